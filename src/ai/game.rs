@@ -1,0 +1,74 @@
+//! The interface the search sees: any two-player zero-sum game with do/undo on one state.
+//!
+//! Both the Queens & Stones board and explicit textbook trees (`queens tree`) implement it,
+//! so the seed trees of the thesis run through exactly the search code that plays the game.
+
+use super::movelist::MoveList;
+use super::score::Score;
+
+/// A game state the negamax search can walk with do/undo.
+pub trait SearchGame {
+    /// A move; `Default` only fills unused move-list slots.
+    type Move: Copy + Default + PartialEq + std::fmt::Debug;
+
+    /// Fills `list` with the legal moves in the order the search should try them.
+    fn ordered_moves(&self, list: &mut MoveList<Self::Move>);
+
+    /// Plays `mv`, which came from [`SearchGame::ordered_moves`] of this state.
+    fn do_move(&mut self, mv: Self::Move);
+
+    /// Takes back the last move played with [`SearchGame::do_move`].
+    fn undo_move(&mut self);
+
+    /// Whether the game is over here (no legal move).
+    fn is_terminal(&self) -> bool;
+
+    /// An upper bound on the number of plies until the game ends from here: a search at
+    /// least this deep is exact, so iterative deepening stops there.
+    fn plies_left_bound(&self) -> u32 {
+        u32::MAX
+    }
+
+    /// The static evaluation from the side to move's point of view.
+    fn evaluate(&self) -> Score;
+
+    /// The static evaluation of the position after `mv`, from the point of view of the
+    /// side to move *there*. A game may answer without playing the move; by default it
+    /// plays, evaluates and takes back.
+    #[inline]
+    fn evaluate_after(&mut self, mv: Self::Move) -> Score {
+        self.do_move(mv);
+        let score = self.evaluate();
+        self.undo_move();
+        score
+    }
+}
+
+/// What a node whose children are all leaves found, computed by a game's fast path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FrontierResult<M> {
+    /// The best child value, negated to the node's point of view (fail-soft).
+    pub best: Score,
+    /// The first move in search order reaching `best`.
+    pub best_move: M,
+    /// How many children the plain loop would have visited (each a node and a leaf).
+    pub visited: u32,
+    /// Whether the plain loop would have stopped on a beta cutoff with children left.
+    pub cutoff: bool,
+}
+
+/// Optional fast paths for the last ply of a search. They must answer exactly as the plain
+/// loop over [`SearchGame::ordered_moves`] with [`SearchGame::evaluate_after`] would (same
+/// value, same move, same counts); the differential tests hold the board's to that.
+pub trait FrontierGame: SearchGame {
+    /// Minimax at a non-terminal node one ply above the leaves, or `None` to use the loop.
+    fn minimax_frontier(&mut self) -> Option<FrontierResult<Self::Move>> {
+        None
+    }
+
+    /// Alpha-beta (the thesis's fail-soft form) at a non-terminal node one ply above the
+    /// leaves, window upper bound `beta`, or `None` to use the loop.
+    fn alphabeta_frontier(&mut self, _beta: Score) -> Option<FrontierResult<Self::Move>> {
+        None
+    }
+}

@@ -1,0 +1,193 @@
+//! The search driver: fixed depth, or iterative deepening under a time limit, for any
+//! [`FrontierGame`]; and the [`Engine`] trait the window and the CLI choose engines by.
+
+use super::control::{Limits, NoHandler, SearchHandler};
+use super::game::FrontierGame;
+use super::negamax::{Method, Observer, Searcher, Silent};
+use super::ordering::QueensGame;
+use super::stats::{Iteration, SearchOutcome, Stats};
+use crate::board::{Board, Cell};
+use std::fmt;
+use std::str::FromStr;
+use std::time::Instant;
+
+/// Runs a search on `game` and returns the deepest completed depth's answer.
+///
+/// Without a time limit the search goes straight to `limits.depth` (so its counters are
+/// those of that depth alone, e.g. `leaves` is the perft count for minimax). With one, it
+/// deepens from 1 and stops at the limit or the stop request, keeping the deepest
+/// completed depth; depth 1 is never interrupted, so a move is always found while one
+/// exists. Deepening also stops once a depth reaches the end of the game.
+pub fn run_search<G: FrontierGame, O: Observer<G::Move>>(
+    game: &mut G,
+    method: Method,
+    limits: Limits,
+    handler: &dyn SearchHandler<G::Move>,
+    observer: &mut O,
+) -> SearchOutcome<G::Move> {
+    let start = Instant::now();
+    let deadline = limits.time.map(|time| start + time);
+    let max_depth = limits.depth.max(1);
+    let mut outcome = SearchOutcome {
+        best_move: None,
+        value: game.evaluate(),
+        depth: 0,
+        pv: Vec::new(),
+        stats: Stats::default(),
+        elapsed: Default::default(),
+        iterations: Vec::new(),
+        interrupted: false,
+    };
+    if game.is_terminal() {
+        outcome.stats = Stats {
+            nodes: 1,
+            leaves: 1,
+            cutoffs: 0,
+        };
+        observer.leaf(&[], outcome.value);
+        outcome.elapsed = start.elapsed();
+        return outcome;
+    }
+    let first = if limits.time.is_some() { 1 } else { max_depth };
+    // Once a depth covers every remaining ply its value is exact; deeper is the same.
+    let searcher_plies_bound = game.plies_left_bound();
+    let mut searcher = Searcher::new(game, observer, handler, max_depth);
+    for depth in first..=max_depth {
+        let iteration_start = Instant::now();
+        let interruptible = depth > 1;
+        let value = searcher.search_root(method, depth, interruptible, deadline, outcome.stats.nodes);
+        outcome.stats += searcher.stats();
+        let Some(value) = value else {
+            outcome.interrupted = true;
+            break;
+        };
+        let pv = searcher.pv().to_vec();
+        let iteration = Iteration {
+            depth,
+            value,
+            best_move: pv.first().copied(),
+            pv: pv.clone(),
+            stats: searcher.stats(),
+            elapsed: iteration_start.elapsed(),
+        };
+        handler.on_iteration(&iteration);
+        outcome.best_move = iteration.best_move;
+        outcome.value = value;
+        outcome.depth = depth;
+        outcome.pv = pv;
+        let reached_the_end = depth >= searcher_plies_bound;
+        outcome.iterations.push(iteration);
+        if reached_the_end {
+            break;
+        }
+    }
+    if outcome.best_move.is_none() {
+        // A fixed-depth search stopped from outside before finishing: fall back to depth
+        // 1, which is never interrupted, so the caller still gets a legal move.
+        let value = searcher.search_root(method, 1, false, None, outcome.stats.nodes);
+        outcome.stats += searcher.stats();
+        if let Some(value) = value {
+            outcome.value = value;
+            outcome.depth = 1;
+            outcome.pv = searcher.pv().to_vec();
+            outcome.best_move = outcome.pv.first().copied();
+        }
+    }
+    outcome.elapsed = start.elapsed();
+    outcome
+}
+
+/// The engines a player can choose. Later engines join this list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Algorithm {
+    /// The thesis's negamax minimax with its move ordering.
+    Minimax,
+    /// The thesis's negamax alpha-beta with its move ordering.
+    #[default]
+    AlphaBeta,
+}
+
+impl Algorithm {
+    /// Every algorithm, in menu order.
+    pub const ALL: [Algorithm; 2] = [Algorithm::Minimax, Algorithm::AlphaBeta];
+
+    /// The name used on the command line and in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+        }
+    }
+
+    /// A fresh engine of this kind.
+    pub fn engine(self) -> Box<dyn Engine> {
+        match self {
+            Algorithm::Minimax => Box::new(ThesisEngine(Method::Minimax)),
+            Algorithm::AlphaBeta => Box::new(ThesisEngine(Method::AlphaBeta)),
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An algorithm name that is not known.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown algorithm '{0}' (known: minimax, alphabeta)")]
+pub struct UnknownAlgorithm(pub String);
+
+impl FromStr for Algorithm {
+    type Err = UnknownAlgorithm;
+
+    fn from_str(text: &str) -> Result<Algorithm, UnknownAlgorithm> {
+        match text.to_ascii_lowercase().as_str() {
+            "minimax" => Ok(Algorithm::Minimax),
+            "alphabeta" | "alpha-beta" | "ab" => Ok(Algorithm::AlphaBeta),
+            _ => Err(UnknownAlgorithm(text.to_string())),
+        }
+    }
+}
+
+/// A move-choosing engine: what the window's computer players and `queens bestmove` call.
+pub trait Engine: Send {
+    /// The engine's name, as on the command line.
+    fn name(&self) -> &'static str;
+
+    /// Searches `board` within `limits`, reporting to `handler`.
+    fn think(
+        &mut self,
+        board: &Board,
+        limits: Limits,
+        handler: &dyn SearchHandler<Cell>,
+    ) -> SearchOutcome<Cell>;
+}
+
+/// The thesis's searches on the board, with its ordering and evaluation.
+struct ThesisEngine(Method);
+
+impl Engine for ThesisEngine {
+    fn name(&self) -> &'static str {
+        match self.0 {
+            Method::Minimax => Algorithm::Minimax.name(),
+            Method::AlphaBeta => Algorithm::AlphaBeta.name(),
+        }
+    }
+
+    fn think(
+        &mut self,
+        board: &Board,
+        limits: Limits,
+        handler: &dyn SearchHandler<Cell>,
+    ) -> SearchOutcome<Cell> {
+        let mut game = QueensGame::new(board);
+        run_search(&mut game, self.0, limits, handler, &mut Silent)
+    }
+}
+
+/// Convenience: a fixed-depth search of `board` with no handler.
+pub fn search_board(board: &Board, algorithm: Algorithm, limits: Limits) -> SearchOutcome<Cell> {
+    algorithm.engine().think(board, limits, &NoHandler)
+}

@@ -1,0 +1,63 @@
+//! What a search reports: counters, iterations and the final outcome.
+
+use super::score::Score;
+use std::time::Duration;
+
+/// Work counters, defined as in GAME.md.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Every position the search visited, the root included.
+    pub nodes: u64,
+    /// Static evaluations: positions reached at depth 0 or where the game is over. For
+    /// minimax to depth D this is the perft count of length-D move sequences.
+    pub leaves: u64,
+    /// Beta cutoffs: nodes left before all their children were searched.
+    pub cutoffs: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        self.nodes += other.nodes;
+        self.leaves += other.leaves;
+        self.cutoffs += other.cutoffs;
+    }
+}
+
+/// One completed depth of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration<M> {
+    /// The depth searched.
+    pub depth: u32,
+    /// The value from the side to move's point of view.
+    pub value: Score,
+    /// The best move found (the first in search order with the best value); `None` only
+    /// when the game is already over.
+    pub best_move: Option<M>,
+    /// The principal variation, starting with `best_move`.
+    pub pv: Vec<M>,
+    /// The counters of this depth alone.
+    pub stats: Stats,
+    /// Time spent on this depth alone.
+    pub elapsed: Duration,
+}
+
+/// The result of a whole search: the deepest completed depth's answer plus totals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchOutcome<M> {
+    /// Best move of the deepest completed depth; `None` only when the game is over.
+    pub best_move: Option<M>,
+    /// Its value, from the side to move's point of view.
+    pub value: Score,
+    /// The deepest completed depth (0 if the game was already over).
+    pub depth: u32,
+    /// Its principal variation.
+    pub pv: Vec<M>,
+    /// Counters over all depths searched, including an unfinished last one.
+    pub stats: Stats,
+    /// Wall time of the whole search.
+    pub elapsed: Duration,
+    /// Each completed depth, in order.
+    pub iterations: Vec<Iteration<M>>,
+    /// Whether a time limit or a stop request cut the search short.
+    pub interrupted: bool,
+}

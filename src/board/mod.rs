@@ -1,0 +1,20 @@
+//! The board (the thesis's CBoard): cells, bitboards, rules, do/undo and the game string.
+//! It knows nothing of search, windows, files or the command line.
+
+mod bitboard;
+mod cell;
+mod error;
+mod geometry;
+mod notation;
+mod player;
+mod position;
+mod stones;
+
+pub use bitboard::{Bitboard, CellIter};
+pub use cell::{Cell, MAX_CELLS, MAX_SIZE, MIN_SIZE};
+pub use error::{GameError, MoveError, Occupant, ParseError};
+pub use geometry::DIRECTIONS;
+pub use notation::{GameSpec, parse_cells};
+pub use player::Player;
+pub use position::{Board, CellState, MoveRecord};
+pub use stones::{SplitMix64, random_stones};

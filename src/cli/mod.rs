@@ -1,0 +1,1 @@
+//! The `queens` command line.
