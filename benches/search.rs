@@ -1,1 +1,2 @@
-fn main(){}
+//! Search benchmarks (placeholder).
+fn main() {}

@@ -197,10 +197,11 @@ impl<'a, G: FrontierGame, O: Observer<G::Move>> Searcher<'a, G, O> {
         if depth == 0 || self.game.is_terminal() {
             return self.leaf(ply);
         }
-        if depth == 1 && O::SILENT {
-            if let Some(result) = self.game.minimax_frontier() {
-                return self.take_frontier(ply, result);
-            }
+        if depth == 1
+            && O::SILENT
+            && let Some(result) = self.game.minimax_frontier()
+        {
+            return self.take_frontier(ply, result);
         }
         self.game.ordered_moves(&mut self.lists[ply]);
         let mut best = -Score::INFINITY;
@@ -230,10 +231,11 @@ impl<'a, G: FrontierGame, O: Observer<G::Move>> Searcher<'a, G, O> {
         if depth == 0 || self.game.is_terminal() {
             return self.leaf(ply);
         }
-        if depth == 1 && O::SILENT {
-            if let Some(result) = self.game.alphabeta_frontier(beta) {
-                return self.take_frontier(ply, result);
-            }
+        if depth == 1
+            && O::SILENT
+            && let Some(result) = self.game.alphabeta_frontier(beta)
+        {
+            return self.take_frontier(ply, result);
         }
         self.game.ordered_moves(&mut self.lists[ply]);
         let count = self.lists[ply].len();

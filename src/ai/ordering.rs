@@ -173,7 +173,10 @@ mod tests {
         let mut list = MoveList::default();
         game.ordered_moves(&mut list);
         // b2 has 8 free neighbours; edge midpoints 5, corners 3; ties a1-first.
-        assert_eq!(names(&list), ["b2", "b1", "a2", "c2", "b3", "a1", "c1", "a3", "c3"]);
+        assert_eq!(
+            names(&list),
+            ["b2", "b1", "a2", "c2", "b3", "a1", "c1", "a3", "c3"]
+        );
     }
 
     #[test]

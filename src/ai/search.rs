@@ -55,7 +55,8 @@ pub fn run_search<G: FrontierGame, O: Observer<G::Move>>(
     for depth in first..=max_depth {
         let iteration_start = Instant::now();
         let interruptible = depth > 1;
-        let value = searcher.search_root(method, depth, interruptible, deadline, outcome.stats.nodes);
+        let value =
+            searcher.search_root(method, depth, interruptible, deadline, outcome.stats.nodes);
         outcome.stats += searcher.stats();
         let Some(value) = value else {
             outcome.interrupted = true;

@@ -142,7 +142,11 @@ struct Parser {
 
 impl Parser {
     fn skip_space(&mut self) {
-        while self.chars.get(self.at).is_some_and(|(_, c)| c.is_whitespace()) {
+        while self
+            .chars
+            .get(self.at)
+            .is_some_and(|(_, c)| c.is_whitespace())
+        {
             self.at += 1;
         }
     }
@@ -187,7 +191,11 @@ impl Parser {
         } else if c == '-' || c.is_ascii_digit() {
             let start = self.at;
             self.at += 1;
-            while self.chars.get(self.at).is_some_and(|(_, c)| c.is_ascii_digit()) {
+            while self
+                .chars
+                .get(self.at)
+                .is_some_and(|(_, c)| c.is_ascii_digit())
+            {
                 self.at += 1;
             }
             let token: String = self.chars[start..self.at].iter().map(|(_, c)| c).collect();
@@ -200,13 +208,14 @@ impl Parser {
                 return Err(bad());
             }
             // A leaf glued to the next token (e.g. "3(" or "3x") is a typo, not two nodes.
-            if let Some(&(next_position, next)) = self.chars.get(self.at) {
-                if !next.is_whitespace() && next != ')' {
-                    return Err(TreeError::Unexpected {
-                        found: next,
-                        position: next_position,
-                    });
-                }
+            if let Some(&(next_position, next)) = self.chars.get(self.at)
+                && !next.is_whitespace()
+                && next != ')'
+            {
+                return Err(TreeError::Unexpected {
+                    found: next,
+                    position: next_position,
+                });
             }
             self.nodes.push(Node::Leaf(value as i32));
             Ok((index, 0))
@@ -243,7 +252,11 @@ impl TreeGame<'_> {
     /// +1 where MAX is to move at `depth` levels below the root, -1 where MIN is.
     fn sign_at(&self, depth: usize) -> i32 {
         let max_at_root = self.root == RootKind::Max;
-        if (depth % 2 == 0) == max_at_root { 1 } else { -1 }
+        if depth.is_multiple_of(2) == max_at_root {
+            1
+        } else {
+            -1
+        }
     }
 }
 
@@ -360,7 +373,7 @@ impl Recorder<'_> {
     }
 
     fn max_to_move(&self, depth: usize) -> bool {
-        (depth % 2 == 0) == (self.root == RootKind::Max)
+        depth.is_multiple_of(2) == (self.root == RootKind::Max)
     }
 }
 
@@ -479,7 +492,10 @@ mod tests {
         // MIN over (5) = 5; leaf 2; MIN(1, MAX(9,0)=9) = 1. MAX = 5.
         assert_eq!((report.value, report.best), (5, Some(0)));
         let single = run(" -7 ", RootKind::Max, Method::AlphaBeta);
-        assert_eq!((single.value, single.best, single.leaves_evaluated), (-7, None, 1));
+        assert_eq!(
+            (single.value, single.best, single.leaves_evaluated),
+            (-7, None, 1)
+        );
     }
 
     #[test]
@@ -520,8 +536,14 @@ mod tests {
             ("(1 2(3))", "'('"),
         ];
         for (text, needle) in cases {
-            let message = Tree::parse(text).err().map(|e| e.to_string()).unwrap_or_default();
-            assert!(message.contains(needle), "{text:?} gave {message:?}, want {needle:?}");
+            let message = Tree::parse(text)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(
+                message.contains(needle),
+                "{text:?} gave {message:?}, want {needle:?}"
+            );
         }
     }
 }

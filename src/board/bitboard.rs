@@ -140,7 +140,7 @@ impl FromIterator<Cell> for Bitboard {
 
 impl std::fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_set().entries(self.into_iter()).finish()
+        f.debug_set().entries(*self).finish()
     }
 }
 
@@ -199,7 +199,10 @@ mod tests {
         let set: Bitboard = cells.into_iter().collect();
         assert_eq!(set.count(), 3);
         let listed: Vec<Cell> = set.into_iter().collect();
-        assert_eq!(listed, vec![Cell::new(0, 0), Cell::new(3, 4), Cell::new(14, 14)]);
+        assert_eq!(
+            listed,
+            vec![Cell::new(0, 0), Cell::new(3, 4), Cell::new(14, 14)]
+        );
         let mut less = set;
         less.remove(Cell::new(3, 4));
         assert!(!less.contains(Cell::new(3, 4)));

@@ -118,7 +118,9 @@ mod tests {
 
     #[test]
     fn rejects_malformed_names() {
-        for bad in ["", "a", "1", "a0", "a16", "p1", "a01", "aa1", "a1x", "a-1", "é1", "a 1"] {
+        for bad in [
+            "", "a", "1", "a0", "a16", "p1", "a01", "aa1", "a1x", "a-1", "é1", "a 1",
+        ] {
             assert_eq!(Cell::parse(bad), None, "{bad:?} should not parse");
         }
     }

@@ -107,7 +107,8 @@ fn offset(cell: Cell, dc: i8, dr: i8, size: u8) -> Option<Cell> {
     let col = cell.col() as i16 + dc as i16;
     let row = cell.row() as i16 + dr as i16;
     let limit = size.min(STRIDE as u8 - 1) as i16;
-    ((0..limit).contains(&col) && (0..limit).contains(&row)).then(|| Cell::new(col as u8, row as u8))
+    ((0..limit).contains(&col) && (0..limit).contains(&row))
+        .then(|| Cell::new(col as u8, row as u8))
 }
 
 #[cfg(test)]

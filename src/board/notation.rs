@@ -213,19 +213,31 @@ mod tests {
         for (text, needle) in cases {
             let err = Board::from_game_string(text).err();
             let message = err.map(|e| e.to_string()).unwrap_or_default();
-            assert!(message.contains(needle), "{text:?} gave {message:?}, want {needle:?}");
+            assert!(
+                message.contains(needle),
+                "{text:?} gave {message:?}, want {needle:?}"
+            );
         }
-        assert_eq!(GameSpec::parse("stones=a1").err(), Some(ParseError::MissingSize));
+        assert_eq!(
+            GameSpec::parse("stones=a1").err(),
+            Some(ParseError::MissingSize)
+        );
     }
 
     #[test]
     fn move_errors_name_the_move_and_its_number() {
         let err = Board::from_game_string("size=4 stones=a1 moves=b2,a1").err();
         let message = err.map(|e| e.to_string()).unwrap_or_default();
-        assert!(message.contains("move 2 (a1)") && message.contains("stone"), "{message}");
+        assert!(
+            message.contains("move 2 (a1)") && message.contains("stone"),
+            "{message}"
+        );
         let err = Board::from_game_string("size=4 moves=b2,d3,a4,c4").err();
         let message = err.map(|e| e.to_string()).unwrap_or_default();
-        assert!(message.contains("move 4 (c4)") && message.contains("over"), "{message}");
+        assert!(
+            message.contains("move 4 (c4)") && message.contains("over"),
+            "{message}"
+        );
     }
 
     #[test]

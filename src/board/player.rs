@@ -36,7 +36,11 @@ impl Player {
     /// The player who makes move number `ply` (0-based): P1 on even plies.
     #[inline]
     pub const fn at_ply(ply: usize) -> Player {
-        if ply % 2 == 0 { Player::One } else { Player::Two }
+        if ply.is_multiple_of(2) {
+            Player::One
+        } else {
+            Player::Two
+        }
     }
 }
 

@@ -245,10 +245,13 @@ impl Board {
     /// only in debug builds.
     #[inline]
     pub fn do_move(&mut self, cell: Cell) {
-        debug_assert!(self.free.contains(cell), "do_move on a cell that is not free");
+        debug_assert!(
+            self.free.contains(cell),
+            "do_move on a cell that is not free"
+        );
         let claims = self.geometry.reach(cell) & self.free;
         let side = self.ply & 1;
-        self.free = self.free & !claims;
+        self.free &= !claims;
         self.owned[side] |= claims;
         self.queens[side].insert(cell);
         self.score[side] += claims.count();
@@ -266,7 +269,7 @@ impl Board {
         let MoveRecord { cell, claims } = self.history[self.ply];
         let side = self.ply & 1;
         self.free |= claims;
-        self.owned[side] = self.owned[side] & !claims;
+        self.owned[side] &= !claims;
         self.queens[side].remove(cell);
         self.score[side] -= claims.count();
         Some(cell)
@@ -345,7 +348,10 @@ mod tests {
         let taken: Vec<String> = claims.into_iter().map(|c| c.to_string()).collect();
         assert_eq!(taken, ["d1", "d3", "c4"]);
         board.play(cell("a4")).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!((board.score(Player::One), board.score(Player::Two)), (13, 3));
+        assert_eq!(
+            (board.score(Player::One), board.score(Player::Two)),
+            (13, 3)
+        );
         assert_eq!(board.outcome(), Some(Some(Player::One)));
     }
 
@@ -366,11 +372,18 @@ mod tests {
         board.play(cell("b2")).unwrap_or_else(|e| panic!("{e}"));
         assert!(matches!(
             board.play(cell("b2")),
-            Err(MoveError::NotFree { number: 2, occupant: Occupant::Queen(Player::One), .. })
+            Err(MoveError::NotFree {
+                number: 2,
+                occupant: Occupant::Queen(Player::One),
+                ..
+            })
         ));
         assert!(matches!(
             board.play(cell("c3")),
-            Err(MoveError::NotFree { occupant: Occupant::Claimed(Player::One), .. })
+            Err(MoveError::NotFree {
+                occupant: Occupant::Claimed(Player::One),
+                ..
+            })
         ));
     }
 
@@ -392,16 +405,29 @@ mod tests {
 
     #[test]
     fn setup_errors() {
-        assert_eq!(Board::new(2, &[]).err(), Some(ParseError::BadSize("2".into())));
-        assert_eq!(Board::new(16, &[]).err(), Some(ParseError::BadSize("16".into())));
+        assert_eq!(
+            Board::new(2, &[]).err(),
+            Some(ParseError::BadSize("2".into()))
+        );
+        assert_eq!(
+            Board::new(16, &[]).err(),
+            Some(ParseError::BadSize("16".into()))
+        );
         assert!(matches!(
             Board::new(3, &[cell("a1"), cell("b1")]),
-            Err(ParseError::TooManyStones { count: 2, max: 1, .. })
+            Err(ParseError::TooManyStones {
+                count: 2,
+                max: 1,
+                ..
+            })
         ));
         assert_eq!(
             Board::new(4, &[cell("a1"), cell("a1")]).err(),
             Some(ParseError::DuplicateStone(cell("a1")))
         );
-        assert!(matches!(Board::new(4, &[cell("e1")]), Err(ParseError::OffBoard { .. })));
+        assert!(matches!(
+            Board::new(4, &[cell("e1")]),
+            Err(ParseError::OffBoard { .. })
+        ));
     }
 }
