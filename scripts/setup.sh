@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the system packages Queens & Stones needs on Debian/Ubuntu.
+#   bash scripts/setup.sh build   # to build and test (a C compiler for a few -sys crates)
+#   bash scripts/setup.sh window  # also what the window opens at run time (X11/Wayland, GL)
+# No -dev packages are needed: winit, glow and rfd load their libraries at run time.
+set -euo pipefail
+what="${1:-build}"
+packages=(ca-certificates gcc libc6-dev)
+if [ "$what" = "window" ]; then
+  packages+=(libxkbcommon-x11-0 libxkbcommon0 libx11-6 libxcursor1 libxrandr2 libxi6
+             libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri libwayland-client0 libwayland-egl1)
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "setup: no apt-get here; install the equivalents of: ${packages[*]}" >&2
+  exit 0
+fi
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends "${packages[@]}"
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "setup: cargo not found: install Rust 1.95 or newer (https://rustup.rs)" >&2
+  exit 1
+fi
