@@ -8,10 +8,9 @@
 //! plain loop would, counts included (checked against the oracle in tests/).
 
 use super::game::{FrontierGame, FrontierResult};
-use super::movelist::MAX_MOVES;
 use super::ordering::{QueensGame, evaluate};
 use super::score::Score;
-use crate::board::Cell;
+use crate::board::{Cell, NeighbourCounts};
 
 impl FrontierGame for QueensGame {
     fn minimax_frontier(&mut self) -> Option<FrontierResult<Cell>> {
@@ -42,46 +41,131 @@ impl FrontierGame for QueensGame {
         })
     }
 
+    /// Visits children lazily in heuristic order, bucket by bucket of free-neighbour
+    /// count, each bucket's cells in static order, and stops at the first child reaching
+    /// beta: at a cut node only the children before the cut are ever evaluated.
     fn alphabeta_frontier(&mut self, beta: Score) -> Option<FrontierResult<Cell>> {
         let board = self.board();
         let free = board.free();
-        let base = evaluate(board).0;
-        let mut keys = [0u16; MAX_MOVES];
-        let mut values = [0i32; MAX_MOVES];
-        let mut count = 0;
-        // The first child in order reaching beta ends the plain loop.
-        let mut cut_key = u16::MAX;
-        for cell in free {
-            let key = self.order().key(board, cell);
-            let value = base + (board.reach(cell) & free).count() as i32;
-            keys[count] = key;
-            values[count] = value;
-            count += 1;
-            if value >= beta.0 && key < cut_key {
-                cut_key = key;
-            }
-        }
-        if count == 0 {
+        let total = free.count();
+        if total == 0 {
             return None;
         }
+        let base = evaluate(board).0;
+        let counts = NeighbourCounts::of(free);
         let mut best = i32::MIN;
-        let mut best_key = u16::MAX;
+        let mut best_move = Cell::default();
         let mut visited = 0;
-        for (&key, &value) in keys[..count].iter().zip(&values[..count]) {
-            if key > cut_key {
+        for count in (0..=8u8).rev() {
+            let bucket = counts.equal_to(count) & free;
+            let mut left = bucket.count();
+            if left == 0 {
                 continue;
             }
-            visited += 1;
-            if value > best || (value == best && key < best_key) {
-                best = value;
-                best_key = key;
+            for &cell in self.order().by_rank() {
+                if !bucket.contains(cell) {
+                    continue;
+                }
+                visited += 1;
+                let value = base + (board.reach(cell) & free).count() as i32;
+                if value > best {
+                    best = value;
+                    best_move = cell;
+                }
+                if value >= beta.0 {
+                    return Some(FrontierResult {
+                        best: Score(best),
+                        best_move,
+                        visited,
+                        cutoff: visited < total,
+                    });
+                }
+                left -= 1;
+                if left == 0 {
+                    break;
+                }
             }
         }
         Some(FrontierResult {
             best: Score(best),
-            best_move: self.order().cell_of_key(best_key),
+            best_move,
             visited,
-            cutoff: (visited as usize) < count,
+            cutoff: false,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::game::SearchGame;
+    use crate::ai::movelist::MoveList;
+    use crate::board::{Board, random_stones};
+
+    /// The plain loop the fast paths must reproduce.
+    fn plain(game: &mut QueensGame, beta: Option<Score>) -> FrontierResult<Cell> {
+        let mut list = MoveList::default();
+        game.ordered_moves(&mut list);
+        let mut best = Score(i32::MIN);
+        let mut best_move = Cell::default();
+        let mut visited = 0;
+        for (index, &cell) in list.as_slice().iter().enumerate() {
+            visited += 1;
+            let value = -game.evaluate_after(cell);
+            if value > best {
+                best = value;
+                best_move = cell;
+            }
+            if beta.is_some_and(|beta| best >= beta) {
+                return FrontierResult {
+                    best,
+                    best_move,
+                    visited,
+                    cutoff: index + 1 < list.len(),
+                };
+            }
+        }
+        FrontierResult {
+            best,
+            best_move,
+            visited,
+            cutoff: false,
+        }
+    }
+
+    #[test]
+    fn fast_paths_equal_the_plain_loop() {
+        for seed in 0..400u64 {
+            let size = 3 + (seed % 13) as u8;
+            let stones = random_stones(size, (seed % 9) as usize, seed);
+            let Ok(mut board) = Board::new(size, &stones) else {
+                continue;
+            };
+            for step in 0..(seed % 13) as usize {
+                let free: Vec<Cell> = board.free().into_iter().collect();
+                if free.len() <= 1 {
+                    break;
+                }
+                board.do_move(free[(step * 5 + seed as usize) % free.len()]);
+            }
+            let mut game = QueensGame::new(&board);
+            if game.is_terminal() {
+                continue;
+            }
+            assert_eq!(
+                game.minimax_frontier(),
+                Some(plain(&mut game, None)),
+                "{board:?}"
+            );
+            for beta in [-30, -3, 0, 1, 4, 9, 40] {
+                let beta = Score(beta);
+                let fast = game.alphabeta_frontier(beta);
+                assert_eq!(
+                    fast,
+                    Some(plain(&mut game, Some(beta))),
+                    "{board:?} beta {beta}"
+                );
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@
 use super::game::SearchGame;
 use super::movelist::MoveList;
 use super::score::Score;
-use crate::board::{Board, Cell};
+use crate::board::{Board, Cell, NeighbourCounts};
 
 /// The thesis evaluation: cells owned by the side to move minus cells owned by the
 /// opponent. A finished game is scored the same way, so values are exact at the end.
@@ -25,6 +25,8 @@ pub struct CentreOrder {
     rank: [u8; 256],
     /// The inverse: the cell of each rank.
     cell_of_rank: [Cell; 256],
+    /// N * N.
+    len: usize,
 }
 
 impl CentreOrder {
@@ -40,13 +42,24 @@ impl CentreOrder {
             dc * dc + dr * dr
         };
         cells.sort_by_key(|cell| (distance2(cell), cell.row(), cell.col()));
+        let len = cells.len();
         let mut rank = [u8::MAX; 256];
         let mut cell_of_rank = [Cell::default(); 256];
         for (position, cell) in cells.into_iter().enumerate() {
             rank[cell.index()] = position as u8;
             cell_of_rank[position] = cell;
         }
-        CentreOrder { rank, cell_of_rank }
+        CentreOrder {
+            rank,
+            cell_of_rank,
+            len,
+        }
+    }
+
+    /// Every cell of the board, in static order (closest to the centre first).
+    #[inline]
+    pub fn by_rank(&self) -> &[Cell] {
+        &self.cell_of_rank[..self.len]
     }
 
     /// The static rank of `cell` (0 = closest to the centre).
@@ -72,21 +85,30 @@ impl CentreOrder {
 
 /// Fills `list` with the free cells of `board` in the thesis order: most free neighbours
 /// first, then closest to the centre, then a1 first.
+///
+/// A counting sort, no comparisons: the free-neighbour count of every cell comes at once
+/// from bit-parallel counting ([`NeighbourCounts`]), the size of each count's bucket from
+/// one popcount, and one pass over the cells in static order drops each free cell into
+/// its bucket, which is therefore already in tie-break order.
 pub fn heuristic_moves(board: &Board, order: &CentreOrder, list: &mut MoveList<Cell>) {
-    // Sort 16-bit keys rather than cells: unique keys make an unstable sort exact, and
-    // sorting plain integers is several times faster than sorting with a comparator.
-    let mut keys = [0u16; super::movelist::MAX_MOVES];
-    let mut count = 0;
-    for cell in board.free() {
-        keys[count] = order.key(board, cell);
-        count += 1;
+    let free = board.free();
+    let counts = NeighbourCounts::of(free);
+    // next[k]: where the next cell with k free neighbours goes; count 8 comes first.
+    let mut next = [0usize; 9];
+    let mut total = 0;
+    for count in (0..=8u8).rev() {
+        next[count as usize] = total;
+        total += (counts.equal_to(count) & free).count() as usize;
     }
-    let keys = &mut keys[..count];
-    keys.sort_unstable();
-    list.clear();
-    for &key in keys.iter() {
-        list.push(order.cell_of_key(key));
-    }
+    list.fill_with(total, |moves| {
+        for &cell in order.by_rank() {
+            if free.contains(cell) {
+                let slot = &mut next[counts.count_of(cell) as usize];
+                moves[*slot] = cell;
+                *slot += 1;
+            }
+        }
+    });
 }
 
 /// The board as the search sees it: the position plus the ordering tables of its size.
@@ -197,6 +219,35 @@ mod tests {
         // d3 and c4 each have one free neighbour (each other), a4 and d1 none. Both
         // pairs are equally far from the centre, so row decides: d3 before c4, d1 before a4.
         assert_eq!(names(&list), ["d3", "c4", "d1", "a4"]);
+    }
+
+    #[test]
+    fn counting_sort_equals_sorting_the_keys() {
+        for seed in 0..300u64 {
+            let size = 3 + (seed % 13) as u8;
+            let stones = crate::board::random_stones(size, (seed % 7) as usize, seed);
+            let Ok(mut board) = Board::new(size, &stones) else {
+                continue;
+            };
+            let order = CentreOrder::new(size);
+            for step in 0..(seed % 11) as usize {
+                let free: Vec<Cell> = board.free().into_iter().collect();
+                if free.is_empty() {
+                    break;
+                }
+                board.do_move(free[(step * 7 + seed as usize) % free.len()]);
+            }
+            let mut keys: Vec<u16> = board
+                .free()
+                .into_iter()
+                .map(|c| order.key(&board, c))
+                .collect();
+            keys.sort_unstable();
+            let expected: Vec<Cell> = keys.into_iter().map(|k| order.cell_of_key(k)).collect();
+            let mut list = MoveList::default();
+            heuristic_moves(&board, &order, &mut list);
+            assert_eq!(list.as_slice(), &expected[..], "{board:?}");
+        }
     }
 
     #[test]

@@ -1,1 +1,67 @@
-//! The `queens` command line.
+//! The `queens` command line: a second front end to the library, beside the window.
+//!
+//! Each subcommand prints one JSON object on one line and exits 0; bad input of any kind
+//! is a [`CliError`] with exit code 2 and a one-line message. The binary only calls
+//! [`run`] and turns its result into an exit code.
+
+mod args;
+mod bestmove;
+mod error;
+mod position;
+mod replay;
+mod tree;
+
+pub use args::{
+    BestMoveArgs, Cli, Command, MAX_TIME_MS, PositionArgs, ReplayArgs, RootArg, TreeArgs,
+};
+pub use bestmove::{BestMoveReport, IterationReport, best_move, limits};
+pub use error::{CliError, EXIT_FAILURE, EXIT_USAGE};
+pub use replay::{ReplayReport, replay};
+pub use tree::tree;
+
+use clap::Parser;
+use clap::error::ErrorKind;
+use serde::Serialize;
+use std::ffi::OsString;
+use std::io::Write;
+
+/// Parses `args` (the program name first) and does what they ask: opens the window, or
+/// prints one JSON line on stdout. `--help` and `--version` print and succeed.
+///
+/// # Errors
+/// A [`CliError`]: bad arguments or input (exit code 2), no window or no stdout (1).
+pub fn run<I, T>(args: I) -> Result<(), CliError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err)
+            if matches!(
+                err.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) =>
+        {
+            return err.print().map_err(CliError::Output);
+        }
+        Err(err) => return Err(err.into()),
+    };
+    match cli.command {
+        None | Some(Command::Gui) => crate::ui::run().map_err(CliError::Gui),
+        Some(Command::Replay(args)) => print_json(&replay(&args)?),
+        Some(Command::BestMove(args)) => print_json(&best_move(&args)?),
+        Some(Command::Tree(args)) => print_json(&tree(&args)?),
+    }
+}
+
+/// Writes `value` as one line of JSON on stdout. A reader that went away (a closed pipe,
+/// as with `| head`) is not a failure: nobody is left to tell.
+fn print_json<T: Serialize>(value: &T) -> Result<(), CliError> {
+    let json = serde_json::to_string(value).map_err(|err| CliError::Output(err.into()))?;
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{json}").and_then(|()| out.flush()) {
+        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Output(err)),
+        _ => Ok(()),
+    }
+}

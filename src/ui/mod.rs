@@ -1,93 +1,64 @@
-//! The window (the thesis's Form1). It reads the board and turns clicks into calls on it;
-//! it decides no rule.
+//! The window (the thesis's Form1): an egui app that reads the board and turns clicks into
+//! calls on it. It decides no rule. The computer thinks on a background thread.
+//!
+//! Modules: [`App`] state and actions (`app`), one frame's layout (`frame`), the board
+//! painter (`board_view`, `layout`), the side panels (`side_panel`, `new_game`), menus
+//! and help (`menu`), the search thread (`search`), the game session with undo/redo
+//! (`game`), translations (`i18n`), the status line (`messages`), the look (`theme`) and
+//! the remembered settings (`settings`).
 
-use crate::board::{Board, Cell, CellState, Player};
+mod app;
+mod board_view;
+mod frame;
+mod game;
+mod i18n;
+mod layout;
+mod menu;
+mod messages;
+mod new_game;
+mod search;
+mod settings;
+mod side_panel;
+mod theme;
+
+pub use app::{Action, App};
+pub use layout::BoardLayout;
+pub use settings::{
+    EngineSetup, GameSetup, Language, Mode, Preset, STORAGE_KEY, Settings, StoneMode,
+};
+
 use eframe::egui;
 
 /// Opens the game window and runs until it is closed.
 ///
+/// The environment variable `QUEENS_WINDOW_SIZE=WxH` sets the first window size (for
+/// screenshots).
+///
 /// # Errors
 /// If no window can be created (no display, no OpenGL).
 pub fn run() -> eframe::Result<()> {
+    let size = std::env::var("QUEENS_WINDOW_SIZE")
+        .ok()
+        .and_then(|text| {
+            let (w, h) = text.split_once('x')?;
+            Some([w.trim().parse().ok()?, h.trim().parse().ok()?])
+        })
+        .unwrap_or([1100.0, 760.0]);
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Queens & Stones")
+        .with_app_id("queens")
+        .with_inner_size(size)
+        .with_min_inner_size([640.0, 480.0]);
+    if let Some(icon) = theme::icon() {
+        viewport = viewport.with_icon(icon);
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Queens & Stones")
-            .with_inner_size([900.0, 700.0])
-            .with_min_inner_size([640.0, 480.0]),
+        viewport,
         ..Default::default()
     };
     eframe::run_native(
         "Queens & Stones",
         options,
-        Box::new(|_cc| Ok(Box::new(App::default()))),
+        Box::new(|cc| Ok(Box::new(App::new(cc)))),
     )
-}
-
-/// The application state.
-pub struct App {
-    board: Board,
-    message: String,
-}
-
-impl Default for App {
-    fn default() -> Self {
-        let board = match Board::new(8, &[]) {
-            Ok(board) => board,
-            Err(err) => unreachable!("an 8x8 empty board is valid: {err}"),
-        };
-        App {
-            board,
-            message: String::new(),
-        }
-    }
-}
-
-impl eframe::App for App {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        ui.label(format!(
-            "P1 {} : {} P2 — {} to move {}",
-            self.board.score(Player::One),
-            self.board.score(Player::Two),
-            self.board.side_to_move(),
-            self.message
-        ));
-        let size = self.board.size() as f32;
-        let side = ui.available_width().min(ui.available_height());
-        let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::click());
-        let cell_side = side / size;
-        let painter = ui.painter_at(rect);
-        for row in 0..self.board.size() {
-            for col in 0..self.board.size() {
-                let cell = Cell::new(col, row);
-                let min = rect.min
-                    + egui::vec2(
-                        col as f32 * cell_side,
-                        (size - 1.0 - row as f32) * cell_side,
-                    );
-                let cell_rect = egui::Rect::from_min_size(min, egui::vec2(cell_side, cell_side));
-                let fill = match self.board.cell_state(cell) {
-                    Some(CellState::Stone) => egui::Color32::DARK_GRAY,
-                    Some(CellState::Queen(Player::One)) => egui::Color32::from_rgb(40, 90, 200),
-                    Some(CellState::Queen(Player::Two)) => egui::Color32::from_rgb(200, 60, 40),
-                    Some(CellState::Claimed(Player::One)) => egui::Color32::from_rgb(170, 195, 240),
-                    Some(CellState::Claimed(Player::Two)) => egui::Color32::from_rgb(240, 180, 170),
-                    _ => egui::Color32::from_gray(235),
-                };
-                painter.rect_filled(cell_rect.shrink(1.0), 2.0, fill);
-            }
-        }
-        if let Some(pos) = response
-            .interact_pointer_pos()
-            .filter(|_| response.clicked())
-        {
-            let col = ((pos.x - rect.min.x) / cell_side) as u8;
-            let row = (size - 1.0 - ((pos.y - rect.min.y) / cell_side).floor()) as u8;
-            if col < self.board.size() && row < self.board.size() {
-                self.message = match self.board.play(Cell::new(col, row)) {
-                    Ok(_) => String::new(),
-                    Err(err) => err.to_string(),
-                };
-            }
-        }
-    }
 }

@@ -1,0 +1,139 @@
+//! `queens bestmove`: search a position and report the move, value and counters as JSON.
+
+use super::args::BestMoveArgs;
+use super::error::CliError;
+use crate::ai::{Iteration, Limits, NoHandler, SearchOutcome};
+use crate::board::{Cell, MAX_CELLS};
+use serde::Serialize;
+use std::time::Duration;
+
+/// One completed depth of the search.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IterationReport {
+    /// The depth searched.
+    pub depth: u32,
+    /// Its value, from the side to move's view.
+    pub value: i32,
+    /// Its best move.
+    #[serde(rename = "move")]
+    pub best_move: Option<String>,
+    /// Nodes of this depth alone.
+    pub nodes: u64,
+    /// Static evaluations of this depth alone.
+    pub leaves: u64,
+    /// Beta cutoffs of this depth alone.
+    pub cutoffs: u64,
+    /// Whole milliseconds spent on this depth.
+    pub time_ms: u64,
+    /// Microseconds spent on this depth.
+    pub time_us: u64,
+}
+
+/// The answer of `queens bestmove`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BestMoveReport {
+    /// The best move of the deepest completed depth; `null` when the game is over.
+    #[serde(rename = "move")]
+    pub best_move: Option<String>,
+    /// Its value from the side to move's view (the final difference on a finished game).
+    pub value: i32,
+    /// The deepest completed depth (0 on a finished game).
+    pub depth: u32,
+    /// Positions visited over all depths, the root included.
+    pub nodes: u64,
+    /// Static evaluations over all depths (the perft count for minimax at a fixed depth).
+    pub leaves: u64,
+    /// Beta cutoffs over all depths.
+    pub cutoffs: u64,
+    /// Whole milliseconds of the whole search.
+    pub time_ms: u64,
+    /// Microseconds of the whole search.
+    pub time_us: u64,
+    /// The principal variation, starting with the move.
+    pub pv: Vec<String>,
+    /// The algorithm's name.
+    pub algo: &'static str,
+    /// Whether the time limit cut the search short.
+    pub interrupted: bool,
+    /// Each completed depth, in order.
+    pub iterations: Vec<IterationReport>,
+}
+
+fn millis(elapsed: Duration) -> u64 {
+    u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX)
+}
+
+fn micros(elapsed: Duration) -> u64 {
+    u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX)
+}
+
+fn names(cells: &[Cell]) -> Vec<String> {
+    cells.iter().map(Cell::to_string).collect()
+}
+
+impl IterationReport {
+    fn new(iteration: &Iteration<Cell>) -> IterationReport {
+        IterationReport {
+            depth: iteration.depth,
+            value: iteration.value.0,
+            best_move: iteration.best_move.map(|cell| cell.to_string()),
+            nodes: iteration.stats.nodes,
+            leaves: iteration.stats.leaves,
+            cutoffs: iteration.stats.cutoffs,
+            time_ms: millis(iteration.elapsed),
+            time_us: micros(iteration.elapsed),
+        }
+    }
+}
+
+impl BestMoveReport {
+    /// The report of `outcome`, found by the engine named `algo`.
+    pub fn new(outcome: &SearchOutcome<Cell>, algo: &'static str) -> BestMoveReport {
+        BestMoveReport {
+            best_move: outcome.best_move.map(|cell| cell.to_string()),
+            value: outcome.value.0,
+            depth: outcome.depth,
+            nodes: outcome.stats.nodes,
+            leaves: outcome.stats.leaves,
+            cutoffs: outcome.stats.cutoffs,
+            time_ms: millis(outcome.elapsed),
+            time_us: micros(outcome.elapsed),
+            pv: names(&outcome.pv),
+            algo,
+            interrupted: outcome.interrupted,
+            iterations: outcome
+                .iterations
+                .iter()
+                .map(IterationReport::new)
+                .collect(),
+        }
+    }
+}
+
+/// The search limits the options ask for: `--depth`, `--time-ms`, or both; with only a
+/// time limit the depth is unbounded (225 plies, the longest possible game).
+///
+/// # Errors
+/// [`CliError::MissingLimit`] when neither is given.
+pub fn limits(args: &BestMoveArgs) -> Result<Limits, CliError> {
+    let time = args.time_ms.map(Duration::from_millis);
+    let depth = match (args.depth, time) {
+        (Some(depth), _) => depth,
+        (None, Some(_)) => MAX_CELLS as u32,
+        (None, None) => return Err(CliError::MissingLimit),
+    };
+    Ok(Limits { depth, time })
+}
+
+/// Runs `queens bestmove`.
+///
+/// # Errors
+/// A [`CliError`] for a position that cannot be set up or holds an illegal move, or
+/// missing limits.
+pub fn best_move(args: &BestMoveArgs) -> Result<BestMoveReport, CliError> {
+    let board = args.position.board()?;
+    let limits = limits(args)?;
+    let mut engine = args.algo.engine();
+    let outcome = engine.think(&board, limits, &NoHandler);
+    Ok(BestMoveReport::new(&outcome, engine.name()))
+}

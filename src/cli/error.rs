@@ -1,0 +1,121 @@
+//! Everything that can go wrong on the command line, and the exit code of each.
+
+use crate::ai::tree::TreeError;
+use crate::board::{MoveError, ParseError};
+use thiserror::Error;
+
+/// Exit code for bad input of any kind: usage, a position, a tree (as clap uses).
+pub const EXIT_USAGE: u8 = 2;
+/// Exit code for failures that are not the input's fault: no window, a closed stdout.
+pub const EXIT_FAILURE: u8 = 1;
+
+/// A failed `queens` invocation. The message is the whole story for the user; the binary
+/// prints it once, prefixed with `queens: `.
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// The arguments do not fit the command line (clap's message, on one line).
+    #[error("{0}")]
+    Usage(String),
+    /// Neither `--game` nor `--size` was given.
+    #[error(
+        "no position given: use --size N [--stones c,..] [--moves c,..] or --game \"size=N stones=.. moves=..\""
+    )]
+    MissingPosition,
+    /// `bestmove` without `--depth` or `--time-ms`.
+    #[error(
+        "give a search depth with --depth D (1 to 225), a time limit with --time-ms T, or both"
+    )]
+    MissingLimit,
+    /// A game string, size or stone list that is not acceptable.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// A move of the position to search is illegal.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// A tree text that does not parse.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    /// The window could not be opened.
+    #[error("cannot open the game window")]
+    Gui(#[source] eframe::Error),
+    /// The JSON answer could not be written.
+    #[error("cannot write the answer")]
+    Output(#[source] std::io::Error),
+}
+
+impl CliError {
+    /// The process exit code for this error: 2 for bad input, 1 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Usage(_)
+            | CliError::MissingPosition
+            | CliError::MissingLimit
+            | CliError::Parse(_)
+            | CliError::Move(_)
+            | CliError::Tree(_) => EXIT_USAGE,
+            CliError::Gui(_) | CliError::Output(_) => EXIT_FAILURE,
+        }
+    }
+
+    /// The error and its causes as one line, `outer: inner: ...`, with control characters
+    /// escaped so that text copied from user input cannot break the line.
+    pub fn one_line(&self) -> String {
+        let mut line = self.to_string();
+        let mut source = std::error::Error::source(self);
+        while let Some(cause) = source {
+            line.push_str(": ");
+            line.push_str(&cause.to_string());
+            source = cause.source();
+        }
+        line.chars()
+            .flat_map(|c| {
+                let escaped: Vec<char> = if c.is_control() {
+                    c.escape_default().collect()
+                } else {
+                    vec![c]
+                };
+                escaped
+            })
+            .collect()
+    }
+}
+
+impl From<clap::Error> for CliError {
+    /// Keeps clap's first paragraph (the complaint, with the argument it names) and drops
+    /// the usage block and tips that follow, so the message fits on one line.
+    fn from(err: clap::Error) -> CliError {
+        let rendered = err.render().to_string();
+        let first_paragraph: Vec<&str> = rendered
+            .lines()
+            .take_while(|line| !line.trim().is_empty())
+            .map(str::trim)
+            .collect();
+        let text = first_paragraph.join(" ");
+        let text = text.strip_prefix("error: ").unwrap_or(&text).to_string();
+        if text.is_empty() {
+            CliError::Usage(format!("{:?}", err.kind()))
+        } else {
+            CliError::Usage(text)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_escapes_newlines_from_user_text() {
+        let err = CliError::Parse(ParseError::UnknownKey("a\nb".to_string()));
+        let line = err.one_line();
+        assert!(!line.contains('\n'), "{line}");
+        assert!(line.contains("a\\nb"), "{line}");
+    }
+
+    #[test]
+    fn one_line_appends_the_cause() {
+        let err = CliError::Output(std::io::Error::other("disk full"));
+        assert_eq!(err.one_line(), "cannot write the answer: disk full");
+        assert_eq!(err.exit_code(), EXIT_FAILURE);
+    }
+}

@@ -1,0 +1,314 @@
+//! The board, drawn with egui's painter: cells, stones, queens, claims, the last move,
+//! the hint, the hover preview and the claim animation. Each cell is also an accessible
+//! widget labelled "cell c3", so tests (and screen readers) can click it.
+
+use super::layout::BoardLayout;
+use super::theme::Palette;
+use crate::board::{Bitboard, Board, Cell, CellState};
+use eframe::egui::{
+    self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Role, Sense, Shape, Stroke,
+    StrokeKind, WidgetInfo, pos2, vec2,
+};
+
+/// What the board may do with the mouse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interaction {
+    /// Playing: hover previews claims, a click is a move.
+    Play,
+    /// Editing stones before a game: a click toggles a stone.
+    Setup,
+    /// Showing a position that cannot be changed (review, computer thinking, game over).
+    ReadOnly,
+}
+
+/// The claims of the newest move, appearing.
+#[derive(Clone, Copy, Debug)]
+pub struct Appearing {
+    /// Where the queen went.
+    pub queen: Cell,
+    /// The cells it claimed.
+    pub claims: Bitboard,
+    /// Seconds since the move.
+    pub age: f32,
+}
+
+/// How long the claim animation lasts, in seconds.
+pub const ANIMATION_SECONDS: f32 = 0.45;
+
+/// What to draw besides the position itself.
+pub struct Overlay {
+    /// Where to draw and how big.
+    pub layout: BoardLayout,
+    /// The colours.
+    pub palette: Palette,
+    /// Draw a.. / 1.. on the edges.
+    pub coordinates: bool,
+    /// Preview the claims of the hovered cell.
+    pub preview: bool,
+    /// Mouse behaviour.
+    pub interaction: Interaction,
+    /// The move to ring as the last one.
+    pub last_move: Option<Cell>,
+    /// The engine's suggestion to ring.
+    pub hint: Option<Cell>,
+    /// The newest move's claims, while they appear.
+    pub appearing: Option<Appearing>,
+    /// The accessible name's prefix of each cell ("cell" gives "cell c3").
+    pub name: &'static str,
+}
+
+/// What the mouse did on the board this frame.
+#[derive(Default, Debug)]
+pub struct BoardResponse {
+    /// A cell that was clicked.
+    pub clicked: Option<Cell>,
+    /// The cell under the mouse.
+    pub hovered: Option<Cell>,
+}
+
+/// Draws `board` and reports clicks and hover.
+pub fn board_ui(ui: &mut egui::Ui, board: &Board, overlay: &Overlay) -> BoardResponse {
+    let layout = overlay.layout;
+    let painter = ui.painter().clone();
+    let grid = layout.grid_rect();
+    painter.rect_filled(
+        grid.expand(3.0),
+        CornerRadius::same(4),
+        overlay.palette.frame,
+    );
+    let mut response = BoardResponse::default();
+    let base_id = ui.scope_id().with(overlay.name);
+    for cell in all_cells(board.size()) {
+        let rect = layout.rect_from_cell(cell);
+        let cell_response = ui.interact(rect, base_id.with(cell.index()), Sense::click());
+        cell_response.widget_info(|| {
+            WidgetInfo::labeled(Role::Button, true, format!("{} {cell}", overlay.name))
+        });
+        if cell_response.hovered() {
+            response.hovered = Some(cell);
+        }
+        if cell_response.clicked() {
+            response.clicked = Some(cell);
+        }
+        paint_cell(&painter, board, cell, rect, overlay);
+    }
+    paint_marks(&painter, overlay);
+    if overlay.preview
+        && overlay.interaction == Interaction::Play
+        && let Some(cell) = response.hovered
+    {
+        paint_preview(&painter, board, cell, overlay);
+    }
+    if overlay.coordinates {
+        paint_coordinates(&painter, board.size(), overlay);
+    }
+    response
+}
+
+fn all_cells(size: u8) -> impl Iterator<Item = Cell> {
+    (0..size).flat_map(move |row| (0..size).map(move |col| Cell::new(col, row)))
+}
+
+/// How visible the claim tint of `cell` is (0..1): the newest move's claims ripple out
+/// from its queen.
+fn claim_alpha(cell: Cell, appearing: Option<Appearing>) -> f32 {
+    let Some(appearing) = appearing else {
+        return 1.0;
+    };
+    if !appearing.claims.contains(cell) {
+        return 1.0;
+    }
+    let dc = f32::from(cell.col().abs_diff(appearing.queen.col()));
+    let dr = f32::from(cell.row().abs_diff(appearing.queen.row()));
+    let delay = dc.max(dr) * 0.03;
+    ((appearing.age - delay) / (ANIMATION_SECONDS * 0.6)).clamp(0.0, 1.0)
+}
+
+fn paint_cell(painter: &egui::Painter, board: &Board, cell: Cell, rect: Rect, overlay: &Overlay) {
+    let palette = &overlay.palette;
+    let inner = rect.shrink((rect.width() * 0.03).max(0.5));
+    let radius = CornerRadius::same((rect.width() * 0.08).min(6.0) as u8);
+    let free = palette.free[usize::from((cell.col() + cell.row()) % 2 == 1)];
+    match board.cell_state(cell) {
+        Some(CellState::Free) | None => {
+            painter.rect_filled(inner, radius, free);
+        }
+        Some(CellState::Stone) => {
+            painter.rect_filled(inner, radius, free);
+            paint_stone(painter, inner, palette.stone);
+        }
+        Some(CellState::Claimed(player)) | Some(CellState::Queen(player)) => {
+            let alpha = claim_alpha(cell, overlay.appearing);
+            let tint = lerp_color(free, palette.claimed_of(player), alpha);
+            painter.rect_filled(inner, radius, tint);
+            if board.queens(player).contains(cell) {
+                paint_queen(painter, inner, palette.queen_of(player), 1.0);
+            }
+        }
+    }
+}
+
+fn paint_marks(painter: &egui::Painter, overlay: &Overlay) {
+    let layout = &overlay.layout;
+    let width = (layout.cell * 0.07).clamp(1.5, 4.0);
+    if let Some(cell) = overlay.last_move {
+        let rect = layout.rect_from_cell(cell).shrink(width / 2.0);
+        painter.rect_stroke(
+            rect,
+            CornerRadius::same(3),
+            Stroke::new(width, overlay.palette.highlight),
+            StrokeKind::Inside,
+        );
+    }
+    if let Some(cell) = overlay.hint {
+        let centre = layout.pos_from_cell(cell);
+        let stroke = Stroke::new(width, overlay.palette.highlight);
+        painter.circle_stroke(centre, layout.cell * 0.4, stroke);
+        paint_queen(
+            painter,
+            layout.rect_from_cell(cell),
+            overlay.palette.highlight,
+            0.6,
+        );
+    }
+}
+
+fn paint_preview(painter: &egui::Painter, board: &Board, cell: Cell, overlay: &Overlay) {
+    let claims = board.claims_of(cell);
+    if claims.is_empty() {
+        return;
+    }
+    let layout = &overlay.layout;
+    let side = board.side_to_move();
+    let colour = overlay.palette.preview;
+    let width = (layout.cell * 0.06).clamp(1.0, 3.0);
+    for claimed in claims {
+        let rect = layout.rect_from_cell(claimed).shrink(layout.cell * 0.12);
+        painter.rect_filled(
+            rect,
+            CornerRadius::same(3),
+            overlay.palette.claimed_of(side).gamma_multiply(0.8),
+        );
+        painter.rect_stroke(
+            rect,
+            CornerRadius::same(3),
+            Stroke::new(width, colour),
+            StrokeKind::Inside,
+        );
+    }
+    let rect = layout.rect_from_cell(cell);
+    paint_queen(painter, rect, overlay.palette.queen_of(side), 0.55);
+    painter.text(
+        rect.right_top() + vec2(-2.0, 1.0),
+        Align2::RIGHT_TOP,
+        claims.count().to_string(),
+        FontId::proportional((layout.cell * 0.3).clamp(9.0, 18.0)),
+        overlay.palette.label,
+    );
+}
+
+fn paint_coordinates(painter: &egui::Painter, size: u8, overlay: &Overlay) {
+    let layout = &overlay.layout;
+    let font = FontId::proportional((layout.margin * 0.62).clamp(9.0, 16.0));
+    for index in 0..size {
+        let letter = char::from(b'a' + index).to_string();
+        painter.text(
+            layout.column_label_pos(index),
+            Align2::CENTER_CENTER,
+            letter,
+            font.clone(),
+            overlay.palette.label,
+        );
+        painter.text(
+            layout.row_label_pos(index),
+            Align2::CENTER_CENTER,
+            (index + 1).to_string(),
+            font.clone(),
+            overlay.palette.label,
+        );
+    }
+}
+
+/// A stone: a rounded grey pebble with a light top edge.
+fn paint_stone(painter: &egui::Painter, rect: Rect, colour: Color32) {
+    let centre = rect.center();
+    let radius = rect.width() * 0.36;
+    painter.circle_filled(
+        centre + vec2(0.0, radius * 0.08),
+        radius,
+        colour.gamma_multiply(0.7),
+    );
+    painter.circle_filled(centre, radius * 0.92, colour);
+    painter.circle_filled(
+        centre - vec2(radius * 0.3, radius * 0.3),
+        radius * 0.25,
+        Color32::from_white_alpha(60),
+    );
+}
+
+/// A queen: a crown built from convex pieces (a band and three spikes with pearls).
+pub fn paint_queen(painter: &egui::Painter, rect: Rect, colour: Color32, opacity: f32) {
+    let fill = colour.gamma_multiply(opacity);
+    let outline = Stroke::new(
+        (rect.width() * 0.03).max(1.0),
+        Color32::from_black_alpha((120.0 * opacity) as u8),
+    );
+    let s = rect.width();
+    let at = |x: f32, y: f32| -> Pos2 { pos2(rect.left() + x * s, rect.top() + y * s) };
+    let band = Rect::from_min_max(at(0.22, 0.62), at(0.78, 0.78));
+    let spikes = [
+        [at(0.22, 0.64), at(0.18, 0.30), at(0.42, 0.64)],
+        [at(0.34, 0.64), at(0.50, 0.22), at(0.66, 0.64)],
+        [at(0.58, 0.64), at(0.82, 0.30), at(0.78, 0.64)],
+    ];
+    for spike in spikes {
+        painter.add(Shape::convex_polygon(spike.to_vec(), fill, outline));
+    }
+    painter.rect(
+        band,
+        CornerRadius::same(2),
+        fill,
+        outline,
+        StrokeKind::Middle,
+    );
+    for tip in [at(0.18, 0.28), at(0.50, 0.20), at(0.82, 0.28)] {
+        painter.circle(tip, s * 0.055, fill, outline);
+    }
+}
+
+fn lerp_color(from: Color32, to: Color32, t: f32) -> Color32 {
+    let mix = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
+    Color32::from_rgb(
+        mix(from.r(), to.r()),
+        mix(from.g(), to.g()),
+        mix(from.b(), to.b()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn claims_ripple_out_from_the_queen_and_settle() {
+        let queen = Cell::new(0, 0);
+        let far = Cell::new(7, 7);
+        let claims: Bitboard = [queen, far].into_iter().collect();
+        let young = Appearing {
+            queen,
+            claims,
+            age: 0.05,
+        };
+        assert!(claim_alpha(queen, Some(young)) > claim_alpha(far, Some(young)));
+        let old = Appearing { age: 5.0, ..young };
+        assert_eq!(claim_alpha(far, Some(old)), 1.0);
+        assert_eq!(claim_alpha(Cell::new(3, 5), Some(young)), 1.0);
+    }
+
+    #[test]
+    fn colours_blend_end_to_end() {
+        let (a, b) = (Color32::from_rgb(0, 0, 0), Color32::from_rgb(200, 100, 50));
+        assert_eq!(lerp_color(a, b, 0.0), a);
+        assert_eq!(lerp_color(a, b, 1.0), b);
+    }
+}

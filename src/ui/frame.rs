@@ -1,0 +1,185 @@
+//! One frame of the window: the panels around the board, then the actions they produced.
+
+use super::app::{Action, App};
+use super::board_view::{ANIMATION_SECONDS, Appearing, Interaction, Overlay, board_ui};
+use super::game::board_from_setup;
+use super::i18n::fill;
+use super::layout::BoardLayout;
+use super::settings::STORAGE_KEY;
+use super::theme::palette;
+use super::{menu, new_game, side_panel};
+use crate::board::{Board, Player};
+use eframe::egui::{self, Color32, RichText};
+
+impl eframe::App for App {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        self.prepare_frame(&ctx);
+        self.poll_search();
+        let mut actions = Vec::new();
+        menu::shortcuts(ui, self, &mut actions);
+        egui::Panel::top("menu_bar").show(ui, |ui| menu::menu_bar_ui(self, ui, &mut actions));
+        egui::Panel::bottom("status_bar").show(ui, |ui| status_bar_ui(self, ui));
+        let side_width = (ui.available_width() * 0.34).clamp(230.0, 360.0);
+        egui::Panel::right("side_panel")
+            .resizable(false)
+            .exact_size(side_width)
+            .show(ui, |ui| {
+                if self.show_new_game {
+                    new_game::new_game_ui(self, ui, &mut actions);
+                } else {
+                    side_panel::side_panel_ui(self, ui, &mut actions);
+                }
+            });
+        egui::CentralPanel::default().show(ui, |ui| central_ui(self, ui, &mut actions));
+        menu::windows_ui(self, &ctx);
+        for action in actions {
+            self.apply(&ctx, action);
+        }
+        self.drive_computer(&ctx);
+        if self.job.is_some() || self.now - self.last_move_time < f64::from(ANIMATION_SECONDS) {
+            ctx.request_repaint();
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        storage.set_string(STORAGE_KEY, self.settings.to_json());
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.shut_down();
+    }
+}
+
+fn status_bar_ui(app: &App, ui: &mut egui::Ui) {
+    let text = app.status_text();
+    let colour = if app.message.is_error() {
+        ui.visuals().error_fg_color
+    } else {
+        ui.visuals().text_color()
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(text).color(colour));
+        if let Some(cell) = app.hovered {
+            let board = app.shown_board();
+            let claims = board.claims_of(cell).count();
+            if claims > 0 && app.settings.show_preview && app.review.is_none() {
+                ui.separator();
+                ui.label(fill(app.texts().preview, &[&cell, &claims]));
+            }
+        }
+    });
+}
+
+fn central_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = app.texts();
+    let board = if app.show_new_game {
+        ui.label(RichText::new(t.setup_preview).strong());
+        board_from_setup(&app.draft)
+    } else {
+        banners_ui(app, ui, actions);
+        app.shown_board()
+    };
+    let interaction = if app.show_new_game {
+        Interaction::Setup
+    } else if app.review.is_some() || board.is_over() || app.game.computer_to_move() {
+        Interaction::ReadOnly
+    } else {
+        Interaction::Play
+    };
+    let layout = BoardLayout::fit(
+        ui.available_rect_before_wrap(),
+        board.size(),
+        app.settings.show_coordinates,
+    );
+    let overlay = Overlay {
+        layout,
+        palette: palette(app.settings.dark),
+        coordinates: app.settings.show_coordinates,
+        preview: app.settings.show_preview,
+        interaction,
+        last_move: board.last_move(),
+        hint: app
+            .hint
+            .filter(|_| app.review.is_none() && !app.show_new_game),
+        appearing: appearing(app, &board),
+        name: "cell",
+    };
+    let response = board_ui(ui, &board, &overlay);
+    app.hovered = response.hovered;
+    if let Some(cell) = response.clicked {
+        actions.push(Action::CellClicked(cell));
+    }
+}
+
+/// The newest move's claims while they are still appearing.
+fn appearing(app: &App, board: &Board) -> Option<Appearing> {
+    let age = (app.now - app.last_move_time) as f32;
+    if app.review.is_some() || app.show_new_game || !(0.0..ANIMATION_SECONDS).contains(&age) {
+        return None;
+    }
+    let record = board.history().last()?;
+    Some(Appearing {
+        queen: record.cell,
+        claims: record.claims,
+        age,
+    })
+}
+
+/// The game-over banner and the review banner, above the board.
+fn banners_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = app.texts();
+    if let Some(ply) = app.review {
+        egui::Frame::new()
+            .fill(ui.visuals().warn_fg_color.gamma_multiply(0.25))
+            .inner_margin(6.0)
+            .corner_radius(4.0)
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new(fill(t.reviewing, &[&ply])).strong());
+                    if ui.button(t.back_to_game).clicked() {
+                        actions.push(Action::BackToGame);
+                    }
+                });
+            });
+        return;
+    }
+    let Some(outcome) = app.game.board.outcome() else {
+        return;
+    };
+    let board = &app.game.board;
+    let names = app.player_names();
+    let (one, two) = (board.score(Player::One), board.score(Player::Two));
+    let result = match outcome {
+        Some(winner) => {
+            let (a, b) = if winner == Player::One {
+                (one, two)
+            } else {
+                (two, one)
+            };
+            fill(t.wins, &[&names[winner.index()], &a, &b])
+        }
+        None => fill(t.draw, &[&one, &two]),
+    };
+    let colour = match outcome {
+        Some(winner) => palette(app.settings.dark).queen_of(winner),
+        None => Color32::GRAY,
+    };
+    egui::Frame::new()
+        .fill(colour.gamma_multiply(0.3))
+        .stroke(egui::Stroke::new(2.0, colour))
+        .inner_margin(8.0)
+        .corner_radius(6.0)
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    RichText::new(format!("{} — {}", t.game_over, result))
+                        .heading()
+                        .strong(),
+                );
+                if ui.button(t.new_game).clicked() {
+                    actions.push(Action::OpenNewGame);
+                }
+            });
+        });
+}

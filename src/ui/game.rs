@@ -1,0 +1,251 @@
+//! The game being played in the window: the board, who sits in each seat, and the undo /
+//! redo stack. No egui here; the rules are the board's.
+
+use super::settings::{EngineSetup, GameSetup, Mode, StoneMode};
+use crate::board::{Bitboard, Board, Cell, MoveError, Player, random_stones};
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Seat {
+    /// A person clicking cells.
+    Human,
+    /// An engine with these settings.
+    Computer(EngineSetup),
+}
+
+impl Seat {
+    /// Whether an engine plays this seat.
+    pub fn is_computer(&self) -> bool {
+        matches!(self, Seat::Computer(_))
+    }
+}
+
+/// The seats of a setup: P1 first.
+pub fn seats_from_setup(setup: &GameSetup) -> [Seat; 2] {
+    let [one, two] = setup.engines.clone();
+    match setup.mode {
+        Mode::HumanVsHuman => [Seat::Human, Seat::Human],
+        Mode::ComputerVsComputer => [Seat::Computer(one), Seat::Computer(two)],
+        Mode::HumanVsComputer if setup.human_first => [Seat::Human, Seat::Computer(two)],
+        Mode::HumanVsComputer => [Seat::Computer(one), Seat::Human],
+    }
+}
+
+/// The stones a setup asks for (hand stones that are not cells of the board are skipped).
+pub fn stones_from_setup(setup: &GameSetup) -> Vec<Cell> {
+    match setup.stone_mode {
+        StoneMode::Random => random_stones(setup.size, setup.stones, setup.seed),
+        StoneMode::ByHand => {
+            let mut seen = Bitboard::EMPTY;
+            let mut cells = Vec::new();
+            for name in &setup.hand_stones {
+                if let Some(cell) = Cell::parse(name)
+                    && cell.is_on_board(setup.size)
+                    && !seen.contains(cell)
+                {
+                    seen.insert(cell);
+                    cells.push(cell);
+                }
+            }
+            cells.truncate(Board::max_stones(setup.size));
+            cells
+        }
+    }
+}
+
+/// The starting board of a setup; falls back to an empty 8x8 board if the setup is bad.
+pub fn board_from_setup(setup: &GameSetup) -> Board {
+    let stones = stones_from_setup(setup);
+    Board::new(setup.size, &stones)
+        .or_else(|_| Board::new(8, &[]))
+        .unwrap_or_else(|err| unreachable!("an empty 8x8 board is valid: {err}"))
+}
+
+/// How many moves one "undo" takes back: the last move, then more until a human is to
+/// move again (so against the computer, the computer's reply and the human's move go
+/// together). With no human seat, one move.
+pub fn plies_to_undo(board: &Board, seats: &[Seat; 2]) -> usize {
+    let ply = board.ply();
+    if ply == 0 {
+        return 0;
+    }
+    if seats.iter().all(Seat::is_computer) {
+        return 1;
+    }
+    let mut count = 1;
+    while count < ply && seats[Player::at_ply(ply - count).index()].is_computer() {
+        count += 1;
+    }
+    count
+}
+
+/// The game in the window.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Changes whenever a new game starts or a position is pasted; search results carry
+    /// it so that a result is never applied to another game.
+    pub id: u64,
+    /// The position.
+    pub board: Board,
+    /// Who plays P1 and P2.
+    pub seats: [Seat; 2],
+    /// Undone moves, the next to redo last.
+    redo: Vec<Cell>,
+}
+
+impl Game {
+    /// A new game from `board` with these seats.
+    pub fn new(id: u64, board: Board, seats: [Seat; 2]) -> Game {
+        Game {
+            id,
+            board,
+            seats,
+            redo: Vec::new(),
+        }
+    }
+
+    /// The seat of the side to move.
+    pub fn seat_to_move(&self) -> &Seat {
+        &self.seats[self.board.side_to_move().index()]
+    }
+
+    /// Whether a computer should be thinking now (the game is on and a computer moves).
+    pub fn computer_to_move(&self) -> bool {
+        !self.board.is_over() && self.seat_to_move().is_computer()
+    }
+
+    /// Plays `cell` for the side to move. Redo survives if `cell` is the move it holds.
+    ///
+    /// # Errors
+    /// The board's reason when the move is illegal; nothing changes then.
+    pub fn play(&mut self, cell: Cell) -> Result<Bitboard, MoveError> {
+        let claims = self.board.play(cell)?;
+        if self.redo.last() == Some(&cell) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(claims)
+    }
+
+    /// Takes back a move, or a move pair against the computer; returns how many.
+    pub fn undo(&mut self) -> usize {
+        let count = plies_to_undo(&self.board, &self.seats);
+        for _ in 0..count {
+            if let Some(cell) = self.board.undo() {
+                self.redo.push(cell);
+            }
+        }
+        count
+    }
+
+    /// Whether there is a move to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Replays undone moves: one, then more until a human is to move again (mirroring
+    /// undo). Returns how many.
+    pub fn redo(&mut self) -> usize {
+        let mut count = 0;
+        while let Some(&cell) = self.redo.last() {
+            if self.board.play(cell).is_err() {
+                self.redo.clear();
+                break;
+            }
+            self.redo.pop();
+            count += 1;
+            let all_computers = self.seats.iter().all(Seat::is_computer);
+            if all_computers || !self.computer_to_move() {
+                break;
+            }
+        }
+        count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(name: &str) -> Cell {
+        Cell::parse(name).unwrap_or_else(|| panic!("bad cell {name}"))
+    }
+
+    fn game(seats: [Seat; 2]) -> Game {
+        let board = Board::new(6, &[]).unwrap_or_else(|e| panic!("{e}"));
+        Game::new(1, board, seats)
+    }
+
+    fn computer() -> Seat {
+        Seat::Computer(EngineSetup::default())
+    }
+
+    #[test]
+    fn undo_against_the_computer_takes_back_the_pair() {
+        let mut game = game([Seat::Human, computer()]);
+        game.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
+        game.play(cell("c2")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(game.undo(), 2);
+        assert_eq!(game.board.ply(), 0);
+        assert_eq!(game.redo(), 2);
+        assert_eq!(game.board.ply(), 2);
+    }
+
+    #[test]
+    fn undo_while_the_computer_thinks_takes_back_the_human_move() {
+        let mut game = game([Seat::Human, computer()]);
+        game.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(game.undo(), 1);
+        assert_eq!(game.board.ply(), 0);
+    }
+
+    #[test]
+    fn computer_first_undo_stops_at_the_human_turn_or_the_start() {
+        let mut game = game([computer(), Seat::Human]);
+        game.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
+        // Only the computer's move: undoing it leaves the computer to move again.
+        assert_eq!(game.undo(), 1);
+        game.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
+        game.play(cell("c2")).unwrap_or_else(|e| panic!("{e}"));
+        game.play(cell("e6")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(game.undo(), 2);
+        assert_eq!(game.board.ply(), 1);
+    }
+
+    #[test]
+    fn humans_and_computers_alone_undo_one_move() {
+        let mut people = game([Seat::Human, Seat::Human]);
+        people.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
+        people.play(cell("c2")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(people.undo(), 1);
+        let mut engines = game([computer(), computer()]);
+        engines.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
+        engines.play(cell("c2")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(engines.undo(), 1);
+        assert_eq!(engines.redo(), 1);
+    }
+
+    #[test]
+    fn a_different_move_clears_redo() {
+        let mut game = game([Seat::Human, Seat::Human]);
+        game.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
+        game.undo();
+        assert!(game.can_redo());
+        game.play(cell("b3")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!game.can_redo());
+    }
+
+    #[test]
+    fn setups_give_their_seats_and_stones() {
+        let mut setup = GameSetup::default();
+        setup.human_first = false;
+        assert!(seats_from_setup(&setup)[0].is_computer());
+        setup.stone_mode = StoneMode::ByHand;
+        setup.hand_stones = vec!["c3".into(), "c3".into(), "z9".into(), "a1".into()];
+        assert_eq!(stones_from_setup(&setup), vec![cell("c3"), cell("a1")]);
+        setup.stone_mode = StoneMode::Random;
+        let board = board_from_setup(&setup);
+        assert_eq!(board.stones().count() as usize, setup.stones);
+    }
+}

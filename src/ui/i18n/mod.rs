@@ -1,0 +1,247 @@
+//! Every string the window shows, one file per language ([`en`], [`vi`]). Strings with
+//! `{0}`, `{1}`.. are templates filled by [`fill`]. The board's errors are translated
+//! here from their variants, so a pasted bad position is explained in the user's language.
+
+mod en;
+mod vi;
+
+use super::settings::Language;
+use crate::board::{GameError, MoveError, Occupant, ParseError, Player};
+
+/// The strings of one language. Field names say where a string is used.
+pub struct Texts {
+    pub app_title: &'static str,
+    // Menus.
+    pub menu_game: &'static str,
+    pub new_game: &'static str,
+    pub undo: &'static str,
+    pub redo: &'static str,
+    pub hint: &'static str,
+    pub save_game: &'static str,
+    pub open_game: &'static str,
+    pub export_excel: &'static str,
+    pub quit: &'static str,
+    pub menu_view: &'static str,
+    pub language: &'static str,
+    pub dark_theme: &'static str,
+    pub light_theme: &'static str,
+    pub show_coordinates: &'static str,
+    pub claim_preview: &'static str,
+    pub menu_help: &'static str,
+    pub rules: &'static str,
+    pub about: &'static str,
+    pub close: &'static str,
+    // Players and status.
+    pub you: &'static str,
+    pub computer: &'static str,
+    pub player_n: &'static str,
+    pub computer_n: &'static str,
+    pub human: &'static str,
+    pub engine_summary: &'static str,
+    pub score: &'static str,
+    pub to_move: &'static str,
+    pub your_move: &'static str,
+    pub moves: &'static str,
+    pub col_number: &'static str,
+    pub col_player: &'static str,
+    pub col_cell: &'static str,
+    pub col_gained: &'static str,
+    pub no_moves_yet: &'static str,
+    pub position: &'static str,
+    pub copy_position: &'static str,
+    pub paste_position: &'static str,
+    pub paste_here: &'static str,
+    pub copied: &'static str,
+    pub pasted: &'static str,
+    pub paste_error: &'static str,
+    // Thinking.
+    pub thinking: &'static str,
+    pub live_progress: &'static str,
+    pub no_depth_yet: &'static str,
+    pub move_now: &'static str,
+    pub cancel: &'static str,
+    pub paused: &'static str,
+    pub resume: &'static str,
+    pub cancelled: &'static str,
+    pub hint_thinking: &'static str,
+    pub hint_result: &'static str,
+    pub hint_only_human: &'static str,
+    // Results and messages.
+    pub game_over: &'static str,
+    pub wins: &'static str,
+    pub draw: &'static str,
+    pub played: &'static str,
+    pub move_refused: &'static str,
+    pub occupant_off: &'static str,
+    pub occupant_stone: &'static str,
+    pub occupant_queen: &'static str,
+    pub occupant_claimed: &'static str,
+    pub game_is_over: &'static str,
+    pub wait_for_computer: &'static str,
+    pub review_read_only: &'static str,
+    pub preview: &'static str,
+    pub reviewing: &'static str,
+    pub back_to_game: &'static str,
+    pub undone: &'static str,
+    pub redone: &'static str,
+    pub nothing_to_undo: &'static str,
+    pub nothing_to_redo: &'static str,
+    pub started: &'static str,
+    // New game.
+    pub board_size: &'static str,
+    pub stones: &'static str,
+    pub random_stones: &'static str,
+    pub stones_by_hand: &'static str,
+    pub stone_count: &'static str,
+    pub seed: &'static str,
+    pub reroll: &'static str,
+    pub hand_help: &'static str,
+    pub clear_stones: &'static str,
+    pub mode: &'static str,
+    pub mode_hvc: &'static str,
+    pub mode_hvh: &'static str,
+    pub mode_cvc: &'static str,
+    pub first_player: &'static str,
+    pub algorithm: &'static str,
+    pub minimax: &'static str,
+    pub alphabeta: &'static str,
+    pub level: &'static str,
+    pub custom: &'static str,
+    pub presets: [&'static str; 5],
+    pub depth: &'static str,
+    pub time_limit: &'static str,
+    pub watch_speed: &'static str,
+    pub speeds: [&'static str; 4],
+    pub start: &'static str,
+    pub setup_preview: &'static str,
+    // Help.
+    pub rules_text: &'static str,
+    pub diagram_caption: &'static str,
+    pub about_text: &'static str,
+    // Errors of a game string.
+    pub err_empty: &'static str,
+    pub err_not_key_value: &'static str,
+    pub err_unknown_key: &'static str,
+    pub err_duplicate_key: &'static str,
+    pub err_missing_size: &'static str,
+    pub err_bad_size: &'static str,
+    pub err_bad_cell: &'static str,
+    pub err_off_board: &'static str,
+    pub err_duplicate_stone: &'static str,
+    pub err_too_many_stones: &'static str,
+    pub err_move: &'static str,
+    pub err_after_end: &'static str,
+}
+
+/// The strings of `language`.
+pub fn texts(language: Language) -> &'static Texts {
+    match language {
+        Language::English => &en::TEXTS,
+        Language::Vietnamese => &vi::TEXTS,
+    }
+}
+
+/// `template` with `{0}`, `{1}`.. replaced by `args`.
+pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
+    let mut text = template.to_string();
+    for (index, arg) in args.iter().enumerate() {
+        text = text.replace(&format!("{{{index}}}"), &arg.to_string());
+    }
+    text
+}
+
+impl Texts {
+    /// Why a cell cannot take a queen, in this language. `names` are the players' names.
+    pub fn occupant(&self, occupant: Occupant, names: &[String; 2]) -> String {
+        let name = |p: Player| names[p.index()].clone();
+        match occupant {
+            Occupant::OffBoard => self.occupant_off.to_string(),
+            Occupant::Stone => self.occupant_stone.to_string(),
+            Occupant::Queen(p) => fill(self.occupant_queen, &[&name(p)]),
+            Occupant::Claimed(p) => fill(self.occupant_claimed, &[&name(p)]),
+        }
+    }
+
+    /// A refused move, in this language.
+    pub fn move_error(&self, error: &MoveError, names: &[String; 2]) -> String {
+        match *error {
+            MoveError::NotFree {
+                number,
+                cell,
+                occupant,
+            } => fill(
+                self.err_move,
+                &[&number, &cell, &self.occupant(occupant, names)],
+            ),
+            MoveError::GameOver { number, cell } => fill(self.err_after_end, &[&number, &cell]),
+        }
+    }
+
+    /// A bad game string, in this language, naming the offending token.
+    pub fn game_error(&self, error: &GameError, names: &[String; 2]) -> String {
+        match error {
+            GameError::Move(error) => self.move_error(error, names),
+            GameError::Parse(error) => self.parse_error(error),
+        }
+    }
+
+    fn parse_error(&self, error: &ParseError) -> String {
+        match error {
+            ParseError::Empty => self.err_empty.to_string(),
+            ParseError::NotKeyValue(token) => fill(self.err_not_key_value, &[token]),
+            ParseError::UnknownKey(key) => fill(self.err_unknown_key, &[key]),
+            ParseError::DuplicateKey(key) => fill(self.err_duplicate_key, &[key]),
+            ParseError::MissingSize => self.err_missing_size.to_string(),
+            ParseError::BadSize(size) => fill(self.err_bad_size, &[size]),
+            ParseError::BadCell { token, list } => fill(self.err_bad_cell, &[token, list]),
+            ParseError::OffBoard { token, list, size } => {
+                fill(self.err_off_board, &[token, list, size])
+            }
+            ParseError::DuplicateStone(cell) => fill(self.err_duplicate_stone, &[cell]),
+            ParseError::TooManyStones { count, size, max } => {
+                fill(self.err_too_many_stones, &[count, size, max])
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    #[test]
+    fn templates_are_filled_in_order() {
+        assert_eq!(fill("{1} then {0}, {1}", &[&"a", &2]), "2 then a, 2");
+    }
+
+    #[test]
+    fn both_languages_name_the_bad_token() {
+        let names = ["P1".to_string(), "P2".to_string()];
+        for language in Language::ALL {
+            let texts = texts(language);
+            for (bad, token) in [
+                ("size=8 moves=c3,zz", "zz"),
+                ("size=99", "99"),
+                ("size=5 colour=red", "colour"),
+                ("size=4 moves=b2,b2", "b2"),
+            ] {
+                let Err(error) = Board::from_game_string(bad) else {
+                    panic!("{bad} parsed")
+                };
+                let text = texts.game_error(&error, &names);
+                assert!(text.contains(token), "{language:?}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_languages_differ_and_fill_their_placeholders() {
+        let (en, vi) = (texts(Language::English), texts(Language::Vietnamese));
+        assert_ne!(en.new_game, vi.new_game);
+        assert_eq!(en.presets.len(), vi.presets.len());
+        for text in [en.wins, vi.wins, en.played, vi.played] {
+            assert!(text.contains("{0}"), "{text}");
+        }
+    }
+}

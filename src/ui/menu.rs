@@ -1,0 +1,153 @@
+//! The menu bar, the keyboard shortcuts and the Help windows.
+
+use super::app::{Action, App};
+use super::board_view::{Interaction, Overlay, board_ui};
+use super::i18n::fill;
+use super::layout::BoardLayout;
+use super::settings::Language;
+use super::theme::palette;
+use crate::board::{Board, Cell};
+use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
+
+const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
+const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+const REDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+const HINT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::H);
+
+/// Turns shortcut keys into actions (H only when no text field has the keyboard).
+pub fn shortcuts(ui: &mut egui::Ui, app: &App, actions: &mut Vec<Action>) {
+    let typing = ui.ctx().text_edit_focused();
+    ui.input_mut(|input| {
+        if input.consume_shortcut(&NEW) {
+            actions.push(Action::OpenNewGame);
+        }
+        if input.consume_shortcut(&UNDO) {
+            actions.push(Action::Undo);
+        }
+        if input.consume_shortcut(&REDO) {
+            actions.push(Action::Redo);
+        }
+        if !typing && input.consume_shortcut(&HINT) {
+            actions.push(Action::Hint);
+        }
+        if app.review.is_some() && input.consume_key(Modifiers::NONE, Key::Escape) {
+            actions.push(Action::BackToGame);
+        }
+    });
+}
+
+/// The Game, View and Help menus.
+pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = app.texts();
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button(t.menu_game, |ui| {
+            let ctx = ui.ctx().clone();
+            let item =
+                |ui: &mut egui::Ui, label: &str, shortcut: &KeyboardShortcut, enabled: bool| {
+                    ui.add_enabled(
+                        enabled,
+                        egui::Button::new(label).shortcut_text(ctx.format_shortcut(shortcut)),
+                    )
+                    .clicked()
+                };
+            if item(ui, t.new_game, &NEW, true) {
+                actions.push(Action::OpenNewGame);
+            }
+            if item(ui, t.undo, &UNDO, app.game.board.ply() > 0) {
+                actions.push(Action::Undo);
+            }
+            if item(ui, t.redo, &REDO, app.game.can_redo()) {
+                actions.push(Action::Redo);
+            }
+            if item(ui, t.hint, &HINT, app.job.is_none()) {
+                actions.push(Action::Hint);
+            }
+            ui.separator();
+            // Save, load and the Excel export arrive with the next issue.
+            for label in [t.save_game, t.open_game, t.export_excel] {
+                ui.add_enabled(false, egui::Button::new(label));
+            }
+            ui.separator();
+            if ui.button(t.quit).clicked() {
+                actions.push(Action::Quit);
+            }
+        });
+        ui.menu_button(t.menu_view, |ui| view_menu_ui(app, ui));
+        ui.menu_button(t.menu_help, |ui| {
+            if ui.button(t.rules).clicked() {
+                app.show_rules = true;
+            }
+            if ui.button(t.about).clicked() {
+                app.show_about = true;
+            }
+        });
+    });
+}
+
+fn view_menu_ui(app: &mut App, ui: &mut egui::Ui) {
+    let t = app.texts();
+    ui.label(t.language);
+    for language in Language::ALL {
+        ui.radio_value(&mut app.settings.language, language, language.native_name());
+    }
+    ui.separator();
+    ui.radio_value(&mut app.settings.dark, false, t.light_theme);
+    ui.radio_value(&mut app.settings.dark, true, t.dark_theme);
+    ui.separator();
+    ui.checkbox(&mut app.settings.show_coordinates, t.show_coordinates);
+    ui.checkbox(&mut app.settings.show_preview, t.claim_preview);
+}
+
+/// The Rules and About windows, when open.
+pub fn windows_ui(app: &mut App, ctx: &egui::Context) {
+    let t = app.texts();
+    let dark = app.settings.dark;
+    let mut open = app.show_rules;
+    egui::Window::new(t.rules)
+        .open(&mut open)
+        .default_width(420.0)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.label(t.rules_text);
+            ui.separator();
+            rules_diagram_ui(ui, dark, t.diagram_caption);
+        });
+    app.show_rules = open;
+    let mut open = app.show_about;
+    egui::Window::new(t.about)
+        .open(&mut open)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.heading(t.app_title);
+            ui.label(format!("{} {}", t.app_title, env!("CARGO_PKG_VERSION")));
+            ui.label(t.about_text);
+        });
+    app.show_about = open;
+}
+
+/// A 4x4 board with a stone on d4 and a queen on b2, its claims tinted.
+fn rules_diagram_ui(ui: &mut egui::Ui, dark: bool, caption: &str) {
+    let stone = Cell::new(3, 3);
+    let queen = Cell::new(1, 1);
+    let Ok(mut board) = Board::new(4, &[stone]) else {
+        return;
+    };
+    let claims = board.play(queen).map(|c| c.count()).unwrap_or(0);
+    ui.label(fill(caption, &[&claims]));
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(180.0, 180.0), egui::Sense::hover());
+    let overlay = Overlay {
+        layout: BoardLayout::fit(rect, 4, true),
+        palette: palette(dark),
+        coordinates: true,
+        preview: false,
+        interaction: Interaction::ReadOnly,
+        last_move: None,
+        hint: None,
+        appearing: None,
+        name: "diagram",
+    };
+    // A child ui with its own id keeps the diagram's cells apart from the main board's.
+    ui.push_id("rules_diagram", |ui| {
+        board_ui(ui, &board, &overlay);
+    });
+}

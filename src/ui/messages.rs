@@ -1,0 +1,132 @@
+//! The status line. Kept as data, not text, so it is shown in the language of the moment.
+
+use super::i18n::{Texts, fill};
+use crate::board::{Cell, GameError, MoveError, Player};
+
+/// What the status line says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Message {
+    /// A game started.
+    Started {
+        /// Board side.
+        size: u8,
+        /// Number of stones.
+        stones: u32,
+    },
+    /// A move was played.
+    Played {
+        /// Who played.
+        player: Player,
+        /// Where.
+        cell: Cell,
+        /// Cells gained.
+        gained: u32,
+    },
+    /// The board refused a move.
+    Refused(MoveError),
+    /// A click while the computer is to move.
+    WaitForComputer,
+    /// A click on a reviewed position.
+    ReviewReadOnly,
+    /// Moves taken back.
+    Undone(usize),
+    /// Moves replayed.
+    Redone(usize),
+    /// Undo at the start.
+    NothingToUndo,
+    /// Redo with nothing undone.
+    NothingToRedo,
+    /// The game string went to the clipboard.
+    Copied,
+    /// A pasted game string was loaded.
+    Pasted,
+    /// A pasted game string was refused.
+    PasteError(GameError),
+    /// A computer search was cancelled.
+    Cancelled,
+    /// A hint search is running.
+    HintThinking,
+    /// The hint found.
+    HintResult {
+        /// The suggested cell.
+        cell: Cell,
+        /// How many cells it would claim.
+        claims: u32,
+    },
+    /// Hint asked on a computer's turn.
+    HintOnlyHuman,
+}
+
+impl Message {
+    /// The text in the language of `t`; `names` are the players' names.
+    pub fn text(&self, t: &Texts, names: &[String; 2]) -> String {
+        match self {
+            Message::Started { size, stones } => fill(t.started, &[size, stones]),
+            Message::Played {
+                player,
+                cell,
+                gained,
+            } => fill(t.played, &[&names[player.index()], cell, gained]),
+            Message::Refused(MoveError::NotFree { cell, occupant, .. }) => {
+                fill(t.move_refused, &[cell, &t.occupant(*occupant, names)])
+            }
+            Message::Refused(MoveError::GameOver { .. }) => t.game_is_over.to_string(),
+            Message::WaitForComputer => t.wait_for_computer.to_string(),
+            Message::ReviewReadOnly => t.review_read_only.to_string(),
+            Message::Undone(count) => fill(t.undone, &[count]),
+            Message::Redone(count) => fill(t.redone, &[count]),
+            Message::NothingToUndo => t.nothing_to_undo.to_string(),
+            Message::NothingToRedo => t.nothing_to_redo.to_string(),
+            Message::Copied => t.copied.to_string(),
+            Message::Pasted => t.pasted.to_string(),
+            Message::PasteError(error) => fill(t.paste_error, &[&t.game_error(error, names)]),
+            Message::Cancelled => t.cancelled.to_string(),
+            Message::HintThinking => t.hint_thinking.to_string(),
+            Message::HintResult { cell, claims } => fill(t.hint_result, &[cell, claims]),
+            Message::HintOnlyHuman => t.hint_only_human.to_string(),
+        }
+    }
+
+    /// Whether the message reports something refused (shown in the error colour).
+    pub fn is_error(&self) -> bool {
+        matches!(
+            self,
+            Message::Refused(_)
+                | Message::PasteError(_)
+                | Message::WaitForComputer
+                | Message::ReviewReadOnly
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Occupant};
+    use crate::ui::i18n::texts;
+    use crate::ui::settings::Language;
+
+    #[test]
+    fn a_refused_move_says_why_in_both_languages() {
+        let mut board = Board::new(4, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let b2 = Cell::new(1, 1);
+        board.play(b2).unwrap_or_else(|e| panic!("{e}"));
+        let Err(error) = board.play(b2) else {
+            panic!("replayed b2")
+        };
+        assert!(matches!(
+            error,
+            MoveError::NotFree {
+                occupant: Occupant::Queen(Player::One),
+                ..
+            }
+        ));
+        let names = ["Ann".to_string(), "Bob".to_string()];
+        let message = Message::Refused(error);
+        assert!(message.is_error());
+        for language in Language::ALL {
+            let text = message.text(texts(language), &names);
+            assert!(text.contains("b2") && text.contains("Ann"), "{text}");
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! What the window remembers between runs: language, theme, view options and the last
+//! new-game choices. Every struct is `#[serde(default)]`, so an older file still loads.
+
+use crate::ai::Algorithm;
+use crate::board::{Board, MAX_SIZE, MIN_SIZE};
+use serde::{Deserialize, Serialize};
+
+/// The key under which eframe's storage keeps [`Settings`].
+pub const STORAGE_KEY: &str = "queens-settings";
+
+/// A language of the window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Language {
+    /// English.
+    #[default]
+    English,
+    /// Vietnamese (the thesis's users).
+    Vietnamese,
+}
+
+impl Language {
+    /// Every language, in menu order.
+    pub const ALL: [Language; 2] = [Language::English, Language::Vietnamese];
+
+    /// The language's own name, as shown in the menu.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::Vietnamese => "Tiếng Việt",
+        }
+    }
+}
+
+/// Who plays whom.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    /// One person against the engine.
+    #[default]
+    HumanVsComputer,
+    /// Two people at one screen.
+    HumanVsHuman,
+    /// Two engines; the person watches.
+    ComputerVsComputer,
+}
+
+impl Mode {
+    /// Every mode, in menu order.
+    pub const ALL: [Mode; 3] = [
+        Mode::HumanVsComputer,
+        Mode::HumanVsHuman,
+        Mode::ComputerVsComputer,
+    ];
+}
+
+/// How the starting stones are chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StoneMode {
+    /// `count` stones drawn from `seed` (reproducible from size, count and seed).
+    #[default]
+    Random,
+    /// Stones clicked on the board by hand.
+    ByHand,
+}
+
+/// A computer player's settings. Stored by name so a file stays readable when engines
+/// are added.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EngineSetup {
+    /// The algorithm's name ([`Algorithm::name`]).
+    pub algorithm: String,
+    /// Maximum depth in plies.
+    pub depth: u32,
+    /// Thinking-time limit in milliseconds.
+    pub time_ms: u64,
+}
+
+impl Default for EngineSetup {
+    fn default() -> Self {
+        Preset::Easy.engine()
+    }
+}
+
+impl EngineSetup {
+    /// The chosen algorithm; an unknown name (from a newer file) falls back to alpha-beta.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm.parse().unwrap_or_default()
+    }
+
+    /// The preset these settings equal, if any.
+    pub fn preset(&self) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| p.engine() == *self)
+    }
+}
+
+/// Named engine strengths for people who don't want to choose depth and time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    /// Looks one move ahead.
+    Beginner,
+    /// Two plies.
+    Easy,
+    /// Four plies, two seconds.
+    Medium,
+    /// Six plies, five seconds.
+    Hard,
+    /// As deep as ten seconds allow.
+    Expert,
+}
+
+impl Preset {
+    /// Every preset, weakest first.
+    pub const ALL: [Preset; 5] = [
+        Preset::Beginner,
+        Preset::Easy,
+        Preset::Medium,
+        Preset::Hard,
+        Preset::Expert,
+    ];
+
+    /// The engine settings of this preset.
+    pub fn engine(self) -> EngineSetup {
+        let (algorithm, depth, time_ms) = match self {
+            Preset::Beginner => (Algorithm::Minimax, 1, 1_000),
+            Preset::Easy => (Algorithm::AlphaBeta, 2, 1_000),
+            Preset::Medium => (Algorithm::AlphaBeta, 4, 2_000),
+            Preset::Hard => (Algorithm::AlphaBeta, 6, 5_000),
+            Preset::Expert => (Algorithm::AlphaBeta, 20, 10_000),
+        };
+        EngineSetup {
+            algorithm: algorithm.name().to_string(),
+            depth,
+            time_ms,
+        }
+    }
+}
+
+/// The new-game choices.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GameSetup {
+    /// Board side, 3..=15.
+    pub size: u8,
+    /// Random stones or stones by hand.
+    pub stone_mode: StoneMode,
+    /// Number of random stones, 0..=(N-2)^2.
+    pub stones: usize,
+    /// Seed of the random stones.
+    pub seed: u64,
+    /// Stones placed by hand, as cell names ("c3").
+    pub hand_stones: Vec<String>,
+    /// Who plays whom.
+    pub mode: Mode,
+    /// In human vs computer: whether the human moves first (is P1).
+    pub human_first: bool,
+    /// The engine of each seat (P1, P2) when a computer sits there.
+    pub engines: [EngineSetup; 2],
+    /// Pause between moves in computer vs computer, in milliseconds.
+    pub watch_delay_ms: u64,
+}
+
+impl Default for GameSetup {
+    fn default() -> Self {
+        GameSetup {
+            size: 8,
+            stone_mode: StoneMode::Random,
+            stones: 6,
+            seed: 1,
+            hand_stones: Vec::new(),
+            mode: Mode::HumanVsComputer,
+            human_first: true,
+            engines: [Preset::Easy.engine(), Preset::Easy.engine()],
+            watch_delay_ms: 600,
+        }
+    }
+}
+
+impl GameSetup {
+    /// Brings every number into its allowed range (a hand-edited file may hold anything).
+    pub fn clamp(&mut self) {
+        self.size = self.size.clamp(MIN_SIZE, MAX_SIZE);
+        self.stones = self.stones.min(Board::max_stones(self.size));
+        for engine in &mut self.engines {
+            engine.depth = engine.depth.clamp(1, 30);
+            engine.time_ms = engine.time_ms.clamp(100, 60_000);
+        }
+        self.watch_delay_ms = self.watch_delay_ms.min(5_000);
+    }
+}
+
+/// Everything the window remembers between runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The window's language.
+    pub language: Language,
+    /// Dark theme (else light).
+    pub dark: bool,
+    /// Show a.. / 1.. on the board's edges.
+    pub show_coordinates: bool,
+    /// Preview a queen's claims under the mouse.
+    pub show_preview: bool,
+    /// The last new-game choices.
+    pub setup: GameSetup,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            language: Language::English,
+            dark: false,
+            show_coordinates: true,
+            show_preview: true,
+            setup: GameSetup::default(),
+        }
+    }
+}
+
+impl Settings {
+    /// Reads settings saved as RON-like JSON text; anything unreadable gives the defaults.
+    pub fn from_json(text: &str) -> Settings {
+        let mut settings: Settings = serde_json::from_str(text).unwrap_or_default();
+        settings.setup.clamp();
+        settings
+    }
+
+    /// The settings as JSON text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_a_playable_human_vs_computer_game() {
+        let settings = Settings::default();
+        assert_eq!(settings.setup.mode, Mode::HumanVsComputer);
+        assert!(settings.setup.human_first);
+        assert!(settings.setup.stones <= Board::max_stones(settings.setup.size));
+        assert_eq!(settings.language, Language::English);
+    }
+
+    #[test]
+    fn settings_round_trip_through_json() {
+        let mut settings = Settings::default();
+        settings.language = Language::Vietnamese;
+        settings.dark = true;
+        settings.setup.size = 11;
+        settings.setup.engines[1] = Preset::Hard.engine();
+        assert_eq!(Settings::from_json(&settings.to_json()), settings);
+    }
+
+    #[test]
+    fn missing_or_bad_fields_fall_back_to_defaults() {
+        let old = Settings::from_json(r#"{"language":"Vietnamese"}"#);
+        assert_eq!(old.language, Language::Vietnamese);
+        assert_eq!(old.setup, GameSetup::default());
+        assert_eq!(Settings::from_json("not json"), Settings::default());
+        let wild = Settings::from_json(r#"{"setup":{"size":99,"stones":500}}"#);
+        assert_eq!(wild.setup.size, 15);
+        assert_eq!(wild.setup.stones, 169);
+    }
+
+    #[test]
+    fn presets_are_recognised_and_unknown_engines_fall_back() {
+        assert_eq!(Preset::Hard.engine().preset(), Some(Preset::Hard));
+        let odd = EngineSetup {
+            algorithm: "quantum".into(),
+            ..EngineSetup::default()
+        };
+        assert_eq!(odd.algorithm(), Algorithm::AlphaBeta);
+    }
+}

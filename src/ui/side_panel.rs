@@ -1,0 +1,236 @@
+//! The status panel: players and scores, whose turn, the computer's live progress, the
+//! game buttons, the move list and the game string.
+
+use super::app::{Action, App};
+use super::game::Seat;
+use super::i18n::{Texts, fill};
+use super::theme::palette;
+use crate::board::Player;
+use eframe::egui::{self, RichText};
+
+/// The whole status panel.
+pub fn side_panel_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.add_space(4.0);
+            players_ui(app, ui);
+            ui.separator();
+            turn_ui(app, ui, actions);
+            ui.separator();
+            buttons_ui(app, ui, actions);
+            ui.separator();
+            moves_ui(app, ui, actions);
+            ui.separator();
+            position_ui(app, ui, actions);
+        });
+}
+
+fn players_ui(app: &App, ui: &mut egui::Ui) {
+    let t = app.texts();
+    let names = app.player_names();
+    let colours = palette(app.settings.dark);
+    let board = &app.game.board;
+    egui::Grid::new("players")
+        .num_columns(3)
+        .spacing([8.0, 4.0])
+        .show(ui, |ui| {
+            for player in [Player::One, Player::Two] {
+                let to_move = !board.is_over() && board.side_to_move() == player;
+                let marker = if to_move { "▶" } else { " " };
+                ui.label(RichText::new(marker).color(colours.queen_of(player)));
+                ui.vertical(|ui| {
+                    ui.label(
+                        RichText::new(&names[player.index()])
+                            .strong()
+                            .color(colours.queen_of(player)),
+                    );
+                    ui.label(RichText::new(seat_summary(t, app.seat(player))).small());
+                });
+                ui.label(
+                    RichText::new(format!("{} {}", t.score, board.score(player)))
+                        .heading()
+                        .strong(),
+                );
+                ui.end_row();
+            }
+        });
+}
+
+fn seat_summary(t: &Texts, seat: &Seat) -> String {
+    match seat {
+        Seat::Human => t.human.to_string(),
+        Seat::Computer(engine) => {
+            let algorithm = match engine.algorithm() {
+                crate::ai::Algorithm::Minimax => t.minimax,
+                crate::ai::Algorithm::AlphaBeta => t.alphabeta,
+            };
+            let seconds = format!("{:.1}", engine.time_ms as f64 / 1000.0);
+            fill(t.engine_summary, &[&algorithm, &engine.depth, &seconds])
+        }
+    }
+}
+
+fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = app.texts();
+    let board = &app.game.board;
+    let names = app.player_names();
+    if board.is_over() {
+        ui.label(RichText::new(t.game_over).strong());
+    } else {
+        let side = board.side_to_move();
+        let name = &names[side.index()];
+        let text = if app.seat(side).is_computer() {
+            fill(t.to_move, &[name])
+        } else {
+            fill(t.your_move, &[name])
+        };
+        ui.label(RichText::new(text).strong());
+    }
+    if let Some(job) = &app.job {
+        let side = job_owner(app);
+        let who = match job.purpose {
+            super::search::Purpose::Move => fill(t.thinking, &[&names[side.index()]]),
+            super::search::Purpose::Hint => t.hint_thinking.to_string(),
+        };
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(who);
+        });
+        let seconds = format!("{:.1}", job.elapsed().as_secs_f64());
+        let progress = match job.last_iteration() {
+            Some(it) => {
+                let best = it.best_move.map(|c| c.to_string()).unwrap_or_default();
+                fill(
+                    t.live_progress,
+                    &[&it.depth, &job.nodes(), &best, &it.value, &seconds],
+                )
+            }
+            None => fill(t.no_depth_yet, &[&job.nodes(), &seconds]),
+        };
+        ui.label(RichText::new(progress).monospace().small());
+        ui.horizontal(|ui| {
+            let stopping = job.stop_requested();
+            if ui
+                .add_enabled(!stopping, egui::Button::new(t.move_now))
+                .clicked()
+            {
+                actions.push(Action::MoveNow);
+            }
+            if ui.button(t.cancel).clicked() {
+                actions.push(Action::CancelSearch);
+            }
+        });
+    } else if app.paused && app.game.computer_to_move() {
+        ui.label(t.paused);
+        if ui.button(t.resume).clicked() {
+            actions.push(Action::Resume);
+        }
+    }
+}
+
+fn job_owner(app: &App) -> Player {
+    app.game.board.side_to_move()
+}
+
+fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = app.texts();
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(t.new_game).clicked() {
+            actions.push(Action::OpenNewGame);
+        }
+        if ui
+            .add_enabled(app.game.board.ply() > 0, egui::Button::new(t.undo))
+            .clicked()
+        {
+            actions.push(Action::Undo);
+        }
+        if ui
+            .add_enabled(app.game.can_redo(), egui::Button::new(t.redo))
+            .clicked()
+        {
+            actions.push(Action::Redo);
+        }
+        let hint_ok = app.job.is_none()
+            && !app.game.board.is_over()
+            && !app.game.seat_to_move().is_computer();
+        if ui.add_enabled(hint_ok, egui::Button::new(t.hint)).clicked() {
+            actions.push(Action::Hint);
+        }
+    });
+}
+
+fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = app.texts();
+    ui.label(RichText::new(t.moves).strong());
+    let history = app.game.board.history();
+    if history.is_empty() {
+        ui.label(RichText::new(t.no_moves_yet).weak());
+        return;
+    }
+    let names = app.player_names();
+    let colours = palette(app.settings.dark);
+    egui::ScrollArea::vertical()
+        .id_salt("moves")
+        .max_height((ui.available_height() * 0.5).max(120.0))
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            egui::Grid::new("move_list")
+                .num_columns(4)
+                .striped(true)
+                .show(ui, |ui| {
+                    ui.label(RichText::new(t.col_number).small());
+                    ui.label(RichText::new(t.col_player).small());
+                    ui.label(RichText::new(t.col_cell).small());
+                    ui.label(RichText::new(t.col_gained).small());
+                    ui.end_row();
+                    for (index, record) in history.iter().enumerate() {
+                        let player = Player::at_ply(index);
+                        // Clicking a move shows the position right after it.
+                        let selected = app.review == Some(index + 1);
+                        if ui
+                            .selectable_label(selected, format!("{}.", index + 1))
+                            .clicked()
+                        {
+                            actions.push(if index + 1 == history.len() {
+                                Action::BackToGame
+                            } else {
+                                Action::Review(index + 1)
+                            });
+                        }
+                        ui.label(
+                            RichText::new(&names[player.index()]).color(colours.queen_of(player)),
+                        );
+                        ui.label(record.cell.to_string());
+                        ui.label(format!("+{}", record.claims.count()));
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = app.texts();
+    ui.label(RichText::new(t.position).strong());
+    ui.add(
+        egui::Label::new(
+            RichText::new(app.game.board.game_string())
+                .monospace()
+                .small(),
+        )
+        .wrap(),
+    );
+    if ui.button(t.copy_position).clicked() {
+        actions.push(Action::CopyPosition);
+    }
+    let edit = egui::TextEdit::multiline(&mut app.paste_text)
+        .hint_text(t.paste_here)
+        .desired_rows(2)
+        .desired_width(f32::INFINITY)
+        .font(egui::TextStyle::Monospace);
+    let response = ui.add(edit);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "game string"));
+    if ui.button(t.paste_position).clicked() {
+        actions.push(Action::PastePosition);
+    }
+}
