@@ -9,6 +9,8 @@
 //! - [`cli`] is the `queens` command line, a second front end to the same library.
 
 pub mod ai;
+pub mod arena;
 pub mod board;
 pub mod cli;
+pub mod store;
 pub mod ui;

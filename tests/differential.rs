@@ -88,7 +88,7 @@ fn random_pair(rng: &mut Rng, size: usize, prefix: Prefix) -> Pair {
     if let Prefix::Any = prefix {
         moves.truncate(rng.below(moves.len() + 1));
     }
-    let board = Board::new(size as u8, &stones).expect("stones within the cap");
+    let board = Board::new(size as u8, &stones).unwrap_or_else(|e| panic!("{e}"));
     let reference = RefBoard::new(size, &stone_pairs);
     let mut pair = Pair { board, reference };
     for mv in moves {
@@ -97,7 +97,7 @@ fn random_pair(rng: &mut Rng, size: usize, prefix: Prefix) -> Pair {
         let claims = pair
             .board
             .play(cell(mv))
-            .expect("oracle's free cell is legal");
+            .unwrap_or_else(|e| panic!("the oracle's free cell is illegal: {e}"));
         let claims: Vec<_> = claims.into_iter().map(pair_of).collect();
         assert_eq!(claims, expected, "claims of a played move");
     }
@@ -109,7 +109,8 @@ fn compare_state(pair: &Pair) {
     let Pair { board, reference } = pair;
     let game = board.game_string();
     assert_eq!(reference.game_string(), game, "game strings");
-    let parsed = RefBoard::from_game_string(&game).expect("oracle parses the crate's string");
+    let parsed =
+        RefBoard::from_game_string(&game).unwrap_or_else(|| panic!("the oracle rejects {game}"));
     assert_eq!(&parsed, reference, "{game}: oracle reparse");
     let free: Vec<_> = board.free().into_iter().map(pair_of).collect();
     assert_eq!(free, reference.free_cells(), "{game}: free cells");
@@ -269,19 +270,19 @@ fn illegal_moves_are_refused_by_both() {
 fn searches_agree_on_small_boards() {
     let mut rng = Rng(3);
     let mut searches = 0;
-    for round in 0..1500 {
+    for round in 0..1200 {
         let size = 3 + round % 4; // 3..=6
         let mut pair = random_pair(&mut rng, size, Prefix::Any);
         compare_state(&pair);
         searches += compare_searches(&mut pair, 6, 400_000);
     }
-    assert!(searches > 3000, "only {searches} depth comparisons");
+    assert!(searches > 2500, "only {searches} depth comparisons");
 }
 
 #[test]
 fn searches_agree_on_larger_boards_at_shallow_depth() {
     let mut rng = Rng(4);
-    for round in 0..300 {
+    for round in 0..240 {
         let size = 7 + round % 9; // 7..=15
         let mut pair = random_pair(&mut rng, size, Prefix::Any);
         compare_searches(&mut pair, 4, 200_000);

@@ -34,7 +34,7 @@ fn check_exact(text: &str) {
     let board = board(text);
     let mut reference = reference(text);
     let exact = ref_solve(&mut reference);
-    let depth = board.free().count().max(1) as u32;
+    let depth = board.free().count().max(1);
     for algorithm in Algorithm::ALL {
         let outcome = search_board(&board, algorithm, Limits::depth(depth));
         assert_eq!(

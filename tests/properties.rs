@@ -18,7 +18,7 @@ fn position(sizes: std::ops::RangeInclusive<u8>, max_moves: usize) -> impl Strat
         .prop_map(|(size, fraction, stone_seed, move_seed, moves)| {
             let count = (Board::max_stones(size) as f64 * fraction).floor() as usize;
             let stones = random_stones(size, count, stone_seed);
-            let mut board = Board::new(size, &stones).expect("stones within the cap");
+            let mut board = Board::new(size, &stones).unwrap_or_else(|e| panic!("{e}"));
             let mut rng = SplitMix64::new(move_seed);
             for _ in 0..moves {
                 if !random_move(&mut board, &mut rng) {
@@ -36,7 +36,9 @@ fn random_move(board: &mut Board, rng: &mut SplitMix64) -> bool {
         return false;
     }
     let cell = free[rng.below(free.len() as u64) as usize];
-    board.play(cell).expect("a free cell is a legal move");
+    board
+        .play(cell)
+        .unwrap_or_else(|e| panic!("a free cell is a legal move: {e}"));
     true
 }
 
@@ -155,7 +157,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     #[test]
     fn minimax_and_alphabeta_agree(board in position(3..=7, 3), depth in 1u32..=4) {

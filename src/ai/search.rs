@@ -53,6 +53,11 @@ pub fn run_search<G: FrontierGame, O: Observer<G::Move>>(
     let searcher_plies_bound = game.plies_left_bound();
     let mut searcher = Searcher::new(game, observer, handler, max_depth);
     for depth in first..=max_depth {
+        // A deeper depth never finishes once the time is up: don't start it.
+        if depth > 1 && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            outcome.interrupted = true;
+            break;
+        }
         let iteration_start = Instant::now();
         let interruptible = depth > 1;
         let value =

@@ -16,7 +16,7 @@ pub use cell::{Cell, MAX_CELLS, MAX_SIZE, MIN_SIZE};
 pub use error::{GameError, MoveError, Occupant, ParseError};
 pub use geometry::DIRECTIONS;
 pub use neighbours::NeighbourCounts;
-pub use notation::{GameSpec, parse_cells};
+pub use notation::{GameSpec, parse_cells, parse_size};
 pub use player::Player;
 pub use position::{Board, CellState, MoveRecord};
 pub use stones::{SplitMix64, random_stones};

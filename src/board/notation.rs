@@ -90,7 +90,11 @@ impl GameSpec {
     }
 }
 
-fn parse_size(text: &str) -> Result<u8, ParseError> {
+/// Parses a board side: a number from 3 to 15.
+///
+/// # Errors
+/// [`ParseError::BadSize`] naming the text, for anything else (huge numbers included).
+pub fn parse_size(text: &str) -> Result<u8, ParseError> {
     let bad = || ParseError::BadSize(text.to_string());
     // Bounded length first so a huge number is reported as out of range, not overflow.
     if text.is_empty() || text.len() > 3 || !text.bytes().all(|b| b.is_ascii_digit()) {

@@ -131,17 +131,7 @@ pub enum RootArg {
 
 /// `--size`, checked with the game string's own rule and message.
 fn parse_size(text: &str) -> Result<u8, ParseError> {
-    let bad = || ParseError::BadSize(text.to_string());
-    // Bounded length first so a huge number is reported as out of range, not overflow.
-    if text.is_empty() || text.len() > 3 || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad());
-    }
-    let size: u8 = text.parse().map_err(|_| bad())?;
-    if (crate::board::MIN_SIZE..=crate::board::MAX_SIZE).contains(&size) {
-        Ok(size)
-    } else {
-        Err(bad())
-    }
+    crate::board::parse_size(text)
 }
 
 #[cfg(test)]

@@ -72,13 +72,24 @@ pub struct App {
 
 impl App {
     /// The app for the real window: settings from eframe's storage, fonts and theme set.
+    ///
+    /// For screenshots and demos, `QUEENS_SETTINGS` (settings as JSON) replaces the stored
+    /// settings and `QUEENS_POSITION` (a game string) is loaded as if pasted.
     pub fn new(cc: &eframe::CreationContext<'_>) -> App {
-        let settings = cc
+        let stored = cc
             .storage
-            .and_then(|storage| storage.get_string(STORAGE_KEY))
+            .and_then(|storage| storage.get_string(STORAGE_KEY));
+        let text = std::env::var("QUEENS_SETTINGS").ok().or(stored);
+        let settings = text
             .map(|text| Settings::from_json(&text))
             .unwrap_or_default();
-        App::with_settings(settings)
+        let mut app = App::with_settings(settings);
+        if let Ok(position) = std::env::var("QUEENS_POSITION") {
+            app.paste_text = position;
+            app.paste_position();
+            app.paused = false;
+        }
+        app
     }
 
     /// The app with these settings and no storage (for tests); a game starts at once.

@@ -157,7 +157,13 @@ fn banners_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             } else {
                 (two, one)
             };
-            fill(t.wins, &[&names[winner.index()], &a, &b])
+            let human_vs_computer = app.game.seats.iter().any(|s| s.is_computer())
+                && app.game.seats.iter().any(|s| !s.is_computer());
+            if human_vs_computer && !app.seat(winner).is_computer() {
+                fill(t.you_win, &[&a, &b])
+            } else {
+                fill(t.wins, &[&names[winner.index()], &a, &b])
+            }
         }
         None => fill(t.draw, &[&one, &two]),
     };

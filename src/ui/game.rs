@@ -238,8 +238,10 @@ mod tests {
 
     #[test]
     fn setups_give_their_seats_and_stones() {
-        let mut setup = GameSetup::default();
-        setup.human_first = false;
+        let mut setup = GameSetup {
+            human_first: false,
+            ..GameSetup::default()
+        };
         assert!(seats_from_setup(&setup)[0].is_computer());
         setup.stone_mode = StoneMode::ByHand;
         setup.hand_stones = vec!["c3".into(), "c3".into(), "z9".into(), "a1".into()];

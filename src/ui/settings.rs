@@ -245,9 +245,11 @@ mod tests {
 
     #[test]
     fn settings_round_trip_through_json() {
-        let mut settings = Settings::default();
-        settings.language = Language::Vietnamese;
-        settings.dark = true;
+        let mut settings = Settings {
+            language: Language::Vietnamese,
+            dark: true,
+            ..Settings::default()
+        };
         settings.setup.size = 11;
         settings.setup.engines[1] = Preset::Hard.engine();
         assert_eq!(Settings::from_json(&settings.to_json()), settings);

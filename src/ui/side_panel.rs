@@ -31,30 +31,35 @@ fn players_ui(app: &App, ui: &mut egui::Ui) {
     let names = app.player_names();
     let colours = palette(app.settings.dark);
     let board = &app.game.board;
-    egui::Grid::new("players")
-        .num_columns(3)
-        .spacing([8.0, 4.0])
-        .show(ui, |ui| {
-            for player in [Player::One, Player::Two] {
-                let to_move = !board.is_over() && board.side_to_move() == player;
-                let marker = if to_move { "▶" } else { " " };
-                ui.label(RichText::new(marker).color(colours.queen_of(player)));
-                ui.vertical(|ui| {
-                    ui.label(
-                        RichText::new(&names[player.index()])
-                            .strong()
-                            .color(colours.queen_of(player)),
-                    );
-                    ui.label(RichText::new(seat_summary(t, app.seat(player))).small());
+    for player in [Player::One, Player::Two] {
+        let colour = colours.queen_of(player);
+        let to_move = !board.is_over() && board.side_to_move() == player;
+        let (fill, stroke) = if to_move {
+            (colour.gamma_multiply(0.15), egui::Stroke::new(2.0, colour))
+        } else {
+            (
+                egui::Color32::TRANSPARENT,
+                egui::Stroke::new(1.0, colour.gamma_multiply(0.3)),
+            )
+        };
+        egui::Frame::new()
+            .fill(fill)
+            .stroke(stroke)
+            .inner_margin(6.0)
+            .corner_radius(6.0)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(&names[player.index()]).strong().color(colour));
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        let score = format!("{} {}", t.score, board.score(player));
+                        ui.label(RichText::new(score).heading().strong());
+                    });
                 });
-                ui.label(
-                    RichText::new(format!("{} {}", t.score, board.score(player)))
-                        .heading()
-                        .strong(),
-                );
-                ui.end_row();
-            }
-        });
+                ui.label(RichText::new(seat_summary(t, app.seat(player))).small());
+            });
+        ui.add_space(2.0);
+    }
 }
 
 fn seat_summary(t: &Texts, seat: &Seat) -> String {

@@ -58,6 +58,7 @@ pub const TEXTS: Texts = Texts {
     hint_only_human: "A hint is for a human's turn.",
     game_over: "Game over",
     wins: "{0} wins, {1} : {2}",
+    you_win: "You win, {0} : {1}",
     draw: "Draw, {0} : {1}",
     played: "{0} played {1} (+{2}).",
     move_refused: "{0} cannot take a queen: {1}.",

@@ -69,6 +69,7 @@ pub struct Texts {
     // Results and messages.
     pub game_over: &'static str,
     pub wins: &'static str,
+    pub you_win: &'static str,
     pub draw: &'static str,
     pub played: &'static str,
     pub move_refused: &'static str,

@@ -58,6 +58,7 @@ pub const TEXTS: Texts = Texts {
     hint_only_human: "Gợi ý chỉ dành cho lượt của người.",
     game_over: "Kết thúc ván",
     wins: "{0} thắng, {1} : {2}",
+    you_win: "Bạn thắng, {0} : {1}",
     draw: "Hòa, {0} : {1}",
     played: "{0} đi {1} (+{2}).",
     move_refused: "Không thể đặt hậu ở {0}: {1}.",

@@ -1,0 +1,470 @@
+//! AI-vs-AI series ("arena"): two engine settings play a set of boards, each board twice
+//! with colours swapped, on all cores; the result is summarized as engine tournament
+//! managers do (wins/draws/losses, Elo difference with a 95% error bar). A library only:
+//! progress goes to a callback, and a stop flag ends the series cleanly.
+
+use crate::ai::{Algorithm, Engine, Limits, SearchHandler};
+use crate::board::{Board, Cell, ParseError, Player, random_stones};
+use crate::store::{EngineSettings, HistoryEntry, SavedGame, SearchInfo, Side};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// One contestant: an algorithm searching to a fixed depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerSpec {
+    /// The engine.
+    pub algorithm: Algorithm,
+    /// The maximum depth in plies (at least 1).
+    pub depth: u32,
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} depth {}", self.algorithm, self.depth)
+    }
+}
+
+/// What to play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArenaConfig {
+    /// Contestant A (results are from A's point of view).
+    pub a: PlayerSpec,
+    /// Contestant B.
+    pub b: PlayerSpec,
+    /// Total games; even, since every board is played twice with colours swapped.
+    pub games: usize,
+    /// Board side N.
+    pub size: u8,
+    /// Random stones per board.
+    pub stones: usize,
+    /// Board `k` (games `2k` and `2k+1`) has the stones of seed `seed + k`.
+    pub seed: u64,
+    /// A thinking-time limit per move in milliseconds, if any.
+    pub time_ms: Option<u64>,
+    /// Worker threads; 0 means one per core.
+    pub threads: usize,
+}
+
+impl Default for ArenaConfig {
+    fn default() -> Self {
+        ArenaConfig {
+            a: PlayerSpec {
+                algorithm: Algorithm::AlphaBeta,
+                depth: 3,
+            },
+            b: PlayerSpec {
+                algorithm: Algorithm::AlphaBeta,
+                depth: 1,
+            },
+            games: 10,
+            size: 6,
+            stones: 4,
+            seed: 1,
+            time_ms: None,
+            threads: 0,
+        }
+    }
+}
+
+/// Why a series cannot start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ArenaError {
+    /// The number of games must be even and positive.
+    #[error(
+        "the number of games must be a positive even number (each board is played twice, colours swapped), not {0}"
+    )]
+    BadGameCount(usize),
+    /// A depth of 0.
+    #[error("the search depth must be at least 1")]
+    ZeroDepth,
+    /// The size or the stone count is not a legal setup.
+    #[error("bad board: {0}")]
+    BadBoard(#[from] ParseError),
+}
+
+impl ArenaConfig {
+    /// Checks the settings.
+    ///
+    /// # Errors
+    /// An [`ArenaError`] naming the bad setting.
+    pub fn validate(&self) -> Result<(), ArenaError> {
+        if self.games == 0 || !self.games.is_multiple_of(2) {
+            return Err(ArenaError::BadGameCount(self.games));
+        }
+        if self.a.depth == 0 || self.b.depth == 0 {
+            return Err(ArenaError::ZeroDepth);
+        }
+        self.board(0)?;
+        Ok(())
+    }
+
+    /// The starting board of pair `pair` (games `2 * pair` and `2 * pair + 1`).
+    ///
+    /// # Errors
+    /// [`ParseError`] if the size or the stone count is not a legal setup.
+    pub fn board(&self, pair: usize) -> Result<Board, ParseError> {
+        let seed = self.pair_seed(pair);
+        Board::new(self.size, &random_stones(self.size, self.stones, seed))
+    }
+
+    fn pair_seed(&self, pair: usize) -> u64 {
+        self.seed.wrapping_add(pair as u64)
+    }
+
+    fn limits(&self, spec: PlayerSpec) -> Limits {
+        Limits {
+            depth: spec.depth,
+            time: self.time_ms.map(Duration::from_millis),
+        }
+    }
+
+    fn side(&self, spec: PlayerSpec) -> Side {
+        Side::Computer(EngineSettings::new(
+            spec.algorithm,
+            spec.depth,
+            self.time_ms,
+        ))
+    }
+}
+
+/// Search work of one contestant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideStats {
+    /// Moves played.
+    pub moves: u64,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Thinking time.
+    pub time: Duration,
+}
+
+impl SideStats {
+    /// Average nodes per move (0 with no moves).
+    pub fn nodes_per_move(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.nodes as f64 / self.moves as f64
+        }
+    }
+
+    /// Average thinking time per move (zero with no moves).
+    pub fn time_per_move(&self) -> Duration {
+        u32::try_from(self.moves)
+            .ok()
+            .filter(|&moves| moves > 0)
+            .map_or(Duration::ZERO, |moves| self.time / moves)
+    }
+
+    fn add(&mut self, other: SideStats) {
+        self.moves += other.moves;
+        self.nodes += other.nodes;
+        self.time += other.time;
+    }
+}
+
+/// A finished game of the series.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArenaGame {
+    /// 0-based game number.
+    pub index: usize,
+    /// The board pair it belongs to (`index / 2`).
+    pub pair: usize,
+    /// The colour A played (P1 in even games).
+    pub a_player: Player,
+    /// The full record, with every move's search statistics.
+    pub game: SavedGame,
+    /// Search work of A (`[0]`) and B (`[1]`).
+    pub stats: [SideStats; 2],
+}
+
+impl ArenaGame {
+    /// Final cells of A and B.
+    pub fn scores(&self) -> (u32, u32) {
+        let a = self.a_player.index();
+        (self.game.score[a], self.game.score[1 - a])
+    }
+
+    /// A's points: 1 for a win, 0.5 for a draw, 0 for a loss.
+    pub fn a_points(&self) -> f64 {
+        let (a, b) = self.scores();
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        }
+    }
+
+    /// As a history entry, id `arena-<seed>-<index>`.
+    pub fn entry(&self, seed: u64) -> HistoryEntry {
+        HistoryEntry::new(format!("arena-{seed}-{:04}", self.index), self.game.clone())
+    }
+}
+
+/// An Elo difference estimated from a score, with its 95% error bar.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Elo {
+    /// Games counted.
+    pub games: usize,
+    /// A's score fraction s = (W + D/2) / N (0 with no games).
+    pub score: f64,
+    /// The Elo difference -400 log10(1/s - 1); `None` when it is infinite (s = 0 or 1)
+    /// or there are no games.
+    pub diff: Option<f64>,
+    /// Half the width of the 95% interval; `None` when a bound is infinite or undefined.
+    pub error: Option<f64>,
+}
+
+/// -400 log10(1/s - 1), finite only for 0 < s < 1.
+fn elo_from_score(score: f64) -> Option<f64> {
+    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())
+}
+
+/// The Elo difference of A over B from W/D/L, as cutechess-cli and fastchess compute it:
+/// the per-game score variance gives a normal 95% interval on s (s +/- 1.959964 stdev,
+/// stdev = sqrt(sum p_i (x_i - s)^2 / N)), whose bounds are mapped through the same Elo
+/// formula; the error bar is half their distance.
+pub fn elo_estimate(wins: usize, draws: usize, losses: usize) -> Elo {
+    let games = wins + draws + losses;
+    if games == 0 {
+        return Elo {
+            games,
+            score: 0.0,
+            diff: None,
+            error: None,
+        };
+    }
+    let n = games as f64;
+    let (w, d, l) = (wins as f64 / n, draws as f64 / n, losses as f64 / n);
+    let score = w + d / 2.0;
+    let variance = w * (1.0 - score).powi(2) + d * (0.5 - score).powi(2) + l * score.powi(2);
+    let stdev = (variance / n).sqrt();
+    let interval = 1.959_964 * stdev;
+    let error = match (
+        elo_from_score(score - interval),
+        elo_from_score(score + interval),
+    ) {
+        (Some(lower), Some(upper)) => Some((upper - lower) / 2.0),
+        _ => None,
+    };
+    Elo {
+        games,
+        score,
+        diff: elo_from_score(score),
+        error,
+    }
+}
+
+impl fmt::Display for Elo {
+    /// `+147.2 +/- 268.7`, `+inf (every game won)`, `-inf (every game lost)`, or
+    /// `n/a (no games)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.games, self.diff, self.error) {
+            (0, _, _) => f.write_str("n/a (no games)"),
+            (_, Some(diff), Some(error)) => write!(f, "{diff:+.1} +/- {error:.1}"),
+            (_, Some(diff), None) => write!(f, "{diff:+.1} +/- inf"),
+            (_, None, _) if self.score >= 1.0 => f.write_str("+inf (every game won)"),
+            (_, None, _) => f.write_str("-inf (every game lost)"),
+        }
+    }
+}
+
+/// The outcome of a series.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArenaReport {
+    /// The finished games, by index (a stopped series may miss some).
+    pub games: Vec<ArenaGame>,
+    /// The games asked for.
+    pub planned: usize,
+    /// Whether the stop flag ended the series early.
+    pub stopped: bool,
+    /// A's wins.
+    pub wins: usize,
+    /// Draws.
+    pub draws: usize,
+    /// A's losses.
+    pub losses: usize,
+    /// A's cells minus B's, averaged over the games (0 with none).
+    pub average_margin: f64,
+    /// A's search work.
+    pub a: SideStats,
+    /// B's search work.
+    pub b: SideStats,
+    /// A's Elo difference over B.
+    pub elo: Elo,
+}
+
+impl ArenaReport {
+    /// Tallies finished games (sorted here by index).
+    pub fn from_games(mut games: Vec<ArenaGame>, planned: usize, stopped: bool) -> ArenaReport {
+        games.sort_by_key(|g| g.index);
+        let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0i64);
+        let (mut a, mut b) = (SideStats::default(), SideStats::default());
+        for game in &games {
+            let (mine, theirs) = game.scores();
+            margin += i64::from(mine) - i64::from(theirs);
+            match mine.cmp(&theirs) {
+                std::cmp::Ordering::Greater => wins += 1,
+                std::cmp::Ordering::Equal => draws += 1,
+                std::cmp::Ordering::Less => losses += 1,
+            }
+            a.add(game.stats[0]);
+            b.add(game.stats[1]);
+        }
+        let average_margin = if games.is_empty() {
+            0.0
+        } else {
+            margin as f64 / games.len() as f64
+        };
+        ArenaReport {
+            planned,
+            stopped,
+            wins,
+            draws,
+            losses,
+            average_margin,
+            a,
+            b,
+            elo: elo_estimate(wins, draws, losses),
+            games,
+        }
+    }
+
+    /// The games as history entries (for `append_history` or the workbook export).
+    pub fn entries(&self, seed: u64) -> Vec<HistoryEntry> {
+        self.games.iter().map(|g| g.entry(seed)).collect()
+    }
+}
+
+/// Stops a search when the series' stop flag is raised.
+struct StopFlag<'a>(&'a AtomicBool);
+
+impl SearchHandler<Cell> for StopFlag<'_> {
+    fn should_stop(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Plays game `index`; `None` if the stop flag interrupted it (an interrupted search may
+/// have played a weaker move, so the game is not counted).
+fn play_game(config: &ArenaConfig, index: usize, stop: &AtomicBool) -> Option<ArenaGame> {
+    let pair = index / 2;
+    let a_player = if index.is_multiple_of(2) {
+        Player::One
+    } else {
+        Player::Two
+    };
+    let mut board = config.board(pair).ok()?;
+    let mut players = [config.side(config.a), config.side(config.b)];
+    if a_player == Player::Two {
+        players.swap(0, 1);
+    }
+    let mut saved = SavedGame::new(&board, players, Some(config.pair_seed(pair)));
+    let specs = [config.a, config.b];
+    let mut engines: [Box<dyn Engine>; 2] =
+        [config.a.algorithm.engine(), config.b.algorithm.engine()];
+    let mut stats = [SideStats::default(); 2];
+    let handler = StopFlag(stop);
+    while !board.is_over() {
+        // 0 for A, 1 for B.
+        let who = usize::from(board.side_to_move() != a_player);
+        let outcome = engines[who].think(&board, config.limits(specs[who]), &handler);
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        board.play(outcome.best_move?).ok()?;
+        saved.update(&board, Some(SearchInfo::from_outcome(&outcome)));
+        stats[who].add(SideStats {
+            moves: 1,
+            nodes: outcome.stats.nodes,
+            time: outcome.elapsed,
+        });
+    }
+    Some(ArenaGame {
+        index,
+        pair,
+        a_player,
+        game: saved,
+        stats,
+    })
+}
+
+/// Plays the series on `config.threads` threads (0: one per core), calling
+/// `progress(done, total)` on the calling thread after each finished game. Raising `stop`
+/// ends it cleanly: games in progress are dropped, finished ones kept.
+///
+/// # Errors
+/// An [`ArenaError`] if the configuration is invalid (nothing is played then).
+pub fn run_arena(
+    config: &ArenaConfig,
+    progress: &dyn Fn(usize, usize),
+    stop: &AtomicBool,
+) -> Result<ArenaReport, ArenaError> {
+    config.validate()?;
+    let total = config.games;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = if config.threads == 0 {
+        cores
+    } else {
+        config.threads
+    }
+    .min(total);
+    let next = AtomicUsize::new(0);
+    let mut finished = Vec::with_capacity(total);
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel();
+        for _ in 0..workers {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || {
+                // A shared counter is the work queue: each worker takes the next game.
+                while !stop.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= total {
+                        break;
+                    }
+                    if let Some(game) = play_game(config, index, stop)
+                        && sender.send(game).is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for game in receiver {
+            finished.push(game);
+            progress(finished.len(), total);
+        }
+    });
+    let stopped = finished.len() < total && stop.load(Ordering::Relaxed);
+    Ok(ArenaReport::from_games(finished, total, stopped))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_a_known_case() {
+        let elo = elo_estimate(6, 2, 2);
+        assert!((elo.score - 0.7).abs() < 1e-12);
+        let diff = elo.diff.unwrap_or(f64::NAN);
+        assert!((diff - 147.19).abs() < 0.01, "{diff}");
+        let error = elo.error.unwrap_or(f64::NAN);
+        assert!((error - 268.7).abs() < 0.5, "{error}");
+    }
+
+    #[test]
+    fn elo_edges_do_not_panic() {
+        assert_eq!(elo_estimate(0, 0, 0).to_string(), "n/a (no games)");
+        assert_eq!(elo_estimate(4, 0, 0).to_string(), "+inf (every game won)");
+        assert_eq!(elo_estimate(0, 0, 4).to_string(), "-inf (every game lost)");
+        let even = elo_estimate(0, 4, 0);
+        assert_eq!(even.diff, Some(0.0));
+        // All draws: zero variance, a zero-width bar.
+        assert_eq!(even.error, Some(0.0));
+    }
+}

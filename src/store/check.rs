@@ -1,0 +1,153 @@
+//! Loading never trusts a file: the moves are replayed through [`Board::play`] and every
+//! stored consequence (cells gained, score, result, game string, seeded stones) must agree
+//! with the replay.
+
+use super::game::{SavedGame, Winner};
+use crate::board::{Bitboard, Board, Cell, MoveError, ParseError, Player, random_stones};
+use thiserror::Error;
+
+/// How a parsed save disagrees with the rules or with itself.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CheckError {
+    /// The size or stones are not a legal setup.
+    #[error("the board setup is invalid: {0}")]
+    BadSetup(#[from] ParseError),
+    /// A stone that is not a cell name.
+    #[error("stone '{0}' is not a cell name")]
+    BadStone(String),
+    /// The stones are not those the stored seed draws.
+    #[error("the stones are not the {count} stones seed {seed} draws on a {size}x{size} board")]
+    SeedMismatch {
+        /// The stored seed.
+        seed: u64,
+        /// The number of stones.
+        count: usize,
+        /// The board side.
+        size: u8,
+    },
+    /// A move that is not a cell name.
+    #[error("move {number}: '{token}' is not a cell name")]
+    BadCell {
+        /// 1-based move number.
+        number: usize,
+        /// The stored text.
+        token: String,
+    },
+    /// A move the rules refuse.
+    #[error("replaying the moves: {0}")]
+    IllegalMove(#[from] MoveError),
+    /// A move's stored gain differs from the replay.
+    #[error(
+        "move {number} ({cell}) is stored as gaining {stored} cells, but the replay gives {actual}"
+    )]
+    GainMismatch {
+        /// 1-based move number.
+        number: usize,
+        /// The cell.
+        cell: Cell,
+        /// The stored number.
+        stored: u32,
+        /// The replay's number.
+        actual: u32,
+    },
+    /// The stored score differs from the replay.
+    #[error("the stored score {}:{} disagrees with the replay, which gives {}:{}", stored[0], stored[1], actual[0], actual[1])]
+    ScoreMismatch {
+        /// The stored score, P1 first.
+        stored: [u32; 2],
+        /// The replay's score.
+        actual: [u32; 2],
+    },
+    /// The stored result differs from the replay.
+    #[error("the stored result ({stored}) disagrees with the replay ({actual})")]
+    ResultMismatch {
+        /// The stored result, described.
+        stored: String,
+        /// The replay's result, described.
+        actual: String,
+    },
+    /// The stored game string differs from the replay's.
+    #[error("the stored game string '{stored}' disagrees with the replay, which gives '{actual}'")]
+    GameStringMismatch {
+        /// The stored string.
+        stored: String,
+        /// The replay's string.
+        actual: String,
+    },
+}
+
+fn describe_result(result: Option<(Winner, [u32; 2])>) -> String {
+    match result {
+        None => "game not finished".to_string(),
+        Some((winner, [one, two])) => format!("{} {one}:{two}", winner.label()),
+    }
+}
+
+impl SavedGame {
+    /// Replays the saved moves and checks every stored consequence against the replay.
+    ///
+    /// # Errors
+    /// The first disagreement found, as a [`CheckError`] naming the move or the field.
+    pub fn replay(&self) -> Result<Board, CheckError> {
+        let size = self.settings.size;
+        let stones = self
+            .settings
+            .stones
+            .iter()
+            .map(|name| Cell::parse(name).ok_or_else(|| CheckError::BadStone(name.clone())))
+            .collect::<Result<Vec<Cell>, CheckError>>()?;
+        let mut board = Board::new(size, &stones)?;
+        if let Some(seed) = self.settings.seed {
+            let drawn: Bitboard = random_stones(size, stones.len(), seed)
+                .into_iter()
+                .collect();
+            if drawn != board.stones() {
+                return Err(CheckError::SeedMismatch {
+                    seed,
+                    count: stones.len(),
+                    size,
+                });
+            }
+        }
+        for (index, saved) in self.moves.iter().enumerate() {
+            let number = index + 1;
+            let cell = Cell::parse(&saved.cell).ok_or_else(|| CheckError::BadCell {
+                number,
+                token: saved.cell.clone(),
+            })?;
+            let actual = board.play(cell)?.count();
+            if actual != saved.gained {
+                return Err(CheckError::GainMismatch {
+                    number,
+                    cell,
+                    stored: saved.gained,
+                    actual,
+                });
+            }
+        }
+        let actual = [board.score(Player::One), board.score(Player::Two)];
+        if self.score != actual {
+            return Err(CheckError::ScoreMismatch {
+                stored: self.score,
+                actual,
+            });
+        }
+        let stored = self.result.map(|r| (r.winner, r.score));
+        let replayed = board.outcome().map(|o| (Winner::from_outcome(o), actual));
+        if stored != replayed {
+            return Err(CheckError::ResultMismatch {
+                stored: describe_result(stored),
+                actual: describe_result(replayed),
+            });
+        }
+        let game = board.game_string();
+        // Hand-written saves may leave the game string out; a stored one must agree.
+        if !self.game.is_empty() && self.game != game {
+            return Err(CheckError::GameStringMismatch {
+                stored: self.game.clone(),
+                actual: game,
+            });
+        }
+        Ok(board)
+    }
+}

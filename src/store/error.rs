@@ -1,0 +1,134 @@
+//! The store's typed errors: one for saves, the autosave and the history, one for the
+//! workbook export. Every message names the file.
+
+use super::check::CheckError;
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// Why a save, the autosave or a history entry could not be written or loaded.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The file does not exist.
+    #[error("{path}: no such file", path = path.display())]
+    NotFound {
+        /// The file asked for.
+        path: PathBuf,
+    },
+    /// Reading failed (permissions, a directory where a file was expected, ...).
+    #[error("{path}: could not read: {source}", path = path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+    /// Writing failed; the previous file, if any, is untouched.
+    #[error("{path}: could not write: {source}", path = path.display())]
+    Write {
+        /// The file (or folder) being written.
+        path: PathBuf,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+    /// The file holds nothing (or only whitespace).
+    #[error("{path}: the file is empty", path = path.display())]
+    Empty {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file is larger than any save can be; it was not read.
+    #[error("{path}: the file is too large to be a save ({size} bytes, at most {limit})", path = path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size in bytes (at least this much).
+        size: u64,
+        /// The limit, [`super::MAX_FILE_BYTES`].
+        limit: u64,
+    },
+    /// The file is not UTF-8 text.
+    #[error("{path}: not a text file (invalid UTF-8 at byte {offset})", path = path.display())]
+    NotText {
+        /// The file.
+        path: PathBuf,
+        /// The first bad byte.
+        offset: usize,
+    },
+    /// The text ends in the middle of the data: a cut-off file.
+    #[error("{path}: the file is truncated (it ends at line {line}, column {column} in the middle of the data)", path = path.display())]
+    Truncated {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line where the text ends.
+        line: usize,
+        /// 1-based column where the text ends.
+        column: usize,
+    },
+    /// The text is not a valid save (bad RON or wrong field types).
+    #[error("{path}: not a valid save file: {detail} at line {line}, column {column}", path = path.display())]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// The parser's message.
+        detail: String,
+        /// 1-based line of the problem.
+        line: usize,
+        /// 1-based column of the problem.
+        column: usize,
+    },
+    /// The file was written by a newer version of the program.
+    #[error("{path}: the save format version {found} is newer than this program understands (up to {supported}); please update", path = path.display())]
+    NewerVersion {
+        /// The file.
+        path: PathBuf,
+        /// The version in the file.
+        found: u32,
+        /// [`super::FORMAT_VERSION`].
+        supported: u32,
+    },
+    /// The file parses, but replaying it disagrees with what it claims.
+    #[error("{path}: {source}", path = path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What the replay found.
+        source: CheckError,
+    },
+    /// Only finished games go into the match history.
+    #[error(
+        "the game is not finished ({plies} moves played, cells still free); only finished games go into the history"
+    )]
+    NotFinished {
+        /// Moves played so far.
+        plies: usize,
+    },
+    /// The game could not be turned into RON (should not happen for a valid game).
+    #[error("could not encode the game as RON: {0}")]
+    Encode(String),
+}
+
+/// Why the Excel workbook could not be written.
+#[derive(Debug, Error)]
+pub enum ExportError {
+    /// The spreadsheet library refused the data.
+    #[error("could not build the workbook: {0}")]
+    Xlsx(#[from] rust_xlsxwriter::XlsxError),
+    /// Writing the file failed (an unwritable folder, a file open in another program, a
+    /// path that is a folder); the previous file, if any, is untouched.
+    #[error("{path}: could not write the workbook: {source}", path = path.display())]
+    Write {
+        /// The target file.
+        path: PathBuf,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+    /// A game in the history does not replay (it was checked when loaded, so this means
+    /// it was built by hand).
+    #[error("game {id}: {source}")]
+    Invalid {
+        /// The history entry's id.
+        id: String,
+        /// What the replay found.
+        source: CheckError,
+    },
+}

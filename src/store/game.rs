@@ -1,0 +1,325 @@
+//! The saved-game model: what a `.ron` save, the autosave and a history entry hold.
+//!
+//! Every struct is `#[serde(default)]`, so a file from an older version (missing fields)
+//! still loads; a field a newer version adds is ignored by this one. Cells are stored by
+//! name ("c3") so a save is readable and editable by hand.
+
+use super::time::now_unix;
+use crate::ai::{Algorithm, SearchOutcome, UnknownAlgorithm};
+use crate::board::{Board, Cell, Player};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The save format this program writes; files with a larger version are refused.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A computer player's settings, stored by name so a file stays readable when engines are
+/// added.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EngineSettings {
+    /// The algorithm's name ([`Algorithm::name`]).
+    pub algorithm: String,
+    /// The maximum depth in plies.
+    pub depth: u32,
+    /// The thinking-time limit in milliseconds, if any.
+    pub time_ms: Option<u64>,
+}
+
+impl Default for EngineSettings {
+    fn default() -> Self {
+        EngineSettings::new(Algorithm::default(), 2, None)
+    }
+}
+
+impl EngineSettings {
+    /// Settings for `algorithm` to `depth` plies within an optional time limit.
+    pub fn new(algorithm: Algorithm, depth: u32, time_ms: Option<u64>) -> EngineSettings {
+        EngineSettings {
+            algorithm: algorithm.name().to_string(),
+            depth,
+            time_ms,
+        }
+    }
+
+    /// The algorithm named in the file.
+    ///
+    /// # Errors
+    /// [`UnknownAlgorithm`] for a name this program does not know.
+    pub fn algorithm(&self) -> Result<Algorithm, UnknownAlgorithm> {
+        self.algorithm.parse()
+    }
+}
+
+impl fmt::Display for EngineSettings {
+    /// `alphabeta depth 4` or `alphabeta depth 4, 1000 ms`: the "AI setting" of the
+    /// history filter and the workbook.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} depth {}", self.algorithm, self.depth)?;
+        if let Some(ms) = self.time_ms {
+            write!(f, ", {ms} ms")?;
+        }
+        Ok(())
+    }
+}
+
+/// Who played a side.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Side {
+    /// A person.
+    #[default]
+    Human,
+    /// An engine with these settings.
+    Computer(EngineSettings),
+}
+
+impl Side {
+    /// The engine settings, for a computer side.
+    pub fn engine(&self) -> Option<&EngineSettings> {
+        match self {
+            Side::Human => None,
+            Side::Computer(engine) => Some(engine),
+        }
+    }
+
+    /// "human" or "computer".
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Side::Human => "human",
+            Side::Computer(_) => "computer",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    /// `human` or the engine's settings (`alphabeta depth 4`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Side::Human => f.write_str("human"),
+            Side::Computer(engine) => engine.fmt(f),
+        }
+    }
+}
+
+/// How the game was set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GameSettings {
+    /// Board side N.
+    pub size: u8,
+    /// The stone cells by name.
+    pub stones: Vec<String>,
+    /// The seed when the stones were drawn at random ([`crate::board::random_stones`] with
+    /// `stones.len()` stones); `None` for stones placed by hand.
+    pub seed: Option<u64>,
+    /// Who played P1 (first) and P2.
+    pub players: [Side; 2],
+}
+
+impl Default for GameSettings {
+    fn default() -> Self {
+        GameSettings {
+            size: 8,
+            stones: Vec::new(),
+            seed: None,
+            players: [Side::Human, Side::Human],
+        }
+    }
+}
+
+/// What a computer's search reported for its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SearchInfo {
+    /// The deepest completed depth.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Static evaluations.
+    pub leaves: u64,
+    /// Thinking time in milliseconds.
+    pub time_ms: u64,
+    /// The value from the mover's point of view.
+    pub value: i32,
+}
+
+impl SearchInfo {
+    /// The statistics of a finished search.
+    pub fn from_outcome(outcome: &SearchOutcome<Cell>) -> SearchInfo {
+        SearchInfo {
+            depth: outcome.depth,
+            nodes: outcome.stats.nodes,
+            leaves: outcome.stats.leaves,
+            time_ms: u64::try_from(outcome.elapsed.as_millis()).unwrap_or(u64::MAX),
+            value: outcome.value.0,
+        }
+    }
+}
+
+/// One move of a saved game.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SavedMove {
+    /// The cell played ("c3").
+    pub cell: String,
+    /// The cells the move took (its own cell included); checked on load.
+    pub gained: u32,
+    /// When it was played (unix seconds).
+    pub at: u64,
+    /// The search that chose it, for a computer move.
+    pub search: Option<SearchInfo>,
+}
+
+/// Who won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Winner {
+    /// P1 owns more cells.
+    P1,
+    /// P2 owns more cells.
+    P2,
+    /// Equal scores.
+    #[default]
+    Draw,
+}
+
+impl Winner {
+    /// The winner of a finished board's outcome.
+    pub fn from_outcome(outcome: Option<Player>) -> Winner {
+        match outcome {
+            Some(Player::One) => Winner::P1,
+            Some(Player::Two) => Winner::P2,
+            None => Winner::Draw,
+        }
+    }
+
+    /// "P1", "P2" or "Draw", as in the workbook.
+    pub fn label(self) -> &'static str {
+        match self {
+            Winner::P1 => "P1",
+            Winner::P2 => "P2",
+            Winner::Draw => "Draw",
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GameResult {
+    /// The final score, P1 first.
+    pub score: [u32; 2],
+    /// Who won.
+    pub winner: Winner,
+    /// When the last move was played (unix seconds).
+    pub ended: u64,
+}
+
+/// A saved game: settings, moves with their search statistics, and what the moves lead
+/// to (score, result, game string), which loading checks against a replay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SavedGame {
+    /// The format version ([`FORMAT_VERSION`] when written by this program).
+    pub version: u32,
+    /// When the game started (unix seconds).
+    pub created: u64,
+    /// Board, stones and players.
+    pub settings: GameSettings,
+    /// The moves in play order, P1 first.
+    pub moves: Vec<SavedMove>,
+    /// The score after the moves, P1 first.
+    pub score: [u32; 2],
+    /// The result, once the game is over.
+    pub result: Option<GameResult>,
+    /// The GAME.md game string of the position (`size=8 stones=.. moves=..`).
+    pub game: String,
+}
+
+impl Default for SavedGame {
+    fn default() -> Self {
+        SavedGame {
+            version: FORMAT_VERSION,
+            created: 0,
+            settings: GameSettings::default(),
+            moves: Vec::new(),
+            score: [0, 0],
+            result: None,
+            game: String::new(),
+        }
+    }
+}
+
+impl SavedGame {
+    /// A record of `board` (its stones and every move played so far, without search
+    /// statistics) for these players. `seed` is the random-stone seed, if the stones were
+    /// drawn. Timestamps are now.
+    pub fn new(board: &Board, players: [Side; 2], seed: Option<u64>) -> SavedGame {
+        let mut saved = SavedGame {
+            created: now_unix(),
+            settings: GameSettings {
+                size: board.size(),
+                stones: board.stones().into_iter().map(|c| c.to_string()).collect(),
+                seed,
+                players,
+            },
+            ..SavedGame::default()
+        };
+        saved.update(board, None);
+        saved
+    }
+
+    /// Brings the record up to `board` after a move (or an undo, or a redo): moves that
+    /// still match the board keep their statistics and times; the rest are taken from the
+    /// board, timestamped now, and `last_search` is attached to the last move if that move
+    /// is new. Score, result and game string follow the board.
+    ///
+    /// The board must have the record's size and stones (the same game).
+    pub fn update(&mut self, board: &Board, last_search: Option<SearchInfo>) {
+        let history = board.history();
+        let common = self
+            .moves
+            .iter()
+            .zip(history)
+            .take_while(|(saved, record)| saved.cell == record.cell.to_string())
+            .count();
+        self.moves.truncate(common);
+        let now = now_unix();
+        for record in &history[common..] {
+            self.moves.push(SavedMove {
+                cell: record.cell.to_string(),
+                gained: record.claims.count(),
+                at: now,
+                search: None,
+            });
+        }
+        if common < history.len()
+            && let Some(last) = self.moves.last_mut()
+        {
+            last.search = last_search;
+        }
+        self.score = [board.score(Player::One), board.score(Player::Two)];
+        self.result = board.outcome().map(|outcome| GameResult {
+            score: self.score,
+            winner: Winner::from_outcome(outcome),
+            ended: self.moves.last().map_or(now, |m| m.at),
+        });
+        self.game = board.game_string();
+    }
+
+    /// Whether the game is over.
+    pub fn is_finished(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Seconds from the start to the last move.
+    pub fn duration_secs(&self) -> u64 {
+        self.moves
+            .last()
+            .map_or(0, |m| m.at.saturating_sub(self.created))
+    }
+
+    /// The moment that orders history entries: the end of the game, else its start.
+    pub fn sort_time(&self) -> u64 {
+        self.result.map_or(self.created, |r| r.ended)
+    }
+}

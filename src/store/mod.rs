@@ -1,0 +1,33 @@
+//! The edges of the program that touch files: saved games (RON), the autosave, the match
+//! history, and the Excel export. Nothing here decides a rule: every file is replayed
+//! through [`crate::board::Board::play`] when it is loaded, so a tampered save can never
+//! produce a position the rules would not.
+//!
+//! Every function takes the saves folder as a parameter (the window and the CLI pass
+//! [`default_saves_dir`] unless the user gave `--saves-dir`).
+
+mod atomic;
+mod check;
+mod error;
+mod game;
+mod history;
+mod saves;
+mod summary;
+mod time;
+mod workbook;
+
+pub use check::CheckError;
+pub use error::{ExportError, StoreError};
+pub use game::{
+    EngineSettings, FORMAT_VERSION, GameResult, GameSettings, SavedGame, SavedMove, SearchInfo,
+    Side, Winner,
+};
+pub use history::{HISTORY_DIR, HistoryEntry, HistoryFilter, append_history, load_history};
+pub use saves::{
+    AUTOSAVE_FILE, DEFAULT_SAVES_DIR, LoadedGame, MAX_FILE_BYTES, autosave, autosave_path,
+    clear_autosave, default_saves_dir, ensure_dir, list_saves, load_autosave, load_from,
+    new_save_path,
+};
+pub use summary::{SettingSummary, summarize};
+pub use time::{format_utc, now_unix};
+pub use workbook::export_workbook;

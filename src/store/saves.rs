@@ -1,0 +1,242 @@
+//! Saving and loading games, and the autosave.
+
+use super::atomic::{ReadError, parent_of, read_capped, write_atomically};
+use super::error::StoreError;
+use super::game::{FORMAT_VERSION, SavedGame};
+use super::time::{file_stamp, now_unix};
+use crate::board::Board;
+use serde::Deserialize;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The saves folder when the user names none, relative to the working directory.
+pub const DEFAULT_SAVES_DIR: &str = "saves";
+
+/// The autosave's file name inside the saves folder.
+pub const AUTOSAVE_FILE: &str = "autosave.ron";
+
+/// No save is anywhere near this large (a 15x15 game with statistics is ~40 KiB); bigger
+/// files are refused before being read, so a wrong or hostile file cannot exhaust memory.
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// [`DEFAULT_SAVES_DIR`] as a path.
+pub fn default_saves_dir() -> PathBuf {
+    PathBuf::from(DEFAULT_SAVES_DIR)
+}
+
+/// Creates `dir` (and its parents) if missing.
+///
+/// # Errors
+/// [`StoreError::Write`] if it cannot be created.
+pub fn ensure_dir(dir: &Path) -> Result<(), StoreError> {
+    fs::create_dir_all(dir).map_err(|source| StoreError::Write {
+        path: dir.to_path_buf(),
+        source,
+    })
+}
+
+/// A game loaded from a file, checked by replaying it.
+#[derive(Clone, Debug)]
+pub struct LoadedGame {
+    /// The file's contents.
+    pub saved: SavedGame,
+    /// The position after replaying the saved moves.
+    pub board: Board,
+}
+
+/// Just the version, read first so a newer file is reported as newer rather than as
+/// corrupt when its new fields do not parse.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct VersionProbe {
+    version: u32,
+}
+
+impl SavedGame {
+    /// The game as RON text (one move per line).
+    ///
+    /// # Errors
+    /// [`StoreError::Encode`] if serialization fails.
+    pub fn to_ron(&self) -> Result<String, StoreError> {
+        let config = ron::ser::PrettyConfig::new().depth_limit(3);
+        let mut text = ron::ser::to_string_pretty(self, config)
+            .map_err(|err| StoreError::Encode(err.to_string()))?;
+        text.push('\n');
+        Ok(text)
+    }
+
+    /// Parses and checks a save's text; `path` is only used in error messages.
+    ///
+    /// # Errors
+    /// As [`load_from`], except the file-reading ones.
+    pub fn from_ron(text: &str, path: &Path) -> Result<LoadedGame, StoreError> {
+        let path_buf = || path.to_path_buf();
+        if text.trim().is_empty() {
+            return Err(StoreError::Empty { path: path_buf() });
+        }
+        if let Ok(probe) = ron::from_str::<VersionProbe>(text)
+            && probe.version > FORMAT_VERSION
+        {
+            return Err(StoreError::NewerVersion {
+                path: path_buf(),
+                found: probe.version,
+                supported: FORMAT_VERSION,
+            });
+        }
+        let saved: SavedGame = ron::from_str(text).map_err(|err| {
+            let (line, column) = (err.span.start.line, err.span.start.col);
+            match err.code {
+                ron::Error::Eof => StoreError::Truncated {
+                    path: path_buf(),
+                    line,
+                    column,
+                },
+                code => StoreError::Corrupt {
+                    path: path_buf(),
+                    detail: code.to_string(),
+                    line,
+                    column,
+                },
+            }
+        })?;
+        if saved.version > FORMAT_VERSION {
+            return Err(StoreError::NewerVersion {
+                path: path_buf(),
+                found: saved.version,
+                supported: FORMAT_VERSION,
+            });
+        }
+        let board = saved.replay().map_err(|source| StoreError::Invalid {
+            path: path_buf(),
+            source,
+        })?;
+        Ok(LoadedGame { saved, board })
+    }
+
+    /// Writes the game to `path` atomically: the previous file stays intact if anything
+    /// fails. The folder is created if missing.
+    ///
+    /// # Errors
+    /// [`StoreError::Write`] naming the path, or [`StoreError::Encode`].
+    pub fn save_to(&self, path: &Path) -> Result<(), StoreError> {
+        let text = self.to_ron()?;
+        ensure_dir(parent_of(path))?;
+        write_atomically(path, text.as_bytes()).map_err(|source| StoreError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+}
+
+/// Loads a save and replays it; nothing in the file is trusted.
+///
+/// # Errors
+/// [`StoreError::NotFound`], [`StoreError::Read`], [`StoreError::TooLarge`] (checked
+/// before reading), [`StoreError::NotText`], [`StoreError::Empty`],
+/// [`StoreError::Truncated`], [`StoreError::Corrupt`], [`StoreError::NewerVersion`], or
+/// [`StoreError::Invalid`] when the replay disagrees with the file.
+pub fn load_from(path: &Path) -> Result<LoadedGame, StoreError> {
+    let bytes = read_capped(path, MAX_FILE_BYTES).map_err(|err| match err {
+        ReadError::NotFound => StoreError::NotFound {
+            path: path.to_path_buf(),
+        },
+        ReadError::TooLarge(size) => StoreError::TooLarge {
+            path: path.to_path_buf(),
+            size,
+            limit: MAX_FILE_BYTES,
+        },
+        ReadError::Io(source) => StoreError::Read {
+            path: path.to_path_buf(),
+            source,
+        },
+    })?;
+    let text = std::str::from_utf8(&bytes).map_err(|err| StoreError::NotText {
+        path: path.to_path_buf(),
+        offset: err.valid_up_to(),
+    })?;
+    SavedGame::from_ron(text, path)
+}
+
+/// The autosave file of a saves folder.
+pub fn autosave_path(dir: &Path) -> PathBuf {
+    dir.join(AUTOSAVE_FILE)
+}
+
+/// Writes the autosave atomically (call after every move): if the program is killed, the
+/// last completed move's position survives. Creates the folder if missing.
+///
+/// # Errors
+/// As [`SavedGame::save_to`].
+pub fn autosave(dir: &Path, game: &SavedGame) -> Result<(), StoreError> {
+    game.save_to(&autosave_path(dir))
+}
+
+/// The autosaved game, if there is one: `None` when no autosave exists, else the load's
+/// result (a damaged autosave is reported, not silently dropped).
+pub fn load_autosave(dir: &Path) -> Option<Result<LoadedGame, StoreError>> {
+    match load_from(&autosave_path(dir)) {
+        Err(StoreError::NotFound { .. }) => None,
+        other => Some(other),
+    }
+}
+
+/// Removes the autosave (a finished or deliberately abandoned game); no autosave is fine.
+///
+/// # Errors
+/// [`StoreError::Write`] if it exists but cannot be removed.
+pub fn clear_autosave(dir: &Path) -> Result<(), StoreError> {
+    let path = autosave_path(dir);
+    match fs::remove_file(&path) {
+        Err(err) if err.kind() != std::io::ErrorKind::NotFound => {
+            Err(StoreError::Write { path, source: err })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A fresh file name in `dir` for a new save, `game-20240501-123456.ron`, with a
+/// `-2`, `-3`, ... suffix if that name is taken.
+pub fn new_save_path(dir: &Path) -> PathBuf {
+    let base = format!("game-{}", file_stamp(now_unix()));
+    let mut path = dir.join(format!("{base}.ron"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{base}-{n}.ron"));
+        n += 1;
+    }
+    path
+}
+
+/// The `.ron` saves in `dir` (not the autosave, not hidden or temporary files), newest
+/// first; an empty list if the folder does not exist.
+///
+/// # Errors
+/// [`StoreError::Read`] if the folder exists but cannot be listed.
+pub fn list_saves(dir: &Path) -> Result<Vec<PathBuf>, StoreError> {
+    let read_error = |source| StoreError::Read {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(err) => return Err(read_error(err)),
+    };
+    let mut saves = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(read_error)?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let path = entry.path();
+        if name.starts_with('.')
+            || name == AUTOSAVE_FILE
+            || !name.ends_with(".ron")
+            || !path.is_file()
+        {
+            continue;
+        }
+        let modified = entry.metadata().and_then(|m| m.modified()).ok();
+        saves.push((modified, path));
+    }
+    saves.sort_by(|a, b| b.cmp(a));
+    Ok(saves.into_iter().map(|(_, path)| path).collect())
+}

@@ -1,0 +1,565 @@
+//! Saves, autosave, match history and the workbook export, in throw-away folders.
+
+use calamine::{Data, Reader, Xlsx, open_workbook};
+use queens::ai::{Algorithm, Limits, NoHandler};
+use queens::board::{Board, Cell, random_stones};
+use queens::store::{
+    CheckError, EngineSettings, ExportError, HistoryEntry, HistoryFilter, MAX_FILE_BYTES,
+    SavedGame, SearchInfo, Side, StoreError, Winner, append_history, autosave, clear_autosave,
+    export_workbook, list_saves, load_autosave, load_from, load_history, summarize,
+};
+use std::fs;
+use std::path::{Path, PathBuf};
+use tempfile::TempDir;
+
+fn temp() -> TempDir {
+    tempfile::tempdir().unwrap_or_else(|e| panic!("no temp dir: {e}"))
+}
+
+fn cell(name: &str) -> Cell {
+    Cell::parse(name).unwrap_or_else(|| panic!("bad cell {name}"))
+}
+
+fn computer(depth: u32) -> Side {
+    Side::Computer(EngineSettings::new(Algorithm::AlphaBeta, depth, None))
+}
+
+/// Plays a whole game between two engines, recording every search as the window would.
+fn engine_game(
+    size: u8,
+    stones: usize,
+    seed: u64,
+    depths: [u32; 2],
+    max_plies: usize,
+) -> SavedGame {
+    let mut board = Board::new(size, &random_stones(size, stones, seed))
+        .unwrap_or_else(|e| panic!("setup: {e}"));
+    let mut saved = SavedGame::new(
+        &board,
+        [computer(depths[0]), computer(depths[1])],
+        Some(seed),
+    );
+    while !board.is_over() && board.ply() < max_plies {
+        let depth = depths[board.side_to_move().index()];
+        let outcome = Algorithm::AlphaBeta
+            .engine()
+            .think(&board, Limits::depth(depth), &NoHandler);
+        let Some(best) = outcome.best_move else { break };
+        board
+            .play(best)
+            .unwrap_or_else(|e| panic!("engine move: {e}"));
+        saved.update(&board, Some(SearchInfo::from_outcome(&outcome)));
+    }
+    saved
+}
+
+/// GAME.md's worked example, human (P1) against the computer.
+fn worked_example() -> SavedGame {
+    let mut board = Board::new(4, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let mut saved = SavedGame::new(&board, [Side::Human, computer(2)], None);
+    for name in ["b2", "d3", "a4"] {
+        board.play(cell(name)).unwrap_or_else(|e| panic!("{e}"));
+        let search = (name == "d3").then_some(SearchInfo {
+            depth: 2,
+            nodes: 17,
+            leaves: 12,
+            time_ms: 3,
+            value: -9,
+        });
+        saved.update(&board, search);
+    }
+    saved
+}
+
+fn load_err(path: &Path) -> StoreError {
+    match load_from(path) {
+        Ok(loaded) => panic!("{} loaded: {:?}", path.display(), loaded.saved),
+        Err(err) => err,
+    }
+}
+
+#[test]
+fn a_finished_game_round_trips() {
+    let dir = temp();
+    let saved = worked_example();
+    assert_eq!(saved.game, "size=4 moves=b2,d3,a4");
+    let result = saved.result.unwrap_or_else(|| panic!("not finished"));
+    assert_eq!((result.score, result.winner), ([13, 3], Winner::P1));
+    let path = dir.path().join("saves").join("example.ron");
+    saved.save_to(&path).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = load_from(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.saved, saved);
+    assert_eq!(loaded.board.game_string(), "size=4 moves=b2,d3,a4");
+    assert_eq!(loaded.saved.moves[1].search.map(|s| s.nodes), Some(17));
+    assert!(loaded.saved.moves[0].search.is_none());
+}
+
+#[test]
+fn an_unfinished_game_round_trips_and_resumes() {
+    let dir = temp();
+    let saved = engine_game(8, 6, 3, [2, 3], 5);
+    assert!(!saved.is_finished());
+    let path = dir.path().join("unfinished.ron");
+    saved.save_to(&path).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = load_from(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.saved, saved);
+    assert_eq!(loaded.board.ply(), 5);
+    assert_eq!(loaded.board.game_string(), saved.game);
+    assert!(loaded.saved.moves.iter().all(|m| m.search.is_some()));
+}
+
+#[test]
+fn update_keeps_statistics_across_undo_and_redo() {
+    let saved = worked_example();
+    let mut board = Board::from_game_string(&saved.game).unwrap_or_else(|e| panic!("{e}"));
+    let mut again = saved.clone();
+    board.undo();
+    again.update(&board, None);
+    assert_eq!(again.moves.len(), 2);
+    assert!(again.result.is_none());
+    assert_eq!(again.moves[1].search, saved.moves[1].search);
+    board.play(cell("a4")).unwrap_or_else(|e| panic!("{e}"));
+    again.update(&board, None);
+    assert_eq!(again.result.map(|r| r.score), Some([13, 3]));
+}
+
+#[test]
+fn older_files_with_missing_fields_still_load() {
+    let dir = temp();
+    let path = dir.path().join("old.ron");
+    let text = "(settings: (size: 4), moves: [(cell: \"b2\", gained: 12)], score: (12, 0))";
+    fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = load_from(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.board.game_string(), "size=4 moves=b2");
+    assert_eq!(loaded.saved.settings.players, [Side::Human, Side::Human]);
+}
+
+/// Writes `text` as a save and returns the error loading it gives.
+fn bad_file(dir: &Path, name: &str, text: &str) -> (PathBuf, StoreError) {
+    let path = dir.join(name);
+    fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    let err = load_err(&path);
+    let message = err.to_string();
+    assert!(message.contains(name), "{message} does not name the file");
+    println!("{name}: {message}");
+    (path, err)
+}
+
+fn tampered(dir: &Path, name: &str, change: impl FnOnce(&mut SavedGame)) -> CheckError {
+    let mut saved = worked_example();
+    change(&mut saved);
+    let text = saved.to_ron().unwrap_or_else(|e| panic!("{e}"));
+    match bad_file(dir, name, &text).1 {
+        StoreError::Invalid { source, .. } => source,
+        other => panic!("{name}: {other}"),
+    }
+}
+
+#[test]
+fn every_kind_of_bad_file_gives_its_own_error() {
+    let dir = temp();
+    let dir = dir.path();
+    let good = worked_example().to_ron().unwrap_or_else(|e| panic!("{e}"));
+
+    let (_, err) = bad_file(dir, "corrupt.ron", "(version: 1, settings: [oops");
+    assert!(matches!(err, StoreError::Corrupt { .. }), "{err:?}");
+    let (_, err) = bad_file(dir, "garbage.ron", "this is not a save at all");
+    assert!(matches!(err, StoreError::Corrupt { .. }), "{err:?}");
+    let (_, err) = bad_file(dir, "truncated.ron", &good[..good.len() / 2]);
+    assert!(matches!(err, StoreError::Truncated { .. }), "{err:?}");
+    let (_, err) = bad_file(dir, "empty.ron", "");
+    assert!(matches!(err, StoreError::Empty { .. }), "{err:?}");
+    let (_, err) = bad_file(dir, "blank.ron", "  \n\t\n");
+    assert!(matches!(err, StoreError::Empty { .. }), "{err:?}");
+    let newer = good.replacen("version: 1", "version: 99", 1);
+    let (_, err) = bad_file(dir, "newer.ron", &newer);
+    assert!(
+        matches!(err, StoreError::NewerVersion { found: 99, .. }),
+        "{err:?}"
+    );
+    // A newer file whose new data this version cannot even parse is still "newer".
+    let (_, err) = bad_file(dir, "newer2.ron", "(version: 2, moves: [Pass(3)])");
+    assert!(
+        matches!(err, StoreError::NewerVersion { found: 2, .. }),
+        "{err:?}"
+    );
+
+    let path = dir.join("binary.ron");
+    fs::write(&path, [0xff, 0xfe, 0x00, 0x41]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(matches!(
+        load_err(&path),
+        StoreError::NotText { offset: 0, .. }
+    ));
+
+    let huge = dir.join("huge.ron");
+    let file = fs::File::create(&huge).unwrap_or_else(|e| panic!("{e}"));
+    file.set_len(MAX_FILE_BYTES + 1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let err = load_err(&huge);
+    assert!(matches!(err, StoreError::TooLarge { .. }), "{err:?}");
+    println!("huge.ron: {err}");
+
+    let missing = dir.join("missing.ron");
+    let err = load_err(&missing);
+    assert!(matches!(err, StoreError::NotFound { .. }), "{err:?}");
+    println!("missing.ron: {err}");
+    let err = load_err(dir);
+    assert!(matches!(err, StoreError::Read { .. }), "{err:?}");
+    println!("a folder: {err}");
+}
+
+#[test]
+fn tampered_saves_are_caught_by_the_replay() {
+    let dir = temp();
+    let dir = dir.path();
+    let err = tampered(dir, "illegal-move.ron", |g| g.moves[1].cell = "c3".into());
+    assert!(matches!(err, CheckError::IllegalMove(_)), "{err:?}");
+    assert!(err.to_string().contains("move 2 (c3)"), "{err}");
+    let err = tampered(dir, "not-a-cell.ron", |g| g.moves[0].cell = "z99".into());
+    assert!(
+        matches!(err, CheckError::BadCell { number: 1, .. }),
+        "{err:?}"
+    );
+    let err = tampered(dir, "score.ron", |g| g.score = [14, 2]);
+    assert!(matches!(err, CheckError::ScoreMismatch { .. }), "{err:?}");
+    let err = tampered(dir, "winner.ron", |g| {
+        if let Some(result) = &mut g.result {
+            result.winner = Winner::P2;
+        }
+    });
+    assert!(matches!(err, CheckError::ResultMismatch { .. }), "{err:?}");
+    let err = tampered(dir, "no-result.ron", |g| g.result = None);
+    assert!(matches!(err, CheckError::ResultMismatch { .. }), "{err:?}");
+    let err = tampered(dir, "gain.ron", |g| g.moves[0].gained = 16);
+    assert!(
+        matches!(err, CheckError::GainMismatch { number: 1, .. }),
+        "{err:?}"
+    );
+    let err = tampered(dir, "game-string.ron", |g| {
+        g.game = "size=4 moves=b2,d3,a1".into()
+    });
+    assert!(
+        matches!(err, CheckError::GameStringMismatch { .. }),
+        "{err:?}"
+    );
+    let err = tampered(dir, "extra-move.ron", |g| g.moves.push(g.moves[0].clone()));
+    assert!(err.to_string().contains("game is over"), "{err}");
+    let err = tampered(dir, "stones.ron", |g| {
+        g.settings.size = 3;
+        g.settings.stones = vec!["a1".into(), "b2".into()];
+    });
+    assert!(matches!(err, CheckError::BadSetup(_)), "{err:?}");
+    let err = tampered(dir, "seed.ron", |g| g.settings.seed = Some(7));
+    assert!(
+        matches!(err, CheckError::SeedMismatch { seed: 7, .. }),
+        "{err:?}"
+    );
+}
+
+/// Whether files can be created in `dir` (false when permissions really apply; root
+/// ignores a read-only folder).
+fn writable(dir: &Path) -> bool {
+    let probe = dir.join("probe");
+    let ok = fs::write(&probe, "x").is_ok();
+    let _ = fs::remove_file(&probe);
+    ok
+}
+
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_failed_save_leaves_the_old_file_and_no_temporary_file() {
+    let dir = temp();
+    let path = dir.path().join("game.ron");
+    let old = worked_example();
+    old.save_to(&path).unwrap_or_else(|e| panic!("{e}"));
+    let before = fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let set_mode = |mode| {
+            fs::set_permissions(dir.path(), fs::Permissions::from_mode(mode))
+                .unwrap_or_else(|e| panic!("{e}"))
+        };
+        set_mode(0o555);
+        if !writable(dir.path()) {
+            let newer = engine_game(5, 2, 1, [1, 1], 3);
+            let err = newer.save_to(&path).err();
+            assert!(matches!(err, Some(StoreError::Write { .. })), "{err:?}");
+        }
+        set_mode(0o755);
+    }
+    assert_eq!(fs::read(&path).unwrap_or_default(), before);
+    assert_eq!(names_in(dir.path()), ["game.ron"]);
+}
+
+#[test]
+fn saving_onto_a_folder_fails_cleanly() {
+    let dir = temp();
+    let folder = dir.path().join("taken.ron");
+    fs::create_dir(&folder).unwrap_or_else(|e| panic!("{e}"));
+    fs::write(folder.join("inside.txt"), "keep").unwrap_or_else(|e| panic!("{e}"));
+    let err = worked_example().save_to(&folder).err();
+    let message = err.as_ref().map(ToString::to_string).unwrap_or_default();
+    assert!(matches!(err, Some(StoreError::Write { .. })), "{err:?}");
+    assert!(message.contains("taken.ron"), "{message}");
+    println!("save onto a folder: {message}");
+    assert_eq!(names_in(dir.path()), ["taken.ron"]);
+    assert_eq!(names_in(&folder), ["inside.txt"]);
+
+    let under_a_file = folder.join("inside.txt").join("game.ron");
+    let err = worked_example().save_to(&under_a_file).err();
+    assert!(matches!(err, Some(StoreError::Write { .. })), "{err:?}");
+    println!(
+        "save under a file: {}",
+        err.map(|e| e.to_string()).unwrap_or_default()
+    );
+}
+
+#[test]
+fn autosave_survives_between_runs_and_clears() {
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    assert!(load_autosave(&saves).is_none());
+    let game = engine_game(6, 2, 9, [1, 2], 4);
+    autosave(&saves, &game).unwrap_or_else(|e| panic!("{e}"));
+    let more = engine_game(6, 2, 9, [1, 2], 6);
+    autosave(&saves, &more).unwrap_or_else(|e| panic!("{e}"));
+    match load_autosave(&saves) {
+        Some(Ok(loaded)) => assert_eq!(loaded.saved, more),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(list_saves(&saves).map(|l| l.len()).ok(), Some(0));
+    fs::write(saves.join("autosave.ron"), "(version: 1, mov").unwrap_or_else(|e| panic!("{e}"));
+    assert!(matches!(
+        load_autosave(&saves),
+        Some(Err(StoreError::Truncated { .. }))
+    ));
+    clear_autosave(&saves).unwrap_or_else(|e| panic!("{e}"));
+    clear_autosave(&saves).unwrap_or_else(|e| panic!("{e}"));
+    assert!(load_autosave(&saves).is_none());
+}
+
+#[test]
+fn history_keeps_every_game_across_restarts() {
+    let dir = temp();
+    let saves = dir.path();
+    let unfinished = engine_game(5, 1, 1, [1, 1], 2);
+    assert!(matches!(
+        append_history(saves, &unfinished),
+        Err(StoreError::NotFinished { plies: 2 })
+    ));
+    for seed in 0..3 {
+        append_history(saves, &engine_game(5, 2, seed, [1, 2], 99))
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let (first, bad) = load_history(saves);
+    assert_eq!((first.len(), bad.len()), (3, 0));
+    // "Restart": nothing kept in memory, two more games appended.
+    for seed in 3..5 {
+        append_history(saves, &engine_game(6, 2, seed, [2, 1], 99))
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let (all, bad) = load_history(saves);
+    assert_eq!((all.len(), bad.len()), (5, 0));
+    assert!(first.iter().all(|e| all.contains(e)));
+    assert!(
+        all.windows(2)
+            .all(|w| w[0].game.sort_time() <= w[1].game.sort_time())
+    );
+
+    let small = HistoryFilter {
+        size: Some(5),
+        ..HistoryFilter::default()
+    };
+    assert_eq!(small.apply(&all).len(), 3);
+    let depth_two = HistoryFilter {
+        opponent: Some("ALPHABETA DEPTH 2".into()),
+        ..HistoryFilter::default()
+    };
+    assert_eq!(depth_two.apply(&all).len(), 5);
+    let human = HistoryFilter {
+        opponent: Some("human".into()),
+        ..HistoryFilter::default()
+    };
+    assert!(human.apply(&all).is_empty());
+}
+
+#[test]
+fn concurrent_writers_lose_nothing() {
+    let dir = temp();
+    let saves = dir.path();
+    let game = engine_game(4, 0, 0, [1, 1], 99);
+    std::thread::scope(|scope| {
+        for _ in 0..8 {
+            scope.spawn(|| {
+                for _ in 0..6 {
+                    append_history(saves, &game).unwrap_or_else(|e| panic!("{e}"));
+                }
+            });
+        }
+    });
+    let (entries, bad) = load_history(saves);
+    assert_eq!((entries.len(), bad.len()), (48, 0));
+    let mut ids: Vec<&str> = entries.iter().map(|e| e.id.as_str()).collect();
+    ids.dedup();
+    assert_eq!(ids.len(), 48);
+}
+
+#[test]
+fn a_corrupt_history_entry_hides_nothing_else() {
+    let dir = temp();
+    let saves = dir.path();
+    for seed in 0..3 {
+        append_history(saves, &engine_game(4, 1, seed, [1, 1], 99))
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let history = saves.join("history");
+    fs::write(
+        history.join("20990101-000000-bad.ron"),
+        "(version: 1, moves: [(cell: ",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    fs::write(history.join("zero.ron"), "").unwrap_or_else(|e| panic!("{e}"));
+    // A writer's temporary file still being written is not an entry.
+    fs::write(history.join(".x.ron.1-2-3.tmp"), "(vers").unwrap_or_else(|e| panic!("{e}"));
+    let (entries, bad) = load_history(saves);
+    assert_eq!(entries.len(), 3);
+    let bad_names: Vec<String> = bad
+        .iter()
+        .map(|(path, err)| {
+            format!(
+                "{}: {err}",
+                path.file_name()
+                    .map(|n| n.to_string_lossy())
+                    .unwrap_or_default()
+            )
+        })
+        .collect();
+    assert_eq!(bad.len(), 2, "{bad_names:?}");
+    assert!(
+        matches!(bad[0].1, StoreError::Truncated { .. }),
+        "{bad_names:?}"
+    );
+    assert!(
+        matches!(bad[1].1, StoreError::Empty { .. }),
+        "{bad_names:?}"
+    );
+}
+
+fn history_for_export() -> Vec<HistoryEntry> {
+    let mut entries = vec![HistoryEntry::new("human-1", worked_example())];
+    for (seed, depths) in [(1, [1, 3]), (2, [3, 1]), (3, [2, 2])] {
+        let game = engine_game(5, 2, seed, depths, 99);
+        entries.push(HistoryEntry::new(format!("ai-{seed}"), game));
+    }
+    entries
+}
+
+#[test]
+fn the_workbook_reads_back_with_sheets_numbers_and_formulas() {
+    let dir = temp();
+    let entries = history_for_export();
+    let path = dir.path().join("reports").join("history.xlsx");
+    export_workbook(&entries, &path).unwrap_or_else(|e| panic!("{e}"));
+    let mut book: Xlsx<_> = open_workbook(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(book.sheet_names(), ["Matches", "Moves", "Summary"]);
+
+    let matches = book
+        .worksheet_range("Matches")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(matches.height(), entries.len() + 1);
+    assert_eq!(
+        matches.get_value((0, 0)),
+        Some(&Data::String("Game".into()))
+    );
+    assert_eq!(
+        matches.get_value((1, 0)),
+        Some(&Data::String("human-1".into()))
+    );
+    assert!(matches!(matches.get_value((1, 1)), Some(Data::DateTime(_))));
+    assert_eq!(matches.get_value((1, 2)), Some(&Data::Float(4.0)));
+    assert_eq!(
+        matches.get_value((1, 5)),
+        Some(&Data::String("human".into()))
+    );
+    assert_eq!(matches.get_value((1, 11)), Some(&Data::Float(13.0)));
+    assert_eq!(matches.get_value((1, 12)), Some(&Data::Float(3.0)));
+    assert_eq!(matches.get_value((1, 13)), Some(&Data::String("P1".into())));
+    assert_eq!(matches.get_value((1, 14)), Some(&Data::Float(10.0)));
+    assert_eq!(matches.get_value((1, 15)), Some(&Data::Float(3.0)));
+    assert_eq!(
+        matches.get_value((1, 17)),
+        Some(&Data::String("size=4 moves=b2,d3,a4".into()))
+    );
+
+    let moves = book
+        .worksheet_range("Moves")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let plies: usize = entries.iter().map(|e| e.game.moves.len()).sum();
+    assert_eq!(moves.height(), plies + 1);
+    assert_eq!(moves.get_value((2, 3)), Some(&Data::String("d3".into())));
+    assert_eq!(moves.get_value((2, 4)), Some(&Data::Float(3.0)));
+    assert_eq!(moves.get_value((3, 5)), Some(&Data::Float(13.0)));
+    assert_eq!(moves.get_value((2, 8)), Some(&Data::Float(17.0)));
+    assert_eq!(
+        moves.get_value((1, 8)),
+        Some(&Data::Empty),
+        "human moves have no search"
+    );
+
+    let summary = summarize(&entries);
+    let formulas = book
+        .worksheet_formula("Summary")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let values = book
+        .worksheet_range("Summary")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let wins = formulas.get_value((1, 3)).cloned().unwrap_or_default();
+    assert!(
+        wins.starts_with("COUNTIFS(Matches!$G$2:$G$5,$A2,Matches!$N$2:$N$5,\"P1\")"),
+        "{wins}"
+    );
+    for (index, s) in summary.iter().enumerate() {
+        let row = index as u32 + 1;
+        assert_eq!(
+            values.get_value((row, 0)),
+            Some(&Data::String(s.setting.clone()))
+        );
+        for (col, expected) in [(3, s.wins), (4, s.draws), (5, s.losses), (6, s.games())] {
+            assert_eq!(
+                values.get_value((row, col)),
+                Some(&Data::Float(f64::from(expected))),
+                "row {row} col {col}"
+            );
+        }
+    }
+    let total: u32 = summary.iter().map(|s| s.games()).sum();
+    assert_eq!(total, 7, "one human side, seven computer sides");
+}
+
+#[test]
+fn an_export_that_cannot_be_written_says_where_and_keeps_the_old_file() {
+    let dir = temp();
+    let entries = history_for_export();
+    let folder = dir.path().join("report.xlsx");
+    fs::create_dir(&folder).unwrap_or_else(|e| panic!("{e}"));
+    let err = export_workbook(&entries, &folder).err();
+    assert!(matches!(err, Some(ExportError::Write { .. })), "{err:?}");
+    let message = err.map(|e| e.to_string()).unwrap_or_default();
+    assert!(message.contains("report.xlsx"), "{message}");
+    println!("export onto a folder: {message}");
+    assert_eq!(names_in(dir.path()), ["report.xlsx"]);
+}

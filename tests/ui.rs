@@ -1,0 +1,310 @@
+//! The window driven through egui_kittest by its accessible labels, as a user would: no
+//! GPU, no display, no image snapshots.
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use queens::board::{Board, CellState, Player};
+use queens::ui::{App, Language, Mode, Preset, Settings, StoneMode};
+use std::time::{Duration, Instant};
+
+fn harness(settings: Settings) -> Harness<'static, App> {
+    Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_eframe(move |_cc| App::with_settings(settings))
+}
+
+fn settings(mode: Mode, size: u8, stones: usize) -> Settings {
+    let mut settings = Settings::default();
+    settings.setup.mode = mode;
+    settings.setup.size = size;
+    settings.setup.stones = stones;
+    settings.setup.stone_mode = StoneMode::Random;
+    settings
+}
+
+/// Runs a few frames (the app repaints continuously while it animates or thinks, so
+/// `Harness::run` would never settle).
+fn frames(harness: &mut Harness<'_, App>, count: usize) {
+    for _ in 0..count {
+        harness.step();
+    }
+}
+
+/// Steps until the computer has answered, within `limit`.
+fn wait_for_computer(harness: &mut Harness<'_, App>, limit: Duration) {
+    let deadline = Instant::now() + limit;
+    frames(harness, 2);
+    while harness.state().is_thinking() {
+        assert!(
+            Instant::now() < deadline,
+            "the computer did not answer in time"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        harness.step();
+    }
+    frames(harness, 2);
+}
+
+fn click(harness: &mut Harness<'_, App>, label: &str) {
+    harness.get_by_label(label).click();
+    frames(harness, 3);
+}
+
+fn first_free(board: &Board) -> String {
+    let cell = board
+        .free()
+        .first()
+        .unwrap_or_else(|| panic!("no free cell"));
+    format!("cell {cell}")
+}
+
+#[test]
+fn start_a_human_game_and_a_click_scores() {
+    let mut harness = harness(Settings::default());
+    frames(&mut harness, 2);
+    click(&mut harness, "New game");
+    assert!(harness.state().new_game_open());
+    click(&mut harness, "Human vs Human");
+    click(&mut harness, "Start");
+    let state = harness.state();
+    assert!(!state.new_game_open());
+    assert_eq!(state.board().ply(), 0);
+    let cell = first_free(state.board());
+    click(&mut harness, &cell);
+    let board = harness.state().board();
+    assert_eq!(board.ply(), 1);
+    assert!(board.score(Player::One) > 0);
+    assert!(harness.state().status_text().contains("played"));
+}
+
+#[test]
+fn clicking_a_taken_cell_changes_nothing_and_says_why() {
+    let mut harness = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell c3");
+    let before = harness.state().board().clone();
+    click(&mut harness, "cell c3");
+    assert_eq!(*harness.state().board(), before);
+    let status = harness.state().status_text();
+    assert!(
+        status.contains("c3") && status.contains("queen"),
+        "{status}"
+    );
+    click(&mut harness, "cell c5");
+    assert_eq!(*harness.state().board(), before);
+    assert!(harness.state().status_text().contains("controlled"));
+}
+
+#[test]
+fn a_whole_game_against_the_computer() {
+    let mut settings = settings(Mode::HumanVsComputer, 5, 2);
+    settings.setup.engines[1] = Preset::Medium.engine();
+    let mut harness = harness(settings);
+    frames(&mut harness, 2);
+    let mut turns = 0;
+    while !harness.state().board().is_over() {
+        turns += 1;
+        assert!(turns < 30, "the game did not end");
+        let cell = first_free(harness.state().board());
+        click(&mut harness, &cell);
+        wait_for_computer(&mut harness, Duration::from_secs(20));
+    }
+    let board = harness.state().board();
+    assert_eq!(board.score(Player::One) + board.score(Player::Two), 25 - 2);
+    assert!(board.ply() >= 2);
+    assert!(
+        harness.query_all_by_label_contains("Game over").count() > 0,
+        "no game-over banner"
+    );
+}
+
+#[test]
+fn undo_takes_back_the_pair_and_redo_replays_it() {
+    let mut harness = harness(settings(Mode::HumanVsComputer, 7, 3));
+    frames(&mut harness, 2);
+    let cell = first_free(harness.state().board());
+    click(&mut harness, &cell);
+    wait_for_computer(&mut harness, Duration::from_secs(10));
+    assert_eq!(harness.state().board().ply(), 2);
+    click(&mut harness, "Undo");
+    assert_eq!(harness.state().board().ply(), 0);
+    assert!(!harness.state().is_thinking());
+    click(&mut harness, "Redo");
+    assert_eq!(harness.state().board().ply(), 2);
+    // The shortcuts do the same.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().board().ply(), 0);
+}
+
+#[test]
+fn switching_to_vietnamese_translates_and_renders_the_window() {
+    let mut harness = harness(settings(Mode::HumanVsHuman, 8, 4));
+    frames(&mut harness, 2);
+    click(&mut harness, "View");
+    click(&mut harness, "Tiếng Việt");
+    assert_eq!(harness.state().settings().language, Language::Vietnamese);
+    frames(&mut harness, 2);
+    assert!(harness.query_by_label("Ván mới").is_some());
+    // Every Vietnamese string must have its glyphs (kittest panics on a missing one).
+    click(&mut harness, "Trợ giúp");
+    click(&mut harness, "Luật chơi");
+    click(&mut harness, "cell a1");
+    click(&mut harness, "cell a1");
+    assert!(harness.state().status_text().contains("hậu"));
+    click(&mut harness, "Ván mới");
+    click(&mut harness, "Máy với máy");
+    frames(&mut harness, 2);
+    assert!(harness.query_by_label("Bắt đầu").is_some());
+}
+
+#[test]
+fn a_bad_pasted_position_is_explained_and_changes_nothing() {
+    let mut harness = harness(settings(Mode::HumanVsHuman, 8, 4));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell d4");
+    let before = harness.state().board().clone();
+    let id = harness.state().game_id();
+    harness.get_by_label("game string").focus();
+    frames(&mut harness, 1);
+    harness
+        .get_by_label("game string")
+        .type_text("size=8 moves=c3,zz");
+    frames(&mut harness, 2);
+    click(&mut harness, "Paste position");
+    assert_eq!(*harness.state().board(), before);
+    assert_eq!(harness.state().game_id(), id);
+    let status = harness.state().status_text();
+    assert!(status.contains("'zz'"), "{status}");
+}
+
+#[test]
+fn a_good_pasted_position_is_loaded() {
+    let mut harness = harness(settings(Mode::HumanVsHuman, 8, 4));
+    frames(&mut harness, 2);
+    harness.get_by_label("game string").focus();
+    frames(&mut harness, 1);
+    harness
+        .get_by_label("game string")
+        .type_text("size=4 moves=b2,d3,a4");
+    frames(&mut harness, 2);
+    click(&mut harness, "Paste position");
+    let board = harness.state().board();
+    assert_eq!(
+        (board.score(Player::One), board.score(Player::Two)),
+        (13, 3)
+    );
+    assert!(harness.query_all_by_label_contains("Game over").count() > 0);
+}
+
+fn long_search_settings() -> Settings {
+    let mut settings = settings(Mode::HumanVsComputer, 15, 10);
+    settings.setup.human_first = false;
+    settings.setup.engines[0] = Preset::Expert.engine();
+    settings
+}
+
+#[test]
+fn a_long_search_can_be_cancelled_and_the_window_stays_responsive() {
+    let mut harness = harness(long_search_settings());
+    frames(&mut harness, 3);
+    assert!(harness.state().is_thinking());
+    // Frames keep coming while the engine works.
+    let start = Instant::now();
+    frames(&mut harness, 20);
+    assert!(start.elapsed() < Duration::from_secs(5));
+    click(&mut harness, "Cancel");
+    assert!(!harness.state().is_thinking());
+    assert!(harness.state().is_paused());
+    assert_eq!(harness.state().board().ply(), 0);
+    click(&mut harness, "Resume computer");
+    assert!(harness.state().is_thinking());
+}
+
+#[test]
+fn move_now_plays_the_best_move_found_so_far() {
+    let mut harness = harness(long_search_settings());
+    frames(&mut harness, 3);
+    std::thread::sleep(Duration::from_millis(200));
+    click(&mut harness, "Move now");
+    wait_for_computer(&mut harness, Duration::from_secs(5));
+    let board = harness.state().board();
+    assert_eq!(board.ply(), 1);
+    let last = board.last_move().unwrap_or_else(|| panic!("no move"));
+    assert_eq!(board.cell_state(last), Some(CellState::Queen(Player::One)));
+}
+
+#[test]
+fn a_new_game_during_a_search_drops_its_answer() {
+    let mut harness = harness(long_search_settings());
+    frames(&mut harness, 3);
+    assert!(harness.state().is_thinking());
+    let old_id = harness.state().game_id();
+    // Start a new game while the computer thinks: its answer must not land anywhere.
+    click(&mut harness, "New game");
+    click(&mut harness, "Human vs Human");
+    click(&mut harness, "Start");
+    assert!(!harness.state().is_thinking());
+    std::thread::sleep(Duration::from_millis(300));
+    frames(&mut harness, 3);
+    assert_ne!(harness.state().game_id(), old_id);
+    assert_eq!(harness.state().board().ply(), 0);
+    assert!(!harness.state().is_thinking());
+}
+
+#[test]
+fn reviewing_an_earlier_move_is_read_only() {
+    let mut harness = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell a1");
+    click(&mut harness, "cell b3");
+    click(&mut harness, "1.");
+    assert_eq!(harness.state().reviewing(), Some(1));
+    let before = harness.state().board().clone();
+    click(&mut harness, "cell f6");
+    assert_eq!(*harness.state().board(), before);
+    click(&mut harness, "Back to game");
+    assert_eq!(harness.state().reviewing(), None);
+}
+
+#[test]
+fn a_hint_shows_a_free_cell() {
+    let mut harness = harness(settings(Mode::HumanVsHuman, 6, 2));
+    frames(&mut harness, 2);
+    click(&mut harness, "Hint");
+    wait_for_computer(&mut harness, Duration::from_secs(10));
+    let hint = harness.state().hint().unwrap_or_else(|| panic!("no hint"));
+    assert!(harness.state().board().free().contains(hint));
+    assert!(harness.state().status_text().contains(&hint.to_string()));
+}
+
+#[test]
+fn computers_play_each_other_to_the_end() {
+    let mut settings = settings(Mode::ComputerVsComputer, 4, 0);
+    settings.setup.watch_delay_ms = 0;
+    settings.setup.engines = [Preset::Beginner.engine(), Preset::Easy.engine()];
+    let mut harness = harness(settings);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !harness.state().board().is_over() {
+        assert!(Instant::now() < deadline, "the computers did not finish");
+        std::thread::sleep(Duration::from_millis(5));
+        harness.step();
+    }
+    assert_eq!(
+        harness.state().board().score(Player::One) + harness.state().board().score(Player::Two),
+        16
+    );
+}
+
+#[test]
+fn the_theme_and_view_options_switch() {
+    let mut harness = harness(settings(Mode::HumanVsHuman, 5, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "View");
+    click(&mut harness, "Dark theme");
+    assert!(harness.state().settings().dark);
+    click(&mut harness, "View");
+    click(&mut harness, "Show coordinates");
+    assert!(!harness.state().settings().show_coordinates);
+}
