@@ -114,7 +114,7 @@ impl Config {
                 fast_max_depth: MAX_DEPTH,
                 oracle_max_depth: MAX_DEPTH,
                 fast_cap: 20.0,
-                oracle_cap: 6.0,
+                oracle_cap: 10.0,
                 settle: 0.5,
                 max_repeats: 25,
                 total_budget: 420.0,

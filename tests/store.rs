@@ -249,9 +249,18 @@ fn tampered_saves_are_caught_by_the_replay() {
         g.settings.stones = vec!["a1".into(), "b2".into()];
     });
     assert!(matches!(err, CheckError::BadSetup(_)), "{err:?}");
-    let err = tampered(dir, "seed.ron", |g| g.settings.seed = Some(7));
+    let mut seeded = engine_game(5, 3, 1, [1, 1], 2);
+    seeded.settings.seed = Some(8);
+    let text = seeded.to_ron().unwrap_or_else(|e| panic!("{e}"));
+    let err = bad_file(dir, "seed.ron", &text).1;
     assert!(
-        matches!(err, CheckError::SeedMismatch { seed: 7, .. }),
+        matches!(
+            err,
+            StoreError::Invalid {
+                source: CheckError::SeedMismatch { seed: 8, .. },
+                ..
+            }
+        ),
         "{err:?}"
     );
 }
@@ -343,6 +352,11 @@ fn autosave_survives_between_runs_and_clears() {
     }
     assert_eq!(list_saves(&saves).map(|l| l.len()).ok(), Some(0));
     fs::write(saves.join("autosave.ron"), "(version: 1, mov").unwrap_or_else(|e| panic!("{e}"));
+    let damaged = load_autosave(&saves);
+    assert!(
+        matches!(damaged, Some(Err(StoreError::Truncated { .. }))),
+        "{damaged:?}"
+    );
     assert!(matches!(
         load_autosave(&saves),
         Some(Err(StoreError::Truncated { .. }))

@@ -308,3 +308,16 @@ fn the_theme_and_view_options_switch() {
     click(&mut harness, "Show coordinates");
     assert!(!harness.state().settings().show_coordinates);
 }
+
+#[test]
+fn ctrl_n_opens_the_new_game_panel_and_close_keeps_the_game() {
+    let mut harness = harness(settings(Mode::HumanVsHuman, 5, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell a1");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    frames(&mut harness, 2);
+    assert!(harness.state().new_game_open());
+    click(&mut harness, "Close");
+    assert!(!harness.state().new_game_open());
+    assert_eq!(harness.state().board().ply(), 1);
+}

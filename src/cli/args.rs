@@ -47,7 +47,7 @@ pub enum Command {
 /// A position: either a game string, or a board size with stones and moves.
 #[derive(Args, Debug, Clone, Default)]
 pub struct PositionArgs {
-    /// The whole game as one string, e.g. "size=8 stones=b2,d5 moves=c3,f6".
+    /// The whole game as one string, e.g. "size=8 stones=b2,d5 moves=c3,h5".
     #[arg(long, value_name = "GAME", conflicts_with_all = ["size", "stones", "moves", "random_stones", "seed"])]
     pub game: Option<String>,
     /// The board side, 3 to 15.
@@ -56,7 +56,7 @@ pub struct PositionArgs {
     /// Stone cells, comma-separated, e.g. b2,d5 (at most (N-2)^2).
     #[arg(long, value_name = "CELLS", conflicts_with = "random_stones")]
     pub stones: Option<String>,
-    /// Moves in play order, comma-separated, P1 first, e.g. c3,f6,a1.
+    /// Moves in play order, comma-separated, P1 first, e.g. c3,h5,a1.
     #[arg(long, value_name = "CELLS")]
     pub moves: Option<String>,
     /// Put M stones on random cells (at most (N-2)^2), reproducibly from --seed.

@@ -52,6 +52,15 @@ struct VersionProbe {
     version: u32,
 }
 
+/// The 1-based (line, column) just after the last non-blank character of `text`, as the
+/// RON parser counts positions.
+fn end_position(text: &str) -> (usize, usize) {
+    let trimmed = text.trim_end();
+    let line = trimmed.matches('\n').count() + 1;
+    let last = trimmed.rsplit('\n').next().unwrap_or("");
+    (line, last.chars().count() + 1)
+}
+
 impl SavedGame {
     /// The game as RON text (one move per line).
     ///
@@ -85,12 +94,21 @@ impl SavedGame {
         }
         let saved: SavedGame = ron::from_str(text).map_err(|err| {
             let (line, column) = (err.span.start.line, err.span.start.col);
+            // A cut-off file either ends inside a token (Eof) or just after one, where the
+            // parser then expected more: both put the error at the end of the text.
             match err.code {
                 ron::Error::Eof => StoreError::Truncated {
                     path: path_buf(),
                     line,
                     column,
                 },
+                _ if (err.span.end.line, err.span.end.col) >= end_position(text) => {
+                    StoreError::Truncated {
+                        path: path_buf(),
+                        line,
+                        column,
+                    }
+                }
                 code => StoreError::Corrupt {
                     path: path_buf(),
                     detail: code.to_string(),

@@ -1,0 +1,193 @@
+//! The AI-vs-AI arena: counts, colours, stopping, and the Elo estimate.
+
+use queens::ai::Algorithm;
+use queens::arena::{ArenaConfig, ArenaError, PlayerSpec, elo_estimate, run_arena};
+use queens::board::{Board, Player};
+use queens::store::{append_history, load_history};
+use std::cell::Cell as Counter;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+fn config(games: usize, threads: usize) -> ArenaConfig {
+    ArenaConfig {
+        a: PlayerSpec {
+            algorithm: Algorithm::AlphaBeta,
+            depth: 3,
+        },
+        b: PlayerSpec {
+            algorithm: Algorithm::Minimax,
+            depth: 1,
+        },
+        games,
+        size: 5,
+        stones: 2,
+        seed: 40,
+        time_ms: None,
+        threads,
+    }
+}
+
+#[test]
+fn counts_add_up_and_every_board_is_played_with_both_colours() {
+    let config = config(8, 2);
+    let calls = Counter::new(0);
+    let progress = |done: usize, total: usize| {
+        assert_eq!(total, 8);
+        assert_eq!(
+            done,
+            calls.get() + 1,
+            "progress counts up one game at a time"
+        );
+        calls.set(done);
+    };
+    let report =
+        run_arena(&config, &progress, &AtomicBool::new(false)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(calls.get(), 8);
+    assert!(!report.stopped);
+    assert_eq!(report.games.len(), 8);
+    assert_eq!(report.wins + report.draws + report.losses, 8);
+
+    let mut colours: BTreeMap<usize, Vec<(Player, String)>> = BTreeMap::new();
+    for (index, game) in report.games.iter().enumerate() {
+        assert_eq!(game.index, index);
+        assert!(game.game.is_finished());
+        let board = game.game.replay().unwrap_or_else(|e| panic!("{e}"));
+        assert!(board.is_over());
+        assert!(game.game.moves.iter().all(|m| m.search.is_some()));
+        let start = Board::new(
+            board.size(),
+            &board.stones().into_iter().collect::<Vec<_>>(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Some(start), config.board(game.pair).ok());
+        colours
+            .entry(game.pair)
+            .or_default()
+            .push((game.a_player, start_stones(&game.game.game)));
+    }
+    for (pair, seen) in colours {
+        assert_eq!(seen.len(), 2, "pair {pair}");
+        assert_eq!(seen[0].0, Player::One);
+        assert_eq!(seen[1].0, Player::Two);
+        assert_eq!(seen[0].1, seen[1].1, "pair {pair} plays one board");
+    }
+
+    let moves_a: u64 = report.games.iter().map(|g| g.stats[0].moves).sum();
+    assert_eq!(report.a.moves, moves_a);
+    let plies: u64 = report.games.iter().map(|g| g.game.moves.len() as u64).sum();
+    assert_eq!(report.a.moves + report.b.moves, plies);
+    assert!(report.a.nodes_per_move() > report.b.nodes_per_move());
+    let margin: i64 = report
+        .games
+        .iter()
+        .map(|g| i64::from(g.scores().0) - i64::from(g.scores().1))
+        .sum();
+    assert!((report.average_margin - margin as f64 / 8.0).abs() < 1e-9);
+    let points: f64 = report.games.iter().map(|g| g.a_points()).sum();
+    assert!((report.elo.score - points / 8.0).abs() < 1e-9);
+}
+
+fn start_stones(game_string: &str) -> String {
+    game_string
+        .split_whitespace()
+        .filter(|token| !token.starts_with("moves="))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_thread_count_does_not_change_the_games() {
+    let never = AtomicBool::new(false);
+    let one = run_arena(&config(4, 1), &|_, _| {}, &never).unwrap_or_else(|e| panic!("{e}"));
+    let two = run_arena(&config(4, 2), &|_, _| {}, &never).unwrap_or_else(|e| panic!("{e}"));
+    let strings = |r: &queens::arena::ArenaReport| -> Vec<String> {
+        r.games.iter().map(|g| g.game.game.clone()).collect()
+    };
+    assert_eq!(strings(&one), strings(&two));
+    assert_eq!(
+        (one.wins, one.draws, one.losses),
+        (two.wins, two.draws, two.losses)
+    );
+}
+
+#[test]
+fn stopping_keeps_the_finished_games() {
+    let config = config(40, 2);
+    let stop = AtomicBool::new(false);
+    let progress = |done: usize, _total: usize| {
+        if done >= 2 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let report = run_arena(&config, &progress, &stop).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.stopped);
+    assert!(report.games.len() >= 2 && report.games.len() < 40);
+    assert_eq!(
+        report.wins + report.draws + report.losses,
+        report.games.len()
+    );
+    assert!(report.games.iter().all(|g| g.game.is_finished()));
+
+    let already = AtomicBool::new(true);
+    let report = run_arena(&config, &|_, _| {}, &already).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.stopped && report.games.is_empty());
+    assert_eq!(report.elo.to_string(), "n/a (no games)");
+}
+
+#[test]
+fn arena_games_go_into_the_history() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let report = run_arena(&config(2, 2), &|_, _| {}, &AtomicBool::new(false))
+        .unwrap_or_else(|e| panic!("{e}"));
+    for game in &report.games {
+        append_history(dir.path(), &game.game).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let (entries, bad) = load_history(dir.path());
+    assert_eq!((entries.len(), bad.len()), (2, 0));
+    assert_eq!(report.entries(40)[1].id, "arena-40-0001");
+}
+
+#[test]
+fn bad_configurations_are_refused() {
+    let never = AtomicBool::new(false);
+    let run = |config: ArenaConfig| run_arena(&config, &|_, _| {}, &never).err();
+    assert_eq!(run(config(3, 1)), Some(ArenaError::BadGameCount(3)));
+    assert_eq!(run(config(0, 1)), Some(ArenaError::BadGameCount(0)));
+    let mut shallow = config(2, 1);
+    shallow.b.depth = 0;
+    assert_eq!(run(shallow), Some(ArenaError::ZeroDepth));
+    let mut crowded = config(2, 1);
+    crowded.stones = 10;
+    let err = run(crowded);
+    assert!(matches!(err, Some(ArenaError::BadBoard(_))), "{err:?}");
+}
+
+#[test]
+fn elo_matches_a_hand_computed_case() {
+    // W=6, D=2, L=2: s = 0.7, Elo = -400 log10(1/0.7 - 1) = 147.19. Per-game variance
+    // 0.6*0.3^2 + 0.2*0.2^2 + 0.2*0.7^2 = 0.16, stdev = sqrt(0.16/10) = 0.12649; the 95%
+    // bounds s -/+ 1.959964*stdev = 0.45208 and 0.94792 give -33.40 and +504.03 Elo, so
+    // the error bar is (504.03 + 33.40) / 2 = 268.72.
+    let elo = elo_estimate(6, 2, 2);
+    assert_eq!(elo.games, 10);
+    assert!((elo.score - 0.7).abs() < 1e-12);
+    let diff = elo.diff.unwrap_or(f64::NAN);
+    assert!((diff - 147.19).abs() < 0.01, "{diff}");
+    let error = elo.error.unwrap_or(f64::NAN);
+    assert!((error - 268.72).abs() < 0.01, "{error}");
+    assert_eq!(elo.to_string(), "+147.2 +/- 268.7");
+
+    let mirrored = elo_estimate(2, 2, 6);
+    assert!((mirrored.diff.unwrap_or(f64::NAN) + 147.19).abs() < 0.01);
+    assert_eq!(mirrored.error, elo.error);
+
+    let perfect = elo_estimate(10, 0, 0);
+    assert_eq!((perfect.diff, perfect.error), (None, None));
+    assert_eq!(perfect.to_string(), "+inf (every game won)");
+    let hopeless = elo_estimate(0, 0, 10);
+    assert_eq!(hopeless.to_string(), "-inf (every game lost)");
+    // 9 of 10: finite Elo, but the upper bound passes s = 1, so the bar is infinite.
+    let nearly = elo_estimate(9, 0, 1);
+    assert!(nearly.diff.is_some() && nearly.error.is_none());
+    assert!(nearly.to_string().ends_with("+/- inf"), "{nearly}");
+}
