@@ -42,7 +42,7 @@ impl FrontierGame for QueensGame {
     }
 
     /// Visits children lazily in heuristic order, bucket by bucket of free-neighbour
-    /// count, each bucket's cells in static order, and stops at the first child reaching
+    /// count, each bucket's cells in static order (see `heuristic_moves`), and stops at the first child reaching
     /// beta: at a cut node only the children before the cut are ever evaluated.
     fn alphabeta_frontier(&mut self, beta: Score) -> Option<FrontierResult<Cell>> {
         let board = self.board();
@@ -58,14 +58,10 @@ impl FrontierGame for QueensGame {
         let mut visited = 0;
         for count in (0..=8u8).rev() {
             let bucket = counts.equal_to(count) & free;
-            let mut left = bucket.count();
-            if left == 0 {
+            if bucket.is_empty() {
                 continue;
             }
-            for &cell in self.order().by_rank() {
-                if !bucket.contains(cell) {
-                    continue;
-                }
+            for cell in self.order().in_rank_order(bucket) {
                 visited += 1;
                 let value = base + (board.reach(cell) & free).count() as i32;
                 if value > best {
@@ -79,10 +75,6 @@ impl FrontierGame for QueensGame {
                         visited,
                         cutoff: visited < total,
                     });
-                }
-                left -= 1;
-                if left == 0 {
-                    break;
                 }
             }
         }

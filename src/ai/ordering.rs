@@ -4,7 +4,7 @@
 use super::game::SearchGame;
 use super::movelist::MoveList;
 use super::score::Score;
-use crate::board::{Board, Cell, NeighbourCounts};
+use crate::board::{Bitboard, Board, Cell, NeighbourCounts};
 
 /// The thesis evaluation: cells owned by the side to move minus cells owned by the
 /// opponent. A finished game is scored the same way, so values are exact at the end.
@@ -25,8 +25,6 @@ pub struct CentreOrder {
     rank: [u8; 256],
     /// The inverse: the cell of each rank.
     cell_of_rank: [Cell; 256],
-    /// N * N.
-    len: usize,
 }
 
 impl CentreOrder {
@@ -42,24 +40,26 @@ impl CentreOrder {
             dc * dc + dr * dr
         };
         cells.sort_by_key(|cell| (distance2(cell), cell.row(), cell.col()));
-        let len = cells.len();
         let mut rank = [u8::MAX; 256];
         let mut cell_of_rank = [Cell::default(); 256];
         for (position, cell) in cells.into_iter().enumerate() {
             rank[cell.index()] = position as u8;
             cell_of_rank[position] = cell;
         }
-        CentreOrder {
-            rank,
-            cell_of_rank,
-            len,
-        }
+        CentreOrder { rank, cell_of_rank }
     }
 
-    /// Every cell of the board, in static order (closest to the centre first).
+    /// The cells of `set` in static order: each cell's bit moved to its rank (O(cells in
+    /// the set), no sorting), then read back lowest rank first.
     #[inline]
-    pub fn by_rank(&self) -> &[Cell] {
-        &self.cell_of_rank[..self.len]
+    pub fn in_rank_order(&self, set: Bitboard) -> impl Iterator<Item = Cell> + '_ {
+        let mut ranks = Bitboard::EMPTY;
+        for cell in set {
+            ranks.insert(Cell::from_index(self.rank[cell.index()] as usize));
+        }
+        ranks
+            .into_iter()
+            .map(|rank| self.cell_of_rank[rank.index()])
     }
 
     /// The static rank of `cell` (0 = closest to the centre).
@@ -86,29 +86,21 @@ impl CentreOrder {
 /// Fills `list` with the free cells of `board` in the thesis order: most free neighbours
 /// first, then closest to the centre, then a1 first.
 ///
-/// A counting sort, no comparisons: the free-neighbour count of every cell comes at once
-/// from bit-parallel counting ([`NeighbourCounts`]), the size of each count's bucket from
-/// one popcount, and one pass over the cells in static order drops each free cell into
-/// its bucket, which is therefore already in tie-break order.
+/// No comparisons: the free-neighbour count of every cell comes at once from bit-parallel
+/// counting ([`NeighbourCounts`]), each count's bucket is one mask, and a bucket is put in
+/// tie-break order by re-indexing its bits by static rank.
 pub fn heuristic_moves(board: &Board, order: &CentreOrder, list: &mut MoveList<Cell>) {
     let free = board.free();
     let counts = NeighbourCounts::of(free);
-    // next[k]: where the next cell with k free neighbours goes; count 8 comes first.
-    let mut next = [0usize; 9];
-    let mut total = 0;
+    list.clear();
     for count in (0..=8u8).rev() {
-        next[count as usize] = total;
-        total += (counts.equal_to(count) & free).count() as usize;
-    }
-    list.fill_with(total, |moves| {
-        for &cell in order.by_rank() {
-            if free.contains(cell) {
-                let slot = &mut next[counts.count_of(cell) as usize];
-                moves[*slot] = cell;
-                *slot += 1;
+        let bucket = counts.equal_to(count) & free;
+        if !bucket.is_empty() {
+            for cell in order.in_rank_order(bucket) {
+                list.push(cell);
             }
         }
-    });
+    }
 }
 
 /// The board as the search sees it: the position plus the ordering tables of its size.
