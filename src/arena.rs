@@ -219,7 +219,8 @@ pub struct Elo {
 
 /// -400 log10(1/s - 1), finite only for 0 < s < 1.
 fn elo_from_score(score: f64) -> Option<f64> {
-    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())
+    // Adding 0.0 turns the -0.0 of an even score into 0.0.
+    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10() + 0.0)
 }
 
 /// The Elo difference of A over B from W/D/L, as cutechess-cli and fastchess compute it:

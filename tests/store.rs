@@ -63,7 +63,7 @@ fn worked_example() -> SavedGame {
             depth: 2,
             nodes: 17,
             leaves: 12,
-            time_ms: 3,
+            time_us: 3_000,
             value: -9,
         });
         saved.update(&board, search);
@@ -560,12 +560,30 @@ fn the_workbook_reads_back_with_sheets_numbers_and_formulas() {
             );
         }
     }
+    let depth_row = summary.len() as u32 + 3;
+    let by_depth = formulas
+        .get_value((depth_row, 3))
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        by_depth.starts_with(&format!(
+            "COUNTIFS(Matches!$H$2:$H$5,$C{},Matches!$N$2:$N$5,\"P1\")",
+            depth_row + 1
+        )),
+        "{by_depth}"
+    );
+    let rate = formulas.get_value((1, 7)).cloned().unwrap_or_default();
+    assert_eq!(rate, "IF(G2>0,D2/G2,0)");
+    assert_eq!(
+        values.get_value((1, 7)),
+        Some(&Data::Float(summary[0].win_rate()))
+    );
     let total: u32 = summary.iter().map(|s| s.games()).sum();
     assert_eq!(total, 7, "one human side, seven computer sides");
 }
 
 #[test]
-fn an_export_that_cannot_be_written_says_where_and_keeps_the_old_file() {
+fn an_export_onto_a_folder_fails_says_where_and_leaves_no_temporary_file() {
     let dir = temp();
     let entries = history_for_export();
     let folder = dir.path().join("report.xlsx");

@@ -137,8 +137,8 @@ pub struct SearchInfo {
     pub nodes: u64,
     /// Static evaluations.
     pub leaves: u64,
-    /// Thinking time in milliseconds.
-    pub time_ms: u64,
+    /// Thinking time in microseconds (shallow searches take well under a millisecond).
+    pub time_us: u64,
     /// The value from the mover's point of view.
     pub value: i32,
 }
@@ -150,7 +150,7 @@ impl SearchInfo {
             depth: outcome.depth,
             nodes: outcome.stats.nodes,
             leaves: outcome.stats.leaves,
-            time_ms: u64::try_from(outcome.elapsed.as_millis()).unwrap_or(u64::MAX),
+            time_us: u64::try_from(outcome.elapsed.as_micros()).unwrap_or(u64::MAX),
             value: outcome.value.0,
         }
     }
@@ -280,7 +280,7 @@ impl SavedGame {
             .moves
             .iter()
             .zip(history)
-            .take_while(|(saved, record)| saved.cell == record.cell.to_string())
+            .take_while(|(saved, record)| Cell::parse(&saved.cell) == Some(record.cell))
             .count();
         self.moves.truncate(common);
         let now = now_unix();

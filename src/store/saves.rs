@@ -29,9 +29,20 @@ pub fn default_saves_dir() -> PathBuf {
 /// # Errors
 /// [`StoreError::Write`] if it cannot be created.
 pub fn ensure_dir(dir: &Path) -> Result<(), StoreError> {
-    fs::create_dir_all(dir).map_err(|source| StoreError::Write {
-        path: dir.to_path_buf(),
-        source,
+    fs::create_dir_all(dir).map_err(|source| {
+        // create_dir_all reports a file in the way as "File exists"; say what it means.
+        let source = if dir.exists() && !dir.is_dir() {
+            std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                "it is a file, not a folder",
+            )
+        } else {
+            source
+        };
+        StoreError::Write {
+            path: dir.to_path_buf(),
+            source,
+        }
     })
 }
 
@@ -67,7 +78,7 @@ impl SavedGame {
     /// # Errors
     /// [`StoreError::Encode`] if serialization fails.
     pub fn to_ron(&self) -> Result<String, StoreError> {
-        let config = ron::ser::PrettyConfig::new().depth_limit(3);
+        let config = ron::ser::PrettyConfig::new().depth_limit(2);
         let mut text = ron::ser::to_string_pretty(self, config)
             .map_err(|err| StoreError::Encode(err.to_string()))?;
         text.push('\n');

@@ -106,6 +106,7 @@ fn by_depth(settings: &[SettingSummary]) -> Vec<SettingSummary> {
     for s in settings {
         let slot = merged.entry(s.depth).or_insert_with(|| SettingSummary {
             setting: format!("depth {}", s.depth),
+            algorithm: "all".to_string(),
             depth: s.depth,
             ..SettingSummary::default()
         });
@@ -132,28 +133,30 @@ fn two_countifs(key_cols: (ColNum, ColNum), key: &str, games: usize, w1: &str, w
     )
 }
 
-/// Writes one results table at `top`: a key column (setting or depth), extra text
-/// columns, then Wins, Draws, Losses, Games, Win rate and Score rate as formulas.
+/// The columns of both results tables: a label, the algorithm, the depth, then the
+/// counts as formulas.
+const COUNTS_FROM: ColNum = 3;
+
+/// The "Win rate" column of both tables.
+const WIN_RATE: ColNum = COUNTS_FROM + 4;
+
+/// Writes one results table below the header row `top`. `key` is the column whose value
+/// the COUNTIFS match against `key_cols` of the Matches sheet (the setting text in A, or
+/// the depth in C).
 fn write_table(
     sheet: &mut Worksheet,
     top: RowNum,
     rows: &[SettingSummary],
-    key_cols: (ColNum, ColNum),
+    (key, key_cols): (&str, (ColNum, ColNum)),
     games: usize,
-    by_setting: bool,
-) -> Result<ColNum, XlsxError> {
+) -> Result<(), XlsxError> {
     let percent = Format::new().set_num_format("0.0%");
-    let first_count: ColNum = if by_setting { 3 } else { 1 };
     for (index, s) in rows.iter().enumerate() {
         let row = top + 1 + index as RowNum;
-        if by_setting {
-            sheet.write_string(row, 0, &s.setting)?;
-            sheet.write_string(row, 1, &s.algorithm)?;
-            sheet.write_number(row, 2, s.depth)?;
-        } else {
-            sheet.write_number(row, 0, s.depth)?;
-        }
-        let key = format!("$A{}", row + 1);
+        sheet.write_string(row, 0, &s.setting)?;
+        sheet.write_string(row, 1, &s.algorithm)?;
+        sheet.write_number(row, 2, s.depth)?;
+        let key = format!("${key}{}", row + 1);
         let counts = [
             (two_countifs(key_cols, &key, games, "P1", "P2"), s.wins),
             (two_countifs(key_cols, &key, games, "Draw", "Draw"), s.draws),
@@ -161,23 +164,35 @@ fn write_table(
         ];
         for (offset, (formula, value)) in counts.into_iter().enumerate() {
             let formula = Formula::new(format!("={formula}")).set_result(value.to_string());
-            sheet.write_formula(row, first_count + offset as ColNum, formula)?;
+            sheet.write_formula(row, COUNTS_FROM + offset as ColNum, formula)?;
         }
-        let cell = |offset: ColNum| utility::row_col_to_cell(row, first_count + offset);
+        let cell = |offset: ColNum| utility::row_col_to_cell(row, COUNTS_FROM + offset);
         let (w, d, l, n) = (cell(0), cell(1), cell(2), cell(3));
         let total = Formula::new(format!("={w}+{d}+{l}")).set_result(s.games().to_string());
-        sheet.write_formula(row, first_count + 3, total)?;
+        sheet.write_formula(row, COUNTS_FROM + 3, total)?;
         let win =
             Formula::new(format!("=IF({n}>0,{w}/{n},0)")).set_result(s.win_rate().to_string());
-        sheet.write_formula_with_format(row, first_count + 4, win, &percent)?;
+        sheet.write_formula_with_format(row, WIN_RATE, win, &percent)?;
         let score = Formula::new(format!("=IF({n}>0,({w}+{d}/2)/{n},0)"))
             .set_result(s.score_rate().to_string());
-        sheet.write_formula_with_format(row, first_count + 5, score, &percent)?;
+        sheet.write_formula_with_format(row, WIN_RATE + 1, score, &percent)?;
     }
-    Ok(first_count + 4)
+    Ok(())
 }
 
-/// The Summary sheet: a table per AI setting, a table per depth, and the charts.
+const HEADERS: [(&str, f64); 9] = [
+    ("AI setting", 30.0),
+    ("Algorithm", 11.0),
+    ("Depth", 7.0),
+    ("Wins", 8.0),
+    ("Draws", 8.0),
+    ("Losses", 8.0),
+    ("Games", 8.0),
+    ("Win rate", 10.0),
+    ("Score rate", 10.0),
+];
+
+/// The Summary sheet: a table per AI setting, a table per depth, and the two charts.
 pub(crate) fn write_summary(
     sheet: &mut Worksheet,
     entries: &[HistoryEntry],
@@ -185,44 +200,33 @@ pub(crate) fn write_summary(
     let settings = summarize(entries);
     let depths = by_depth(&settings);
     let games = entries.len();
-    let counts = ["Wins", "Draws", "Losses", "Games", "Win rate", "Score rate"];
-    let mut headers: Vec<(&str, f64)> =
-        vec![("AI setting", 30.0), ("Algorithm", 11.0), ("Depth", 7.0)];
-    headers.extend(counts.iter().map(|&title| (title, 10.0)));
-    table_frame(sheet, &headers, settings.len())?;
-    write_table(
-        sheet,
-        0,
-        &settings,
-        (col::P1_SETTING, col::P2_SETTING),
-        games,
-        true,
-    )?;
+    table_frame(sheet, &HEADERS, settings.len())?;
+    let setting_cols = (col::P1_SETTING, col::P2_SETTING);
+    write_table(sheet, 0, &settings, ("A", setting_cols), games)?;
 
-    // The depth table sits below, with its own header row (not part of the autofilter).
-    let top = settings.len() as RowNum + 3;
+    // The depth table sits below, with its own header row (outside the autofilter).
+    let top = settings.len() as RowNum + 2;
     let bold = header_format();
-    sheet.write_string_with_format(top, 0, "Depth", &bold)?;
-    for (offset, title) in counts.iter().enumerate() {
-        sheet.write_string_with_format(top, 1 + offset as ColNum, *title, &bold)?;
+    for (column, (title, _)) in HEADERS.iter().enumerate() {
+        let title = if column == 0 {
+            "All settings by depth"
+        } else {
+            title
+        };
+        sheet.write_string_with_format(top, column as ColNum, title, &bold)?;
     }
-    let rate_col = write_table(
-        sheet,
-        top,
-        &depths,
-        (col::P1_DEPTH, col::P2_DEPTH),
-        games,
-        false,
-    )?;
+    let depth_cols = (col::P1_DEPTH, col::P2_DEPTH);
+    write_table(sheet, top, &depths, ("C", depth_cols), games)?;
 
+    let chart_row = top + depths.len() as RowNum + 2;
     if !depths.is_empty() {
         let (first, last) = (top + 1, top + depths.len() as RowNum);
         let mut chart = Chart::new(ChartType::Column);
         chart
             .add_series()
             .set_name("Win rate")
-            .set_categories(("Summary", first, 0, last, 0))
-            .set_values(("Summary", first, rate_col, last, rate_col));
+            .set_categories(("Summary", first, 2, last, 2))
+            .set_values(("Summary", first, WIN_RATE, last, WIN_RATE));
         chart.title().set_name("Win rate by search depth");
         chart.x_axis().set_name("Depth");
         chart
@@ -232,7 +236,7 @@ pub(crate) fn write_summary(
             .set_min(0)
             .set_max(1);
         chart.legend().set_hidden();
-        sheet.insert_chart(0, 10, &chart)?;
+        sheet.insert_chart(chart_row, 0, &chart)?;
     }
     if games > 0 {
         let last = games as RowNum;
@@ -248,7 +252,9 @@ pub(crate) fn write_summary(
         chart.x_axis().set_name("Game");
         chart.y_axis().set_name("Cells");
         chart.legend().set_hidden();
-        sheet.insert_chart(16, 10, &chart)?;
+        chart.set_width(560);
+        // Beside the first chart, so that a printed summary keeps both on one page.
+        sheet.insert_chart(chart_row, 5, &chart)?;
     }
     Ok(())
 }

@@ -86,6 +86,9 @@ pub(crate) fn table_frame(
         sheet.set_column_width(column, *width)?;
     }
     sheet.set_freeze_panes(1, 0)?;
+    // Printed (or converted to PDF) one page wide, the header repeated on every page.
+    sheet.set_landscape().set_print_fit_to_pages(1, 0);
+    sheet.set_repeat_rows(0, 0)?;
     let last_col = headers.len().saturating_sub(1) as ColNum;
     sheet.autofilter(0, 0, rows.max(1) as RowNum, last_col)?;
     Ok(())
@@ -189,6 +192,7 @@ fn write_moves(
 ) -> Result<(), XlsxError> {
     let total = boards.iter().map(Board::ply).sum();
     table_frame(sheet, &MOVE_HEADERS, total)?;
+    let millis = Format::new().set_num_format("0.000");
     let mut row: RowNum = 1;
     for (entry, board) in entries.iter().zip(boards) {
         let mut score = [0u32; 2];
@@ -206,7 +210,7 @@ fn write_moves(
             if let Some(search) = saved.search {
                 sheet.write_number(row, 7, search.depth)?;
                 sheet.write_number(row, 8, search.nodes as f64)?;
-                sheet.write_number(row, 9, search.time_ms as f64)?;
+                sheet.write_number_with_format(row, 9, search.time_us as f64 / 1000.0, &millis)?;
                 sheet.write_number(row, 10, search.value)?;
             }
             row += 1;
