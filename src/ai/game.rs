@@ -14,6 +14,20 @@ pub trait SearchGame {
     /// Fills `list` with the legal moves in the order the search should try them.
     fn ordered_moves(&self, list: &mut MoveList<Self::Move>);
 
+    /// Fills `list` with the legal moves in whatever order is cheapest. Minimax visits
+    /// every child anyway; it then breaks ties with [`SearchGame::precedes`] so that it
+    /// still answers with the first best move in [`SearchGame::ordered_moves`] order.
+    /// Override this and `precedes` together; by default both defer to the ordered list.
+    fn unordered_moves(&self, list: &mut MoveList<Self::Move>) {
+        self.ordered_moves(list);
+    }
+
+    /// Whether `a` comes before `b` in [`SearchGame::ordered_moves`] order here. The
+    /// default (never) is right only while `unordered_moves` is the ordered list.
+    fn precedes(&self, _a: Self::Move, _b: Self::Move) -> bool {
+        false
+    }
+
     /// Plays `mv`, which came from [`SearchGame::ordered_moves`] of this state.
     fn do_move(&mut self, mv: Self::Move);
 

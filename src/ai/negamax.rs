@@ -203,8 +203,16 @@ impl<'a, G: FrontierGame, O: Observer<G::Move>> Searcher<'a, G, O> {
         {
             return self.take_frontier(ply, result);
         }
-        self.game.ordered_moves(&mut self.lists[ply]);
+        // Minimax visits every child whatever the order, so a silent search takes them
+        // in the cheapest order and breaks ties by the heuristic order: same value, same
+        // move, same PV and same counts as walking the ordered list.
+        if O::SILENT {
+            self.game.unordered_moves(&mut self.lists[ply]);
+        } else {
+            self.game.ordered_moves(&mut self.lists[ply]);
+        }
         let mut best = -Score::INFINITY;
+        let mut best_move = None;
         for index in 0..self.lists[ply].len() {
             let mv = self.lists[ply].as_slice()[index];
             self.path[ply] = mv;
@@ -214,8 +222,13 @@ impl<'a, G: FrontierGame, O: Observer<G::Move>> Searcher<'a, G, O> {
             if self.aborted {
                 return Score::ZERO;
             }
-            if value > best {
+            let better = value > best
+                || (O::SILENT
+                    && value == best
+                    && best_move.is_some_and(|best_move| self.game.precedes(mv, best_move)));
+            if better {
                 best = value;
+                best_move = Some(mv);
                 self.update_pv(ply, mv);
             }
         }

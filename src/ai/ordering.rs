@@ -138,6 +138,20 @@ impl SearchGame for QueensGame {
         heuristic_moves(&self.board, &self.order, list);
     }
 
+    /// The free cells in bit order: no counting, no re-indexing.
+    #[inline]
+    fn unordered_moves(&self, list: &mut MoveList<Cell>) {
+        list.clear();
+        for cell in self.board.free() {
+            list.push(cell);
+        }
+    }
+
+    #[inline]
+    fn precedes(&self, a: Cell, b: Cell) -> bool {
+        self.order.key(&self.board, a) < self.order.key(&self.board, b)
+    }
+
     #[inline]
     fn do_move(&mut self, mv: Cell) {
         self.board.do_move(mv);
