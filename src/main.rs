@@ -7,7 +7,9 @@ fn main() -> ExitCode {
     match queens::cli::run(std::env::args_os()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("queens: {}", err.one_line());
+            if !err.is_reported() {
+                eprintln!("queens: {}", err.one_line());
+            }
             ExitCode::from(err.exit_code())
         }
     }

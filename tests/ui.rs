@@ -6,12 +6,29 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use queens::board::{Board, CellState, Player};
 use queens::ui::{App, Language, Mode, Preset, Settings, StoneMode};
+use std::path::Path;
 use std::time::{Duration, Instant};
+use tempfile::TempDir;
 
-fn harness(settings: Settings) -> Harness<'static, App> {
+/// The window with its saves folder in a fresh temporary folder (dropped with the test),
+/// so no test touches the real `saves/` or another test's files.
+fn harness(settings: Settings) -> (Harness<'static, App>, TempDir) {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let harness = harness_in(settings, dir.path());
+    (harness, dir)
+}
+
+/// The window with `dir` as its saves folder and no native file dialogs (the window's
+/// own path field appears instead, as on a system without any dialog).
+fn harness_in(mut settings: Settings, dir: &Path) -> Harness<'static, App> {
+    settings.saves_dir = dir.display().to_string();
     Harness::builder()
         .with_size([1100.0, 760.0])
-        .build_eframe(move |_cc| App::with_settings(settings))
+        .build_eframe(move |_cc| {
+            let mut app = App::with_settings(settings);
+            app.set_native_dialogs(false);
+            app
+        })
 }
 
 fn settings(mode: Mode, size: u8, stones: usize) -> Settings {
@@ -61,7 +78,7 @@ fn first_free(board: &Board) -> String {
 
 #[test]
 fn start_a_human_game_and_a_click_scores() {
-    let mut harness = harness(Settings::default());
+    let (mut harness, _dir) = harness(Settings::default());
     frames(&mut harness, 2);
     click(&mut harness, "New game");
     assert!(harness.state().new_game_open());
@@ -80,7 +97,7 @@ fn start_a_human_game_and_a_click_scores() {
 
 #[test]
 fn clicking_a_taken_cell_changes_nothing_and_says_why() {
-    let mut harness = harness(settings(Mode::HumanVsHuman, 6, 0));
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
     frames(&mut harness, 2);
     click(&mut harness, "cell c3");
     let before = harness.state().board().clone();
@@ -100,7 +117,7 @@ fn clicking_a_taken_cell_changes_nothing_and_says_why() {
 fn a_whole_game_against_the_computer() {
     let mut settings = settings(Mode::HumanVsComputer, 5, 2);
     settings.setup.engines[1] = Preset::Medium.engine();
-    let mut harness = harness(settings);
+    let (mut harness, _dir) = harness(settings);
     frames(&mut harness, 2);
     let mut turns = 0;
     while !harness.state().board().is_over() {
@@ -121,7 +138,7 @@ fn a_whole_game_against_the_computer() {
 
 #[test]
 fn undo_takes_back_the_pair_and_redo_replays_it() {
-    let mut harness = harness(settings(Mode::HumanVsComputer, 7, 3));
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsComputer, 7, 3));
     frames(&mut harness, 2);
     let cell = first_free(harness.state().board());
     click(&mut harness, &cell);
@@ -140,7 +157,7 @@ fn undo_takes_back_the_pair_and_redo_replays_it() {
 
 #[test]
 fn switching_to_vietnamese_translates_and_renders_the_window() {
-    let mut harness = harness(settings(Mode::HumanVsHuman, 8, 4));
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 8, 4));
     frames(&mut harness, 2);
     click(&mut harness, "View");
     click(&mut harness, "Tiếng Việt");
@@ -161,7 +178,7 @@ fn switching_to_vietnamese_translates_and_renders_the_window() {
 
 #[test]
 fn a_bad_pasted_position_is_explained_and_changes_nothing() {
-    let mut harness = harness(settings(Mode::HumanVsHuman, 8, 4));
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 8, 4));
     frames(&mut harness, 2);
     click(&mut harness, "cell d4");
     let before = harness.state().board().clone();
@@ -181,7 +198,7 @@ fn a_bad_pasted_position_is_explained_and_changes_nothing() {
 
 #[test]
 fn a_good_pasted_position_is_loaded() {
-    let mut harness = harness(settings(Mode::HumanVsHuman, 8, 4));
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 8, 4));
     frames(&mut harness, 2);
     harness.get_by_label("game string").focus();
     frames(&mut harness, 1);
@@ -207,7 +224,7 @@ fn long_search_settings() -> Settings {
 
 #[test]
 fn a_long_search_can_be_cancelled_and_the_window_stays_responsive() {
-    let mut harness = harness(long_search_settings());
+    let (mut harness, _dir) = harness(long_search_settings());
     frames(&mut harness, 3);
     assert!(harness.state().is_thinking());
     // Frames keep coming while the engine works.
@@ -224,7 +241,7 @@ fn a_long_search_can_be_cancelled_and_the_window_stays_responsive() {
 
 #[test]
 fn move_now_plays_the_best_move_found_so_far() {
-    let mut harness = harness(long_search_settings());
+    let (mut harness, _dir) = harness(long_search_settings());
     frames(&mut harness, 3);
     std::thread::sleep(Duration::from_millis(200));
     click(&mut harness, "Move now");
@@ -237,7 +254,7 @@ fn move_now_plays_the_best_move_found_so_far() {
 
 #[test]
 fn a_new_game_during_a_search_drops_its_answer() {
-    let mut harness = harness(long_search_settings());
+    let (mut harness, _dir) = harness(long_search_settings());
     frames(&mut harness, 3);
     assert!(harness.state().is_thinking());
     let old_id = harness.state().game_id();
@@ -255,7 +272,7 @@ fn a_new_game_during_a_search_drops_its_answer() {
 
 #[test]
 fn reviewing_an_earlier_move_is_read_only() {
-    let mut harness = harness(settings(Mode::HumanVsHuman, 6, 0));
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
     frames(&mut harness, 2);
     click(&mut harness, "cell a1");
     click(&mut harness, "cell b3");
@@ -270,7 +287,7 @@ fn reviewing_an_earlier_move_is_read_only() {
 
 #[test]
 fn a_hint_shows_a_free_cell() {
-    let mut harness = harness(settings(Mode::HumanVsHuman, 6, 2));
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 2));
     frames(&mut harness, 2);
     click(&mut harness, "Hint");
     wait_for_computer(&mut harness, Duration::from_secs(10));
@@ -284,7 +301,7 @@ fn computers_play_each_other_to_the_end() {
     let mut settings = settings(Mode::ComputerVsComputer, 4, 0);
     settings.setup.watch_delay_ms = 0;
     settings.setup.engines = [Preset::Beginner.engine(), Preset::Easy.engine()];
-    let mut harness = harness(settings);
+    let (mut harness, _dir) = harness(settings);
     let deadline = Instant::now() + Duration::from_secs(20);
     while !harness.state().board().is_over() {
         assert!(Instant::now() < deadline, "the computers did not finish");
@@ -299,7 +316,7 @@ fn computers_play_each_other_to_the_end() {
 
 #[test]
 fn the_theme_and_view_options_switch() {
-    let mut harness = harness(settings(Mode::HumanVsHuman, 5, 0));
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
     frames(&mut harness, 2);
     click(&mut harness, "View");
     click(&mut harness, "Dark theme");
@@ -311,7 +328,7 @@ fn the_theme_and_view_options_switch() {
 
 #[test]
 fn ctrl_n_opens_the_new_game_panel_and_close_keeps_the_game() {
-    let mut harness = harness(settings(Mode::HumanVsHuman, 5, 0));
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
     frames(&mut harness, 2);
     click(&mut harness, "cell a1");
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
@@ -320,4 +337,168 @@ fn ctrl_n_opens_the_new_game_panel_and_close_keeps_the_game() {
     click(&mut harness, "Close");
     assert!(!harness.state().new_game_open());
     assert_eq!(harness.state().board().ply(), 1);
+}
+
+/// Plays the first free cell until the game is over (a game between two people).
+fn play_to_the_end(harness: &mut Harness<'_, App>) {
+    let mut turns = 0;
+    while !harness.state().board().is_over() {
+        turns += 1;
+        assert!(turns < 60, "the game did not end");
+        let cell = first_free(harness.state().board());
+        click(harness, &cell);
+    }
+}
+
+#[test]
+fn save_as_then_open_restores_the_game_and_ctrl_s_saves_again() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 6, 2));
+    frames(&mut harness, 2);
+    for _ in 0..2 {
+        let cell = first_free(harness.state().board());
+        click(&mut harness, &cell);
+    }
+    let saved_board = harness.state().board().clone();
+    click(&mut harness, "Game");
+    // A menu item with a shortcut is labelled with its shortcut too.
+    harness.get_by_label_contains("Save as…").click();
+    frames(&mut harness, 3);
+    // No native dialog in tests: the window's own path field, prefilled in the folder.
+    click(&mut harness, "OK");
+    let path = harness
+        .state()
+        .save_path()
+        .unwrap_or_else(|| panic!("not saved: {}", harness.state().status_text()))
+        .to_path_buf();
+    assert!(path.starts_with(dir.path()) && path.exists());
+    assert!(harness.state().status_text().contains("saved"));
+    // Another move, then open the file: the two-move game comes back.
+    let cell = first_free(harness.state().board());
+    click(&mut harness, &cell);
+    let id = harness.state().game_id();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    frames(&mut harness, 2);
+    let name = path
+        .file_name()
+        .unwrap_or_else(|| panic!("no name"))
+        .to_string_lossy()
+        .into_owned();
+    click(&mut harness, &name);
+    assert_eq!(*harness.state().board(), saved_board);
+    assert_ne!(harness.state().game_id(), id);
+    assert_eq!(harness.state().save_path(), Some(path.as_path()));
+    // Ctrl+S writes to the same file without asking.
+    let cell = first_free(harness.state().board());
+    click(&mut harness, &cell);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    frames(&mut harness, 2);
+    let loaded = queens::store::load_from(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.board.ply(), 3);
+}
+
+#[test]
+fn a_corrupt_save_is_explained_and_changes_nothing() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    std::fs::write(
+        dir.path().join("bad.ron"),
+        "(version: 1, moves: [(cell: \"zz\"",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell c3");
+    let before = harness.state().board().clone();
+    let id = harness.state().game_id();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    frames(&mut harness, 2);
+    click(&mut harness, "bad.ron");
+    assert_eq!(*harness.state().board(), before);
+    assert_eq!(harness.state().game_id(), id);
+    let status = harness.state().status_text();
+    assert!(
+        status.contains("Cannot open") && status.contains("bad.ron"),
+        "{status}"
+    );
+}
+
+#[test]
+fn a_move_is_autosaved_and_continued_in_a_new_window() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut first = settings(Mode::HumanVsComputer, 6, 2);
+    first.setup.engines[1] = Preset::Medium.engine();
+    let mut harness = harness_in(first, dir.path());
+    frames(&mut harness, 2);
+    let cell = first_free(harness.state().board());
+    click(&mut harness, &cell);
+    wait_for_computer(&mut harness, Duration::from_secs(10));
+    let board = harness.state().board().clone();
+    assert_eq!(board.ply(), 2);
+    assert!(queens::store::autosave_path(dir.path()).exists());
+    // The window is gone without any goodbye (as if killed): the autosave remains.
+    drop(harness);
+    let mut harness = harness_in(settings(Mode::HumanVsHuman, 8, 0), dir.path());
+    frames(&mut harness, 2);
+    assert!(harness.state().continue_offered());
+    click(&mut harness, "Continue");
+    assert!(!harness.state().continue_offered());
+    assert_eq!(*harness.state().board(), board);
+    // The seats come from the save: the computer still plays P2.
+    assert!(
+        harness.state().record().settings.players[1]
+            .engine()
+            .is_some()
+    );
+    assert!(harness.state().status_text().contains("Continuing"));
+}
+
+#[test]
+fn a_finished_game_is_in_the_history_once_and_can_be_opened() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 4, 0));
+    frames(&mut harness, 2);
+    play_to_the_end(&mut harness);
+    assert!(!queens::store::autosave_path(dir.path()).exists());
+    // Taking back the last move and playing it again is the same game.
+    click(&mut harness, "Undo");
+    click(&mut harness, "Redo");
+    let (entries, bad) = queens::store::load_history(dir.path());
+    assert_eq!((entries.len(), bad.len()), (1, 0));
+    std::fs::write(dir.path().join("history").join("broken.ron"), "(((")
+        .unwrap_or_else(|e| panic!("{e}"));
+    click(&mut harness, "Game");
+    click(&mut harness, "History…");
+    assert!(harness.query_by_label("Match history").is_some());
+    assert!(harness.query_by_label("1 of 1 games").is_some());
+    assert!(
+        harness
+            .query_by_label("1 damaged file(s) skipped:")
+            .is_some()
+    );
+    assert!(harness.query_by_label("4x4").is_some());
+    let id = harness.state().game_id();
+    click(&mut harness, "Open");
+    assert_ne!(harness.state().game_id(), id);
+    assert!(harness.state().board().is_over());
+    assert!(harness.state().status_text().contains("history"));
+    // Opening it did not add it again.
+    assert_eq!(queens::store::load_history(dir.path()).0.len(), 1);
+}
+
+#[test]
+fn the_history_exports_to_a_workbook() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 3, 0));
+    frames(&mut harness, 2);
+    play_to_the_end(&mut harness);
+    click(&mut harness, "Game");
+    click(&mut harness, "Export history to Excel…");
+    click(&mut harness, "OK");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while harness.state().is_exporting() {
+        assert!(Instant::now() < deadline, "the export did not finish");
+        std::thread::sleep(Duration::from_millis(10));
+        harness.step();
+    }
+    let path = dir.path().join("history.xlsx");
+    let size = std::fs::metadata(&path).map_or(0, |m| m.len());
+    assert!(size > 0, "no workbook at {}", path.display());
+    let status = harness.state().status_text();
+    assert!(status.contains("Exported 1 game"), "{status}");
 }

@@ -1,7 +1,10 @@
 //! Everything that can go wrong on the command line, and the exit code of each.
 
 use crate::ai::tree::TreeError;
+use crate::arena::ArenaError;
 use crate::board::{MoveError, ParseError};
+use crate::store::{ExportError, StoreError};
+use std::path::PathBuf;
 use thiserror::Error;
 
 /// Exit code for bad input of any kind: usage, a position, a tree (as clap uses).
@@ -35,6 +38,30 @@ pub enum CliError {
     /// A tree text that does not parse.
     #[error(transparent)]
     Tree(#[from] TreeError),
+    /// Arena settings that cannot be played (an odd game count, too many stones, ...).
+    #[error(transparent)]
+    Arena(#[from] ArenaError),
+    /// A file or folder named on the command line that cannot be used as asked.
+    #[error("{path}: {reason}", path = path.display())]
+    Target {
+        /// The path as given.
+        path: PathBuf,
+        /// Why it cannot be used, e.g. "is a folder, not a file".
+        reason: String,
+    },
+    /// The saves folder or the history cannot be written.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The workbook cannot be written.
+    #[error(transparent)]
+    Export(#[from] ExportError),
+    /// The window was run as a child process (to hand it the saves folder) and failed
+    /// with this exit code; it has already said why, so there is nothing to add.
+    #[error("the game window exited with code {0}")]
+    Window(u8),
+    /// The window's process could not be started.
+    #[error("cannot start the game window")]
+    Spawn(#[source] std::io::Error),
     /// The window could not be opened.
     #[error("cannot open the game window")]
     Gui(#[source] eframe::Error),
@@ -52,9 +79,24 @@ impl CliError {
             | CliError::MissingLimit
             | CliError::Parse(_)
             | CliError::Move(_)
-            | CliError::Tree(_) => EXIT_USAGE,
-            CliError::Gui(_) | CliError::Output(_) => EXIT_FAILURE,
+            | CliError::Tree(_)
+            | CliError::Arena(_)
+            | CliError::Target { .. }
+            // Only user-named paths are written (the saves folder, the workbook), so a
+            // failed write is a path to change, as clap's own bad values are.
+            | CliError::Store(_)
+            | CliError::Export(ExportError::Write { .. }) => EXIT_USAGE,
+            CliError::Export(_) | CliError::Spawn(_) | CliError::Gui(_) | CliError::Output(_) => {
+                EXIT_FAILURE
+            }
+            CliError::Window(code) => *code,
         }
+    }
+
+    /// Whether the message has already been given (by a child process) and must not be
+    /// printed again.
+    pub fn is_reported(&self) -> bool {
+        matches!(self, CliError::Window(_))
     }
 
     /// The error and its causes as one line, `outer: inner: ...`, with control characters
@@ -63,8 +105,12 @@ impl CliError {
         let mut line = self.to_string();
         let mut source = std::error::Error::source(self);
         while let Some(cause) = source {
-            line.push_str(": ");
-            line.push_str(&cause.to_string());
+            // The store's messages already quote their cause; say it once.
+            let text = cause.to_string();
+            if !line.contains(&text) {
+                line.push_str(": ");
+                line.push_str(&text);
+            }
             source = cause.source();
         }
         line.chars()

@@ -4,18 +4,26 @@
 //! is a [`CliError`] with exit code 2 and a one-line message. The binary only calls
 //! [`run`] and turns its result into an exit code.
 
+mod arena;
 mod args;
 mod bestmove;
 mod error;
+mod export;
+mod files;
+mod gui;
 mod position;
 mod replay;
 mod tree;
 
+pub use arena::{ArenaSummary, SideReport, arena};
 pub use args::{
-    BestMoveArgs, Cli, Command, MAX_TIME_MS, PositionArgs, ReplayArgs, RootArg, TreeArgs,
+    ArenaArgs, BestMoveArgs, Cli, Command, ExportArgs, GuiArgs, MAX_GAMES, MAX_THREADS,
+    MAX_TIME_MS, PlayerSpecError, PositionArgs, ReplayArgs, RootArg, TreeArgs, parse_player,
 };
 pub use bestmove::{BestMoveReport, IterationReport, best_move, limits};
 pub use error::{CliError, EXIT_FAILURE, EXIT_USAGE};
+pub use export::{ExportReport, SkippedFile, export};
+pub use gui::{SAVES_DIR_ENV, gui};
 pub use replay::{ReplayReport, replay};
 pub use tree::tree;
 
@@ -47,8 +55,16 @@ where
         }
         Err(err) => return Err(err.into()),
     };
+    if cli.saves_dir.is_some() && !matches!(cli.command, None | Some(Command::Gui(_))) {
+        return Err(CliError::Usage(
+            "--saves-dir before a subcommand is for the window only; put it after the subcommand (queens arena --saves-dir DIR)".to_string(),
+        ));
+    }
     match cli.command {
-        None | Some(Command::Gui) => crate::ui::run().map_err(CliError::Gui),
+        None => gui(cli.saves_dir.as_deref()),
+        Some(Command::Gui(args)) => gui(args.saves_dir.as_deref().or(cli.saves_dir.as_deref())),
+        Some(Command::Arena(args)) => arena(&args),
+        Some(Command::Export(args)) => print_json(&export(&args)?),
         Some(Command::Replay(args)) => print_json(&replay(&args)?),
         Some(Command::BestMove(args)) => print_json(&best_move(&args)?),
         Some(Command::Tree(args)) => print_json(&tree(&args)?),

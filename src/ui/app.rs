@@ -1,14 +1,18 @@
 //! The application state and what the user's actions do to it. Panels only read this
 //! state and return [`Action`]s; [`App::apply`] carries them out in one place.
 
+use super::files::FileTask;
 use super::game::{Game, Seat, board_from_setup, seats_from_setup};
 use super::i18n::{Texts, fill, texts};
 use super::messages::Message;
+use super::saving::{Files, SAVES_DIR_VAR, record_of, saves_dir_from};
 use super::search::{Poll, Purpose, SearchJob, SearchTag};
 use super::settings::{GameSetup, STORAGE_KEY, Settings, StoneMode};
 use crate::ai::Limits;
 use crate::board::{Board, Cell, Player};
+use crate::store::{SavedGame, SearchInfo};
 use eframe::egui;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Something the user asked for, collected from the panels during a frame.
@@ -42,6 +46,30 @@ pub enum Action {
     BackToGame,
     /// A board cell was clicked.
     CellClicked(Cell),
+    /// Save to the game's file, or ask for one.
+    Save,
+    /// Save to a new file.
+    SaveAs,
+    /// Load a game from a file.
+    Open,
+    /// Write the history to an Excel workbook.
+    ExportHistory,
+    /// The dialog or the path field gave a path for this task.
+    PathChosen(FileTask, PathBuf),
+    /// Close the path field without doing anything.
+    ClosePrompt,
+    /// Take up the autosaved unfinished game.
+    ContinueAutosave,
+    /// Decline it (the autosave is removed).
+    DiscardAutosave,
+    /// Show (or reload) the History window.
+    ShowHistory,
+    /// Close it.
+    CloseHistory,
+    /// Show this game of the History window (its index in the loaded list).
+    OpenHistoryEntry(usize),
+    /// Use the folder typed in the History window as the saves folder.
+    SetSavesDir,
     /// Close the window.
     Quit,
 }
@@ -66,6 +94,8 @@ pub struct App {
     pub(super) last_move_time: f64,
     pub(super) now: f64,
     pub(super) hovered: Option<Cell>,
+    /// Saves, autosave, history and export.
+    pub(super) files: Files,
     fonts_installed: bool,
     applied_dark: Option<bool>,
 }
@@ -83,7 +113,9 @@ impl App {
         let settings = text
             .map(|text| Settings::from_json(&text))
             .unwrap_or_default();
-        let mut app = App::with_settings(settings);
+        let env_dir = std::env::var(SAVES_DIR_VAR).ok();
+        let dir = saves_dir_from(&settings.saves_dir, env_dir.as_deref());
+        let mut app = App::with_settings_in(settings, dir);
         if let Ok(position) = std::env::var("QUEENS_POSITION") {
             app.paste_text = position;
             app.paste_position();
@@ -93,15 +125,23 @@ impl App {
     }
 
     /// The app with these settings and no storage (for tests); a game starts at once.
-    pub fn with_settings(mut settings: Settings) -> App {
+    /// The saves folder is the settings' (`saves/` if empty); an unfinished game
+    /// autosaved there is offered for "Continue".
+    pub fn with_settings(settings: Settings) -> App {
+        let dir = saves_dir_from(&settings.saves_dir, None);
+        App::with_settings_in(settings, dir)
+    }
+
+    fn with_settings_in(mut settings: Settings, dir: PathBuf) -> App {
         settings.setup.clamp();
         let draft = settings.setup.clone();
         let game = Game::new(1, board_from_setup(&draft), seats_from_setup(&draft));
+        let files = Files::new(dir, &game, seed_of(&draft));
         let message = Message::Started {
             size: game.board.size(),
             stones: game.board.stones().count(),
         };
-        App {
+        let mut app = App {
             settings,
             draft,
             game,
@@ -118,9 +158,12 @@ impl App {
             last_move_time: f64::NEG_INFINITY,
             now: 0.0,
             hovered: None,
+            files,
             fonts_installed: false,
             applied_dark: None,
-        }
+        };
+        app.check_autosave();
+        app
     }
 
     /// The game's current position (not the reviewed one).
@@ -197,6 +240,18 @@ impl App {
             }
             Action::BackToGame => self.review = None,
             Action::CellClicked(cell) => self.cell_clicked(cell),
+            Action::Save => self.save(ctx),
+            Action::SaveAs => self.ask_path(ctx, FileTask::SaveAs),
+            Action::Open => self.ask_path(ctx, FileTask::Open),
+            Action::ExportHistory => self.ask_path(ctx, FileTask::Export),
+            Action::PathChosen(task, path) => self.path_chosen(ctx, task, path),
+            Action::ClosePrompt => self.files.prompt = None,
+            Action::ContinueAutosave => self.continue_autosave(),
+            Action::DiscardAutosave => self.discard_autosave(),
+            Action::ShowHistory => self.show_history(),
+            Action::CloseHistory => self.files.history = None,
+            Action::OpenHistoryEntry(index) => self.open_history_entry(index),
+            Action::SetSavesDir => self.set_saves_dir(),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         }
     }
@@ -226,7 +281,7 @@ impl App {
         }
     }
 
-    fn new_game_id(&mut self) -> u64 {
+    pub(super) fn new_game_id(&mut self) -> u64 {
         let id = self.next_game_id;
         self.next_game_id += 1;
         id
@@ -243,17 +298,25 @@ impl App {
         self.draft.clamp();
         self.settings.setup = self.draft.clone();
         let id = self.new_game_id();
-        self.game = Game::new(
+        self.replace_game(Game::new(
             id,
             board_from_setup(&self.draft),
             seats_from_setup(&self.draft),
-        );
-        self.reset_view();
-        self.show_new_game = false;
+        ));
+        self.files.path = None;
+        self.adopt_record(record_of(&self.game, seed_of(&self.draft)));
         self.message = Message::Started {
             size: self.game.board.size(),
             stones: self.game.board.stones().count(),
         };
+    }
+
+    /// Puts `game` on screen in place of the current one (its search stopped).
+    pub(super) fn replace_game(&mut self, game: Game) {
+        self.stop_search();
+        self.game = game;
+        self.reset_view();
+        self.show_new_game = false;
     }
 
     fn reset_view(&mut self) {
@@ -272,6 +335,9 @@ impl App {
             0 => Message::NothingToUndo,
             n => Message::Undone(n),
         };
+        if count > 0 {
+            self.after_change(None);
+        }
         // After an undo the person wants to think; a computer-only game stays paused.
         self.paused = self.game.seats.iter().all(Seat::is_computer);
     }
@@ -280,10 +346,14 @@ impl App {
         self.stop_search();
         self.hint = None;
         self.review = None;
-        self.message = match self.game.redo() {
+        let count = self.game.redo();
+        self.message = match count {
             0 => Message::NothingToRedo,
             n => Message::Redone(n),
         };
+        if count > 0 {
+            self.after_change(None);
+        }
     }
 
     fn cancel_search(&mut self) {
@@ -301,13 +371,13 @@ impl App {
         let text = self.paste_text.trim().to_string();
         match Board::from_game_string(&text) {
             Ok(board) => {
-                self.stop_search();
                 let id = self.new_game_id();
                 let seats = self.game.seats.clone();
-                self.game = Game::new(id, board, seats);
-                self.reset_view();
+                self.replace_game(Game::new(id, board, seats));
                 // A pasted position is studied first: the computer waits for Resume.
                 self.paused = self.game.computer_to_move();
+                self.files.path = None;
+                self.adopt_record(record_of(&self.game, None));
                 self.message = Message::Pasted;
             }
             Err(error) => self.message = Message::PasteError(error),
@@ -327,11 +397,12 @@ impl App {
             self.message = Message::WaitForComputer;
             return;
         }
-        self.play(cell);
+        self.play(cell, None);
     }
 
     /// Plays `cell` for the side to move; a refused move changes nothing and says why.
-    fn play(&mut self, cell: Cell) {
+    /// `search` is the computer's search that chose it.
+    fn play(&mut self, cell: Cell, search: Option<SearchInfo>) {
         let player = self.game.board.side_to_move();
         match self.game.play(cell) {
             Ok(claims) => {
@@ -350,6 +421,7 @@ impl App {
                     cell,
                     gained: claims.count(),
                 };
+                self.after_change(search);
             }
             Err(error) => self.message = Message::Refused(error),
         }
@@ -422,7 +494,12 @@ impl App {
 
     /// Starts the computer's search when it is its turn (after the watching pause).
     pub(super) fn drive_computer(&mut self, ctx: &egui::Context) {
-        if self.job.is_some() || self.paused || self.show_new_game || !self.game.computer_to_move()
+        // While the autosaved game is offered, a computer move would overwrite it.
+        if self.job.is_some()
+            || self.paused
+            || self.show_new_game
+            || self.files.offer.is_some()
+            || !self.game.computer_to_move()
         {
             return;
         }
@@ -465,7 +542,7 @@ impl App {
             return;
         };
         match job.purpose {
-            Purpose::Move => self.play(cell),
+            Purpose::Move => self.play(cell, Some(SearchInfo::from_outcome(&outcome))),
             Purpose::Hint => {
                 self.hint = Some(cell);
                 self.message = Message::HintResult {
@@ -490,14 +567,26 @@ impl App {
     }
 
     /// Stops any search and waits for its thread: the window is closing.
+    /// The autosave is written once more.
     pub(super) fn shut_down(&mut self) {
         if let Some(job) = self.job.take() {
             job.stop_and_join();
         }
+        self.sync_files();
+    }
+
+    /// The current game as its save file would hold it.
+    pub fn record(&self) -> &SavedGame {
+        &self.files.record
     }
 
     /// The seat of `player` as shown in the status panel.
     pub(super) fn seat(&self, player: Player) -> &Seat {
         &self.game.seats[player.index()]
     }
+}
+
+/// The random-stone seed of a setup, if its stones are drawn.
+fn seed_of(setup: &GameSetup) -> Option<u64> {
+    (setup.stone_mode == StoneMode::Random).then_some(setup.seed)
 }

@@ -7,7 +7,7 @@ use super::i18n::fill;
 use super::layout::BoardLayout;
 use super::settings::STORAGE_KEY;
 use super::theme::palette;
-use super::{menu, new_game, side_panel};
+use super::{files_ui, menu, new_game, side_panel};
 use crate::board::{Board, Player};
 use eframe::egui::{self, Color32, RichText};
 
@@ -16,6 +16,7 @@ impl eframe::App for App {
         let ctx = ui.ctx().clone();
         self.prepare_frame(&ctx);
         self.poll_search();
+        self.poll_files(&ctx);
         let mut actions = Vec::new();
         menu::shortcuts(ui, self, &mut actions);
         egui::Panel::top("menu_bar").show(ui, |ui| menu::menu_bar_ui(self, ui, &mut actions));
@@ -33,6 +34,8 @@ impl eframe::App for App {
             });
         egui::CentralPanel::default().show(ui, |ui| central_ui(self, ui, &mut actions));
         menu::windows_ui(self, &ctx);
+        files_ui::prompt_window_ui(self, &ctx, &mut actions);
+        files_ui::history_window_ui(self, &ctx, &mut actions);
         for action in actions {
             self.apply(&ctx, action);
         }
@@ -129,6 +132,7 @@ fn appearing(app: &App, board: &Board) -> Option<Appearing> {
 /// The game-over banner and the review banner, above the board.
 fn banners_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
+    files_ui::continue_banner_ui(app, ui, actions);
     if let Some(ply) = app.review {
         egui::Frame::new()
             .fill(ui.visuals().warn_fg_color.gamma_multiply(0.25))

@@ -3,6 +3,7 @@
 
 use super::settings::{EngineSetup, GameSetup, Mode, StoneMode};
 use crate::board::{Bitboard, Board, Cell, MoveError, Player, random_stones};
+use crate::store::{EngineSettings, Side};
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,6 +18,31 @@ impl Seat {
     /// Whether an engine plays this seat.
     pub fn is_computer(&self) -> bool {
         matches!(self, Seat::Computer(_))
+    }
+}
+
+/// A seat as a save file records it.
+pub fn side_from_seat(seat: &Seat) -> Side {
+    match seat {
+        Seat::Human => Side::Human,
+        Seat::Computer(engine) => Side::Computer(EngineSettings {
+            algorithm: engine.algorithm.clone(),
+            depth: engine.depth,
+            time_ms: Some(engine.time_ms),
+        }),
+    }
+}
+
+/// A save file's side as a seat of the window. The window always thinks within a time
+/// limit: a side saved without one (by the CLI) gets the window's longest, 60 s.
+pub fn seat_from_side(side: &Side) -> Seat {
+    match side {
+        Side::Human => Seat::Human,
+        Side::Computer(engine) => Seat::Computer(EngineSetup {
+            algorithm: engine.algorithm.clone(),
+            depth: engine.depth.clamp(1, 30),
+            time_ms: engine.time_ms.unwrap_or(60_000).clamp(100, 60_000),
+        }),
     }
 }
 
@@ -234,6 +260,22 @@ mod tests {
         assert!(game.can_redo());
         game.play(cell("b3")).unwrap_or_else(|e| panic!("{e}"));
         assert!(!game.can_redo());
+    }
+
+    #[test]
+    fn seats_survive_a_save_file() {
+        for seat in [Seat::Human, computer()] {
+            assert_eq!(seat_from_side(&side_from_seat(&seat)), seat);
+        }
+        let no_limit = Side::Computer(EngineSettings {
+            algorithm: "minimax".into(),
+            depth: 3,
+            time_ms: None,
+        });
+        let Seat::Computer(engine) = seat_from_side(&no_limit) else {
+            panic!("not a computer")
+        };
+        assert_eq!((engine.depth, engine.time_ms), (3, 60_000));
     }
 
     #[test]

@@ -13,6 +13,10 @@ const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
 const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
 const REDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
 const HINT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::H);
+const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+const SAVE_AS: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
+const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
 
 /// Turns shortcut keys into actions (H only when no text field has the keyboard).
 pub fn shortcuts(ui: &mut egui::Ui, app: &App, actions: &mut Vec<Action>) {
@@ -26,6 +30,16 @@ pub fn shortcuts(ui: &mut egui::Ui, app: &App, actions: &mut Vec<Action>) {
         }
         if input.consume_shortcut(&REDO) {
             actions.push(Action::Redo);
+        }
+        // Ctrl+Shift+S first: Ctrl+S would also match it.
+        if input.consume_shortcut(&SAVE_AS) {
+            actions.push(Action::SaveAs);
+        }
+        if input.consume_shortcut(&SAVE) {
+            actions.push(Action::Save);
+        }
+        if input.consume_shortcut(&OPEN) {
+            actions.push(Action::Open);
         }
         if !typing && input.consume_shortcut(&HINT) {
             actions.push(Action::Hint);
@@ -63,9 +77,25 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
                 actions.push(Action::Hint);
             }
             ui.separator();
-            // Save, load and the Excel export arrive with the next issue.
-            for label in [t.save_game, t.open_game, t.export_excel] {
-                ui.add_enabled(false, egui::Button::new(label));
+            let idle = !app.files.busy();
+            if item(ui, t.save_game, &SAVE, idle) {
+                actions.push(Action::Save);
+            }
+            if item(ui, t.save_as, &SAVE_AS, idle) {
+                actions.push(Action::SaveAs);
+            }
+            if item(ui, t.open_game, &OPEN, idle) {
+                actions.push(Action::Open);
+            }
+            ui.separator();
+            if ui.button(t.history_menu).clicked() {
+                actions.push(Action::ShowHistory);
+            }
+            if ui
+                .add_enabled(idle, egui::Button::new(t.export_excel))
+                .clicked()
+            {
+                actions.push(Action::ExportHistory);
             }
             ui.separator();
             if ui.button(t.quit).clicked() {

@@ -2,6 +2,7 @@
 
 use super::i18n::{Texts, fill};
 use crate::board::{Cell, GameError, MoveError, Player};
+use std::path::PathBuf;
 
 /// What the status line says.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,6 +56,32 @@ pub enum Message {
     },
     /// Hint asked on a computer's turn.
     HintOnlyHuman,
+    /// The game was written to this file.
+    Saved(PathBuf),
+    /// Saving failed; the store's message names the file and the problem.
+    SaveFailed(String),
+    /// A game was loaded from this file with this many moves.
+    Opened(PathBuf, usize),
+    /// A file could not be loaded (the store's message); the game on screen is untouched.
+    OpenFailed(String),
+    /// The autosaved game was taken up again.
+    Continued(usize),
+    /// Writing the autosave failed.
+    AutosaveFailed(String),
+    /// The autosave exists but could not be loaded.
+    AutosaveDamaged(String),
+    /// A finished game could not be added to the history.
+    HistoryFailed(String),
+    /// The Excel export is running.
+    Exporting,
+    /// The history was exported: the file and the number of games.
+    Exported(PathBuf, usize),
+    /// The export failed (the store's message).
+    ExportFailed(String),
+    /// A finished game from the history is shown.
+    HistoryOpened(String),
+    /// The saves folder changed.
+    FolderSet(PathBuf),
 }
 
 impl Message {
@@ -84,6 +111,19 @@ impl Message {
             Message::HintThinking => t.hint_thinking.to_string(),
             Message::HintResult { cell, claims } => fill(t.hint_result, &[cell, claims]),
             Message::HintOnlyHuman => t.hint_only_human.to_string(),
+            Message::Saved(path) => fill(t.saved, &[&path.display()]),
+            Message::SaveFailed(error) => fill(t.save_failed, &[error]),
+            Message::Opened(path, moves) => fill(t.opened, &[&path.display(), moves]),
+            Message::OpenFailed(error) => fill(t.open_failed, &[error]),
+            Message::Continued(moves) => fill(t.continued, &[moves]),
+            Message::AutosaveFailed(error) => fill(t.autosave_failed, &[error]),
+            Message::AutosaveDamaged(error) => fill(t.autosave_damaged, &[error]),
+            Message::HistoryFailed(error) => fill(t.history_failed, &[error]),
+            Message::Exporting => t.exporting.to_string(),
+            Message::Exported(path, count) => fill(t.exported, &[&path.display(), count]),
+            Message::ExportFailed(error) => fill(t.export_failed, &[error]),
+            Message::HistoryOpened(id) => fill(t.history_opened, &[id]),
+            Message::FolderSet(path) => fill(t.folder_set, &[&path.display()]),
         }
     }
 
@@ -95,6 +135,12 @@ impl Message {
                 | Message::PasteError(_)
                 | Message::WaitForComputer
                 | Message::ReviewReadOnly
+                | Message::SaveFailed(_)
+                | Message::OpenFailed(_)
+                | Message::AutosaveFailed(_)
+                | Message::AutosaveDamaged(_)
+                | Message::HistoryFailed(_)
+                | Message::ExportFailed(_)
         )
     }
 }

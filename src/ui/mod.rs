@@ -4,11 +4,14 @@
 //! Modules: [`App`] state and actions (`app`), one frame's layout (`frame`), the board
 //! painter (`board_view`, `layout`), the side panels (`side_panel`, `new_game`), menus
 //! and help (`menu`), the search thread (`search`), the game session with undo/redo
-//! (`game`), translations (`i18n`), the status line (`messages`), the look (`theme`) and
-//! the remembered settings (`settings`).
+//! (`game`), saves, autosave, history and export (`saving`, with the file dialogs in
+//! `files` and their windows in `files_ui`), translations (`i18n`), the status line
+//! (`messages`), the look (`theme`) and the remembered settings (`settings`).
 
 mod app;
 mod board_view;
+mod files;
+mod files_ui;
 mod frame;
 mod game;
 mod i18n;
@@ -16,13 +19,16 @@ mod layout;
 mod menu;
 mod messages;
 mod new_game;
+mod saving;
 mod search;
 mod settings;
 mod side_panel;
 mod theme;
 
 pub use app::{Action, App};
+pub use files::FileTask;
 pub use layout::BoardLayout;
+pub use saving::SAVES_DIR_VAR;
 pub use settings::{
     EngineSetup, GameSetup, Language, Mode, Preset, STORAGE_KEY, Settings, StoneMode,
 };

@@ -202,6 +202,10 @@ pub struct Settings {
     pub show_preview: bool,
     /// The last new-game choices.
     pub setup: GameSetup,
+    /// The saves folder chosen in the History window; empty for `saves/` in the working
+    /// directory. `QUEENS_SAVES_DIR` (set by `queens gui --saves-dir`) overrides it for
+    /// one run.
+    pub saves_dir: String,
 }
 
 impl Default for Settings {
@@ -212,6 +216,7 @@ impl Default for Settings {
             show_coordinates: true,
             show_preview: true,
             setup: GameSetup::default(),
+            saves_dir: String::new(),
         }
     }
 }

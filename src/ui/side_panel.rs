@@ -62,7 +62,8 @@ fn players_ui(app: &App, ui: &mut egui::Ui) {
     }
 }
 
-fn seat_summary(t: &Texts, seat: &Seat) -> String {
+/// A seat in a few words: "human" or the engine's algorithm, depth and time.
+pub(super) fn seat_summary(t: &Texts, seat: &Seat) -> String {
     match seat {
         Seat::Human => t.human.to_string(),
         Seat::Computer(engine) => {

@@ -1,0 +1,301 @@
+//! `queens arena`: an AI-vs-AI series on all cores, with a progress bar and a results
+//! table on stderr and one JSON object on stdout.
+
+use super::args::ArenaArgs;
+use super::error::CliError;
+use super::files::{prepare_history, prepare_workbook, saves_dir};
+use crate::arena::{ArenaConfig, ArenaReport, PlayerSpec, SideStats, run_arena};
+use crate::store::{HISTORY_DIR, append_history, export_workbook};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// Raised by the first Ctrl+C; the series stops at the next check of any search.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// One side's settings and search work.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SideReport {
+    /// The algorithm's name.
+    pub algo: &'static str,
+    /// Its depth.
+    pub depth: u32,
+    /// Moves it played.
+    pub moves: u64,
+    /// Nodes it searched.
+    pub nodes: u64,
+    /// Average nodes per move.
+    pub nodes_per_move: f64,
+    /// Total thinking time in milliseconds.
+    pub time_ms: f64,
+    /// Average thinking time per move in milliseconds.
+    pub time_per_move_ms: f64,
+}
+
+impl SideReport {
+    fn new(spec: PlayerSpec, stats: &SideStats) -> SideReport {
+        SideReport {
+            algo: spec.algorithm.name(),
+            depth: spec.depth,
+            moves: stats.moves,
+            nodes: stats.nodes,
+            nodes_per_move: stats.nodes_per_move(),
+            time_ms: stats.time.as_secs_f64() * 1000.0,
+            time_per_move_ms: stats.time_per_move().as_secs_f64() * 1000.0,
+        }
+    }
+}
+
+/// The answer of `queens arena`, from A's point of view.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArenaSummary {
+    /// Finished games (all of `planned` unless stopped).
+    pub games: usize,
+    /// Games asked for.
+    pub planned: usize,
+    /// Whether Ctrl+C ended the series early.
+    pub stopped: bool,
+    /// A's wins.
+    pub wins: usize,
+    /// Draws.
+    pub draws: usize,
+    /// A's losses.
+    pub losses: usize,
+    /// A's score fraction, (wins + draws / 2) / games (0 with no games).
+    pub score: f64,
+    /// A's cells minus B's, averaged over the games.
+    pub average_margin: f64,
+    /// A's Elo difference over B; `null` when infinite (every game won or lost) or
+    /// there are no games.
+    pub elo: Option<f64>,
+    /// Half the width of its 95% interval; `null` when a bound is infinite.
+    pub elo_error: Option<f64>,
+    /// The same as text, e.g. "+147.2 +/- 268.7".
+    pub elo_text: String,
+    /// Contestant A.
+    pub a: SideReport,
+    /// Contestant B.
+    pub b: SideReport,
+    /// Board side.
+    pub size: u8,
+    /// Stones per board.
+    pub stones: usize,
+    /// The first board's seed.
+    pub seed: u64,
+    /// The time limit per move, if any.
+    pub time_ms: Option<u64>,
+    /// The history folder the games were added to; `null` with `--no-history`.
+    pub history: Option<PathBuf>,
+    /// History files written.
+    pub history_files: usize,
+    /// The workbook written, if `--xlsx` was given and it was written.
+    pub xlsx: Option<PathBuf>,
+}
+
+impl ArenaSummary {
+    /// The summary of `report`, played with `config`, before anything is saved.
+    pub fn new(config: &ArenaConfig, report: &ArenaReport) -> ArenaSummary {
+        ArenaSummary {
+            games: report.games.len(),
+            planned: report.planned,
+            stopped: report.stopped,
+            wins: report.wins,
+            draws: report.draws,
+            losses: report.losses,
+            score: report.elo.score,
+            average_margin: report.average_margin,
+            elo: report.elo.diff,
+            elo_error: report.elo.error,
+            elo_text: report.elo.to_string(),
+            a: SideReport::new(config.a, &report.a),
+            b: SideReport::new(config.b, &report.b),
+            size: config.size,
+            stones: config.stones,
+            seed: config.seed,
+            time_ms: config.time_ms,
+            history: None,
+            history_files: 0,
+            xlsx: None,
+        }
+    }
+
+    /// The human-readable table for stderr.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let pairs = self.planned.div_ceil(2) as u64;
+        let last_seed = self.seed.wrapping_add(pairs.saturating_sub(1));
+        let limit = self
+            .time_ms
+            .map_or(String::new(), |ms| format!(", {ms} ms per move"));
+        // Writing to a String cannot fail.
+        let _ = writeln!(
+            out,
+            "arena: {} of {} games{}, {n}x{n} with {} stones, seeds {}..={last_seed}{limit}",
+            self.games,
+            self.planned,
+            if self.stopped {
+                " (stopped by Ctrl+C)"
+            } else {
+                ""
+            },
+            self.stones,
+            self.seed,
+            n = self.size,
+        );
+        let _ = writeln!(
+            out,
+            "  A = {}:{}   B = {}:{}   (results from A's side)",
+            self.a.algo, self.a.depth, self.b.algo, self.b.depth
+        );
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "  {:>8} {:>8} {:>8} {:>8} {:>16}",
+            "wins", "draws", "losses", "score", "average margin"
+        );
+        let _ = writeln!(
+            out,
+            "  {:>8} {:>8} {:>8} {:>7.1}% {:>+16.2}",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.score * 100.0,
+            self.average_margin
+        );
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "  {:<18} {:>8} {:>14} {:>14}",
+            "side", "moves", "nodes/move", "time/move"
+        );
+        for (name, side) in [("A", &self.a), ("B", &self.b)] {
+            let _ = writeln!(
+                out,
+                "  {:<18} {:>8} {:>14.1} {:>11.3} ms",
+                format!("{name} {}:{}", side.algo, side.depth),
+                side.moves,
+                side.nodes_per_move,
+                side.time_per_move_ms
+            );
+        }
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "  Elo difference (A - B): {} (95% interval)",
+            self.elo_text
+        );
+        out
+    }
+}
+
+/// The library's settings from the options.
+///
+/// # Errors
+/// [`CliError::Arena`] if they cannot be played (an odd game count, too many stones).
+pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
+    let config = ArenaConfig {
+        a: args.a,
+        b: args.b,
+        // clap caps these far below usize::MAX.
+        games: usize::try_from(args.games).unwrap_or(usize::MAX),
+        size: args.size,
+        stones: usize::try_from(args.stones).unwrap_or(usize::MAX),
+        seed: args.seed,
+        time_ms: args.time_ms,
+        threads: usize::try_from(args.threads).unwrap_or(usize::MAX),
+    };
+    config.validate()?;
+    Ok(config)
+}
+
+/// Installs the Ctrl+C handler: the first press raises [`STOP`], the second quits.
+fn catch_ctrl_c() {
+    STOP.store(false, Ordering::SeqCst);
+    // Fails only if a handler is already installed (a second run in this process), which
+    // is then this same one.
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            // 128 + SIGINT, as shells report a process killed by Ctrl+C.
+            std::process::exit(130);
+        }
+    });
+}
+
+fn progress_bar(total: usize) -> ProgressBar {
+    // The default target is stderr, and indicatif draws nothing when stderr is not a
+    // terminal, so pipes and tests get no escape codes.
+    let bar = ProgressBar::new(total as u64);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:40.cyan/blue}] {pos}/{len} games, eta {eta}  (Ctrl+C stops)",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.enable_steady_tick(Duration::from_millis(250));
+    bar
+}
+
+/// Adds the finished games to the history and the workbook, filling in where they went.
+/// Stops at the first failure (the rest would fail the same way).
+fn save(
+    args: &ArenaArgs,
+    config: &ArenaConfig,
+    report: &ArenaReport,
+    summary: &mut ArenaSummary,
+) -> Result<(), CliError> {
+    let entries = report.entries(config.seed);
+    if !args.no_history {
+        let dir = saves_dir(args.saves_dir.as_deref());
+        summary.history = Some(dir.join(HISTORY_DIR));
+        for entry in &entries {
+            append_history(&dir, &entry.game)?;
+            summary.history_files += 1;
+        }
+    }
+    if let Some(path) = &args.xlsx {
+        export_workbook(&entries, path)?;
+        summary.xlsx = Some(path.clone());
+    }
+    Ok(())
+}
+
+/// Runs `queens arena`: checks the settings and the output paths, plays, saves, prints
+/// the table on stderr and the JSON on stdout.
+///
+/// # Errors
+/// Bad settings or unusable paths before anything is played; a failed save after the
+/// series, once the table and the JSON (saying what was saved) are printed.
+pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
+    let config = config(args)?;
+    // The workbook first: its checks are mostly about the name, and a wrong name should
+    // not leave a new saves folder behind.
+    if let Some(path) = &args.xlsx {
+        prepare_workbook(path)?;
+    }
+    if !args.no_history {
+        prepare_history(&saves_dir(args.saves_dir.as_deref()))?;
+    }
+    catch_ctrl_c();
+    let bar = progress_bar(config.games);
+    let progress = |done: usize, _total: usize| bar.set_position(done as u64);
+    let report = run_arena(&config, &progress, &STOP);
+    bar.finish_and_clear();
+    let report = report?;
+    let mut summary = ArenaSummary::new(&config, &report);
+    let saved = save(args, &config, &report, &mut summary);
+    eprint!("{}", summary.table());
+    if let Some(dir) = &summary.history {
+        eprintln!(
+            "  {} games added to the history in {}",
+            summary.history_files,
+            dir.display()
+        );
+    }
+    if let Some(path) = &summary.xlsx {
+        eprintln!("  workbook written to {}", path.display());
+    }
+    super::print_json(&summary)?;
+    saved
+}

@@ -1,0 +1,111 @@
+//! Checks on the files and folders named on the command line, done before any work so
+//! that a long arena run cannot end with nowhere to put its results.
+
+use super::error::CliError;
+use crate::store::{HISTORY_DIR, default_saves_dir, ensure_dir};
+use std::fs::OpenOptions;
+use std::path::{Path, PathBuf};
+
+/// The saves folder the options name, or the default one.
+pub fn saves_dir(given: Option<&Path>) -> PathBuf {
+    given.map_or_else(default_saves_dir, Path::to_path_buf)
+}
+
+fn target(path: &Path, reason: impl Into<String>) -> CliError {
+    CliError::Target {
+        path: path.to_path_buf(),
+        reason: reason.into(),
+    }
+}
+
+/// Creates a file in `dir` and removes it again: the only sure test of write permission
+/// (a read-only folder, a read-only mount, or permissions the process cannot judge).
+///
+/// # Errors
+/// [`CliError::Target`] naming the folder.
+pub fn probe_writable(dir: &Path) -> Result<(), CliError> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.subsec_nanos());
+    // A leading '.' keeps it out of the history's listing should it ever be left behind.
+    let probe = dir.join(format!(".queens-probe-{}-{nanos}", std::process::id()));
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(|err| target(dir, format!("cannot write in this folder: {err}")))?;
+    // Failing to remove the empty probe is harmless; the write itself succeeded.
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Makes sure the history folder of `saves` exists and can be written.
+///
+/// # Errors
+/// [`CliError::Store`] if it cannot be created, [`CliError::Target`] if it cannot be
+/// written.
+pub fn prepare_history(saves: &Path) -> Result<(), CliError> {
+    let folder = saves.join(HISTORY_DIR);
+    ensure_dir(&folder)?;
+    probe_writable(&folder)
+}
+
+/// Checks that a workbook can be written at `path`: a name ending in `.xlsx`, not a
+/// folder, in a folder that exists (it is created) and can be written.
+///
+/// # Errors
+/// [`CliError::Target`] saying what is wrong with the path.
+pub fn prepare_workbook(path: &Path) -> Result<(), CliError> {
+    if path.as_os_str().is_empty() {
+        return Err(target(path, "an empty file name; give one ending in .xlsx"));
+    }
+    if path.is_dir() {
+        return Err(target(
+            path,
+            "is a folder, not a file; give a file name ending in .xlsx",
+        ));
+    }
+    let is_xlsx = path
+        .extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("xlsx"));
+    if !is_xlsx {
+        return Err(target(
+            path,
+            "the workbook's file name must end in .xlsx (Excel refuses other names)",
+        ));
+    }
+    let parent = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    if parent.exists() && !parent.is_dir() {
+        return Err(target(parent, "is a file, not a folder"));
+    }
+    std::fs::create_dir_all(parent)
+        .map_err(|err| target(parent, format!("cannot create the folder: {err}")))?;
+    probe_writable(parent)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workbook_targets_are_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(prepare_workbook(&dir.path().join("a/b/out.xlsx")).is_ok());
+        assert!(dir.path().join("a/b").is_dir());
+        assert!(prepare_workbook(&dir.path().join("OUT.XLSX")).is_ok());
+        for bad in ["", "out.txt", "out"] {
+            assert!(prepare_workbook(&dir.path().join(bad)).is_err(), "{bad}");
+        }
+        assert!(prepare_workbook(dir.path()).is_err());
+        std::fs::write(dir.path().join("file"), b"x").unwrap();
+        assert!(prepare_workbook(&dir.path().join("file/out.xlsx")).is_err());
+        // No probe is left behind.
+        assert_eq!(
+            std::fs::read_dir(dir.path().join("a/b")).unwrap().count(),
+            0
+        );
+    }
+}

@@ -1,0 +1,195 @@
+//! File dialogs without a frozen window, and the path field we show when there is no
+//! dialog at all. No egui here.
+//!
+//! rfd's dialog blocks its caller on Linux, so it runs on its own thread and the window
+//! polls a channel each frame. Where no xdg portal and no zenity exist, rfd returns
+//! `None` within milliseconds, which looks exactly like Cancel; a person cannot cancel a
+//! dialog that fast, so a `None` that quick means "no dialog could be shown" and the
+//! window asks for a path itself (see [`needs_fallback`]).
+
+use crate::store::{list_saves, new_save_path};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// A `None` from the dialog faster than this means no dialog was shown.
+pub const FALLBACK_THRESHOLD: Duration = Duration::from_millis(150);
+
+/// What a chosen path is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileTask {
+    /// Write the current game to a new file.
+    SaveAs,
+    /// Load a game from a file.
+    Open,
+    /// Write the match history as an Excel workbook.
+    Export,
+}
+
+impl FileTask {
+    /// The path the dialog or the path field proposes in the saves folder `dir`.
+    pub fn suggested_path(self, dir: &Path) -> PathBuf {
+        match self {
+            FileTask::SaveAs => new_save_path(dir),
+            FileTask::Open => dir.to_path_buf(),
+            FileTask::Export => dir.join("history.xlsx"),
+        }
+    }
+
+    /// The file-name extension the task filters on.
+    fn extension(self) -> &'static str {
+        match self {
+            FileTask::SaveAs | FileTask::Open => "ron",
+            FileTask::Export => "xlsx",
+        }
+    }
+}
+
+/// Whether a dialog that returned `result` after `elapsed` failed to appear (so our own
+/// path field must be shown) rather than being cancelled by the user.
+pub fn needs_fallback(result: Option<&Path>, elapsed: Duration) -> bool {
+    result.is_none() && elapsed < FALLBACK_THRESHOLD
+}
+
+/// What became of a dialog, polled once per frame.
+#[derive(Debug, PartialEq, Eq)]
+pub enum DialogPoll {
+    /// Still open.
+    Open,
+    /// The user chose this path.
+    Chosen(PathBuf),
+    /// The user cancelled: do nothing.
+    Cancelled,
+    /// No dialog could be shown: ask for the path in the window.
+    Fallback,
+}
+
+/// A native file dialog running on its own thread.
+pub struct DialogJob {
+    /// What the path is for.
+    pub task: FileTask,
+    started: Instant,
+    receiver: Receiver<Option<PathBuf>>,
+}
+
+impl DialogJob {
+    /// Opens the dialog for `task`, starting in the saves folder `dir` (created if
+    /// missing, so the dialog does not start somewhere else). `repaint` is called when
+    /// the dialog closes.
+    pub fn start(task: FileTask, dir: &Path, repaint: impl FnOnce() + Send + 'static) -> Self {
+        // A folder that cannot be created is reported when the file is written.
+        let _ = crate::store::ensure_dir(dir);
+        let folder = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        let suggested = task.suggested_path(dir);
+        let name = suggested
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned());
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            let extension = task.extension();
+            let mut dialog = rfd::FileDialog::new()
+                .add_filter(format!("*.{extension}"), &[extension])
+                .set_directory(&folder);
+            let result = match task {
+                FileTask::Open => dialog.pick_file(),
+                FileTask::SaveAs | FileTask::Export => {
+                    if let Some(name) = name {
+                        dialog = dialog.set_file_name(name);
+                    }
+                    dialog.save_file()
+                }
+            };
+            // The window may have closed meanwhile; then nobody needs the answer.
+            let _ = sender.send(result);
+            repaint();
+        });
+        DialogJob {
+            task,
+            started: Instant::now(),
+            receiver,
+        }
+    }
+
+    /// The dialog's state; once it is not [`DialogPoll::Open`] the job is finished.
+    pub fn poll(&self) -> DialogPoll {
+        match self.receiver.try_recv() {
+            Err(TryRecvError::Empty) => DialogPoll::Open,
+            Err(TryRecvError::Disconnected) => DialogPoll::Fallback,
+            Ok(result) => {
+                if needs_fallback(result.as_deref(), self.started.elapsed()) {
+                    DialogPoll::Fallback
+                } else {
+                    result.map_or(DialogPoll::Cancelled, DialogPoll::Chosen)
+                }
+            }
+        }
+    }
+}
+
+/// The window's own "which file?" box, shown when no native dialog exists.
+#[derive(Clone, Debug)]
+pub struct PathPrompt {
+    /// What the path is for.
+    pub task: FileTask,
+    /// The path being typed.
+    pub text: String,
+    /// For Open: the saves in the folder, newest first, to click.
+    pub saves: Vec<PathBuf>,
+}
+
+impl PathPrompt {
+    /// The prompt for `task` in the saves folder `dir`, prefilled with a fresh file name
+    /// (save, export) or listing the folder's saves (open).
+    pub fn new(task: FileTask, dir: &Path) -> PathPrompt {
+        let saves = match task {
+            FileTask::Open => list_saves(dir).unwrap_or_default(),
+            FileTask::SaveAs | FileTask::Export => Vec::new(),
+        };
+        let text = match task {
+            FileTask::Open => saves.first().map_or_else(
+                || dir.join("game.ron").display().to_string(),
+                |path| path.display().to_string(),
+            ),
+            _ => task.suggested_path(dir).display().to_string(),
+        };
+        PathPrompt { task, text, saves }
+    }
+
+    /// The typed path, if any.
+    pub fn path(&self) -> Option<PathBuf> {
+        let text = self.text.trim();
+        (!text.is_empty()).then(|| PathBuf::from(text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_instant_none_is_no_dialog_but_a_slow_none_is_cancel() {
+        assert!(needs_fallback(None, Duration::from_millis(3)));
+        assert!(!needs_fallback(None, Duration::from_secs(2)));
+        let path = Path::new("x.ron");
+        assert!(!needs_fallback(Some(path), Duration::from_millis(3)));
+        assert!(!needs_fallback(Some(path), Duration::from_secs(2)));
+    }
+
+    #[test]
+    fn prompts_propose_a_fresh_save_and_list_the_saves() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let save = PathPrompt::new(FileTask::SaveAs, dir.path());
+        let path = save.path().unwrap_or_else(|| panic!("no path"));
+        assert!(path.starts_with(dir.path()) && path.extension() == Some("ron".as_ref()));
+        std::fs::write(dir.path().join("a.ron"), "x").unwrap_or_else(|e| panic!("{e}"));
+        let open = PathPrompt::new(FileTask::Open, dir.path());
+        assert_eq!(open.saves, vec![dir.path().join("a.ron")]);
+        let export = PathPrompt::new(FileTask::Export, dir.path());
+        assert!(export.text.ends_with("history.xlsx"));
+        let blank = PathPrompt {
+            text: "  ".into(),
+            ..export
+        };
+        assert_eq!(blank.path(), None);
+    }
+}

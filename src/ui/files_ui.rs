@@ -1,0 +1,324 @@
+//! The windows of the file side: the "Continue" banner, our own path field (when no file
+//! dialog exists) and the History window. They read the app and return [`Action`]s.
+
+use super::app::{Action, App};
+use super::files::FileTask;
+use super::game::seat_from_side;
+use super::i18n::{Texts, fill};
+use super::side_panel::seat_summary;
+use crate::board::{MAX_SIZE, MIN_SIZE};
+use crate::store::{HistoryEntry, HistoryFilter, Side, Winner, format_utc};
+use eframe::egui::{self, RichText};
+
+/// Above the board at start: an unfinished autosaved game, with Continue and Discard.
+pub fn continue_banner_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let Some(offer) = &app.files.offer else {
+        return;
+    };
+    let t = app.texts();
+    egui::Frame::new()
+        .fill(ui.visuals().selection.bg_fill.gamma_multiply(0.3))
+        .stroke(ui.visuals().selection.stroke)
+        .inner_margin(8.0)
+        .corner_radius(6.0)
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                let text = fill(t.continue_offer, &[&offer.board.size(), &offer.board.ply()]);
+                ui.label(RichText::new(text).strong());
+                if ui.button(t.continue_game).clicked() {
+                    actions.push(Action::ContinueAutosave);
+                }
+                if ui.button(t.discard).clicked() {
+                    actions.push(Action::DiscardAutosave);
+                }
+            });
+        });
+    ui.add_space(4.0);
+}
+
+/// The path field shown when no native dialog could be shown.
+pub fn prompt_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<Action>) {
+    let t = app.texts();
+    let Some(prompt) = app.files.prompt.as_mut() else {
+        return;
+    };
+    let title = match prompt.task {
+        FileTask::SaveAs => t.prompt_save,
+        FileTask::Open => t.prompt_open,
+        FileTask::Export => t.prompt_export,
+    };
+    let mut open = true;
+    egui::Window::new(title)
+        .id(egui::Id::unique("path_prompt"))
+        .open(&mut open)
+        .collapsible(false)
+        .default_width(480.0)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            ui.label(RichText::new(t.no_dialog).weak());
+            ui.horizontal(|ui| {
+                ui.label(t.file_path);
+                let response = ui.add(
+                    egui::TextEdit::singleline(&mut prompt.text)
+                        .desired_width(f32::INFINITY)
+                        .font(egui::TextStyle::Monospace),
+                );
+                response.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::TextInput, true, "file path")
+                });
+                if response.lost_focus()
+                    && ui.input(|input| input.key_pressed(egui::Key::Enter))
+                    && let Some(path) = prompt.path()
+                {
+                    actions.push(Action::PathChosen(prompt.task, path));
+                }
+            });
+            if prompt.task == FileTask::Open {
+                saves_list_ui(app.files.dir.as_path(), &prompt.saves, t, ui, actions);
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(prompt.path().is_some(), egui::Button::new(t.ok))
+                    .clicked()
+                    && let Some(path) = prompt.path()
+                {
+                    actions.push(Action::PathChosen(prompt.task, path));
+                }
+                if ui.button(t.cancel).clicked() {
+                    actions.push(Action::ClosePrompt);
+                }
+            });
+        });
+    if !open {
+        actions.push(Action::ClosePrompt);
+    }
+}
+
+/// The saves of the folder, newest first, each a button that opens it.
+fn saves_list_ui(
+    dir: &std::path::Path,
+    saves: &[std::path::PathBuf],
+    t: &super::i18n::Texts,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    ui.label(fill(t.saves_in_folder, &[&dir.display()]));
+    if saves.is_empty() {
+        ui.label(RichText::new(t.no_saves).weak());
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("saves_list")
+        .max_height(220.0)
+        .show(ui, |ui| {
+            for path in saves {
+                let name = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into(),
+                );
+                if ui.selectable_label(false, name).clicked() {
+                    actions.push(Action::PathChosen(FileTask::Open, path.clone()));
+                }
+            }
+        });
+}
+
+/// The History window: the saves folder, filters, the games and the skipped files.
+pub fn history_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<Action>) {
+    if app.files.history.is_none() {
+        return;
+    }
+    let t = app.texts();
+    let mut open = true;
+    egui::Window::new(t.history_title)
+        .id(egui::Id::unique("history_window"))
+        .open(&mut open)
+        .collapsible(false)
+        .default_width(720.0)
+        .default_height(460.0)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(t.saves_folder);
+                let response = ui.add(
+                    egui::TextEdit::singleline(&mut app.files.folder_text)
+                        .desired_width(320.0)
+                        .font(egui::TextStyle::Monospace),
+                );
+                response.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::TextInput, true, "saves folder")
+                });
+                if ui.button(t.use_folder).clicked() {
+                    actions.push(Action::SetSavesDir);
+                }
+                if ui.button(t.refresh).clicked() {
+                    actions.push(Action::ShowHistory);
+                }
+            });
+            let Some(view) = app.files.history.as_mut() else {
+                return;
+            };
+            filters_ui(view, t, ui);
+            ui.separator();
+            let shown: Vec<(usize, &HistoryEntry)> = view
+                .entries
+                .iter()
+                .enumerate()
+                .filter(|(_, entry)| shown_in_history(entry, view.size, &view.player, t))
+                .collect();
+            ui.label(fill(t.games_shown, &[&shown.len(), &view.entries.len()]));
+            if view.entries.is_empty() {
+                ui.label(RichText::new(t.no_history).weak());
+            } else {
+                entries_ui(&shown, t, ui, actions);
+            }
+            if !view.skipped.is_empty() {
+                ui.separator();
+                let colour = ui.visuals().error_fg_color;
+                ui.label(RichText::new(fill(t.skipped, &[&view.skipped.len()])).color(colour));
+                for message in view.skipped.iter().take(5) {
+                    ui.add(egui::Label::new(RichText::new(message).small().color(colour)).wrap());
+                }
+            }
+        });
+    if !open {
+        actions.push(Action::CloseHistory);
+    }
+}
+
+fn filters_ui(view: &mut super::saving::HistoryView, t: &super::i18n::Texts, ui: &mut egui::Ui) {
+    ui.horizontal(|ui| {
+        ui.label(t.board_size);
+        let selected = view
+            .size
+            .map_or_else(|| t.any_size.to_string(), |n| format!("{n}x{n}"));
+        egui::ComboBox::from_id_salt("history_size")
+            .selected_text(selected)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut view.size, None, t.any_size);
+                for n in MIN_SIZE..=MAX_SIZE {
+                    ui.selectable_value(&mut view.size, Some(n), format!("{n}x{n}"));
+                }
+            });
+        ui.label(t.filter_player);
+        let response = ui.add(egui::TextEdit::singleline(&mut view.player).desired_width(160.0));
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::TextInput, true, "player filter")
+        });
+    });
+}
+
+fn entries_ui(
+    shown: &[(usize, &HistoryEntry)],
+    t: &super::i18n::Texts,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    egui::ScrollArea::vertical()
+        .id_salt("history_list")
+        .max_height(320.0)
+        .show(ui, |ui| {
+            egui::Grid::new("history_grid")
+                .num_columns(7)
+                .striped(true)
+                .show(ui, |ui| {
+                    for header in [
+                        t.col_date,
+                        t.col_size,
+                        &fill(t.player_n, &[&1]),
+                        &fill(t.player_n, &[&2]),
+                        t.score,
+                        t.col_winner,
+                        "",
+                    ] {
+                        ui.label(RichText::new(header).strong().small());
+                    }
+                    ui.end_row();
+                    // Newest first.
+                    for (index, entry) in shown.iter().rev() {
+                        let game = &entry.game;
+                        let [one, two] = &game.settings.players;
+                        ui.label(format_utc(game.sort_time()));
+                        ui.label(format!("{0}x{0}", game.settings.size));
+                        ui.label(side_summary(t, one));
+                        ui.label(side_summary(t, two));
+                        ui.label(format!("{} : {}", game.score[0], game.score[1]));
+                        ui.label(match game.result.map(|r| r.winner) {
+                            Some(Winner::P1) => fill(t.player_n, &[&1]),
+                            Some(Winner::P2) => fill(t.player_n, &[&2]),
+                            _ => t.draw_short.to_string(),
+                        });
+                        if ui.button(t.open_entry).clicked() {
+                            actions.push(Action::OpenHistoryEntry(*index));
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+/// A side as the History window shows it: like the status panel, but a computer saved
+/// without a time limit (by the CLI) says so.
+fn side_summary(t: &Texts, side: &Side) -> String {
+    match side.engine() {
+        Some(engine) if engine.time_ms.is_none() => {
+            let algorithm = match engine.algorithm() {
+                Ok(crate::ai::Algorithm::Minimax) => t.minimax,
+                Ok(crate::ai::Algorithm::AlphaBeta) => t.alphabeta,
+                Err(_) => engine.algorithm.as_str(),
+            };
+            fill(t.engine_no_limit, &[&algorithm, &engine.depth])
+        }
+        _ => seat_summary(t, &seat_from_side(side)),
+    }
+}
+
+/// Whether an entry passes the History window's filters: the board size, and a player
+/// text found in a side's description as shown or as the store writes it
+/// (`alphabeta depth 4`), ignoring case.
+fn shown_in_history(entry: &HistoryEntry, size: Option<u8>, player: &str, t: &Texts) -> bool {
+    let by_size = HistoryFilter {
+        size,
+        opponent: None,
+    };
+    let needle = player.trim().to_lowercase();
+    by_size.matches(entry)
+        && (needle.is_empty()
+            || entry.game.settings.players.iter().any(|side| {
+                side.to_string().to_lowercase().contains(&needle)
+                    || side_summary(t, side).to_lowercase().contains(&needle)
+            }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::store::{EngineSettings, SavedGame};
+    use crate::ui::i18n::texts;
+    use crate::ui::settings::Language;
+
+    #[test]
+    fn the_history_filter_matches_what_is_shown_and_what_is_stored() {
+        let board = Board::new(5, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let cli = Side::Computer(EngineSettings {
+            algorithm: "minimax".into(),
+            depth: 3,
+            time_ms: None,
+        });
+        let entry = HistoryEntry::new("g", SavedGame::new(&board, [Side::Human, cli], None));
+        for language in Language::ALL {
+            let t = texts(language);
+            assert!(shown_in_history(&entry, None, "", t));
+            assert!(shown_in_history(&entry, Some(5), "MINIMAX", t));
+            assert!(!shown_in_history(&entry, Some(6), "", t));
+            assert!(!shown_in_history(&entry, None, "alpha", t));
+        }
+        let en = texts(Language::English);
+        assert!(shown_in_history(&entry, None, "no time limit", en));
+        assert_eq!(
+            side_summary(en, &entry.game.settings.players[1]),
+            "Minimax, depth 3, no time limit"
+        );
+    }
+}

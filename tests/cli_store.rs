@@ -1,0 +1,430 @@
+//! `queens arena` and `queens export` against their contract: one JSON object on stdout,
+//! a table on stderr for the arena, exit 2 with one line for bad settings or paths. Every
+//! run works in a temporary folder, so nothing is written into the real saves folder.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use calamine::{Reader, Xlsx, open_workbook};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::time::Duration;
+use tempfile::TempDir;
+
+/// Runs `queens` in `dir` (so the default "saves" folder, if ever used, is a temporary
+/// one) and returns its exit code, stdout and stderr.
+fn run_in(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let output: Output = cargo_bin_cmd!("queens")
+        .args(args)
+        .current_dir(dir)
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap_or_else(|err| panic!("cannot run queens {args:?}: {err}"));
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The single JSON line of a successful run, and its stderr.
+fn json_in(dir: &Path, args: &[&str]) -> (Value, String) {
+    let (code, stdout, stderr) = run_in(dir, args);
+    assert_eq!(code, Some(0), "{args:?}: {stderr}");
+    assert_eq!(stdout.lines().count(), 1, "{args:?}: {stdout}");
+    let value =
+        serde_json::from_str(&stdout).unwrap_or_else(|err| panic!("{args:?}: {err} in {stdout}"));
+    (value, stderr)
+}
+
+/// The one-line message of a run refused as bad input (exit 2, nothing on stdout).
+fn refused_in(dir: &Path, args: &[&str]) -> String {
+    let (code, stdout, stderr) = run_in(dir, args);
+    assert_eq!(code, Some(2), "{args:?}: {stdout}{stderr}");
+    assert!(stdout.is_empty(), "{args:?} wrote to stdout: {stdout}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
+    let message = stderr
+        .trim_end()
+        .strip_prefix("queens: ")
+        .unwrap_or_else(|| panic!("{args:?}: {stderr:?}"));
+    message.to_string()
+}
+
+fn temp() -> TempDir {
+    tempfile::tempdir().unwrap_or_else(|err| panic!("no temp dir: {err}"))
+}
+
+fn text(path: &Path) -> String {
+    path.to_str()
+        .unwrap_or_else(|| panic!("not UTF-8: {}", path.display()))
+        .to_string()
+}
+
+fn history_files(saves: &Path) -> Vec<PathBuf> {
+    match std::fs::read_dir(saves.join("history")) {
+        Ok(entries) => entries
+            .map(|entry| entry.unwrap_or_else(|err| panic!("{err}")).path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "ron"))
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// Rows of the Matches sheet, the header included.
+fn matches_rows(path: &Path) -> usize {
+    let mut book: Xlsx<_> =
+        open_workbook(path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    book.worksheet_range("Matches")
+        .unwrap_or_else(|err| panic!("{err}"))
+        .height()
+}
+
+fn count(value: &Value, key: &str) -> u64 {
+    value[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{key} in {value}"))
+}
+
+/// A small series on 4x4 boards into `saves`, with a workbook of its own.
+fn small_arena(dir: &Path, saves: &Path, games: &str, extra: &[&str]) -> (Value, String) {
+    let saves = text(saves);
+    let mut args = vec![
+        "arena",
+        "--a",
+        "alphabeta:2",
+        "--b",
+        "minimax:1",
+        "--games",
+        games,
+        "--size",
+        "4",
+        "--stones",
+        "1",
+        "--seed",
+        "3",
+        "--saves-dir",
+        &saves,
+    ];
+    args.extend_from_slice(extra);
+    json_in(dir, &args)
+}
+
+#[test]
+fn arena_counts_add_up_and_its_games_go_to_the_history_and_the_workbooks() {
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    let run_book = dir.path().join("books/run.xlsx");
+    let (value, stderr) = small_arena(dir.path(), &saves, "4", &["--xlsx", &text(&run_book)]);
+    let games = count(&value, "games");
+    assert_eq!(games, 4);
+    assert_eq!(count(&value, "planned"), 4);
+    assert_eq!(value["stopped"], false);
+    assert_eq!(
+        count(&value, "wins") + count(&value, "draws") + count(&value, "losses"),
+        games
+    );
+    assert_eq!(count(&value, "history_files"), games);
+    for side in ["a", "b"] {
+        assert!(
+            value[side]["moves"].as_u64().is_some_and(|m| m > 0),
+            "{value}"
+        );
+        assert!(value[side]["nodes_per_move"].as_f64().is_some(), "{value}");
+        assert!(
+            value[side]["time_per_move_ms"].as_f64().is_some(),
+            "{value}"
+        );
+    }
+    assert_eq!(value["a"]["algo"], "alphabeta");
+    assert_eq!(value["b"]["depth"], 1);
+    assert!(value["elo_text"].is_string(), "{value}");
+    // The table is for people; the progress bar stays away from a pipe.
+    assert!(stderr.contains("Elo difference"), "{stderr}");
+    assert!(stderr.contains("nodes/move"), "{stderr}");
+    assert!(
+        !stderr.contains('\u{1b}'),
+        "escape codes on a pipe: {stderr:?}"
+    );
+
+    assert_eq!(history_files(&saves).len(), 4);
+    assert_eq!(matches_rows(&run_book), 5);
+
+    let all_book = dir.path().join("all.xlsx");
+    let (export, stderr) = json_in(
+        dir.path(),
+        &[
+            "export",
+            "--out",
+            &text(&all_book),
+            "--saves-dir",
+            &text(&saves),
+        ],
+    );
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_eq!(count(&export, "games"), 4);
+    assert_eq!(export["skipped"], Value::Array(Vec::new()));
+    assert_eq!(export["out"], text(&all_book));
+    assert_eq!(matches_rows(&all_book), 5);
+}
+
+#[test]
+fn arena_with_the_same_seed_plays_the_same_games() {
+    let dir = temp();
+    let pick = |value: &Value| {
+        (
+            value["wins"].clone(),
+            value["draws"].clone(),
+            value["losses"].clone(),
+            value["a"]["nodes"].clone(),
+            value["b"]["nodes"].clone(),
+        )
+    };
+    let (first, _) = small_arena(dir.path(), &dir.path().join("s1"), "6", &["--threads", "1"]);
+    let (second, _) = small_arena(dir.path(), &dir.path().join("s2"), "6", &["--threads", "2"]);
+    assert_eq!(pick(&first), pick(&second));
+}
+
+#[test]
+fn arena_no_history_writes_no_files() {
+    let dir = temp();
+    let (code, stdout, stderr) = run_in(
+        dir.path(),
+        &[
+            "arena",
+            "--games",
+            "2",
+            "--size",
+            "4",
+            "--stones",
+            "0",
+            "--no-history",
+        ],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let value: Value = serde_json::from_str(&stdout).unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(value["history"], Value::Null);
+    assert_eq!(count(&value, "history_files"), 0);
+    assert_eq!(
+        std::fs::read_dir(dir.path()).map(Iterator::count).ok(),
+        Some(0)
+    );
+}
+
+#[test]
+fn arena_refuses_bad_settings_on_one_line_before_playing() {
+    let dir = temp();
+    let folder = text(dir.path());
+    let cases: &[(&[&str], &str)] = &[
+        (&["arena", "--a", "foo"], "'foo' is not ALGO:DEPTH"),
+        (&["arena", "--a", "chess:3"], "unknown algorithm 'chess'"),
+        (&["arena", "--a", "alphabeta:0"], "the depth '0'"),
+        (&["arena", "--b", "minimax:x"], "the depth 'x'"),
+        (&["arena", "--b", "minimax:999"], "the depth '999'"),
+        (&["arena", "--games", "3"], "positive even number"),
+        (&["arena", "--games", "0"], "positive even number"),
+        (&["arena", "--games", "-2"], "--games"),
+        (&["arena", "--games", "99999999999"], "--games"),
+        (&["arena", "--size", "99"], "99"),
+        (&["arena", "--size", "4", "--stones", "5"], "stones"),
+        (&["arena", "--threads", "5000"], "--threads"),
+        (&["arena", "--time-ms", "-1"], "--time-ms"),
+        (
+            &["arena", "--no-history", "--saves-dir", "x"],
+            "--saves-dir",
+        ),
+        (&["arena", "--xlsx", &folder], "is a folder"),
+        (&["arena", "--xlsx", "out.csv"], ".xlsx"),
+        (&["--saves-dir", "x", "arena"], "after the subcommand"),
+    ];
+    for (args, needle) in cases {
+        let message = refused_in(dir.path(), args);
+        assert!(
+            message.contains(needle),
+            "{args:?} said {message:?}, want {needle:?}"
+        );
+    }
+    // Nothing was played, so nothing was saved (not even the default folder made).
+    assert!(!dir.path().join("saves").exists());
+}
+
+#[test]
+fn export_refuses_targets_it_cannot_write() {
+    let dir = temp();
+    let file = dir.path().join("file");
+    std::fs::write(&file, b"x").unwrap_or_else(|err| panic!("{err}"));
+    let saves = text(&dir.path().join("saves"));
+    let under_file = text(&file.join("out.xlsx"));
+    let mut cases: Vec<(String, &str)> = vec![
+        (text(dir.path()), "is a folder"),
+        (under_file, "is a file, not a folder"),
+        (text(&dir.path().join("out.txt")), ".xlsx"),
+        (String::new(), "--out"),
+    ];
+    if cfg!(target_os = "linux") {
+        // Read-only for everyone, root included.
+        cases.push(("/proc/queens-test.xlsx".to_string(), "cannot write"));
+        cases.push(("/proc/queens-test/out.xlsx".to_string(), "cannot create"));
+    }
+    for (out, needle) in &cases {
+        let args = ["export", "--out", out, "--saves-dir", &saves];
+        let message = refused_in(dir.path(), &args);
+        assert!(message.contains(needle), "{out:?} said {message:?}");
+    }
+}
+
+#[test]
+fn export_skips_a_damaged_history_file_and_names_it() {
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    small_arena(dir.path(), &saves, "2", &[]);
+    let bad = saves.join("history/20990101-000000-bad.ron");
+    std::fs::write(&bad, "(version: 1, settings: (size: 4").unwrap_or_else(|err| panic!("{err}"));
+    let out = dir.path().join("out.xlsx");
+    let (value, _) = json_in(
+        dir.path(),
+        &["export", "--out", &text(&out), "--saves-dir", &text(&saves)],
+    );
+    assert_eq!(count(&value, "games"), 2);
+    let skipped = value["skipped"].as_array().cloned().unwrap_or_default();
+    assert_eq!(skipped.len(), 1, "{value}");
+    assert_eq!(skipped[0]["file"], text(&bad));
+    let error = skipped[0]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("truncated"), "{error}");
+    assert!(!error.contains('\n'));
+    assert_eq!(matches_rows(&out), 3);
+}
+
+#[test]
+fn export_of_an_empty_history_writes_the_headers_only() {
+    let dir = temp();
+    let out = dir.path().join("new/empty.xlsx");
+    let (value, _) = json_in(
+        dir.path(),
+        &[
+            "export",
+            "--out",
+            &text(&out),
+            "--saves-dir",
+            &text(&dir.path().join("nothing")),
+        ],
+    );
+    assert_eq!(count(&value, "games"), 0);
+    assert_eq!(matches_rows(&out), 1);
+}
+
+#[test]
+fn export_filters_by_size_and_opponent() {
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    small_arena(dir.path(), &saves, "2", &[]);
+    let out = text(&dir.path().join("f.xlsx"));
+    let saves = text(&saves);
+    for (filter, games) in [
+        (&["--size", "4"][..], 2),
+        (&["--size", "5"][..], 0),
+        (&["--opponent", "MINIMAX"][..], 2),
+        (&["--opponent", "alphabeta depth 2"][..], 2),
+        (&["--opponent", "human"][..], 0),
+    ] {
+        let mut args = vec!["export", "--out", &out, "--saves-dir", &saves];
+        args.extend_from_slice(filter);
+        let (value, _) = json_in(dir.path(), &args);
+        assert_eq!(count(&value, "games"), games, "{filter:?}");
+    }
+}
+
+#[test]
+fn arena_and_export_help_describe_stopping_and_empty_histories() {
+    let dir = temp();
+    let (code, stdout, _) = run_in(dir.path(), &["arena", "--help"]);
+    assert_eq!(code, Some(0));
+    assert!(stdout.contains("Ctrl+C"), "{stdout}");
+    assert!(stdout.contains("ALGO:DEPTH"), "{stdout}");
+    let (code, stdout, _) = run_in(dir.path(), &["export", "--help"]);
+    assert_eq!(code, Some(0));
+    assert!(stdout.contains("empty history"), "{stdout}");
+    let (code, stdout, _) = run_in(dir.path(), &["gui", "--help"]);
+    assert_eq!(code, Some(0));
+    assert!(stdout.contains("QUEENS_SAVES_DIR"), "{stdout}");
+}
+
+/// With --saves-dir the window runs as a child process; without a display it still fails
+/// with exit 1 and exactly one line (the child's), not two.
+#[cfg(target_os = "linux")]
+#[test]
+fn gui_with_a_saves_dir_and_no_display_fails_on_one_line() {
+    let dir = temp();
+    let saves = text(&dir.path().join("saves"));
+    for args in [
+        vec!["--saves-dir", &saves],
+        vec!["gui", "--saves-dir", &saves],
+    ] {
+        let output = cargo_bin_cmd!("queens")
+            .args(&args)
+            .current_dir(dir.path())
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("WAYLAND_SOCKET")
+            .timeout(Duration::from_secs(20))
+            .output()
+            .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with("queens: cannot open the game window"),
+            "{stderr}"
+        );
+    }
+}
+
+/// Ctrl+C (SIGINT) stops a long series: exit 0, the finished games reported and saved.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_arena_and_keeps_the_finished_games() {
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args([
+            "arena",
+            "--a",
+            "minimax:3",
+            "--b",
+            "alphabeta:3",
+            "--games",
+            "200000",
+            "--size",
+            "7",
+            "--stones",
+            "3",
+            "--saves-dir",
+            &text(&saves),
+        ])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
+    std::thread::sleep(Duration::from_millis(2000));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap_or_else(|err| panic!("cannot run kill: {err}"));
+    assert!(status.success());
+    let output = child
+        .wait_with_output()
+        .unwrap_or_else(|err| panic!("{err}"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let value: Value =
+        serde_json::from_str(&stdout).unwrap_or_else(|err| panic!("{err}: {stdout}"));
+    assert_eq!(value["stopped"], true, "{value}");
+    let games = count(&value, "games");
+    assert!(games < 200_000, "{value}");
+    assert_eq!(
+        count(&value, "wins") + count(&value, "draws") + count(&value, "losses"),
+        games
+    );
+    assert_eq!(history_files(&saves).len() as u64, games);
+    assert!(stderr.contains("stopped by Ctrl+C"), "{stderr}");
+}
