@@ -229,7 +229,7 @@ fn progress_bar(total: usize) -> ProgressBar {
     // terminal, so pipes and tests get no escape codes.
     let bar = ProgressBar::new(total as u64);
     if let Ok(style) = ProgressStyle::with_template(
-        "{elapsed_precise} [{bar:40.cyan/blue}] {pos}/{len} games, eta {eta}  (Ctrl+C stops)",
+        "{elapsed_precise} [{wide_bar:.cyan/blue}] {pos}/{len} games, eta {eta} (Ctrl+C stops)",
     ) {
         bar.set_style(style.progress_chars("=> "));
     }

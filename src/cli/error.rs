@@ -159,6 +159,21 @@ mod tests {
     }
 
     #[test]
+    fn one_line_says_a_quoted_cause_once() {
+        let err = CliError::Store(StoreError::Write {
+            path: PathBuf::from("saves/history"),
+            source: std::io::Error::other("read-only file system"),
+        });
+        assert_eq!(
+            err.one_line(),
+            "saves/history: could not write: read-only file system"
+        );
+        assert_eq!(err.exit_code(), EXIT_USAGE);
+        assert_eq!(CliError::Window(3).exit_code(), 3);
+        assert!(CliError::Window(1).is_reported());
+    }
+
+    #[test]
     fn one_line_appends_the_cause() {
         let err = CliError::Output(std::io::Error::other("disk full"));
         assert_eq!(err.one_line(), "cannot write the answer: disk full");

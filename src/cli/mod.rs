@@ -51,7 +51,13 @@ where
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
             ) =>
         {
-            return err.print().map_err(CliError::Output);
+            return match err.print() {
+                // As for the JSON: a reader that went away (`| head`) is not a failure.
+                Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(CliError::Output(err))
+                }
+                _ => Ok(()),
+            };
         }
         Err(err) => return Err(err.into()),
     };
