@@ -7,9 +7,7 @@ fn main() -> ExitCode {
     match queens::cli::run(std::env::args_os()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            if !err.is_reported() {
-                eprintln!("queens: {}", err.one_line());
-            }
+            eprintln!("queens: {}", err.one_line());
             ExitCode::from(err.exit_code())
         }
     }

@@ -347,8 +347,7 @@ fn arena_and_export_help_describe_stopping_and_empty_histories() {
     assert!(stdout.contains("QUEENS_SAVES_DIR"), "{stdout}");
 }
 
-/// With --saves-dir the window runs as a child process; without a display it still fails
-/// with exit 1 and exactly one line (the child's), not two.
+/// With --saves-dir and no display the window fails with exit 1 and exactly one line.
 #[cfg(target_os = "linux")]
 #[test]
 fn gui_with_a_saves_dir_and_no_display_fails_on_one_line() {

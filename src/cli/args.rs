@@ -83,8 +83,8 @@ pub enum Command {
 #[derive(Args, Debug, Clone, Default)]
 pub struct GuiArgs {
     /// The folder for saves, the autosave and the match history; default "saves" in the
-    /// working directory. The window receives it as the environment variable
-    /// QUEENS_SAVES_DIR (setting that variable yourself does the same).
+    /// working directory or the folder set in the window. Without this option the
+    /// environment variable QUEENS_SAVES_DIR, if set, chooses it.
     #[arg(long, value_name = "DIR")]
     pub saves_dir: Option<PathBuf>,
 }

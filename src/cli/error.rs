@@ -55,13 +55,6 @@ pub enum CliError {
     /// The workbook cannot be written.
     #[error(transparent)]
     Export(#[from] ExportError),
-    /// The window was run as a child process (to hand it the saves folder) and failed
-    /// with this exit code; it has already said why, so there is nothing to add.
-    #[error("the game window exited with code {0}")]
-    Window(u8),
-    /// The window's process could not be started.
-    #[error("cannot start the game window")]
-    Spawn(#[source] std::io::Error),
     /// The window could not be opened.
     #[error("cannot open the game window")]
     Gui(#[source] eframe::Error),
@@ -86,17 +79,10 @@ impl CliError {
             // failed write is a path to change, as clap's own bad values are.
             | CliError::Store(_)
             | CliError::Export(ExportError::Write { .. }) => EXIT_USAGE,
-            CliError::Export(_) | CliError::Spawn(_) | CliError::Gui(_) | CliError::Output(_) => {
+            CliError::Export(_) | CliError::Gui(_) | CliError::Output(_) => {
                 EXIT_FAILURE
             }
-            CliError::Window(code) => *code,
         }
-    }
-
-    /// Whether the message has already been given (by a child process) and must not be
-    /// printed again.
-    pub fn is_reported(&self) -> bool {
-        matches!(self, CliError::Window(_))
     }
 
     /// The error and its causes as one line, `outer: inner: ...`, with control characters
@@ -169,8 +155,6 @@ mod tests {
             "saves/history: could not write: read-only file system"
         );
         assert_eq!(err.exit_code(), EXIT_USAGE);
-        assert_eq!(CliError::Window(3).exit_code(), 3);
-        assert!(CliError::Window(1).is_reported());
     }
 
     #[test]

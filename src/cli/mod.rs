@@ -23,7 +23,7 @@ pub use args::{
 pub use bestmove::{BestMoveReport, IterationReport, best_move, limits};
 pub use error::{CliError, EXIT_FAILURE, EXIT_USAGE};
 pub use export::{ExportReport, SkippedFile, export};
-pub use gui::{SAVES_DIR_ENV, gui};
+pub use gui::gui;
 pub use replay::{ReplayReport, replay};
 pub use tree::tree;
 

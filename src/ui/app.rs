@@ -105,7 +105,9 @@ impl App {
     ///
     /// For screenshots and demos, `QUEENS_SETTINGS` (settings as JSON) replaces the stored
     /// settings and `QUEENS_POSITION` (a game string) is loaded as if pasted.
-    pub fn new(cc: &eframe::CreationContext<'_>) -> App {
+    /// `saves_dir`, when given (by `queens gui --saves-dir`), overrides the saves folder of
+    /// the settings and of `QUEENS_SAVES_DIR`.
+    pub fn new(cc: &eframe::CreationContext<'_>, saves_dir: Option<PathBuf>) -> App {
         let stored = cc
             .storage
             .and_then(|storage| storage.get_string(STORAGE_KEY));
@@ -114,7 +116,8 @@ impl App {
             .map(|text| Settings::from_json(&text))
             .unwrap_or_default();
         let env_dir = std::env::var(SAVES_DIR_VAR).ok();
-        let dir = saves_dir_from(&settings.saves_dir, env_dir.as_deref());
+        let dir =
+            saves_dir.unwrap_or_else(|| saves_dir_from(&settings.saves_dir, env_dir.as_deref()));
         let mut app = App::with_settings_in(settings, dir);
         if let Ok(position) = std::env::var("QUEENS_POSITION") {
             app.paste_text = position;

@@ -40,9 +40,12 @@ use eframe::egui;
 /// The environment variable `QUEENS_WINDOW_SIZE=WxH` sets the first window size (for
 /// screenshots).
 ///
+/// `saves_dir` (from `queens gui --saves-dir`) overrides the saves folder of the settings
+/// and of `QUEENS_SAVES_DIR`.
+///
 /// # Errors
 /// If no window can be created (no display, no OpenGL).
-pub fn run() -> eframe::Result<()> {
+pub fn run(saves_dir: Option<std::path::PathBuf>) -> eframe::Result<()> {
     let size = std::env::var("QUEENS_WINDOW_SIZE")
         .ok()
         .and_then(|text| {
@@ -65,6 +68,6 @@ pub fn run() -> eframe::Result<()> {
     eframe::run_native(
         "Queens & Stones",
         options,
-        Box::new(|cc| Ok(Box::new(App::new(cc)))),
+        Box::new(move |cc| Ok(Box::new(App::new(cc, saves_dir)))),
     )
 }
