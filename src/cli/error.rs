@@ -85,31 +85,36 @@ impl CliError {
         }
     }
 
-    /// The error and its causes as one line, `outer: inner: ...`, with control characters
-    /// escaped so that text copied from user input cannot break the line.
+    /// The error and its causes as one line (see [`one_line`]).
     pub fn one_line(&self) -> String {
-        let mut line = self.to_string();
-        let mut source = std::error::Error::source(self);
-        while let Some(cause) = source {
-            // The store's messages already quote their cause; say it once.
-            let text = cause.to_string();
-            if !line.contains(&text) {
-                line.push_str(": ");
-                line.push_str(&text);
-            }
-            source = cause.source();
-        }
-        line.chars()
-            .flat_map(|c| {
-                let escaped: Vec<char> = if c.is_control() {
-                    c.escape_default().collect()
-                } else {
-                    vec![c]
-                };
-                escaped
-            })
-            .collect()
+        one_line(self)
     }
+}
+
+/// An error and its causes as one line, `outer: inner: ...`, each cause said once, with
+/// control characters escaped so that text copied from user input cannot break the line.
+pub fn one_line(err: &dyn std::error::Error) -> String {
+    let mut line = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        // The store's messages already quote their cause; say it once.
+        let text = cause.to_string();
+        if !line.contains(&text) {
+            line.push_str(": ");
+            line.push_str(&text);
+        }
+        source = cause.source();
+    }
+    line.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
 }
 
 impl From<clap::Error> for CliError {

@@ -1,7 +1,7 @@
 //! `queens export`: the match history as an Excel workbook.
 
 use super::args::ExportArgs;
-use super::error::CliError;
+use super::error::{CliError, one_line};
 use super::files::{prepare_workbook, saves_dir};
 use crate::store::{HistoryEntry, HistoryFilter, export_workbook, load_history};
 use serde::Serialize;
@@ -55,17 +55,3 @@ pub fn export(args: &ExportArgs) -> Result<ExportReport, CliError> {
     })
 }
 
-/// `err` with its causes, on one line, each said once.
-fn one_line(err: &dyn std::error::Error) -> String {
-    let mut line = err.to_string();
-    let mut source = err.source();
-    while let Some(cause) = source {
-        let text = cause.to_string();
-        if !line.contains(&text) {
-            line.push_str(": ");
-            line.push_str(&text);
-        }
-        source = cause.source();
-    }
-    line.replace(['\n', '\r'], " ")
-}
