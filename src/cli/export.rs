@@ -54,4 +54,3 @@ pub fn export(args: &ExportArgs) -> Result<ExportReport, CliError> {
         skipped,
     })
 }
-
