@@ -28,6 +28,20 @@ pub trait SearchGame {
         false
     }
 
+    /// The first move of [`SearchGame::ordered_moves`], if the game can find it more
+    /// cheaply than the whole list (alpha-beta tries it before ordering the rest); `None`
+    /// to always build the list. Must agree with the list's first element.
+    fn first_ordered_move(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// The number of legal moves here (what [`SearchGame::ordered_moves`] would list).
+    fn move_count(&self) -> usize {
+        let mut list = MoveList::default();
+        self.ordered_moves(&mut list);
+        list.len()
+    }
+
     /// Plays `mv`, which came from [`SearchGame::ordered_moves`] of this state.
     fn do_move(&mut self, mv: Self::Move);
 

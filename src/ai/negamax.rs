@@ -250,37 +250,92 @@ impl<'a, G: FrontierGame, O: Observer<G::Move>> Searcher<'a, G, O> {
         {
             return self.take_frontier(ply, result);
         }
+        let mut best = -Score::INFINITY;
+        // Staged ordering, as chess move pickers do: most cut nodes cut on their first
+        // child, so try the game's first move before building the whole ordered list.
+        // The order, and so every count, is the same as walking the list.
+        let first = if O::SILENT {
+            self.game.first_ordered_move()
+        } else {
+            None
+        };
+        if let Some(mv) = first {
+            match self.alphabeta_child(mv, &mut alpha, beta, &mut best, depth, ply) {
+                Child::Aborted => return Score::ZERO,
+                Child::Cut => {
+                    self.note_cutoff(ply, self.game.move_count() - 1);
+                    return best;
+                }
+                Child::Searched => {}
+            }
+        }
         self.game.ordered_moves(&mut self.lists[ply]);
         let count = self.lists[ply].len();
-        let mut best = -Score::INFINITY;
-        for index in 0..count {
+        debug_assert!(first.is_none() || self.lists[ply].as_slice().first() == first.as_ref());
+        for index in usize::from(first.is_some())..count {
             let mv = self.lists[ply].as_slice()[index];
-            self.path[ply] = mv;
-            self.game.do_move(mv);
-            let value = -self.alphabeta(-beta, -alpha, depth - 1, ply + 1);
-            self.game.undo_move();
-            if self.aborted {
-                return Score::ZERO;
-            }
-            if value > best {
-                best = value;
-                self.update_pv(ply, mv);
-                if best > alpha {
-                    alpha = best;
-                    self.observer.alpha_raised(&self.path[..ply], alpha);
-                }
-                // The thesis loops `while best < beta`: a child at or above beta ends the
-                // node. Counted as a cutoff only when it really skips children.
-                if best >= beta {
-                    let skipped = count - index - 1;
-                    if skipped > 0 {
-                        self.stats.cutoffs += 1;
-                        self.observer.cutoff(&self.path[..ply], skipped);
-                    }
+            match self.alphabeta_child(mv, &mut alpha, beta, &mut best, depth, ply) {
+                Child::Aborted => return Score::ZERO,
+                Child::Cut => {
+                    self.note_cutoff(ply, count - index - 1);
                     break;
                 }
+                Child::Searched => {}
             }
         }
         best
     }
+
+    /// Searches one child of an alpha-beta node and folds its value into `best` and
+    /// `alpha` (the thesis loops `while best < beta`: a child at or above beta ends the
+    /// node).
+    #[inline]
+    fn alphabeta_child(
+        &mut self,
+        mv: G::Move,
+        alpha: &mut Score,
+        beta: Score,
+        best: &mut Score,
+        depth: u32,
+        ply: usize,
+    ) -> Child {
+        self.path[ply] = mv;
+        self.game.do_move(mv);
+        let value = -self.alphabeta(-beta, -*alpha, depth - 1, ply + 1);
+        self.game.undo_move();
+        if self.aborted {
+            return Child::Aborted;
+        }
+        if value > *best {
+            *best = value;
+            self.update_pv(ply, mv);
+            if *best > *alpha {
+                *alpha = *best;
+                self.observer.alpha_raised(&self.path[..ply], *alpha);
+            }
+            if *best >= beta {
+                return Child::Cut;
+            }
+        }
+        Child::Searched
+    }
+
+    /// A beta cutoff at `ply`, counted only when it really skips children.
+    #[inline]
+    fn note_cutoff(&mut self, ply: usize, skipped: usize) {
+        if skipped > 0 {
+            self.stats.cutoffs += 1;
+            self.observer.cutoff(&self.path[..ply], skipped);
+        }
+    }
+}
+
+/// What searching one child of an alpha-beta node led to.
+enum Child {
+    /// The search was interrupted; nothing of this depth counts.
+    Aborted,
+    /// The child reached beta: the node is done.
+    Cut,
+    /// Go on with the next child.
+    Searched,
 }

@@ -138,6 +138,22 @@ impl SearchGame for QueensGame {
         heuristic_moves(&self.board, &self.order, list);
     }
 
+    /// The lowest-ranked cell of the fullest bucket: the neighbour counts once, then one
+    /// bucket re-indexed, instead of all of them.
+    fn first_ordered_move(&self) -> Option<Cell> {
+        let free = self.board.free();
+        let counts = NeighbourCounts::of(free);
+        (0..=8u8).rev().find_map(|count| {
+            let bucket = counts.equal_to(count) & free;
+            self.order.in_rank_order(bucket).next()
+        })
+    }
+
+    #[inline]
+    fn move_count(&self) -> usize {
+        self.board.free().count() as usize
+    }
+
     /// The free cells in bit order: no counting, no re-indexing.
     #[inline]
     fn unordered_moves(&self, list: &mut MoveList<Cell>) {
@@ -253,6 +269,13 @@ mod tests {
             let mut list = MoveList::default();
             heuristic_moves(&board, &order, &mut list);
             assert_eq!(list.as_slice(), &expected[..], "{board:?}");
+            let game = QueensGame::new(&board);
+            assert_eq!(
+                game.first_ordered_move(),
+                expected.first().copied(),
+                "{board:?}"
+            );
+            assert_eq!(game.move_count(), expected.len());
         }
     }
 
