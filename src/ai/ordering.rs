@@ -62,12 +62,6 @@ impl CentreOrder {
             .map(|rank| self.cell_of_rank[rank.index()])
     }
 
-    /// The static rank of `cell` (0 = closest to the centre).
-    #[inline]
-    pub fn rank(&self, cell: Cell) -> u8 {
-        self.rank[cell.index()]
-    }
-
     /// The heuristic sort key of a free `cell` on `board`: fewer free neighbours sorts
     /// later; ties by the static rank. Smaller key = tried earlier. Keys are unique.
     #[inline]

@@ -300,11 +300,6 @@ impl Board {
         }
         earlier
     }
-
-    /// The same board with no moves played.
-    pub fn start_position(&self) -> Board {
-        self.at_ply(0)
-    }
 }
 
 impl PartialEq for Board {
