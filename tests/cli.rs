@@ -829,12 +829,19 @@ fn unknown_subcommands_and_flags_are_refused_on_one_line() {
 }
 
 /// Without a display the window cannot open: that is a failure (exit 1), not bad input,
-/// and it is still reported on one line. Linux only, where removing the display variables
-/// is enough to make sure no window appears.
+/// and it is still reported on one line, with or without a saves folder. Linux only, where
+/// removing the display variables is enough to make sure no window appears.
 #[cfg(target_os = "linux")]
 #[test]
 fn gui_without_a_display_fails_with_exit_1_and_one_line() {
-    for args in [&[][..], &["gui"]] {
+    let saves = std::env::temp_dir().join("queens-test-unused-saves");
+    let saves = saves.to_string_lossy();
+    for args in [
+        &[][..],
+        &["gui"],
+        &["--saves-dir", &saves],
+        &["gui", "--saves-dir", &saves],
+    ] {
         let output = cargo_bin_cmd!("queens")
             .args(args)
             .env_remove("DISPLAY")

@@ -347,35 +347,6 @@ fn arena_and_export_help_describe_stopping_and_empty_histories() {
     assert!(stdout.contains("QUEENS_SAVES_DIR"), "{stdout}");
 }
 
-/// With --saves-dir and no display the window fails with exit 1 and exactly one line.
-#[cfg(target_os = "linux")]
-#[test]
-fn gui_with_a_saves_dir_and_no_display_fails_on_one_line() {
-    let dir = temp();
-    let saves = text(&dir.path().join("saves"));
-    for args in [
-        vec!["--saves-dir", &saves],
-        vec!["gui", "--saves-dir", &saves],
-    ] {
-        let output = cargo_bin_cmd!("queens")
-            .args(&args)
-            .current_dir(dir.path())
-            .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
-            .env_remove("WAYLAND_SOCKET")
-            .timeout(Duration::from_secs(20))
-            .output()
-            .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(
-            stderr.starts_with("queens: cannot open the game window"),
-            "{stderr}"
-        );
-    }
-}
-
 /// Ctrl+C (SIGINT) stops a long series: exit 0, the finished games reported and saved.
 #[cfg(unix)]
 #[test]
