@@ -7,6 +7,7 @@ use crate::ai::{Algorithm, Engine, Limits, SearchHandler};
 use crate::board::{Board, Cell, ParseError, Player, random_stones};
 use crate::store::{EngineSettings, HistoryEntry, SavedGame, SearchInfo, Side};
 use std::fmt;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -339,18 +340,29 @@ impl ArenaReport {
     }
 }
 
-/// Stops a search when the series' stop flag is raised.
-struct StopFlag<'a>(&'a AtomicBool);
+/// Stops a search when the series' stop flag or its own halt flag is raised.
+struct StopFlag<'a> {
+    /// Raised from outside (Ctrl+C).
+    stop: &'a AtomicBool,
+    /// Raised when the caller wants no more games (a game could not be saved).
+    halt: &'a AtomicBool,
+}
+
+impl StopFlag<'_> {
+    fn raised(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.halt.load(Ordering::Relaxed)
+    }
+}
 
 impl SearchHandler<Cell> for StopFlag<'_> {
     fn should_stop(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.raised()
     }
 }
 
 /// Plays game `index`; `None` if the stop flag interrupted it (an interrupted search may
 /// have played a weaker move, so the game is not counted).
-fn play_game(config: &ArenaConfig, index: usize, stop: &AtomicBool) -> Option<ArenaGame> {
+fn play_game(config: &ArenaConfig, index: usize, handler: &StopFlag<'_>) -> Option<ArenaGame> {
     let pair = index / 2;
     let a_player = if index.is_multiple_of(2) {
         Player::One
@@ -367,12 +379,11 @@ fn play_game(config: &ArenaConfig, index: usize, stop: &AtomicBool) -> Option<Ar
     let mut engines: [Box<dyn Engine>; 2] =
         [config.a.algorithm.engine(), config.b.algorithm.engine()];
     let mut stats = [SideStats::default(); 2];
-    let handler = StopFlag(stop);
     while !board.is_over() {
         // 0 for A, 1 for B.
         let who = usize::from(board.side_to_move() != a_player);
-        let outcome = engines[who].think(&board, config.limits(specs[who]), &handler);
-        if stop.load(Ordering::Relaxed) {
+        let outcome = engines[who].think(&board, config.limits(specs[who]), handler);
+        if handler.raised() {
             return None;
         }
         board.play(outcome.best_move?).ok()?;
@@ -392,15 +403,17 @@ fn play_game(config: &ArenaConfig, index: usize, stop: &AtomicBool) -> Option<Ar
     })
 }
 
-/// Plays the series on `config.threads` threads (0: one per core), calling
-/// `progress(done, total)` on the calling thread after each finished game. Raising `stop`
-/// ends it cleanly: games in progress are dropped, finished ones kept.
+/// Plays the series on `config.threads` threads (0: one per core). Each game is handed to
+/// `on_game(game, done, total)` on the calling thread as soon as it finishes, so a caller
+/// can store it at once (a run killed later keeps it); returning
+/// [`ControlFlow::Break`] ends the series as `stop` does. Raising `stop` ends it
+/// cleanly: games in progress are dropped, finished ones kept.
 ///
 /// # Errors
 /// An [`ArenaError`] if the configuration is invalid (nothing is played then).
 pub fn run_arena(
     config: &ArenaConfig,
-    progress: &dyn Fn(usize, usize),
+    on_game: &mut dyn FnMut(&ArenaGame, usize, usize) -> ControlFlow<()>,
     stop: &AtomicBool,
 ) -> Result<ArenaReport, ArenaError> {
     config.validate()?;
@@ -413,20 +426,22 @@ pub fn run_arena(
     }
     .min(total);
     let next = AtomicUsize::new(0);
-    let mut finished = Vec::with_capacity(total);
+    let halt = AtomicBool::new(false);
+    let handler = StopFlag { stop, halt: &halt };
+    let mut finished = Vec::with_capacity(total.min(PREALLOCATED_GAMES));
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
         for _ in 0..workers {
             let sender = sender.clone();
-            let next = &next;
+            let (next, handler) = (&next, &handler);
             scope.spawn(move || {
                 // A shared counter is the work queue: each worker takes the next game.
-                while !stop.load(Ordering::Relaxed) {
+                while !handler.raised() {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= total {
                         break;
                     }
-                    if let Some(game) = play_game(config, index, stop)
+                    if let Some(game) = play_game(config, index, handler)
                         && sender.send(game).is_err()
                     {
                         break;
@@ -436,13 +451,23 @@ pub fn run_arena(
         }
         drop(sender);
         for game in receiver {
+            // After a Break, games still arriving were finished but are not wanted.
+            if halt.load(Ordering::Relaxed) {
+                continue;
+            }
+            let flow = on_game(&game, finished.len() + 1, total);
             finished.push(game);
-            progress(finished.len(), total);
+            if flow.is_break() {
+                halt.store(true, Ordering::Relaxed);
+            }
         }
     });
-    let stopped = finished.len() < total && stop.load(Ordering::Relaxed);
+    let stopped = finished.len() < total && handler.raised();
     Ok(ArenaReport::from_games(finished, total, stopped))
 }
+
+/// Room reserved up front for finished games; a longer series grows the list as it goes.
+const PREALLOCATED_GAMES: usize = 4096;
 
 #[cfg(test)]
 mod tests {

@@ -1,11 +1,12 @@
 //! The AI-vs-AI arena: counts, colours, stopping, and the Elo estimate.
 
 use queens::ai::Algorithm;
-use queens::arena::{ArenaConfig, ArenaError, PlayerSpec, elo_estimate, run_arena};
+use queens::arena::{ArenaConfig, ArenaError, ArenaGame, PlayerSpec, elo_estimate, run_arena};
 use queens::board::{Board, Player};
 use queens::store::{append_history, load_history};
 use std::cell::Cell as Counter;
 use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 fn config(games: usize, threads: usize) -> ArenaConfig {
@@ -31,7 +32,8 @@ fn config(games: usize, threads: usize) -> ArenaConfig {
 fn counts_add_up_and_every_board_is_played_with_both_colours() {
     let config = config(8, 2);
     let calls = Counter::new(0);
-    let progress = |done: usize, total: usize| {
+    let mut handed_over = Vec::new();
+    let mut on_game = |game: &ArenaGame, done: usize, total: usize| {
         assert_eq!(total, 8);
         assert_eq!(
             done,
@@ -39,9 +41,17 @@ fn counts_add_up_and_every_board_is_played_with_both_colours() {
             "progress counts up one game at a time"
         );
         calls.set(done);
+        handed_over.push(game.index);
+        ControlFlow::Continue(())
     };
     let report =
-        run_arena(&config, &progress, &AtomicBool::new(false)).unwrap_or_else(|e| panic!("{e}"));
+        run_arena(&config, &mut on_game, &AtomicBool::new(false)).unwrap_or_else(|e| panic!("{e}"));
+    handed_over.sort_unstable();
+    assert_eq!(
+        handed_over,
+        (0..8).collect::<Vec<_>>(),
+        "each game handed over once"
+    );
     assert_eq!(calls.get(), 8);
     assert!(!report.stopped);
     assert_eq!(report.games.len(), 8);
@@ -98,8 +108,18 @@ fn start_stones(game_string: &str) -> String {
 #[test]
 fn the_thread_count_does_not_change_the_games() {
     let never = AtomicBool::new(false);
-    let one = run_arena(&config(4, 1), &|_, _| {}, &never).unwrap_or_else(|e| panic!("{e}"));
-    let two = run_arena(&config(4, 2), &|_, _| {}, &never).unwrap_or_else(|e| panic!("{e}"));
+    let one = run_arena(
+        &config(4, 1),
+        &mut |_, _, _| ControlFlow::Continue(()),
+        &never,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let two = run_arena(
+        &config(4, 2),
+        &mut |_, _, _| ControlFlow::Continue(()),
+        &never,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let strings = |r: &queens::arena::ArenaReport| -> Vec<String> {
         r.games.iter().map(|g| g.game.game.clone()).collect()
     };
@@ -123,12 +143,13 @@ fn stopping_keeps_the_finished_games() {
         ..config(40, 2)
     };
     let stop = AtomicBool::new(false);
-    let progress = |done: usize, _total: usize| {
+    let mut on_game = |_: &ArenaGame, done: usize, _total: usize| {
         if done >= 2 {
             stop.store(true, Ordering::Relaxed);
         }
+        ControlFlow::Continue(())
     };
-    let report = run_arena(&config, &progress, &stop).unwrap_or_else(|e| panic!("{e}"));
+    let report = run_arena(&config, &mut on_game, &stop).unwrap_or_else(|e| panic!("{e}"));
     assert!(report.stopped, "{} games", report.games.len());
     assert!(report.games.len() >= 2 && report.games.len() < 40);
     assert_eq!(
@@ -138,16 +159,41 @@ fn stopping_keeps_the_finished_games() {
     assert!(report.games.iter().all(|g| g.game.is_finished()));
 
     let already = AtomicBool::new(true);
-    let report = run_arena(&config, &|_, _| {}, &already).unwrap_or_else(|e| panic!("{e}"));
+    let report = run_arena(&config, &mut |_, _, _| ControlFlow::Continue(()), &already)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert!(report.stopped && report.games.is_empty());
     assert_eq!(report.elo.to_string(), "n/a (no games)");
+}
+
+/// A caller that can no longer store games (a full disk) ends the series: no game is
+/// played or reported after the one it refused.
+#[test]
+fn breaking_from_the_callback_ends_the_series() {
+    let config = ArenaConfig {
+        size: 9,
+        ..config(40, 2)
+    };
+    let mut seen = 0;
+    let mut on_game = |_: &ArenaGame, _done: usize, _total: usize| {
+        seen += 1;
+        ControlFlow::Break(())
+    };
+    let report =
+        run_arena(&config, &mut on_game, &AtomicBool::new(false)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(seen, 1);
+    assert_eq!(report.games.len(), 1);
+    assert!(report.stopped);
 }
 
 #[test]
 fn arena_games_go_into_the_history() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let report = run_arena(&config(2, 2), &|_, _| {}, &AtomicBool::new(false))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let report = run_arena(
+        &config(2, 2),
+        &mut |_, _, _| ControlFlow::Continue(()),
+        &AtomicBool::new(false),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     for game in &report.games {
         append_history(dir.path(), &game.game).unwrap_or_else(|e| panic!("{e}"));
     }
@@ -159,7 +205,9 @@ fn arena_games_go_into_the_history() {
 #[test]
 fn bad_configurations_are_refused() {
     let never = AtomicBool::new(false);
-    let run = |config: ArenaConfig| run_arena(&config, &|_, _| {}, &never).err();
+    let run = |config: ArenaConfig| {
+        run_arena(&config, &mut |_, _, _| ControlFlow::Continue(()), &never).err()
+    };
     assert_eq!(run(config(3, 1)), Some(ArenaError::BadGameCount(3)));
     assert_eq!(run(config(0, 1)), Some(ArenaError::BadGameCount(0)));
     let mut shallow = config(2, 1);

@@ -347,13 +347,10 @@ fn arena_and_export_help_describe_stopping_and_empty_histories() {
     assert!(stdout.contains("QUEENS_SAVES_DIR"), "{stdout}");
 }
 
-/// Ctrl+C (SIGINT) stops a long series: exit 0, the finished games reported and saved.
+/// A series far too long to finish during a test, in `saves`.
 #[cfg(unix)]
-#[test]
-fn ctrl_c_stops_the_arena_and_keeps_the_finished_games() {
-    let dir = temp();
-    let saves = dir.path().join("saves");
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+fn long_arena(dir: &Path, saves: &Path) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
         .args([
             "arena",
             "--a",
@@ -367,34 +364,95 @@ fn ctrl_c_stops_the_arena_and_keeps_the_finished_games() {
             "--stones",
             "3",
             "--saves-dir",
-            &text(&saves),
+            &text(saves),
         ])
-        .current_dir(dir.path())
+        .current_dir(dir)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
-        .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
-    std::thread::sleep(Duration::from_millis(2000));
+        .unwrap_or_else(|err| panic!("cannot run queens: {err}"))
+}
+
+/// Waits until the history of `saves` holds a game: the run is then surely playing, and
+/// a signal arrives with at least one finished game to keep. Bounded by a number of
+/// polls, generous for a slow machine.
+#[cfg(unix)]
+fn wait_for_a_history_file(saves: &Path, child: &mut std::process::Child) {
+    for _ in 0..12_000 {
+        if !history_files(saves).is_empty() {
+            return;
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("the arena ended before its first game was saved: {status}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    panic!("no game reached the history");
+}
+
+#[cfg(unix)]
+fn send(signal: &str, child: &std::process::Child) {
     let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .unwrap_or_else(|err| panic!("cannot run kill: {err}"));
     assert!(status.success());
+}
+
+/// Ctrl+C (SIGINT), SIGTERM and SIGHUP stop a long series alike: exit 0, the finished
+/// games reported and every one of them in the history.
+#[cfg(unix)]
+#[test]
+fn a_stop_signal_ends_the_arena_and_keeps_the_finished_games() {
+    for signal in ["-INT", "-TERM", "-HUP"] {
+        let dir = temp();
+        let saves = dir.path().join("saves");
+        let mut child = long_arena(dir.path(), &saves);
+        wait_for_a_history_file(&saves, &mut child);
+        send(signal, &child);
+        let output = child
+            .wait_with_output()
+            .unwrap_or_else(|err| panic!("{err}"));
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{signal}: {stderr}");
+        let value: Value =
+            serde_json::from_str(&stdout).unwrap_or_else(|err| panic!("{err}: {stdout}"));
+        assert_eq!(value["stopped"], true, "{value}");
+        let games = count(&value, "games");
+        assert!((1..200_000).contains(&games), "{value}");
+        assert_eq!(
+            count(&value, "wins") + count(&value, "draws") + count(&value, "losses"),
+            games
+        );
+        assert_eq!(count(&value, "history_files"), games, "{value}");
+        assert_eq!(history_files(&saves).len() as u64, games);
+        assert!(stderr.contains("stopped by Ctrl+C"), "{stderr}");
+    }
+}
+
+/// Each game is in the history as soon as it is finished: even SIGKILL, which nothing can
+/// catch, loses only the games in progress.
+#[cfg(unix)]
+#[test]
+fn a_killed_arena_keeps_its_finished_games() {
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    let mut child = long_arena(dir.path(), &saves);
+    wait_for_a_history_file(&saves, &mut child);
+    send("-KILL", &child);
     let output = child
         .wait_with_output()
         .unwrap_or_else(|err| panic!("{err}"));
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
-    let value: Value =
-        serde_json::from_str(&stdout).unwrap_or_else(|err| panic!("{err}: {stdout}"));
-    assert_eq!(value["stopped"], true, "{value}");
-    let games = count(&value, "games");
-    assert!(games < 200_000, "{value}");
-    assert_eq!(
-        count(&value, "wins") + count(&value, "draws") + count(&value, "losses"),
-        games
+    assert_eq!(output.status.code(), None, "killed by a signal");
+    let kept = history_files(&saves);
+    assert!(!kept.is_empty());
+    let out = dir.path().join("kept.xlsx");
+    let (value, _) = json_in(
+        dir.path(),
+        &["export", "--out", &text(&out), "--saves-dir", &text(&saves)],
     );
-    assert_eq!(history_files(&saves).len() as u64, games);
-    assert!(stderr.contains("stopped by Ctrl+C"), "{stderr}");
+    assert_eq!(count(&value, "games"), kept.len() as u64, "{value}");
+    assert_eq!(value["skipped"], serde_json::json!([]), "{value}");
 }

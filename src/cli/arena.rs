@@ -4,17 +4,15 @@
 use super::args::ArenaArgs;
 use super::error::CliError;
 use super::files::{prepare_history, prepare_workbook, saves_dir};
-use crate::arena::{ArenaConfig, ArenaReport, PlayerSpec, SideStats, run_arena};
-use crate::store::{HISTORY_DIR, append_history, export_workbook};
+use super::interrupt::Interrupt;
+use crate::arena::{ArenaConfig, ArenaGame, ArenaReport, PlayerSpec, SideStats, run_arena};
+use crate::store::{HISTORY_DIR, StoreError, append_history, export_workbook};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::fmt::Write as _;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-/// Raised by the first Ctrl+C; the series stops at the next check of any search.
-static STOP: AtomicBool = AtomicBool::new(false);
 
 /// One side's settings and search work.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -56,7 +54,7 @@ pub struct ArenaSummary {
     pub games: usize,
     /// Games asked for.
     pub planned: usize,
-    /// Whether Ctrl+C ended the series early.
+    /// Whether Ctrl+C (or SIGTERM, SIGHUP) ended the series early.
     pub stopped: bool,
     /// A's wins.
     pub wins: usize,
@@ -137,7 +135,7 @@ impl ArenaSummary {
             self.games,
             self.planned,
             if self.stopped {
-                " (stopped by Ctrl+C)"
+                " (stopped by Ctrl+C or a termination signal)"
             } else {
                 ""
             },
@@ -211,19 +209,6 @@ pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
     Ok(config)
 }
 
-/// Installs the Ctrl+C handler: the first press raises [`STOP`], the second quits.
-fn catch_ctrl_c() {
-    STOP.store(false, Ordering::SeqCst);
-    // Fails only if a handler is already installed (a second run in this process), which
-    // is then this same one.
-    let _ = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::SeqCst) {
-            // 128 + SIGINT, as shells report a process killed by Ctrl+C.
-            std::process::exit(130);
-        }
-    });
-}
-
 fn progress_bar(total: usize) -> ProgressBar {
     // The default target is stderr, and indicatif draws nothing when stderr is not a
     // terminal, so pipes and tests get no escape codes.
@@ -237,54 +222,96 @@ fn progress_bar(total: usize) -> ProgressBar {
     bar
 }
 
-/// Adds the finished games to the history and the workbook, filling in where they went.
-/// Stops at the first failure (the rest would fail the same way).
-fn save(
+/// Adds each game to the history of `saves` as soon as it finishes; the first failure
+/// ends the series (the next game would fail the same way) and is kept for the report.
+struct HistoryWriter<'a> {
+    saves: Option<&'a Path>,
+    written: usize,
+    failure: Option<StoreError>,
+}
+
+impl HistoryWriter<'_> {
+    fn add(&mut self, game: &ArenaGame) -> ControlFlow<()> {
+        let Some(saves) = self.saves else {
+            return ControlFlow::Continue(());
+        };
+        match append_history(saves, &game.game) {
+            Ok(_) => {
+                self.written += 1;
+                ControlFlow::Continue(())
+            }
+            Err(err) => {
+                self.failure = Some(err);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}
+
+/// Writes the workbook of `--xlsx`, unless a second stop request came first: the history
+/// already holds every game, so only the workbook is given up.
+fn write_workbook(
     args: &ArenaArgs,
     config: &ArenaConfig,
     report: &ArenaReport,
     summary: &mut ArenaSummary,
+    interrupt: &Interrupt,
 ) -> Result<(), CliError> {
-    let entries = report.entries(config.seed);
-    if !args.no_history {
-        let dir = saves_dir(args.saves_dir.as_deref());
-        summary.history = Some(dir.join(HISTORY_DIR));
-        for entry in &entries {
-            append_history(&dir, &entry.game)?;
-            summary.history_files += 1;
-        }
+    let Some(path) = &args.xlsx else {
+        return Ok(());
+    };
+    if interrupt.presses() >= 2 {
+        return Err(CliError::Interrupted {
+            skipped: format!("the workbook {} was not written", path.display()),
+        });
     }
-    if let Some(path) = &args.xlsx {
-        export_workbook(&entries, path)?;
-        summary.xlsx = Some(path.clone());
-    }
+    export_workbook(&report.entries(config.seed), path)?;
+    summary.xlsx = Some(path.clone());
     Ok(())
 }
 
-/// Runs `queens arena`: checks the settings and the output paths, plays, saves, prints
-/// the table on stderr and the JSON on stdout.
+/// Runs `queens arena`: checks the settings and the output paths, plays, adds each game to
+/// the history as it finishes, writes the workbook, prints the table on stderr and the
+/// JSON on stdout. A stop request (Ctrl+C, SIGTERM, SIGHUP) through `interrupt` ends the
+/// series early; a second one also skips the workbook.
 ///
 /// # Errors
-/// Bad settings or unusable paths before anything is played; a failed save after the
-/// series, once the table and the JSON (saying what was saved) are printed.
-pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
+/// Bad settings or unusable paths before anything is played; a failed save, or a second
+/// stop request that skipped the workbook, once the table and the JSON (saying what was
+/// saved) are printed.
+pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
     let config = config(args)?;
     // The workbook first: its checks are mostly about the name, and a wrong name should
     // not leave a new saves folder behind.
     if let Some(path) = &args.xlsx {
         prepare_workbook(path)?;
     }
-    if !args.no_history {
-        prepare_history(&saves_dir(args.saves_dir.as_deref()))?;
+    let saves = (!args.no_history).then(|| saves_dir(args.saves_dir.as_deref()));
+    if let Some(saves) = &saves {
+        prepare_history(saves)?;
     }
-    catch_ctrl_c();
     let bar = progress_bar(config.games);
-    let progress = |done: usize, _total: usize| bar.set_position(done as u64);
-    let report = run_arena(&config, &progress, &STOP);
+    let mut history = HistoryWriter {
+        saves: saves.as_deref(),
+        written: 0,
+        failure: None,
+    };
+    let mut on_game = |game: &ArenaGame, done: usize, _total: usize| {
+        let flow = history.add(game);
+        bar.set_position(done as u64);
+        flow
+    };
+    let report = run_arena(&config, &mut on_game, interrupt.flag());
     bar.finish_and_clear();
     let report = report?;
     let mut summary = ArenaSummary::new(&config, &report);
-    let saved = save(args, &config, &report, &mut summary);
+    summary.stopped = interrupt.requested() && report.games.len() < report.planned;
+    summary.history = saves.as_ref().map(|dir| dir.join(HISTORY_DIR));
+    summary.history_files = history.written;
+    let saved = match history.failure {
+        Some(err) => Err(err.into()),
+        None => write_workbook(args, &config, &report, &mut summary, interrupt),
+    };
     eprint!("{}", summary.table());
     if let Some(dir) = &summary.history {
         eprintln!(
@@ -298,4 +325,50 @@ pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
     }
     super::print_json(&summary)?;
     saved
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    fn arena_args(words: &[&str]) -> ArenaArgs {
+        let line = ["queens", "arena"].iter().chain(words);
+        match Cli::try_parse_from(line).map(|cli| cli.command) {
+            Ok(Some(Command::Arena(args))) => args,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// A second stop request gives up the workbook (exit 130) but not the report.
+    #[test]
+    fn a_second_stop_request_skips_the_workbook() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let out = dir.path().join("out.xlsx");
+        let saves = dir.path().join("saves");
+        let (out_text, saves_text) = (out.display().to_string(), saves.display().to_string());
+        let args = arena_args(&[
+            "--games",
+            "2",
+            "--size",
+            "4",
+            "--xlsx",
+            &out_text,
+            "--saves-dir",
+            &saves_text,
+        ]);
+        let interrupt = Interrupt::new();
+        interrupt.request();
+        interrupt.request();
+        let err = arena(&args, &interrupt).err();
+        assert!(matches!(err, Some(CliError::Interrupted { .. })), "{err:?}");
+        assert_eq!(err.map(|e| e.exit_code()), Some(130));
+        assert!(!out.exists());
+        // One request alone stops the series but still writes the workbook.
+        let once = Interrupt::new();
+        once.request();
+        assert!(arena(&args, &once).is_ok());
+        assert!(out.is_file());
+    }
 }

@@ -64,9 +64,12 @@ pub enum Command {
     /// its 95% error bar. Finished games are added to the match history of the saves
     /// folder (unless --no-history) and written to a workbook with --xlsx.
     ///
-    /// Ctrl+C stops the series: games in progress are dropped, the finished ones are
-    /// reported and saved as usual and the exit code is 0. A second Ctrl+C quits at once
-    /// (exit code 130) without saving anything.
+    /// Each game is added to the history as soon as it finishes, so a run that is killed
+    /// keeps every finished game. Ctrl+C (or SIGTERM, SIGHUP) stops the series: games in
+    /// progress are dropped, the finished ones (already in the history) are reported, the
+    /// workbook of --xlsx is written, and the exit code is 0. A second Ctrl+C skips the
+    /// workbook if it is not written yet: the summary of the finished games is still
+    /// printed and the exit code is 130.
     Arena(ArenaArgs),
     /// Export the match history to an Excel workbook, as JSON.
     ///

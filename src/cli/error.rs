@@ -11,6 +11,9 @@ use thiserror::Error;
 pub const EXIT_USAGE: u8 = 2;
 /// Exit code for failures that are not the input's fault: no window, a closed stdout.
 pub const EXIT_FAILURE: u8 = 1;
+/// Exit code when a second stop request (Ctrl+C, SIGTERM, SIGHUP) cut the saving short:
+/// 128 + SIGINT, as shells report a program stopped by Ctrl+C.
+pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// A failed `queens` invocation. The message is the whole story for the user; the binary
 /// prints it once, prefixed with `queens: `.
@@ -61,6 +64,12 @@ pub enum CliError {
     /// The JSON answer could not be written.
     #[error("cannot write the answer")]
     Output(#[source] std::io::Error),
+    /// A second stop request gave up part of the saving (what was finished is reported).
+    #[error("stopped by a second Ctrl+C or termination signal: {skipped}")]
+    Interrupted {
+        /// What was not saved, e.g. "the workbook out.xlsx was not written".
+        skipped: String,
+    },
 }
 
 impl CliError {
@@ -82,6 +91,7 @@ impl CliError {
             CliError::Export(_) | CliError::Gui(_) | CliError::Output(_) => {
                 EXIT_FAILURE
             }
+            CliError::Interrupted { .. } => EXIT_INTERRUPTED,
         }
     }
 

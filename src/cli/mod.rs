@@ -11,6 +11,7 @@ mod error;
 mod export;
 mod files;
 mod gui;
+mod interrupt;
 mod position;
 mod replay;
 mod tree;
@@ -21,9 +22,10 @@ pub use args::{
     MAX_TIME_MS, PlayerSpecError, PositionArgs, ReplayArgs, RootArg, TreeArgs, parse_player,
 };
 pub use bestmove::{BestMoveReport, IterationReport, best_move, limits};
-pub use error::{CliError, EXIT_FAILURE, EXIT_USAGE};
+pub use error::{CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE};
 pub use export::{ExportReport, SkippedFile, export};
 pub use gui::gui;
+pub use interrupt::Interrupt;
 pub use replay::{ReplayReport, replay};
 pub use tree::tree;
 
@@ -69,7 +71,7 @@ where
     match cli.command {
         None => gui(cli.saves_dir.as_deref()),
         Some(Command::Gui(args)) => gui(args.saves_dir.as_deref().or(cli.saves_dir.as_deref())),
-        Some(Command::Arena(args)) => arena(&args),
+        Some(Command::Arena(args)) => arena(&args, &Interrupt::install()),
         Some(Command::Export(args)) => print_json(&export(&args)?),
         Some(Command::Replay(args)) => print_json(&replay(&args)?),
         Some(Command::BestMove(args)) => print_json(&best_move(&args)?),
