@@ -22,13 +22,31 @@ fn harness(settings: Settings) -> (Harness<'static, App>, TempDir) {
 /// own path field appears instead, as on a system without any dialog).
 fn harness_in(mut settings: Settings, dir: &Path) -> Harness<'static, App> {
     settings.saves_dir = dir.display().to_string();
-    Harness::builder()
+    let mut harness = Harness::builder()
         .with_size([1100.0, 760.0])
         .build_eframe(move |_cc| {
             let mut app = App::with_settings(settings);
             app.set_native_dialogs(false);
             app
-        })
+        });
+    // The autosave is looked for on a background thread; the board waits for it.
+    step_until(&mut harness, "the autosave check", |app| {
+        !app.checking_autosave()
+    });
+    harness
+}
+
+/// Steps (pausing a little between frames, for background threads) until `done` holds;
+/// fails after a bounded number of frames rather than after a wall-clock time.
+fn step_until(harness: &mut Harness<'_, App>, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..4_000 {
+        if done(harness.state()) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+        harness.step();
+    }
+    panic!("{what} did not happen");
 }
 
 fn settings(mode: Mode, size: u8, stones: usize) -> Settings {
@@ -384,6 +402,8 @@ fn save_as_then_open_restores_the_game_and_ctrl_s_saves_again() {
         .to_string_lossy()
         .into_owned();
     click(&mut harness, &name);
+    // The third move is not saved: the window asks first.
+    click(&mut harness, "Discard it");
     assert_eq!(*harness.state().board(), saved_board);
     assert_ne!(harness.state().game_id(), id);
     assert_eq!(harness.state().save_path(), Some(path.as_path()));
@@ -465,6 +485,10 @@ fn a_finished_game_is_in_the_history_once_and_can_be_opened() {
         .unwrap_or_else(|e| panic!("{e}"));
     click(&mut harness, "Game");
     click(&mut harness, "History…");
+    step_until(&mut harness, "the history loading", |app| {
+        !app.history_loading()
+    });
+    frames(&mut harness, 2);
     assert!(harness.query_by_label("Match history").is_some());
     assert!(harness.query_by_label("1 of 1 games").is_some());
     assert!(
@@ -501,4 +525,182 @@ fn the_history_exports_to_a_workbook() {
     assert!(size > 0, "no workbook at {}", path.display());
     let status = harness.state().status_text();
     assert!(status.contains("Exported 1 game"), "{status}");
+}
+
+/// A game of two people with one move played, in `dir`, then the window dropped (as if
+/// killed): its autosave is left behind.
+fn leave_an_autosave(dir: &Path) -> Vec<u8> {
+    let mut harness = harness_in(settings(Mode::HumanVsHuman, 6, 0), dir);
+    frames(&mut harness, 2);
+    click(&mut harness, "cell c3");
+    assert_eq!(harness.state().board().ply(), 1);
+    drop(harness);
+    std::fs::read(queens::store::autosave_path(dir)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn while_the_autosave_is_offered_the_board_and_shortcuts_change_nothing() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let before = leave_an_autosave(dir.path());
+    let mut harness = harness_in(settings(Mode::HumanVsHuman, 6, 0), dir.path());
+    frames(&mut harness, 2);
+    assert!(harness.state().continue_offered());
+    // A click on the board, Ctrl+N and Ctrl+O: the offer stays, nothing is written.
+    harness.get_by_label("cell a1").click();
+    frames(&mut harness, 3);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    frames(&mut harness, 3);
+    assert_eq!(harness.state().board().ply(), 0);
+    assert!(!harness.state().new_game_open());
+    assert!(harness.state().continue_offered());
+    let after = std::fs::read(queens::store::autosave_path(dir.path()));
+    assert_eq!(after.ok(), Some(before));
+    // The player chooses: Discard removes it, and the board plays again.
+    click(&mut harness, "Discard");
+    assert!(!harness.state().continue_offered());
+    assert!(!queens::store::autosave_path(dir.path()).exists());
+    click(&mut harness, "cell a1");
+    assert_eq!(harness.state().board().ply(), 1);
+}
+
+#[test]
+fn a_new_game_asks_before_replacing_an_unfinished_one() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell c3");
+    let played = harness.state().board().clone();
+    let start_new = |harness: &mut Harness<'_, App>| {
+        click(harness, "New game");
+        click(harness, "Start");
+    };
+    // Cancel keeps the game and its autosave.
+    start_new(&mut harness);
+    assert!(harness.state().replace_asked());
+    assert_eq!(*harness.state().board(), played);
+    click(&mut harness, "Cancel");
+    assert!(!harness.state().replace_asked());
+    assert_eq!(*harness.state().board(), played);
+    assert!(queens::store::autosave_path(dir.path()).exists());
+    // Save it first: the game goes to a new file in the saves folder, then the new game.
+    start_new(&mut harness);
+    click(&mut harness, "Save it first");
+    assert_eq!(harness.state().board().ply(), 0);
+    let saves = queens::store::list_saves(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    let saved = queens::store::load_from(&saves[0]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(saved.board, played);
+    let status = harness.state().status_text();
+    assert!(
+        status.contains("saved") && status.contains("New game"),
+        "{status}"
+    );
+    // Discard: no question's trace, the new game is on.
+    click(&mut harness, "cell c3");
+    start_new(&mut harness);
+    click(&mut harness, "Discard it");
+    assert_eq!(harness.state().board().ply(), 0);
+    assert!(!harness.state().replace_asked());
+}
+
+#[test]
+fn a_game_equal_to_its_file_is_replaced_without_asking() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell c3");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    frames(&mut harness, 2);
+    click(&mut harness, "OK");
+    assert!(harness.state().save_path().is_some());
+    click(&mut harness, "New game");
+    click(&mut harness, "Start");
+    assert!(!harness.state().replace_asked());
+    assert_eq!(harness.state().board().ply(), 0);
+}
+
+#[test]
+fn opening_a_history_game_asks_first_and_cancel_keeps_the_autosave() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 3, 0));
+    frames(&mut harness, 2);
+    play_to_the_end(&mut harness);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    frames(&mut harness, 2);
+    click(&mut harness, "Start");
+    click(&mut harness, "cell a1");
+    let autosave = queens::store::autosave_path(dir.path());
+    let before = std::fs::read(&autosave).unwrap_or_else(|e| panic!("{e}"));
+    click(&mut harness, "Game");
+    click(&mut harness, "History…");
+    step_until(&mut harness, "the history loading", |app| {
+        !app.history_loading()
+    });
+    frames(&mut harness, 2);
+    click(&mut harness, "Open");
+    assert!(harness.state().replace_asked());
+    click(&mut harness, "Cancel");
+    assert_eq!(harness.state().board().ply(), 1);
+    assert_eq!(std::fs::read(&autosave).ok(), Some(before));
+}
+
+#[test]
+fn a_damaged_autosave_is_moved_aside_and_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let autosave = queens::store::autosave_path(dir.path());
+    std::fs::write(&autosave, "garbage").unwrap_or_else(|e| panic!("{e}"));
+    let mut harness = harness_in(settings(Mode::HumanVsHuman, 6, 0), dir.path());
+    frames(&mut harness, 2);
+    let moved: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("autosave.damaged-"))
+        })
+        .collect();
+    assert_eq!(moved.len(), 1);
+    let status = harness.state().status_text();
+    let name = moved[0]
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned());
+    assert!(name.is_some_and(|n| status.contains(&n)), "{status}");
+    // Play, start again, quit: the damaged file is untouched throughout.
+    click(&mut harness, "cell c3");
+    assert!(autosave.exists());
+    click(&mut harness, "New game");
+    click(&mut harness, "Start");
+    click(&mut harness, "Discard it");
+    drop(harness);
+    assert_eq!(
+        std::fs::read_to_string(&moved[0]).ok().as_deref(),
+        Some("garbage")
+    );
+}
+
+#[cfg(unix)]
+fn make_fifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap_or_else(|e| panic!("mkfifo: {e}"));
+    assert!(status.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_autosave_or_in_the_history_does_not_freeze_the_window() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    make_fifo(&queens::store::autosave_path(dir.path()));
+    std::fs::create_dir(dir.path().join("history")).unwrap_or_else(|e| panic!("{e}"));
+    make_fifo(&dir.path().join("history").join("stuck.ron"));
+    // harness_in waits for the autosave check: it ends, the FIFO is not opened.
+    let mut harness = harness_in(settings(Mode::HumanVsHuman, 6, 0), dir.path());
+    frames(&mut harness, 2);
+    let status = harness.state().status_text();
+    assert!(status.contains("not a regular file"), "{status}");
+    // The history loads off the window's thread: frames and moves go on meanwhile.
+    click(&mut harness, "Game");
+    click(&mut harness, "History…");
+    click(&mut harness, "cell c3");
+    assert_eq!(harness.state().board().ply(), 1);
 }

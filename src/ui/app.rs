@@ -2,7 +2,7 @@
 //! state and return [`Action`]s; [`App::apply`] carries them out in one place.
 
 use super::files::FileTask;
-use super::game::{Game, Seat, board_from_setup, seats_from_setup};
+use super::game::{Game, Seat, board_from_setup, seat_from_side, seats_from_setup};
 use super::i18n::{Texts, fill, texts};
 use super::messages::Message;
 use super::saving::{Files, SAVES_DIR_VAR, record_of, saves_dir_from};
@@ -10,7 +10,7 @@ use super::search::{Poll, Purpose, SearchJob, SearchTag};
 use super::settings::{GameSetup, STORAGE_KEY, Settings, StoneMode};
 use crate::ai::Limits;
 use crate::board::{Board, Cell, Player};
-use crate::store::{SavedGame, SearchInfo};
+use crate::store::{LoadedGame, SavedGame, SearchInfo};
 use eframe::egui;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -70,8 +70,86 @@ pub enum Action {
     OpenHistoryEntry(usize),
     /// Use the folder typed in the History window as the saves folder.
     SetSavesDir,
+    /// Answer the question asked before an unfinished game is replaced.
+    ConfirmReplace(ReplaceChoice),
     /// Close the window.
     Quit,
+}
+
+/// The player's answer when a new, opened or pasted game would replace an unfinished one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplaceChoice {
+    /// Save the unfinished game (to its file, else a fresh one in the saves folder),
+    /// then replace it.
+    SaveFirst,
+    /// Replace it; its moves are lost (the player chose so).
+    Discard,
+    /// Keep it; the other game is dropped.
+    Cancel,
+}
+
+/// A game about to take the place of the one on screen: everything the switch needs, so
+/// that new, opened, pasted, continued and history games all go through one door
+/// ([`App::offer_replacement`]), which asks first when moves would be lost.
+pub(super) struct Replacement {
+    /// The game (its id is given when it goes on screen).
+    game: Game,
+    /// Its save record.
+    record: SavedGame,
+    /// The file it came from, if any.
+    path: Option<PathBuf>,
+    /// Whether it equals `path`'s content (an opened file), so replacing it loses nothing.
+    pub(super) saved: bool,
+    /// The status line once it is on screen.
+    message: Message,
+    /// The computer waits for Resume (a pasted position is studied first).
+    paused: bool,
+    /// New-game choices to remember (a game started from the new-game panel).
+    setup: Option<GameSetup>,
+}
+
+impl Replacement {
+    /// A game loaded from a file, the autosave or the history, with the seats it names.
+    pub(super) fn loaded(loaded: LoadedGame, path: Option<PathBuf>, message: Message) -> Self {
+        let seats = loaded
+            .saved
+            .settings
+            .players
+            .clone()
+            .map(|s| seat_from_side(&s));
+        Replacement {
+            game: Game::new(0, loaded.board, seats),
+            record: loaded.saved,
+            path,
+            saved: false,
+            message,
+            paused: false,
+            setup: None,
+        }
+    }
+
+    /// A fresh game from new-game choices.
+    fn from_setup(setup: &GameSetup) -> Self {
+        let game = Game::new(0, board_from_setup(setup), seats_from_setup(setup));
+        let record = record_of(&game, seed_of(setup));
+        Replacement {
+            message: started(&game.board),
+            game,
+            record,
+            path: None,
+            saved: false,
+            paused: false,
+            setup: Some(setup.clone()),
+        }
+    }
+}
+
+/// The status line of a game that just started.
+fn started(board: &Board) -> Message {
+    Message::Started {
+        size: board.size(),
+        stones: board.stones().count(),
+    }
 }
 
 /// The Queens & Stones window.
@@ -96,6 +174,8 @@ pub struct App {
     pub(super) hovered: Option<Cell>,
     /// Saves, autosave, history and export.
     pub(super) files: Files,
+    /// A game waiting for the player's answer before it replaces an unfinished one.
+    pub(super) pending: Option<Replacement>,
     fonts_installed: bool,
     applied_dark: Option<bool>,
 }
@@ -140,10 +220,7 @@ impl App {
         let draft = settings.setup.clone();
         let game = Game::new(1, board_from_setup(&draft), seats_from_setup(&draft));
         let files = Files::new(dir, &game, seed_of(&draft));
-        let message = Message::Started {
-            size: game.board.size(),
-            stones: game.board.stones().count(),
-        };
+        let message = started(&game.board);
         let mut app = App {
             settings,
             draft,
@@ -162,6 +239,7 @@ impl App {
             now: 0.0,
             hovered: None,
             files,
+            pending: None,
             fonts_installed: false,
             applied_dark: None,
         };
@@ -214,8 +292,34 @@ impl App {
         self.show_new_game
     }
 
-    /// Carries out `action`, as if the user had clicked it.
+    /// Whether a question blocks the window (the autosave offer, or "replace the
+    /// unfinished game?"): then only its answers, and quitting, are carried out.
+    pub fn asking(&self) -> bool {
+        self.files.awaiting_choice() || self.pending.is_some()
+    }
+
+    /// Whether a game-replacing question is open.
+    pub fn replace_asked(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Carries out `action`, as if the user had clicked it. While a question is open
+    /// ([`App::asking`]) other actions (shortcuts, a click that got through) are refused,
+    /// so nothing replaces or overwrites a game the player has not decided about.
     pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
+        let answer = matches!(
+            action,
+            Action::ContinueAutosave
+                | Action::DiscardAutosave
+                | Action::ConfirmReplace(_)
+                | Action::Quit
+        );
+        if self.asking() && !answer {
+            if self.files.awaiting_choice() {
+                self.message = Message::ChooseFirst;
+            }
+            return;
+        }
         match action {
             Action::OpenNewGame => {
                 self.draft = self.settings.setup.clone();
@@ -251,10 +355,11 @@ impl App {
             Action::ClosePrompt => self.files.prompt = None,
             Action::ContinueAutosave => self.continue_autosave(),
             Action::DiscardAutosave => self.discard_autosave(),
-            Action::ShowHistory => self.show_history(),
+            Action::ShowHistory => self.show_history(ctx),
             Action::CloseHistory => self.files.history = None,
             Action::OpenHistoryEntry(index) => self.open_history_entry(index),
-            Action::SetSavesDir => self.set_saves_dir(),
+            Action::SetSavesDir => self.set_saves_dir(ctx),
+            Action::ConfirmReplace(choice) => self.confirm_replace(choice),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         }
     }
@@ -297,21 +402,69 @@ impl App {
     }
 
     fn start_game(&mut self) {
-        self.stop_search();
         self.draft.clamp();
-        self.settings.setup = self.draft.clone();
-        let id = self.new_game_id();
-        self.replace_game(Game::new(
-            id,
-            board_from_setup(&self.draft),
-            seats_from_setup(&self.draft),
-        ));
-        self.files.path = None;
-        self.adopt_record(record_of(&self.game, seed_of(&self.draft)));
-        self.message = Message::Started {
-            size: self.game.board.size(),
-            stones: self.game.board.stones().count(),
+        let replacement = Replacement::from_setup(&self.draft);
+        self.offer_replacement(replacement);
+    }
+
+    /// The status line of the game on screen at its start.
+    pub(super) fn started_message(&self) -> Message {
+        started(&self.game.board)
+    }
+
+    /// Puts `replacement` on screen, or first asks the player when the game on screen
+    /// has moves that would be lost.
+    pub(super) fn offer_replacement(&mut self, replacement: Replacement) {
+        if self.unsaved_progress() {
+            self.pending = Some(replacement);
+        } else {
+            self.replace_with(replacement);
+        }
+    }
+
+    /// Carries out the player's answer to "replace the unfinished game?".
+    fn confirm_replace(&mut self, choice: ReplaceChoice) {
+        let Some(replacement) = self.pending.take() else {
+            return;
         };
+        match choice {
+            ReplaceChoice::Cancel => {}
+            ReplaceChoice::Discard => self.replace_with(replacement),
+            ReplaceChoice::SaveFirst => match self.save_without_asking() {
+                Ok(path) => {
+                    self.replace_with(replacement);
+                    let then = std::mem::replace(&mut self.message, Message::NothingToUndo);
+                    self.message = Message::Both(Box::new(Message::Saved(path)), Box::new(then));
+                }
+                // Not saved: the game stays, and the status line says why.
+                Err(message) => self.message = message,
+            },
+        }
+    }
+
+    /// Puts `replacement` on screen now (any question has been answered).
+    pub(super) fn replace_with(&mut self, replacement: Replacement) {
+        let Replacement {
+            mut game,
+            record,
+            path,
+            saved,
+            message,
+            paused,
+            setup,
+        } = replacement;
+        if let Some(setup) = setup {
+            self.settings.setup = setup;
+        }
+        game.id = self.new_game_id();
+        self.replace_game(game);
+        self.paused = paused;
+        self.files.path = path;
+        self.adopt_record(record);
+        if saved {
+            self.files.mark_saved();
+        }
+        self.message = message;
     }
 
     /// Puts `game` on screen in place of the current one (its search stopped).
@@ -374,20 +527,28 @@ impl App {
         let text = self.paste_text.trim().to_string();
         match Board::from_game_string(&text) {
             Ok(board) => {
-                let id = self.new_game_id();
-                let seats = self.game.seats.clone();
-                self.replace_game(Game::new(id, board, seats));
+                let game = Game::new(0, board, self.game.seats.clone());
+                let record = record_of(&game, None);
                 // A pasted position is studied first: the computer waits for Resume.
-                self.paused = self.game.computer_to_move();
-                self.files.path = None;
-                self.adopt_record(record_of(&self.game, None));
-                self.message = Message::Pasted;
+                let paused = game.computer_to_move();
+                self.offer_replacement(Replacement {
+                    game,
+                    record,
+                    path: None,
+                    saved: false,
+                    message: Message::Pasted,
+                    paused,
+                    setup: None,
+                });
             }
             Err(error) => self.message = Message::PasteError(error),
         }
     }
 
     fn cell_clicked(&mut self, cell: Cell) {
+        if self.asking() {
+            return;
+        }
         if self.show_new_game {
             self.toggle_setup_stone(cell);
             return;
@@ -501,7 +662,7 @@ impl App {
         if self.job.is_some()
             || self.paused
             || self.show_new_game
-            || self.files.offer.is_some()
+            || self.asking()
             || !self.game.computer_to_move()
         {
             return;

@@ -36,6 +36,8 @@ impl eframe::App for App {
         menu::windows_ui(self, &ctx);
         files_ui::prompt_window_ui(self, &ctx, &mut actions);
         files_ui::history_window_ui(self, &ctx, &mut actions);
+        files_ui::continue_modal_ui(self, &ctx, &mut actions);
+        files_ui::replace_modal_ui(self, &ctx, &mut actions);
         for action in actions {
             self.apply(&ctx, action);
         }
@@ -132,7 +134,6 @@ fn appearing(app: &App, board: &Board) -> Option<Appearing> {
 /// The game-over banner and the review banner, above the board.
 fn banners_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
-    files_ui::continue_banner_ui(app, ui, actions);
     if let Some(ply) = app.review {
         egui::Frame::new()
             .fill(ui.visuals().warn_fg_color.gamma_multiply(0.25))

@@ -68,8 +68,20 @@ pub enum Message {
     Continued(usize),
     /// Writing the autosave failed.
     AutosaveFailed(String),
-    /// The autosave exists but could not be loaded.
-    AutosaveDamaged(String),
+    /// The autosave exists but could not be loaded: why, and where it was moved (or why
+    /// it could not be moved, and so was left untouched).
+    AutosaveDamaged {
+        /// Why it could not be loaded.
+        detail: String,
+        /// Where it is now, or why it could not be moved.
+        moved_to: Result<PathBuf, String>,
+    },
+    /// The autosave is being looked for at start.
+    CheckingAutosave,
+    /// Something was asked while the autosave offer waits for an answer.
+    ChooseFirst,
+    /// Two messages, one after the other ("saved to ..., new game ...").
+    Both(Box<Message>, Box<Message>),
     /// A finished game could not be added to the history.
     HistoryFailed(String),
     /// The Excel export is running.
@@ -117,7 +129,19 @@ impl Message {
             Message::OpenFailed(error) => fill(t.open_failed, &[error]),
             Message::Continued(moves) => fill(t.continued, &[moves]),
             Message::AutosaveFailed(error) => fill(t.autosave_failed, &[error]),
-            Message::AutosaveDamaged(error) => fill(t.autosave_damaged, &[error]),
+            Message::AutosaveDamaged {
+                detail,
+                moved_to: Ok(path),
+            } => fill(t.autosave_moved, &[detail, &path.display()]),
+            Message::AutosaveDamaged {
+                detail,
+                moved_to: Err(error),
+            } => fill(t.autosave_kept, &[detail, error]),
+            Message::CheckingAutosave => t.checking_autosave.to_string(),
+            Message::ChooseFirst => t.choose_first.to_string(),
+            Message::Both(first, then) => {
+                format!("{} {}", first.text(t, names), then.text(t, names))
+            }
             Message::HistoryFailed(error) => fill(t.history_failed, &[error]),
             Message::Exporting => t.exporting.to_string(),
             Message::Exported(path, count) => fill(t.exported, &[&path.display(), count]),
@@ -138,7 +162,8 @@ impl Message {
                 | Message::SaveFailed(_)
                 | Message::OpenFailed(_)
                 | Message::AutosaveFailed(_)
-                | Message::AutosaveDamaged(_)
+                | Message::AutosaveDamaged { .. }
+                | Message::ChooseFirst
                 | Message::HistoryFailed(_)
                 | Message::ExportFailed(_)
         )

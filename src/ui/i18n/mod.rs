@@ -125,7 +125,6 @@ pub struct Texts {
     pub open_failed: &'static str,
     pub continued: &'static str,
     pub autosave_failed: &'static str,
-    pub autosave_damaged: &'static str,
     pub history_failed: &'static str,
     pub exporting: &'static str,
     pub exported: &'static str,
@@ -174,6 +173,18 @@ pub struct Texts {
     pub err_too_many_stones: &'static str,
     pub err_move: &'static str,
     pub err_after_end: &'static str,
+    // Game flow (issue 8)
+    pub replace_title: &'static str,
+    pub replace_body: &'static str,
+    pub save_first: &'static str,
+    pub discard_it: &'static str,
+    pub continue_title: &'static str,
+    pub checking_autosave: &'static str,
+    pub choose_first: &'static str,
+    pub autosave_moved: &'static str,
+    pub autosave_kept: &'static str,
+    pub not_regular_file: &'static str,
+    pub history_loading: &'static str,
 }
 
 /// The strings of `language`.
