@@ -7,7 +7,7 @@ use super::i18n::{Texts, fill, texts};
 use super::messages::Message;
 use super::saving::{Files, SAVES_DIR_VAR, record_of, saves_dir_from};
 use super::search::{Poll, Purpose, SearchJob, SearchTag};
-use super::settings::{GameSetup, STORAGE_KEY, Settings, StoneMode};
+use super::settings::{GameSetup, Settings, StoneMode};
 use crate::ai::Limits;
 use crate::board::{Board, Cell, Player};
 use crate::store::{LoadedGame, SavedGame, SearchInfo};
@@ -188,13 +188,10 @@ impl App {
     /// `saves_dir`, when given (by `queens gui --saves-dir`), overrides the saves folder of
     /// the settings and of `QUEENS_SAVES_DIR`.
     pub fn new(cc: &eframe::CreationContext<'_>, saves_dir: Option<PathBuf>) -> App {
-        let stored = cc
-            .storage
-            .and_then(|storage| storage.get_string(STORAGE_KEY));
-        let text = std::env::var("QUEENS_SETTINGS").ok().or(stored);
-        let settings = text
-            .map(|text| Settings::from_json(&text))
-            .unwrap_or_default();
+        let settings = match std::env::var("QUEENS_SETTINGS") {
+            Ok(text) => Settings::from_json(&text),
+            Err(_) => Settings::from_storage(cc.storage),
+        };
         let env_dir = std::env::var(SAVES_DIR_VAR).ok();
         let dir =
             saves_dir.unwrap_or_else(|| saves_dir_from(&settings.saves_dir, env_dir.as_deref()));

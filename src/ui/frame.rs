@@ -5,7 +5,6 @@ use super::board_view::{ANIMATION_SECONDS, Appearing, Interaction, Overlay, boar
 use super::game::board_from_setup;
 use super::i18n::fill;
 use super::layout::BoardLayout;
-use super::settings::STORAGE_KEY;
 use super::theme::palette;
 use super::{files_ui, menu, new_game, side_panel};
 use crate::board::{Board, Player};
@@ -48,7 +47,7 @@ impl eframe::App for App {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        storage.set_string(STORAGE_KEY, self.settings.to_json());
+        self.settings.to_storage(storage);
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

@@ -423,7 +423,11 @@ impl App {
         match slot {
             AutosaveSlot::Offered(loaded) => {
                 let moves = loaded.board.ply();
-                self.replace_with(Replacement::loaded(*loaded, None, Message::Continued(moves)));
+                self.replace_with(Replacement::loaded(
+                    *loaded,
+                    None,
+                    Message::Continued(moves),
+                ));
             }
             other => self.files.slot = other,
         }
