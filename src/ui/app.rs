@@ -555,7 +555,12 @@ impl App {
             return;
         }
         if self.game.computer_to_move() {
-            self.message = Message::WaitForComputer;
+            // Paused, nothing is thinking: say how to let the computer move.
+            self.message = if self.paused && self.job.is_none() {
+                Message::ComputerPaused
+            } else {
+                Message::WaitForComputer
+            };
             return;
         }
         self.play(cell, None);

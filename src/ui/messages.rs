@@ -27,6 +27,8 @@ pub enum Message {
     Refused(MoveError),
     /// A click while the computer is to move.
     WaitForComputer,
+    /// A click while the computer is to move but paused.
+    ComputerPaused,
     /// A click on a reviewed position.
     ReviewReadOnly,
     /// Moves taken back.
@@ -111,6 +113,7 @@ impl Message {
             }
             Message::Refused(MoveError::GameOver { .. }) => t.game_is_over.to_string(),
             Message::WaitForComputer => t.wait_for_computer.to_string(),
+            Message::ComputerPaused => t.computer_paused_click.to_string(),
             Message::ReviewReadOnly => t.review_read_only.to_string(),
             Message::Undone(count) => fill(t.undone, &[count]),
             Message::Redone(count) => fill(t.redone, &[count]),
@@ -158,6 +161,7 @@ impl Message {
             Message::Refused(_)
                 | Message::PasteError(_)
                 | Message::WaitForComputer
+                | Message::ComputerPaused
                 | Message::ReviewReadOnly
                 | Message::SaveFailed(_)
                 | Message::OpenFailed(_)

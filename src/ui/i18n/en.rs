@@ -178,4 +178,5 @@ pub const TEXTS: Texts = Texts {
     autosave_kept: "The autosave could not be loaded ({0}) nor moved aside ({1}): it is left untouched and this session will not autosave.",
     not_regular_file: "it is not a regular file",
     history_loading: "Loading the history…",
+    computer_paused_click: "The computer is paused: press Resume computer to let it move.",
 };

@@ -185,6 +185,7 @@ pub struct Texts {
     pub autosave_kept: &'static str,
     pub not_regular_file: &'static str,
     pub history_loading: &'static str,
+    pub computer_paused_click: &'static str,
 }
 
 /// The strings of `language`.

@@ -179,4 +179,5 @@ pub const TEXTS: Texts = Texts {
     autosave_kept: "Không nạp được bản tự động lưu ({0}) và cũng không dời nó đi được ({1}): tệp được để nguyên và phiên này sẽ không tự động lưu.",
     not_regular_file: "đó không phải là một tệp thường",
     history_loading: "Đang nạp lịch sử…",
+    computer_paused_click: "Máy đang tạm dừng: bấm Cho máy đi tiếp để máy đi.",
 };
