@@ -301,12 +301,54 @@ fn reviewing_an_earlier_move_is_read_only() {
     frames(&mut harness, 2);
     click(&mut harness, "cell a1");
     click(&mut harness, "cell b3");
-    click(&mut harness, "1.");
+    // Anywhere on the row of move 1: here its cell, not its number.
+    click(&mut harness, "a1");
     assert_eq!(harness.state().reviewing(), Some(1));
     let before = harness.state().board().clone();
     click(&mut harness, "cell f6");
     assert_eq!(*harness.state().board(), before);
     click(&mut harness, "Back to game");
+    assert_eq!(harness.state().reviewing(), None);
+}
+
+#[test]
+fn review_shows_the_reviewed_scores_and_turn_and_steps_by_keys_and_buttons() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell a1");
+    click(&mut harness, "cell b3");
+    let one = harness.state().board().at_ply(1).score(Player::One);
+    assert!(harness.query_by_label("Score 0").is_none());
+    harness.key_press(egui::Key::ArrowLeft);
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().reviewing(), Some(1));
+    // The cards and the turn line are those of the position after move 1.
+    assert!(harness.query_by_label("Score 0").is_some());
+    assert!(harness.query_by_label(&format!("Score {one}")).is_some());
+    assert!(
+        harness
+            .query_by_label("Position after move 1 of 2: Player 2 to move")
+            .is_some()
+    );
+    assert!(harness.state().status_text().contains("Reviewing"));
+    harness.key_press(egui::Key::Home);
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().reviewing(), Some(0));
+    harness.key_press(egui::Key::ArrowRight);
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().reviewing(), Some(1));
+    harness.key_press(egui::Key::End);
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().reviewing(), None);
+    // The buttons do the same.
+    click(&mut harness, "|<");
+    assert_eq!(harness.state().reviewing(), Some(0));
+    click(&mut harness, ">");
+    click(&mut harness, ">");
+    assert_eq!(harness.state().reviewing(), None);
+    click(&mut harness, "<");
+    assert_eq!(harness.state().reviewing(), Some(1));
+    click(&mut harness, ">|");
     assert_eq!(harness.state().reviewing(), None);
 }
 

@@ -44,6 +44,8 @@ pub enum Action {
     Review(usize),
     /// Leave the review.
     BackToGame,
+    /// Step through the game: first position, a move back, a move on, the current one.
+    ReviewStep(ReviewStep),
     /// A board cell was clicked.
     CellClicked(Cell),
     /// Save to the game's file, or ask for one.
@@ -74,6 +76,20 @@ pub enum Action {
     ConfirmReplace(ReplaceChoice),
     /// Close the window.
     Quit,
+}
+
+/// A step through the game's positions (the |< < > >| buttons and Home, Left, Right,
+/// End).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewStep {
+    /// The starting position.
+    First,
+    /// One move back.
+    Back,
+    /// One move on.
+    Forward,
+    /// The current position (the review ends).
+    Last,
 }
 
 /// The player's answer when a new, opened or pasted game would replace an unfinished one.
@@ -339,10 +355,18 @@ impl App {
                 self.message = Message::Copied;
             }
             Action::PastePosition => self.paste_position(),
-            Action::Review(ply) => {
-                self.review = (ply < self.game.board.ply()).then_some(ply);
+            Action::Review(ply) => self.review_at(ply),
+            Action::BackToGame => self.review_at(self.game.board.ply()),
+            Action::ReviewStep(step) => {
+                let last = self.game.board.ply();
+                let shown = self.review.unwrap_or(last);
+                self.review_at(match step {
+                    ReviewStep::First => 0,
+                    ReviewStep::Back => shown.saturating_sub(1),
+                    ReviewStep::Forward => shown + 1,
+                    ReviewStep::Last => last,
+                });
             }
-            Action::BackToGame => self.review = None,
             Action::CellClicked(cell) => self.cell_clicked(cell),
             Action::Save => self.save(ctx),
             Action::SaveAs => self.ask_path(ctx, FileTask::SaveAs),
@@ -383,6 +407,18 @@ impl App {
         match self.review {
             Some(ply) => self.game.board.at_ply(ply),
             None => self.game.board.clone(),
+        }
+    }
+
+    /// Shows the position after `ply` moves; the current one (or beyond) ends the review.
+    fn review_at(&mut self, ply: usize) {
+        let last = self.game.board.ply();
+        let was_reviewing = self.review.is_some();
+        self.review = (ply < last).then_some(ply);
+        match self.review {
+            Some(ply) => self.message = Message::Reviewing(ply),
+            None if was_reviewing => self.message = Message::BackToGame,
+            None => {}
         }
     }
 

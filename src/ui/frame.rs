@@ -1,10 +1,11 @@
 //! One frame of the window: the panels around the board, then the actions they produced.
 
-use super::app::{Action, App};
+use super::app::{Action, App, ReviewStep};
 use super::board_view::{ANIMATION_SECONDS, Appearing, Interaction, Overlay, board_ui};
 use super::game::board_from_setup;
 use super::i18n::fill;
 use super::layout::BoardLayout;
+use super::messages::reviewing_text;
 use super::theme::palette;
 use super::{files_ui, menu, new_game, side_panel};
 use crate::board::{Board, Player};
@@ -18,6 +19,7 @@ impl eframe::App for App {
         self.poll_files(&ctx);
         let mut actions = Vec::new();
         menu::shortcuts(ui, self, &mut actions);
+        review_keys(ui, &mut actions);
         egui::Panel::top("menu_bar").show(ui, |ui| menu::menu_bar_ui(self, ui, &mut actions));
         egui::Panel::bottom("status_bar").show(ui, |ui| status_bar_ui(self, ui));
         let side_width = (ui.available_width() * 0.34).clamp(230.0, 360.0);
@@ -53,6 +55,27 @@ impl eframe::App for App {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.shut_down();
     }
+}
+
+/// Home, Left, Right and End step through the game's positions (not while a text field
+/// has the keyboard).
+fn review_keys(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    if ui.ctx().text_edit_focused() {
+        return;
+    }
+    let keys = [
+        (egui::Key::Home, ReviewStep::First),
+        (egui::Key::ArrowLeft, ReviewStep::Back),
+        (egui::Key::ArrowRight, ReviewStep::Forward),
+        (egui::Key::End, ReviewStep::Last),
+    ];
+    ui.input_mut(|input| {
+        for (key, step) in keys {
+            if input.consume_key(egui::Modifiers::NONE, key) {
+                actions.push(Action::ReviewStep(step));
+            }
+        }
+    });
 }
 
 fn status_bar_ui(app: &App, ui: &mut egui::Ui) {
@@ -140,7 +163,7 @@ fn banners_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             .corner_radius(4.0)
             .show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(fill(t.reviewing, &[&ply])).strong());
+                    ui.label(RichText::new(reviewing_text(t, ply)).strong());
                     if ui.button(t.back_to_game).clicked() {
                         actions.push(Action::BackToGame);
                     }

@@ -31,6 +31,10 @@ pub enum Message {
     ComputerPaused,
     /// A click on a reviewed position.
     ReviewReadOnly,
+    /// An earlier position is shown: the one after this many moves.
+    Reviewing(usize),
+    /// The review ended: the current position is shown again.
+    BackToGame,
     /// Moves taken back.
     Undone(usize),
     /// Moves replayed.
@@ -115,6 +119,8 @@ impl Message {
             Message::WaitForComputer => t.wait_for_computer.to_string(),
             Message::ComputerPaused => t.computer_paused_click.to_string(),
             Message::ReviewReadOnly => t.review_read_only.to_string(),
+            Message::Reviewing(ply) => reviewing_text(t, *ply),
+            Message::BackToGame => t.back_to_game.to_string(),
             Message::Undone(count) => fill(t.undone, &[count]),
             Message::Redone(count) => fill(t.redone, &[count]),
             Message::NothingToUndo => t.nothing_to_undo.to_string(),
@@ -171,6 +177,15 @@ impl Message {
                 | Message::HistoryFailed(_)
                 | Message::ExportFailed(_)
         )
+    }
+}
+
+/// "Reviewing the position after move N", or the starting position for 0.
+pub fn reviewing_text(t: &Texts, ply: usize) -> String {
+    if ply == 0 {
+        t.reviewing_start.to_string()
+    } else {
+        fill(t.reviewing, &[&ply])
     }
 }
 

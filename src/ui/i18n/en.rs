@@ -179,4 +179,11 @@ pub const TEXTS: Texts = Texts {
     not_regular_file: "it is not a regular file",
     history_loading: "Loading the history…",
     computer_paused_click: "The computer is paused: press Resume computer to let it move.",
+    reviewing_start: "Reviewing the starting position (read-only)",
+    review_turn: "Position after move {0} of {1}: {2} to move",
+    review_over: "Position after move {0} of {1}: the game is over",
+    review_first: "First position (Home)",
+    review_back: "Previous move (Left arrow)",
+    review_forward: "Next move (Right arrow)",
+    review_last: "Current position (End)",
 };

@@ -186,6 +186,13 @@ pub struct Texts {
     pub not_regular_file: &'static str,
     pub history_loading: &'static str,
     pub computer_paused_click: &'static str,
+    pub reviewing_start: &'static str,
+    pub review_turn: &'static str,
+    pub review_over: &'static str,
+    pub review_first: &'static str,
+    pub review_back: &'static str,
+    pub review_forward: &'static str,
+    pub review_last: &'static str,
 }
 
 /// The strings of `language`.

@@ -180,4 +180,11 @@ pub const TEXTS: Texts = Texts {
     not_regular_file: "đó không phải là một tệp thường",
     history_loading: "Đang nạp lịch sử…",
     computer_paused_click: "Máy đang tạm dừng: bấm Cho máy đi tiếp để máy đi.",
+    reviewing_start: "Đang xem lại thế cờ ban đầu (chỉ xem)",
+    review_turn: "Thế cờ sau nước {0} / {1}: đến lượt {2}",
+    review_over: "Thế cờ sau nước {0} / {1}: ván đã kết thúc",
+    review_first: "Thế cờ đầu (Home)",
+    review_back: "Nước trước (mũi tên trái)",
+    review_forward: "Nước sau (mũi tên phải)",
+    review_last: "Thế cờ hiện tại (End)",
 };
