@@ -753,3 +753,24 @@ fn a_fifo_named_autosave_or_in_the_history_does_not_freeze_the_window() {
     click(&mut harness, "cell c3");
     assert_eq!(harness.state().board().ply(), 1);
 }
+
+#[test]
+fn undo_is_off_when_only_the_computer_has_moved() {
+    let mut settings = settings(Mode::HumanVsComputer, 5, 0);
+    settings.setup.human_first = false;
+    settings.setup.engines[0] = Preset::Beginner.engine();
+    let (mut harness, _dir) = harness(settings);
+    wait_for_computer(&mut harness, Duration::from_secs(10));
+    assert_eq!(harness.state().board().ply(), 1);
+    assert!(!harness.state().can_undo());
+    // Ctrl+Z says so; the computer's move stays and it does not think again.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    frames(&mut harness, 3);
+    assert_eq!(harness.state().board().ply(), 1);
+    assert!(!harness.state().is_thinking());
+    assert!(harness.state().status_text().contains("Nothing to undo"));
+    // After the human's move, Undo takes it back (and the computer's reply, if any).
+    let cell = first_free(harness.state().board());
+    click(&mut harness, &cell);
+    assert!(harness.state().can_undo());
+}

@@ -275,6 +275,11 @@ impl App {
         self.message.text(self.texts(), &self.player_names())
     }
 
+    /// Whether Undo would take a move back (not when only the computer has moved).
+    pub fn can_undo(&self) -> bool {
+        self.game.can_undo()
+    }
+
     /// Whether a search (a computer move or a hint) is running.
     pub fn is_thinking(&self) -> bool {
         self.job.is_some()
@@ -516,31 +521,31 @@ impl App {
     }
 
     fn undo(&mut self) {
-        self.stop_search();
-        self.hint = None;
-        self.review = None;
-        let count = self.game.undo();
-        self.message = match count {
-            0 => Message::NothingToUndo,
-            n => Message::Undone(n),
-        };
-        if count > 0 {
-            self.after_change(None);
-        }
+        self.move_through_history(Game::undo, Message::NothingToUndo, Message::Undone);
         // After an undo the person wants to think; a computer-only game stays paused.
         self.paused = self.game.seats.iter().all(Seat::is_computer);
     }
 
     fn redo(&mut self) {
+        self.move_through_history(Game::redo, Message::NothingToRedo, Message::Redone);
+    }
+
+    /// Undo and redo alike: stop any search, leave review and hint, take `step`, say how
+    /// many moves it took (`none` for zero) and follow the change in the files.
+    fn move_through_history(
+        &mut self,
+        step: fn(&mut Game) -> usize,
+        none: Message,
+        done: fn(usize) -> Message,
+    ) {
         self.stop_search();
         self.hint = None;
         self.review = None;
-        let count = self.game.redo();
-        self.message = match count {
-            0 => Message::NothingToRedo,
-            n => Message::Redone(n),
-        };
-        if count > 0 {
+        let count = step(&mut self.game);
+        if count == 0 {
+            self.message = none;
+        } else {
+            self.message = done(count);
             self.after_change(None);
         }
     }

@@ -156,7 +156,7 @@ fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             actions.push(Action::OpenNewGame);
         }
         if ui
-            .add_enabled(app.game.board.ply() > 0, egui::Button::new(t.undo))
+            .add_enabled(app.game.can_undo(), egui::Button::new(t.undo))
             .clicked()
         {
             actions.push(Action::Undo);
