@@ -774,3 +774,111 @@ fn undo_is_off_when_only_the_computer_has_moved() {
     click(&mut harness, &cell);
     assert!(harness.state().can_undo());
 }
+
+/// The rectangle of the node labelled `label`.
+fn rect_of(harness: &Harness<'_, App>, label: &str) -> egui::Rect {
+    harness.get_by_label(label).rect()
+}
+
+#[test]
+fn the_game_over_summary_does_not_move_the_board_and_offers_what_next() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 3, 0));
+    frames(&mut harness, 2);
+    let before = rect_of(&harness, "cell a1");
+    play_to_the_end(&mut harness);
+    frames(&mut harness, 2);
+    assert!(harness.state().summary_shown());
+    assert_eq!(rect_of(&harness, "cell a1"), before);
+    let board = harness.state().board().clone();
+    for player in [Player::One, Player::Two] {
+        let line = format!(
+            "Player {}: {} cells",
+            player.index() + 1,
+            board.score(player)
+        );
+        assert!(harness.query_by_label(&line).is_some(), "no {line}");
+    }
+    assert!(harness.query_by_label("Save").is_some());
+    click(&mut harness, "New game (same settings)");
+    assert_eq!(harness.state().board().ply(), 0);
+    assert!(!harness.state().summary_shown());
+}
+
+#[test]
+fn a_rematch_swaps_the_seats_on_the_same_board() {
+    let mut settings = settings(Mode::HumanVsComputer, 3, 0);
+    settings.setup.engines[1] = Preset::Beginner.engine();
+    let (mut harness, _dir) = harness(settings);
+    frames(&mut harness, 2);
+    let start = harness.state().board().at_ply(0);
+    while !harness.state().board().is_over() {
+        let cell = first_free(harness.state().board());
+        click(&mut harness, &cell);
+        wait_for_computer(&mut harness, Duration::from_secs(10));
+    }
+    click(&mut harness, "Rematch (colours swapped)");
+    let players = &harness.state().record().settings.players;
+    assert!(players[0].engine().is_some() && players[1].engine().is_none());
+    // The computer now moves first, on the same starting board.
+    wait_for_computer(&mut harness, Duration::from_secs(10));
+    assert_eq!(harness.state().board().at_ply(0), start);
+    assert_eq!(harness.state().board().ply(), 1);
+}
+
+#[test]
+fn resigning_ends_the_game_and_removes_its_autosave() {
+    let mut settings = settings(Mode::HumanVsComputer, 6, 0);
+    settings.setup.engines[1] = Preset::Beginner.engine();
+    let (mut harness, dir) = harness(settings);
+    frames(&mut harness, 2);
+    click(&mut harness, "cell a1");
+    wait_for_computer(&mut harness, Duration::from_secs(10));
+    assert!(queens::store::autosave_path(dir.path()).exists());
+    click(&mut harness, "Resign");
+    assert!(harness.state().game_ended());
+    assert!(harness.state().summary_shown());
+    // In the summary and in the status line.
+    let said = harness.query_all_by_label("You resigned: Computer wins.");
+    assert_eq!(said.count(), 2);
+    assert!(!queens::store::autosave_path(dir.path()).exists());
+    let ply = harness.state().board().ply();
+    let cell = first_free(harness.state().board());
+    click(&mut harness, "Close");
+    click(&mut harness, &cell);
+    frames(&mut harness, 3);
+    assert_eq!(harness.state().board().ply(), ply);
+    assert!(!harness.state().is_thinking());
+}
+
+#[test]
+fn computers_can_be_paused_and_resumed_without_undo() {
+    let mut settings = settings(Mode::ComputerVsComputer, 8, 0);
+    settings.setup.watch_delay_ms = 0;
+    settings.setup.engines = [Preset::Beginner.engine(), Preset::Beginner.engine()];
+    let (mut harness, _dir) = harness(settings);
+    step_until(&mut harness, "a first move", |app| app.board().ply() > 0);
+    click(&mut harness, "Pause");
+    assert!(harness.state().is_paused());
+    let ply = harness.state().board().ply();
+    frames(&mut harness, 20);
+    assert_eq!(harness.state().board().ply(), ply);
+    assert!(!harness.state().is_thinking());
+    click(&mut harness, "Resume computer");
+    step_until(&mut harness, "another move", move |app| {
+        app.board().ply() > ply
+    });
+}
+
+#[test]
+fn a_hint_can_be_stopped_and_still_answers() {
+    let mut settings = settings(Mode::HumanVsHuman, 15, 10);
+    settings.setup.engines[1] = Preset::Expert.engine();
+    let (mut harness, _dir) = harness(settings);
+    frames(&mut harness, 2);
+    click(&mut harness, "Hint");
+    assert!(harness.state().is_thinking());
+    click(&mut harness, "Stop");
+    wait_for_computer(&mut harness, Duration::from_secs(10));
+    let hint = harness.state().hint().unwrap_or_else(|| panic!("no hint"));
+    assert!(harness.state().board().free().contains(hint));
+}

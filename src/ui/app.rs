@@ -72,6 +72,16 @@ pub enum Action {
     OpenHistoryEntry(usize),
     /// Use the folder typed in the History window as the saves folder.
     SetSavesDir,
+    /// The human (or, between two people, the side to move) gives up the game.
+    Resign,
+    /// Stop the computers (computer against computer) until Resume.
+    Pause,
+    /// The same starting board again, the seats (and so the colours) swapped.
+    Rematch,
+    /// A new game with the remembered new-game choices (random stones re-drawn).
+    NewGameSameSettings,
+    /// Close the game-over summary (the board stays as it ended).
+    CloseSummary,
     /// Answer the question asked before an unfinished game is replaced.
     ConfirmReplace(ReplaceChoice),
     /// Close the window.
@@ -192,6 +202,10 @@ pub struct App {
     pub(super) files: Files,
     /// A game waiting for the player's answer before it replaces an unfinished one.
     pub(super) pending: Option<Replacement>,
+    /// The side that resigned the game on screen.
+    resigned: Option<Player>,
+    /// The game string of the finished game whose summary the player closed.
+    summary_closed: Option<String>,
     fonts_installed: bool,
     applied_dark: Option<bool>,
 }
@@ -253,6 +267,8 @@ impl App {
             hovered: None,
             files,
             pending: None,
+            resigned: None,
+            summary_closed: None,
             fonts_installed: false,
             applied_dark: None,
         };
@@ -277,7 +293,7 @@ impl App {
 
     /// Whether Undo would take a move back (not when only the computer has moved).
     pub fn can_undo(&self) -> bool {
-        self.game.can_undo()
+        self.resigned.is_none() && self.game.can_undo()
     }
 
     /// Whether a search (a computer move or a hint) is running.
@@ -386,6 +402,23 @@ impl App {
             Action::OpenHistoryEntry(index) => self.open_history_entry(index),
             Action::SetSavesDir => self.set_saves_dir(ctx),
             Action::ConfirmReplace(choice) => self.confirm_replace(choice),
+            Action::Resign => self.resign(),
+            Action::Pause => {
+                self.stop_search();
+                self.paused = true;
+                self.message = Message::Paused;
+            }
+            Action::Rematch => self.rematch(),
+            Action::NewGameSameSettings => {
+                let mut setup = self.settings.setup.clone();
+                if setup.stone_mode == StoneMode::Random {
+                    setup.seed = super::new_game::reroll(setup.seed);
+                }
+                self.offer_replacement(Replacement::from_setup(&setup));
+            }
+            Action::CloseSummary => {
+                self.summary_closed = Some(self.game.board.game_string());
+            }
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         }
     }
@@ -413,6 +446,83 @@ impl App {
             Some(ply) => self.game.board.at_ply(ply),
             None => self.game.board.clone(),
         }
+    }
+
+    /// Whether the game on screen has ended: no free cell left, or a side resigned.
+    pub fn game_ended(&self) -> bool {
+        self.game.board.is_over() || self.resigned.is_some()
+    }
+
+    /// The side that resigned, if one did.
+    pub fn resigned(&self) -> Option<Player> {
+        self.resigned
+    }
+
+    /// The winner of an ended game (`None`: a draw, or not ended).
+    pub fn winner(&self) -> Option<Player> {
+        match self.resigned {
+            Some(loser) => Some(loser.opponent()),
+            None => self.game.board.outcome().flatten(),
+        }
+    }
+
+    /// Whether the game-over summary is on screen: the game ended, no earlier position
+    /// is reviewed, and the player has not closed it.
+    pub fn summary_shown(&self) -> bool {
+        self.game_ended()
+            && self.review.is_none()
+            && !self.show_new_game
+            && self.summary_closed.as_deref() != Some(self.game.board.game_string().as_str())
+    }
+
+    /// Who resigns now: the human against the computer, the side to move between two
+    /// people; nobody between two computers or in an ended game.
+    pub fn resigning_side(&self) -> Option<Player> {
+        if self.game_ended() {
+            return None;
+        }
+        let humans: Vec<Player> = [Player::One, Player::Two]
+            .into_iter()
+            .filter(|p| !self.game.seats[p.index()].is_computer())
+            .collect();
+        match humans.as_slice() {
+            [one] => Some(*one),
+            [_, _] => Some(self.game.board.side_to_move()),
+            _ => None,
+        }
+    }
+
+    /// Ends the game by resignation. The save format has no resigned result, so the
+    /// game is not added to the history (the summary says so); its autosave is removed,
+    /// as for any game the player ended.
+    fn resign(&mut self) {
+        let Some(loser) = self.resigning_side() else {
+            return;
+        };
+        self.stop_search();
+        self.hint = None;
+        self.review = None;
+        self.resigned = Some(loser);
+        self.message = Message::Resigned(loser);
+        self.sync_files();
+    }
+
+    /// The same starting board with the seats swapped, so each side plays the other
+    /// colour (and, against the computer, the other side moves first).
+    fn rematch(&mut self) {
+        let board = self.game.board.at_ply(0);
+        let [one, two] = self.game.seats.clone();
+        let game = Game::new(0, board, [two, one]);
+        let record = record_of(&game, self.files.record.settings.seed);
+        self.offer_replacement(Replacement {
+            message: started(&game.board),
+            game,
+            record,
+            path: None,
+            saved: false,
+            paused: false,
+            setup: None,
+        });
     }
 
     /// Shows the position after `ply` moves; the current one (or beyond) ends the review.
@@ -514,6 +624,8 @@ impl App {
     }
 
     fn reset_view(&mut self) {
+        self.resigned = None;
+        self.summary_closed = None;
         self.paused = false;
         self.hint = None;
         self.review = None;
@@ -521,12 +633,19 @@ impl App {
     }
 
     fn undo(&mut self) {
+        // A resigned game is over for good: its autosave is gone.
+        if self.resigned.is_some() {
+            return;
+        }
         self.move_through_history(Game::undo, Message::NothingToUndo, Message::Undone);
         // After an undo the person wants to think; a computer-only game stays paused.
         self.paused = self.game.seats.iter().all(Seat::is_computer);
     }
 
     fn redo(&mut self) {
+        if self.resigned.is_some() {
+            return;
+        }
         self.move_through_history(Game::redo, Message::NothingToRedo, Message::Redone);
     }
 
@@ -585,6 +704,10 @@ impl App {
 
     fn cell_clicked(&mut self, cell: Cell) {
         if self.asking() {
+            return;
+        }
+        if self.resigned.is_some() && !self.show_new_game {
+            self.message = Message::Resigned(self.resigned.unwrap_or(Player::One));
             return;
         }
         if self.show_new_game {
@@ -653,7 +776,7 @@ impl App {
     }
 
     fn start_hint(&mut self, ctx: &egui::Context) {
-        if self.job.is_some() || self.game.board.is_over() {
+        if self.job.is_some() || self.game_ended() {
             return;
         }
         if self.game.seat_to_move().is_computer() {
@@ -661,7 +784,7 @@ impl App {
             return;
         }
         self.review = None;
-        let engine = self.opponent_engine();
+        let engine = hint_engine(self.opponent_engine());
         self.launch(ctx, Purpose::Hint, &engine);
         self.message = Message::HintThinking;
     }
@@ -705,6 +828,7 @@ impl App {
         if self.job.is_some()
             || self.paused
             || self.show_new_game
+            || self.resigned.is_some()
             || self.asking()
             || !self.game.computer_to_move()
         {
@@ -793,7 +917,33 @@ impl App {
     }
 }
 
+/// The longest a hint thinks: a player asking for one waits for it, so it gets its own
+/// short budget rather than the opponent's (up to 60 s).
+pub const HINT_TIME_MS: u64 = 1_000;
+
+/// The engine of a hint: the opponent's, within [`HINT_TIME_MS`].
+fn hint_engine(mut engine: super::settings::EngineSetup) -> super::settings::EngineSetup {
+    engine.time_ms = engine.time_ms.min(HINT_TIME_MS);
+    engine
+}
+
 /// The random-stone seed of a setup, if its stones are drawn.
 fn seed_of(setup: &GameSetup) -> Option<u64> {
     (setup.stone_mode == StoneMode::Random).then_some(setup.seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::settings::Preset;
+
+    #[test]
+    fn a_hint_thinks_at_most_a_second_and_never_longer_than_the_engine() {
+        let expert = hint_engine(Preset::Expert.engine());
+        assert_eq!(expert.time_ms, HINT_TIME_MS);
+        assert_eq!(expert.depth, Preset::Expert.engine().depth);
+        let mut quick = Preset::Easy.engine();
+        quick.time_ms = 300;
+        assert_eq!(hint_engine(quick).time_ms, 300);
+    }
 }

@@ -7,9 +7,9 @@ use super::i18n::fill;
 use super::layout::BoardLayout;
 use super::messages::reviewing_text;
 use super::theme::palette;
-use super::{files_ui, menu, new_game, side_panel};
-use crate::board::{Board, Player};
-use eframe::egui::{self, Color32, RichText};
+use super::{files_ui, menu, new_game, side_panel, summary};
+use crate::board::Board;
+use eframe::egui::{self, RichText};
 
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
@@ -37,6 +37,7 @@ impl eframe::App for App {
         menu::windows_ui(self, &ctx);
         files_ui::prompt_window_ui(self, &ctx, &mut actions);
         files_ui::history_window_ui(self, &ctx, &mut actions);
+        summary::game_over_window_ui(self, &ctx, &mut actions);
         files_ui::continue_modal_ui(self, &ctx, &mut actions);
         files_ui::replace_modal_ui(self, &ctx, &mut actions);
         for action in actions {
@@ -109,7 +110,11 @@ fn central_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     };
     let interaction = if app.show_new_game {
         Interaction::Setup
-    } else if app.review.is_some() || board.is_over() || app.game.computer_to_move() {
+    } else if app.review.is_some()
+        || board.is_over()
+        || app.game_ended()
+        || app.game.computer_to_move()
+    {
         Interaction::ReadOnly
     } else {
         Interaction::Play
@@ -153,7 +158,8 @@ fn appearing(app: &App, board: &Board) -> Option<Appearing> {
     })
 }
 
-/// The game-over banner and the review banner, above the board.
+/// The review banner, above the board (the game-over summary is a window over it, so
+/// the board does not move).
 fn banners_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     if let Some(ply) = app.review {
@@ -169,50 +175,5 @@ fn banners_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                     }
                 });
             });
-        return;
     }
-    let Some(outcome) = app.game.board.outcome() else {
-        return;
-    };
-    let board = &app.game.board;
-    let names = app.player_names();
-    let (one, two) = (board.score(Player::One), board.score(Player::Two));
-    let result = match outcome {
-        Some(winner) => {
-            let (a, b) = if winner == Player::One {
-                (one, two)
-            } else {
-                (two, one)
-            };
-            let human_vs_computer = app.game.seats.iter().any(|s| s.is_computer())
-                && app.game.seats.iter().any(|s| !s.is_computer());
-            if human_vs_computer && !app.seat(winner).is_computer() {
-                fill(t.you_win, &[&a, &b])
-            } else {
-                fill(t.wins, &[&names[winner.index()], &a, &b])
-            }
-        }
-        None => fill(t.draw, &[&one, &two]),
-    };
-    let colour = match outcome {
-        Some(winner) => palette(app.settings.dark).queen_of(winner),
-        None => Color32::GRAY,
-    };
-    egui::Frame::new()
-        .fill(colour.gamma_multiply(0.3))
-        .stroke(egui::Stroke::new(2.0, colour))
-        .inner_margin(8.0)
-        .corner_radius(6.0)
-        .show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(
-                    RichText::new(format!("{} — {}", t.game_over, result))
-                        .heading()
-                        .strong(),
-                );
-                if ui.button(t.new_game).clicked() {
-                    actions.push(Action::OpenNewGame);
-                }
-            });
-        });
 }

@@ -51,6 +51,10 @@ pub enum Message {
     PasteError(GameError),
     /// A computer search was cancelled.
     Cancelled,
+    /// The computers were paused (computer against computer).
+    Paused,
+    /// This side resigned.
+    Resigned(Player),
     /// A hint search is running.
     HintThinking,
     /// The hint found.
@@ -129,6 +133,11 @@ impl Message {
             Message::Pasted => t.pasted.to_string(),
             Message::PasteError(error) => fill(t.paste_error, &[&t.game_error(error, names)]),
             Message::Cancelled => t.cancelled.to_string(),
+            Message::Paused => t.paused.to_string(),
+            Message::Resigned(loser) => fill(
+                t.resigned,
+                &[&names[loser.index()], &names[loser.opponent().index()]],
+            ),
             Message::HintThinking => t.hint_thinking.to_string(),
             Message::HintResult { cell, claims } => fill(t.hint_result, &[cell, claims]),
             Message::HintOnlyHuman => t.hint_only_human.to_string(),

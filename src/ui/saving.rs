@@ -315,7 +315,9 @@ impl App {
         if !matches!(self.files.slot, AutosaveSlot::Ours) {
             return;
         }
-        let result = if record.is_finished() || record.moves.is_empty() {
+        // A resigned game is ended by the player: nothing to continue.
+        let ended = record.is_finished() || self.resigned().is_some();
+        let result = if ended || record.moves.is_empty() {
             clear_autosave(dir)
         } else {
             autosave(dir, record)

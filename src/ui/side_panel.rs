@@ -82,7 +82,9 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     let board = &app.game.board;
     let names = app.player_names();
-    if let Some(ply) = app.review {
+    if app.resigned().is_some() {
+        ui.label(RichText::new(t.game_over).strong());
+    } else if let Some(ply) = app.review {
         let shown = app.shown_board();
         let text = if shown.is_over() {
             fill(t.review_over, &[&ply, &board.ply()])
@@ -103,6 +105,7 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         };
         ui.label(RichText::new(text).strong());
     }
+    let watching = app.game.seats.iter().all(Seat::is_computer);
     if let Some(job) = &app.job {
         let side = job_owner(app);
         let who = match job.purpose {
@@ -127,20 +130,35 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         ui.label(RichText::new(progress).monospace().small());
         ui.horizontal(|ui| {
             let stopping = job.stop_requested();
-            if ui
-                .add_enabled(!stopping, egui::Button::new(t.move_now))
-                .clicked()
-            {
+            // A hint stops with its best cell so far; a move is played now, or the
+            // computer pauses (called Pause between two computers).
+            let (now, stop) = match job.purpose {
+                super::search::Purpose::Hint => (t.stop, None),
+                super::search::Purpose::Move if watching => {
+                    (t.move_now, Some((t.pause, Action::Pause)))
+                }
+                super::search::Purpose::Move => {
+                    (t.move_now, Some((t.cancel, Action::CancelSearch)))
+                }
+            };
+            if ui.add_enabled(!stopping, egui::Button::new(now)).clicked() {
                 actions.push(Action::MoveNow);
             }
-            if ui.button(t.cancel).clicked() {
-                actions.push(Action::CancelSearch);
+            if let Some((label, action)) = stop
+                && ui.button(label).clicked()
+            {
+                actions.push(action);
             }
         });
-    } else if app.paused && app.game.computer_to_move() {
+    } else if app.paused && app.game.computer_to_move() && !app.game_ended() {
         ui.label(t.paused);
         if ui.button(t.resume).clicked() {
             actions.push(Action::Resume);
+        }
+    } else if watching && !app.game_ended() {
+        // Between two computers, the watcher may stop them at any moment.
+        if ui.button(t.pause).clicked() {
+            actions.push(Action::Pause);
         }
     }
 }
@@ -156,7 +174,7 @@ fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             actions.push(Action::OpenNewGame);
         }
         if ui
-            .add_enabled(app.game.can_undo(), egui::Button::new(t.undo))
+            .add_enabled(app.can_undo(), egui::Button::new(t.undo))
             .clicked()
         {
             actions.push(Action::Undo);
@@ -167,11 +185,13 @@ fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         {
             actions.push(Action::Redo);
         }
-        let hint_ok = app.job.is_none()
-            && !app.game.board.is_over()
-            && !app.game.seat_to_move().is_computer();
+        let hint_ok =
+            app.job.is_none() && !app.game_ended() && !app.game.seat_to_move().is_computer();
         if ui.add_enabled(hint_ok, egui::Button::new(t.hint)).clicked() {
             actions.push(Action::Hint);
+        }
+        if app.resigning_side().is_some() && ui.button(t.resign).clicked() {
+            actions.push(Action::Resign);
         }
     });
 }

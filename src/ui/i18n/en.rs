@@ -186,4 +186,12 @@ pub const TEXTS: Texts = Texts {
     review_back: "Previous move (Left arrow)",
     review_forward: "Next move (Right arrow)",
     review_last: "Current position (End)",
+    resign: "Resign",
+    resigned: "{0} resigned: {1} wins.",
+    resigned_note: "A resigned game is not added to the history.",
+    pause: "Pause",
+    rematch: "Rematch (colours swapped)",
+    new_game_same: "New game (same settings)",
+    final_cells: "{0}: {1} cells",
+    stop: "Stop",
 };

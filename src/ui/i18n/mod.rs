@@ -193,6 +193,14 @@ pub struct Texts {
     pub review_back: &'static str,
     pub review_forward: &'static str,
     pub review_last: &'static str,
+    pub resign: &'static str,
+    pub resigned: &'static str,
+    pub resigned_note: &'static str,
+    pub pause: &'static str,
+    pub rematch: &'static str,
+    pub new_game_same: &'static str,
+    pub final_cells: &'static str,
+    pub stop: &'static str,
 }
 
 /// The strings of `language`.

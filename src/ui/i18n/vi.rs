@@ -187,4 +187,12 @@ pub const TEXTS: Texts = Texts {
     review_back: "Nước trước (mũi tên trái)",
     review_forward: "Nước sau (mũi tên phải)",
     review_last: "Thế cờ hiện tại (End)",
+    resign: "Xin thua",
+    resigned: "{0} xin thua: {1} thắng.",
+    resigned_note: "Ván xin thua không được ghi vào lịch sử.",
+    pause: "Tạm dừng",
+    rematch: "Đấu lại (đổi màu)",
+    new_game_same: "Ván mới (cùng thiết lập)",
+    final_cells: "{0}: {1} ô",
+    stop: "Dừng",
 };
