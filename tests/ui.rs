@@ -882,3 +882,18 @@ fn a_hint_can_be_stopped_and_still_answers() {
     let hint = harness.state().hint().unwrap_or_else(|| panic!("no hint"));
     assert!(harness.state().board().free().contains(hint));
 }
+
+#[test]
+fn hovering_previews_claims_while_the_computer_thinks() {
+    let (mut harness, _dir) = harness(long_search_settings());
+    frames(&mut harness, 3);
+    assert!(harness.state().is_thinking());
+    assert!(harness.state().board_previews());
+    let cell = first_free(harness.state().board());
+    harness.get_by_label(&cell).hover();
+    frames(&mut harness, 2);
+    let preview = harness
+        .query_all_by_label_contains("a queen here claims")
+        .count();
+    assert_eq!(preview, 1);
+}

@@ -79,6 +79,26 @@ fn review_keys(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     });
 }
 
+impl App {
+    /// What the mouse may do on the board. While the computer thinks the board stays in
+    /// play mode, so hovering still previews claims; a click is then refused with a
+    /// message (the app decides, not the painter).
+    pub(super) fn board_interaction(&self) -> Interaction {
+        if self.show_new_game {
+            Interaction::Setup
+        } else if self.review.is_some() || self.game_ended() || self.asking() {
+            Interaction::ReadOnly
+        } else {
+            Interaction::Play
+        }
+    }
+
+    /// Whether hovering a free cell previews its claims on the board now.
+    pub fn board_previews(&self) -> bool {
+        self.settings.show_preview && self.board_interaction() == Interaction::Play
+    }
+}
+
 fn status_bar_ui(app: &App, ui: &mut egui::Ui) {
     let text = app.status_text();
     let colour = if app.message.is_error() {
@@ -108,17 +128,7 @@ fn central_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         banners_ui(app, ui, actions);
         app.shown_board()
     };
-    let interaction = if app.show_new_game {
-        Interaction::Setup
-    } else if app.review.is_some()
-        || board.is_over()
-        || app.game_ended()
-        || app.game.computer_to_move()
-    {
-        Interaction::ReadOnly
-    } else {
-        Interaction::Play
-    };
+    let interaction = app.board_interaction();
     let layout = BoardLayout::fit(
         ui.available_rect_before_wrap(),
         board.size(),
