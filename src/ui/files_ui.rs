@@ -3,7 +3,7 @@
 //! window. They read the app and return [`Action`]s.
 
 use super::app::{Action, App, ReplaceChoice};
-use super::files::FileTask;
+use super::files::{FileTask, SaveItem};
 use super::game::seat_from_side;
 use super::i18n::{Texts, fill};
 use super::side_panel::seat_summary;
@@ -130,7 +130,7 @@ pub fn prompt_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<Ac
 /// The saves of the folder, newest first, each a button that opens it.
 fn saves_list_ui(
     dir: &std::path::Path,
-    saves: &[std::path::PathBuf],
+    saves: &[SaveItem],
     t: &super::i18n::Texts,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
@@ -144,14 +144,20 @@ fn saves_list_ui(
         .id_salt("saves_list")
         .max_height(220.0)
         .show(ui, |ui| {
-            for path in saves {
-                let name = path.file_name().map_or_else(
+            for item in saves {
+                let path = &item.path;
+                let name: String = path.file_name().map_or_else(
                     || path.display().to_string(),
                     |n| n.to_string_lossy().into(),
                 );
-                if ui.selectable_label(false, name).clicked() {
-                    actions.push(Action::PathChosen(FileTask::Open, path.clone()));
-                }
+                ui.horizontal(|ui| {
+                    if ui.selectable_label(false, name).clicked() {
+                        actions.push(Action::PathChosen(FileTask::Open, path.clone()));
+                    }
+                    if let Some(time) = item.modified {
+                        ui.label(RichText::new(format_utc(time)).weak().small());
+                    }
+                });
             }
         });
 }
