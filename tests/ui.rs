@@ -22,13 +22,31 @@ fn harness(settings: Settings) -> (Harness<'static, App>, TempDir) {
 /// own path field appears instead, as on a system without any dialog).
 fn harness_in(mut settings: Settings, dir: &Path) -> Harness<'static, App> {
     settings.saves_dir = dir.display().to_string();
-    Harness::builder()
+    let mut harness = Harness::builder()
         .with_size([1100.0, 760.0])
         .build_eframe(move |_cc| {
             let mut app = App::with_settings(settings);
             app.set_native_dialogs(false);
             app
-        })
+        });
+    // The autosave is looked for on a background thread; the board waits for it.
+    step_until(&mut harness, "the autosave check", |app| {
+        !app.checking_autosave()
+    });
+    harness
+}
+
+/// Steps (pausing a little between frames, for background threads) until `done` holds;
+/// fails after a bounded number of frames rather than after a wall-clock time.
+fn step_until(harness: &mut Harness<'_, App>, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..4_000 {
+        if done(harness.state()) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+        harness.step();
+    }
+    panic!("{what} did not happen");
 }
 
 fn settings(mode: Mode, size: u8, stones: usize) -> Settings {
@@ -227,14 +245,21 @@ fn a_long_search_can_be_cancelled_and_the_window_stays_responsive() {
     let (mut harness, _dir) = harness(long_search_settings());
     frames(&mut harness, 3);
     assert!(harness.state().is_thinking());
-    // Frames keep coming while the engine works.
-    let start = Instant::now();
+    // Frames keep coming while the engine works: had a frame waited for the search
+    // (a depth-20 search of a 15x15 board), it would be over after them.
     frames(&mut harness, 20);
-    assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(harness.state().is_thinking());
     click(&mut harness, "Cancel");
     assert!(!harness.state().is_thinking());
     assert!(harness.state().is_paused());
     assert_eq!(harness.state().board().ply(), 0);
+    // A click on the board while paused says so, and how to go on.
+    click(&mut harness, "cell a1");
+    let status = harness.state().status_text();
+    assert!(
+        status.contains("paused") && status.contains("Resume") && !status.contains("thinking"),
+        "{status}"
+    );
     click(&mut harness, "Resume computer");
     assert!(harness.state().is_thinking());
 }
@@ -276,12 +301,54 @@ fn reviewing_an_earlier_move_is_read_only() {
     frames(&mut harness, 2);
     click(&mut harness, "cell a1");
     click(&mut harness, "cell b3");
-    click(&mut harness, "1.");
+    // Anywhere on the row of move 1: here its cell, not its number.
+    click(&mut harness, "a1");
     assert_eq!(harness.state().reviewing(), Some(1));
     let before = harness.state().board().clone();
     click(&mut harness, "cell f6");
     assert_eq!(*harness.state().board(), before);
     click(&mut harness, "Back to game");
+    assert_eq!(harness.state().reviewing(), None);
+}
+
+#[test]
+fn review_shows_the_reviewed_scores_and_turn_and_steps_by_keys_and_buttons() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell a1");
+    click(&mut harness, "cell b3");
+    let one = harness.state().board().at_ply(1).score(Player::One);
+    assert!(harness.query_by_label("Score 0").is_none());
+    harness.key_press(egui::Key::ArrowLeft);
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().reviewing(), Some(1));
+    // The cards and the turn line are those of the position after move 1.
+    assert!(harness.query_by_label("Score 0").is_some());
+    assert!(harness.query_by_label(&format!("Score {one}")).is_some());
+    assert!(
+        harness
+            .query_by_label("Position after move 1 of 2: Player 2 to move")
+            .is_some()
+    );
+    assert!(harness.state().status_text().contains("Reviewing"));
+    harness.key_press(egui::Key::Home);
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().reviewing(), Some(0));
+    harness.key_press(egui::Key::ArrowRight);
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().reviewing(), Some(1));
+    harness.key_press(egui::Key::End);
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().reviewing(), None);
+    // The buttons do the same.
+    click(&mut harness, "|<");
+    assert_eq!(harness.state().reviewing(), Some(0));
+    click(&mut harness, ">");
+    click(&mut harness, ">");
+    assert_eq!(harness.state().reviewing(), None);
+    click(&mut harness, "<");
+    assert_eq!(harness.state().reviewing(), Some(1));
+    click(&mut harness, ">|");
     assert_eq!(harness.state().reviewing(), None);
 }
 
@@ -384,6 +451,8 @@ fn save_as_then_open_restores_the_game_and_ctrl_s_saves_again() {
         .to_string_lossy()
         .into_owned();
     click(&mut harness, &name);
+    // The third move is not saved: the window asks first.
+    click(&mut harness, "Discard it");
     assert_eq!(*harness.state().board(), saved_board);
     assert_ne!(harness.state().game_id(), id);
     assert_eq!(harness.state().save_path(), Some(path.as_path()));
@@ -465,6 +534,10 @@ fn a_finished_game_is_in_the_history_once_and_can_be_opened() {
         .unwrap_or_else(|e| panic!("{e}"));
     click(&mut harness, "Game");
     click(&mut harness, "History…");
+    step_until(&mut harness, "the history loading", |app| {
+        !app.history_loading()
+    });
+    frames(&mut harness, 2);
     assert!(harness.query_by_label("Match history").is_some());
     assert!(harness.query_by_label("1 of 1 games").is_some());
     assert!(
@@ -501,4 +574,326 @@ fn the_history_exports_to_a_workbook() {
     assert!(size > 0, "no workbook at {}", path.display());
     let status = harness.state().status_text();
     assert!(status.contains("Exported 1 game"), "{status}");
+}
+
+/// A game of two people with one move played, in `dir`, then the window dropped (as if
+/// killed): its autosave is left behind.
+fn leave_an_autosave(dir: &Path) -> Vec<u8> {
+    let mut harness = harness_in(settings(Mode::HumanVsHuman, 6, 0), dir);
+    frames(&mut harness, 2);
+    click(&mut harness, "cell c3");
+    assert_eq!(harness.state().board().ply(), 1);
+    drop(harness);
+    std::fs::read(queens::store::autosave_path(dir)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn while_the_autosave_is_offered_the_board_and_shortcuts_change_nothing() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let before = leave_an_autosave(dir.path());
+    let mut harness = harness_in(settings(Mode::HumanVsHuman, 6, 0), dir.path());
+    frames(&mut harness, 2);
+    assert!(harness.state().continue_offered());
+    // A click on the board, Ctrl+N and Ctrl+O: the offer stays, nothing is written.
+    harness.get_by_label("cell a1").click();
+    frames(&mut harness, 3);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    frames(&mut harness, 3);
+    assert_eq!(harness.state().board().ply(), 0);
+    assert!(!harness.state().new_game_open());
+    assert!(harness.state().continue_offered());
+    let after = std::fs::read(queens::store::autosave_path(dir.path()));
+    assert_eq!(after.ok(), Some(before));
+    // The player chooses: Discard removes it, and the board plays again.
+    click(&mut harness, "Discard");
+    assert!(!harness.state().continue_offered());
+    assert!(!queens::store::autosave_path(dir.path()).exists());
+    click(&mut harness, "cell a1");
+    assert_eq!(harness.state().board().ply(), 1);
+}
+
+#[test]
+fn a_new_game_asks_before_replacing_an_unfinished_one() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell c3");
+    let played = harness.state().board().clone();
+    let start_new = |harness: &mut Harness<'_, App>| {
+        click(harness, "New game");
+        click(harness, "Start");
+    };
+    // Cancel keeps the game and its autosave.
+    start_new(&mut harness);
+    assert!(harness.state().replace_asked());
+    assert_eq!(*harness.state().board(), played);
+    click(&mut harness, "Cancel");
+    assert!(!harness.state().replace_asked());
+    assert_eq!(*harness.state().board(), played);
+    assert!(queens::store::autosave_path(dir.path()).exists());
+    // Save it first: the game goes to a new file in the saves folder, then the new game.
+    start_new(&mut harness);
+    click(&mut harness, "Save it first");
+    assert_eq!(harness.state().board().ply(), 0);
+    let saves = queens::store::list_saves(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    let saved = queens::store::load_from(&saves[0]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(saved.board, played);
+    let status = harness.state().status_text();
+    assert!(
+        status.contains("saved") && status.contains("New game"),
+        "{status}"
+    );
+    // Discard: no question's trace, the new game is on.
+    click(&mut harness, "cell c3");
+    start_new(&mut harness);
+    click(&mut harness, "Discard it");
+    assert_eq!(harness.state().board().ply(), 0);
+    assert!(!harness.state().replace_asked());
+}
+
+#[test]
+fn a_game_equal_to_its_file_is_replaced_without_asking() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell c3");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    frames(&mut harness, 2);
+    click(&mut harness, "OK");
+    assert!(harness.state().save_path().is_some());
+    click(&mut harness, "New game");
+    click(&mut harness, "Start");
+    assert!(!harness.state().replace_asked());
+    assert_eq!(harness.state().board().ply(), 0);
+}
+
+#[test]
+fn opening_a_history_game_asks_first_and_cancel_keeps_the_autosave() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 3, 0));
+    frames(&mut harness, 2);
+    play_to_the_end(&mut harness);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    frames(&mut harness, 2);
+    click(&mut harness, "Start");
+    click(&mut harness, "cell a1");
+    let autosave = queens::store::autosave_path(dir.path());
+    let before = std::fs::read(&autosave).unwrap_or_else(|e| panic!("{e}"));
+    click(&mut harness, "Game");
+    click(&mut harness, "History…");
+    step_until(&mut harness, "the history loading", |app| {
+        !app.history_loading()
+    });
+    frames(&mut harness, 2);
+    click(&mut harness, "Open");
+    assert!(harness.state().replace_asked());
+    click(&mut harness, "Cancel");
+    assert_eq!(harness.state().board().ply(), 1);
+    assert_eq!(std::fs::read(&autosave).ok(), Some(before));
+}
+
+#[test]
+fn a_damaged_autosave_is_moved_aside_and_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let autosave = queens::store::autosave_path(dir.path());
+    std::fs::write(&autosave, "garbage").unwrap_or_else(|e| panic!("{e}"));
+    let mut harness = harness_in(settings(Mode::HumanVsHuman, 6, 0), dir.path());
+    frames(&mut harness, 2);
+    let moved: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("autosave.damaged-"))
+        })
+        .collect();
+    assert_eq!(moved.len(), 1);
+    let status = harness.state().status_text();
+    let name = moved[0]
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned());
+    assert!(name.is_some_and(|n| status.contains(&n)), "{status}");
+    // Play, start again, quit: the damaged file is untouched throughout.
+    click(&mut harness, "cell c3");
+    assert!(autosave.exists());
+    click(&mut harness, "New game");
+    click(&mut harness, "Start");
+    click(&mut harness, "Discard it");
+    drop(harness);
+    assert_eq!(
+        std::fs::read_to_string(&moved[0]).ok().as_deref(),
+        Some("garbage")
+    );
+}
+
+#[cfg(unix)]
+fn make_fifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap_or_else(|e| panic!("mkfifo: {e}"));
+    assert!(status.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_autosave_or_in_the_history_does_not_freeze_the_window() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    make_fifo(&queens::store::autosave_path(dir.path()));
+    std::fs::create_dir(dir.path().join("history")).unwrap_or_else(|e| panic!("{e}"));
+    make_fifo(&dir.path().join("history").join("stuck.ron"));
+    // harness_in waits for the autosave check: it ends, the FIFO is not opened.
+    let mut harness = harness_in(settings(Mode::HumanVsHuman, 6, 0), dir.path());
+    frames(&mut harness, 2);
+    let status = harness.state().status_text();
+    assert!(status.contains("not a regular file"), "{status}");
+    // The history loads off the window's thread: frames and moves go on meanwhile.
+    click(&mut harness, "Game");
+    click(&mut harness, "History…");
+    click(&mut harness, "cell c3");
+    assert_eq!(harness.state().board().ply(), 1);
+}
+
+#[test]
+fn undo_is_off_when_only_the_computer_has_moved() {
+    let mut settings = settings(Mode::HumanVsComputer, 5, 0);
+    settings.setup.human_first = false;
+    settings.setup.engines[0] = Preset::Beginner.engine();
+    let (mut harness, _dir) = harness(settings);
+    wait_for_computer(&mut harness, Duration::from_secs(10));
+    assert_eq!(harness.state().board().ply(), 1);
+    assert!(!harness.state().can_undo());
+    // Ctrl+Z says so; the computer's move stays and it does not think again.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    frames(&mut harness, 3);
+    assert_eq!(harness.state().board().ply(), 1);
+    assert!(!harness.state().is_thinking());
+    assert!(harness.state().status_text().contains("Nothing to undo"));
+    // After the human's move, Undo takes it back (and the computer's reply, if any).
+    let cell = first_free(harness.state().board());
+    click(&mut harness, &cell);
+    assert!(harness.state().can_undo());
+}
+
+/// The rectangle of the node labelled `label`.
+fn rect_of(harness: &Harness<'_, App>, label: &str) -> egui::Rect {
+    harness.get_by_label(label).rect()
+}
+
+#[test]
+fn the_game_over_summary_does_not_move_the_board_and_offers_what_next() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 3, 0));
+    frames(&mut harness, 2);
+    let before = rect_of(&harness, "cell a1");
+    play_to_the_end(&mut harness);
+    frames(&mut harness, 2);
+    assert!(harness.state().summary_shown());
+    assert_eq!(rect_of(&harness, "cell a1"), before);
+    let board = harness.state().board().clone();
+    for player in [Player::One, Player::Two] {
+        let line = format!(
+            "Player {}: {} cells",
+            player.index() + 1,
+            board.score(player)
+        );
+        assert!(harness.query_by_label(&line).is_some(), "no {line}");
+    }
+    assert!(harness.query_by_label("Save").is_some());
+    click(&mut harness, "New game (same settings)");
+    assert_eq!(harness.state().board().ply(), 0);
+    assert!(!harness.state().summary_shown());
+}
+
+#[test]
+fn a_rematch_swaps_the_seats_on_the_same_board() {
+    let mut settings = settings(Mode::HumanVsComputer, 3, 0);
+    settings.setup.engines[1] = Preset::Beginner.engine();
+    let (mut harness, _dir) = harness(settings);
+    frames(&mut harness, 2);
+    let start = harness.state().board().at_ply(0);
+    while !harness.state().board().is_over() {
+        let cell = first_free(harness.state().board());
+        click(&mut harness, &cell);
+        wait_for_computer(&mut harness, Duration::from_secs(10));
+    }
+    click(&mut harness, "Rematch (colours swapped)");
+    let players = &harness.state().record().settings.players;
+    assert!(players[0].engine().is_some() && players[1].engine().is_none());
+    // The computer now moves first, on the same starting board.
+    wait_for_computer(&mut harness, Duration::from_secs(10));
+    assert_eq!(harness.state().board().at_ply(0), start);
+    assert_eq!(harness.state().board().ply(), 1);
+}
+
+#[test]
+fn resigning_ends_the_game_and_removes_its_autosave() {
+    let mut settings = settings(Mode::HumanVsComputer, 6, 0);
+    settings.setup.engines[1] = Preset::Beginner.engine();
+    let (mut harness, dir) = harness(settings);
+    frames(&mut harness, 2);
+    click(&mut harness, "cell a1");
+    wait_for_computer(&mut harness, Duration::from_secs(10));
+    assert!(queens::store::autosave_path(dir.path()).exists());
+    click(&mut harness, "Resign");
+    assert!(harness.state().game_ended());
+    assert!(harness.state().summary_shown());
+    // In the summary and in the status line.
+    let said = harness.query_all_by_label("You resigned: Computer wins.");
+    assert_eq!(said.count(), 2);
+    assert!(!queens::store::autosave_path(dir.path()).exists());
+    let ply = harness.state().board().ply();
+    let cell = first_free(harness.state().board());
+    click(&mut harness, "Close");
+    click(&mut harness, &cell);
+    frames(&mut harness, 3);
+    assert_eq!(harness.state().board().ply(), ply);
+    assert!(!harness.state().is_thinking());
+}
+
+#[test]
+fn computers_can_be_paused_and_resumed_without_undo() {
+    let mut settings = settings(Mode::ComputerVsComputer, 8, 0);
+    settings.setup.watch_delay_ms = 0;
+    settings.setup.engines = [Preset::Beginner.engine(), Preset::Beginner.engine()];
+    let (mut harness, _dir) = harness(settings);
+    step_until(&mut harness, "a first move", |app| app.board().ply() > 0);
+    click(&mut harness, "Pause");
+    assert!(harness.state().is_paused());
+    let ply = harness.state().board().ply();
+    frames(&mut harness, 20);
+    assert_eq!(harness.state().board().ply(), ply);
+    assert!(!harness.state().is_thinking());
+    click(&mut harness, "Resume computer");
+    step_until(&mut harness, "another move", move |app| {
+        app.board().ply() > ply
+    });
+}
+
+#[test]
+fn a_hint_can_be_stopped_and_still_answers() {
+    let mut settings = settings(Mode::HumanVsHuman, 15, 10);
+    settings.setup.engines[1] = Preset::Expert.engine();
+    let (mut harness, _dir) = harness(settings);
+    frames(&mut harness, 2);
+    click(&mut harness, "Hint");
+    assert!(harness.state().is_thinking());
+    click(&mut harness, "Stop");
+    wait_for_computer(&mut harness, Duration::from_secs(10));
+    let hint = harness.state().hint().unwrap_or_else(|| panic!("no hint"));
+    assert!(harness.state().board().free().contains(hint));
+}
+
+#[test]
+fn hovering_previews_claims_while_the_computer_thinks() {
+    let (mut harness, _dir) = harness(long_search_settings());
+    frames(&mut harness, 3);
+    assert!(harness.state().is_thinking());
+    assert!(harness.state().board_previews());
+    let cell = first_free(harness.state().board());
+    harness.get_by_label(&cell).hover();
+    frames(&mut harness, 2);
+    let preview = harness
+        .query_all_by_label_contains("a queen here claims")
+        .count();
+    assert_eq!(preview, 1);
 }

@@ -11,6 +11,7 @@ mod check;
 mod error;
 mod game;
 mod history;
+pub mod quarantine;
 mod saves;
 mod summary;
 mod time;

@@ -2,15 +2,15 @@
 //! state and return [`Action`]s; [`App::apply`] carries them out in one place.
 
 use super::files::FileTask;
-use super::game::{Game, Seat, board_from_setup, seats_from_setup};
+use super::game::{Game, Seat, board_from_setup, seat_from_side, seats_from_setup};
 use super::i18n::{Texts, fill, texts};
 use super::messages::Message;
 use super::saving::{Files, SAVES_DIR_VAR, record_of, saves_dir_from};
 use super::search::{Poll, Purpose, SearchJob, SearchTag};
-use super::settings::{GameSetup, STORAGE_KEY, Settings, StoneMode};
+use super::settings::{GameSetup, Settings, StoneMode};
 use crate::ai::Limits;
 use crate::board::{Board, Cell, Player};
-use crate::store::{SavedGame, SearchInfo};
+use crate::store::{LoadedGame, SavedGame, SearchInfo};
 use eframe::egui;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -44,6 +44,8 @@ pub enum Action {
     Review(usize),
     /// Leave the review.
     BackToGame,
+    /// Step through the game: first position, a move back, a move on, the current one.
+    ReviewStep(ReviewStep),
     /// A board cell was clicked.
     CellClicked(Cell),
     /// Save to the game's file, or ask for one.
@@ -70,8 +72,110 @@ pub enum Action {
     OpenHistoryEntry(usize),
     /// Use the folder typed in the History window as the saves folder.
     SetSavesDir,
+    /// The human (or, between two people, the side to move) gives up the game.
+    Resign,
+    /// Stop the computers (computer against computer) until Resume.
+    Pause,
+    /// The same starting board again, the seats (and so the colours) swapped.
+    Rematch,
+    /// A new game with the remembered new-game choices (random stones re-drawn).
+    NewGameSameSettings,
+    /// Close the game-over summary (the board stays as it ended).
+    CloseSummary,
+    /// Answer the question asked before an unfinished game is replaced.
+    ConfirmReplace(ReplaceChoice),
     /// Close the window.
     Quit,
+}
+
+/// A step through the game's positions (the |< < > >| buttons and Home, Left, Right,
+/// End).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewStep {
+    /// The starting position.
+    First,
+    /// One move back.
+    Back,
+    /// One move on.
+    Forward,
+    /// The current position (the review ends).
+    Last,
+}
+
+/// The player's answer when a new, opened or pasted game would replace an unfinished one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplaceChoice {
+    /// Save the unfinished game (to its file, else a fresh one in the saves folder),
+    /// then replace it.
+    SaveFirst,
+    /// Replace it; its moves are lost (the player chose so).
+    Discard,
+    /// Keep it; the other game is dropped.
+    Cancel,
+}
+
+/// A game about to take the place of the one on screen: everything the switch needs, so
+/// that new, opened, pasted, continued and history games all go through one door
+/// ([`App::offer_replacement`]), which asks first when moves would be lost.
+pub(super) struct Replacement {
+    /// The game (its id is given when it goes on screen).
+    game: Game,
+    /// Its save record.
+    record: SavedGame,
+    /// The file it came from, if any.
+    path: Option<PathBuf>,
+    /// Whether it equals `path`'s content (an opened file), so replacing it loses nothing.
+    pub(super) saved: bool,
+    /// The status line once it is on screen.
+    message: Message,
+    /// The computer waits for Resume (a pasted position is studied first).
+    paused: bool,
+    /// New-game choices to remember (a game started from the new-game panel).
+    setup: Option<GameSetup>,
+}
+
+impl Replacement {
+    /// A game loaded from a file, the autosave or the history, with the seats it names.
+    pub(super) fn loaded(loaded: LoadedGame, path: Option<PathBuf>, message: Message) -> Self {
+        let seats = loaded
+            .saved
+            .settings
+            .players
+            .clone()
+            .map(|s| seat_from_side(&s));
+        Replacement {
+            game: Game::new(0, loaded.board, seats),
+            record: loaded.saved,
+            path,
+            saved: false,
+            message,
+            paused: false,
+            setup: None,
+        }
+    }
+
+    /// A fresh game from new-game choices.
+    fn from_setup(setup: &GameSetup) -> Self {
+        let game = Game::new(0, board_from_setup(setup), seats_from_setup(setup));
+        let record = record_of(&game, seed_of(setup));
+        Replacement {
+            message: started(&game.board),
+            game,
+            record,
+            path: None,
+            saved: false,
+            paused: false,
+            setup: Some(setup.clone()),
+        }
+    }
+}
+
+/// The status line of a game that just started.
+fn started(board: &Board) -> Message {
+    Message::Started {
+        size: board.size(),
+        stones: board.stones().count(),
+    }
 }
 
 /// The Queens & Stones window.
@@ -96,6 +200,12 @@ pub struct App {
     pub(super) hovered: Option<Cell>,
     /// Saves, autosave, history and export.
     pub(super) files: Files,
+    /// A game waiting for the player's answer before it replaces an unfinished one.
+    pub(super) pending: Option<Replacement>,
+    /// The side that resigned the game on screen.
+    resigned: Option<Player>,
+    /// The game string of the finished game whose summary the player closed.
+    summary_closed: Option<String>,
     fonts_installed: bool,
     applied_dark: Option<bool>,
 }
@@ -108,13 +218,10 @@ impl App {
     /// `saves_dir`, when given (by `queens gui --saves-dir`), overrides the saves folder of
     /// the settings and of `QUEENS_SAVES_DIR`.
     pub fn new(cc: &eframe::CreationContext<'_>, saves_dir: Option<PathBuf>) -> App {
-        let stored = cc
-            .storage
-            .and_then(|storage| storage.get_string(STORAGE_KEY));
-        let text = std::env::var("QUEENS_SETTINGS").ok().or(stored);
-        let settings = text
-            .map(|text| Settings::from_json(&text))
-            .unwrap_or_default();
+        let settings = match std::env::var("QUEENS_SETTINGS") {
+            Ok(text) => Settings::from_json(&text),
+            Err(_) => Settings::from_storage(cc.storage),
+        };
         let env_dir = std::env::var(SAVES_DIR_VAR).ok();
         let dir =
             saves_dir.unwrap_or_else(|| saves_dir_from(&settings.saves_dir, env_dir.as_deref()));
@@ -140,10 +247,7 @@ impl App {
         let draft = settings.setup.clone();
         let game = Game::new(1, board_from_setup(&draft), seats_from_setup(&draft));
         let files = Files::new(dir, &game, seed_of(&draft));
-        let message = Message::Started {
-            size: game.board.size(),
-            stones: game.board.stones().count(),
-        };
+        let message = started(&game.board);
         let mut app = App {
             settings,
             draft,
@@ -162,6 +266,9 @@ impl App {
             now: 0.0,
             hovered: None,
             files,
+            pending: None,
+            resigned: None,
+            summary_closed: None,
             fonts_installed: false,
             applied_dark: None,
         };
@@ -182,6 +289,11 @@ impl App {
     /// The status line as shown, in the current language.
     pub fn status_text(&self) -> String {
         self.message.text(self.texts(), &self.player_names())
+    }
+
+    /// Whether Undo would take a move back (not when only the computer has moved).
+    pub fn can_undo(&self) -> bool {
+        self.resigned.is_none() && self.game.can_undo()
     }
 
     /// Whether a search (a computer move or a hint) is running.
@@ -214,8 +326,34 @@ impl App {
         self.show_new_game
     }
 
-    /// Carries out `action`, as if the user had clicked it.
+    /// Whether a question blocks the window (the autosave offer, or "replace the
+    /// unfinished game?"): then only its answers, and quitting, are carried out.
+    pub fn asking(&self) -> bool {
+        self.files.awaiting_choice() || self.pending.is_some()
+    }
+
+    /// Whether a game-replacing question is open.
+    pub fn replace_asked(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Carries out `action`, as if the user had clicked it. While a question is open
+    /// ([`App::asking`]) other actions (shortcuts, a click that got through) are refused,
+    /// so nothing replaces or overwrites a game the player has not decided about.
     pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
+        let answer = matches!(
+            action,
+            Action::ContinueAutosave
+                | Action::DiscardAutosave
+                | Action::ConfirmReplace(_)
+                | Action::Quit
+        );
+        if self.asking() && !answer {
+            if self.files.awaiting_choice() {
+                self.message = Message::ChooseFirst;
+            }
+            return;
+        }
         match action {
             Action::OpenNewGame => {
                 self.draft = self.settings.setup.clone();
@@ -238,10 +376,18 @@ impl App {
                 self.message = Message::Copied;
             }
             Action::PastePosition => self.paste_position(),
-            Action::Review(ply) => {
-                self.review = (ply < self.game.board.ply()).then_some(ply);
+            Action::Review(ply) => self.review_at(ply),
+            Action::BackToGame => self.review_at(self.game.board.ply()),
+            Action::ReviewStep(step) => {
+                let last = self.game.board.ply();
+                let shown = self.review.unwrap_or(last);
+                self.review_at(match step {
+                    ReviewStep::First => 0,
+                    ReviewStep::Back => shown.saturating_sub(1),
+                    ReviewStep::Forward => shown + 1,
+                    ReviewStep::Last => last,
+                });
             }
-            Action::BackToGame => self.review = None,
             Action::CellClicked(cell) => self.cell_clicked(cell),
             Action::Save => self.save(ctx),
             Action::SaveAs => self.ask_path(ctx, FileTask::SaveAs),
@@ -251,10 +397,28 @@ impl App {
             Action::ClosePrompt => self.files.prompt = None,
             Action::ContinueAutosave => self.continue_autosave(),
             Action::DiscardAutosave => self.discard_autosave(),
-            Action::ShowHistory => self.show_history(),
+            Action::ShowHistory => self.show_history(ctx),
             Action::CloseHistory => self.files.history = None,
             Action::OpenHistoryEntry(index) => self.open_history_entry(index),
-            Action::SetSavesDir => self.set_saves_dir(),
+            Action::SetSavesDir => self.set_saves_dir(ctx),
+            Action::ConfirmReplace(choice) => self.confirm_replace(choice),
+            Action::Resign => self.resign(),
+            Action::Pause => {
+                self.stop_search();
+                self.paused = true;
+                self.message = Message::Paused;
+            }
+            Action::Rematch => self.rematch(),
+            Action::NewGameSameSettings => {
+                let mut setup = self.settings.setup.clone();
+                if setup.stone_mode == StoneMode::Random {
+                    setup.seed = super::new_game::reroll(setup.seed);
+                }
+                self.offer_replacement(Replacement::from_setup(&setup));
+            }
+            Action::CloseSummary => {
+                self.summary_closed = Some(self.game.board.game_string());
+            }
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         }
     }
@@ -284,6 +448,95 @@ impl App {
         }
     }
 
+    /// Whether the game on screen has ended: no free cell left, or a side resigned.
+    pub fn game_ended(&self) -> bool {
+        self.game.board.is_over() || self.resigned.is_some()
+    }
+
+    /// The side that resigned, if one did.
+    pub fn resigned(&self) -> Option<Player> {
+        self.resigned
+    }
+
+    /// The winner of an ended game (`None`: a draw, or not ended).
+    pub fn winner(&self) -> Option<Player> {
+        match self.resigned {
+            Some(loser) => Some(loser.opponent()),
+            None => self.game.board.outcome().flatten(),
+        }
+    }
+
+    /// Whether the game-over summary is on screen: the game ended, no earlier position
+    /// is reviewed, and the player has not closed it.
+    pub fn summary_shown(&self) -> bool {
+        self.game_ended()
+            && self.review.is_none()
+            && !self.show_new_game
+            && self.summary_closed.as_deref() != Some(self.game.board.game_string().as_str())
+    }
+
+    /// Who resigns now: the human against the computer, the side to move between two
+    /// people; nobody between two computers or in an ended game.
+    pub fn resigning_side(&self) -> Option<Player> {
+        if self.game_ended() {
+            return None;
+        }
+        let humans: Vec<Player> = [Player::One, Player::Two]
+            .into_iter()
+            .filter(|p| !self.game.seats[p.index()].is_computer())
+            .collect();
+        match humans.as_slice() {
+            [one] => Some(*one),
+            [_, _] => Some(self.game.board.side_to_move()),
+            _ => None,
+        }
+    }
+
+    /// Ends the game by resignation. The save format has no resigned result, so the
+    /// game is not added to the history (the summary says so); its autosave is removed,
+    /// as for any game the player ended.
+    fn resign(&mut self) {
+        let Some(loser) = self.resigning_side() else {
+            return;
+        };
+        self.stop_search();
+        self.hint = None;
+        self.review = None;
+        self.resigned = Some(loser);
+        self.message = Message::Resigned(loser);
+        self.sync_files();
+    }
+
+    /// The same starting board with the seats swapped, so each side plays the other
+    /// colour (and, against the computer, the other side moves first).
+    fn rematch(&mut self) {
+        let board = self.game.board.at_ply(0);
+        let [one, two] = self.game.seats.clone();
+        let game = Game::new(0, board, [two, one]);
+        let record = record_of(&game, self.files.record.settings.seed);
+        self.offer_replacement(Replacement {
+            message: started(&game.board),
+            game,
+            record,
+            path: None,
+            saved: false,
+            paused: false,
+            setup: None,
+        });
+    }
+
+    /// Shows the position after `ply` moves; the current one (or beyond) ends the review.
+    fn review_at(&mut self, ply: usize) {
+        let last = self.game.board.ply();
+        let was_reviewing = self.review.is_some();
+        self.review = (ply < last).then_some(ply);
+        match self.review {
+            Some(ply) => self.message = Message::Reviewing(ply),
+            None if was_reviewing => self.message = Message::BackToGame,
+            None => {}
+        }
+    }
+
     pub(super) fn new_game_id(&mut self) -> u64 {
         let id = self.next_game_id;
         self.next_game_id += 1;
@@ -297,21 +550,69 @@ impl App {
     }
 
     fn start_game(&mut self) {
-        self.stop_search();
         self.draft.clamp();
-        self.settings.setup = self.draft.clone();
-        let id = self.new_game_id();
-        self.replace_game(Game::new(
-            id,
-            board_from_setup(&self.draft),
-            seats_from_setup(&self.draft),
-        ));
-        self.files.path = None;
-        self.adopt_record(record_of(&self.game, seed_of(&self.draft)));
-        self.message = Message::Started {
-            size: self.game.board.size(),
-            stones: self.game.board.stones().count(),
+        let replacement = Replacement::from_setup(&self.draft);
+        self.offer_replacement(replacement);
+    }
+
+    /// The status line of the game on screen at its start.
+    pub(super) fn started_message(&self) -> Message {
+        started(&self.game.board)
+    }
+
+    /// Puts `replacement` on screen, or first asks the player when the game on screen
+    /// has moves that would be lost.
+    pub(super) fn offer_replacement(&mut self, replacement: Replacement) {
+        if self.unsaved_progress() {
+            self.pending = Some(replacement);
+        } else {
+            self.replace_with(replacement);
+        }
+    }
+
+    /// Carries out the player's answer to "replace the unfinished game?".
+    fn confirm_replace(&mut self, choice: ReplaceChoice) {
+        let Some(replacement) = self.pending.take() else {
+            return;
         };
+        match choice {
+            ReplaceChoice::Cancel => {}
+            ReplaceChoice::Discard => self.replace_with(replacement),
+            ReplaceChoice::SaveFirst => match self.save_without_asking() {
+                Ok(path) => {
+                    self.replace_with(replacement);
+                    let then = std::mem::replace(&mut self.message, Message::NothingToUndo);
+                    self.message = Message::Both(Box::new(Message::Saved(path)), Box::new(then));
+                }
+                // Not saved: the game stays, and the status line says why.
+                Err(message) => self.message = message,
+            },
+        }
+    }
+
+    /// Puts `replacement` on screen now (any question has been answered).
+    pub(super) fn replace_with(&mut self, replacement: Replacement) {
+        let Replacement {
+            mut game,
+            record,
+            path,
+            saved,
+            message,
+            paused,
+            setup,
+        } = replacement;
+        if let Some(setup) = setup {
+            self.settings.setup = setup;
+        }
+        game.id = self.new_game_id();
+        self.replace_game(game);
+        self.paused = paused;
+        self.files.path = path;
+        self.adopt_record(record);
+        if saved {
+            self.files.mark_saved();
+        }
+        self.message = message;
     }
 
     /// Puts `game` on screen in place of the current one (its search stopped).
@@ -323,6 +624,8 @@ impl App {
     }
 
     fn reset_view(&mut self) {
+        self.resigned = None;
+        self.summary_closed = None;
         self.paused = false;
         self.hint = None;
         self.review = None;
@@ -330,31 +633,38 @@ impl App {
     }
 
     fn undo(&mut self) {
-        self.stop_search();
-        self.hint = None;
-        self.review = None;
-        let count = self.game.undo();
-        self.message = match count {
-            0 => Message::NothingToUndo,
-            n => Message::Undone(n),
-        };
-        if count > 0 {
-            self.after_change(None);
+        // A resigned game is over for good: its autosave is gone.
+        if self.resigned.is_some() {
+            return;
         }
+        self.move_through_history(Game::undo, Message::NothingToUndo, Message::Undone);
         // After an undo the person wants to think; a computer-only game stays paused.
         self.paused = self.game.seats.iter().all(Seat::is_computer);
     }
 
     fn redo(&mut self) {
+        if self.resigned.is_some() {
+            return;
+        }
+        self.move_through_history(Game::redo, Message::NothingToRedo, Message::Redone);
+    }
+
+    /// Undo and redo alike: stop any search, leave review and hint, take `step`, say how
+    /// many moves it took (`none` for zero) and follow the change in the files.
+    fn move_through_history(
+        &mut self,
+        step: fn(&mut Game) -> usize,
+        none: Message,
+        done: fn(usize) -> Message,
+    ) {
         self.stop_search();
         self.hint = None;
         self.review = None;
-        let count = self.game.redo();
-        self.message = match count {
-            0 => Message::NothingToRedo,
-            n => Message::Redone(n),
-        };
-        if count > 0 {
+        let count = step(&mut self.game);
+        if count == 0 {
+            self.message = none;
+        } else {
+            self.message = done(count);
             self.after_change(None);
         }
     }
@@ -374,20 +684,32 @@ impl App {
         let text = self.paste_text.trim().to_string();
         match Board::from_game_string(&text) {
             Ok(board) => {
-                let id = self.new_game_id();
-                let seats = self.game.seats.clone();
-                self.replace_game(Game::new(id, board, seats));
+                let game = Game::new(0, board, self.game.seats.clone());
+                let record = record_of(&game, None);
                 // A pasted position is studied first: the computer waits for Resume.
-                self.paused = self.game.computer_to_move();
-                self.files.path = None;
-                self.adopt_record(record_of(&self.game, None));
-                self.message = Message::Pasted;
+                let paused = game.computer_to_move();
+                self.offer_replacement(Replacement {
+                    game,
+                    record,
+                    path: None,
+                    saved: false,
+                    message: Message::Pasted,
+                    paused,
+                    setup: None,
+                });
             }
             Err(error) => self.message = Message::PasteError(error),
         }
     }
 
     fn cell_clicked(&mut self, cell: Cell) {
+        if self.asking() {
+            return;
+        }
+        if self.resigned.is_some() && !self.show_new_game {
+            self.message = Message::Resigned(self.resigned.unwrap_or(Player::One));
+            return;
+        }
         if self.show_new_game {
             self.toggle_setup_stone(cell);
             return;
@@ -397,7 +719,12 @@ impl App {
             return;
         }
         if self.game.computer_to_move() {
-            self.message = Message::WaitForComputer;
+            // Paused, nothing is thinking: say how to let the computer move.
+            self.message = if self.paused && self.job.is_none() {
+                Message::ComputerPaused
+            } else {
+                Message::WaitForComputer
+            };
             return;
         }
         self.play(cell, None);
@@ -449,7 +776,7 @@ impl App {
     }
 
     fn start_hint(&mut self, ctx: &egui::Context) {
-        if self.job.is_some() || self.game.board.is_over() {
+        if self.job.is_some() || self.game_ended() {
             return;
         }
         if self.game.seat_to_move().is_computer() {
@@ -457,7 +784,7 @@ impl App {
             return;
         }
         self.review = None;
-        let engine = self.opponent_engine();
+        let engine = hint_engine(self.opponent_engine());
         self.launch(ctx, Purpose::Hint, &engine);
         self.message = Message::HintThinking;
     }
@@ -501,7 +828,8 @@ impl App {
         if self.job.is_some()
             || self.paused
             || self.show_new_game
-            || self.files.offer.is_some()
+            || self.resigned.is_some()
+            || self.asking()
             || !self.game.computer_to_move()
         {
             return;
@@ -589,7 +917,33 @@ impl App {
     }
 }
 
+/// The longest a hint thinks: a player asking for one waits for it, so it gets its own
+/// short budget rather than the opponent's (up to 60 s).
+pub const HINT_TIME_MS: u64 = 1_000;
+
+/// The engine of a hint: the opponent's, within [`HINT_TIME_MS`].
+fn hint_engine(mut engine: super::settings::EngineSetup) -> super::settings::EngineSetup {
+    engine.time_ms = engine.time_ms.min(HINT_TIME_MS);
+    engine
+}
+
 /// The random-stone seed of a setup, if its stones are drawn.
 fn seed_of(setup: &GameSetup) -> Option<u64> {
     (setup.stone_mode == StoneMode::Random).then_some(setup.seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::settings::Preset;
+
+    #[test]
+    fn a_hint_thinks_at_most_a_second_and_never_longer_than_the_engine() {
+        let expert = hint_engine(Preset::Expert.engine());
+        assert_eq!(expert.time_ms, HINT_TIME_MS);
+        assert_eq!(expert.depth, Preset::Expert.engine().depth);
+        let mut quick = Preset::Easy.engine();
+        quick.time_ms = 300;
+        assert_eq!(hint_engine(quick).time_ms, 300);
+    }
 }

@@ -133,22 +133,47 @@ pub struct PathPrompt {
     pub task: FileTask,
     /// The path being typed.
     pub text: String,
-    /// For Open: the saves in the folder, newest first, to click.
-    pub saves: Vec<PathBuf>,
+    /// For Open: the saves in the folder, newest first (by modification time), to click.
+    pub saves: Vec<SaveItem>,
+}
+
+/// A save listed in the Open prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveItem {
+    /// The file.
+    pub path: PathBuf,
+    /// When it was last written (unix seconds), if the system says.
+    pub modified: Option<u64>,
+}
+
+impl SaveItem {
+    /// The item for `path`, with its modification time read now (once, not per frame).
+    fn of(path: PathBuf) -> SaveItem {
+        let modified = std::fs::metadata(&path)
+            .and_then(|meta| meta.modified())
+            .ok()
+            .and_then(|time| time.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|age| age.as_secs());
+        SaveItem { path, modified }
+    }
 }
 
 impl PathPrompt {
     /// The prompt for `task` in the saves folder `dir`, prefilled with a fresh file name
     /// (save, export) or listing the folder's saves (open).
     pub fn new(task: FileTask, dir: &Path) -> PathPrompt {
-        let saves = match task {
-            FileTask::Open => list_saves(dir).unwrap_or_default(),
+        let saves: Vec<SaveItem> = match task {
+            FileTask::Open => list_saves(dir)
+                .unwrap_or_default()
+                .into_iter()
+                .map(SaveItem::of)
+                .collect(),
             FileTask::SaveAs | FileTask::Export => Vec::new(),
         };
         let text = match task {
             FileTask::Open => saves.first().map_or_else(
                 || dir.join("game.ron").display().to_string(),
-                |path| path.display().to_string(),
+                |item| item.path.display().to_string(),
             ),
             _ => task.suggested_path(dir).display().to_string(),
         };
@@ -167,6 +192,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_open_prompt_lists_the_newest_save_first() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let day = Duration::from_secs(86_400);
+        let now = std::time::SystemTime::now();
+        // Names in the opposite order of age, so a sort by name would fail.
+        for (name, age) in [("a-old.ron", 3), ("b-new.ron", 1), ("c-mid.ron", 2)] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, "x").unwrap_or_else(|e| panic!("{e}"));
+            let file = std::fs::File::options()
+                .write(true)
+                .open(&path)
+                .unwrap_or_else(|e| panic!("{e}"));
+            file.set_modified(now - day * age)
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        let open = PathPrompt::new(FileTask::Open, dir.path());
+        let names: Vec<_> = open
+            .saves
+            .iter()
+            .filter_map(|item| item.path.file_name())
+            .map(|name| name.to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["b-new.ron", "c-mid.ron", "a-old.ron"]);
+        assert!(open.saves.windows(2).all(|w| w[0].modified > w[1].modified));
+        assert!(open.text.ends_with("b-new.ron"));
+    }
+
+    #[test]
     fn an_instant_none_is_no_dialog_but_a_slow_none_is_cancel() {
         assert!(needs_fallback(None, Duration::from_millis(3)));
         assert!(!needs_fallback(None, Duration::from_secs(2)));
@@ -183,7 +236,8 @@ mod tests {
         assert!(path.starts_with(dir.path()) && path.extension() == Some("ron".as_ref()));
         std::fs::write(dir.path().join("a.ron"), "x").unwrap_or_else(|e| panic!("{e}"));
         let open = PathPrompt::new(FileTask::Open, dir.path());
-        assert_eq!(open.saves, vec![dir.path().join("a.ron")]);
+        let paths: Vec<_> = open.saves.iter().map(|item| item.path.clone()).collect();
+        assert_eq!(paths, vec![dir.path().join("a.ron")]);
         let export = PathPrompt::new(FileTask::Export, dir.path());
         assert!(export.text.ends_with("history.xlsx"));
         let blank = PathPrompt {

@@ -1,8 +1,9 @@
-//! The windows of the file side: the "Continue" banner, our own path field (when no file
-//! dialog exists) and the History window. They read the app and return [`Action`]s.
+//! The windows of the file side: the "Continue" question, the "replace the unfinished
+//! game?" question, our own path field (when no file dialog exists) and the History
+//! window. They read the app and return [`Action`]s.
 
-use super::app::{Action, App};
-use super::files::FileTask;
+use super::app::{Action, App, ReplaceChoice};
+use super::files::{FileTask, SaveItem};
 use super::game::seat_from_side;
 use super::i18n::{Texts, fill};
 use super::side_panel::seat_summary;
@@ -10,30 +11,61 @@ use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::store::{HistoryEntry, HistoryFilter, Side, Winner, format_utc};
 use eframe::egui::{self, RichText};
 
-/// Above the board at start: an unfinished autosaved game, with Continue and Discard.
-pub fn continue_banner_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
-    let Some(offer) = &app.files.offer else {
+/// At start, over the whole window: an unfinished autosaved game, with Continue and
+/// Discard. It is modal, so no click on the board or the menus can start another game
+/// (which would overwrite the autosave) before the player has chosen.
+pub fn continue_modal_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Action>) {
+    let Some(offer) = app.files.offer() else {
         return;
     };
     let t = app.texts();
-    egui::Frame::new()
-        .fill(ui.visuals().selection.bg_fill.gamma_multiply(0.3))
-        .stroke(ui.visuals().selection.stroke)
-        .inner_margin(8.0)
-        .corner_radius(6.0)
-        .show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                let text = fill(t.continue_offer, &[&offer.board.size(), &offer.board.ply()]);
-                ui.label(RichText::new(text).strong());
-                if ui.button(t.continue_game).clicked() {
-                    actions.push(Action::ContinueAutosave);
-                }
-                if ui.button(t.discard).clicked() {
-                    actions.push(Action::DiscardAutosave);
-                }
-            });
+    egui::Modal::new(egui::Id::unique("continue_offer")).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.heading(t.continue_title);
+        let text = fill(t.continue_offer, &[&offer.board.size(), &offer.board.ply()]);
+        ui.add(egui::Label::new(text).wrap());
+        ui.add_space(6.0);
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(RichText::new(t.continue_game).strong()).clicked() {
+                actions.push(Action::ContinueAutosave);
+            }
+            if ui.button(t.discard).clicked() {
+                actions.push(Action::DiscardAutosave);
+            }
         });
-    ui.add_space(4.0);
+    });
+}
+
+/// Before a new, opened, pasted or history game replaces an unfinished one: Save it
+/// first, Discard it, or Cancel. Modal, like the autosave offer.
+pub fn replace_modal_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Action>) {
+    if !app.replace_asked() {
+        return;
+    }
+    let t = app.texts();
+    let response = egui::Modal::new(egui::Id::unique("replace_game")).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.heading(t.replace_title);
+        let text = fill(t.replace_body, &[&app.game.board.ply()]);
+        ui.add(egui::Label::new(text).wrap());
+        ui.add_space(6.0);
+        ui.horizontal_wrapped(|ui| {
+            let choices = [
+                (t.save_first, ReplaceChoice::SaveFirst),
+                (t.discard_it, ReplaceChoice::Discard),
+                (t.cancel, ReplaceChoice::Cancel),
+            ];
+            for (label, choice) in choices {
+                if ui.button(label).clicked() {
+                    actions.push(Action::ConfirmReplace(choice));
+                }
+            }
+        });
+    });
+    // Escape or a click beside the question keeps the game, like Cancel.
+    if response.should_close() && actions.is_empty() {
+        actions.push(Action::ConfirmReplace(ReplaceChoice::Cancel));
+    }
 }
 
 /// The path field shown when no native dialog could be shown.
@@ -98,7 +130,7 @@ pub fn prompt_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<Ac
 /// The saves of the folder, newest first, each a button that opens it.
 fn saves_list_ui(
     dir: &std::path::Path,
-    saves: &[std::path::PathBuf],
+    saves: &[SaveItem],
     t: &super::i18n::Texts,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
@@ -112,14 +144,20 @@ fn saves_list_ui(
         .id_salt("saves_list")
         .max_height(220.0)
         .show(ui, |ui| {
-            for path in saves {
-                let name = path.file_name().map_or_else(
+            for item in saves {
+                let path = &item.path;
+                let name: String = path.file_name().map_or_else(
                     || path.display().to_string(),
                     |n| n.to_string_lossy().into(),
                 );
-                if ui.selectable_label(false, name).clicked() {
-                    actions.push(Action::PathChosen(FileTask::Open, path.clone()));
-                }
+                ui.horizontal(|ui| {
+                    if ui.selectable_label(false, name).clicked() {
+                        actions.push(Action::PathChosen(FileTask::Open, path.clone()));
+                    }
+                    if let Some(time) = item.modified {
+                        ui.label(RichText::new(format_utc(time)).weak().small());
+                    }
+                });
             }
         });
 }
@@ -160,6 +198,13 @@ pub fn history_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<A
             };
             filters_ui(view, t, ui);
             ui.separator();
+            if view.loading.is_some() {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(t.history_loading);
+                });
+                return;
+            }
             let shown: Vec<(usize, &HistoryEntry)> = view
                 .entries
                 .iter()

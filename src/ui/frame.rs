@@ -1,15 +1,15 @@
 //! One frame of the window: the panels around the board, then the actions they produced.
 
-use super::app::{Action, App};
+use super::app::{Action, App, ReviewStep};
 use super::board_view::{ANIMATION_SECONDS, Appearing, Interaction, Overlay, board_ui};
 use super::game::board_from_setup;
 use super::i18n::fill;
 use super::layout::BoardLayout;
-use super::settings::STORAGE_KEY;
+use super::messages::reviewing_text;
 use super::theme::palette;
-use super::{files_ui, menu, new_game, side_panel};
-use crate::board::{Board, Player};
-use eframe::egui::{self, Color32, RichText};
+use super::{files_ui, menu, new_game, side_panel, summary};
+use crate::board::Board;
+use eframe::egui::{self, RichText};
 
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
@@ -19,6 +19,7 @@ impl eframe::App for App {
         self.poll_files(&ctx);
         let mut actions = Vec::new();
         menu::shortcuts(ui, self, &mut actions);
+        review_keys(ui, &mut actions);
         egui::Panel::top("menu_bar").show(ui, |ui| menu::menu_bar_ui(self, ui, &mut actions));
         egui::Panel::bottom("status_bar").show(ui, |ui| status_bar_ui(self, ui));
         let side_width = (ui.available_width() * 0.34).clamp(230.0, 360.0);
@@ -36,6 +37,9 @@ impl eframe::App for App {
         menu::windows_ui(self, &ctx);
         files_ui::prompt_window_ui(self, &ctx, &mut actions);
         files_ui::history_window_ui(self, &ctx, &mut actions);
+        summary::game_over_window_ui(self, &ctx, &mut actions);
+        files_ui::continue_modal_ui(self, &ctx, &mut actions);
+        files_ui::replace_modal_ui(self, &ctx, &mut actions);
         for action in actions {
             self.apply(&ctx, action);
         }
@@ -46,11 +50,52 @@ impl eframe::App for App {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        storage.set_string(STORAGE_KEY, self.settings.to_json());
+        self.settings.to_storage(storage);
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.shut_down();
+    }
+}
+
+/// Home, Left, Right and End step through the game's positions (not while a text field
+/// has the keyboard).
+fn review_keys(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    if ui.ctx().text_edit_focused() {
+        return;
+    }
+    let keys = [
+        (egui::Key::Home, ReviewStep::First),
+        (egui::Key::ArrowLeft, ReviewStep::Back),
+        (egui::Key::ArrowRight, ReviewStep::Forward),
+        (egui::Key::End, ReviewStep::Last),
+    ];
+    ui.input_mut(|input| {
+        for (key, step) in keys {
+            if input.consume_key(egui::Modifiers::NONE, key) {
+                actions.push(Action::ReviewStep(step));
+            }
+        }
+    });
+}
+
+impl App {
+    /// What the mouse may do on the board. While the computer thinks the board stays in
+    /// play mode, so hovering still previews claims; a click is then refused with a
+    /// message (the app decides, not the painter).
+    pub(super) fn board_interaction(&self) -> Interaction {
+        if self.show_new_game {
+            Interaction::Setup
+        } else if self.review.is_some() || self.game_ended() || self.asking() {
+            Interaction::ReadOnly
+        } else {
+            Interaction::Play
+        }
+    }
+
+    /// Whether hovering a free cell previews its claims on the board now.
+    pub fn board_previews(&self) -> bool {
+        self.settings.show_preview && self.board_interaction() == Interaction::Play
     }
 }
 
@@ -83,13 +128,7 @@ fn central_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         banners_ui(app, ui, actions);
         app.shown_board()
     };
-    let interaction = if app.show_new_game {
-        Interaction::Setup
-    } else if app.review.is_some() || board.is_over() || app.game.computer_to_move() {
-        Interaction::ReadOnly
-    } else {
-        Interaction::Play
-    };
+    let interaction = app.board_interaction();
     let layout = BoardLayout::fit(
         ui.available_rect_before_wrap(),
         board.size(),
@@ -129,10 +168,10 @@ fn appearing(app: &App, board: &Board) -> Option<Appearing> {
     })
 }
 
-/// The game-over banner and the review banner, above the board.
+/// The review banner, above the board (the game-over summary is a window over it, so
+/// the board does not move).
 fn banners_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
-    files_ui::continue_banner_ui(app, ui, actions);
     if let Some(ply) = app.review {
         egui::Frame::new()
             .fill(ui.visuals().warn_fg_color.gamma_multiply(0.25))
@@ -140,56 +179,11 @@ fn banners_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             .corner_radius(4.0)
             .show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(fill(t.reviewing, &[&ply])).strong());
+                    ui.label(RichText::new(reviewing_text(t, ply)).strong());
                     if ui.button(t.back_to_game).clicked() {
                         actions.push(Action::BackToGame);
                     }
                 });
             });
-        return;
     }
-    let Some(outcome) = app.game.board.outcome() else {
-        return;
-    };
-    let board = &app.game.board;
-    let names = app.player_names();
-    let (one, two) = (board.score(Player::One), board.score(Player::Two));
-    let result = match outcome {
-        Some(winner) => {
-            let (a, b) = if winner == Player::One {
-                (one, two)
-            } else {
-                (two, one)
-            };
-            let human_vs_computer = app.game.seats.iter().any(|s| s.is_computer())
-                && app.game.seats.iter().any(|s| !s.is_computer());
-            if human_vs_computer && !app.seat(winner).is_computer() {
-                fill(t.you_win, &[&a, &b])
-            } else {
-                fill(t.wins, &[&names[winner.index()], &a, &b])
-            }
-        }
-        None => fill(t.draw, &[&one, &two]),
-    };
-    let colour = match outcome {
-        Some(winner) => palette(app.settings.dark).queen_of(winner),
-        None => Color32::GRAY,
-    };
-    egui::Frame::new()
-        .fill(colour.gamma_multiply(0.3))
-        .stroke(egui::Stroke::new(2.0, colour))
-        .inner_margin(8.0)
-        .corner_radius(6.0)
-        .show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(
-                    RichText::new(format!("{} — {}", t.game_over, result))
-                        .heading()
-                        .strong(),
-                );
-                if ui.button(t.new_game).clicked() {
-                    actions.push(Action::OpenNewGame);
-                }
-            });
-        });
 }

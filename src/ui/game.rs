@@ -87,22 +87,20 @@ pub fn board_from_setup(setup: &GameSetup) -> Board {
         .unwrap_or_else(|err| unreachable!("an empty 8x8 board is valid: {err}"))
 }
 
-/// How many moves one "undo" takes back: the last move, then more until a human is to
-/// move again (so against the computer, the computer's reply and the human's move go
-/// together). With no human seat, one move.
+/// How many moves one "undo" takes back: back to before the last human move (so against
+/// the computer, the computer's reply and the human's move go together). With no human
+/// seat, one move. When the computer moved first and the human has not moved yet,
+/// nothing: taking back only the computer's move would just have it play again, so Undo
+/// is disabled rather than a button that seems dead.
 pub fn plies_to_undo(board: &Board, seats: &[Seat; 2]) -> usize {
     let ply = board.ply();
-    if ply == 0 {
-        return 0;
-    }
     if seats.iter().all(Seat::is_computer) {
-        return 1;
+        return ply.min(1);
     }
-    let mut count = 1;
-    while count < ply && seats[Player::at_ply(ply - count).index()].is_computer() {
-        count += 1;
-    }
-    count
+    (0..ply)
+        .rev()
+        .find(|&index| !seats[Player::at_ply(index).index()].is_computer())
+        .map_or(0, |last_human| ply - last_human)
 }
 
 /// The game in the window.
@@ -163,6 +161,11 @@ impl Game {
             }
         }
         count
+    }
+
+    /// Whether Undo would take anything back ([`plies_to_undo`]).
+    pub fn can_undo(&self) -> bool {
+        plies_to_undo(&self.board, &self.seats) > 0
     }
 
     /// Whether there is a move to redo.
@@ -230,10 +233,12 @@ mod tests {
     fn computer_first_undo_stops_at_the_human_turn_or_the_start() {
         let mut game = game([computer(), Seat::Human]);
         game.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
-        // Only the computer's move: undoing it leaves the computer to move again.
-        assert_eq!(game.undo(), 1);
-        game.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
+        // Only the computer's move: nothing of the human's to take back.
+        assert!(!game.can_undo());
+        assert_eq!(game.undo(), 0);
+        assert_eq!(game.board.ply(), 1);
         game.play(cell("c2")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(game.can_undo());
         game.play(cell("e6")).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(game.undo(), 2);
         assert_eq!(game.board.ply(), 1);

@@ -27,8 +27,14 @@ pub enum Message {
     Refused(MoveError),
     /// A click while the computer is to move.
     WaitForComputer,
+    /// A click while the computer is to move but paused.
+    ComputerPaused,
     /// A click on a reviewed position.
     ReviewReadOnly,
+    /// An earlier position is shown: the one after this many moves.
+    Reviewing(usize),
+    /// The review ended: the current position is shown again.
+    BackToGame,
     /// Moves taken back.
     Undone(usize),
     /// Moves replayed.
@@ -45,6 +51,10 @@ pub enum Message {
     PasteError(GameError),
     /// A computer search was cancelled.
     Cancelled,
+    /// The computers were paused (computer against computer).
+    Paused,
+    /// This side resigned.
+    Resigned(Player),
     /// A hint search is running.
     HintThinking,
     /// The hint found.
@@ -68,8 +78,20 @@ pub enum Message {
     Continued(usize),
     /// Writing the autosave failed.
     AutosaveFailed(String),
-    /// The autosave exists but could not be loaded.
-    AutosaveDamaged(String),
+    /// The autosave exists but could not be loaded: why, and where it was moved (or why
+    /// it could not be moved, and so was left untouched).
+    AutosaveDamaged {
+        /// Why it could not be loaded.
+        detail: String,
+        /// Where it is now, or why it could not be moved.
+        moved_to: Result<PathBuf, String>,
+    },
+    /// The autosave is being looked for at start.
+    CheckingAutosave,
+    /// Something was asked while the autosave offer waits for an answer.
+    ChooseFirst,
+    /// Two messages, one after the other ("saved to ..., new game ...").
+    Both(Box<Message>, Box<Message>),
     /// A finished game could not be added to the history.
     HistoryFailed(String),
     /// The Excel export is running.
@@ -99,7 +121,10 @@ impl Message {
             }
             Message::Refused(MoveError::GameOver { .. }) => t.game_is_over.to_string(),
             Message::WaitForComputer => t.wait_for_computer.to_string(),
+            Message::ComputerPaused => t.computer_paused_click.to_string(),
             Message::ReviewReadOnly => t.review_read_only.to_string(),
+            Message::Reviewing(ply) => reviewing_text(t, *ply),
+            Message::BackToGame => t.back_to_game.to_string(),
             Message::Undone(count) => fill(t.undone, &[count]),
             Message::Redone(count) => fill(t.redone, &[count]),
             Message::NothingToUndo => t.nothing_to_undo.to_string(),
@@ -108,6 +133,11 @@ impl Message {
             Message::Pasted => t.pasted.to_string(),
             Message::PasteError(error) => fill(t.paste_error, &[&t.game_error(error, names)]),
             Message::Cancelled => t.cancelled.to_string(),
+            Message::Paused => t.paused.to_string(),
+            Message::Resigned(loser) => fill(
+                t.resigned,
+                &[&names[loser.index()], &names[loser.opponent().index()]],
+            ),
             Message::HintThinking => t.hint_thinking.to_string(),
             Message::HintResult { cell, claims } => fill(t.hint_result, &[cell, claims]),
             Message::HintOnlyHuman => t.hint_only_human.to_string(),
@@ -117,7 +147,19 @@ impl Message {
             Message::OpenFailed(error) => fill(t.open_failed, &[error]),
             Message::Continued(moves) => fill(t.continued, &[moves]),
             Message::AutosaveFailed(error) => fill(t.autosave_failed, &[error]),
-            Message::AutosaveDamaged(error) => fill(t.autosave_damaged, &[error]),
+            Message::AutosaveDamaged {
+                detail,
+                moved_to: Ok(path),
+            } => fill(t.autosave_moved, &[detail, &path.display()]),
+            Message::AutosaveDamaged {
+                detail,
+                moved_to: Err(error),
+            } => fill(t.autosave_kept, &[detail, error]),
+            Message::CheckingAutosave => t.checking_autosave.to_string(),
+            Message::ChooseFirst => t.choose_first.to_string(),
+            Message::Both(first, then) => {
+                format!("{} {}", first.text(t, names), then.text(t, names))
+            }
             Message::HistoryFailed(error) => fill(t.history_failed, &[error]),
             Message::Exporting => t.exporting.to_string(),
             Message::Exported(path, count) => fill(t.exported, &[&path.display(), count]),
@@ -134,14 +176,25 @@ impl Message {
             Message::Refused(_)
                 | Message::PasteError(_)
                 | Message::WaitForComputer
+                | Message::ComputerPaused
                 | Message::ReviewReadOnly
                 | Message::SaveFailed(_)
                 | Message::OpenFailed(_)
                 | Message::AutosaveFailed(_)
-                | Message::AutosaveDamaged(_)
+                | Message::AutosaveDamaged { .. }
+                | Message::ChooseFirst
                 | Message::HistoryFailed(_)
                 | Message::ExportFailed(_)
         )
+    }
+}
+
+/// "Reviewing the position after move N", or the starting position for 0.
+pub fn reviewing_text(t: &Texts, ply: usize) -> String {
+    if ply == 0 {
+        t.reviewing_start.to_string()
+    } else {
+        fill(t.reviewing, &[&ply])
     }
 }
 

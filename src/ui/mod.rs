@@ -23,6 +23,7 @@ mod saving;
 mod search;
 mod settings;
 mod side_panel;
+mod summary;
 mod theme;
 
 pub use app::{Action, App};

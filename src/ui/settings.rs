@@ -1,9 +1,56 @@
 //! What the window remembers between runs: language, theme, view options and the last
-//! new-game choices. Every struct is `#[serde(default)]`, so an older file still loads.
+//! new-game choices. Every struct is `#[serde(default)]`, so an older file still loads,
+//! and a value that does not parse (a language of a newer version, a typo) costs only
+//! that value: the other settings are kept (see [`Settings::from_json`]).
 
 use crate::ai::Algorithm;
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Copies into `merged` (the defaults, as JSON) each value of `input` that still gives
+/// valid [`Settings`], leaf by leaf: a bad value keeps its default and costs nothing
+/// else. `path` is where in the tree this call works (the keys and indices above it).
+/// Generic over the fields, so a new setting needs no code here.
+fn merge_valid(merged: &mut Value, input: &Value, path: &mut Vec<Value>) {
+    let children: Vec<(Value, &Value)> = match input {
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| (Value::from(k.as_str()), v))
+            .collect(),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Value::from(i), v))
+            .collect(),
+        _ => return,
+    };
+    for (key, value) in children {
+        path.push(key);
+        let Some(slot) = slot_at(merged, path) else {
+            // Not a setting (an unknown key, an extra array item): ignored.
+            path.pop();
+            continue;
+        };
+        let old = std::mem::replace(slot, value.clone());
+        let valid = serde_json::from_value::<Settings>(merged.clone()).is_ok();
+        if !valid && let Some(slot) = slot_at(merged, path) {
+            *slot = old;
+            // A bad object or list may still hold good values further down.
+            merge_valid(merged, value, path);
+        }
+        path.pop();
+    }
+}
+
+/// The value at `path` (object keys and array indices) inside `root`, if it exists.
+fn slot_at<'a>(root: &'a mut Value, path: &[Value]) -> Option<&'a mut Value> {
+    path.iter().try_fold(root, |node, key| match key {
+        Value::String(name) => node.get_mut(name.as_str()),
+        Value::Number(index) => node.get_mut(usize::try_from(index.as_u64()?).ok()?),
+        _ => None,
+    })
+}
 
 /// The key under which eframe's storage keeps [`Settings`].
 pub const STORAGE_KEY: &str = "queens-settings";
@@ -203,8 +250,7 @@ pub struct Settings {
     /// The last new-game choices.
     pub setup: GameSetup,
     /// The saves folder chosen in the History window; empty for `saves/` in the working
-    /// directory. `QUEENS_SAVES_DIR` (set by `queens gui --saves-dir`) overrides it for
-    /// one run.
+    /// directory. `queens gui --saves-dir` overrides it for one run.
     pub saves_dir: String,
 }
 
@@ -222,11 +268,34 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// Reads settings saved as RON-like JSON text; anything unreadable gives the defaults.
+    /// Reads settings saved as JSON text, keeping every value that parses: a value that
+    /// does not (`"language":"Klingon"`) falls back to its default alone. Text that is
+    /// not JSON at all gives the defaults.
     pub fn from_json(text: &str) -> Settings {
-        let mut settings: Settings = serde_json::from_str(text).unwrap_or_default();
+        let mut settings = match serde_json::from_str::<Value>(text) {
+            Ok(input) => {
+                let mut merged = serde_json::to_value(Settings::default()).unwrap_or(Value::Null);
+                merge_valid(&mut merged, &input, &mut Vec::new());
+                serde_json::from_value(merged).unwrap_or_default()
+            }
+            Err(_) => Settings::default(),
+        };
         settings.setup.clamp();
         settings
+    }
+
+    /// The settings kept in eframe's storage under [`STORAGE_KEY`] (the defaults if
+    /// there is no storage or no entry).
+    pub fn from_storage(storage: Option<&dyn eframe::Storage>) -> Settings {
+        storage
+            .and_then(|storage| storage.get_string(STORAGE_KEY))
+            .map(|text| Settings::from_json(&text))
+            .unwrap_or_default()
+    }
+
+    /// Keeps the settings in eframe's storage under [`STORAGE_KEY`].
+    pub fn to_storage(&self, storage: &mut dyn eframe::Storage) {
+        storage.set_string(STORAGE_KEY, self.to_json());
     }
 
     /// The settings as JSON text.
@@ -238,6 +307,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use eframe::Storage;
 
     #[test]
     fn defaults_are_a_playable_human_vs_computer_game() {
@@ -269,6 +339,62 @@ mod tests {
         let wild = Settings::from_json(r#"{"setup":{"size":99,"stones":500}}"#);
         assert_eq!(wild.setup.size, 15);
         assert_eq!(wild.setup.stones, 169);
+    }
+
+    #[test]
+    fn one_unknown_value_keeps_every_other_setting() {
+        let mut good = Settings {
+            dark: true,
+            show_coordinates: false,
+            saves_dir: "mine".into(),
+            ..Settings::default()
+        };
+        good.setup.size = 11;
+        good.setup.engines[1] = Preset::Hard.engine();
+        let mut json: Value = serde_json::from_str(&good.to_json()).unwrap_or(Value::Null);
+        json["language"] = Value::from("Klingon");
+        json["setup"]["mode"] = Value::from("Telepathy");
+        json["setup"]["engines"][1]["depth"] = Value::from("deep");
+        json["future_option"] = Value::from(1);
+        let loaded = Settings::from_json(&json.to_string());
+        let mut expected = good.clone();
+        expected.setup.mode = Mode::default();
+        expected.setup.engines[1].depth = EngineSetup::default().depth;
+        assert_eq!(loaded, expected);
+    }
+
+    /// eframe's storage, in memory: what the window reads at start and writes on exit.
+    #[derive(Default)]
+    struct MemoryStorage(std::collections::HashMap<String, String>);
+
+    impl eframe::Storage for MemoryStorage {
+        fn get_string(&self, key: &str) -> Option<String> {
+            self.0.get(key).cloned()
+        }
+        fn set_string(&mut self, key: &str, value: String) {
+            self.0.insert(key.to_string(), value);
+        }
+        fn remove_string(&mut self, key: &str) {
+            self.0.remove(key);
+        }
+        fn flush(&mut self) {}
+    }
+
+    #[test]
+    fn settings_survive_eframe_storage_with_a_bad_value() {
+        let mut storage = MemoryStorage::default();
+        storage.set_string(
+            STORAGE_KEY,
+            r#"{"language":"Klingon","dark":true,"setup":{"size":12,"stones":20}}"#.into(),
+        );
+        let loaded = Settings::from_storage(Some(&storage));
+        assert_eq!(loaded.language, Language::English);
+        assert!(loaded.dark);
+        assert_eq!((loaded.setup.size, loaded.setup.stones), (12, 20));
+        // Written back on exit, the good values are still there.
+        loaded.to_storage(&mut storage);
+        assert_eq!(Settings::from_storage(Some(&storage)), loaded);
+        assert_eq!(Settings::from_storage(None), Settings::default());
     }
 
     #[test]

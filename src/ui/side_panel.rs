@@ -1,7 +1,7 @@
 //! The status panel: players and scores, whose turn, the computer's live progress, the
 //! game buttons, the move list and the game string.
 
-use super::app::{Action, App};
+use super::app::{Action, App, ReviewStep};
 use super::game::Seat;
 use super::i18n::{Texts, fill};
 use super::theme::palette;
@@ -30,7 +30,8 @@ fn players_ui(app: &App, ui: &mut egui::Ui) {
     let t = app.texts();
     let names = app.player_names();
     let colours = palette(app.settings.dark);
-    let board = &app.game.board;
+    // While reviewing, the cards show the reviewed position.
+    let board = &app.shown_board();
     for player in [Player::One, Player::Two] {
         let colour = colours.queen_of(player);
         let to_move = !board.is_over() && board.side_to_move() == player;
@@ -81,7 +82,18 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     let board = &app.game.board;
     let names = app.player_names();
-    if board.is_over() {
+    if app.resigned().is_some() {
+        ui.label(RichText::new(t.game_over).strong());
+    } else if let Some(ply) = app.review {
+        let shown = app.shown_board();
+        let text = if shown.is_over() {
+            fill(t.review_over, &[&ply, &board.ply()])
+        } else {
+            let name = &names[shown.side_to_move().index()];
+            fill(t.review_turn, &[&ply, &board.ply(), name])
+        };
+        ui.label(RichText::new(text).strong());
+    } else if board.is_over() {
         ui.label(RichText::new(t.game_over).strong());
     } else {
         let side = board.side_to_move();
@@ -93,6 +105,7 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         };
         ui.label(RichText::new(text).strong());
     }
+    let watching = app.game.seats.iter().all(Seat::is_computer);
     if let Some(job) = &app.job {
         let side = job_owner(app);
         let who = match job.purpose {
@@ -117,20 +130,35 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         ui.label(RichText::new(progress).monospace().small());
         ui.horizontal(|ui| {
             let stopping = job.stop_requested();
-            if ui
-                .add_enabled(!stopping, egui::Button::new(t.move_now))
-                .clicked()
-            {
+            // A hint stops with its best cell so far; a move is played now, or the
+            // computer pauses (called Pause between two computers).
+            let (now, stop) = match job.purpose {
+                super::search::Purpose::Hint => (t.stop, None),
+                super::search::Purpose::Move if watching => {
+                    (t.move_now, Some((t.pause, Action::Pause)))
+                }
+                super::search::Purpose::Move => {
+                    (t.move_now, Some((t.cancel, Action::CancelSearch)))
+                }
+            };
+            if ui.add_enabled(!stopping, egui::Button::new(now)).clicked() {
                 actions.push(Action::MoveNow);
             }
-            if ui.button(t.cancel).clicked() {
-                actions.push(Action::CancelSearch);
+            if let Some((label, action)) = stop
+                && ui.button(label).clicked()
+            {
+                actions.push(action);
             }
         });
-    } else if app.paused && app.game.computer_to_move() {
+    } else if app.paused && app.game.computer_to_move() && !app.game_ended() {
         ui.label(t.paused);
         if ui.button(t.resume).clicked() {
             actions.push(Action::Resume);
+        }
+    } else if watching && !app.game_ended() {
+        // Between two computers, the watcher may stop them at any moment.
+        if ui.button(t.pause).clicked() {
+            actions.push(Action::Pause);
         }
     }
 }
@@ -146,7 +174,7 @@ fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             actions.push(Action::OpenNewGame);
         }
         if ui
-            .add_enabled(app.game.board.ply() > 0, egui::Button::new(t.undo))
+            .add_enabled(app.can_undo(), egui::Button::new(t.undo))
             .clicked()
         {
             actions.push(Action::Undo);
@@ -157,18 +185,23 @@ fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         {
             actions.push(Action::Redo);
         }
-        let hint_ok = app.job.is_none()
-            && !app.game.board.is_over()
-            && !app.game.seat_to_move().is_computer();
+        let hint_ok =
+            app.job.is_none() && !app.game_ended() && !app.game.seat_to_move().is_computer();
         if ui.add_enabled(hint_ok, egui::Button::new(t.hint)).clicked() {
             actions.push(Action::Hint);
+        }
+        if app.resigning_side().is_some() && ui.button(t.resign).clicked() {
+            actions.push(Action::Resign);
         }
     });
 }
 
 fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
-    ui.label(RichText::new(t.moves).strong());
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(t.moves).strong());
+        review_buttons_ui(app, ui, actions);
+    });
     let history = app.game.board.history();
     if history.is_empty() {
         ui.label(RichText::new(t.no_moves_yet).weak());
@@ -192,27 +225,70 @@ fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                     ui.end_row();
                     for (index, record) in history.iter().enumerate() {
                         let player = Player::at_ply(index);
-                        // Clicking a move shows the position right after it.
-                        let selected = app.review == Some(index + 1);
-                        if ui
-                            .selectable_label(selected, format!("{}.", index + 1))
-                            .clicked()
-                        {
-                            actions.push(if index + 1 == history.len() {
-                                Action::BackToGame
-                            } else {
-                                Action::Review(index + 1)
-                            });
-                        }
-                        ui.label(
+                        let plain = |text: RichText| egui::Label::new(text).selectable(false);
+                        // The row's highlight goes under its text: reserve its place first.
+                        let background = ui.painter().add(egui::Shape::Noop);
+                        let first = ui.add(plain(format!("{}.", index + 1).into()));
+                        ui.add(plain(
                             RichText::new(&names[player.index()]).color(colours.queen_of(player)),
+                        ));
+                        ui.add(plain(record.cell.to_string().into()));
+                        let last = ui.add(plain(format!("+{}", record.claims.count()).into()));
+                        // The whole row is one target: it shows the position after the move.
+                        let selected = app.review == Some(index + 1);
+                        let rect = first.rect.union(last.rect).expand2(egui::vec2(3.0, 1.0));
+                        let row = ui.interact(
+                            rect,
+                            ui.scope_id().with(("move", index)),
+                            egui::Sense::click(),
                         );
-                        ui.label(record.cell.to_string());
-                        ui.label(format!("+{}", record.claims.count()));
+                        let label = format!("move {}", index + 1);
+                        row.widget_info(|| {
+                            egui::WidgetInfo::selected(egui::Role::Button, true, selected, &label)
+                        });
+                        if selected || row.hovered() {
+                            let visuals = ui.visuals();
+                            let fill = if selected {
+                                visuals.selection.bg_fill
+                            } else {
+                                visuals.widgets.hovered.weak_bg_fill
+                            };
+                            ui.painter()
+                                .set(background, egui::Shape::rect_filled(rect, 3.0, fill));
+                        }
+                        if row.clicked() {
+                            actions.push(Action::Review(index + 1));
+                        }
                         ui.end_row();
                     }
                 });
         });
+}
+
+/// |< < > >|: the first position, a move back, a move on, the current position.
+fn review_buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = app.texts();
+    let last = app.game.board.ply();
+    let shown = app.review.unwrap_or(last);
+    let buttons = [
+        ("|<", t.review_first, ReviewStep::First, shown > 0),
+        ("<", t.review_back, ReviewStep::Back, shown > 0),
+        (">", t.review_forward, ReviewStep::Forward, shown < last),
+        (">|", t.review_last, ReviewStep::Last, shown < last),
+    ];
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        // Right to left: the last button first.
+        for (text, help, step, enabled) in buttons.into_iter().rev() {
+            let button = egui::Button::new(RichText::new(text).monospace());
+            if ui
+                .add_enabled(enabled, button)
+                .on_hover_text(help)
+                .clicked()
+            {
+                actions.push(Action::ReviewStep(step));
+            }
+        }
+    });
 }
 
 fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
