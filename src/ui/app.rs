@@ -72,6 +72,10 @@ pub enum Action {
     SetSavesDir,
     /// Close the window.
     Quit,
+    // Look (issue 8)
+    /// Text pasted with Ctrl+V outside any text field (from the system clipboard): put
+    /// it in the paste box and load it as a game string.
+    PasteText(String),
 }
 
 /// The Queens & Stones window.
@@ -256,6 +260,11 @@ impl App {
             Action::OpenHistoryEntry(index) => self.open_history_entry(index),
             Action::SetSavesDir => self.set_saves_dir(),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            // Look (issue 8)
+            Action::PasteText(text) => {
+                self.paste_text = text;
+                self.apply(ctx, Action::PastePosition);
+            }
         }
     }
 

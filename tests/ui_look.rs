@@ -1,0 +1,101 @@
+//! The window's look and texts (issue 8), driven through egui_kittest by accessible
+//! labels: clipboard, panels at small and large sizes, the new-game panel, error texts,
+//! player names. No GPU, no display, no image snapshots.
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use queens::ui::{App, Mode, Settings, StoneMode};
+use std::path::Path;
+use tempfile::TempDir;
+
+/// The window at `size` with its saves folder in a fresh temporary folder.
+fn harness_sized(settings: Settings, size: [f32; 2]) -> (Harness<'static, App>, TempDir) {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let harness = harness_in(settings, dir.path(), size);
+    (harness, dir)
+}
+
+fn harness(settings: Settings) -> (Harness<'static, App>, TempDir) {
+    harness_sized(settings, [1100.0, 760.0])
+}
+
+/// The window with `dir` as its saves folder and no native file dialogs.
+fn harness_in(mut settings: Settings, dir: &Path, size: [f32; 2]) -> Harness<'static, App> {
+    settings.saves_dir = dir.display().to_string();
+    Harness::builder().with_size(size).build_eframe(move |_cc| {
+        let mut app = App::with_settings(settings);
+        app.set_native_dialogs(false);
+        app
+    })
+}
+
+fn settings(mode: Mode, size: u8, stones: usize) -> Settings {
+    let mut settings = Settings::default();
+    settings.setup.mode = mode;
+    settings.setup.size = size;
+    settings.setup.stones = stones;
+    settings.setup.stone_mode = StoneMode::Random;
+    settings
+}
+
+/// Runs a few frames (the app repaints while it animates, so `run` may not settle).
+fn frames(harness: &mut Harness<'_, App>, count: usize) {
+    for _ in 0..count {
+        harness.step();
+    }
+}
+
+fn click(harness: &mut Harness<'_, App>, label: &str) {
+    harness.get_by_label(label).click();
+    frames(harness, 3);
+}
+
+/// The texts the app sent to the clipboard during the last frame.
+fn copied(harness: &Harness<'_, App>) -> Vec<String> {
+    harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|command| match command {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn copy_position_sends_the_game_string_to_the_clipboard() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell c3");
+    harness.get_by_label("Copy position").click();
+    harness.step();
+    let expected = harness.state().board().game_string();
+    assert_eq!(copied(&harness), vec![expected]);
+}
+
+#[test]
+fn ctrl_v_on_the_board_pastes_a_position() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    harness.event(egui::Event::Paste("size=5 stones=a1 moves=c3".into()));
+    frames(&mut harness, 2);
+    let board = harness.state().board();
+    assert_eq!(board.size(), 5);
+    assert_eq!(board.ply(), 1);
+    assert_eq!(board.game_string(), "size=5 stones=a1 moves=c3");
+}
+
+/// eframe reaches the system clipboard only with its `clipboard` feature; without it
+/// "Copy position" reports success and nothing leaves the window (issue 8).
+#[test]
+fn eframe_is_built_with_its_clipboard_feature() {
+    let manifest = include_str!("../Cargo.toml");
+    let eframe = manifest
+        .lines()
+        .find(|line| line.starts_with("eframe"))
+        .unwrap_or_else(|| panic!("no eframe dependency"));
+    assert!(eframe.contains("\"clipboard\""), "{eframe}");
+}
