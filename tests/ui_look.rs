@@ -99,3 +99,35 @@ fn eframe_is_built_with_its_clipboard_feature() {
         .unwrap_or_else(|| panic!("no eframe dependency"));
     assert!(eframe.contains("\"clipboard\""), "{eframe}");
 }
+
+/// Clicks the number field whose value is `value` (a slider's or a drag value's), selects
+/// its text and types `text`, one character per frame, then Enter.
+fn type_into_number(harness: &mut Harness<'_, App>, value: &str, text: &str) {
+    harness
+        .get_by(|node| {
+            node.role() == egui::accesskit::Role::SpinButton
+                && node.value().as_deref() == Some(value)
+        })
+        .click();
+    frames(harness, 2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    frames(harness, 1);
+    for c in text.chars() {
+        harness.event(egui::Event::Text(c.to_string()));
+        frames(harness, 1);
+    }
+    harness.key_press(egui::Key::Enter);
+    frames(harness, 2);
+}
+
+#[test]
+fn typing_a_board_size_keeps_the_stone_count() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 8, 20));
+    frames(&mut harness, 2);
+    click(&mut harness, "New game");
+    type_into_number(&mut harness, "8", "12");
+    click(&mut harness, "Start");
+    let board = harness.state().board();
+    assert_eq!(board.size(), 12);
+    assert_eq!(board.stones().count(), 20);
+}

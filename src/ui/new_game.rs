@@ -37,7 +37,10 @@ pub fn new_game_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
 fn board_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         ui.label(t.board_size);
-        ui.add(egui::Slider::new(&mut draft.size, MIN_SIZE..=MAX_SIZE));
+        // A typed size counts once committed (Enter or leaving the field): typing "12"
+        // would otherwise pass through size "1" (clamped to 3), whose few cells would cut
+        // the stone count.
+        ui.add(egui::Slider::new(&mut draft.size, MIN_SIZE..=MAX_SIZE).update_while_editing(false));
     });
     draft.stones = draft.stones.min(Board::max_stones(draft.size));
     ui.horizontal(|ui| {
