@@ -5,7 +5,7 @@
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use queens::ui::{App, Mode, Settings, StoneMode};
+use queens::ui::{App, Mode, Preset, Settings, StoneMode};
 use std::path::Path;
 use tempfile::TempDir;
 
@@ -130,4 +130,43 @@ fn typing_a_board_size_keeps_the_stone_count() {
     let board = harness.state().board();
     assert_eq!(board.size(), 12);
     assert_eq!(board.stones().count(), 20);
+}
+
+/// The engine settings of each side of the game on screen (None for a person).
+fn engines(harness: &Harness<'_, App>) -> [Option<(u32, Option<u64>)>; 2] {
+    harness
+        .state()
+        .record()
+        .settings
+        .players
+        .clone()
+        .map(|side| side.engine().map(|e| (e.depth, e.time_ms)))
+}
+
+/// Clicks the button (not a plain label) called `label`.
+fn click_button(harness: &mut Harness<'_, App>, label: &str) {
+    harness
+        .get_by(|node| {
+            node.label().as_deref() == Some(label) && node.role() != egui::accesskit::Role::Label
+        })
+        .click();
+    frames(harness, 3);
+}
+
+#[test]
+fn who_moves_first_keeps_the_computer_level() {
+    let mut settings = settings(Mode::HumanVsComputer, 6, 0);
+    settings.setup.engines[1] = Preset::Medium.engine();
+    let medium = Preset::Medium.engine();
+    let medium = Some((medium.depth, Some(medium.time_ms)));
+    let (mut harness, _dir) = harness(settings);
+    frames(&mut harness, 2);
+    click(&mut harness, "New game");
+    click_button(&mut harness, "Computer");
+    click(&mut harness, "Start");
+    assert_eq!(engines(&harness), [medium, None]);
+    click(&mut harness, "New game");
+    click_button(&mut harness, "You");
+    click(&mut harness, "Start");
+    assert_eq!(engines(&harness), [None, medium]);
 }

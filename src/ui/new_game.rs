@@ -94,8 +94,15 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
         Mode::HumanVsComputer => {
             ui.horizontal(|ui| {
                 ui.label(t.first_player);
+                let before = draft.human_first;
                 ui.selectable_value(&mut draft.human_first, true, t.you);
                 ui.selectable_value(&mut draft.human_first, false, t.computer);
+                if draft.human_first != before {
+                    // Each seat has its engine (P1's, P2's); the computer keeps its level
+                    // when it changes seat.
+                    let (from, to) = if draft.human_first { (0, 1) } else { (1, 0) };
+                    draft.engines[to] = draft.engines[from].clone();
+                }
             });
             let seat = if draft.human_first { 1 } else { 0 };
             ui.separator();
