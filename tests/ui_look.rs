@@ -4,7 +4,7 @@
 
 use eframe::egui;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use queens::ui::{App, Mode, Preset, Settings, StoneMode};
 use std::path::Path;
 use tempfile::TempDir;
@@ -169,4 +169,96 @@ fn who_moves_first_keeps_the_computer_level() {
     click_button(&mut harness, "You");
     click(&mut harness, "Start");
     assert_eq!(engines(&harness), [None, medium]);
+}
+
+/// The right edge of the board's grid (cell `last` is its top-right cell).
+fn board_right(harness: &Harness<'_, App>, last: &str) -> f32 {
+    harness.get_by_label(last).rect().right()
+}
+
+#[test]
+fn the_new_game_panel_fits_a_640x480_window() {
+    for language in queens::ui::Language::ALL {
+        let mut settings = settings(Mode::ComputerVsComputer, 8, 6);
+        settings.language = language;
+        let (mut harness, _dir) = harness_sized(settings, [640.0, 480.0]);
+        frames(&mut harness, 2);
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+        frames(&mut harness, 3);
+        assert!(harness.state().new_game_open());
+        let board = board_right(&harness, "cell h8");
+        let mut checked = 0;
+        for node in harness.query_all_by(|node| node.label().is_some_and(|l| !l.is_empty())) {
+            let rect = node.rect();
+            if rect.left() < board || !rect.is_finite() {
+                continue; // the board, the menu bar and the status bar
+            }
+            checked += 1;
+            assert!(
+                rect.right() <= 640.5,
+                "{language:?}: {:?} ends at {}",
+                node.accesskit_node().label(),
+                rect.right()
+            );
+        }
+        assert!(
+            checked > 10,
+            "{language:?}: only {checked} widgets in the panel"
+        );
+        // Nothing of the panel starts under the board either (it was clipped on the left).
+        for label in ["Start", "Close"] {
+            if language == queens::ui::Language::English {
+                assert!(harness.get_by_label(label).rect().left() >= board);
+            }
+        }
+    }
+}
+
+/// Adds a finished 3x3 game between two engines to the history of `dir` (long player
+/// descriptions: the widest rows the History window shows).
+fn finished_engine_game_in(dir: &Path) {
+    use queens::store::{EngineSettings, SavedGame, Side, append_history};
+    let mut board = queens::board::Board::new(3, &[]).unwrap_or_else(|e| panic!("{e}"));
+    board
+        .play(queens::board::Cell::new(1, 1))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(board.is_over());
+    let engine = |depth| {
+        Side::Computer(EngineSettings::new(
+            queens::ai::Algorithm::AlphaBeta,
+            depth,
+            None,
+        ))
+    };
+    let saved = SavedGame::new(&board, [engine(3), engine(1)], None);
+    append_history(dir, &saved).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn the_history_open_buttons_are_in_view_at_640x480() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    finished_engine_game_in(dir.path());
+    let mut harness = harness_in(
+        settings(Mode::HumanVsHuman, 6, 0),
+        dir.path(),
+        [640.0, 480.0],
+    );
+    frames(&mut harness, 2);
+    click(&mut harness, "Game");
+    click(&mut harness, "History…");
+    let rect = harness.get_by_label("Open").rect();
+    assert!(rect.left() >= 0.0 && rect.right() <= 640.0, "{rect:?}");
+}
+
+#[test]
+fn a_large_window_scales_the_ui_up_and_a_small_one_does_not() {
+    for (size, zoom) in [
+        ([640.0, 480.0], 1.0),
+        ([1100.0, 760.0], 1.0),
+        ([1920.0, 1080.0], 1.4),
+    ] {
+        let (mut harness, _dir) = harness_sized(Settings::default(), size);
+        frames(&mut harness, 4);
+        assert_eq!(harness.ctx.zoom_factor(), zoom, "{size:?}");
+    }
 }

@@ -576,6 +576,8 @@ impl App {
             self.applied_dark = Some(self.settings.dark);
         }
         self.now = ctx.input(|input| input.time);
+        // Look (issue 8)
+        super::theme::fit_zoom_to_window(ctx);
     }
 
     /// Stops any search and waits for its thread: the window is closing.
