@@ -236,10 +236,15 @@ impl Texts {
             ParseError::DuplicateKey(key) => fill(self.err_duplicate_key, &[key]),
             ParseError::MissingSize => self.err_missing_size.to_string(),
             ParseError::BadSize(size) => fill(self.err_bad_size, &[size]),
-            ParseError::BadCell { token, list } => fill(self.err_bad_cell, &[token, list]),
-            ParseError::OffBoard { token, list, size } => {
-                fill(self.err_off_board, &[token, list, size])
-            }
+            // The range is the pasted board's, not the one on screen.
+            ParseError::BadCell { token, list, size } => fill(
+                self.err_bad_cell,
+                &[token, list, size, &crate::board::last_column(*size)],
+            ),
+            ParseError::OffBoard { token, list, size } => fill(
+                self.err_off_board,
+                &[token, list, size, &crate::board::last_column(*size)],
+            ),
             ParseError::DuplicateStone(cell) => fill(self.err_duplicate_stone, &[cell]),
             ParseError::TooManyStones { count, size, max } => {
                 fill(self.err_too_many_stones, &[count, size, max])
@@ -274,6 +279,24 @@ mod tests {
                 };
                 let text = texts.game_error(&error, &names);
                 assert!(text.contains(token), "{language:?}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_bad_cell_is_told_the_range_of_the_pasted_board() {
+        let names = ["P1".to_string(), "P2".to_string()];
+        for language in Language::ALL {
+            let texts = texts(language);
+            for bad in ["size=8 moves=c3,z9", "size=8 stones=i1"] {
+                let Err(error) = Board::from_game_string(bad) else {
+                    panic!("{bad} parsed")
+                };
+                let text = texts.game_error(&error, &names);
+                assert!(
+                    text.contains("a..h") && text.contains("1..8") && !text.contains("15"),
+                    "{language:?}: {text}"
+                );
             }
         }
     }
