@@ -262,3 +262,23 @@ fn a_large_window_scales_the_ui_up_and_a_small_one_does_not() {
         assert_eq!(harness.ctx.zoom_factor(), zoom, "{size:?}");
     }
 }
+
+#[test]
+fn a_bad_save_is_explained_in_the_window_language_detail_last() {
+    let mut settings = settings(Mode::HumanVsHuman, 6, 0);
+    settings.language = queens::ui::Language::Vietnamese;
+    let (mut harness, dir) = harness(settings);
+    std::fs::write(dir.path().join("bad.ron"), "(version: 1, settings: 42)").unwrap_or_else(|e| panic!("{e}"));
+    frames(&mut harness, 2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    frames(&mut harness, 2);
+    click(&mut harness, "bad.ron");
+    let status = harness.state().status_text();
+    let sentence = status.find("không phải là ván đã lưu");
+    let detail = status.find("Chi tiết");
+    assert!(
+        matches!((sentence, detail), (Some(a), Some(b)) if a < b),
+        "{status}"
+    );
+    assert!(status.starts_with("Không mở được tệp này"), "{status}");
+}

@@ -180,7 +180,8 @@ pub fn history_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<A
                 ui.separator();
                 let colour = ui.visuals().error_fg_color;
                 ui.label(RichText::new(fill(t.skipped, &[&view.skipped.len()])).color(colour));
-                for message in view.skipped.iter().take(5) {
+                for problem in view.skipped.iter().take(5) {
+                    let message = t.file_problem(problem);
                     ui.add(egui::Label::new(RichText::new(message).small().color(colour)).wrap());
                 }
             }

@@ -5,6 +5,7 @@
 use super::app::App;
 use super::files::{DialogJob, DialogPoll, FileTask, PathPrompt};
 use super::game::{Game, seat_from_side, side_from_seat};
+use super::i18n::FileProblem;
 use super::messages::Message;
 use crate::store::{
     DEFAULT_SAVES_DIR, HistoryEntry, LoadedGame, SavedGame, SearchInfo, append_history, autosave,
@@ -27,15 +28,15 @@ pub fn saves_dir_from(setting: &str, env: Option<&str>) -> PathBuf {
         .map_or_else(|| PathBuf::from(DEFAULT_SAVES_DIR), PathBuf::from)
 }
 
-/// What an export thread reports: the file and the game count, or the store's message.
-type ExportResult = Result<(PathBuf, usize), String>;
+/// What an export thread reports: the file and the game count, or the problem.
+type ExportResult = Result<(PathBuf, usize), FileProblem>;
 
 /// The History window's contents, loaded when it opens.
 pub struct HistoryView {
     /// The finished games, oldest first.
     pub entries: Vec<HistoryEntry>,
-    /// Files that could not be loaded, with the store's message.
-    pub skipped: Vec<String>,
+    /// Files that could not be loaded, and why.
+    pub skipped: Vec<FileProblem>,
     /// Show only this board size.
     pub size: Option<u8>,
     /// Show only games where a player's description contains this.
@@ -137,7 +138,7 @@ impl App {
                 self.files.offer = Some(loaded);
             }
             None | Some(Ok(_)) => {}
-            Some(Err(error)) => self.message = Message::AutosaveDamaged(error.to_string()),
+            Some(Err(error)) => self.message = Message::AutosaveDamaged(error.into()),
         }
     }
 
@@ -171,7 +172,7 @@ impl App {
             if self.files.recorded_finish.as_deref() != Some(record.game.as_str()) {
                 self.files.recorded_finish = Some(record.game.clone());
                 if let Err(error) = append_history(dir, record) {
-                    self.message = Message::HistoryFailed(error.to_string());
+                    self.message = Message::HistoryFailed(error.into());
                 }
             }
             clear_autosave(dir)
@@ -181,7 +182,7 @@ impl App {
             autosave(dir, record)
         };
         if let Err(error) = result {
-            self.message = Message::AutosaveFailed(error.to_string());
+            self.message = Message::AutosaveFailed(error.into());
         }
     }
 
@@ -224,7 +225,7 @@ impl App {
                 self.files.path = Some(path.clone());
                 Message::Saved(path)
             }
-            Err(error) => Message::SaveFailed(error.to_string()),
+            Err(error) => Message::SaveFailed(error.into()),
         };
     }
 
@@ -236,7 +237,7 @@ impl App {
                 self.install(loaded, Some(path.to_path_buf()));
                 self.message = Message::Opened(path.to_path_buf(), moves);
             }
-            Err(error) => self.message = Message::OpenFailed(error.to_string()),
+            Err(error) => self.message = Message::OpenFailed(error.into()),
         }
     }
 
@@ -254,7 +255,7 @@ impl App {
         if self.files.offer.take().is_some()
             && let Err(error) = clear_autosave(&self.files.dir)
         {
-            self.message = Message::AutosaveFailed(error.to_string());
+            self.message = Message::AutosaveFailed(error.into());
         }
     }
 
@@ -274,7 +275,9 @@ impl App {
                 self.install(LoadedGame { saved, board }, None);
                 self.message = Message::HistoryOpened(id);
             }
-            Err(error) => self.message = Message::OpenFailed(format!("{id}: {error}")),
+            Err(error) => {
+                self.message = Message::OpenFailed(FileProblem::HistoryGame(id, error.to_string()))
+            }
         }
     }
 
@@ -295,10 +298,7 @@ impl App {
     /// Loads the history of the saves folder into the History window.
     pub(super) fn show_history(&mut self) {
         let (entries, bad) = load_history(&self.files.dir);
-        let skipped = bad
-            .into_iter()
-            .map(|(_, error)| error.to_string())
-            .collect();
+        let skipped = bad.into_iter().map(|(_, error)| error.into()).collect();
         let (size, player) = self
             .files
             .history
@@ -333,7 +333,7 @@ impl App {
             let (entries, _skipped) = load_history(&dir);
             let result = export_workbook(&entries, &path)
                 .map(|()| (path, entries.len()))
-                .map_err(|error| error.to_string());
+                .map_err(FileProblem::from);
             let _ = sender.send(result);
             repaint.request_repaint();
         });
@@ -361,7 +361,7 @@ impl App {
         if let Some(receiver) = &self.files.export {
             let result = match receiver.try_recv() {
                 Err(TryRecvError::Empty) => return,
-                Err(TryRecvError::Disconnected) => Err(String::from("the export stopped")),
+                Err(TryRecvError::Disconnected) => Err(FileProblem::ExportStopped),
                 Ok(result) => result,
             };
             self.files.export = None;

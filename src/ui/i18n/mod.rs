@@ -3,7 +3,10 @@
 //! here from their variants, so a pasted bad position is explained in the user's language.
 
 mod en;
+mod problems;
 mod vi;
+
+pub use problems::FileProblem;
 
 use super::settings::Language;
 use crate::board::{GameError, MoveError, Occupant, ParseError, Player};
@@ -174,6 +177,29 @@ pub struct Texts {
     pub err_too_many_stones: &'static str,
     pub err_move: &'static str,
     pub err_after_end: &'static str,
+    // Look (issue 8)
+    // File problems (see `problems`): a sentence for a person, the detail second.
+    pub fp_not_found: &'static str,
+    pub fp_read: &'static str,
+    pub fp_write: &'static str,
+    pub fp_empty: &'static str,
+    pub fp_too_large: &'static str,
+    pub fp_not_text: &'static str,
+    pub fp_truncated: &'static str,
+    pub fp_corrupt: &'static str,
+    pub fp_newer: &'static str,
+    pub fp_invalid: &'static str,
+    pub fp_not_finished: &'static str,
+    pub fp_encode: &'static str,
+    pub fp_workbook: &'static str,
+    pub fp_workbook_write: &'static str,
+    pub fp_history_game: &'static str,
+    pub fp_export_stopped: &'static str,
+    pub io_not_found: &'static str,
+    pub io_permission: &'static str,
+    pub io_is_folder: &'static str,
+    pub io_read_only: &'static str,
+    pub io_disk_full: &'static str,
 }
 
 /// The strings of `language`.
