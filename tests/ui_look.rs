@@ -268,7 +268,8 @@ fn a_bad_save_is_explained_in_the_window_language_detail_last() {
     let mut settings = settings(Mode::HumanVsHuman, 6, 0);
     settings.language = queens::ui::Language::Vietnamese;
     let (mut harness, dir) = harness(settings);
-    std::fs::write(dir.path().join("bad.ron"), "(version: 1, settings: 42)").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("bad.ron"), "(version: 1, settings: 42)")
+        .unwrap_or_else(|e| panic!("{e}"));
     frames(&mut harness, 2);
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
     frames(&mut harness, 2);
@@ -281,4 +282,13 @@ fn a_bad_save_is_explained_in_the_window_language_detail_last() {
         "{status}"
     );
     assert!(status.starts_with("Không mở được tệp này"), "{status}");
+}
+
+#[test]
+fn the_export_prompt_has_a_whole_title() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "Game");
+    click(&mut harness, "Export history to Excel…");
+    assert!(harness.query_by_label("Export history to Excel").is_some());
 }

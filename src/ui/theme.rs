@@ -49,6 +49,10 @@ pub struct Palette {
     pub preview: Color32,
     /// The last move's ring and the hint's ring.
     pub highlight: Color32,
+    /// Behind a number on a cell (the preview's claim count, a hand-placed stone's).
+    pub badge: Color32,
+    /// A number on a badge.
+    pub badge_text: Color32,
 }
 
 /// The palette of the light or dark theme.
@@ -57,7 +61,8 @@ pub fn palette(dark: bool) -> Palette {
         Palette {
             frame: Color32::from_rgb(30, 32, 36),
             free: [Color32::from_rgb(70, 74, 80), Color32::from_rgb(62, 66, 72)],
-            stone: Color32::from_rgb(20, 20, 22),
+            // A light pebble: a near-black one vanished on the dark cells.
+            stone: Color32::from_rgb(168, 170, 178),
             queen: [
                 Color32::from_rgb(90, 150, 255),
                 Color32::from_rgb(255, 120, 90),
@@ -69,6 +74,8 @@ pub fn palette(dark: bool) -> Palette {
             label: Color32::from_gray(200),
             preview: Color32::from_rgb(255, 220, 90),
             highlight: Color32::from_rgb(255, 230, 120),
+            badge: Color32::from_rgba_unmultiplied(15, 15, 18, 220),
+            badge_text: Color32::from_gray(240),
         }
     } else {
         Palette {
@@ -89,6 +96,8 @@ pub fn palette(dark: bool) -> Palette {
             label: Color32::from_gray(60),
             preview: Color32::from_rgb(230, 160, 0),
             highlight: Color32::from_rgb(250, 200, 0),
+            badge: Color32::from_rgba_unmultiplied(40, 40, 45, 210),
+            badge_text: Color32::WHITE,
         }
     }
 }
@@ -194,6 +203,36 @@ pub fn fit_zoom_to_window(ctx: &egui::Context) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// WCAG relative luminance of an sRGB colour.
+    fn luminance(colour: Color32) -> f32 {
+        let channel = |c: u8| {
+            let c = f32::from(c) / 255.0;
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(colour.r()) + 0.7152 * channel(colour.g()) + 0.0722 * channel(colour.b())
+    }
+
+    /// WCAG contrast ratio (1 to 21).
+    fn contrast(a: Color32, b: Color32) -> f32 {
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    #[test]
+    fn stones_stand_out_from_free_cells_in_both_themes() {
+        for dark in [false, true] {
+            let palette = palette(dark);
+            for free in palette.free {
+                let ratio = contrast(palette.stone, free);
+                assert!(ratio >= 3.0, "dark {dark}: contrast {ratio}");
+            }
+        }
+    }
 
     #[test]
     fn the_zoom_grows_with_the_window_between_its_bounds() {

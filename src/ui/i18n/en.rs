@@ -98,7 +98,7 @@ pub const TEXTS: Texts = Texts {
     discard: "Discard",
     prompt_save: "Save game as",
     prompt_open: "Open a game",
-    prompt_export: "Export history to",
+    prompt_export: "Export history to Excel",
     no_dialog: "No file dialog is available on this system: type a path.",
     file_path: "File",
     saves_in_folder: "Saves in {0}:",

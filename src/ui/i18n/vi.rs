@@ -98,7 +98,7 @@ pub const TEXTS: Texts = Texts {
     discard: "Bỏ qua",
     prompt_save: "Lưu ván thành",
     prompt_open: "Mở ván",
-    prompt_export: "Xuất lịch sử ra",
+    prompt_export: "Xuất lịch sử ra tệp Excel",
     no_dialog: "Hệ thống không có hộp thoại chọn tệp: hãy nhập đường dẫn.",
     file_path: "Tệp",
     saves_in_folder: "Các ván đã lưu trong {0}:",
