@@ -292,3 +292,15 @@ fn the_export_prompt_has_a_whole_title() {
     click(&mut harness, "Export history to Excel…");
     assert!(harness.query_by_label("Export history to Excel").is_some());
 }
+
+#[test]
+fn the_computer_is_named_by_level_with_its_settings_second() {
+    let mut settings = settings(Mode::HumanVsComputer, 6, 0);
+    settings.setup.engines[1] = Preset::Medium.engine();
+    let (mut harness, _dir) = harness(settings);
+    frames(&mut harness, 2);
+    let name = harness.get_by_label("Computer (Medium)").rect();
+    let technical = harness.get_by_label("Alpha-beta, depth 4, 2.0 s").rect();
+    assert!(name.top() < technical.top(), "{name:?} {technical:?}");
+    assert!(harness.query_by_label("You").is_some());
+}

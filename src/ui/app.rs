@@ -3,7 +3,7 @@
 
 use super::files::FileTask;
 use super::game::{Game, Seat, board_from_setup, seats_from_setup};
-use super::i18n::{Texts, fill, texts};
+use super::i18n::{Texts, texts};
 use super::messages::Message;
 use super::saving::{Files, SAVES_DIR_VAR, record_of, saves_dir_from};
 use super::search::{Poll, Purpose, SearchJob, SearchTag};
@@ -272,17 +272,11 @@ impl App {
         texts(self.settings.language)
     }
 
-    /// The players' names: "You" / "Computer" against the engine, numbered otherwise.
+    /// The players' names (see [`super::names`]): typed ones, else "You" / "Player 1",
+    /// and computers by level ("Computer (Medium)").
     pub(super) fn player_names(&self) -> [String; 2] {
-        let t = self.texts();
-        let [one, two] = &self.game.seats;
-        let name = |seat: &Seat, number: u8| match (seat, one.is_computer() == two.is_computer()) {
-            (Seat::Human, true) => fill(t.player_n, &[&number]),
-            (Seat::Computer(_), true) => fill(t.computer_n, &[&number]),
-            (Seat::Human, false) => t.you.to_string(),
-            (Seat::Computer(_), false) => t.computer.to_string(),
-        };
-        [name(one, 1), name(two, 2)]
+        // Look (issue 8)
+        super::names::seat_names(self.texts(), &self.game.seats, &Default::default())
     }
 
     /// The board on show: the game's, or an earlier one under review.

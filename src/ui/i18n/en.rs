@@ -189,4 +189,6 @@ pub const TEXTS: Texts = Texts {
     io_is_folder: "it is a folder",
     io_read_only: "the disk is read-only",
     io_disk_full: "the disk is full",
+    computer_level: "Computer ({0})",
+    computer_n_level: "Computer {0} ({1})",
 };

@@ -200,6 +200,9 @@ pub struct Texts {
     pub io_is_folder: &'static str,
     pub io_read_only: &'static str,
     pub io_disk_full: &'static str,
+    // A computer named by its level; with a number when two computers play.
+    pub computer_level: &'static str,
+    pub computer_n_level: &'static str,
 }
 
 /// The strings of `language`.

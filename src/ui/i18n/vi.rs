@@ -190,4 +190,6 @@ pub const TEXTS: Texts = Texts {
     io_is_folder: "đó là một thư mục",
     io_read_only: "ổ đĩa chỉ cho đọc",
     io_disk_full: "ổ đĩa đã đầy",
+    computer_level: "Máy ({0})",
+    computer_n_level: "Máy {0} ({1})",
 };
