@@ -304,3 +304,27 @@ fn the_computer_is_named_by_level_with_its_settings_second() {
     assert!(name.top() < technical.top(), "{name:?} {technical:?}");
     assert!(harness.query_by_label("You").is_some());
 }
+
+#[test]
+fn the_thinking_line_explains_the_value_to_the_person() {
+    let mut settings = settings(Mode::HumanVsComputer, 13, 0);
+    settings.setup.human_first = false;
+    settings.setup.engines[0].depth = 30;
+    settings.setup.engines[0].time_ms = 60_000;
+    let (mut harness, _dir) = harness(settings);
+    // Steps until the first depth is reported (bounded by steps, not by time).
+    let mut steps = 0;
+    while harness
+        .query_by_label_contains("with best play at depth")
+        .is_none()
+    {
+        steps += 1;
+        assert!(steps < 20_000, "no value shown while thinking");
+        harness.step();
+    }
+    let told = ["you are", "level with best play"]
+        .iter()
+        .any(|words| harness.query_by_label_contains(words).is_some());
+    assert!(told, "the value is not told from the person's side");
+    click(&mut harness, "Cancel");
+}

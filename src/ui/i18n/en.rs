@@ -49,7 +49,7 @@ pub const TEXTS: Texts = Texts {
     pasted: "Position loaded.",
     paste_error: "Cannot load that position: {0}. Nothing was changed.",
     thinking: "{0} is thinking…",
-    live_progress: "depth {0} · {1} nodes · best {2} ({3}) · {4} s",
+    live_progress: "depth {0} · {1} nodes · value {2} · {3} s",
     no_depth_yet: "depth – · {0} nodes · {1} s",
     move_now: "Move now",
     cancel: "Cancel",
@@ -191,4 +191,9 @@ pub const TEXTS: Texts = Texts {
     io_disk_full: "the disk is full",
     computer_level: "Computer ({0})",
     computer_n_level: "Computer {0} ({1})",
+    value_you_ahead: "best {0}: you are {1} cells ahead with best play at depth {2}",
+    value_you_behind: "best {0}: you are {1} cells behind with best play at depth {2}",
+    value_even: "best {0}: level with best play at depth {1}",
+    value_ahead: "best {0}: {1} is {2} cells ahead with best play at depth {3}",
+    value_behind: "best {0}: {1} is {2} cells behind with best play at depth {3}",
 };

@@ -203,6 +203,12 @@ pub struct Texts {
     // A computer named by its level; with a number when two computers play.
     pub computer_level: &'static str,
     pub computer_n_level: &'static str,
+    // The thinking line's value in words: for "you" (the person watching) or by name.
+    pub value_you_ahead: &'static str,
+    pub value_you_behind: &'static str,
+    pub value_even: &'static str,
+    pub value_ahead: &'static str,
+    pub value_behind: &'static str,
 }
 
 /// The strings of `language`.

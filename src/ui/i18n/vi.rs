@@ -49,7 +49,7 @@ pub const TEXTS: Texts = Texts {
     pasted: "Đã nạp thế cờ.",
     paste_error: "Không nạp được thế cờ này: {0}. Không có gì thay đổi.",
     thinking: "{0} đang suy nghĩ…",
-    live_progress: "độ sâu {0} · {1} nút · nước tốt nhất {2} ({3}) · {4} giây",
+    live_progress: "độ sâu {0} · {1} nút · giá trị {2} · {3} giây",
     no_depth_yet: "độ sâu – · {0} nút · {1} giây",
     move_now: "Đi ngay",
     cancel: "Hủy",
@@ -192,4 +192,9 @@ pub const TEXTS: Texts = Texts {
     io_disk_full: "ổ đĩa đã đầy",
     computer_level: "Máy ({0})",
     computer_n_level: "Máy {0} ({1})",
+    value_you_ahead: "nước tốt nhất {0}: bạn hơn {1} ô nếu hai bên chơi tốt nhất đến độ sâu {2}",
+    value_you_behind: "nước tốt nhất {0}: bạn kém {1} ô nếu hai bên chơi tốt nhất đến độ sâu {2}",
+    value_even: "nước tốt nhất {0}: hai bên ngang nhau nếu chơi tốt nhất đến độ sâu {1}",
+    value_ahead: "nước tốt nhất {0}: {1} hơn {2} ô nếu hai bên chơi tốt nhất đến độ sâu {3}",
+    value_behind: "nước tốt nhất {0}: {1} kém {2} ô nếu hai bên chơi tốt nhất đến độ sâu {3}",
 };
