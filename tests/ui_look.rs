@@ -328,3 +328,12 @@ fn the_thinking_line_explains_the_value_to_the_person() {
     assert!(told, "the value is not told from the person's side");
     click(&mut harness, "Cancel");
 }
+
+#[test]
+fn the_position_string_is_in_readable_print() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    let rect = harness.get_by_label("size=6").rect();
+    // One line of 15-point text; small print (9 points) was about 12 high.
+    assert!(rect.height() >= 17.0, "{rect:?}");
+}

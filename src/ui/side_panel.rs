@@ -8,6 +8,9 @@ use super::theme::palette;
 use crate::board::Player;
 use eframe::egui::{self, RichText};
 
+/// The size of the game string's text, in points (the body text is 12.5).
+const POSITION_TEXT_SIZE: f32 = 15.0;
+
 /// The whole status panel.
 pub fn side_panel_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     egui::ScrollArea::vertical()
@@ -291,13 +294,15 @@ fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
 fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     ui.label(RichText::new(t.position).strong());
+    // Readable and selectable: a position is read out, copied in parts, compared.
     ui.add(
         egui::Label::new(
             RichText::new(app.game.board.game_string())
                 .monospace()
-                .small(),
+                .size(POSITION_TEXT_SIZE),
         )
-        .wrap(),
+        .wrap()
+        .selectable(true),
     );
     if ui.button(t.copy_position).clicked() {
         actions.push(Action::CopyPosition);
