@@ -838,7 +838,7 @@ fn resigning_ends_the_game_and_removes_its_autosave() {
     assert!(harness.state().game_ended());
     assert!(harness.state().summary_shown());
     // In the summary and in the status line.
-    let said = harness.query_all_by_label("You resigned: Computer wins.");
+    let said = harness.query_all_by_label("You resigned: Computer (Beginner) wins.");
     assert_eq!(said.count(), 2);
     assert!(!queens::store::autosave_path(dir.path()).exists());
     let ply = harness.state().board().ply();
@@ -857,7 +857,14 @@ fn computers_can_be_paused_and_resumed_without_undo() {
     settings.setup.engines = [Preset::Beginner.engine(), Preset::Beginner.engine()];
     let (mut harness, _dir) = harness(settings);
     step_until(&mut harness, "a first move", |app| app.board().ply() > 0);
-    click(&mut harness, "Pause");
+    // The Pause button moves between the thinking row and the waiting row as the
+    // computers alternate; a click on last frame's button may miss, so retry a few times.
+    for _ in 0..10 {
+        click(&mut harness, "Pause");
+        if harness.state().is_paused() {
+            break;
+        }
+    }
     assert!(harness.state().is_paused());
     let ply = harness.state().board().ply();
     frames(&mut harness, 20);

@@ -87,6 +87,12 @@ impl Cell {
     }
 }
 
+/// The letter of the last column of a `size` x `size` board ('h' for 8), for messages
+/// that give a board's range ("a..h, 1..8").
+pub fn last_column(size: u8) -> char {
+    char::from(b'a' + size.clamp(1, MAX_SIZE) - 1)
+}
+
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1)

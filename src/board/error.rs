@@ -26,16 +26,19 @@ pub enum ParseError {
     /// A size that is not a number or not in 3..=15.
     #[error("size '{0}' is not allowed: the board side must be a number from 3 to 15")]
     BadSize(String),
-    /// A token that is not a cell name.
-    #[error("'{token}' in {list} is not a cell (expected a letter a..o and a rank 1..15, e.g. c3)")]
+    /// A token that is not a cell name. The message gives the range of the board being
+    /// parsed (`size`), not of the largest one.
+    #[error("'{token}' in {list} is not a cell of the {size}x{size} board (expected a letter a..{last} and a rank 1..{size}, e.g. c3)", last = super::cell::last_column(*size))]
     BadCell {
         /// The offending token.
         token: String,
         /// "stones" or "moves".
         list: &'static str,
+        /// The board side.
+        size: u8,
     },
     /// A cell outside the board.
-    #[error("'{token}' in {list} is off the {size}x{size} board")]
+    #[error("'{token}' in {list} is off the {size}x{size} board (a..{last}, 1..{size})", last = super::cell::last_column(*size))]
     OffBoard {
         /// The offending token.
         token: String,

@@ -12,7 +12,7 @@ mod position;
 mod stones;
 
 pub use bitboard::{Bitboard, CellIter};
-pub use cell::{Cell, MAX_CELLS, MAX_SIZE, MIN_SIZE};
+pub use cell::{Cell, MAX_CELLS, MAX_SIZE, MIN_SIZE, last_column};
 pub use error::{GameError, MoveError, Occupant, ParseError};
 pub use geometry::DIRECTIONS;
 pub use neighbours::NeighbourCounts;

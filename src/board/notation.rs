@@ -123,6 +123,7 @@ pub fn parse_cells(text: &str, list: &'static str, size: u8) -> Result<Vec<Cell>
             let cell = Cell::parse(token).ok_or_else(|| ParseError::BadCell {
                 token: token.to_string(),
                 list,
+                size,
             })?;
             if cell.is_on_board(size) {
                 Ok(cell)
@@ -195,6 +196,20 @@ mod tests {
         for text in ["size=5", "size=5 stones= moves=", "  size=5\tmoves=  "] {
             let board = Board::from_game_string(text).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(board.game_string(), "size=5");
+        }
+    }
+
+    #[test]
+    fn a_bad_or_off_board_cell_is_told_the_parsed_boards_range() {
+        for text in ["size=8 stones=b2,z9", "size=8 moves=i1"] {
+            let Err(error) = Board::from_game_string(text) else {
+                panic!("{text} parsed")
+            };
+            let message = error.to_string();
+            assert!(
+                message.contains("a..h") && message.contains("1..8"),
+                "{message}"
+            );
         }
     }
 

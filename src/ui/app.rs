@@ -3,7 +3,7 @@
 
 use super::files::FileTask;
 use super::game::{Game, Seat, board_from_setup, seat_from_side, seats_from_setup};
-use super::i18n::{Texts, fill, texts};
+use super::i18n::{Texts, texts};
 use super::messages::Message;
 use super::saving::{Files, SAVES_DIR_VAR, record_of, saves_dir_from};
 use super::search::{Poll, Purpose, SearchJob, SearchTag};
@@ -86,6 +86,10 @@ pub enum Action {
     ConfirmReplace(ReplaceChoice),
     /// Close the window.
     Quit,
+    // Look (issue 8)
+    /// Text pasted with Ctrl+V outside any text field (from the system clipboard): put
+    /// it in the paste box and load it as a game string.
+    PasteText(String),
 }
 
 /// A step through the game's positions (the |< < > >| buttons and Home, Left, Right,
@@ -420,6 +424,11 @@ impl App {
                 self.summary_closed = Some(self.game.board.game_string());
             }
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            // Look (issue 8)
+            Action::PasteText(text) => {
+                self.paste_text = text;
+                self.apply(ctx, Action::PastePosition);
+            }
         }
     }
 
@@ -427,17 +436,11 @@ impl App {
         texts(self.settings.language)
     }
 
-    /// The players' names: "You" / "Computer" against the engine, numbered otherwise.
+    /// The players' names (see [`super::names`]): typed ones, else "You" / "Player 1",
+    /// and computers by level ("Computer (Medium)").
     pub(super) fn player_names(&self) -> [String; 2] {
-        let t = self.texts();
-        let [one, two] = &self.game.seats;
-        let name = |seat: &Seat, number: u8| match (seat, one.is_computer() == two.is_computer()) {
-            (Seat::Human, true) => fill(t.player_n, &[&number]),
-            (Seat::Computer(_), true) => fill(t.computer_n, &[&number]),
-            (Seat::Human, false) => t.you.to_string(),
-            (Seat::Computer(_), false) => t.computer.to_string(),
-        };
-        [name(one, 1), name(two, 2)]
+        // Look (issue 8)
+        super::names::seat_names(self.texts(), &self.game.seats, &Default::default())
     }
 
     /// The board on show: the game's, or an earlier one under review.
@@ -895,6 +898,8 @@ impl App {
             self.applied_dark = Some(self.settings.dark);
         }
         self.now = ctx.input(|input| input.time);
+        // Look (issue 8)
+        super::theme::fit_zoom_to_window(ctx);
     }
 
     /// Stops any search and waits for its thread: the window is closing.

@@ -7,7 +7,7 @@ use super::theme::Palette;
 use crate::board::{Bitboard, Board, Cell, CellState};
 use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Role, Sense, Shape, Stroke,
-    StrokeKind, WidgetInfo, pos2, vec2,
+    StrokeKind, Vec2, WidgetInfo, pos2, vec2,
 };
 
 /// What the board may do with the mouse.
@@ -197,13 +197,37 @@ fn paint_preview(painter: &egui::Painter, board: &Board, cell: Cell, overlay: &O
         );
     }
     let rect = layout.rect_from_cell(cell);
-    paint_queen(painter, rect, overlay.palette.queen_of(side), 0.55);
+    let (queen, badge) = preview_parts(rect);
+    paint_queen(painter, queen, overlay.palette.queen_of(side), 0.55);
+    paint_count(painter, badge, claims.count(), &overlay.palette);
+}
+
+/// Where the hover preview puts its queen and its claim count within the cell `rect`: a
+/// smaller queen in the lower left, the count in a badge at the top right, apart so the
+/// number never covers the crown.
+fn preview_parts(rect: Rect) -> (Rect, Rect) {
+    let s = rect.width();
+    let queen = Rect::from_min_size(rect.left_top() + vec2(0.0, 0.32 * s), Vec2::splat(0.68 * s));
+    let badge = Rect::from_min_max(
+        rect.left_top() + vec2(0.58 * s, 0.04 * s),
+        rect.left_top() + vec2(0.96 * s, 0.38 * s),
+    );
+    (queen, badge)
+}
+
+/// A number in a rounded badge (the preview's claim count; stones placed by hand).
+fn paint_count(painter: &egui::Painter, badge: Rect, count: impl ToString, palette: &Palette) {
+    painter.rect_filled(
+        badge,
+        CornerRadius::same((badge.height() * 0.5).min(8.0) as u8),
+        palette.badge,
+    );
     painter.text(
-        rect.right_top() + vec2(-2.0, 1.0),
-        Align2::RIGHT_TOP,
-        claims.count().to_string(),
-        FontId::proportional((layout.cell * 0.3).clamp(9.0, 18.0)),
-        overlay.palette.label,
+        badge.center(),
+        Align2::CENTER_CENTER,
+        count.to_string(),
+        FontId::proportional((badge.height() * 0.8).clamp(8.0, 18.0)),
+        palette.badge_text,
     );
 }
 
@@ -303,6 +327,28 @@ mod tests {
         let old = Appearing { age: 5.0, ..young };
         assert_eq!(claim_alpha(far, Some(old)), 1.0);
         assert_eq!(claim_alpha(Cell::new(3, 5), Some(young)), 1.0);
+    }
+
+    /// The part of a queen's rect that [`paint_queen`] covers (its crown and pearls).
+    fn crown_bounds(rect: Rect) -> Rect {
+        let s = rect.width();
+        Rect::from_min_max(
+            rect.left_top() + vec2(0.12 * s, 0.14 * s),
+            rect.left_top() + vec2(0.88 * s, 0.78 * s),
+        )
+    }
+
+    #[test]
+    fn the_preview_count_never_covers_the_crown() {
+        for side in [12.0, 40.0, 90.0] {
+            let cell = Rect::from_min_size(pos2(10.0, 20.0), Vec2::splat(side));
+            let (queen, badge) = preview_parts(cell);
+            assert!(!crown_bounds(queen).intersects(badge), "cell {side}");
+            assert!(
+                cell.contains_rect(queen) && cell.contains_rect(badge),
+                "cell {side}"
+            );
+        }
     }
 
     #[test]

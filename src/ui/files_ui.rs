@@ -169,18 +169,22 @@ pub fn history_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<A
     }
     let t = app.texts();
     let mut open = true;
+    // Never wider or taller than the window (640x480 included); the list scrolls.
+    let room = ctx.content_rect().size() - egui::vec2(16.0, 48.0);
     egui::Window::new(t.history_title)
         .id(egui::Id::unique("history_window"))
         .open(&mut open)
         .collapsible(false)
-        .default_width(720.0)
-        .default_height(460.0)
+        .default_width(720.0_f32.min(room.x))
+        .default_height(460.0_f32.min(room.y))
+        .max_width(room.x)
+        .max_height(room.y)
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(t.saves_folder);
                 let response = ui.add(
                     egui::TextEdit::singleline(&mut app.files.folder_text)
-                        .desired_width(320.0)
+                        .desired_width(320.0_f32.min(ui.available_width() - 100.0).max(120.0))
                         .font(egui::TextStyle::Monospace),
                 );
                 response.widget_info(|| {
@@ -221,7 +225,8 @@ pub fn history_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<A
                 ui.separator();
                 let colour = ui.visuals().error_fg_color;
                 ui.label(RichText::new(fill(t.skipped, &[&view.skipped.len()])).color(colour));
-                for message in view.skipped.iter().take(5) {
+                for problem in view.skipped.iter().take(5) {
+                    let message = t.file_problem(problem);
                     ui.add(egui::Label::new(RichText::new(message).small().color(colour)).wrap());
                 }
             }
@@ -232,7 +237,7 @@ pub fn history_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<A
 }
 
 fn filters_ui(view: &mut super::saving::HistoryView, t: &super::i18n::Texts, ui: &mut egui::Ui) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(t.board_size);
         let selected = view
             .size
@@ -259,22 +264,24 @@ fn entries_ui(
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
-    egui::ScrollArea::vertical()
+    // Both ways: in a small window the columns scroll sideways, the Open buttons first so
+    // they are always in view.
+    egui::ScrollArea::both()
         .id_salt("history_list")
-        .max_height(320.0)
+        .max_height(320.0_f32.min(ui.available_height()).max(120.0))
         .show(ui, |ui| {
             egui::Grid::new("history_grid")
                 .num_columns(7)
                 .striped(true)
                 .show(ui, |ui| {
                     for header in [
+                        "",
                         t.col_date,
                         t.col_size,
                         &fill(t.player_n, &[&1]),
                         &fill(t.player_n, &[&2]),
                         t.score,
                         t.col_winner,
-                        "",
                     ] {
                         ui.label(RichText::new(header).strong().small());
                     }
@@ -283,6 +290,9 @@ fn entries_ui(
                     for (index, entry) in shown.iter().rev() {
                         let game = &entry.game;
                         let [one, two] = &game.settings.players;
+                        if ui.button(t.open_entry).clicked() {
+                            actions.push(Action::OpenHistoryEntry(*index));
+                        }
                         ui.label(format_utc(game.sort_time()));
                         ui.label(format!("{0}x{0}", game.settings.size));
                         ui.label(side_summary(t, one));
@@ -293,9 +303,6 @@ fn entries_ui(
                             Some(Winner::P2) => fill(t.player_n, &[&2]),
                             _ => t.draw_short.to_string(),
                         });
-                        if ui.button(t.open_entry).clicked() {
-                            actions.push(Action::OpenHistoryEntry(*index));
-                        }
                         ui.end_row();
                     }
                 });

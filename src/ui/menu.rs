@@ -47,6 +47,17 @@ pub fn shortcuts(ui: &mut egui::Ui, app: &App, actions: &mut Vec<Action>) {
         if app.review.is_some() && input.consume_key(Modifiers::NONE, Key::Escape) {
             actions.push(Action::BackToGame);
         }
+        // Ctrl+V arrives as a paste event (eframe reads the system clipboard); outside a
+        // text field it loads the position, so a game string from a chat or a file can be
+        // pasted straight onto the board.
+        if !typing
+            && let Some(text) = input.events.iter().rev().find_map(|event| match event {
+                egui::Event::Paste(text) if !text.trim().is_empty() => Some(text.clone()),
+                _ => None,
+            })
+        {
+            actions.push(Action::PasteText(text));
+        }
     });
 }
 

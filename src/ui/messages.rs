@@ -1,6 +1,6 @@
 //! The status line. Kept as data, not text, so it is shown in the language of the moment.
 
-use super::i18n::{Texts, fill};
+use super::i18n::{FileProblem, Texts, fill};
 use crate::board::{Cell, GameError, MoveError, Player};
 use std::path::PathBuf;
 
@@ -68,21 +68,21 @@ pub enum Message {
     HintOnlyHuman,
     /// The game was written to this file.
     Saved(PathBuf),
-    /// Saving failed; the store's message names the file and the problem.
-    SaveFailed(String),
+    /// Saving failed; the problem names the file.
+    SaveFailed(FileProblem),
     /// A game was loaded from this file with this many moves.
     Opened(PathBuf, usize),
-    /// A file could not be loaded (the store's message); the game on screen is untouched.
-    OpenFailed(String),
+    /// A file could not be loaded; the game on screen is untouched.
+    OpenFailed(FileProblem),
     /// The autosaved game was taken up again.
     Continued(usize),
     /// Writing the autosave failed.
-    AutosaveFailed(String),
+    AutosaveFailed(FileProblem),
     /// The autosave exists but could not be loaded: why, and where it was moved (or why
     /// it could not be moved, and so was left untouched).
     AutosaveDamaged {
         /// Why it could not be loaded.
-        detail: String,
+        problem: FileProblem,
         /// Where it is now, or why it could not be moved.
         moved_to: Result<PathBuf, String>,
     },
@@ -93,13 +93,13 @@ pub enum Message {
     /// Two messages, one after the other ("saved to ..., new game ...").
     Both(Box<Message>, Box<Message>),
     /// A finished game could not be added to the history.
-    HistoryFailed(String),
+    HistoryFailed(FileProblem),
     /// The Excel export is running.
     Exporting,
     /// The history was exported: the file and the number of games.
     Exported(PathBuf, usize),
-    /// The export failed (the store's message).
-    ExportFailed(String),
+    /// The export failed.
+    ExportFailed(FileProblem),
     /// A finished game from the history is shown.
     HistoryOpened(String),
     /// The saves folder changed.
@@ -142,28 +142,33 @@ impl Message {
             Message::HintResult { cell, claims } => fill(t.hint_result, &[cell, claims]),
             Message::HintOnlyHuman => t.hint_only_human.to_string(),
             Message::Saved(path) => fill(t.saved, &[&path.display()]),
-            Message::SaveFailed(error) => fill(t.save_failed, &[error]),
+            Message::SaveFailed(problem) => fill(t.save_failed, &[&t.file_problem(problem)]),
             Message::Opened(path, moves) => fill(t.opened, &[&path.display(), moves]),
-            Message::OpenFailed(error) => fill(t.open_failed, &[error]),
+            Message::OpenFailed(problem) => fill(t.open_failed, &[&t.file_problem(problem)]),
             Message::Continued(moves) => fill(t.continued, &[moves]),
-            Message::AutosaveFailed(error) => fill(t.autosave_failed, &[error]),
+            Message::AutosaveFailed(problem) => {
+                fill(t.autosave_failed, &[&t.file_problem(problem)])
+            }
             Message::AutosaveDamaged {
-                detail,
+                problem,
                 moved_to: Ok(path),
-            } => fill(t.autosave_moved, &[detail, &path.display()]),
+            } => fill(
+                t.autosave_moved,
+                &[&t.file_problem(problem), &path.display()],
+            ),
             Message::AutosaveDamaged {
-                detail,
+                problem,
                 moved_to: Err(error),
-            } => fill(t.autosave_kept, &[detail, error]),
+            } => fill(t.autosave_kept, &[&t.file_problem(problem), error]),
             Message::CheckingAutosave => t.checking_autosave.to_string(),
             Message::ChooseFirst => t.choose_first.to_string(),
             Message::Both(first, then) => {
                 format!("{} {}", first.text(t, names), then.text(t, names))
             }
-            Message::HistoryFailed(error) => fill(t.history_failed, &[error]),
+            Message::HistoryFailed(problem) => fill(t.history_failed, &[&t.file_problem(problem)]),
             Message::Exporting => t.exporting.to_string(),
             Message::Exported(path, count) => fill(t.exported, &[&path.display(), count]),
-            Message::ExportFailed(error) => fill(t.export_failed, &[error]),
+            Message::ExportFailed(problem) => fill(t.export_failed, &[&t.file_problem(problem)]),
             Message::HistoryOpened(id) => fill(t.history_opened, &[id]),
             Message::FolderSet(path) => fill(t.folder_set, &[&path.display()]),
         }

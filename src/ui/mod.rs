@@ -18,6 +18,7 @@ mod i18n;
 mod layout;
 mod menu;
 mod messages;
+mod names;
 mod new_game;
 mod saving;
 mod search;

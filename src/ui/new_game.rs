@@ -11,6 +11,10 @@ use eframe::egui::{self, RichText};
 /// The pause between moves for each watching speed, slowest first (milliseconds).
 pub const SPEEDS_MS: [u64; 4] = [1_500, 600, 150, 0];
 
+/// Below this width (in points) a setting's label goes above its control instead of
+/// beside it, so the panel fits a 640x480 window.
+const NARROW: f32 = 300.0;
+
 /// The whole panel.
 pub fn new_game_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
@@ -19,7 +23,7 @@ pub fn new_game_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         .show(ui, |ui| {
             ui.add_space(4.0);
             ui.heading(t.new_game);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if ui.button(RichText::new(t.start).strong()).clicked() {
                     actions.push(Action::StartGame);
                 }
@@ -34,28 +38,50 @@ pub fn new_game_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         });
 }
 
+/// A setting: its label beside the controls, or above them in a narrow panel. The
+/// controls wrap.
+fn setting_ui(ui: &mut egui::Ui, label: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
+    if ui.available_width() < NARROW {
+        ui.label(label);
+        ui.horizontal_wrapped(add_contents);
+    } else {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(label);
+            add_contents(ui);
+        });
+    }
+}
+
+/// A slider as wide as the room left on its line, keeping room for its number field.
+fn fitted_slider(ui: &mut egui::Ui, slider: egui::Slider<'_>) -> egui::Response {
+    ui.spacing_mut().slider_width = (ui.available_width() - 64.0).clamp(60.0, 240.0);
+    ui.add(slider)
+}
+
 fn board_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
-    ui.horizontal(|ui| {
-        ui.label(t.board_size);
-        ui.add(egui::Slider::new(&mut draft.size, MIN_SIZE..=MAX_SIZE));
+    setting_ui(ui, t.board_size, |ui| {
+        // A typed size counts once committed (Enter or leaving the field): typing "12"
+        // would otherwise pass through size "1" (clamped to 3), whose few cells would cut
+        // the stone count.
+        fitted_slider(
+            ui,
+            egui::Slider::new(&mut draft.size, MIN_SIZE..=MAX_SIZE).update_while_editing(false),
+        );
     });
     draft.stones = draft.stones.min(Board::max_stones(draft.size));
-    ui.horizontal(|ui| {
-        ui.label(t.stones);
+    setting_ui(ui, t.stones, |ui| {
         ui.selectable_value(&mut draft.stone_mode, StoneMode::Random, t.random_stones);
         ui.selectable_value(&mut draft.stone_mode, StoneMode::ByHand, t.stones_by_hand);
     });
     match draft.stone_mode {
         StoneMode::Random => {
-            ui.horizontal(|ui| {
-                ui.label(t.stone_count);
-                ui.add(egui::Slider::new(
-                    &mut draft.stones,
-                    0..=Board::max_stones(draft.size),
-                ));
+            setting_ui(ui, t.stone_count, |ui| {
+                fitted_slider(
+                    ui,
+                    egui::Slider::new(&mut draft.stones, 0..=Board::max_stones(draft.size)),
+                );
             });
-            ui.horizontal(|ui| {
-                ui.label(t.seed);
+            setting_ui(ui, t.seed, |ui| {
                 ui.add(egui::DragValue::new(&mut draft.seed));
                 if ui.button(t.reroll).clicked() {
                     draft.seed = reroll(draft.seed);
@@ -63,7 +89,7 @@ fn board_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
             });
         }
         StoneMode::ByHand => {
-            ui.label(RichText::new(t.hand_help).weak());
+            ui.add(egui::Label::new(RichText::new(t.hand_help).weak()).wrap());
             if ui.button(t.clear_stones).clicked() {
                 draft.hand_stones.clear();
             }
@@ -89,10 +115,16 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
     }
     match draft.mode {
         Mode::HumanVsComputer => {
-            ui.horizontal(|ui| {
-                ui.label(t.first_player);
+            setting_ui(ui, t.first_player, |ui| {
+                let before = draft.human_first;
                 ui.selectable_value(&mut draft.human_first, true, t.you);
                 ui.selectable_value(&mut draft.human_first, false, t.computer);
+                if draft.human_first != before {
+                    // Each seat has its engine (P1's, P2's); the computer keeps its level
+                    // when it changes seat.
+                    let (from, to) = if draft.human_first { (0, 1) } else { (1, 0) };
+                    draft.engines[to] = draft.engines[from].clone();
+                }
             });
             let seat = if draft.human_first { 1 } else { 0 };
             ui.separator();
@@ -113,8 +145,7 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
                 );
             }
             ui.separator();
-            ui.horizontal_wrapped(|ui| {
-                ui.label(t.watch_speed);
+            setting_ui(ui, t.watch_speed, |ui| {
                 for (delay, label) in SPEEDS_MS.into_iter().zip(t.speeds) {
                     ui.selectable_value(&mut draft.watch_delay_ms, delay, label);
                 }
@@ -126,8 +157,7 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
 fn engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str) {
     let preset = engine.preset();
     let preset_name = |p: Preset| t.presets[Preset::ALL.iter().position(|q| *q == p).unwrap_or(0)];
-    ui.horizontal(|ui| {
-        ui.label(t.level);
+    setting_ui(ui, t.level, |ui| {
         let shown = preset.map_or(t.custom, preset_name);
         egui::ComboBox::from_id_salt((id, "level"))
             .selected_text(shown)
@@ -143,8 +173,7 @@ fn engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str) {
             });
     });
     let mut algorithm = engine.algorithm();
-    ui.horizontal(|ui| {
-        ui.label(t.algorithm);
+    setting_ui(ui, t.algorithm, |ui| {
         for a in Algorithm::ALL {
             let label = match a {
                 Algorithm::Minimax => t.minimax,
@@ -154,14 +183,15 @@ fn engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str) {
         }
     });
     engine.algorithm = algorithm.name().to_string();
-    ui.horizontal(|ui| {
-        ui.label(t.depth);
-        ui.add(egui::Slider::new(&mut engine.depth, 1..=30));
+    setting_ui(ui, t.depth, |ui| {
+        fitted_slider(ui, egui::Slider::new(&mut engine.depth, 1..=30));
     });
     let mut seconds = engine.time_ms as f64 / 1000.0;
-    ui.horizontal(|ui| {
-        ui.label(t.time_limit);
-        ui.add(egui::Slider::new(&mut seconds, 0.1..=60.0).logarithmic(true));
+    setting_ui(ui, t.time_limit, |ui| {
+        fitted_slider(
+            ui,
+            egui::Slider::new(&mut seconds, 0.1..=60.0).logarithmic(true),
+        );
     });
     engine.time_ms = (seconds * 1000.0).round() as u64;
 }

@@ -5,6 +5,7 @@
 use super::app::{App, Replacement};
 use super::files::{DialogJob, DialogPoll, FileTask, PathPrompt};
 use super::game::{Game, side_from_seat};
+use super::i18n::FileProblem;
 use super::messages::Message;
 use crate::store::quarantine::quarantine;
 use crate::store::{
@@ -29,8 +30,8 @@ pub fn saves_dir_from(setting: &str, env: Option<&str>) -> PathBuf {
         .map_or_else(|| PathBuf::from(DEFAULT_SAVES_DIR), PathBuf::from)
 }
 
-/// What an export thread reports: the file and the game count, or the store's message.
-type ExportResult = Result<(PathBuf, usize), String>;
+/// What an export thread reports: the file and the game count, or the problem.
+type ExportResult = Result<(PathBuf, usize), FileProblem>;
 
 /// What the look for an autosave at start found (on a background thread, so a slow disk
 /// or a FIFO named `autosave.ron` never freezes the window).
@@ -44,33 +45,33 @@ pub enum AutosaveCheck {
     /// aside to `moved_to` (or, if even that failed, left where it was, with the reason).
     Damaged {
         /// Why it could not be loaded.
-        detail: String,
+        problem: FileProblem,
         /// Where it is now, or why it could not be moved.
         moved_to: Result<PathBuf, String>,
     },
 }
 
 /// Looks at the autosave of `dir`: only a regular file is read; anything unreadable is
-/// moved aside by [`quarantine`]. `not_regular` is the (translated) reason given for a
+/// moved aside by [`quarantine`].
 /// FIFO, a folder or a link in its place.
-pub fn check_autosave_file(dir: &Path, not_regular: &str) -> AutosaveCheck {
+pub fn check_autosave_file(dir: &Path) -> AutosaveCheck {
     let path = autosave_path(dir);
-    let detail = match std::fs::symlink_metadata(&path) {
+    let problem = match std::fs::symlink_metadata(&path) {
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
             return AutosaveCheck::Nothing;
         }
-        Err(error) => format!("{}: {error}", path.display()),
-        Ok(meta) if !meta.file_type().is_file() => format!("{}: {not_regular}", path.display()),
+        Err(error) => FileProblem::Read(path.clone(), (&error).into()),
+        Ok(meta) if !meta.file_type().is_file() => FileProblem::NotRegular(path.clone()),
         Ok(_) => match load_from(&path) {
             Ok(loaded) if !loaded.saved.is_finished() && loaded.board.ply() > 0 => {
                 return AutosaveCheck::Offer(Box::new(loaded));
             }
             Ok(_) | Err(StoreError::NotFound { .. }) => return AutosaveCheck::Nothing,
-            Err(error) => error.to_string(),
+            Err(error) => error.into(),
         },
     };
     let moved_to = quarantine(&path).map_err(|error| error.to_string());
-    AutosaveCheck::Damaged { detail, moved_to }
+    AutosaveCheck::Damaged { problem, moved_to }
 }
 
 /// Who may write the autosave file of the saves folder.
@@ -86,7 +87,7 @@ pub enum AutosaveSlot {
 }
 
 /// What a history-loading thread reports: the entries and the skipped files' messages.
-type HistoryResult = (Vec<HistoryEntry>, Vec<String>);
+type HistoryResult = (Vec<HistoryEntry>, Vec<FileProblem>);
 
 /// The History window's contents, loaded on a background thread when it opens.
 pub struct HistoryView {
@@ -94,8 +95,8 @@ pub struct HistoryView {
     pub loading: Option<Receiver<HistoryResult>>,
     /// The finished games, oldest first.
     pub entries: Vec<HistoryEntry>,
-    /// Files that could not be loaded, with the store's message.
-    pub skipped: Vec<String>,
+    /// Files that could not be loaded, and why.
+    pub skipped: Vec<FileProblem>,
     /// Show only this board size.
     pub size: Option<u8>,
     /// Show only games where a player's description contains this.
@@ -237,11 +238,10 @@ impl App {
     /// offered, a damaged file moved aside and reported ([`check_autosave_file`]).
     pub(super) fn check_autosave(&mut self) {
         let dir = self.files.dir.clone();
-        let not_regular = self.texts().not_regular_file;
         let (sender, receiver) = mpsc::channel();
         std::thread::spawn(move || {
             // The window may be gone; then nobody needs the answer.
-            let _ = sender.send(check_autosave_file(&dir, not_regular));
+            let _ = sender.send(check_autosave_file(&dir));
         });
         self.files.slot = AutosaveSlot::Checking(receiver);
         self.message = Message::CheckingAutosave;
@@ -267,9 +267,9 @@ impl App {
         self.files.slot = match check {
             AutosaveCheck::Nothing => AutosaveSlot::Ours,
             AutosaveCheck::Offer(loaded) => AutosaveSlot::Offered(loaded),
-            AutosaveCheck::Damaged { detail, moved_to } => {
+            AutosaveCheck::Damaged { problem, moved_to } => {
                 let kept = moved_to.is_err();
-                self.message = Message::AutosaveDamaged { detail, moved_to };
+                self.message = Message::AutosaveDamaged { problem, moved_to };
                 if kept {
                     AutosaveSlot::Kept
                 } else {
@@ -309,7 +309,7 @@ impl App {
         {
             self.files.recorded_finish = Some(record.game.clone());
             if let Err(error) = append_history(dir, record) {
-                self.message = Message::HistoryFailed(error.to_string());
+                self.message = Message::HistoryFailed(error.into());
             }
         }
         if !matches!(self.files.slot, AutosaveSlot::Ours) {
@@ -323,7 +323,7 @@ impl App {
             autosave(dir, record)
         };
         if let Err(error) = result {
-            self.message = Message::AutosaveFailed(error.to_string());
+            self.message = Message::AutosaveFailed(error.into());
         }
     }
 
@@ -375,7 +375,7 @@ impl App {
                 self.files.saved_game = Some(self.files.record.game.clone());
                 Ok(path)
             }
-            Err(error) => Err(Message::SaveFailed(error.to_string())),
+            Err(error) => Err(Message::SaveFailed(error.into())),
         }
     }
 
@@ -402,8 +402,7 @@ impl App {
     fn open(&mut self, path: &Path) {
         let regular = std::fs::metadata(path).map_or(true, |meta| meta.file_type().is_file());
         if !regular {
-            let detail = format!("{}: {}", path.display(), self.texts().not_regular_file);
-            self.message = Message::OpenFailed(detail);
+            self.message = Message::OpenFailed(FileProblem::NotRegular(path.to_path_buf()));
             return;
         }
         match load_from(path) {
@@ -415,7 +414,7 @@ impl App {
                 replacement.saved = true;
                 self.offer_replacement(replacement);
             }
-            Err(error) => self.message = Message::OpenFailed(error.to_string()),
+            Err(error) => self.message = Message::OpenFailed(error.into()),
         }
     }
 
@@ -442,7 +441,7 @@ impl App {
         }
         self.files.slot = AutosaveSlot::Ours;
         if let Err(error) = clear_autosave(&self.files.dir) {
-            self.message = Message::AutosaveFailed(error.to_string());
+            self.message = Message::AutosaveFailed(error.into());
         }
         self.sync_files();
     }
@@ -464,7 +463,9 @@ impl App {
                 None,
                 Message::HistoryOpened(id),
             )),
-            Err(error) => self.message = Message::OpenFailed(format!("{id}: {error}")),
+            Err(error) => {
+                self.message = Message::OpenFailed(FileProblem::HistoryGame(id, error.to_string()))
+            }
         }
     }
 
@@ -477,10 +478,7 @@ impl App {
         let (sender, receiver) = mpsc::channel();
         std::thread::spawn(move || {
             let (entries, bad) = load_history(&dir);
-            let skipped = bad
-                .into_iter()
-                .map(|(_, error)| error.to_string())
-                .collect();
+            let skipped = bad.into_iter().map(|(_, error)| error.into()).collect();
             let _ = sender.send((entries, skipped));
             repaint.request_repaint();
         });
@@ -538,7 +536,7 @@ impl App {
             let (entries, _skipped) = load_history(&dir);
             let result = export_workbook(&entries, &path)
                 .map(|()| (path, entries.len()))
-                .map_err(|error| error.to_string());
+                .map_err(FileProblem::from);
             let _ = sender.send(result);
             repaint.request_repaint();
         });
@@ -568,7 +566,7 @@ impl App {
         if let Some(receiver) = &self.files.export {
             let result = match receiver.try_recv() {
                 Err(TryRecvError::Empty) => return,
-                Err(TryRecvError::Disconnected) => Err(String::from("the export stopped")),
+                Err(TryRecvError::Disconnected) => Err(FileProblem::ExportStopped),
                 Ok(result) => result,
             };
             self.files.export = None;

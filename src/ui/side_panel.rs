@@ -8,6 +8,9 @@ use super::theme::palette;
 use crate::board::Player;
 use eframe::egui::{self, RichText};
 
+/// The size of the game string's text, in points (the body text is 12.5).
+const POSITION_TEXT_SIZE: f32 = 15.0;
+
 /// The whole status panel.
 pub fn side_panel_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     egui::ScrollArea::vertical()
@@ -119,10 +122,19 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         let seconds = format!("{:.1}", job.elapsed().as_secs_f64());
         let progress = match job.last_iteration() {
             Some(it) => {
-                let best = it.best_move.map(|c| c.to_string()).unwrap_or_default();
+                // The value is the searching side's: cells it owns minus the other's
+                // after `depth` plies of best play.
+                let view = ValueView {
+                    mover: side,
+                    viewer: viewer(app, job.purpose),
+                    best: it.best_move.map(|c| c.to_string()).unwrap_or_default(),
+                    value: it.value.0,
+                    depth: it.depth,
+                };
+                ui.add(egui::Label::new(value_sentence(t, &names, &view)).wrap());
                 fill(
                     t.live_progress,
-                    &[&it.depth, &job.nodes(), &best, &it.value, &seconds],
+                    &[&it.depth, &job.nodes(), &it.value, &seconds],
                 )
             }
             None => fill(t.no_depth_yet, &[&job.nodes(), &seconds]),
@@ -159,6 +171,70 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         // Between two computers, the watcher may stop them at any moment.
         if ui.button(t.pause).clicked() {
             actions.push(Action::Pause);
+        }
+    }
+}
+
+/// A search's value as the thinking line tells it.
+struct ValueView {
+    /// The side the search is for; the value is its own.
+    mover: Player,
+    /// The person reading, told "you": the one asking for a hint, or the only human.
+    viewer: Option<Player>,
+    /// The best move so far.
+    best: String,
+    /// The searching side's cells minus the other side's after `depth` plies.
+    value: i32,
+    /// The deepest completed depth.
+    depth: u32,
+}
+
+/// Who "you" is for a search: the side asking for a hint, or the only human seat.
+fn viewer(app: &App, purpose: super::search::Purpose) -> Option<Player> {
+    let side = app.game.board.side_to_move();
+    if purpose == super::search::Purpose::Hint {
+        return Some(side);
+    }
+    let humans: Vec<Player> = [Player::One, Player::Two]
+        .into_iter()
+        .filter(|p| !app.seat(*p).is_computer())
+        .collect();
+    match humans[..] {
+        [only] => Some(only),
+        _ => None,
+    }
+}
+
+/// The value in words: "best l6: you are 11 cells behind with best play at depth 7".
+fn value_sentence(t: &Texts, names: &[String; 2], view: &ValueView) -> String {
+    let (best, depth) = (&view.best, &view.depth);
+    let amount = view.value.unsigned_abs();
+    match view.viewer {
+        _ if view.value == 0 => fill(t.value_even, &[best, depth]),
+        Some(viewer) => {
+            // The viewer's lead: the mover's value, or its opposite for the other side.
+            let lead = if viewer == view.mover {
+                view.value
+            } else {
+                -view.value
+            };
+            let template = if lead > 0 {
+                t.value_you_ahead
+            } else {
+                t.value_you_behind
+            };
+            fill(template, &[best, &amount, depth])
+        }
+        None => {
+            let template = if view.value > 0 {
+                t.value_ahead
+            } else {
+                t.value_behind
+            };
+            fill(
+                template,
+                &[best, &names[view.mover.index()], &amount, depth],
+            )
         }
     }
 }
@@ -294,13 +370,15 @@ fn review_buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
 fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     ui.label(RichText::new(t.position).strong());
+    // Readable and selectable: a position is read out, copied in parts, compared.
     ui.add(
         egui::Label::new(
             RichText::new(app.game.board.game_string())
                 .monospace()
-                .small(),
+                .size(POSITION_TEXT_SIZE),
         )
-        .wrap(),
+        .wrap()
+        .selectable(true),
     );
     if ui.button(t.copy_position).clicked() {
         actions.push(Action::CopyPosition);
@@ -314,5 +392,51 @@ fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "game string"));
     if ui.button(t.paste_position).clicked() {
         actions.push(Action::PastePosition);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::i18n::texts;
+    use crate::ui::settings::Language;
+
+    fn view(mover: Player, viewer: Option<Player>, value: i32) -> ValueView {
+        ValueView {
+            mover,
+            viewer,
+            best: "l6".into(),
+            value,
+            depth: 7,
+        }
+    }
+
+    #[test]
+    fn the_value_is_told_from_the_readers_side() {
+        let t = texts(Language::English);
+        let names = ["Ann".to_string(), "Computer (Medium)".to_string()];
+        // The computer (P2) thinks and finds itself 11 cells up: the person is behind.
+        assert_eq!(
+            value_sentence(t, &names, &view(Player::Two, Some(Player::One), 11)),
+            "best l6: you are 11 cells behind with best play at depth 7"
+        );
+        // A hint for the person, who would be 3 cells down.
+        assert_eq!(
+            value_sentence(t, &names, &view(Player::One, Some(Player::One), -3)),
+            "best l6: you are 3 cells behind with best play at depth 7"
+        );
+        assert_eq!(
+            value_sentence(t, &names, &view(Player::Two, Some(Player::One), -4)),
+            "best l6: you are 4 cells ahead with best play at depth 7"
+        );
+        // Two computers: by name.
+        assert_eq!(
+            value_sentence(t, &names, &view(Player::Two, None, 5)),
+            "best l6: Computer (Medium) is 5 cells ahead with best play at depth 7"
+        );
+        assert_eq!(
+            value_sentence(t, &names, &view(Player::One, None, 0)),
+            "best l6: level with best play at depth 7"
+        );
     }
 }

@@ -49,6 +49,10 @@ pub struct Palette {
     pub preview: Color32,
     /// The last move's ring and the hint's ring.
     pub highlight: Color32,
+    /// Behind a number on a cell (the preview's claim count, a hand-placed stone's).
+    pub badge: Color32,
+    /// A number on a badge.
+    pub badge_text: Color32,
 }
 
 /// The palette of the light or dark theme.
@@ -57,7 +61,8 @@ pub fn palette(dark: bool) -> Palette {
         Palette {
             frame: Color32::from_rgb(30, 32, 36),
             free: [Color32::from_rgb(70, 74, 80), Color32::from_rgb(62, 66, 72)],
-            stone: Color32::from_rgb(20, 20, 22),
+            // A light pebble: a near-black one vanished on the dark cells.
+            stone: Color32::from_rgb(168, 170, 178),
             queen: [
                 Color32::from_rgb(90, 150, 255),
                 Color32::from_rgb(255, 120, 90),
@@ -69,6 +74,8 @@ pub fn palette(dark: bool) -> Palette {
             label: Color32::from_gray(200),
             preview: Color32::from_rgb(255, 220, 90),
             highlight: Color32::from_rgb(255, 230, 120),
+            badge: Color32::from_rgba_unmultiplied(15, 15, 18, 220),
+            badge_text: Color32::from_gray(240),
         }
     } else {
         Palette {
@@ -89,6 +96,8 @@ pub fn palette(dark: bool) -> Palette {
             label: Color32::from_gray(60),
             preview: Color32::from_rgb(230, 160, 0),
             highlight: Color32::from_rgb(250, 200, 0),
+            badge: Color32::from_rgba_unmultiplied(40, 40, 45, 210),
+            badge_text: Color32::WHITE,
         }
     }
 }
@@ -118,4 +127,119 @@ pub fn apply_visuals(ctx: &egui::Context, dark: bool) {
 /// The window icon, if the embedded PNG decodes (it always should).
 pub fn icon() -> Option<egui::IconData> {
     eframe::icon_data::from_png_bytes(ICON_PNG).ok()
+}
+
+/// The window size (in the screen's own points) at which the UI has its natural size;
+/// a larger window scales everything up (see [`fit_zoom_to_window`]).
+pub const NATURAL_WINDOW: [f32; 2] = [1100.0, 760.0];
+
+/// The largest automatic zoom: at 1920x1080 the side panel and its text use the space,
+/// but the board stays the main thing.
+pub const MAX_AUTO_ZOOM: f32 = 1.6;
+
+/// The automatic zoom of a window `size` in the screen's own points: 1 up to
+/// [`NATURAL_WINDOW`], then growing with the smaller of the two ratios, up to
+/// [`MAX_AUTO_ZOOM`].
+pub fn auto_zoom(size: egui::Vec2) -> f32 {
+    let ratio = (size.x / NATURAL_WINDOW[0]).min(size.y / NATURAL_WINDOW[1]);
+    // Steps of 0.05 keep the zoom from changing on every pixel of a window resize.
+    ((ratio * 20.0).floor() / 20.0).clamp(1.0, MAX_AUTO_ZOOM)
+}
+
+/// What [`fit_zoom_to_window`] saw and set last, kept in egui's memory.
+#[derive(Clone, Copy, Debug)]
+struct ZoomState {
+    /// The window in points when the zoom was last fitted.
+    points: egui::Vec2,
+    /// The automatic part.
+    auto: f32,
+    /// The player's own factor (Ctrl + / Ctrl -), kept on top of the automatic one.
+    user: f32,
+    /// The zoom set.
+    set: f32,
+}
+
+/// Scales the whole UI with the window (egui's zoom factor), so a large window gets a
+/// wider side panel and larger text instead of a huge board beside small print. A zoom
+/// the player chose with Ctrl + / Ctrl - is kept as a factor on top.
+///
+/// The zoom is fitted again only when the window's size in points changes (a resize, or
+/// a zoom by the player): a window whose size is given in points (the test harness)
+/// would otherwise grow its zoom frame after frame.
+pub fn fit_zoom_to_window(ctx: &egui::Context) {
+    let id = egui::Id::unique("queens_auto_zoom");
+    let zoom = ctx.zoom_factor();
+    let points = ctx.viewport_rect().size();
+    if points.x < 1.0 || points.y < 1.0 {
+        return;
+    }
+    let previous = ctx.data(|data| data.get_temp::<ZoomState>(id));
+    if let Some(state) = previous
+        && state.points == points
+    {
+        return;
+    }
+    let user = match previous {
+        // The zoom differs from the one set: the player zoomed with the keyboard.
+        Some(state) if (zoom - state.set).abs() > 1e-3 => zoom / state.auto,
+        Some(state) => state.user,
+        None => 1.0,
+    };
+    // Points times zoom: the window in the screen's own points, whatever the zoom.
+    let auto = auto_zoom(points * zoom);
+    let target = (auto * user).clamp(0.5, 4.0);
+    if (target - zoom).abs() > 1e-3 {
+        ctx.set_zoom_factor(target);
+    }
+    let state = ZoomState {
+        points,
+        auto,
+        user,
+        set: target,
+    };
+    ctx.data_mut(|data| data.insert_temp(id, state));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG relative luminance of an sRGB colour.
+    fn luminance(colour: Color32) -> f32 {
+        let channel = |c: u8| {
+            let c = f32::from(c) / 255.0;
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(colour.r()) + 0.7152 * channel(colour.g()) + 0.0722 * channel(colour.b())
+    }
+
+    /// WCAG contrast ratio (1 to 21).
+    fn contrast(a: Color32, b: Color32) -> f32 {
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    #[test]
+    fn stones_stand_out_from_free_cells_in_both_themes() {
+        for dark in [false, true] {
+            let palette = palette(dark);
+            for free in palette.free {
+                let ratio = contrast(palette.stone, free);
+                assert!(ratio >= 3.0, "dark {dark}: contrast {ratio}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_zoom_grows_with_the_window_between_its_bounds() {
+        assert_eq!(auto_zoom(egui::vec2(640.0, 480.0)), 1.0);
+        assert_eq!(auto_zoom(egui::vec2(1100.0, 760.0)), 1.0);
+        assert_eq!(auto_zoom(egui::vec2(1920.0, 1080.0)), 1.4);
+        assert_eq!(auto_zoom(egui::vec2(1600.0, 1000.0)), 1.3);
+        assert_eq!(auto_zoom(egui::vec2(3840.0, 2160.0)), MAX_AUTO_ZOOM);
+    }
 }

@@ -3,7 +3,10 @@
 //! here from their variants, so a pasted bad position is explained in the user's language.
 
 mod en;
+mod problems;
 mod vi;
+
+pub use problems::FileProblem;
 
 use super::settings::Language;
 use crate::board::{GameError, MoveError, Occupant, ParseError, Player};
@@ -201,6 +204,38 @@ pub struct Texts {
     pub new_game_same: &'static str,
     pub final_cells: &'static str,
     pub stop: &'static str,
+    // Look (issue 8)
+    // File problems (see `problems`): a sentence for a person, the detail second.
+    pub fp_not_found: &'static str,
+    pub fp_read: &'static str,
+    pub fp_write: &'static str,
+    pub fp_empty: &'static str,
+    pub fp_too_large: &'static str,
+    pub fp_not_text: &'static str,
+    pub fp_truncated: &'static str,
+    pub fp_corrupt: &'static str,
+    pub fp_newer: &'static str,
+    pub fp_invalid: &'static str,
+    pub fp_not_finished: &'static str,
+    pub fp_encode: &'static str,
+    pub fp_workbook: &'static str,
+    pub fp_workbook_write: &'static str,
+    pub fp_history_game: &'static str,
+    pub fp_export_stopped: &'static str,
+    pub io_not_found: &'static str,
+    pub io_permission: &'static str,
+    pub io_is_folder: &'static str,
+    pub io_read_only: &'static str,
+    pub io_disk_full: &'static str,
+    // A computer named by its level; with a number when two computers play.
+    pub computer_level: &'static str,
+    pub computer_n_level: &'static str,
+    // The thinking line's value in words: for "you" (the person watching) or by name.
+    pub value_you_ahead: &'static str,
+    pub value_you_behind: &'static str,
+    pub value_even: &'static str,
+    pub value_ahead: &'static str,
+    pub value_behind: &'static str,
 }
 
 /// The strings of `language`.
@@ -263,10 +298,15 @@ impl Texts {
             ParseError::DuplicateKey(key) => fill(self.err_duplicate_key, &[key]),
             ParseError::MissingSize => self.err_missing_size.to_string(),
             ParseError::BadSize(size) => fill(self.err_bad_size, &[size]),
-            ParseError::BadCell { token, list } => fill(self.err_bad_cell, &[token, list]),
-            ParseError::OffBoard { token, list, size } => {
-                fill(self.err_off_board, &[token, list, size])
-            }
+            // The range is the pasted board's, not the one on screen.
+            ParseError::BadCell { token, list, size } => fill(
+                self.err_bad_cell,
+                &[token, list, size, &crate::board::last_column(*size)],
+            ),
+            ParseError::OffBoard { token, list, size } => fill(
+                self.err_off_board,
+                &[token, list, size, &crate::board::last_column(*size)],
+            ),
             ParseError::DuplicateStone(cell) => fill(self.err_duplicate_stone, &[cell]),
             ParseError::TooManyStones { count, size, max } => {
                 fill(self.err_too_many_stones, &[count, size, max])
@@ -301,6 +341,24 @@ mod tests {
                 };
                 let text = texts.game_error(&error, &names);
                 assert!(text.contains(token), "{language:?}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_bad_cell_is_told_the_range_of_the_pasted_board() {
+        let names = ["P1".to_string(), "P2".to_string()];
+        for language in Language::ALL {
+            let texts = texts(language);
+            for bad in ["size=8 moves=c3,z9", "size=8 stones=i1"] {
+                let Err(error) = Board::from_game_string(bad) else {
+                    panic!("{bad} parsed")
+                };
+                let text = texts.game_error(&error, &names);
+                assert!(
+                    text.contains("a..h") && text.contains("1..8") && !text.contains("15"),
+                    "{language:?}: {text}"
+                );
             }
         }
     }

@@ -1,0 +1,89 @@
+//! The players' names as the window shows them: the name a player typed (kept with the
+//! game), else "You" / "Player 1" for people and the level for a computer
+//! ("Computer (Medium)"), its technical settings being shown second, in small print.
+
+use super::game::Seat;
+use super::i18n::{Texts, fill};
+use super::settings::{EngineSetup, Preset};
+
+/// The longest name kept, in characters (a longer one is cut).
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// `name` trimmed and cut to [`MAX_NAME_CHARS`].
+pub fn clean_name(name: &str) -> String {
+    name.trim().chars().take(MAX_NAME_CHARS).collect()
+}
+
+/// The level of an engine in words: its preset's name, or "Custom".
+pub fn level_name(t: &Texts, engine: &EngineSetup) -> &'static str {
+    engine
+        .preset()
+        .and_then(|preset| Preset::ALL.iter().position(|p| *p == preset))
+        .map_or(t.custom, |index| t.presets[index])
+}
+
+/// The shown name of each seat (P1, P2): the typed name in `typed` if not blank, else
+/// a default that says who plays there.
+pub fn seat_names(t: &Texts, seats: &[Seat; 2], typed: &[String; 2]) -> [String; 2] {
+    let alike = seats[0].is_computer() == seats[1].is_computer();
+    let default = |seat: &Seat, number: usize| match (seat, alike) {
+        (Seat::Human, true) => fill(t.player_n, &[&number]),
+        (Seat::Human, false) => t.you.to_string(),
+        (Seat::Computer(engine), true) => {
+            fill(t.computer_n_level, &[&number, &level_name(t, engine)])
+        }
+        (Seat::Computer(engine), false) => fill(t.computer_level, &[&level_name(t, engine)]),
+    };
+    [0, 1].map(|index| {
+        let name = clean_name(&typed[index]);
+        if name.is_empty() {
+            default(&seats[index], index + 1)
+        } else {
+            name
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::i18n::texts;
+    use crate::ui::settings::Language;
+
+    fn none() -> [String; 2] {
+        [String::new(), String::new()]
+    }
+
+    #[test]
+    fn computers_are_named_by_level() {
+        let t = texts(Language::English);
+        let medium = Seat::Computer(Preset::Medium.engine());
+        let names = seat_names(t, &[Seat::Human, medium.clone()], &none());
+        assert_eq!(names, ["You".to_string(), "Computer (Medium)".to_string()]);
+        let hard = Seat::Computer(Preset::Hard.engine());
+        let names = seat_names(t, &[medium, hard], &none());
+        assert_eq!(
+            names,
+            [
+                "Computer 1 (Medium)".to_string(),
+                "Computer 2 (Hard)".to_string()
+            ]
+        );
+        let mut odd = Preset::Hard.engine();
+        odd.depth = 9;
+        let names = seat_names(t, &[Seat::Computer(odd), Seat::Human], &none());
+        assert_eq!(names[0], "Computer (Custom)");
+    }
+
+    #[test]
+    fn typed_names_win_and_are_cleaned() {
+        let t = texts(Language::Vietnamese);
+        let typed = ["  Ann  ".to_string(), "x".repeat(40)];
+        let names = seat_names(t, &[Seat::Human, Seat::Human], &typed);
+        assert_eq!(names[0], "Ann");
+        assert_eq!(names[1].chars().count(), MAX_NAME_CHARS);
+        let blank = ["   ".to_string(), String::new()];
+        let names = seat_names(t, &[Seat::Human, Seat::Human], &blank);
+        assert_eq!(names[0], fill(t.player_n, &[&1]));
+    }
+}

@@ -1,0 +1,339 @@
+//! The window's look and texts (issue 8), driven through egui_kittest by accessible
+//! labels: clipboard, panels at small and large sizes, the new-game panel, error texts,
+//! player names. No GPU, no display, no image snapshots.
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use queens::ui::{App, Mode, Preset, Settings, StoneMode};
+use std::path::Path;
+use tempfile::TempDir;
+
+/// The window at `size` with its saves folder in a fresh temporary folder.
+fn harness_sized(settings: Settings, size: [f32; 2]) -> (Harness<'static, App>, TempDir) {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let harness = harness_in(settings, dir.path(), size);
+    (harness, dir)
+}
+
+fn harness(settings: Settings) -> (Harness<'static, App>, TempDir) {
+    harness_sized(settings, [1100.0, 760.0])
+}
+
+/// The window with `dir` as its saves folder and no native file dialogs.
+fn harness_in(mut settings: Settings, dir: &Path, size: [f32; 2]) -> Harness<'static, App> {
+    settings.saves_dir = dir.display().to_string();
+    Harness::builder().with_size(size).build_eframe(move |_cc| {
+        let mut app = App::with_settings(settings);
+        app.set_native_dialogs(false);
+        app
+    })
+}
+
+fn settings(mode: Mode, size: u8, stones: usize) -> Settings {
+    let mut settings = Settings::default();
+    settings.setup.mode = mode;
+    settings.setup.size = size;
+    settings.setup.stones = stones;
+    settings.setup.stone_mode = StoneMode::Random;
+    settings
+}
+
+/// Runs a few frames (the app repaints while it animates, so `run` may not settle).
+fn frames(harness: &mut Harness<'_, App>, count: usize) {
+    for _ in 0..count {
+        harness.step();
+    }
+}
+
+fn click(harness: &mut Harness<'_, App>, label: &str) {
+    harness.get_by_label(label).click();
+    frames(harness, 3);
+}
+
+/// The texts the app sent to the clipboard during the last frame.
+fn copied(harness: &Harness<'_, App>) -> Vec<String> {
+    harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|command| match command {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn copy_position_sends_the_game_string_to_the_clipboard() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell c3");
+    harness.get_by_label("Copy position").click();
+    harness.step();
+    let expected = harness.state().board().game_string();
+    assert_eq!(copied(&harness), vec![expected]);
+}
+
+#[test]
+fn ctrl_v_on_the_board_pastes_a_position() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    harness.event(egui::Event::Paste("size=5 stones=a1 moves=c3".into()));
+    frames(&mut harness, 2);
+    let board = harness.state().board();
+    assert_eq!(board.size(), 5);
+    assert_eq!(board.ply(), 1);
+    assert_eq!(board.game_string(), "size=5 stones=a1 moves=c3");
+}
+
+/// eframe reaches the system clipboard only with its `clipboard` feature; without it
+/// "Copy position" reports success and nothing leaves the window (issue 8).
+#[test]
+fn eframe_is_built_with_its_clipboard_feature() {
+    let manifest = include_str!("../Cargo.toml");
+    let eframe = manifest
+        .lines()
+        .find(|line| line.starts_with("eframe"))
+        .unwrap_or_else(|| panic!("no eframe dependency"));
+    assert!(eframe.contains("\"clipboard\""), "{eframe}");
+}
+
+/// Clicks the number field whose value is `value` (a slider's or a drag value's), selects
+/// its text and types `text`, one character per frame, then Enter.
+fn type_into_number(harness: &mut Harness<'_, App>, value: &str, text: &str) {
+    harness
+        .get_by(|node| {
+            node.role() == egui::accesskit::Role::SpinButton
+                && node.value().as_deref() == Some(value)
+        })
+        .click();
+    frames(harness, 2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    frames(harness, 1);
+    for c in text.chars() {
+        harness.event(egui::Event::Text(c.to_string()));
+        frames(harness, 1);
+    }
+    harness.key_press(egui::Key::Enter);
+    frames(harness, 2);
+}
+
+#[test]
+fn typing_a_board_size_keeps_the_stone_count() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 8, 20));
+    frames(&mut harness, 2);
+    click(&mut harness, "New game");
+    type_into_number(&mut harness, "8", "12");
+    click(&mut harness, "Start");
+    let board = harness.state().board();
+    assert_eq!(board.size(), 12);
+    assert_eq!(board.stones().count(), 20);
+}
+
+/// The engine settings of each side of the game on screen (None for a person).
+fn engines(harness: &Harness<'_, App>) -> [Option<(u32, Option<u64>)>; 2] {
+    harness
+        .state()
+        .record()
+        .settings
+        .players
+        .clone()
+        .map(|side| side.engine().map(|e| (e.depth, e.time_ms)))
+}
+
+/// Clicks the button (not a plain label) called `label`.
+fn click_button(harness: &mut Harness<'_, App>, label: &str) {
+    harness
+        .get_by(|node| {
+            node.label().as_deref() == Some(label) && node.role() != egui::accesskit::Role::Label
+        })
+        .click();
+    frames(harness, 3);
+}
+
+#[test]
+fn who_moves_first_keeps_the_computer_level() {
+    let mut settings = settings(Mode::HumanVsComputer, 6, 0);
+    settings.setup.engines[1] = Preset::Medium.engine();
+    let medium = Preset::Medium.engine();
+    let medium = Some((medium.depth, Some(medium.time_ms)));
+    let (mut harness, _dir) = harness(settings);
+    frames(&mut harness, 2);
+    click(&mut harness, "New game");
+    click_button(&mut harness, "Computer");
+    click(&mut harness, "Start");
+    assert_eq!(engines(&harness), [medium, None]);
+    click(&mut harness, "New game");
+    click_button(&mut harness, "You");
+    click(&mut harness, "Start");
+    assert_eq!(engines(&harness), [None, medium]);
+}
+
+/// The right edge of the board's grid (cell `last` is its top-right cell).
+fn board_right(harness: &Harness<'_, App>, last: &str) -> f32 {
+    harness.get_by_label(last).rect().right()
+}
+
+#[test]
+fn the_new_game_panel_fits_a_640x480_window() {
+    for language in queens::ui::Language::ALL {
+        let mut settings = settings(Mode::ComputerVsComputer, 8, 6);
+        settings.language = language;
+        let (mut harness, _dir) = harness_sized(settings, [640.0, 480.0]);
+        frames(&mut harness, 2);
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+        frames(&mut harness, 3);
+        assert!(harness.state().new_game_open());
+        let board = board_right(&harness, "cell h8");
+        let mut checked = 0;
+        for node in harness.query_all_by(|node| node.label().is_some_and(|l| !l.is_empty())) {
+            let rect = node.rect();
+            if rect.left() < board || !rect.is_finite() {
+                continue; // the board, the menu bar and the status bar
+            }
+            checked += 1;
+            assert!(
+                rect.right() <= 640.5,
+                "{language:?}: {:?} ends at {}",
+                node.accesskit_node().label(),
+                rect.right()
+            );
+        }
+        assert!(
+            checked > 10,
+            "{language:?}: only {checked} widgets in the panel"
+        );
+        // Nothing of the panel starts under the board either (it was clipped on the left).
+        for label in ["Start", "Close"] {
+            if language == queens::ui::Language::English {
+                assert!(harness.get_by_label(label).rect().left() >= board);
+            }
+        }
+    }
+}
+
+/// Adds a finished 3x3 game between two engines to the history of `dir` (long player
+/// descriptions: the widest rows the History window shows).
+fn finished_engine_game_in(dir: &Path) {
+    use queens::store::{EngineSettings, SavedGame, Side, append_history};
+    let mut board = queens::board::Board::new(3, &[]).unwrap_or_else(|e| panic!("{e}"));
+    board
+        .play(queens::board::Cell::new(1, 1))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(board.is_over());
+    let engine = |depth| {
+        Side::Computer(EngineSettings::new(
+            queens::ai::Algorithm::AlphaBeta,
+            depth,
+            None,
+        ))
+    };
+    let saved = SavedGame::new(&board, [engine(3), engine(1)], None);
+    append_history(dir, &saved).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn the_history_open_buttons_are_in_view_at_640x480() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    finished_engine_game_in(dir.path());
+    let mut harness = harness_in(
+        settings(Mode::HumanVsHuman, 6, 0),
+        dir.path(),
+        [640.0, 480.0],
+    );
+    frames(&mut harness, 2);
+    click(&mut harness, "Game");
+    click(&mut harness, "History…");
+    let rect = harness.get_by_label("Open").rect();
+    assert!(rect.left() >= 0.0 && rect.right() <= 640.0, "{rect:?}");
+}
+
+#[test]
+fn a_large_window_scales_the_ui_up_and_a_small_one_does_not() {
+    for (size, zoom) in [
+        ([640.0, 480.0], 1.0),
+        ([1100.0, 760.0], 1.0),
+        ([1920.0, 1080.0], 1.4),
+    ] {
+        let (mut harness, _dir) = harness_sized(Settings::default(), size);
+        frames(&mut harness, 4);
+        assert_eq!(harness.ctx.zoom_factor(), zoom, "{size:?}");
+    }
+}
+
+#[test]
+fn a_bad_save_is_explained_in_the_window_language_detail_last() {
+    let mut settings = settings(Mode::HumanVsHuman, 6, 0);
+    settings.language = queens::ui::Language::Vietnamese;
+    let (mut harness, dir) = harness(settings);
+    std::fs::write(dir.path().join("bad.ron"), "(version: 1, settings: 42)")
+        .unwrap_or_else(|e| panic!("{e}"));
+    frames(&mut harness, 2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    frames(&mut harness, 2);
+    click(&mut harness, "bad.ron");
+    let status = harness.state().status_text();
+    let sentence = status.find("không phải là ván đã lưu");
+    let detail = status.find("Chi tiết");
+    assert!(
+        matches!((sentence, detail), (Some(a), Some(b)) if a < b),
+        "{status}"
+    );
+    assert!(status.starts_with("Không mở được tệp này"), "{status}");
+}
+
+#[test]
+fn the_export_prompt_has_a_whole_title() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "Game");
+    click(&mut harness, "Export history to Excel…");
+    assert!(harness.query_by_label("Export history to Excel").is_some());
+}
+
+#[test]
+fn the_computer_is_named_by_level_with_its_settings_second() {
+    let mut settings = settings(Mode::HumanVsComputer, 6, 0);
+    settings.setup.engines[1] = Preset::Medium.engine();
+    let (mut harness, _dir) = harness(settings);
+    frames(&mut harness, 2);
+    let name = harness.get_by_label("Computer (Medium)").rect();
+    let technical = harness.get_by_label("Alpha-beta, depth 4, 2.0 s").rect();
+    assert!(name.top() < technical.top(), "{name:?} {technical:?}");
+    assert!(harness.query_by_label("You").is_some());
+}
+
+#[test]
+fn the_thinking_line_explains_the_value_to_the_person() {
+    let mut settings = settings(Mode::HumanVsComputer, 13, 0);
+    settings.setup.human_first = false;
+    settings.setup.engines[0].depth = 30;
+    settings.setup.engines[0].time_ms = 60_000;
+    let (mut harness, _dir) = harness(settings);
+    // Steps until the first depth is reported (bounded by steps, not by time).
+    let mut steps = 0;
+    while harness
+        .query_by_label_contains("with best play at depth")
+        .is_none()
+    {
+        steps += 1;
+        assert!(steps < 20_000, "no value shown while thinking");
+        harness.step();
+    }
+    let told = ["you are", "level with best play"]
+        .iter()
+        .any(|words| harness.query_by_label_contains(words).is_some());
+    assert!(told, "the value is not told from the person's side");
+    click(&mut harness, "Cancel");
+}
+
+#[test]
+fn the_position_string_is_in_readable_print() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    let rect = harness.get_by_label("size=6").rect();
+    // One line of 15-point text; small print (9 points) was about 12 high.
+    assert!(rect.height() >= 17.0, "{rect:?}");
+}
