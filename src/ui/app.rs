@@ -938,6 +938,40 @@ mod tests {
     use crate::ui::settings::Preset;
 
     #[test]
+    fn an_answer_for_another_game_is_dropped() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut settings = Settings::default();
+        settings.setup.mode = crate::ui::Mode::HumanVsHuman;
+        settings.saves_dir = dir.path().display().to_string();
+        let mut app = App::with_settings(settings);
+        let board = app.game.board.clone();
+        // A move search tagged with another game's id, as if it outlived its game.
+        let stale = SearchTag::of(app.game.id + 100, &board);
+        let limits = Limits {
+            depth: 1,
+            time: None,
+        };
+        let engine = crate::ai::Algorithm::AlphaBeta;
+        app.job = Some(SearchJob::start(
+            stale,
+            Purpose::Move,
+            &board,
+            engine,
+            limits,
+            || {},
+        ));
+        for _ in 0..2_000 {
+            if app.job.is_none() {
+                break;
+            }
+            app.poll_search();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(app.job.is_none(), "the search did not answer");
+        assert_eq!(app.game.board.ply(), 0);
+    }
+
+    #[test]
     fn a_hint_thinks_at_most_a_second_and_never_longer_than_the_engine() {
         let expert = hint_engine(Preset::Expert.engine());
         assert_eq!(expert.time_ms, HINT_TIME_MS);

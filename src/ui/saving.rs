@@ -16,8 +16,9 @@ use eframe::egui;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-/// The environment variable that names the saves folder for one run (set by
-/// `queens gui --saves-dir DIR`).
+/// The environment variable that chooses the saves folder when no `--saves-dir` is
+/// given (the window reads it at start; `queens gui --saves-dir` passes its folder
+/// directly and wins over it).
 pub const SAVES_DIR_VAR: &str = "QUEENS_SAVES_DIR";
 
 /// The saves folder: the environment's if given, else the setting's, else `saves/`.
