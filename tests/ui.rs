@@ -853,7 +853,7 @@ fn resigning_ends_the_game_and_removes_its_autosave() {
 
 #[test]
 fn computers_can_be_paused_and_resumed_without_undo() {
-    let mut settings = settings(Mode::ComputerVsComputer, 8, 0);
+    let mut settings = settings(Mode::ComputerVsComputer, 12, 0);
     settings.setup.watch_delay_ms = 0;
     settings.setup.engines = [Preset::Beginner.engine(), Preset::Beginner.engine()];
     let (mut harness, _dir) = harness(settings);
