@@ -882,3 +882,27 @@ fn hovering_previews_claims_while_the_computer_thinks() {
         .count();
     assert_eq!(preview, 1);
 }
+
+#[test]
+fn the_new_questions_and_the_summary_render_in_vietnamese() {
+    let mut settings = settings(Mode::HumanVsHuman, 3, 0);
+    settings.language = Language::Vietnamese;
+    let (mut harness, _dir) = harness(settings);
+    frames(&mut harness, 2);
+    // Every glyph must exist in the fonts (kittest panics on a missing one).
+    click(&mut harness, "cell a1");
+    harness.key_press(egui::Key::ArrowLeft);
+    frames(&mut harness, 2);
+    harness.key_press(egui::Key::End);
+    frames(&mut harness, 2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    frames(&mut harness, 2);
+    click(&mut harness, "Bắt đầu");
+    assert!(harness.state().replace_asked());
+    assert!(harness.query_by_label("Thay ván chưa xong?").is_some());
+    click(&mut harness, "Hủy");
+    click(&mut harness, "Đóng");
+    play_to_the_end(&mut harness);
+    frames(&mut harness, 2);
+    assert!(harness.query_by_label("Đấu lại (đổi màu)").is_some());
+}
