@@ -5,14 +5,14 @@ use super::files::FileTask;
 use super::game::{Game, Seat, board_from_setup, seat_from_side, seats_from_setup};
 use super::i18n::{Texts, texts};
 use super::messages::Message;
-use super::saving::{Files, SAVES_DIR_VAR, record_of, saves_dir_from};
+use super::saving::{CheckEnded, Files, SAVES_DIR_VAR, load_save, record_of, saves_dir_from};
 use super::search::{Poll, Purpose, SearchJob, SearchTag};
 use super::settings::{GameSetup, Settings, StoneMode};
 use crate::ai::Limits;
 use crate::board::{Board, Cell, Player};
 use crate::store::{LoadedGame, SavedGame, SearchInfo};
 use eframe::egui;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Something the user asked for, collected from the panels during a frame.
@@ -394,14 +394,14 @@ impl App {
             }
             Action::CellClicked(cell) => self.cell_clicked(cell),
             Action::Save => self.save(ctx),
-            Action::SaveAs => self.ask_path(ctx, FileTask::SaveAs),
-            Action::Open => self.ask_path(ctx, FileTask::Open),
-            Action::ExportHistory => self.ask_path(ctx, FileTask::Export),
+            Action::SaveAs => self.files.ask_path(ctx, FileTask::SaveAs),
+            Action::Open => self.files.ask_path(ctx, FileTask::Open),
+            Action::ExportHistory => self.files.ask_path(ctx, FileTask::Export),
             Action::PathChosen(task, path) => self.path_chosen(ctx, task, path),
             Action::ClosePrompt => self.files.prompt = None,
             Action::ContinueAutosave => self.continue_autosave(),
             Action::DiscardAutosave => self.discard_autosave(),
-            Action::ShowHistory => self.show_history(ctx),
+            Action::ShowHistory => self.files.show_history(ctx),
             Action::CloseHistory => self.files.history = None,
             Action::OpenHistoryEntry(index) => self.open_history_entry(index),
             Action::SetSavesDir => self.set_saves_dir(ctx),
@@ -581,7 +581,7 @@ impl App {
         match choice {
             ReplaceChoice::Cancel => {}
             ReplaceChoice::Discard => self.replace_with(replacement),
-            ReplaceChoice::SaveFirst => match self.save_without_asking() {
+            ReplaceChoice::SaveFirst => match self.files.save_without_asking() {
                 Ok(path) => {
                     self.replace_with(replacement);
                     let then = std::mem::replace(&mut self.message, Message::NothingToUndo);
@@ -922,6 +922,179 @@ impl App {
     }
 }
 
+/// The file side of the app: thin calls on [`Files`], which does the work and returns
+/// what the status line says.
+impl App {
+    /// The saves folder in use.
+    pub fn saves_dir(&self) -> &Path {
+        &self.files.dir
+    }
+
+    /// The file the game was last saved to or opened from.
+    pub fn save_path(&self) -> Option<&Path> {
+        self.files.path.as_deref()
+    }
+
+    /// Whether an unfinished autosaved game is offered for "Continue".
+    pub fn continue_offered(&self) -> bool {
+        self.files.offer().is_some()
+    }
+
+    /// Whether the look for an autosave at start is still under way.
+    pub fn checking_autosave(&self) -> bool {
+        self.files.checking()
+    }
+
+    /// Whether the History window is still loading.
+    pub fn history_loading(&self) -> bool {
+        self.files.history_loading()
+    }
+
+    /// Whether the Excel export is still running.
+    pub fn is_exporting(&self) -> bool {
+        self.files.exporting()
+    }
+
+    /// Native file dialogs on (the default) or off. Off, Save/Open/Export go straight to
+    /// the window's own path field, as on a system without any dialog: tests use this so
+    /// that they never wait on a dialog.
+    pub fn set_native_dialogs(&mut self, on: bool) {
+        self.files.set_native_dialogs(on);
+    }
+
+    /// Shows `message` in the status line, if there is one.
+    fn report(&mut self, message: Option<Message>) {
+        if let Some(message) = message {
+            self.message = message;
+        }
+    }
+
+    fn check_autosave(&mut self) {
+        self.files
+            .start_autosave_check();
+        self.message = Message::CheckingAutosave;
+    }
+
+    /// Brings the files up to the board after a move, an undo or a redo.
+    fn after_change(&mut self, search: Option<SearchInfo>) {
+        let ended = self.resigned.is_some();
+        let failure = self.files.update(&self.game.board, search, ended);
+        self.report(failure);
+    }
+
+    /// Makes `record` the record of the game now on screen.
+    fn adopt_record(&mut self, record: SavedGame) {
+        let failure = self.files.adopt(record, self.resigned.is_some());
+        self.report(failure);
+    }
+
+    /// The autosave and the history follow the game ([`Files::sync`]).
+    fn sync_files(&mut self) {
+        let failure = self.files.sync(self.resigned.is_some());
+        self.report(failure);
+    }
+
+    /// Ctrl+S: to the game's file if it has one, else like Save as.
+    fn save(&mut self, ctx: &egui::Context) {
+        match self.files.path.clone() {
+            Some(path) => self.save_to(path),
+            None => self.files.ask_path(ctx, FileTask::SaveAs),
+        }
+    }
+
+    /// Carries out `task` on the path the dialog or the path field gave.
+    fn path_chosen(&mut self, ctx: &egui::Context, task: FileTask, path: PathBuf) {
+        self.files.prompt = None;
+        match task {
+            FileTask::SaveAs => self.save_to(path),
+            FileTask::Open => self.open(&path),
+            FileTask::Export => self.message = self.files.start_export(ctx, path),
+        }
+    }
+
+    fn save_to(&mut self, path: PathBuf) {
+        self.message = match self.files.write_save(path) {
+            Ok(path) => Message::Saved(path),
+            Err(message) => message,
+        };
+    }
+
+    /// Whether replacing the game on screen would lose moves the player has not saved:
+    /// it is unfinished, has moves, and differs from its file.
+    fn unsaved_progress(&self) -> bool {
+        let board = &self.game.board;
+        !self.game_ended() && board.ply() > 0 && self.files.record_unsaved()
+    }
+
+    /// Loads a save; a bad file leaves the game on screen untouched and says why.
+    fn open(&mut self, path: &Path) {
+        match load_save(path) {
+            Ok(loaded) => {
+                let message = Message::Opened(path.to_path_buf(), loaded.board.ply());
+                let mut replacement =
+                    Replacement::loaded(loaded, Some(path.to_path_buf()), message);
+                replacement.saved = true;
+                self.offer_replacement(replacement);
+            }
+            Err(message) => self.message = message,
+        }
+    }
+
+    /// Takes up the autosaved game offered at start.
+    fn continue_autosave(&mut self) {
+        if let Some(loaded) = self.files.take_offer() {
+            let message = Message::Continued(loaded.board.ply());
+            self.replace_with(Replacement::loaded(loaded, None, message));
+        }
+    }
+
+    /// Declines the offered autosave, which is then removed: the player chose so.
+    fn discard_autosave(&mut self) {
+        let failure = self.files.discard_offer(self.resigned.is_some());
+        self.report(failure);
+    }
+
+    /// Shows a game of the history (finished: read-only until an undo).
+    fn open_history_entry(&mut self, index: usize) {
+        match self.files.history_game(index) {
+            Some(Ok((loaded, id))) => self.offer_replacement(Replacement::loaded(
+                loaded,
+                None,
+                Message::HistoryOpened(id),
+            )),
+            Some(Err(message)) => self.message = message,
+            None => {}
+        }
+    }
+
+    /// Uses the folder typed in the History window from now on.
+    fn set_saves_dir(&mut self, ctx: &egui::Context) {
+        self.settings.saves_dir = self.files.use_typed_folder(ctx);
+        self.message = Message::FolderSet(self.files.dir.clone());
+    }
+
+    /// Takes the autosave check's answer, a closed dialog's path, the history and a
+    /// finished export's result (once per frame).
+    pub(super) fn poll_files(&mut self, ctx: &egui::Context) {
+        if let Some(ended) = self.files.poll_autosave_check(ctx) {
+            if self.message == Message::CheckingAutosave {
+                self.message = self.started_message();
+            }
+            if let CheckEnded::WithReport(report) = ended {
+                self.message = report;
+            }
+            // A game given at start (a position) is autosaved now.
+            self.sync_files();
+        }
+        self.files.poll_history();
+        if let Some((task, path)) = self.files.poll_dialog() {
+            self.path_chosen(ctx, task, path);
+        }
+        let exported = self.files.poll_export();
+        self.report(exported);
+    }
+}
+
 /// The longest a hint thinks: a player asking for one waits for it, so it gets its own
 /// short budget rather than the opponent's (up to 60 s).
 pub const HINT_TIME_MS: u64 = 1_000;
@@ -941,6 +1114,40 @@ fn seed_of(setup: &GameSetup) -> Option<u64> {
 mod tests {
     use super::*;
     use crate::ui::settings::Preset;
+
+    #[test]
+    fn an_answer_for_another_game_is_dropped() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut settings = Settings::default();
+        settings.setup.mode = crate::ui::Mode::HumanVsHuman;
+        settings.saves_dir = dir.path().display().to_string();
+        let mut app = App::with_settings(settings);
+        let board = app.game.board.clone();
+        // A move search tagged with another game's id, as if it outlived its game.
+        let stale = SearchTag::of(app.game.id + 100, &board);
+        let limits = Limits {
+            depth: 1,
+            time: None,
+        };
+        let engine = crate::ai::Algorithm::AlphaBeta;
+        app.job = Some(SearchJob::start(
+            stale,
+            Purpose::Move,
+            &board,
+            engine,
+            limits,
+            || {},
+        ));
+        for _ in 0..2_000 {
+            if app.job.is_none() {
+                break;
+            }
+            app.poll_search();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(app.job.is_none(), "the search did not answer");
+        assert_eq!(app.game.board.ply(), 0);
+    }
 
     #[test]
     fn a_hint_thinks_at_most_a_second_and_never_longer_than_the_engine() {

@@ -68,8 +68,9 @@ pub enum DialogPoll {
 pub struct DialogJob {
     /// What the path is for.
     pub task: FileTask,
-    started: Instant,
-    receiver: Receiver<Option<PathBuf>>,
+    /// The dialog's answer and how long it took, timed on the dialog's thread (a slow
+    /// frame between its return and our poll must not turn "no dialog" into "Cancel").
+    receiver: Receiver<(Option<PathBuf>, Duration)>,
 }
 
 impl DialogJob {
@@ -84,13 +85,12 @@ impl DialogJob {
         let name = suggested
             .file_name()
             .map(|name| name.to_string_lossy().into_owned());
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
+        let show = move || {
             let extension = task.extension();
             let mut dialog = rfd::FileDialog::new()
                 .add_filter(format!("*.{extension}"), &[extension])
                 .set_directory(&folder);
-            let result = match task {
+            match task {
                 FileTask::Open => dialog.pick_file(),
                 FileTask::SaveAs | FileTask::Export => {
                     if let Some(name) = name {
@@ -98,16 +98,26 @@ impl DialogJob {
                     }
                     dialog.save_file()
                 }
-            };
+            }
+        };
+        Self::spawn(task, show, repaint)
+    }
+
+    /// Runs `show` (a dialog) on its own thread, timing it there.
+    fn spawn(
+        task: FileTask,
+        show: impl FnOnce() -> Option<PathBuf> + Send + 'static,
+        repaint: impl FnOnce() + Send + 'static,
+    ) -> Self {
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            let started = Instant::now();
+            let result = show();
             // The window may have closed meanwhile; then nobody needs the answer.
-            let _ = sender.send(result);
+            let _ = sender.send((result, started.elapsed()));
             repaint();
         });
-        DialogJob {
-            task,
-            started: Instant::now(),
-            receiver,
-        }
+        DialogJob { task, receiver }
     }
 
     /// The dialog's state; once it is not [`DialogPoll::Open`] the job is finished.
@@ -115,8 +125,8 @@ impl DialogJob {
         match self.receiver.try_recv() {
             Err(TryRecvError::Empty) => DialogPoll::Open,
             Err(TryRecvError::Disconnected) => DialogPoll::Fallback,
-            Ok(result) => {
-                if needs_fallback(result.as_deref(), self.started.elapsed()) {
+            Ok((result, elapsed)) => {
+                if needs_fallback(result.as_deref(), elapsed) {
                     DialogPoll::Fallback
                 } else {
                     result.map_or(DialogPoll::Cancelled, DialogPoll::Chosen)
@@ -190,6 +200,22 @@ impl PathPrompt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dialog_that_failed_at_once_falls_back_even_if_polled_late() {
+        let job = DialogJob::spawn(FileTask::Open, || None, || {});
+        // A slow frame: the poll comes well after the threshold.
+        std::thread::sleep(FALLBACK_THRESHOLD * 2);
+        let mut poll = DialogPoll::Open;
+        for _ in 0..1_000 {
+            poll = job.poll();
+            if poll != DialogPoll::Open {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(poll, DialogPoll::Fallback);
+    }
 
     #[test]
     fn the_open_prompt_lists_the_newest_save_first() {

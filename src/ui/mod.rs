@@ -6,7 +6,8 @@
 //! and help (`menu`), the search thread (`search`), the game session with undo/redo
 //! (`game`), saves, autosave, history and export (`saving`, with the file dialogs in
 //! `files` and their windows in `files_ui`), translations (`i18n`), the status line
-//! (`messages`), the look (`theme`) and the remembered settings (`settings`).
+//! (`messages`), the game-over summary (`summary`), the look (`theme`) and the remembered
+//! settings (`settings`).
 
 mod app;
 mod board_view;

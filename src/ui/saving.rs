@@ -1,12 +1,13 @@
 //! The window's files: saving and opening games, the autosave with its "Continue" offer,
 //! the match history and the Excel export. The formats and their checks are the store's;
-//! here the window decides when to call it and what to say.
+//! here the window decides when to call it and what to say. [`Files`] knows nothing of
+//! the app: its methods return the status line's [`Message`] and the app shows it.
 
-use super::app::{App, Replacement};
 use super::files::{DialogJob, DialogPoll, FileTask, PathPrompt};
 use super::game::{Game, side_from_seat};
 use super::i18n::FileProblem;
 use super::messages::Message;
+use crate::board::Board;
 use crate::store::quarantine::quarantine;
 use crate::store::{
     DEFAULT_SAVES_DIR, HistoryEntry, LoadedGame, SavedGame, SearchInfo, StoreError, append_history,
@@ -17,8 +18,9 @@ use eframe::egui;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-/// The environment variable that names the saves folder for one run (set by
-/// `queens gui --saves-dir DIR`).
+/// The environment variable that chooses the saves folder when no `--saves-dir` is
+/// given (the window reads it at start; `queens gui --saves-dir` passes its folder
+/// directly and wins over it).
 pub const SAVES_DIR_VAR: &str = "QUEENS_SAVES_DIR";
 
 /// The saves folder: the environment's if given, else the setting's, else `saves/`.
@@ -30,7 +32,7 @@ pub fn saves_dir_from(setting: &str, env: Option<&str>) -> PathBuf {
         .map_or_else(|| PathBuf::from(DEFAULT_SAVES_DIR), PathBuf::from)
 }
 
-/// What an export thread reports: the file and the game count, or the problem.
+/// What an export thread reports: the file and the game count, or the store's message.
 type ExportResult = Result<(PathBuf, usize), FileProblem>;
 
 /// What the look for an autosave at start found (on a background thread, so a slow disk
@@ -95,7 +97,7 @@ pub struct HistoryView {
     pub loading: Option<Receiver<HistoryResult>>,
     /// The finished games, oldest first.
     pub entries: Vec<HistoryEntry>,
-    /// Files that could not be loaded, and why.
+    /// Files that could not be loaded, with the store's message.
     pub skipped: Vec<FileProblem>,
     /// Show only this board size.
     pub size: Option<u8>,
@@ -193,186 +195,136 @@ pub fn record_of(game: &Game, seed: Option<u64>) -> SavedGame {
     )
 }
 
-impl App {
-    /// The saves folder in use.
-    pub fn saves_dir(&self) -> &Path {
-        &self.files.dir
-    }
+/// How the look for an autosave at start ended.
+pub enum CheckEnded {
+    /// Nothing to say: no autosave, or one offered for "Continue".
+    Quietly,
+    /// A damaged autosave was found: this says where it is now.
+    WithReport(Message),
+}
 
-    /// The file the game was last saved to or opened from.
-    pub fn save_path(&self) -> Option<&Path> {
-        self.files.path.as_deref()
-    }
-
-    /// Whether an unfinished autosaved game is offered for "Continue".
-    pub fn continue_offered(&self) -> bool {
-        self.files.offer().is_some()
-    }
-
+impl Files {
     /// Whether the look for an autosave at start is still under way.
-    pub fn checking_autosave(&self) -> bool {
-        matches!(self.files.slot, AutosaveSlot::Checking(_))
+    pub fn checking(&self) -> bool {
+        matches!(self.slot, AutosaveSlot::Checking(_))
     }
 
     /// Whether the History window is still loading.
     pub fn history_loading(&self) -> bool {
-        self.files
-            .history
+        self.history
             .as_ref()
             .is_some_and(|view| view.loading.is_some())
     }
 
     /// Whether the Excel export is still running.
-    pub fn is_exporting(&self) -> bool {
-        self.files.export.is_some()
+    pub fn exporting(&self) -> bool {
+        self.export.is_some()
     }
 
-    /// Native file dialogs on (the default) or off. Off, Save/Open/Export go straight to
-    /// the window's own path field, as on a system without any dialog: tests use this so
-    /// that they never wait on a dialog.
+    /// Native file dialogs on (the default) or off (our own path field).
     pub fn set_native_dialogs(&mut self, on: bool) {
-        self.files.native_dialogs = on;
+        self.native_dialogs = on;
     }
 
     /// Starts looking for an autosave on a background thread: an unfinished game will be
     /// offered, a damaged file moved aside and reported ([`check_autosave_file`]).
-    pub(super) fn check_autosave(&mut self) {
-        let dir = self.files.dir.clone();
+    pub fn start_autosave_check(&mut self) {
+        let dir = self.dir.clone();
         let (sender, receiver) = mpsc::channel();
         std::thread::spawn(move || {
             // The window may be gone; then nobody needs the answer.
             let _ = sender.send(check_autosave_file(&dir));
         });
-        self.files.slot = AutosaveSlot::Checking(receiver);
-        self.message = Message::CheckingAutosave;
+        self.slot = AutosaveSlot::Checking(receiver);
     }
 
-    /// Takes the autosave check's answer when it arrives.
-    fn poll_autosave_check(&mut self, ctx: &egui::Context) {
-        let AutosaveSlot::Checking(receiver) = &self.files.slot else {
-            return;
+    /// Takes the autosave check's answer once it has arrived (`None` before, and when
+    /// no check runs).
+    pub fn poll_autosave_check(&mut self, ctx: &egui::Context) -> Option<CheckEnded> {
+        let AutosaveSlot::Checking(receiver) = &self.slot else {
+            return None;
         };
         let check = match receiver.try_recv() {
             Err(TryRecvError::Empty) => {
                 // The thread has no context to wake the window: look again soon.
                 ctx.request_repaint_after(std::time::Duration::from_millis(30));
-                return;
+                return None;
             }
             Err(TryRecvError::Disconnected) => AutosaveCheck::Nothing,
             Ok(check) => check,
         };
-        if self.message == Message::CheckingAutosave {
-            self.message = self.started_message();
-        }
-        self.files.slot = match check {
-            AutosaveCheck::Nothing => AutosaveSlot::Ours,
-            AutosaveCheck::Offer(loaded) => AutosaveSlot::Offered(loaded),
+        let (slot, ended) = match check {
+            AutosaveCheck::Nothing => (AutosaveSlot::Ours, CheckEnded::Quietly),
+            AutosaveCheck::Offer(loaded) => (AutosaveSlot::Offered(loaded), CheckEnded::Quietly),
             AutosaveCheck::Damaged { problem, moved_to } => {
-                let kept = moved_to.is_err();
-                self.message = Message::AutosaveDamaged { problem, moved_to };
-                if kept {
+                let slot = if moved_to.is_err() {
                     AutosaveSlot::Kept
                 } else {
                     AutosaveSlot::Ours
-                }
+                };
+                let report = Message::AutosaveDamaged { problem, moved_to };
+                (slot, CheckEnded::WithReport(report))
             }
         };
-        // A game played meanwhile (a position given at start) is autosaved now.
-        self.sync_files();
+        self.slot = slot;
+        Some(ended)
     }
 
-    /// Brings the record up to the board after a move, an undo or a redo, then writes
-    /// the autosave or, for a game that just finished, the history.
-    pub(super) fn after_change(&mut self, search: Option<SearchInfo>) {
-        self.files.record.update(&self.game.board, search);
-        self.sync_files();
+    /// Brings the record up to `board` after a move, an undo or a redo, then follows it
+    /// with the files ([`Files::sync`]).
+    pub fn update(
+        &mut self,
+        board: &Board,
+        search: Option<SearchInfo>,
+        ended: bool,
+    ) -> Option<Message> {
+        self.record.update(board, search);
+        self.sync(ended)
     }
 
     /// Makes `record` the record of the game now on screen (a new, pasted or loaded
     /// game). A game already finished is not added to the history again.
-    pub(super) fn adopt_record(&mut self, record: SavedGame) {
-        self.files.recorded_finish = record.is_finished().then(|| record.game.clone());
-        self.files.record = record;
-        self.files.saved_game = None;
-        self.sync_files();
+    pub fn adopt(&mut self, record: SavedGame, ended: bool) -> Option<Message> {
+        self.recorded_finish = record.is_finished().then(|| record.game.clone());
+        self.record = record;
+        self.saved_game = None;
+        self.sync(ended)
     }
 
     /// The autosave follows the game: written while it is unfinished, removed when it
-    /// has no moves or is over (then it goes to the history once). While the player has
-    /// not chosen about an offered autosave, or a damaged one is stuck in place, the
-    /// autosave file is not touched at all.
-    pub(super) fn sync_files(&mut self) {
-        let dir = &self.files.dir;
-        let record = &self.files.record;
-        if record.is_finished()
-            && self.files.recorded_finish.as_deref() != Some(record.game.as_str())
-        {
-            self.files.recorded_finish = Some(record.game.clone());
-            if let Err(error) = append_history(dir, record) {
-                self.message = Message::HistoryFailed(error.into());
+    /// has no moves or is over, or `ended` by the player (resigned); a finished game goes
+    /// to the history once. While the player has not chosen about an offered autosave, or
+    /// a damaged one is stuck in place, the autosave file is not touched at all. Returns
+    /// the failure to report, if any.
+    pub fn sync(&mut self, ended: bool) -> Option<Message> {
+        let mut failure = None;
+        let record = &self.record;
+        if record.is_finished() && self.recorded_finish.as_deref() != Some(record.game.as_str()) {
+            self.recorded_finish = Some(record.game.clone());
+            if let Err(error) = append_history(&self.dir, record) {
+                failure = Some(Message::HistoryFailed(error.into()));
             }
         }
-        if !matches!(self.files.slot, AutosaveSlot::Ours) {
-            return;
+        if !matches!(self.slot, AutosaveSlot::Ours) {
+            return failure;
         }
-        // A resigned game is ended by the player: nothing to continue.
-        let ended = record.is_finished() || self.resigned().is_some();
-        let result = if ended || record.moves.is_empty() {
-            clear_autosave(dir)
+        let result = if ended || record.is_finished() || record.moves.is_empty() {
+            clear_autosave(&self.dir)
         } else {
-            autosave(dir, record)
+            autosave(&self.dir, record)
         };
-        if let Err(error) = result {
-            self.message = Message::AutosaveFailed(error.into());
-        }
+        result
+            .err()
+            .map(|error| Message::AutosaveFailed(error.into()))
+            .or(failure)
     }
 
-    /// Ctrl+S: to the game's file if it has one, else like Save as.
-    pub(super) fn save(&mut self, ctx: &egui::Context) {
-        match self.files.path.clone() {
-            Some(path) => self.save_to(path),
-            None => self.ask_path(ctx, FileTask::SaveAs),
-        }
-    }
-
-    /// Opens the native dialog for `task`, or the path field where there is none.
-    pub(super) fn ask_path(&mut self, ctx: &egui::Context, task: FileTask) {
-        if self.files.busy() {
-            return;
-        }
-        if self.files.native_dialogs {
-            let repaint = ctx.clone();
-            self.files.dialog = Some(DialogJob::start(task, &self.files.dir, move || {
-                repaint.request_repaint();
-            }));
-        } else {
-            self.files.prompt = Some(PathPrompt::new(task, &self.files.dir));
-        }
-    }
-
-    /// Carries out `task` on the path the dialog or the path field gave.
-    pub(super) fn path_chosen(&mut self, ctx: &egui::Context, task: FileTask, path: PathBuf) {
-        self.files.prompt = None;
-        match task {
-            FileTask::SaveAs => self.save_to(path),
-            FileTask::Open => self.open(&path),
-            FileTask::Export => self.start_export(ctx, path),
-        }
-    }
-
-    fn save_to(&mut self, path: PathBuf) {
-        self.message = match self.write_save(path) {
-            Ok(path) => Message::Saved(path),
-            Err(message) => message,
-        };
-    }
-
-    /// Writes the game to `path`, which becomes its file; the error is the status line.
-    fn write_save(&mut self, path: PathBuf) -> Result<PathBuf, Message> {
-        match self.files.record.save_to(&path) {
+    /// Writes the game to `path`, which becomes its file.
+    pub fn write_save(&mut self, path: PathBuf) -> Result<PathBuf, Message> {
+        match self.record.save_to(&path) {
             Ok(()) => {
-                self.files.path = Some(path.clone());
-                self.files.saved_game = Some(self.files.record.game.clone());
+                self.path = Some(path.clone());
+                self.mark_saved();
                 Ok(path)
             }
             Err(error) => Err(Message::SaveFailed(error.into())),
@@ -381,113 +333,75 @@ impl App {
 
     /// Saves the game without asking where: to its file, else to a fresh file in the
     /// saves folder (for "Save it first" before a game is replaced).
-    pub(super) fn save_without_asking(&mut self) -> Result<PathBuf, Message> {
+    pub fn save_without_asking(&mut self) -> Result<PathBuf, Message> {
         let path = self
-            .files
             .path
             .clone()
-            .unwrap_or_else(|| new_save_path(&self.files.dir));
+            .unwrap_or_else(|| new_save_path(&self.dir));
         self.write_save(path)
     }
 
-    /// Whether replacing the game on screen would lose moves the player has not saved:
-    /// it is unfinished, has moves, and differs from its file.
-    pub(super) fn unsaved_progress(&self) -> bool {
-        let board = &self.game.board;
-        !board.is_over() && board.ply() > 0 && self.files.unsaved(&self.files.record.game)
+    /// Whether the record differs from what was last saved to its file.
+    pub fn record_unsaved(&self) -> bool {
+        self.unsaved(&self.record.game)
     }
 
-    /// Loads a save; a bad file leaves the game on screen untouched and says why. Only a
-    /// regular file is opened (a FIFO would block the window).
-    fn open(&mut self, path: &Path) {
-        let regular = std::fs::metadata(path).map_or(true, |meta| meta.file_type().is_file());
-        if !regular {
-            self.message = Message::OpenFailed(FileProblem::NotRegular(path.to_path_buf()));
-            return;
-        }
-        match load_from(path) {
-            Ok(loaded) => {
-                let moves = loaded.board.ply();
-                let message = Message::Opened(path.to_path_buf(), moves);
-                let mut replacement =
-                    Replacement::loaded(loaded, Some(path.to_path_buf()), message);
-                replacement.saved = true;
-                self.offer_replacement(replacement);
+    /// Takes the offered autosave (the player chose Continue); the autosave then follows
+    /// that game.
+    pub fn take_offer(&mut self) -> Option<LoadedGame> {
+        match std::mem::replace(&mut self.slot, AutosaveSlot::Ours) {
+            AutosaveSlot::Offered(loaded) => Some(*loaded),
+            other => {
+                self.slot = other;
+                None
             }
-            Err(error) => self.message = Message::OpenFailed(error.into()),
         }
     }
 
-    /// Takes up the autosaved game offered at start.
-    pub(super) fn continue_autosave(&mut self) {
-        let slot = std::mem::replace(&mut self.files.slot, AutosaveSlot::Ours);
-        match slot {
-            AutosaveSlot::Offered(loaded) => {
-                let moves = loaded.board.ply();
-                self.replace_with(Replacement::loaded(
-                    *loaded,
-                    None,
-                    Message::Continued(moves),
-                ));
-            }
-            other => self.files.slot = other,
+    /// Removes the offered autosave (the player chose Discard), then follows the game on
+    /// screen. Returns the failure to report, if any.
+    pub fn discard_offer(&mut self, ended: bool) -> Option<Message> {
+        if !matches!(self.slot, AutosaveSlot::Offered(_)) {
+            return None;
         }
+        self.slot = AutosaveSlot::Ours;
+        let cleared = clear_autosave(&self.dir)
+            .err()
+            .map(|error| Message::AutosaveFailed(error.into()));
+        self.sync(ended).or(cleared)
     }
 
-    /// Declines the offered autosave, which is then removed: the player chose so.
-    pub(super) fn discard_autosave(&mut self) {
-        if !matches!(self.files.slot, AutosaveSlot::Offered(_)) {
-            return;
-        }
-        self.files.slot = AutosaveSlot::Ours;
-        if let Err(error) = clear_autosave(&self.files.dir) {
-            self.message = Message::AutosaveFailed(error.into());
-        }
-        self.sync_files();
-    }
-
-    /// Shows a game of the history (finished: read-only until an undo).
-    pub(super) fn open_history_entry(&mut self, index: usize) {
-        let Some(entry) = self
-            .files
-            .history
-            .as_ref()
-            .and_then(|view| view.entries.get(index))
-        else {
-            return;
-        };
+    /// The game of the History window at `index`, replayed, with its id.
+    pub fn history_game(&self, index: usize) -> Option<Result<(LoadedGame, String), Message>> {
+        let entry = self.history.as_ref()?.entries.get(index)?;
         let (id, saved) = (entry.id.clone(), entry.game.clone());
-        match saved.replay() {
-            Ok(board) => self.offer_replacement(Replacement::loaded(
-                LoadedGame { saved, board },
-                None,
-                Message::HistoryOpened(id),
-            )),
-            Err(error) => {
-                self.message = Message::OpenFailed(FileProblem::HistoryGame(id, error.to_string()))
-            }
-        }
+        Some(match saved.replay() {
+            Ok(board) => Ok((LoadedGame { saved, board }, id)),
+            Err(error) => Err(Message::OpenFailed(FileProblem::HistoryGame(id, error.to_string()))),
+        })
     }
 
     /// Opens the History window and loads the history of the saves folder on a
     /// background thread (a large history, a slow disk or a FIFO must not freeze the
     /// window); the filters typed before are kept.
-    pub(super) fn show_history(&mut self, ctx: &egui::Context) {
-        let dir = self.files.dir.clone();
+    pub fn show_history(&mut self, ctx: &egui::Context) {
+        let dir = self.dir.clone();
         let repaint = ctx.clone();
         let (sender, receiver) = mpsc::channel();
         std::thread::spawn(move || {
             let (entries, bad) = load_history(&dir);
-            let skipped = bad.into_iter().map(|(_, error)| error.into()).collect();
+            let skipped = bad
+                .into_iter()
+                .map(|(_, error)| error.into())
+                .collect();
             let _ = sender.send((entries, skipped));
             repaint.request_repaint();
         });
         let (size, player) = self
-            .files
             .history
             .take()
             .map_or((None, String::new()), |old| (old.size, old.player));
-        self.files.history = Some(HistoryView {
+        self.history = Some(HistoryView {
             loading: Some(receiver),
             entries: Vec::new(),
             skipped: Vec::new(),
@@ -497,8 +411,8 @@ impl App {
     }
 
     /// Takes the history when its loading thread answers.
-    fn poll_history(&mut self) {
-        let Some(view) = self.files.history.as_mut() else {
+    pub fn poll_history(&mut self) {
+        let Some(view) = self.history.as_mut() else {
             return;
         };
         let Some(receiver) = &view.loading else {
@@ -515,23 +429,62 @@ impl App {
         }
     }
 
-    /// Uses the folder typed in the History window (empty: the default) from now on.
-    pub(super) fn set_saves_dir(&mut self, ctx: &egui::Context) {
-        let text = self.files.folder_text.trim().to_string();
-        self.files.dir = saves_dir_from(&text, None);
-        self.files.folder_text = self.files.dir.display().to_string();
-        self.settings.saves_dir = text;
-        self.message = Message::FolderSet(self.files.dir.clone());
-        if self.files.history.is_some() {
+    /// Uses the folder typed in the History window (empty: the default) from now on,
+    /// reloading the History window if open. Returns the text to remember as the setting.
+    pub fn use_typed_folder(&mut self, ctx: &egui::Context) -> String {
+        let text = self.folder_text.trim().to_string();
+        self.dir = saves_dir_from(&text, None);
+        self.folder_text = self.dir.display().to_string();
+        if self.history.is_some() {
             self.show_history(ctx);
+        }
+        text
+    }
+
+    /// Opens the native dialog for `task`, or the path field where there is none.
+    pub fn ask_path(&mut self, ctx: &egui::Context, task: FileTask) {
+        if self.busy() {
+            return;
+        }
+        if self.native_dialogs {
+            let repaint = ctx.clone();
+            self.dialog = Some(DialogJob::start(task, &self.dir, move || {
+                repaint.request_repaint();
+            }));
+        } else {
+            self.prompt = Some(PathPrompt::new(task, &self.dir));
         }
     }
 
-    fn start_export(&mut self, ctx: &egui::Context, path: PathBuf) {
-        let dir = self.files.dir.clone();
+    /// The path a closed dialog gave, with its task; a dialog that could not be shown
+    /// opens our own path field instead.
+    pub fn poll_dialog(&mut self) -> Option<(FileTask, PathBuf)> {
+        let job = self.dialog.as_ref()?;
+        let task = job.task;
+        match job.poll() {
+            DialogPoll::Open => None,
+            DialogPoll::Cancelled => {
+                self.dialog = None;
+                None
+            }
+            DialogPoll::Fallback => {
+                self.dialog = None;
+                self.prompt = Some(PathPrompt::new(task, &self.dir));
+                None
+            }
+            DialogPoll::Chosen(path) => {
+                self.dialog = None;
+                Some((task, path))
+            }
+        }
+    }
+
+    /// Writes the history to the workbook `path` on a background thread (reading and
+    /// replaying every history file can take a moment).
+    pub fn start_export(&mut self, ctx: &egui::Context, path: PathBuf) -> Message {
+        let dir = self.dir.clone();
         let repaint = ctx.clone();
         let (sender, receiver) = mpsc::channel();
-        // Reading and replaying every history file can take a moment: off the UI thread.
         std::thread::spawn(move || {
             let (entries, _skipped) = load_history(&dir);
             let result = export_workbook(&entries, &path)
@@ -540,42 +493,33 @@ impl App {
             let _ = sender.send(result);
             repaint.request_repaint();
         });
-        self.files.export = Some(receiver);
-        self.message = Message::Exporting;
+        self.export = Some(receiver);
+        Message::Exporting
     }
 
-    /// Takes a closed dialog's answer and a finished export's result (once per frame).
-    pub(super) fn poll_files(&mut self, ctx: &egui::Context) {
-        self.poll_autosave_check(ctx);
-        self.poll_history();
-        if let Some(job) = &self.files.dialog {
-            let task = job.task;
-            match job.poll() {
-                DialogPoll::Open => {}
-                DialogPoll::Cancelled => self.files.dialog = None,
-                DialogPoll::Fallback => {
-                    self.files.dialog = None;
-                    self.files.prompt = Some(PathPrompt::new(task, &self.files.dir));
-                }
-                DialogPoll::Chosen(path) => {
-                    self.files.dialog = None;
-                    self.path_chosen(ctx, task, path);
-                }
-            }
-        }
-        if let Some(receiver) = &self.files.export {
-            let result = match receiver.try_recv() {
-                Err(TryRecvError::Empty) => return,
-                Err(TryRecvError::Disconnected) => Err(FileProblem::ExportStopped),
-                Ok(result) => result,
-            };
-            self.files.export = None;
-            self.message = match result {
-                Ok((path, count)) => Message::Exported(path, count),
-                Err(error) => Message::ExportFailed(error),
-            };
-        }
+    /// A finished export's result, once.
+    pub fn poll_export(&mut self) -> Option<Message> {
+        let receiver = self.export.as_ref()?;
+        let result = match receiver.try_recv() {
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => Err(FileProblem::ExportStopped),
+            Ok(result) => result,
+        };
+        self.export = None;
+        Some(match result {
+            Ok((path, count)) => Message::Exported(path, count),
+            Err(error) => Message::ExportFailed(error),
+        })
     }
+}
+
+/// Loads the save at `path`. Only a regular file is opened (a FIFO would block);
+pub fn load_save(path: &Path) -> Result<LoadedGame, Message> {
+    let regular = std::fs::metadata(path).map_or(true, |meta| meta.file_type().is_file());
+    if !regular {
+        return Err(Message::OpenFailed(FileProblem::NotRegular(path.to_path_buf())));
+    }
+    load_from(path).map_err(|error| Message::OpenFailed(error.into()))
 }
 
 #[cfg(test)]

@@ -250,7 +250,8 @@ pub struct Settings {
     /// The last new-game choices.
     pub setup: GameSetup,
     /// The saves folder chosen in the History window; empty for `saves/` in the working
-    /// directory. `queens gui --saves-dir` overrides it for one run.
+    /// directory. For one run, `queens gui --saves-dir` or else `QUEENS_SAVES_DIR`
+    /// overrides it.
     pub saves_dir: String,
 }
 

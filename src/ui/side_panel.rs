@@ -109,6 +109,18 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         ui.label(RichText::new(text).strong());
     }
     let watching = app.game.seats.iter().all(Seat::is_computer);
+    if watching && !app.game_ended() {
+        // Between two computers the watcher may stop them at any moment: one button,
+        // right under the turn line, that stays in place whether they think or wait.
+        let (label, action) = if app.paused {
+            (t.resume, Action::Resume)
+        } else {
+            (t.pause, Action::Pause)
+        };
+        if ui.button(label).clicked() {
+            actions.push(action);
+        }
+    }
     if let Some(job) = &app.job {
         let side = job_owner(app);
         let who = match job.purpose {
@@ -143,12 +155,10 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         ui.horizontal(|ui| {
             let stopping = job.stop_requested();
             // A hint stops with its best cell so far; a move is played now, or the
-            // computer pauses (called Pause between two computers).
+            // computer pauses (between two computers, Pause stays in the buttons row).
             let (now, stop) = match job.purpose {
                 super::search::Purpose::Hint => (t.stop, None),
-                super::search::Purpose::Move if watching => {
-                    (t.move_now, Some((t.pause, Action::Pause)))
-                }
+                super::search::Purpose::Move if watching => (t.move_now, None),
                 super::search::Purpose::Move => {
                     (t.move_now, Some((t.cancel, Action::CancelSearch)))
                 }
@@ -164,13 +174,8 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         });
     } else if app.paused && app.game.computer_to_move() && !app.game_ended() {
         ui.label(t.paused);
-        if ui.button(t.resume).clicked() {
+        if !watching && ui.button(t.resume).clicked() {
             actions.push(Action::Resume);
-        }
-    } else if watching && !app.game_ended() {
-        // Between two computers, the watcher may stop them at any moment.
-        if ui.button(t.pause).clicked() {
-            actions.push(Action::Pause);
         }
     }
 }
