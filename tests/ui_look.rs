@@ -337,3 +337,23 @@ fn the_position_string_is_in_readable_print() {
     // One line of 15-point text; small print (9 points) was about 12 high.
     assert!(rect.height() >= 17.0, "{rect:?}");
 }
+
+#[test]
+fn stones_placed_by_hand_show_their_count() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "New game");
+    click(&mut harness, "By hand");
+    assert!(
+        harness
+            .query_by_label("0 stones placed (at most 16)")
+            .is_some()
+    );
+    click(&mut harness, "cell b2");
+    click(&mut harness, "cell e5");
+    assert!(
+        harness
+            .query_by_label("2 stones placed (at most 16)")
+            .is_some()
+    );
+}

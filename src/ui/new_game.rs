@@ -2,7 +2,8 @@
 //! mode, who moves first, each computer's engine with named presets, and Start.
 
 use super::app::{Action, App};
-use super::i18n::Texts;
+use super::game::stones_from_setup;
+use super::i18n::{Texts, fill};
 use super::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode};
 use crate::ai::Algorithm;
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
@@ -89,6 +90,9 @@ fn board_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
             });
         }
         StoneMode::ByHand => {
+            let placed = stones_from_setup(draft).len();
+            let max = Board::max_stones(draft.size);
+            ui.label(RichText::new(fill(t.hand_count, &[&placed, &max])).strong());
             ui.add(egui::Label::new(RichText::new(t.hand_help).weak()).wrap());
             if ui.button(t.clear_stones).clicked() {
                 draft.hand_stones.clear();
@@ -135,7 +139,7 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
         Mode::ComputerVsComputer => {
             for (index, engine) in draft.engines.iter_mut().enumerate() {
                 ui.separator();
-                let title = super::i18n::fill(t.computer_n, &[&(index + 1)]);
+                let title = fill(t.computer_n, &[&(index + 1)]);
                 ui.label(RichText::new(title).strong());
                 engine_ui(
                     t,
