@@ -357,3 +357,95 @@ fn stones_placed_by_hand_show_their_count() {
             .is_some()
     );
 }
+
+#[test]
+fn typed_player_names_are_shown_saved_and_remembered() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut harness = harness_in(
+        settings(Mode::HumanVsHuman, 3, 0),
+        dir.path(),
+        [1100.0, 760.0],
+    );
+    frames(&mut harness, 2);
+    click(&mut harness, "New game");
+    for (field, name) in [("Name of player 1", "Ann"), ("Name of player 2", "Bob")] {
+        let input = egui::accesskit::Role::TextInput;
+        harness.get_by_role_and_label(input, field).focus();
+        frames(&mut harness, 1);
+        harness.get_by_role_and_label(input, field).type_text(name);
+        frames(&mut harness, 2);
+    }
+    click(&mut harness, "Start");
+    assert!(
+        harness.query_all_by_label("Ann").count() >= 1,
+        "no card for Ann"
+    );
+    assert_eq!(
+        harness.state().settings().setup.names,
+        ["Ann".to_string(), "Bob".to_string()]
+    );
+    // A 3x3 game ends after one move in the centre: it goes to the history, names too.
+    click(&mut harness, "cell b2");
+    assert!(harness.state().status_text().contains("Ann played b2"));
+    let (entries, _) = queens::store::load_history(dir.path());
+    assert_eq!(entries.len(), 1);
+    assert_eq!(
+        entries[0].game.names,
+        ["Ann".to_string(), "Bob".to_string()]
+    );
+}
+
+#[test]
+fn the_history_says_you_rather_than_human() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut board = queens::board::Board::new(3, &[]).unwrap_or_else(|e| panic!("{e}"));
+    board
+        .play(queens::board::Cell::new(1, 1))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let engine = queens::store::Side::Computer(queens::store::EngineSettings::new(
+        queens::ai::Algorithm::AlphaBeta,
+        4,
+        Some(2_000),
+    ));
+    let saved = queens::store::SavedGame::new(&board, [queens::store::Side::Human, engine], None);
+    queens::store::append_history(dir.path(), &saved).unwrap_or_else(|e| panic!("{e}"));
+    // Two people on screen, so "You" can only come from the History window.
+    let mut harness = harness_in(
+        settings(Mode::HumanVsHuman, 6, 0),
+        dir.path(),
+        [1100.0, 760.0],
+    );
+    frames(&mut harness, 2);
+    click(&mut harness, "Game");
+    click(&mut harness, "History…");
+    assert!(harness.query_by_label("Computer (Medium)").is_some());
+    assert!(harness.query_all_by_label("You").count() >= 1);
+    assert!(harness.query_by_label("human").is_none());
+}
+
+#[test]
+fn a_save_from_before_names_still_loads() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let board = queens::board::Board::from_game_string("size=5 moves=c3")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut saved = queens::store::SavedGame::new(
+        &board,
+        [queens::store::Side::Human, queens::store::Side::Human],
+        None,
+    );
+    saved.names = ["Ann".to_string(), String::new()];
+    let path = dir.path().join("game.ron");
+    saved.save_to(&path).unwrap_or_else(|e| panic!("{e}"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert!(text.contains("Ann"), "{text}");
+    let old: String = text
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("names:"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert!(!old.contains("Ann"), "{old}");
+    std::fs::write(&path, old).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = queens::store::load_from(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.saved.names, [String::new(), String::new()]);
+    assert_eq!(loaded.board.ply(), 1);
+}

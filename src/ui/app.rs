@@ -143,7 +143,9 @@ impl App {
         settings.setup.clamp();
         let draft = settings.setup.clone();
         let game = Game::new(1, board_from_setup(&draft), seats_from_setup(&draft));
-        let files = Files::new(dir, &game, seed_of(&draft));
+        let mut files = Files::new(dir, &game, seed_of(&draft));
+        // Look (issue 8)
+        files.record.names = super::names::typed_names(&draft);
         let message = Message::Started {
             size: game.board.size(),
             stones: game.board.stones().count(),
@@ -276,7 +278,7 @@ impl App {
     /// and computers by level ("Computer (Medium)").
     pub(super) fn player_names(&self) -> [String; 2] {
         // Look (issue 8)
-        super::names::seat_names(self.texts(), &self.game.seats, &Default::default())
+        super::names::seat_names(self.texts(), &self.game.seats, &self.files.record.names)
     }
 
     /// The board on show: the game's, or an earlier one under review.
@@ -310,7 +312,10 @@ impl App {
             seats_from_setup(&self.draft),
         ));
         self.files.path = None;
-        self.adopt_record(record_of(&self.game, seed_of(&self.draft)));
+        let mut record = record_of(&self.game, seed_of(&self.draft));
+        // Look (issue 8)
+        record.names = super::names::typed_names(&self.draft);
+        self.adopt_record(record);
         self.message = Message::Started {
             size: self.game.board.size(),
             stones: self.game.board.stones().count(),
@@ -383,7 +388,10 @@ impl App {
                 // A pasted position is studied first: the computer waits for Resume.
                 self.paused = self.game.computer_to_move();
                 self.files.path = None;
-                self.adopt_record(record_of(&self.game, None));
+                let mut record = record_of(&self.game, None);
+                // Look (issue 8): the same players, so the same names.
+                record.names = self.files.record.names.clone();
+                self.adopt_record(record);
                 self.message = Message::Pasted;
             }
             Err(error) => self.message = Message::PasteError(error),

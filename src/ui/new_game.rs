@@ -4,6 +4,7 @@
 use super::app::{Action, App};
 use super::game::stones_from_setup;
 use super::i18n::{Texts, fill};
+use super::names::MAX_NAME_CHARS;
 use super::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode};
 use crate::ai::Algorithm;
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
@@ -130,12 +131,19 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
                     draft.engines[to] = draft.engines[from].clone();
                 }
             });
+            name_ui(ui, t.your_name, t.you, &mut draft.names[0]);
             let seat = if draft.human_first { 1 } else { 0 };
             ui.separator();
             ui.label(RichText::new(t.computer).strong());
             engine_ui(t, &mut draft.engines[seat], ui, "engine");
         }
-        Mode::HumanVsHuman => {}
+        Mode::HumanVsHuman => {
+            for (index, name) in draft.names.iter_mut().enumerate() {
+                let number = index + 1;
+                let label = fill(t.player_name_n, &[&number]);
+                name_ui(ui, &label, &fill(t.player_n, &[&number]), name);
+            }
+        }
         Mode::ComputerVsComputer => {
             for (index, engine) in draft.engines.iter_mut().enumerate() {
                 ui.separator();
@@ -156,6 +164,20 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
             });
         }
     }
+}
+
+/// A name field labelled `label`, showing `default` while empty. The name is cut to
+/// [`MAX_NAME_CHARS`] as it is typed.
+fn name_ui(ui: &mut egui::Ui, label: &str, default: &str, name: &mut String) {
+    setting_ui(ui, label, |ui| {
+        let response = ui.add(
+            egui::TextEdit::singleline(name)
+                .hint_text(default)
+                .char_limit(MAX_NAME_CHARS)
+                .desired_width(ui.available_width().min(200.0)),
+        );
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, label));
+    });
 }
 
 fn engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str) {

@@ -59,7 +59,10 @@ fn players_ui(app: &App, ui: &mut egui::Ui) {
                         ui.label(RichText::new(score).heading().strong());
                     });
                 });
-                ui.label(RichText::new(seat_summary(t, app.seat(player))).small());
+                // A computer's settings, second (a person's name says it all).
+                if app.seat(player).is_computer() {
+                    ui.label(RichText::new(seat_summary(t, app.seat(player))).small());
+                }
             });
         ui.add_space(2.0);
     }
