@@ -177,26 +177,34 @@ fn board_right(harness: &Harness<'_, App>, last: &str) -> f32 {
 }
 
 #[test]
-fn the_new_game_panel_fits_a_640x480_window() {
-    for language in queens::ui::Language::ALL {
+fn the_new_game_panel_fits_small_and_large_windows() {
+    let sizes = [[640.0, 480.0], [1100.0, 760.0], [1920.0, 1080.0]];
+    for (language, size) in queens::ui::Language::ALL
+        .into_iter()
+        .flat_map(|language| sizes.map(|size| (language, size)))
+    {
         let mut settings = settings(Mode::ComputerVsComputer, 8, 6);
         settings.language = language;
-        let (mut harness, _dir) = harness_sized(settings, [640.0, 480.0]);
+        let (mut harness, _dir) = harness_sized(settings, size);
         frames(&mut harness, 2);
         harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
         frames(&mut harness, 3);
         assert!(harness.state().new_game_open());
         let board = board_right(&harness, "cell h8");
         let mut checked = 0;
-        for node in harness.query_all_by(|node| node.label().is_some_and(|l| !l.is_empty())) {
+        // Labelled widgets and number fields (the sliders' values have no label).
+        let shown = |node: &egui_kittest::kittest::AccessKitNode<'_>| {
+            node.label().is_some_and(|l| !l.is_empty()) || node.value().is_some()
+        };
+        for node in harness.query_all_by(shown) {
             let rect = node.rect();
             if rect.left() < board || !rect.is_finite() {
                 continue; // the board, the menu bar and the status bar
             }
             checked += 1;
             assert!(
-                rect.right() <= 640.5,
-                "{language:?}: {:?} ends at {}",
+                rect.right() <= size[0] + 0.5,
+                "{language:?} {size:?}: {:?} ends at {}",
                 node.accesskit_node().label(),
                 rect.right()
             );
@@ -426,8 +434,8 @@ fn the_history_says_you_rather_than_human() {
 #[test]
 fn a_save_from_before_names_still_loads() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let board = queens::board::Board::from_game_string("size=5 moves=c3")
-        .unwrap_or_else(|e| panic!("{e}"));
+    let board =
+        queens::board::Board::from_game_string("size=5 moves=c3").unwrap_or_else(|e| panic!("{e}"));
     let mut saved = queens::store::SavedGame::new(
         &board,
         [queens::store::Side::Human, queens::store::Side::Human],

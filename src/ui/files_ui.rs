@@ -226,6 +226,8 @@ fn entries_ui(
         .id_salt("history_list")
         .max_height(320.0_f32.min(ui.available_height()).max(120.0))
         .show(ui, |ui| {
+            // One line per cell: the list scrolls sideways rather than wrapping names.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             egui::Grid::new("history_grid")
                 .num_columns(7)
                 .striped(true)

@@ -56,7 +56,10 @@ fn setting_ui(ui: &mut egui::Ui, label: &str, add_contents: impl FnOnce(&mut egu
 
 /// A slider as wide as the room left on its line, keeping room for its number field.
 fn fitted_slider(ui: &mut egui::Ui, slider: egui::Slider<'_>) -> egui::Response {
-    ui.spacing_mut().slider_width = (ui.available_width() - 64.0).clamp(60.0, 240.0);
+    // In a wrapping row `available_width` is the whole row; the rest of this line is
+    // what counts.
+    let room = ui.available_size_before_wrap().x;
+    ui.spacing_mut().slider_width = (room - 64.0).clamp(60.0, 240.0);
     ui.add(slider)
 }
 
