@@ -176,6 +176,34 @@ fn board_right(harness: &Harness<'_, App>, last: &str) -> f32 {
     harness.get_by_label(last).rect().right()
 }
 
+/// Asserts that every labelled widget and number field right of the board ends inside
+/// the window, and that at least a few were found (the side panel is checked).
+fn assert_panel_fits(harness: &Harness<'_, App>, size: [f32; 2], context: &str) {
+    let board = board_right(harness, "cell h8");
+    // Labelled widgets and number fields (the sliders' values have no label).
+    let shown = |node: &egui_kittest::kittest::AccessKitNode<'_>| {
+        node.label().is_some_and(|l| !l.is_empty()) || node.value().is_some()
+    };
+    let mut checked = 0;
+    for node in harness.query_all_by(shown) {
+        let rect = node.rect();
+        if rect.left() < board || !rect.is_finite() {
+            continue; // the board, the menu bar and the status bar
+        }
+        checked += 1;
+        assert!(
+            rect.right() <= size[0] + 0.5,
+            "{context} {size:?}: {:?} ends at {}",
+            node.accesskit_node().label(),
+            rect.right()
+        );
+    }
+    assert!(
+        checked > 8,
+        "{context}: only {checked} widgets in the panel"
+    );
+}
+
 #[test]
 fn the_new_game_panel_fits_small_and_large_windows() {
     let sizes = [[640.0, 480.0], [1100.0, 760.0], [1920.0, 1080.0]];
@@ -190,35 +218,29 @@ fn the_new_game_panel_fits_small_and_large_windows() {
         harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
         frames(&mut harness, 3);
         assert!(harness.state().new_game_open());
-        let board = board_right(&harness, "cell h8");
-        let mut checked = 0;
-        // Labelled widgets and number fields (the sliders' values have no label).
-        let shown = |node: &egui_kittest::kittest::AccessKitNode<'_>| {
-            node.label().is_some_and(|l| !l.is_empty()) || node.value().is_some()
-        };
-        for node in harness.query_all_by(shown) {
-            let rect = node.rect();
-            if rect.left() < board || !rect.is_finite() {
-                continue; // the board, the menu bar and the status bar
-            }
-            checked += 1;
-            assert!(
-                rect.right() <= size[0] + 0.5,
-                "{language:?} {size:?}: {:?} ends at {}",
-                node.accesskit_node().label(),
-                rect.right()
-            );
-        }
-        assert!(
-            checked > 10,
-            "{language:?}: only {checked} widgets in the panel"
-        );
-        // Nothing of the panel starts under the board either (it was clipped on the left).
-        for label in ["Start", "Close"] {
-            if language == queens::ui::Language::English {
+        assert_panel_fits(&harness, size, &format!("{language:?}"));
+        if language == queens::ui::Language::English {
+            // Nothing of the panel starts under the board (it was clipped on the left).
+            let board = board_right(&harness, "cell h8");
+            for label in ["Start", "Close"] {
                 assert!(harness.get_by_label(label).rect().left() >= board);
             }
         }
+    }
+}
+
+#[test]
+fn the_status_panel_fits_a_640x480_window_with_long_names() {
+    for language in queens::ui::Language::ALL {
+        let mut settings = settings(Mode::HumanVsComputer, 8, 0);
+        settings.language = language;
+        settings.setup.engines[1] = Preset::Medium.engine();
+        let (mut harness, _dir) = harness_sized(settings, [640.0, 480.0]);
+        frames(&mut harness, 2);
+        harness.event(egui::Event::Paste("size=8 moves=a1,c2".into()));
+        frames(&mut harness, 3);
+        assert_eq!(harness.state().board().ply(), 2);
+        assert_panel_fits(&harness, [640.0, 480.0], &format!("{language:?}"));
     }
 }
 
