@@ -46,6 +46,19 @@ fn frames(harness: &mut Harness<'_, App>, count: usize) {
     }
 }
 
+/// Steps (pausing a little between frames, for background threads) until `done` holds;
+/// fails after a bounded number of frames rather than after a wall-clock time.
+fn step_until(harness: &mut Harness<'_, App>, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..4_000 {
+        if done(harness.state()) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        harness.step();
+    }
+    panic!("{what} did not happen");
+}
+
 fn click(harness: &mut Harness<'_, App>, label: &str) {
     harness.get_by_label(label).click();
     frames(harness, 3);
@@ -168,6 +181,10 @@ fn who_moves_first_keeps_the_computer_level() {
     click(&mut harness, "New game");
     click_button(&mut harness, "You");
     click(&mut harness, "Start");
+    // The computer may have moved already: the unfinished game is not replaced unasked.
+    if harness.query_by_label("Discard it").is_some() {
+        click(&mut harness, "Discard it");
+    }
     assert_eq!(engines(&harness), [None, medium]);
 }
 
@@ -176,41 +193,71 @@ fn board_right(harness: &Harness<'_, App>, last: &str) -> f32 {
     harness.get_by_label(last).rect().right()
 }
 
+/// Asserts that every labelled widget and number field right of the board ends inside
+/// the window, and that at least a few were found (the side panel is checked).
+fn assert_panel_fits(harness: &Harness<'_, App>, size: [f32; 2], context: &str) {
+    let board = board_right(harness, "cell h8");
+    // Labelled widgets and number fields (the sliders' values have no label).
+    let shown = |node: &egui_kittest::kittest::AccessKitNode<'_>| {
+        node.label().is_some_and(|l| !l.is_empty()) || node.value().is_some()
+    };
+    let mut checked = 0;
+    for node in harness.query_all_by(shown) {
+        let rect = node.rect();
+        if rect.left() < board || !rect.is_finite() {
+            continue; // the board, the menu bar and the status bar
+        }
+        checked += 1;
+        assert!(
+            rect.right() <= size[0] + 0.5,
+            "{context} {size:?}: {:?} ends at {}",
+            node.accesskit_node().label(),
+            rect.right()
+        );
+    }
+    assert!(
+        checked > 8,
+        "{context}: only {checked} widgets in the panel"
+    );
+}
+
 #[test]
-fn the_new_game_panel_fits_a_640x480_window() {
-    for language in queens::ui::Language::ALL {
+fn the_new_game_panel_fits_small_and_large_windows() {
+    let sizes = [[640.0, 480.0], [1100.0, 760.0], [1920.0, 1080.0]];
+    for (language, size) in queens::ui::Language::ALL
+        .into_iter()
+        .flat_map(|language| sizes.map(|size| (language, size)))
+    {
         let mut settings = settings(Mode::ComputerVsComputer, 8, 6);
         settings.language = language;
-        let (mut harness, _dir) = harness_sized(settings, [640.0, 480.0]);
+        let (mut harness, _dir) = harness_sized(settings, size);
         frames(&mut harness, 2);
         harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
         frames(&mut harness, 3);
         assert!(harness.state().new_game_open());
-        let board = board_right(&harness, "cell h8");
-        let mut checked = 0;
-        for node in harness.query_all_by(|node| node.label().is_some_and(|l| !l.is_empty())) {
-            let rect = node.rect();
-            if rect.left() < board || !rect.is_finite() {
-                continue; // the board, the menu bar and the status bar
-            }
-            checked += 1;
-            assert!(
-                rect.right() <= 640.5,
-                "{language:?}: {:?} ends at {}",
-                node.accesskit_node().label(),
-                rect.right()
-            );
-        }
-        assert!(
-            checked > 10,
-            "{language:?}: only {checked} widgets in the panel"
-        );
-        // Nothing of the panel starts under the board either (it was clipped on the left).
-        for label in ["Start", "Close"] {
-            if language == queens::ui::Language::English {
+        assert_panel_fits(&harness, size, &format!("{language:?}"));
+        if language == queens::ui::Language::English {
+            // Nothing of the panel starts under the board (it was clipped on the left).
+            let board = board_right(&harness, "cell h8");
+            for label in ["Start", "Close"] {
                 assert!(harness.get_by_label(label).rect().left() >= board);
             }
         }
+    }
+}
+
+#[test]
+fn the_status_panel_fits_a_640x480_window_with_long_names() {
+    for language in queens::ui::Language::ALL {
+        let mut settings = settings(Mode::HumanVsComputer, 8, 0);
+        settings.language = language;
+        settings.setup.engines[1] = Preset::Medium.engine();
+        let (mut harness, _dir) = harness_sized(settings, [640.0, 480.0]);
+        frames(&mut harness, 2);
+        harness.event(egui::Event::Paste("size=8 moves=a1,c2".into()));
+        frames(&mut harness, 3);
+        assert_eq!(harness.state().board().ply(), 2);
+        assert_panel_fits(&harness, [640.0, 480.0], &format!("{language:?}"));
     }
 }
 
@@ -246,6 +293,8 @@ fn the_history_open_buttons_are_in_view_at_640x480() {
     frames(&mut harness, 2);
     click(&mut harness, "Game");
     click(&mut harness, "History…");
+    step_until(&mut harness, "the history to load", |app| !app.history_loading());
+    frames(&mut harness, 2);
     let rect = harness.get_by_label("Open").rect();
     assert!(rect.left() >= 0.0 && rect.right() <= 640.0, "{rect:?}");
 }
@@ -336,4 +385,116 @@ fn the_position_string_is_in_readable_print() {
     let rect = harness.get_by_label("size=6").rect();
     // One line of 15-point text; small print (9 points) was about 12 high.
     assert!(rect.height() >= 17.0, "{rect:?}");
+}
+
+#[test]
+fn stones_placed_by_hand_show_their_count() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "New game");
+    click(&mut harness, "By hand");
+    assert!(
+        harness
+            .query_by_label("0 stones placed (at most 16)")
+            .is_some()
+    );
+    click(&mut harness, "cell b2");
+    click(&mut harness, "cell e5");
+    assert!(
+        harness
+            .query_by_label("2 stones placed (at most 16)")
+            .is_some()
+    );
+}
+
+#[test]
+fn typed_player_names_are_shown_saved_and_remembered() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut harness = harness_in(
+        settings(Mode::HumanVsHuman, 3, 0),
+        dir.path(),
+        [1100.0, 760.0],
+    );
+    frames(&mut harness, 2);
+    click(&mut harness, "New game");
+    for (field, name) in [("Name of player 1", "Ann"), ("Name of player 2", "Bob")] {
+        let input = egui::accesskit::Role::TextInput;
+        harness.get_by_role_and_label(input, field).focus();
+        frames(&mut harness, 1);
+        harness.get_by_role_and_label(input, field).type_text(name);
+        frames(&mut harness, 2);
+    }
+    click(&mut harness, "Start");
+    assert!(
+        harness.query_all_by_label("Ann").count() >= 1,
+        "no card for Ann"
+    );
+    assert_eq!(
+        harness.state().settings().setup.names,
+        ["Ann".to_string(), "Bob".to_string()]
+    );
+    // A 3x3 game ends after one move in the centre: it goes to the history, names too.
+    click(&mut harness, "cell b2");
+    assert!(harness.state().status_text().contains("Ann played b2"));
+    let (entries, _) = queens::store::load_history(dir.path());
+    assert_eq!(entries.len(), 1);
+    assert_eq!(
+        entries[0].game.names,
+        ["Ann".to_string(), "Bob".to_string()]
+    );
+}
+
+#[test]
+fn the_history_says_you_rather_than_human() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut board = queens::board::Board::new(3, &[]).unwrap_or_else(|e| panic!("{e}"));
+    board
+        .play(queens::board::Cell::new(1, 1))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let engine = queens::store::Side::Computer(queens::store::EngineSettings::new(
+        queens::ai::Algorithm::AlphaBeta,
+        4,
+        Some(2_000),
+    ));
+    let saved = queens::store::SavedGame::new(&board, [queens::store::Side::Human, engine], None);
+    queens::store::append_history(dir.path(), &saved).unwrap_or_else(|e| panic!("{e}"));
+    // Two people on screen, so "You" can only come from the History window.
+    let mut harness = harness_in(
+        settings(Mode::HumanVsHuman, 6, 0),
+        dir.path(),
+        [1100.0, 760.0],
+    );
+    frames(&mut harness, 2);
+    click(&mut harness, "Game");
+    click(&mut harness, "History…");
+    assert!(harness.query_by_label("Computer (Medium)").is_some());
+    assert!(harness.query_all_by_label("You").count() >= 1);
+    assert!(harness.query_by_label("human").is_none());
+}
+
+#[test]
+fn a_save_from_before_names_still_loads() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let board =
+        queens::board::Board::from_game_string("size=5 moves=c3").unwrap_or_else(|e| panic!("{e}"));
+    let mut saved = queens::store::SavedGame::new(
+        &board,
+        [queens::store::Side::Human, queens::store::Side::Human],
+        None,
+    );
+    saved.names = ["Ann".to_string(), String::new()];
+    let path = dir.path().join("game.ron");
+    saved.save_to(&path).unwrap_or_else(|e| panic!("{e}"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert!(text.contains("Ann"), "{text}");
+    let old: String = text
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("names:"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert!(!old.contains("Ann"), "{old}");
+    std::fs::write(&path, old).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = queens::store::load_from(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.saved.names, [String::new(), String::new()]);
+    assert_eq!(loaded.board.ply(), 1);
 }

@@ -233,6 +233,9 @@ pub struct SavedGame {
     pub result: Option<GameResult>,
     /// The GAME.md game string of the position (`size=8 stones=.. moves=..`).
     pub game: String,
+    /// The names the players gave, P1 first; empty where none was given (a computer, a
+    /// game from the CLI or from an older version). Not checked on load.
+    pub names: [String; 2],
 }
 
 impl Default for SavedGame {
@@ -245,6 +248,7 @@ impl Default for SavedGame {
             score: [0, 0],
             result: None,
             game: String::new(),
+            names: [String::new(), String::new()],
         }
     }
 }

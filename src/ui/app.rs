@@ -161,7 +161,8 @@ impl Replacement {
     /// A fresh game from new-game choices.
     fn from_setup(setup: &GameSetup) -> Self {
         let game = Game::new(0, board_from_setup(setup), seats_from_setup(setup));
-        let record = record_of(&game, seed_of(setup));
+        let mut record = record_of(&game, seed_of(setup));
+        record.names = super::names::typed_names(setup);
         Replacement {
             message: started(&game.board),
             game,
@@ -250,7 +251,8 @@ impl App {
         settings.setup.clamp();
         let draft = settings.setup.clone();
         let game = Game::new(1, board_from_setup(&draft), seats_from_setup(&draft));
-        let files = Files::new(dir, &game, seed_of(&draft));
+        let mut files = Files::new(dir, &game, seed_of(&draft));
+        files.record.names = super::names::typed_names(&draft);
         let message = started(&game.board);
         let mut app = App {
             settings,
@@ -440,7 +442,7 @@ impl App {
     /// and computers by level ("Computer (Medium)").
     pub(super) fn player_names(&self) -> [String; 2] {
         // Look (issue 8)
-        super::names::seat_names(self.texts(), &self.game.seats, &Default::default())
+        super::names::seat_names(self.texts(), &self.game.seats, &self.files.record.names)
     }
 
     /// The board on show: the game's, or an earlier one under review.
@@ -516,7 +518,10 @@ impl App {
         let board = self.game.board.at_ply(0);
         let [one, two] = self.game.seats.clone();
         let game = Game::new(0, board, [two, one]);
-        let record = record_of(&game, self.files.record.settings.seed);
+        let mut record = record_of(&game, self.files.record.settings.seed);
+        // The players change seats, and their names with them.
+        let [one, two] = self.files.record.names.clone();
+        record.names = [two, one];
         self.offer_replacement(Replacement {
             message: started(&game.board),
             game,
@@ -688,7 +693,9 @@ impl App {
         match Board::from_game_string(&text) {
             Ok(board) => {
                 let game = Game::new(0, board, self.game.seats.clone());
-                let record = record_of(&game, None);
+                let mut record = record_of(&game, None);
+                // The same players, so the same names.
+                record.names = self.files.record.names.clone();
                 // A pasted position is studied first: the computer waits for Resume.
                 let paused = game.computer_to_move();
                 self.offer_replacement(Replacement {
@@ -970,8 +977,7 @@ impl App {
     }
 
     fn check_autosave(&mut self) {
-        self.files
-            .start_autosave_check();
+        self.files.start_autosave_check();
         self.message = Message::CheckingAutosave;
     }
 

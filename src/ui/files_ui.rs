@@ -6,6 +6,7 @@ use super::app::{Action, App, ReplaceChoice};
 use super::files::{FileTask, SaveItem};
 use super::game::seat_from_side;
 use super::i18n::{Texts, fill};
+use super::names::seat_names;
 use super::side_panel::seat_summary;
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::store::{HistoryEntry, HistoryFilter, Side, Winner, format_utc};
@@ -270,6 +271,8 @@ fn entries_ui(
         .id_salt("history_list")
         .max_height(320.0_f32.min(ui.available_height()).max(120.0))
         .show(ui, |ui| {
+            // One line per cell: the list scrolls sideways rather than wrapping names.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             egui::Grid::new("history_grid")
                 .num_columns(7)
                 .striped(true)
@@ -289,18 +292,26 @@ fn entries_ui(
                     // Newest first.
                     for (index, entry) in shown.iter().rev() {
                         let game = &entry.game;
-                        let [one, two] = &game.settings.players;
                         if ui.button(t.open_entry).clicked() {
                             actions.push(Action::OpenHistoryEntry(*index));
                         }
                         ui.label(format_utc(game.sort_time()));
                         ui.label(format!("{0}x{0}", game.settings.size));
-                        ui.label(side_summary(t, one));
-                        ui.label(side_summary(t, two));
+                        // Look (issue 8): names ("You", "Computer (Medium)", or typed),
+                        // a computer's settings second in small print.
+                        let names = history_names(t, entry);
+                        for (side, name) in game.settings.players.iter().zip(&names) {
+                            ui.vertical(|ui| {
+                                ui.label(name);
+                                if side.engine().is_some() {
+                                    ui.label(RichText::new(side_summary(t, side)).small().weak());
+                                }
+                            });
+                        }
                         ui.label(format!("{} : {}", game.score[0], game.score[1]));
                         ui.label(match game.result.map(|r| r.winner) {
-                            Some(Winner::P1) => fill(t.player_n, &[&1]),
-                            Some(Winner::P2) => fill(t.player_n, &[&2]),
+                            Some(Winner::P1) => names[0].clone(),
+                            Some(Winner::P2) => names[1].clone(),
                             _ => t.draw_short.to_string(),
                         });
                         ui.end_row();
@@ -325,6 +336,17 @@ fn side_summary(t: &Texts, side: &Side) -> String {
     }
 }
 
+/// The names of a history game's players as the window shows them.
+fn history_names(t: &Texts, entry: &HistoryEntry) -> [String; 2] {
+    let seats = entry
+        .game
+        .settings
+        .players
+        .clone()
+        .map(|side| seat_from_side(&side));
+    seat_names(t, &seats, &entry.game.names)
+}
+
 /// Whether an entry passes the History window's filters: the board size, and a player
 /// text found in a side's description as shown or as the store writes it
 /// (`alphabeta depth 4`), ignoring case.
@@ -339,7 +361,10 @@ fn shown_in_history(entry: &HistoryEntry, size: Option<u8>, player: &str, t: &Te
             || entry.game.settings.players.iter().any(|side| {
                 side.to_string().to_lowercase().contains(&needle)
                     || side_summary(t, side).to_lowercase().contains(&needle)
-            }))
+            })
+            || history_names(t, entry)
+                .iter()
+                .any(|name| name.to_lowercase().contains(&needle)))
 }
 
 #[cfg(test)]

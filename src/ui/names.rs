@@ -4,7 +4,7 @@
 
 use super::game::Seat;
 use super::i18n::{Texts, fill};
-use super::settings::{EngineSetup, Preset};
+use super::settings::{EngineSetup, GameSetup, Mode, Preset};
 
 /// The longest name kept, in characters (a longer one is cut).
 pub const MAX_NAME_CHARS: usize = 24;
@@ -44,6 +44,18 @@ pub fn seat_names(t: &Texts, seats: &[Seat; 2], typed: &[String; 2]) -> [String;
     })
 }
 
+/// The typed names of a new game's setup by seat (P1, P2): "your" name goes to the
+/// human's seat against the computer; computers get none (they are named by level).
+pub fn typed_names(setup: &GameSetup) -> [String; 2] {
+    let [first, second] = setup.names.clone().map(|name| clean_name(&name));
+    match setup.mode {
+        Mode::HumanVsHuman => [first, second],
+        Mode::HumanVsComputer if setup.human_first => [first, String::new()],
+        Mode::HumanVsComputer => [String::new(), first],
+        Mode::ComputerVsComputer => [String::new(), String::new()],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,6 +85,21 @@ mod tests {
         odd.depth = 9;
         let names = seat_names(t, &[Seat::Computer(odd), Seat::Human], &none());
         assert_eq!(names[0], "Computer (Custom)");
+    }
+
+    #[test]
+    fn your_name_goes_to_your_seat() {
+        let mut setup = GameSetup {
+            names: ["Ann".to_string(), "Bob".to_string()],
+            ..GameSetup::default()
+        };
+        assert_eq!(typed_names(&setup), ["Ann".to_string(), String::new()]);
+        setup.human_first = false;
+        assert_eq!(typed_names(&setup), [String::new(), "Ann".to_string()]);
+        setup.mode = Mode::HumanVsHuman;
+        assert_eq!(typed_names(&setup), ["Ann".to_string(), "Bob".to_string()]);
+        setup.mode = Mode::ComputerVsComputer;
+        assert_eq!(typed_names(&setup), [String::new(), String::new()]);
     }
 
     #[test]

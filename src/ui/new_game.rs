@@ -2,7 +2,9 @@
 //! mode, who moves first, each computer's engine with named presets, and Start.
 
 use super::app::{Action, App};
-use super::i18n::Texts;
+use super::game::stones_from_setup;
+use super::i18n::{Texts, fill};
+use super::names::MAX_NAME_CHARS;
 use super::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode};
 use crate::ai::Algorithm;
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
@@ -54,7 +56,10 @@ fn setting_ui(ui: &mut egui::Ui, label: &str, add_contents: impl FnOnce(&mut egu
 
 /// A slider as wide as the room left on its line, keeping room for its number field.
 fn fitted_slider(ui: &mut egui::Ui, slider: egui::Slider<'_>) -> egui::Response {
-    ui.spacing_mut().slider_width = (ui.available_width() - 64.0).clamp(60.0, 240.0);
+    // In a wrapping row `available_width` is the whole row; the rest of this line is
+    // what counts.
+    let room = ui.available_size_before_wrap().x;
+    ui.spacing_mut().slider_width = (room - 64.0).clamp(60.0, 240.0);
     ui.add(slider)
 }
 
@@ -89,6 +94,9 @@ fn board_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
             });
         }
         StoneMode::ByHand => {
+            let placed = stones_from_setup(draft).len();
+            let max = Board::max_stones(draft.size);
+            ui.label(RichText::new(fill(t.hand_count, &[&placed, &max])).strong());
             ui.add(egui::Label::new(RichText::new(t.hand_help).weak()).wrap());
             if ui.button(t.clear_stones).clicked() {
                 draft.hand_stones.clear();
@@ -126,16 +134,23 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
                     draft.engines[to] = draft.engines[from].clone();
                 }
             });
+            name_ui(ui, t.your_name, t.you, &mut draft.names[0]);
             let seat = if draft.human_first { 1 } else { 0 };
             ui.separator();
             ui.label(RichText::new(t.computer).strong());
             engine_ui(t, &mut draft.engines[seat], ui, "engine");
         }
-        Mode::HumanVsHuman => {}
+        Mode::HumanVsHuman => {
+            for (index, name) in draft.names.iter_mut().enumerate() {
+                let number = index + 1;
+                let label = fill(t.player_name_n, &[&number]);
+                name_ui(ui, &label, &fill(t.player_n, &[&number]), name);
+            }
+        }
         Mode::ComputerVsComputer => {
             for (index, engine) in draft.engines.iter_mut().enumerate() {
                 ui.separator();
-                let title = super::i18n::fill(t.computer_n, &[&(index + 1)]);
+                let title = fill(t.computer_n, &[&(index + 1)]);
                 ui.label(RichText::new(title).strong());
                 engine_ui(
                     t,
@@ -152,6 +167,20 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
             });
         }
     }
+}
+
+/// A name field labelled `label`, showing `default` while empty. The name is cut to
+/// [`MAX_NAME_CHARS`] as it is typed.
+fn name_ui(ui: &mut egui::Ui, label: &str, default: &str, name: &mut String) {
+    setting_ui(ui, label, |ui| {
+        let response = ui.add(
+            egui::TextEdit::singleline(name)
+                .hint_text(default)
+                .char_limit(MAX_NAME_CHARS)
+                .desired_width(ui.available_width().min(200.0)),
+        );
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, label));
+    });
 }
 
 fn engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str) {

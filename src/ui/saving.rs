@@ -377,7 +377,10 @@ impl Files {
         let (id, saved) = (entry.id.clone(), entry.game.clone());
         Some(match saved.replay() {
             Ok(board) => Ok((LoadedGame { saved, board }, id)),
-            Err(error) => Err(Message::OpenFailed(FileProblem::HistoryGame(id, error.to_string()))),
+            Err(error) => Err(Message::OpenFailed(FileProblem::HistoryGame(
+                id,
+                error.to_string(),
+            ))),
         })
     }
 
@@ -390,10 +393,7 @@ impl Files {
         let (sender, receiver) = mpsc::channel();
         std::thread::spawn(move || {
             let (entries, bad) = load_history(&dir);
-            let skipped = bad
-                .into_iter()
-                .map(|(_, error)| error.into())
-                .collect();
+            let skipped = bad.into_iter().map(|(_, error)| error.into()).collect();
             let _ = sender.send((entries, skipped));
             repaint.request_repaint();
         });
@@ -517,7 +517,9 @@ impl Files {
 pub fn load_save(path: &Path) -> Result<LoadedGame, Message> {
     let regular = std::fs::metadata(path).map_or(true, |meta| meta.file_type().is_file());
     if !regular {
-        return Err(Message::OpenFailed(FileProblem::NotRegular(path.to_path_buf())));
+        return Err(Message::OpenFailed(FileProblem::NotRegular(
+            path.to_path_buf(),
+        )));
     }
     load_from(path).map_err(|error| Message::OpenFailed(error.into()))
 }

@@ -204,6 +204,10 @@ pub struct GameSetup {
     pub engines: [EngineSetup; 2],
     /// Pause between moves in computer vs computer, in milliseconds.
     pub watch_delay_ms: u64,
+    // Look (issue 8)
+    /// The names typed in the new-game panel: "your" name in human vs computer (first),
+    /// or the two players' in human vs human. Empty for the default ("You", "Player 1").
+    pub names: [String; 2],
 }
 
 impl Default for GameSetup {
@@ -218,6 +222,7 @@ impl Default for GameSetup {
             human_first: true,
             engines: [Preset::Easy.engine(), Preset::Easy.engine()],
             watch_delay_ms: 600,
+            names: [String::new(), String::new()],
         }
     }
 }

@@ -54,13 +54,21 @@ fn players_ui(app: &App, ui: &mut egui::Ui) {
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 ui.horizontal(|ui| {
-                    ui.label(RichText::new(&names[player.index()]).strong().color(colour));
+                    // The score first (right to left), so a long name is cut, not the
+                    // score pushed out of the panel.
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         let score = format!("{} {}", t.score, board.score(player));
                         ui.label(RichText::new(score).heading().strong());
+                        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                            let name = RichText::new(&names[player.index()]).strong().color(colour);
+                            ui.add(egui::Label::new(name).truncate());
+                        });
                     });
                 });
-                ui.label(RichText::new(seat_summary(t, app.seat(player))).small());
+                // A computer's settings, second (a person's name says it all).
+                if app.seat(player).is_computer() {
+                    ui.label(RichText::new(seat_summary(t, app.seat(player))).small());
+                }
             });
         ui.add_space(2.0);
     }
@@ -295,8 +303,12 @@ fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         .max_height((ui.available_height() * 0.5).max(120.0))
         .stick_to_bottom(true)
         .show(ui, |ui| {
+            // Names by level are long ("Computer (Medium)"): the name column gives way
+            // (cut with "…") so the list fits a narrow panel.
+            let name_width = (ui.available_width() - 130.0).max(50.0);
             egui::Grid::new("move_list")
                 .num_columns(4)
+                .max_col_width(name_width)
                 .striped(true)
                 .show(ui, |ui| {
                     ui.label(RichText::new(t.col_number).small());
@@ -310,9 +322,13 @@ fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                         // The row's highlight goes under its text: reserve its place first.
                         let background = ui.painter().add(egui::Shape::Noop);
                         let first = ui.add(plain(format!("{}.", index + 1).into()));
-                        ui.add(plain(
-                            RichText::new(&names[player.index()]).color(colours.queen_of(player)),
-                        ));
+                        ui.add(
+                            plain(
+                                RichText::new(&names[player.index()])
+                                    .color(colours.queen_of(player)),
+                            )
+                            .truncate(),
+                        );
                         ui.add(plain(record.cell.to_string().into()));
                         let last = ui.add(plain(format!("+{}", record.claims.count()).into()));
                         // The whole row is one target: it shows the position after the move.
@@ -391,7 +407,8 @@ fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let edit = egui::TextEdit::multiline(&mut app.paste_text)
         .hint_text(t.paste_here)
         .desired_rows(2)
-        .desired_width(f32::INFINITY)
+        // The desired width excludes the field's inner margin (4 points a side).
+        .desired_width(ui.available_width() - 8.0)
         .font(egui::TextStyle::Monospace);
     let response = ui.add(edit);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "game string"));

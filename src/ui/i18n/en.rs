@@ -223,4 +223,7 @@ pub const TEXTS: Texts = Texts {
     value_even: "best {0}: level with best play at depth {1}",
     value_ahead: "best {0}: {1} is {2} cells ahead with best play at depth {3}",
     value_behind: "best {0}: {1} is {2} cells behind with best play at depth {3}",
+    hand_count: "{0} stones placed (at most {1})",
+    your_name: "Your name",
+    player_name_n: "Name of player {0}",
 };

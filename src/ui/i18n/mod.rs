@@ -236,6 +236,11 @@ pub struct Texts {
     pub value_even: &'static str,
     pub value_ahead: &'static str,
     pub value_behind: &'static str,
+    // New game: how many stones are placed by hand, of how many allowed.
+    pub hand_count: &'static str,
+    // New game: the players' names.
+    pub your_name: &'static str,
+    pub player_name_n: &'static str,
 }
 
 /// The strings of `language`.

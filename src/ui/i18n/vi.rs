@@ -224,4 +224,7 @@ pub const TEXTS: Texts = Texts {
     value_even: "nước tốt nhất {0}: hai bên ngang nhau nếu chơi tốt nhất đến độ sâu {1}",
     value_ahead: "nước tốt nhất {0}: {1} hơn {2} ô nếu hai bên chơi tốt nhất đến độ sâu {3}",
     value_behind: "nước tốt nhất {0}: {1} kém {2} ô nếu hai bên chơi tốt nhất đến độ sâu {3}",
+    hand_count: "Đã đặt {0} viên đá (tối đa {1})",
+    your_name: "Tên của bạn",
+    player_name_n: "Tên người chơi {0}",
 };
