@@ -3,6 +3,7 @@
 
 use eframe::egui;
 use egui_kittest::Harness;
+use egui_kittest::kittest::NodeT;
 use egui_kittest::kittest::Queryable;
 use queens::board::{Board, CellState, Player};
 use queens::ui::{App, Language, Mode, Preset, Settings, StoneMode};
@@ -748,6 +749,11 @@ fn undo_is_off_when_only_the_computer_has_moved() {
     wait_for_computer(&mut harness);
     assert_eq!(harness.state().board().ply(), 1);
     assert!(!harness.state().can_undo());
+    // The Game menu's Undo is greyed out too.
+    click(&mut harness, "Game");
+    assert!(harness.get_by_label("Undo").accesskit_node().is_disabled());
+    harness.key_press(egui::Key::Escape);
+    frames(&mut harness, 2);
     // Ctrl+Z says so; the computer's move stays and it does not think again.
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     frames(&mut harness, 3);

@@ -293,7 +293,9 @@ fn the_history_open_buttons_are_in_view_at_640x480() {
     frames(&mut harness, 2);
     click(&mut harness, "Game");
     click(&mut harness, "History…");
-    step_until(&mut harness, "the history to load", |app| !app.history_loading());
+    step_until(&mut harness, "the history to load", |app| {
+        !app.history_loading()
+    });
     frames(&mut harness, 2);
     let rect = harness.get_by_label("Open").rect();
     assert!(rect.left() >= 0.0 && rect.right() <= 640.0, "{rect:?}");

@@ -78,7 +78,7 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
             if item(ui, t.new_game, &NEW, true) {
                 actions.push(Action::OpenNewGame);
             }
-            if item(ui, t.undo, &UNDO, app.game.board.ply() > 0) {
+            if item(ui, t.undo, &UNDO, app.can_undo()) {
                 actions.push(Action::Undo);
             }
             if item(ui, t.redo, &REDO, app.game.can_redo()) {
