@@ -293,6 +293,32 @@ fn export_skips_a_damaged_history_file_and_names_it() {
     assert_eq!(matches_rows(&out), 3);
 }
 
+/// A FIFO in history/ used to block `queens export` for ever in open().
+#[cfg(unix)]
+#[test]
+fn export_skips_a_fifo_in_the_history() {
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    small_arena(dir.path(), &saves, "2", &[]);
+    let fifo = saves.join("history").join("pipe.ron");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap_or_else(|err| panic!("mkfifo: {err}"));
+    assert!(made.success());
+    let out = dir.path().join("h.xlsx");
+    let (value, _) = json_in(
+        dir.path(),
+        &["export", "--out", &text(&out), "--saves-dir", &text(&saves)],
+    );
+    assert_eq!(count(&value, "games"), 2, "{value}");
+    let skipped = value["skipped"].as_array().cloned().unwrap_or_default();
+    assert_eq!(skipped.len(), 1, "{value}");
+    assert_eq!(skipped[0]["file"], text(&fifo));
+    let reason = skipped[0]["error"].as_str().unwrap_or_default();
+    assert!(reason.contains("FIFO"), "{reason}");
+}
+
 #[test]
 fn export_of_an_empty_history_writes_the_headers_only() {
     let dir = temp();

@@ -204,7 +204,16 @@ fn every_kind_of_bad_file_gives_its_own_error() {
     assert!(matches!(err, StoreError::NotFound { .. }), "{err:?}");
     println!("missing.ron: {err}");
     let err = load_err(dir);
-    assert!(matches!(err, StoreError::Read { .. }), "{err:?}");
+    assert!(
+        matches!(
+            err,
+            StoreError::NotAFile {
+                kind: "a folder",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
     println!("a folder: {err}");
 }
 
@@ -430,6 +439,30 @@ fn concurrent_writers_lose_nothing() {
     let mut ids: Vec<&str> = entries.iter().map(|e| e.id.as_str()).collect();
     ids.dedup();
     assert_eq!(ids.len(), 48);
+}
+
+/// A FIFO in history/ is reported and skipped; opening it would block for ever.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_the_history_is_skipped_without_being_opened() {
+    let dir = temp();
+    append_history(dir.path(), &worked_example()).unwrap_or_else(|e| panic!("{e}"));
+    let fifo = dir.path().join("history").join("pipe.ron");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap_or_else(|e| panic!("mkfifo: {e}"));
+    assert!(made.success());
+    let (good, bad) = load_history(dir.path());
+    assert_eq!(good.len(), 1);
+    assert_eq!(bad.len(), 1);
+    assert_eq!(bad[0].0, fifo);
+    assert!(
+        matches!(bad[0].1, StoreError::NotAFile { .. }),
+        "{:?}",
+        bad[0].1
+    );
+    assert!(bad[0].1.to_string().contains("FIFO"), "{}", bad[0].1);
 }
 
 #[test]

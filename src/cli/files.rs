@@ -65,6 +65,18 @@ pub fn prepare_workbook(path: &Path) -> Result<(), CliError> {
             "is a folder, not a file; give a file name ending in .xlsx",
         ));
     }
+    // Replacing a FIFO or a device (`--out /dev/null` as root) would remove it.
+    if let Ok(metadata) = std::fs::metadata(path)
+        && !metadata.is_file()
+    {
+        return Err(target(
+            path,
+            format!(
+                "is {}, not a file; give a file name ending in .xlsx",
+                crate::store::kind_of(metadata.file_type())
+            ),
+        ));
+    }
     let is_xlsx = path
         .extension()
         .is_some_and(|ext| ext.eq_ignore_ascii_case("xlsx"));
@@ -100,6 +112,14 @@ mod tests {
             assert!(prepare_workbook(&dir.path().join(bad)).is_err(), "{bad}");
         }
         assert!(prepare_workbook(dir.path()).is_err());
+        #[cfg(unix)]
+        {
+            let fifo = dir.path().join("pipe.xlsx");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            assert!(made.is_ok_and(|status| status.success()));
+            let err = prepare_workbook(&fifo).err().map(|e| e.to_string());
+            assert!(err.as_ref().is_some_and(|e| e.contains("FIFO")), "{err:?}");
+        }
         std::fs::write(dir.path().join("file"), b"x").unwrap();
         assert!(prepare_workbook(&dir.path().join("file/out.xlsx")).is_err());
         // No probe is left behind.

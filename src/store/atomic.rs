@@ -86,25 +86,69 @@ fn sync_dir(dir: &Path) {
 pub(crate) enum ReadError {
     /// The file does not exist.
     NotFound,
+    /// The path is not a regular file (a folder, a FIFO, a socket, a device): it was not
+    /// opened, since opening a FIFO blocks until a writer comes.
+    NotRegular(&'static str),
     /// The file exceeds the cap; it holds at least this many bytes.
     TooLarge(u64),
     /// Any other system error.
     Io(io::Error),
 }
 
-/// Reads `path` whole if it holds at most `limit` bytes, never reading more than
-/// `limit + 1` (a file that grows while being read is still refused).
+/// What kind of thing a path that is not a regular file is, in words for a message
+/// ("a FIFO (named pipe)", "a folder", ...).
+pub fn kind_of(file_type: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+        if file_type.is_block_device() || file_type.is_char_device() {
+            return "a device";
+        }
+    }
+    if file_type.is_dir() {
+        "a folder"
+    } else if file_type.is_symlink() {
+        "a broken symbolic link"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Whether `path` (following symbolic links) is a regular file, checked without opening
+/// it; `Ok(())` or the [`ReadError`] to report.
+pub(crate) fn check_regular(path: &Path) -> Result<(), ReadError> {
+    match fs::metadata(path) {
+        Ok(metadata) if metadata.is_file() => Ok(()),
+        Ok(metadata) => Err(ReadError::NotRegular(kind_of(metadata.file_type()))),
+        Err(err) if err.kind() == io::ErrorKind::NotFound => {
+            // A symbolic link to nothing is there, but cannot be read.
+            match fs::symlink_metadata(path) {
+                Ok(link) => Err(ReadError::NotRegular(kind_of(link.file_type()))),
+                Err(_) => Err(ReadError::NotFound),
+            }
+        }
+        Err(err) => Err(ReadError::Io(err)),
+    }
+}
+
+/// Reads `path` whole if it is a regular file of at most `limit` bytes, never reading
+/// more than `limit + 1` (a file that grows while being read is still refused).
 pub(crate) fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    check_regular(path)?;
     let file = File::open(path).map_err(|err| match err.kind() {
         io::ErrorKind::NotFound => ReadError::NotFound,
         _ => ReadError::Io(err),
     })?;
     let metadata = file.metadata().map_err(ReadError::Io)?;
-    if metadata.is_dir() {
-        return Err(ReadError::Io(io::Error::new(
-            io::ErrorKind::IsADirectory,
-            "the path is a folder",
-        )));
+    // Checked again on the open file: the path may have been replaced in between.
+    if !metadata.is_file() {
+        return Err(ReadError::NotRegular(kind_of(metadata.file_type())));
     }
     if metadata.len() > limit {
         return Err(ReadError::TooLarge(metadata.len()));
@@ -117,4 +161,47 @@ pub(crate) fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError>
         return Err(ReadError::TooLarge(bytes.len() as u64));
     }
     Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_regular_files_are_read() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let file = dir.path().join("file");
+        fs::write(&file, b"text").unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(read_capped(&file, 10), Ok(bytes) if bytes == b"text"));
+        assert!(matches!(read_capped(&file, 3), Err(ReadError::TooLarge(4))));
+        assert!(matches!(
+            read_capped(dir.path(), 10),
+            Err(ReadError::NotRegular("a folder"))
+        ));
+        assert!(matches!(
+            read_capped(&dir.path().join("none"), 10),
+            Err(ReadError::NotFound)
+        ));
+        #[cfg(unix)]
+        {
+            let link = dir.path().join("dangling");
+            std::os::unix::fs::symlink(dir.path().join("none"), &link)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!(matches!(
+                read_capped(&link, 10),
+                Err(ReadError::NotRegular("a broken symbolic link"))
+            ));
+            // Opening a FIFO would block until a writer comes: it must not be opened.
+            let fifo = dir.path().join("fifo");
+            let made = std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap_or_else(|e| panic!("mkfifo: {e}"));
+            assert!(made.success());
+            assert!(matches!(
+                read_capped(&fifo, 10),
+                Err(ReadError::NotRegular("a FIFO (named pipe)"))
+            ));
+        }
+    }
 }

@@ -22,6 +22,15 @@ pub enum StoreError {
         /// The system's reason.
         source: std::io::Error,
     },
+    /// The path is not a regular file (a folder, a FIFO, a device, a broken link); it was
+    /// not opened.
+    #[error("{path}: is {kind}, not a file that can hold a game", path = path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is instead, e.g. "a FIFO (named pipe)".
+        kind: &'static str,
+    },
     /// Writing failed; the previous file, if any, is untouched.
     #[error("{path}: could not write: {source}", path = path.display())]
     Write {

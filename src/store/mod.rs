@@ -16,6 +16,7 @@ mod summary;
 mod time;
 mod workbook;
 
+pub use atomic::kind_of;
 pub use check::CheckError;
 pub use error::{ExportError, StoreError};
 pub use game::{

@@ -160,7 +160,8 @@ impl SavedGame {
 /// Loads a save and replays it; nothing in the file is trusted.
 ///
 /// # Errors
-/// [`StoreError::NotFound`], [`StoreError::Read`], [`StoreError::TooLarge`] (checked
+/// [`StoreError::NotFound`], [`StoreError::NotAFile`] (a folder, a FIFO, ...: checked
+/// before opening, so a FIFO cannot block), [`StoreError::Read`], [`StoreError::TooLarge`] (checked
 /// before reading), [`StoreError::NotText`], [`StoreError::Empty`],
 /// [`StoreError::Truncated`], [`StoreError::Corrupt`], [`StoreError::NewerVersion`], or
 /// [`StoreError::Invalid`] when the replay disagrees with the file.
@@ -168,6 +169,10 @@ pub fn load_from(path: &Path) -> Result<LoadedGame, StoreError> {
     let bytes = read_capped(path, MAX_FILE_BYTES).map_err(|err| match err {
         ReadError::NotFound => StoreError::NotFound {
             path: path.to_path_buf(),
+        },
+        ReadError::NotRegular(kind) => StoreError::NotAFile {
+            path: path.to_path_buf(),
+            kind,
         },
         ReadError::TooLarge(size) => StoreError::TooLarge {
             path: path.to_path_buf(),
