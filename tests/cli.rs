@@ -808,6 +808,12 @@ fn bad_tree_text_is_refused() {
             "99999999999999999999999999999",
         ),
         (&["tree", "(1 - 2)"], "'-'"),
+        // abs() of i64::MIN wraps: this leaf was once taken as 0.
+        (
+            &["tree", "(-9223372036854775808 1)"],
+            "'-9223372036854775808' at position 1",
+        ),
+        (&["tree", "(1 -100000001)"], "at position 3"),
         (&["tree", "garbage"], "'g'"),
         (&["tree"], "tree"),
         (&["tree", "(1 2)", "--root", "middle"], "'middle'"),
