@@ -323,18 +323,35 @@ fn export_skips_a_fifo_in_the_history() {
 fn export_of_an_empty_history_writes_the_headers_only() {
     let dir = temp();
     let out = dir.path().join("new/empty.xlsx");
+    let saves = dir.path().join("nothing");
+    std::fs::create_dir(&saves).unwrap_or_else(|err| panic!("{err}"));
     let (value, _) = json_in(
+        dir.path(),
+        &["export", "--out", &text(&out), "--saves-dir", &text(&saves)],
+    );
+    assert_eq!(count(&value, "games"), 0);
+    assert_eq!(matches_rows(&out), 1);
+}
+
+/// `--saves-dir` with a typo used to export 0 games and succeed.
+#[test]
+fn export_from_a_saves_folder_that_does_not_exist_is_refused() {
+    let dir = temp();
+    let out = dir.path().join("out.xlsx");
+    let missing = dir.path().join("nonexistent");
+    let message = refused_in(
         dir.path(),
         &[
             "export",
             "--out",
             &text(&out),
             "--saves-dir",
-            &text(&dir.path().join("nothing")),
+            &text(&missing),
         ],
     );
-    assert_eq!(count(&value, "games"), 0);
-    assert_eq!(matches_rows(&out), 1);
+    assert!(message.contains("does not exist"), "{message}");
+    assert!(message.contains("nonexistent"), "{message}");
+    assert!(!out.exists());
 }
 
 #[test]

@@ -23,7 +23,7 @@ pub use args::{
 };
 pub use bestmove::{BestMoveReport, IterationReport, best_move, limits};
 pub use error::{CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE};
-pub use export::{ExportReport, SkippedFile, export};
+pub use export::{ExportReport, SkippedFile, export, export_with};
 pub use gui::gui;
 pub use interrupt::Interrupt;
 pub use replay::{ReplayReport, replay};

@@ -140,4 +140,31 @@ pub enum ExportError {
         /// What the replay found.
         source: CheckError,
     },
+    /// A game holds a text longer than an Excel cell takes; the game is left out.
+    #[error(
+        "game {id}: {field} has {chars} characters, more than an Excel cell holds ({max})",
+        max = super::sheet::EXCEL_MAX_CELL_CHARS
+    )]
+    TextTooLong {
+        /// The history entry's id (clipped if long).
+        id: String,
+        /// Which text, e.g. "the game string".
+        field: &'static str,
+        /// Its length in characters.
+        chars: usize,
+    },
+    /// The export was stopped before the workbook was written; no file was written.
+    #[error("the export was stopped before the workbook was written")]
+    Cancelled,
+}
+
+impl ExportError {
+    /// Whether the error concerns one game only (the export can skip it and go on), as
+    /// opposed to the workbook as a whole.
+    pub fn is_about_one_game(&self) -> bool {
+        matches!(
+            self,
+            ExportError::Invalid { .. } | ExportError::TextTooLong { .. }
+        )
+    }
 }
