@@ -48,6 +48,11 @@ pub enum Command {
     ///
     /// Prints the move, its value from the side to move's view, the depth completed, the
     /// principal variation and the search counters as one JSON object.
+    ///
+    /// Ctrl+C (or SIGTERM, SIGHUP) stops the search, as the window's "Move now" does: the
+    /// answer is printed as usual with "interrupted": true and the exit code is 0. It is
+    /// the deepest depth completed with --time-ms; without it the search goes straight to
+    /// --depth, so a stopped search answers with depth 1.
     #[command(name = "bestmove")]
     BestMove(BestMoveArgs),
     /// Evaluate an explicit game tree, as JSON.
