@@ -319,6 +319,47 @@ fn export_skips_a_fifo_in_the_history() {
     assert!(reason.contains("FIFO"), "{reason}");
 }
 
+/// Writes `name` in `dir` with a modification time `age` ago.
+fn file_aged(dir: &Path, name: &str, age: Duration) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, b"partial").unwrap_or_else(|err| panic!("{err}"));
+    let file = std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap_or_else(|err| panic!("{err}"));
+    let when = std::time::SystemTime::now() - age;
+    file.set_modified(when)
+        .unwrap_or_else(|err| panic!("{err}"));
+    path
+}
+
+/// A killed export or arena left `.h.xlsx.<id>.tmp` and `.<name>.ron.<id>.tmp` behind for
+/// ever; the next run removes ours once they are over an hour old, and nothing else.
+#[test]
+fn stale_temporary_files_of_ours_are_removed_by_the_next_run() {
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    let history = saves.join("history");
+    let reports = dir.path().join("reports");
+    for folder in [&history, &reports] {
+        std::fs::create_dir_all(folder).unwrap_or_else(|err| panic!("{err}"));
+    }
+    let day = Duration::from_secs(24 * 60 * 60);
+    let old_game = file_aged(&history, ".20240501-1-1f-12-3.ron.1f-12-4.tmp", day);
+    let old_book = file_aged(&reports, ".h.xlsx.2e-13-0.tmp", day);
+    let fresh_book = file_aged(&reports, ".h.xlsx.2e-14-0.tmp", Duration::from_secs(5));
+    let not_ours = file_aged(&reports, ".h.xlsx.tmp", day);
+    small_arena(dir.path(), &saves, "2", &[]);
+    assert!(!old_game.exists(), "the arena clears history/");
+    let out = reports.join("h.xlsx");
+    json_in(
+        dir.path(),
+        &["export", "--out", &text(&out), "--saves-dir", &text(&saves)],
+    );
+    assert!(!old_game.exists() && !old_book.exists());
+    assert!(fresh_book.exists() && not_ours.exists());
+}
+
 #[test]
 fn export_of_an_empty_history_writes_the_headers_only() {
     let dir = temp();

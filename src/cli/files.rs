@@ -2,7 +2,7 @@
 //! that a long arena run cannot end with nowhere to put its results.
 
 use super::error::CliError;
-use crate::store::{HISTORY_DIR, default_saves_dir, ensure_dir};
+use crate::store::{HISTORY_DIR, default_saves_dir, ensure_dir, remove_stale_temp_files};
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
@@ -47,7 +47,10 @@ pub fn probe_writable(dir: &Path) -> Result<(), CliError> {
 pub fn prepare_history(saves: &Path) -> Result<(), CliError> {
     let folder = saves.join(HISTORY_DIR);
     ensure_dir(&folder)?;
-    probe_writable(&folder)
+    probe_writable(&folder)?;
+    // Leftovers of an arena killed while writing a game (ours by name, over an hour old).
+    remove_stale_temp_files(&folder);
+    Ok(())
 }
 
 /// Checks that a workbook can be written at `path`: a name ending in `.xlsx`, not a
@@ -95,7 +98,10 @@ pub fn prepare_workbook(path: &Path) -> Result<(), CliError> {
     }
     std::fs::create_dir_all(parent)
         .map_err(|err| target(parent, format!("cannot create the folder: {err}")))?;
-    probe_writable(parent)
+    probe_writable(parent)?;
+    // Leftovers of an export killed while writing (ours by name, over an hour old).
+    remove_stale_temp_files(parent);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime};
 
 /// Distinguishes temporary files of the same process and nanosecond.
 static COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -24,6 +25,71 @@ pub(crate) fn unique_suffix() -> String {
         std::process::id(),
         count
     )
+}
+
+/// How old a temporary file of ours must be before a later run removes it: no write of
+/// ours takes anywhere near this long, so an older one was left by a killed process.
+pub const STALE_TEMP_AGE: Duration = Duration::from_secs(60 * 60);
+
+/// Whether `name` is exactly a temporary name [`write_atomically`] makes:
+/// `.<file name>.<hex clock>-<pid>-<counter>.tmp`.
+pub(crate) fn is_our_temp_name(name: &str) -> bool {
+    let Some(inner) = name
+        .strip_prefix('.')
+        .and_then(|rest| rest.strip_suffix(".tmp"))
+    else {
+        return false;
+    };
+    let Some((file, suffix)) = inner.rsplit_once('.') else {
+        return false;
+    };
+    let parts: Vec<&str> = suffix.split('-').collect();
+    let digits = |text: &str, hex: bool| {
+        !text.is_empty()
+            && text
+                .chars()
+                .all(|c| c.is_ascii_digit() || (hex && matches!(c, 'a'..='f')))
+    };
+    !file.is_empty()
+        && parts.len() == 3
+        && digits(parts[0], true)
+        && digits(parts[1], false)
+        && digits(parts[2], false)
+}
+
+/// Removes the file `path` named `name` if it is one of our temporary files (by its
+/// exact name pattern), a regular file, and older than [`STALE_TEMP_AGE`]; returns whether
+/// it did. Anything else is left alone.
+pub(crate) fn remove_if_stale_temp(path: &Path, name: &str) -> bool {
+    if !is_our_temp_name(name) {
+        return false;
+    }
+    let Ok(metadata) = fs::symlink_metadata(path) else {
+        return false;
+    };
+    let old = metadata
+        .modified()
+        .ok()
+        .and_then(|modified| SystemTime::now().duration_since(modified).ok())
+        .is_some_and(|age| age >= STALE_TEMP_AGE);
+    metadata.is_file() && old && fs::remove_file(path).is_ok()
+}
+
+/// Removes the stale temporary files of ours in `dir` (see [`remove_if_stale_temp`]),
+/// left by a process killed while writing; returns how many. A folder that cannot be
+/// listed is left alone.
+pub fn remove_stale_temp_files(dir: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            let name = entry.file_name();
+            name.to_str()
+                .is_some_and(|name| remove_if_stale_temp(&entry.path(), name))
+        })
+        .count()
 }
 
 /// The folder `path` lives in (`.` for a bare file name).
@@ -166,6 +232,52 @@ pub(crate) fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_our_exact_temporary_names_match() {
+        let ours = format!(".h.xlsx.{}.tmp", unique_suffix());
+        assert!(is_our_temp_name(&ours), "{ours}");
+        assert!(is_our_temp_name(
+            ".20240501-123456-1f-12-3.ron.9ab-77-0.tmp"
+        ));
+        for other in [
+            "h.xlsx.9ab-77-0.tmp",
+            ".h.xlsx.tmp",
+            "..9ab-77-0.tmp",
+            ".h.xlsx.9ab-77.tmp",
+            ".h.xlsx.9ab-77-0-1.tmp",
+            ".h.xlsx.XYZ-77-0.tmp",
+            ".h.xlsx.9ab-77-0.tmp.bak",
+            ".my-notes.tmp",
+            ".queens-probe-12-345",
+        ] {
+            assert!(!is_our_temp_name(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn only_old_temporary_files_of_ours_are_removed() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let write = |name: &str, age: Duration| {
+            let path = dir.path().join(name);
+            fs::write(&path, b"x").unwrap_or_else(|e| panic!("{e}"));
+            let file = File::options()
+                .write(true)
+                .open(&path)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let when = SystemTime::now() - age;
+            file.set_modified(when).unwrap_or_else(|e| panic!("{e}"));
+            path
+        };
+        let hour = STALE_TEMP_AGE;
+        let stale = write(".h.xlsx.1f-12-3.tmp", hour + Duration::from_secs(60));
+        let fresh = write(".g.ron.1f-12-4.tmp", Duration::from_secs(60));
+        let foreign = write(".notes.tmp", hour * 2);
+        let save = write("game.ron", hour * 2);
+        assert_eq!(remove_stale_temp_files(dir.path()), 1);
+        assert!(!stale.exists());
+        assert!(fresh.exists() && foreign.exists() && save.exists());
+    }
 
     #[test]
     fn only_regular_files_are_read() {

@@ -5,7 +5,7 @@
 //! other's writes, a crash mid-write leaves at most a stray temporary file, and a damaged
 //! entry is skipped and reported without hiding the others.
 
-use super::atomic::{unique_suffix, write_atomically};
+use super::atomic::{remove_if_stale_temp, unique_suffix, write_atomically};
 use super::error::StoreError;
 use super::game::SavedGame;
 use super::saves::{ensure_dir, load_from};
@@ -69,7 +69,8 @@ pub(crate) type Failed = (PathBuf, StoreError);
 
 /// The files of the history of the saves folder `dir` that may hold games, each with its
 /// id (the file stem), and the errors of listing it. Temporary files of writers at work
-/// (names starting with '.') and other names than `*.ron` are left out. A missing history
+/// (names starting with '.') and other names than `*.ron` are left out; temporary files
+/// of ours older than an hour, left by a killed writer, are removed. A missing history
 /// folder is an empty history.
 pub(crate) fn history_files(dir: &Path) -> (Vec<(String, PathBuf)>, Vec<Failed>) {
     let folder = dir.join(HISTORY_DIR);
@@ -101,7 +102,12 @@ pub(crate) fn history_files(dir: &Path) -> (Vec<(String, PathBuf)>, Vec<Failed>)
             }
         };
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') || !name.ends_with(".ron") {
+        if name.starts_with('.') {
+            // A writer at work, or one killed long ago whose leftover we clear.
+            remove_if_stale_temp(&entry.path(), &name);
+            continue;
+        }
+        if !name.ends_with(".ron") {
             continue;
         }
         let id = name.trim_end_matches(".ron").to_string();
