@@ -514,6 +514,66 @@ fn bestmove_answers_within_the_time_limit_on_every_size_with_a_legal_move() {
     }
 }
 
+/// Whether process `pid` catches SIGINT (bit 2 of SigCgt in /proc/PID/status): its
+/// handler is installed, so a signal now is a stop request rather than death.
+#[cfg(target_os = "linux")]
+fn catches_sigint(pid: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & 0b10 != 0)
+}
+
+/// A search that cannot finish (15x15 to depth 225, no time limit) used to print nothing
+/// on SIGINT/SIGTERM; now it answers with its deepest completed depth.
+#[cfg(target_os = "linux")]
+#[test]
+fn bestmove_stopped_by_a_signal_answers_with_a_legal_move() {
+    for signal in ["-INT", "-TERM"] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(["bestmove", "--size", "15", "--depth", "225"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
+        let mut ready = false;
+        for _ in 0..10_000 {
+            ready = catches_sigint(child.id());
+            if ready || matches!(child.try_wait(), Ok(Some(_))) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(ready, "the search never installed its stop handler");
+        let sent = std::process::Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap_or_else(|err| panic!("cannot run kill: {err}"));
+        assert!(sent.success());
+        let output = child
+            .wait_with_output()
+            .unwrap_or_else(|err| panic!("{err}"));
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{signal}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let value: Value =
+            serde_json::from_str(&stdout).unwrap_or_else(|err| panic!("{err}: {stdout}"));
+        assert_eq!(value["interrupted"], true, "{value}");
+        assert_eq!(value["depth"], 1, "{value}");
+        let best = value["move"].as_str().unwrap_or_default();
+        assert!(
+            Cell::parse(best).is_some_and(|cell| cell.is_on_board(15)),
+            "{value}"
+        );
+    }
+}
+
 #[test]
 fn bestmove_accepts_algorithm_aliases() {
     let out = json(&["bestmove", "--size", "4", "--depth", "2", "--algo", "ab"]);
@@ -808,6 +868,12 @@ fn bad_tree_text_is_refused() {
             "99999999999999999999999999999",
         ),
         (&["tree", "(1 - 2)"], "'-'"),
+        // abs() of i64::MIN wraps: this leaf was once taken as 0.
+        (
+            &["tree", "(-9223372036854775808 1)"],
+            "'-9223372036854775808' at position 1",
+        ),
+        (&["tree", "(1 -100000001)"], "at position 3"),
         (&["tree", "garbage"], "'g'"),
         (&["tree"], "tree"),
         (&["tree", "(1 2)", "--root", "middle"], "'middle'"),

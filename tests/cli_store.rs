@@ -293,22 +293,106 @@ fn export_skips_a_damaged_history_file_and_names_it() {
     assert_eq!(matches_rows(&out), 3);
 }
 
+/// A FIFO in history/ used to block `queens export` for ever in open().
+#[cfg(unix)]
+#[test]
+fn export_skips_a_fifo_in_the_history() {
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    small_arena(dir.path(), &saves, "2", &[]);
+    let fifo = saves.join("history").join("pipe.ron");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap_or_else(|err| panic!("mkfifo: {err}"));
+    assert!(made.success());
+    let out = dir.path().join("h.xlsx");
+    let (value, _) = json_in(
+        dir.path(),
+        &["export", "--out", &text(&out), "--saves-dir", &text(&saves)],
+    );
+    assert_eq!(count(&value, "games"), 2, "{value}");
+    let skipped = value["skipped"].as_array().cloned().unwrap_or_default();
+    assert_eq!(skipped.len(), 1, "{value}");
+    assert_eq!(skipped[0]["file"], text(&fifo));
+    let reason = skipped[0]["error"].as_str().unwrap_or_default();
+    assert!(reason.contains("FIFO"), "{reason}");
+}
+
+/// Writes `name` in `dir` with a modification time `age` ago.
+fn file_aged(dir: &Path, name: &str, age: Duration) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, b"partial").unwrap_or_else(|err| panic!("{err}"));
+    let file = std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap_or_else(|err| panic!("{err}"));
+    let when = std::time::SystemTime::now() - age;
+    file.set_modified(when)
+        .unwrap_or_else(|err| panic!("{err}"));
+    path
+}
+
+/// A killed export or arena left `.h.xlsx.<id>.tmp` and `.<name>.ron.<id>.tmp` behind for
+/// ever; the next run removes ours once they are over an hour old, and nothing else.
+#[test]
+fn stale_temporary_files_of_ours_are_removed_by_the_next_run() {
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    let history = saves.join("history");
+    let reports = dir.path().join("reports");
+    for folder in [&history, &reports] {
+        std::fs::create_dir_all(folder).unwrap_or_else(|err| panic!("{err}"));
+    }
+    let day = Duration::from_secs(24 * 60 * 60);
+    let old_game = file_aged(&history, ".20240501-1-1f-12-3.ron.1f-12-4.tmp", day);
+    let old_book = file_aged(&reports, ".h.xlsx.2e-13-0.tmp", day);
+    let fresh_book = file_aged(&reports, ".h.xlsx.2e-14-0.tmp", Duration::from_secs(5));
+    let not_ours = file_aged(&reports, ".h.xlsx.tmp", day);
+    small_arena(dir.path(), &saves, "2", &[]);
+    assert!(!old_game.exists(), "the arena clears history/");
+    let out = reports.join("h.xlsx");
+    json_in(
+        dir.path(),
+        &["export", "--out", &text(&out), "--saves-dir", &text(&saves)],
+    );
+    assert!(!old_game.exists() && !old_book.exists());
+    assert!(fresh_book.exists() && not_ours.exists());
+}
+
 #[test]
 fn export_of_an_empty_history_writes_the_headers_only() {
     let dir = temp();
     let out = dir.path().join("new/empty.xlsx");
+    let saves = dir.path().join("nothing");
+    std::fs::create_dir(&saves).unwrap_or_else(|err| panic!("{err}"));
     let (value, _) = json_in(
+        dir.path(),
+        &["export", "--out", &text(&out), "--saves-dir", &text(&saves)],
+    );
+    assert_eq!(count(&value, "games"), 0);
+    assert_eq!(matches_rows(&out), 1);
+}
+
+/// `--saves-dir` with a typo used to export 0 games and succeed.
+#[test]
+fn export_from_a_saves_folder_that_does_not_exist_is_refused() {
+    let dir = temp();
+    let out = dir.path().join("out.xlsx");
+    let missing = dir.path().join("nonexistent");
+    let message = refused_in(
         dir.path(),
         &[
             "export",
             "--out",
             &text(&out),
             "--saves-dir",
-            &text(&dir.path().join("nothing")),
+            &text(&missing),
         ],
     );
-    assert_eq!(count(&value, "games"), 0);
-    assert_eq!(matches_rows(&out), 1);
+    assert!(message.contains("does not exist"), "{message}");
+    assert!(message.contains("nonexistent"), "{message}");
+    assert!(!out.exists());
 }
 
 #[test]

@@ -4,9 +4,10 @@ use calamine::{Data, Reader, Xlsx, open_workbook};
 use queens::ai::{Algorithm, Limits, NoHandler};
 use queens::board::{Board, Cell, random_stones};
 use queens::store::{
-    CheckError, EngineSettings, ExportError, HistoryEntry, HistoryFilter, MAX_FILE_BYTES,
-    SavedGame, SearchInfo, Side, StoreError, Winner, append_history, autosave, clear_autosave,
-    export_workbook, list_saves, load_autosave, load_from, load_history, summarize,
+    CheckError, EngineSettings, ExportError, ExportOptions, HistoryEntry, HistoryFilter,
+    MAX_FILE_BYTES, SavedGame, SearchInfo, Side, SkipReason, StoreError, Winner, append_history,
+    autosave, clear_autosave, export_history, export_workbook, list_saves, load_autosave,
+    load_from, load_history, summarize,
 };
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -204,7 +205,16 @@ fn every_kind_of_bad_file_gives_its_own_error() {
     assert!(matches!(err, StoreError::NotFound { .. }), "{err:?}");
     println!("missing.ron: {err}");
     let err = load_err(dir);
-    assert!(matches!(err, StoreError::Read { .. }), "{err:?}");
+    assert!(
+        matches!(
+            err,
+            StoreError::NotAFile {
+                kind: "a folder",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
     println!("a folder: {err}");
 }
 
@@ -432,6 +442,30 @@ fn concurrent_writers_lose_nothing() {
     assert_eq!(ids.len(), 48);
 }
 
+/// A FIFO in history/ is reported and skipped; opening it would block for ever.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_the_history_is_skipped_without_being_opened() {
+    let dir = temp();
+    append_history(dir.path(), &worked_example()).unwrap_or_else(|e| panic!("{e}"));
+    let fifo = dir.path().join("history").join("pipe.ron");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap_or_else(|e| panic!("mkfifo: {e}"));
+    assert!(made.success());
+    let (good, bad) = load_history(dir.path());
+    assert_eq!(good.len(), 1);
+    assert_eq!(bad.len(), 1);
+    assert_eq!(bad[0].0, fifo);
+    assert!(
+        matches!(bad[0].1, StoreError::NotAFile { .. }),
+        "{:?}",
+        bad[0].1
+    );
+    assert!(bad[0].1.to_string().contains("FIFO"), "{}", bad[0].1);
+}
+
 #[test]
 fn a_corrupt_history_entry_hides_nothing_else() {
     let dir = temp();
@@ -594,4 +628,148 @@ fn an_export_onto_a_folder_fails_says_where_and_leaves_no_temporary_file() {
     assert!(message.contains("report.xlsx"), "{message}");
     println!("export onto a folder: {message}");
     assert_eq!(names_in(dir.path()), ["report.xlsx"]);
+}
+
+/// Rows of every sheet whose name starts with `base` ("Moves", "Moves 2", ...), headers
+/// left out, and the names.
+fn rows_of(book: &mut Xlsx<std::io::BufReader<fs::File>>, base: &str) -> (usize, Vec<String>) {
+    let names: Vec<String> = book
+        .sheet_names()
+        .into_iter()
+        .filter(|name| name.starts_with(base))
+        .collect();
+    let rows = names
+        .iter()
+        .map(|name| {
+            book.worksheet_range(name)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .height()
+                - 1
+        })
+        .sum();
+    (rows, names)
+}
+
+/// Beyond the rows a sheet holds, the tables continue on further sheets: no game or move
+/// is lost, and the Summary counts over every Matches sheet (Excel's limit is 1,048,576
+/// rows; a small limit here shows the same split without writing a million rows).
+#[test]
+fn a_history_beyond_the_row_limit_is_split_across_sheets() {
+    let dir = temp();
+    let mut plies = 0;
+    for seed in 0..7 {
+        let game = engine_game(4, 1, seed, [1, 2], 99);
+        plies += game.moves.len();
+        append_history(dir.path(), &game).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let out = dir.path().join("split.xlsx");
+    let options = ExportOptions { max_rows: 4 };
+    let done = export_history(
+        dir.path(),
+        &HistoryFilter::default(),
+        &out,
+        options,
+        &|| false,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(done.info.games, 7);
+    assert_eq!(done.info.moves as usize, plies);
+    assert!(done.skipped.is_empty());
+    assert_eq!(done.info.notes.len(), 2, "{:?}", done.info.notes);
+    assert!(
+        done.info.notes[1].contains("Moves 2"),
+        "{:?}",
+        done.info.notes
+    );
+
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        book.sheet_names().last().map(String::as_str),
+        Some("Summary")
+    );
+    assert_eq!(book.sheet_names(), done.info.sheets);
+    let (games, matches) = rows_of(&mut book, "Matches");
+    assert_eq!((games, matches.len()), (7, 3), "{matches:?}");
+    let (moves, sheets) = rows_of(&mut book, "Moves");
+    assert_eq!(moves, plies);
+    assert_eq!(sheets.len(), plies.div_ceil(3));
+    let formulas = book
+        .worksheet_formula("Summary")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let wins = formulas.get_value((1, 3)).cloned().unwrap_or_default();
+    assert!(wins.contains("'Matches 3'!"), "{wins}");
+    let values = book
+        .worksheet_range("Summary")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let total: f64 = (1..=2)
+        .filter_map(|row| match values.get_value((row, 6)) {
+            Some(Data::Float(games)) => Some(*games),
+            _ => None,
+        })
+        .sum();
+    assert_eq!(total, 14.0, "both sides of 7 games are counted");
+}
+
+/// A text longer than an Excel cell (32,767 characters) used to abort the whole export
+/// without naming the file; now that file alone is skipped and named.
+#[test]
+fn a_history_file_with_an_over_long_text_is_skipped_and_named() {
+    let dir = temp();
+    append_history(dir.path(), &worked_example()).unwrap_or_else(|e| panic!("{e}"));
+    let mut long = engine_game(4, 1, 5, [1, 1], 99);
+    long.settings.players[0] = Side::Computer(EngineSettings {
+        algorithm: "x".repeat(40_000),
+        depth: 1,
+        time_ms: None,
+    });
+    let long_path = append_history(dir.path(), &long).unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("out.xlsx");
+    let options = ExportOptions::default();
+    let done = export_history(
+        dir.path(),
+        &HistoryFilter::default(),
+        &out,
+        options,
+        &|| false,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(done.info.games, 1);
+    assert_eq!(done.skipped.len(), 1);
+    assert_eq!(done.skipped[0].0, long_path);
+    let reason = &done.skipped[0].1;
+    assert!(
+        matches!(
+            reason,
+            SkipReason::Export(ExportError::TextTooLong { chars: 40_008, .. })
+        ),
+        "{reason:?}"
+    );
+    assert!(reason.to_string().len() < 300, "{reason}");
+    // The workbook API on entries refuses the same game by its id.
+    let entries = vec![HistoryEntry::new("long", long)];
+    let err = export_workbook(&entries, &dir.path().join("other.xlsx")).err();
+    assert!(
+        matches!(err, Some(ExportError::TextTooLong { .. })),
+        "{err:?}"
+    );
+}
+
+/// A stop request between games writes nothing and leaves an older workbook as it was.
+#[test]
+fn a_stopped_export_writes_nothing() {
+    let dir = temp();
+    append_history(dir.path(), &worked_example()).unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("out.xlsx");
+    fs::write(&out, "older").unwrap_or_else(|e| panic!("{e}"));
+    let options = ExportOptions::default();
+    let err = export_history(
+        dir.path(),
+        &HistoryFilter::default(),
+        &out,
+        options,
+        &|| true,
+    )
+    .err();
+    assert!(matches!(err, Some(ExportError::Cancelled)), "{err:?}");
+    assert_eq!(fs::read_to_string(&out).unwrap_or_default(), "older");
 }

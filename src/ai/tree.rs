@@ -11,13 +11,20 @@ use super::movelist::{MAX_MOVES, MoveList};
 use super::negamax::{MAX_PLY, Method, Observer};
 use super::score::Score;
 use super::search::run_search;
+use crate::board::clip_token;
 use serde::Serialize;
 use thiserror::Error;
 
 /// The largest leaf magnitude a tree may hold (well inside the search's infinity).
 pub const MAX_LEAF: i64 = 100_000_000;
 
-/// A tree text that does not parse. Positions are 0-based character offsets.
+/// The deepest tree accepted, in levels below the root: the deepest search the engine
+/// runs, and the same bound as `bestmove --depth` (225, the longest possible game), so a
+/// depth one command accepts the other accepts too.
+pub const MAX_HEIGHT: usize = MAX_PLY - 1;
+
+/// A tree text that does not parse. Positions are 0-based character offsets (not bytes:
+/// a tree with non-ASCII characters still points at the right place).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TreeError {
     /// Nothing but whitespace.
@@ -48,7 +55,7 @@ pub enum TreeError {
     /// A number that does not parse or is too large.
     #[error("leaf '{token}' at position {position} is not an integer within ±{MAX_LEAF}")]
     BadLeaf {
-        /// The text.
+        /// The text (clipped if long).
         token: String,
         /// Where.
         position: usize,
@@ -57,8 +64,8 @@ pub enum TreeError {
     #[error("node at position {0} has more than {MAX_MOVES} children")]
     TooWide(usize),
     /// Deeper than the search goes.
-    #[error("the tree is deeper than {} levels", MAX_PLY - 1)]
-    TooDeep,
+    #[error("the node at position {0} is deeper than {MAX_HEIGHT} levels below the root")]
+    TooDeep(usize),
 }
 
 #[derive(Clone, Debug)]
@@ -85,7 +92,7 @@ impl Tree {
     /// A [`TreeError`] with the position of the problem.
     pub fn parse(text: &str) -> Result<Tree, TreeError> {
         let mut parser = Parser {
-            chars: text.char_indices().collect(),
+            chars: text.chars().collect(),
             at: 0,
             nodes: Vec::new(),
         };
@@ -95,8 +102,11 @@ impl Tree {
         }
         let (root, height) = parser.node(0)?;
         parser.skip_space();
-        if let Some(&(position, found)) = parser.chars.get(parser.at) {
-            return Err(TreeError::Trailing { found, position });
+        if let Some(&found) = parser.chars.get(parser.at) {
+            return Err(TreeError::Trailing {
+                found,
+                position: parser.at,
+            });
         }
         debug_assert_eq!(root, 0);
         let mut tree = Tree {
@@ -135,30 +145,27 @@ impl Tree {
 }
 
 struct Parser {
-    chars: Vec<(usize, char)>,
+    chars: Vec<char>,
     at: usize,
     nodes: Vec<Node>,
 }
 
 impl Parser {
     fn skip_space(&mut self) {
-        while self
-            .chars
-            .get(self.at)
-            .is_some_and(|(_, c)| c.is_whitespace())
-        {
+        while self.chars.get(self.at).is_some_and(|c| c.is_whitespace()) {
             self.at += 1;
         }
     }
 
     /// Parses one node at the cursor; returns its index and height.
     fn node(&mut self, level: usize) -> Result<(usize, u32), TreeError> {
-        if level >= MAX_PLY - 1 {
-            return Err(TreeError::TooDeep);
-        }
-        let Some(&(position, c)) = self.chars.get(self.at) else {
+        let position = self.at;
+        let Some(&c) = self.chars.get(position) else {
             return Err(TreeError::Empty);
         };
+        if level > MAX_HEIGHT {
+            return Err(TreeError::TooDeep(position));
+        }
         let index = self.nodes.len();
         if c == '(' {
             self.at += 1;
@@ -169,7 +176,7 @@ impl Parser {
                 self.skip_space();
                 match self.chars.get(self.at) {
                     None => return Err(TreeError::Unclosed(position)),
-                    Some(&(_, ')')) => {
+                    Some(')') => {
                         self.at += 1;
                         break;
                     }
@@ -189,41 +196,46 @@ impl Parser {
             self.nodes[index] = Node::Inner(children);
             Ok((index, height))
         } else if c == '-' || c.is_ascii_digit() {
-            let start = self.at;
-            self.at += 1;
-            while self
-                .chars
-                .get(self.at)
-                .is_some_and(|(_, c)| c.is_ascii_digit())
-            {
-                self.at += 1;
-            }
-            let token: String = self.chars[start..self.at].iter().map(|(_, c)| c).collect();
-            let bad = || TreeError::BadLeaf {
-                token: token.clone(),
-                position,
-            };
-            let value: i64 = token.parse().map_err(|_| bad())?;
-            if value.abs() > MAX_LEAF {
-                return Err(bad());
-            }
-            // A leaf glued to the next token (e.g. "3(" or "3x") is a typo, not two nodes.
-            if let Some(&(next_position, next)) = self.chars.get(self.at)
-                && !next.is_whitespace()
-                && next != ')'
-            {
-                return Err(TreeError::Unexpected {
-                    found: next,
-                    position: next_position,
-                });
-            }
-            self.nodes.push(Node::Leaf(value as i32));
+            let value = self.leaf()?;
+            self.nodes.push(Node::Leaf(value));
             Ok((index, 0))
         } else if c == ')' {
             Err(TreeError::Trailing { found: c, position })
         } else {
             Err(TreeError::Unexpected { found: c, position })
         }
+    }
+
+    /// Parses the integer leaf at the cursor (a '-' or a digit), within ±[`MAX_LEAF`].
+    fn leaf(&mut self) -> Result<i32, TreeError> {
+        let position = self.at;
+        self.at += 1;
+        while self.chars.get(self.at).is_some_and(char::is_ascii_digit) {
+            self.at += 1;
+        }
+        let token: String = self.chars[position..self.at].iter().collect();
+        let bad = || TreeError::BadLeaf {
+            token: clip_token(&token),
+            position,
+        };
+        // The range check is on the i64 itself: `abs()` of i64::MIN would wrap.
+        let value = token
+            .parse::<i64>()
+            .ok()
+            .filter(|value| (-MAX_LEAF..=MAX_LEAF).contains(value))
+            .and_then(|value| i32::try_from(value).ok())
+            .ok_or_else(bad)?;
+        // A leaf glued to the next token (e.g. "3(" or "3x") is a typo, not two nodes.
+        if let Some(&next) = self.chars.get(self.at)
+            && !next.is_whitespace()
+            && next != ')'
+        {
+            return Err(TreeError::Unexpected {
+                found: next,
+                position: self.at,
+            });
+        }
+        Ok(value)
     }
 }
 
@@ -525,7 +537,19 @@ mod tests {
 
     #[test]
     fn parse_errors_say_where() {
-        let cases: [(&str, &str); 8] = [
+        let deep = |levels: usize| format!("{}1{}", "(".repeat(levels), ")".repeat(levels));
+        let too_deep = deep(MAX_HEIGHT + 1);
+        let cases: [(&str, &str); 14] = [
+            (
+                "(1 -9223372036854775808 2)",
+                "'-9223372036854775808' at position 3",
+            ),
+            ("(9223372036854775807)", "position 1"),
+            ("(1 100000001)", "'100000001' at position 3"),
+            ("(1 -100000001)", "position 3"),
+            // Em spaces are 3 bytes each: positions count characters.
+            ("(1\u{2003}\u{2003}x)", "'x' at position 4"),
+            (&too_deep, "position 226"),
             ("", "empty"),
             ("((1 2)", "never closed"),
             ("(1 2))", "position 5"),
@@ -545,5 +569,28 @@ mod tests {
                 "{text:?} gave {message:?}, want {needle:?}"
             );
         }
+    }
+
+    #[test]
+    fn the_deepest_tree_matches_the_deepest_search() {
+        let text = format!("{}7{}", "(".repeat(MAX_HEIGHT), ")".repeat(MAX_HEIGHT));
+        let tree = Tree::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(tree.height() as usize, MAX_HEIGHT);
+        assert_eq!(MAX_HEIGHT, crate::board::MAX_CELLS);
+        assert_eq!(
+            evaluate_tree(&tree, RootKind::Max, Method::AlphaBeta).value,
+            7
+        );
+    }
+
+    #[test]
+    fn a_huge_leaf_is_quoted_clipped() {
+        let text = format!("(1 {})", "9".repeat(120_000));
+        let message = Tree::parse(&text)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(message.len() < 200, "{message}");
+        assert!(message.contains('…'), "{message}");
     }
 }

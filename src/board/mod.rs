@@ -13,7 +13,7 @@ mod stones;
 
 pub use bitboard::{Bitboard, CellIter};
 pub use cell::{Cell, MAX_CELLS, MAX_SIZE, MIN_SIZE, last_column};
-pub use error::{GameError, MoveError, Occupant, ParseError};
+pub use error::{GameError, MAX_QUOTED_CHARS, MoveError, Occupant, ParseError, clip_token};
 pub use geometry::DIRECTIONS;
 pub use neighbours::NeighbourCounts;
 pub use notation::{GameSpec, parse_cells, parse_size};

@@ -5,7 +5,7 @@
 //! stopping at the first illegal one.
 
 use super::cell::{Cell, MAX_SIZE, MIN_SIZE};
-use super::error::{GameError, MoveError, ParseError};
+use super::error::{GameError, MoveError, ParseError, clip_token};
 use super::position::Board;
 
 /// A parsed game string: board side, stones and moves in play order (P1 first).
@@ -34,16 +34,16 @@ impl GameSpec {
         for token in text.split_whitespace() {
             any = true;
             let Some((key, value)) = token.split_once('=') else {
-                return Err(ParseError::NotKeyValue(token.to_string()));
+                return Err(ParseError::NotKeyValue(clip_token(token)));
             };
             let slot = match key.to_ascii_lowercase().as_str() {
                 "size" => &mut size_text,
                 "stones" => &mut stones_text,
                 "moves" => &mut moves_text,
-                _ => return Err(ParseError::UnknownKey(key.to_string())),
+                _ => return Err(ParseError::UnknownKey(clip_token(key))),
             };
             if slot.replace(value).is_some() {
-                return Err(ParseError::DuplicateKey(key.to_string()));
+                return Err(ParseError::DuplicateKey(clip_token(key)));
             }
         }
         if !any {
@@ -95,7 +95,7 @@ impl GameSpec {
 /// # Errors
 /// [`ParseError::BadSize`] naming the text, for anything else (huge numbers included).
 pub fn parse_size(text: &str) -> Result<u8, ParseError> {
-    let bad = || ParseError::BadSize(text.to_string());
+    let bad = || ParseError::BadSize(clip_token(text));
     // Bounded length first so a huge number is reported as out of range, not overflow.
     if text.is_empty() || text.len() > 3 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());
@@ -121,7 +121,7 @@ pub fn parse_cells(text: &str, list: &'static str, size: u8) -> Result<Vec<Cell>
         .map(|token| {
             let token = token.trim();
             let cell = Cell::parse(token).ok_or_else(|| ParseError::BadCell {
-                token: token.to_string(),
+                token: clip_token(token),
                 list,
                 size,
             })?;
@@ -129,7 +129,7 @@ pub fn parse_cells(text: &str, list: &'static str, size: u8) -> Result<Vec<Cell>
                 Ok(cell)
             } else {
                 Err(ParseError::OffBoard {
-                    token: token.to_string(),
+                    token: clip_token(token),
                     list,
                     size,
                 })
@@ -179,6 +179,20 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_huge_bad_token_is_quoted_clipped() {
+        let huge = format!("size=8 moves={}", "z".repeat(120_000));
+        let message = GameSpec::parse(&huge)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(message.len() < 200, "{} bytes", message.len());
+        assert!(
+            message.contains(&format!("'{}…'", "z".repeat(40))),
+            "{message}"
+        );
+    }
     use crate::board::Player;
 
     #[test]

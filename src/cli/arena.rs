@@ -6,7 +6,7 @@ use super::error::CliError;
 use super::files::{prepare_history, prepare_workbook, saves_dir};
 use super::interrupt::Interrupt;
 use crate::arena::{ArenaConfig, ArenaGame, ArenaReport, PlayerSpec, SideStats, run_arena};
-use crate::store::{HISTORY_DIR, StoreError, append_history, export_workbook};
+use crate::store::{ExportOptions, HISTORY_DIR, StoreError, WorkbookWriter, append_history};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -260,12 +260,20 @@ fn write_workbook(
     let Some(path) = &args.xlsx else {
         return Ok(());
     };
-    if interrupt.presses() >= 2 {
-        return Err(CliError::Interrupted {
-            skipped: format!("the workbook {} was not written", path.display()),
-        });
+    let skipped = || CliError::Interrupted {
+        skipped: format!("the workbook {} was not written", path.display()),
+    };
+    let mut writer = WorkbookWriter::new(ExportOptions::default());
+    for game in &report.games {
+        if interrupt.presses() >= 2 {
+            return Err(skipped());
+        }
+        writer.add(&game.entry(config.seed))?;
     }
-    export_workbook(&report.entries(config.seed), path)?;
+    if interrupt.presses() >= 2 {
+        return Err(skipped());
+    }
+    writer.finish(path)?;
     summary.xlsx = Some(path.clone());
     Ok(())
 }

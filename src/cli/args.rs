@@ -48,6 +48,11 @@ pub enum Command {
     ///
     /// Prints the move, its value from the side to move's view, the depth completed, the
     /// principal variation and the search counters as one JSON object.
+    ///
+    /// Ctrl+C (or SIGTERM, SIGHUP) stops the search, as the window's "Move now" does: the
+    /// answer is printed as usual with "interrupted": true and the exit code is 0. It is
+    /// the deepest depth completed with --time-ms; without it the search goes straight to
+    /// --depth, so a stopped search answers with depth 1.
     #[command(name = "bestmove")]
     BestMove(BestMoveArgs),
     /// Evaluate an explicit game tree, as JSON.
@@ -67,9 +72,10 @@ pub enum Command {
     /// Each game is added to the history as soon as it finishes, so a run that is killed
     /// keeps every finished game. Ctrl+C (or SIGTERM, SIGHUP) stops the series: games in
     /// progress are dropped, the finished ones (already in the history) are reported, the
-    /// workbook of --xlsx is written, and the exit code is 0. A second Ctrl+C skips the
-    /// workbook if it is not written yet: the summary of the finished games is still
-    /// printed and the exit code is 130.
+    /// workbook of --xlsx is written, and the exit code is 0. A second Ctrl+C abandons
+    /// the workbook (no file, not even a partial one, is written; an older one is left as
+    /// it was): the summary of the finished games is still printed and the exit code is
+    /// 130.
     Arena(ArenaArgs),
     /// Export the match history to an Excel workbook, as JSON.
     ///
@@ -78,7 +84,10 @@ pub enum Command {
     /// the sheets Matches, Moves and Summary. Damaged history files are skipped and
     /// listed in the answer: {"out": FILE, "games": n, "skipped": [{"file", "error"}]}.
     /// An empty history (or one that the filters empty) still gives a workbook, with its
-    /// headers and no rows, and "games": 0.
+    /// headers and no rows, and "games": 0; a saves folder that does not exist is an
+    /// error. Beyond Excel's 1,048,576 rows per sheet the moves continue in the sheets
+    /// "Moves 2", "Moves 3", ... (and games in "Matches 2", ...), as "sheets" and "notes"
+    /// in the answer say.
     Export(ExportArgs),
 }
 

@@ -2,9 +2,11 @@
 
 use super::args::BestMoveArgs;
 use super::error::CliError;
-use crate::ai::{Iteration, Limits, NoHandler, SearchOutcome};
+use super::interrupt::Interrupt;
+use crate::ai::{Iteration, Limits, SearchHandler, SearchOutcome};
 use crate::board::{Cell, MAX_CELLS};
 use serde::Serialize;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// One completed depth of the search.
@@ -53,7 +55,8 @@ pub struct BestMoveReport {
     pub pv: Vec<String>,
     /// The algorithm's name.
     pub algo: &'static str,
-    /// Whether the time limit cut the search short.
+    /// Whether the time limit or a stop request (Ctrl+C, SIGTERM, SIGHUP) cut the search
+    /// short; the answer is then the deepest completed depth.
     pub interrupted: bool,
     /// Each completed depth, in order.
     pub iterations: Vec<IterationReport>,
@@ -125,15 +128,38 @@ pub fn limits(args: &BestMoveArgs) -> Result<Limits, CliError> {
     Ok(Limits { depth, time })
 }
 
-/// Runs `queens bestmove`.
+/// Stops the search when a stop request arrives, as the window's "Move now" does.
+struct StopOnRequest<'a>(&'a Interrupt);
+
+impl SearchHandler<Cell> for StopOnRequest<'_> {
+    fn should_stop(&self) -> bool {
+        self.0.flag().load(Ordering::Relaxed)
+    }
+}
+
+/// Runs `queens bestmove`, which nothing interrupts but its time limit.
 ///
 /// # Errors
 /// A [`CliError`] for a position that cannot be set up or holds an illegal move, or
 /// missing limits.
 pub fn best_move(args: &BestMoveArgs) -> Result<BestMoveReport, CliError> {
+    best_move_until(args, &Interrupt::new())
+}
+
+/// Runs `queens bestmove` until done or until `interrupt` is raised: the answer is then
+/// the deepest completed depth, marked `"interrupted": true` (a fixed-depth search that
+/// is cut short falls back to depth 1, which is never interrupted, so a legal move is
+/// always given).
+///
+/// # Errors
+/// As [`best_move`].
+pub fn best_move_until(
+    args: &BestMoveArgs,
+    interrupt: &Interrupt,
+) -> Result<BestMoveReport, CliError> {
     let board = args.position.board()?;
     let limits = limits(args)?;
     let mut engine = args.algo.engine();
-    let outcome = engine.think(&board, limits, &NoHandler);
+    let outcome = engine.think(&board, limits, &StopOnRequest(interrupt));
     Ok(BestMoveReport::new(&outcome, engine.name()))
 }

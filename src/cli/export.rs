@@ -3,7 +3,7 @@
 use super::args::ExportArgs;
 use super::error::{CliError, one_line};
 use super::files::{prepare_workbook, saves_dir};
-use crate::store::{HistoryEntry, HistoryFilter, export_workbook, load_history};
+use crate::store::{ExportOptions, HistoryFilter, export_history};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -25,23 +25,52 @@ pub struct ExportReport {
     pub games: usize,
     /// Damaged history files, left out of the workbook.
     pub skipped: Vec<SkippedFile>,
+    /// The workbook's sheets in order: Matches, Moves, then "Moves 2", ... when the moves
+    /// exceed Excel's rows per sheet, and Summary.
+    pub sheets: Vec<String>,
+    /// Notes also written in the Summary sheet (and on stderr), e.g. a split table.
+    pub notes: Vec<String>,
 }
 
-/// Runs `queens export`. An empty history gives a workbook with headers only.
+/// Runs `queens export`. An empty history gives a workbook with headers only; a saves
+/// folder that does not exist is refused (it is most likely a typo).
 ///
 /// # Errors
-/// [`CliError::Target`] or [`CliError::Export`] when the workbook cannot be written there.
+/// [`CliError::Target`] or [`CliError::Export`] when the workbook cannot be written there
+/// or the saves folder does not exist.
 pub fn export(args: &ExportArgs) -> Result<ExportReport, CliError> {
+    export_with(args, ExportOptions::default())
+}
+
+/// [`export`] with the workbook's layout options (tests split sheets at a few rows).
+///
+/// # Errors
+/// As [`export`].
+pub fn export_with(args: &ExportArgs, options: ExportOptions) -> Result<ExportReport, CliError> {
     // Before reading anything: a bad target is the likelier mistake and the cheaper check.
     prepare_workbook(&args.out)?;
-    let (entries, bad) = load_history(&saves_dir(args.saves_dir.as_deref()));
+    let saves = saves_dir(args.saves_dir.as_deref());
+    if !saves.is_dir() {
+        let reason = if saves.exists() {
+            "is not a folder; give the saves folder (the one holding history/)"
+        } else {
+            "the saves folder does not exist"
+        };
+        return Err(CliError::Target {
+            path: saves,
+            reason: reason.to_string(),
+        });
+    }
     let filter = HistoryFilter {
         size: args.size,
         opponent: args.opponent.clone(),
     };
-    let kept: Vec<HistoryEntry> = filter.apply(&entries).into_iter().cloned().collect();
-    export_workbook(&kept, &args.out)?;
-    let skipped = bad
+    let done = export_history(&saves, &filter, &args.out, options, &|| false)?;
+    for note in &done.info.notes {
+        eprintln!("queens: note: {note}");
+    }
+    let skipped = done
+        .skipped
         .into_iter()
         .map(|(file, err)| SkippedFile {
             file,
@@ -50,7 +79,9 @@ pub fn export(args: &ExportArgs) -> Result<ExportReport, CliError> {
         .collect();
     Ok(ExportReport {
         out: args.out.clone(),
-        games: kept.len(),
+        games: done.info.games,
         skipped,
+        sheets: done.info.sheets,
+        notes: done.info.notes,
     })
 }

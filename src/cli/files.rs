@@ -2,7 +2,7 @@
 //! that a long arena run cannot end with nowhere to put its results.
 
 use super::error::CliError;
-use crate::store::{HISTORY_DIR, default_saves_dir, ensure_dir};
+use crate::store::{HISTORY_DIR, default_saves_dir, ensure_dir, remove_stale_temp_files};
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
@@ -47,7 +47,10 @@ pub fn probe_writable(dir: &Path) -> Result<(), CliError> {
 pub fn prepare_history(saves: &Path) -> Result<(), CliError> {
     let folder = saves.join(HISTORY_DIR);
     ensure_dir(&folder)?;
-    probe_writable(&folder)
+    probe_writable(&folder)?;
+    // Leftovers of an arena killed while writing a game (ours by name, over an hour old).
+    remove_stale_temp_files(&folder);
+    Ok(())
 }
 
 /// Checks that a workbook can be written at `path`: a name ending in `.xlsx`, not a
@@ -63,6 +66,18 @@ pub fn prepare_workbook(path: &Path) -> Result<(), CliError> {
         return Err(target(
             path,
             "is a folder, not a file; give a file name ending in .xlsx",
+        ));
+    }
+    // Replacing a FIFO or a device (`--out /dev/null` as root) would remove it.
+    if let Ok(metadata) = std::fs::metadata(path)
+        && !metadata.is_file()
+    {
+        return Err(target(
+            path,
+            format!(
+                "is {}, not a file; give a file name ending in .xlsx",
+                crate::store::kind_of(metadata.file_type())
+            ),
         ));
     }
     let is_xlsx = path
@@ -83,7 +98,10 @@ pub fn prepare_workbook(path: &Path) -> Result<(), CliError> {
     }
     std::fs::create_dir_all(parent)
         .map_err(|err| target(parent, format!("cannot create the folder: {err}")))?;
-    probe_writable(parent)
+    probe_writable(parent)?;
+    // Leftovers of an export killed while writing (ours by name, over an hour old).
+    remove_stale_temp_files(parent);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -100,6 +118,14 @@ mod tests {
             assert!(prepare_workbook(&dir.path().join(bad)).is_err(), "{bad}");
         }
         assert!(prepare_workbook(dir.path()).is_err());
+        #[cfg(unix)]
+        {
+            let fifo = dir.path().join("pipe.xlsx");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            assert!(made.is_ok_and(|status| status.success()));
+            let err = prepare_workbook(&fifo).err().map(|e| e.to_string());
+            assert!(err.as_ref().is_some_and(|e| e.contains("FIFO")), "{err:?}");
+        }
         std::fs::write(dir.path().join("file"), b"x").unwrap();
         assert!(prepare_workbook(&dir.path().join("file/out.xlsx")).is_err());
         // No probe is left behind.

@@ -21,9 +21,9 @@ pub use args::{
     ArenaArgs, BestMoveArgs, Cli, Command, ExportArgs, GuiArgs, MAX_GAMES, MAX_THREADS,
     MAX_TIME_MS, PlayerSpecError, PositionArgs, ReplayArgs, RootArg, TreeArgs, parse_player,
 };
-pub use bestmove::{BestMoveReport, IterationReport, best_move, limits};
+pub use bestmove::{BestMoveReport, IterationReport, best_move, best_move_until, limits};
 pub use error::{CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE};
-pub use export::{ExportReport, SkippedFile, export};
+pub use export::{ExportReport, SkippedFile, export, export_with};
 pub use gui::gui;
 pub use interrupt::Interrupt;
 pub use replay::{ReplayReport, replay};
@@ -74,7 +74,9 @@ where
         Some(Command::Arena(args)) => arena(&args, &Interrupt::install()),
         Some(Command::Export(args)) => print_json(&export(&args)?),
         Some(Command::Replay(args)) => print_json(&replay(&args)?),
-        Some(Command::BestMove(args)) => print_json(&best_move(&args)?),
+        Some(Command::BestMove(args)) => {
+            print_json(&best_move_until(&args, &Interrupt::install())?)
+        }
         Some(Command::Tree(args)) => print_json(&tree(&args)?),
     }
 }

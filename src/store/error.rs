@@ -22,6 +22,15 @@ pub enum StoreError {
         /// The system's reason.
         source: std::io::Error,
     },
+    /// The path is not a regular file (a folder, a FIFO, a device, a broken link); it was
+    /// not opened.
+    #[error("{path}: is {kind}, not a file that can hold a game", path = path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is instead, e.g. "a FIFO (named pipe)".
+        kind: &'static str,
+    },
     /// Writing failed; the previous file, if any, is untouched.
     #[error("{path}: could not write: {source}", path = path.display())]
     Write {
@@ -131,4 +140,31 @@ pub enum ExportError {
         /// What the replay found.
         source: CheckError,
     },
+    /// A game holds a text longer than an Excel cell takes; the game is left out.
+    #[error(
+        "game {id}: {field} has {chars} characters, more than an Excel cell holds ({max})",
+        max = super::sheet::EXCEL_MAX_CELL_CHARS
+    )]
+    TextTooLong {
+        /// The history entry's id (clipped if long).
+        id: String,
+        /// Which text, e.g. "the game string".
+        field: &'static str,
+        /// Its length in characters.
+        chars: usize,
+    },
+    /// The export was stopped before the workbook was written; no file was written.
+    #[error("the export was stopped before the workbook was written")]
+    Cancelled,
+}
+
+impl ExportError {
+    /// Whether the error concerns one game only (the export can skip it and go on), as
+    /// opposed to the workbook as a whole.
+    pub fn is_about_one_game(&self) -> bool {
+        matches!(
+            self,
+            ExportError::Invalid { .. } | ExportError::TextTooLong { .. }
+        )
+    }
 }

@@ -5,11 +5,12 @@
 //! other's writes, a crash mid-write leaves at most a stray temporary file, and a damaged
 //! entry is skipped and reported without hiding the others.
 
-use super::atomic::{unique_suffix, write_atomically};
+use super::atomic::{remove_if_stale_temp, unique_suffix, write_atomically};
 use super::error::StoreError;
 use super::game::SavedGame;
 use super::saves::{ensure_dir, load_from};
 use super::time::file_stamp;
+use crate::board::Board;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -63,59 +64,85 @@ pub fn append_history(dir: &Path, game: &SavedGame) -> Result<PathBuf, StoreErro
     Ok(path)
 }
 
-/// Loads the history of the saves folder `dir`: the good entries sorted by the time the
-/// games ended (then by id), and each file that failed with its error. A missing history
+/// A file (or folder) that failed, and why.
+pub(crate) type Failed = (PathBuf, StoreError);
+
+/// The files of the history of the saves folder `dir` that may hold games, each with its
+/// id (the file stem), and the errors of listing it. Temporary files of writers at work
+/// (names starting with '.') and other names than `*.ron` are left out; temporary files
+/// of ours older than an hour, left by a killed writer, are removed. A missing history
 /// folder is an empty history.
-pub fn load_history(dir: &Path) -> (Vec<HistoryEntry>, Vec<(PathBuf, StoreError)>) {
+pub(crate) fn history_files(dir: &Path) -> (Vec<(String, PathBuf)>, Vec<Failed>) {
     let folder = dir.join(HISTORY_DIR);
-    let mut good = Vec::new();
+    let mut files = Vec::new();
     let mut bad = Vec::new();
+    let read_error = |source| {
+        (
+            folder.clone(),
+            StoreError::Read {
+                path: folder.clone(),
+                source,
+            },
+        )
+    };
     let entries = match fs::read_dir(&folder) {
         Ok(entries) => entries,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return (good, bad),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return (files, bad),
         Err(source) => {
-            bad.push((
-                folder.clone(),
-                StoreError::Read {
-                    path: folder,
-                    source,
-                },
-            ));
-            return (good, bad);
+            bad.push(read_error(source));
+            return (files, bad);
         }
     };
     for entry in entries {
         let entry = match entry {
             Ok(entry) => entry,
             Err(source) => {
-                bad.push((
-                    folder.clone(),
-                    StoreError::Read {
-                        path: folder.clone(),
-                        source,
-                    },
-                ));
+                bad.push(read_error(source));
                 continue;
             }
         };
-        let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
-        // Temporary files of writers still at work start with '.'.
-        if name.starts_with('.') || !name.ends_with(".ron") {
+        if name.starts_with('.') {
+            // A writer at work, or one killed long ago whose leftover we clear.
+            remove_if_stale_temp(&entry.path(), &name);
+            continue;
+        }
+        if !name.ends_with(".ron") {
             continue;
         }
         let id = name.trim_end_matches(".ron").to_string();
-        match load_from(&path) {
-            Ok(loaded) if loaded.saved.is_finished() => good.push(HistoryEntry {
-                id,
-                game: loaded.saved,
-            }),
-            Ok(loaded) => bad.push((
-                path,
-                StoreError::NotFinished {
-                    plies: loaded.saved.moves.len(),
-                },
-            )),
+        files.push((id, entry.path()));
+    }
+    (files, bad)
+}
+
+/// Loads one history file as an entry (with the position it reaches); an unfinished game
+/// is an error, since only finished games belong in the history.
+pub(crate) fn load_entry(id: String, path: &Path) -> Result<(HistoryEntry, Board), StoreError> {
+    let loaded = load_from(path)?;
+    if !loaded.saved.is_finished() {
+        return Err(StoreError::NotFinished {
+            plies: loaded.saved.moves.len(),
+        });
+    }
+    Ok((
+        HistoryEntry {
+            id,
+            game: loaded.saved,
+        },
+        loaded.board,
+    ))
+}
+
+/// Loads the history of the saves folder `dir`: the good entries sorted by the time the
+/// games ended (then by id), and each file that failed with its error. A missing history
+/// folder is an empty history.
+pub fn load_history(dir: &Path) -> (Vec<HistoryEntry>, Vec<(PathBuf, StoreError)>) {
+    let (files, mut bad) = history_files(dir);
+    let mut good = Vec::new();
+    for (id, path) in files {
+        match load_entry(id, &path) {
+            Ok((entry, _)) => good.push(entry),
             Err(err) => bad.push((path, err)),
         }
     }

@@ -9,16 +9,21 @@
 mod atomic;
 mod check;
 mod error;
+mod export;
 mod game;
 mod history;
 pub mod quarantine;
 mod saves;
+mod sheet;
+mod statistics;
 mod summary;
 mod time;
 mod workbook;
 
+pub use atomic::{STALE_TEMP_AGE, kind_of, remove_stale_temp_files};
 pub use check::CheckError;
 pub use error::{ExportError, StoreError};
+pub use export::{HistoryExport, SkipReason, export_history};
 pub use game::{
     EngineSettings, FORMAT_VERSION, GameResult, GameSettings, SavedGame, SavedMove, SearchInfo,
     Side, Winner,
@@ -29,6 +34,7 @@ pub use saves::{
     clear_autosave, default_saves_dir, ensure_dir, list_saves, load_autosave, load_from,
     new_save_path,
 };
-pub use summary::{SettingSummary, summarize};
+pub use sheet::{EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS};
+pub use statistics::{SettingSummary, Tally, summarize};
 pub use time::{format_utc, now_unix};
-pub use workbook::export_workbook;
+pub use workbook::{ExportInfo, ExportOptions, WorkbookWriter, export_workbook};

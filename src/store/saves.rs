@@ -1,6 +1,6 @@
 //! Saving and loading games, and the autosave.
 
-use super::atomic::{ReadError, parent_of, read_capped, write_atomically};
+use super::atomic::{ReadError, parent_of, read_capped, remove_if_stale_temp, write_atomically};
 use super::error::StoreError;
 use super::game::{FORMAT_VERSION, SavedGame};
 use super::time::{file_stamp, now_unix};
@@ -160,7 +160,8 @@ impl SavedGame {
 /// Loads a save and replays it; nothing in the file is trusted.
 ///
 /// # Errors
-/// [`StoreError::NotFound`], [`StoreError::Read`], [`StoreError::TooLarge`] (checked
+/// [`StoreError::NotFound`], [`StoreError::NotAFile`] (a folder, a FIFO, ...: checked
+/// before opening, so a FIFO cannot block), [`StoreError::Read`], [`StoreError::TooLarge`] (checked
 /// before reading), [`StoreError::NotText`], [`StoreError::Empty`],
 /// [`StoreError::Truncated`], [`StoreError::Corrupt`], [`StoreError::NewerVersion`], or
 /// [`StoreError::Invalid`] when the replay disagrees with the file.
@@ -168,6 +169,10 @@ pub fn load_from(path: &Path) -> Result<LoadedGame, StoreError> {
     let bytes = read_capped(path, MAX_FILE_BYTES).map_err(|err| match err {
         ReadError::NotFound => StoreError::NotFound {
             path: path.to_path_buf(),
+        },
+        ReadError::NotRegular(kind) => StoreError::NotAFile {
+            path: path.to_path_buf(),
+            kind,
         },
         ReadError::TooLarge(size) => StoreError::TooLarge {
             path: path.to_path_buf(),
@@ -237,7 +242,8 @@ pub fn new_save_path(dir: &Path) -> PathBuf {
 }
 
 /// The `.ron` saves in `dir` (not the autosave, not hidden or temporary files), newest
-/// first; an empty list if the folder does not exist.
+/// first; an empty list if the folder does not exist. Temporary files of ours older than
+/// an hour (left by a killed save) are removed on the way.
 ///
 /// # Errors
 /// [`StoreError::Read`] if the folder exists but cannot be listed.
@@ -256,6 +262,8 @@ pub fn list_saves(dir: &Path) -> Result<Vec<PathBuf>, StoreError> {
         let entry = entry.map_err(read_error)?;
         let name = entry.file_name().to_string_lossy().into_owned();
         let path = entry.path();
+        // A leftover of a save killed long ago goes; a writer at work is left alone.
+        remove_if_stale_temp(&path, &name);
         if name.starts_with('.')
             || name == AUTOSAVE_FILE
             || !name.ends_with(".ron")

@@ -1,134 +1,365 @@
-//! The Excel export (the thesis's Form1 wrote its games to Excel too): a Matches sheet, a
-//! Moves sheet and a Summary sheet with formulas and charts (see `summary.rs`).
+//! The Excel export (the thesis's Form1 wrote its games to Excel too): Matches sheets (one
+//! row per game), Moves sheets (one row per move) and a Summary sheet with formulas and
+//! charts (see `summary.rs`).
+//!
+//! The export streams: games are added one at a time and their rows go straight to the
+//! library's constant-memory sheets (kept in temporary files, not in memory), and the
+//! statistics are counted as they pass. A sheet that reaches Excel's row limit continues
+//! in "Moves 2", "Moves 3", ... (likewise "Matches 2"), so no game is left out.
 
 use super::atomic::{parent_of, write_atomically};
 use super::error::ExportError;
-use super::game::{SavedGame, Side};
+use super::game::Side;
 use super::history::HistoryEntry;
-use super::summary::write_summary;
-use crate::board::{Board, Player};
+use super::sheet::{
+    Column, EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, MATCHES, MOVES, SUMMARY, col, number,
+    table_filter, table_header, text,
+};
+use super::statistics::Tally;
+use super::summary::{MatchesSheet, write_summary};
+use crate::board::{Board, Player, clip_token};
 use rust_xlsxwriter::{ColNum, ExcelDateTime, Format, RowNum, Workbook, Worksheet, XlsxError};
 use std::path::Path;
 
-/// The Matches sheet's name (the Summary formulas refer to it).
-pub(crate) const MATCHES: &str = "Matches";
-
-/// Columns of the Matches sheet that the Summary sheet's formulas and charts use.
-pub(crate) mod col {
-    use rust_xlsxwriter::ColNum;
-    /// The game id.
-    pub const GAME: ColNum = 0;
-    /// P1's AI setting (or "human").
-    pub const P1_SETTING: ColNum = 6;
-    /// P1's search depth (blank for a human).
-    pub const P1_DEPTH: ColNum = 7;
-    /// P2's AI setting.
-    pub const P2_SETTING: ColNum = 9;
-    /// P2's search depth.
-    pub const P2_DEPTH: ColNum = 10;
-    /// "P1", "P2" or "Draw".
-    pub const WINNER: ColNum = 13;
-    /// P1's score minus P2's.
-    pub const MARGIN: ColNum = 14;
-}
-
-const MATCH_HEADERS: [(&str, f64); 18] = [
-    ("Game", 30.0),
-    ("Date (UTC)", 19.0),
-    ("Size", 6.0),
-    ("Stones", 7.0),
-    ("Seed", 8.0),
-    ("P1 (first) kind", 14.0),
-    ("P1 setting", 26.0),
-    ("P1 depth", 9.0),
-    ("P2 kind", 10.0),
-    ("P2 setting", 26.0),
-    ("P2 depth", 9.0),
-    ("P1 score", 9.0),
-    ("P2 score", 9.0),
-    ("Winner", 8.0),
-    ("Margin (P1-P2)", 14.0),
-    ("Plies", 6.0),
-    ("Duration (s)", 12.0),
-    ("Game string", 60.0),
+const MATCH_COLUMNS: [Column; 18] = [
+    text("Game", 30.0),
+    text("Date (UTC)", 19.0),
+    number("Size", 6.0),
+    number("Stones", 7.0),
+    number("Seed", 8.0),
+    text("P1 (first) kind", 14.0),
+    text("P1 setting", 26.0),
+    number("P1 depth", 9.0),
+    text("P2 kind", 10.0),
+    text("P2 setting", 26.0),
+    number("P2 depth", 9.0),
+    number("P1 score", 9.0),
+    number("P2 score", 9.0),
+    text("Winner", 8.0),
+    number("Margin (P1-P2)", 14.0),
+    number("Plies", 6.0),
+    number("Duration (s)", 12.0),
+    text("Game string", 60.0),
 ];
 
-const MOVE_HEADERS: [(&str, f64); 11] = [
-    ("Game", 30.0),
-    ("Ply", 5.0),
-    ("Player", 7.0),
-    ("Cell", 6.0),
-    ("Cells gained", 12.0),
-    ("P1 score", 9.0),
-    ("P2 score", 9.0),
-    ("AI depth", 9.0),
-    ("Nodes", 12.0),
-    ("Time (ms)", 10.0),
-    ("Value", 7.0),
+const MOVE_COLUMNS: [Column; 11] = [
+    text("Game", 30.0),
+    number("Ply", 5.0),
+    text("Player", 7.0),
+    text("Cell", 6.0),
+    number("Cells gained", 12.0),
+    number("P1 score", 9.0),
+    number("P2 score", 9.0),
+    number("AI depth", 9.0),
+    number("Nodes", 12.0),
+    number("Time (ms)", 10.0),
+    number("Value", 7.0),
 ];
 
-/// The header style shared by every sheet.
-pub(crate) fn header_format() -> Format {
-    Format::new().set_bold().set_background_color("#DDEBF7")
+/// The widest the game id column gets (a longer id is still written whole).
+const MAX_ID_WIDTH: f64 = 60.0;
+
+/// How an export lays out its sheets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportOptions {
+    /// Rows per sheet, the header included: Excel's limit, [`EXCEL_MAX_ROWS`], unless a
+    /// test wants to see sheets split without writing a million rows.
+    pub max_rows: u32,
 }
 
-/// Writes a bold header row with column widths, freezes it and puts an autofilter over
-/// the table (`rows` data rows below the header).
-pub(crate) fn table_frame(
-    sheet: &mut Worksheet,
-    headers: &[(&str, f64)],
-    rows: usize,
-) -> Result<(), XlsxError> {
-    let bold = header_format();
-    for (index, (title, width)) in headers.iter().enumerate() {
-        let column = index as ColNum;
-        sheet.write_string_with_format(0, column, *title, &bold)?;
-        sheet.set_column_width(column, *width)?;
+impl Default for ExportOptions {
+    fn default() -> Self {
+        ExportOptions {
+            max_rows: EXCEL_MAX_ROWS,
+        }
     }
-    sheet.set_freeze_panes(1, 0)?;
-    // Printed (or converted to PDF) one page wide, the header repeated on every page.
-    sheet.set_landscape().set_print_fit_to_pages(1, 0);
-    sheet.set_repeat_rows(0, 0)?;
-    let last_col = headers.len().saturating_sub(1) as ColNum;
-    sheet.autofilter(0, 0, rows.max(1) as RowNum, last_col)?;
-    Ok(())
 }
 
-/// Writes the history as an Excel workbook at `path`, atomically (the previous file stays
-/// intact on failure). Sheets: Matches (one row per game), Moves (one row per move) and
-/// Summary (wins, draws, losses and win rate per AI setting and per depth as COUNTIFS
-/// formulas with cached results, and two charts).
-///
-/// # Errors
-/// [`ExportError::Write`] naming the path when the file cannot be written (read-only
-/// folder, a folder at that path, a file locked by another program);
-/// [`ExportError::Invalid`] if an entry does not replay; [`ExportError::Xlsx`] if the
-/// data exceeds the format's limits.
-pub fn export_workbook(entries: &[HistoryEntry], path: &Path) -> Result<(), ExportError> {
-    let boards = entries
-        .iter()
-        .map(|entry| {
-            entry.game.replay().map_err(|source| ExportError::Invalid {
-                id: entry.id.clone(),
-                source,
+/// What a finished export wrote.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExportInfo {
+    /// Games written.
+    pub games: usize,
+    /// Moves written.
+    pub moves: u64,
+    /// The sheets, in order ("Matches", "Moves", "Moves 2", ..., "Summary").
+    pub sheets: Vec<String>,
+    /// What a reader should know, e.g. that the moves were split across sheets; also
+    /// written in the Summary sheet.
+    pub notes: Vec<String>,
+}
+
+/// One kind of table (Matches or Moves) spread over as many sheets as it needs.
+struct Table {
+    base: &'static str,
+    columns: &'static [Column],
+    /// (workbook index, name, data rows) of each sheet, the current one last.
+    sheets: Vec<(usize, String, usize)>,
+}
+
+impl Table {
+    fn new(base: &'static str, columns: &'static [Column]) -> Table {
+        Table {
+            base,
+            columns,
+            sheets: Vec::new(),
+        }
+    }
+
+    /// Adds the next sheet of this table, with its header.
+    fn add_sheet(&mut self, workbook: &mut Workbook) -> Result<(), XlsxError> {
+        let name = match self.sheets.len() {
+            0 => self.base.to_string(),
+            n => format!("{} {}", self.base, n + 1),
+        };
+        let sheet = workbook.add_worksheet_with_constant_memory()?;
+        sheet.set_name(&name)?;
+        table_header(sheet, self.columns)?;
+        let index = workbook.worksheets().len() - 1;
+        self.sheets.push((index, name, 0));
+        Ok(())
+    }
+
+    /// The sheet and row where the next data row goes, adding a sheet when the current
+    /// one is full (or there is none yet).
+    fn next_row<'w>(
+        &mut self,
+        workbook: &'w mut Workbook,
+        max_rows: u32,
+    ) -> Result<(&'w mut Worksheet, RowNum), XlsxError> {
+        let capacity = max_rows.saturating_sub(1).max(1) as usize;
+        if self
+            .sheets
+            .last()
+            .is_none_or(|(_, _, rows)| *rows >= capacity)
+        {
+            self.add_sheet(workbook)?;
+        }
+        let Some((index, _, rows)) = self.sheets.last_mut() else {
+            return Err(XlsxError::ParameterError("no sheet".to_string()));
+        };
+        *rows += 1;
+        let row = *rows as RowNum;
+        Ok((workbook.worksheet_from_index(*index)?, row))
+    }
+
+    /// Adds the first sheet if there is none yet (an empty history still gets its
+    /// headers).
+    fn ensure_one(&mut self, workbook: &mut Workbook) -> Result<(), XlsxError> {
+        if self.sheets.is_empty() {
+            self.add_sheet(workbook)?;
+        }
+        Ok(())
+    }
+
+    fn rows(&self) -> usize {
+        self.sheets.iter().map(|(_, _, rows)| rows).sum()
+    }
+
+    /// Autofilters over every sheet's rows, and the game id column's width.
+    fn finish(&self, workbook: &mut Workbook, id_width: f64) -> Result<(), XlsxError> {
+        for (index, _, rows) in &self.sheets {
+            let sheet = workbook.worksheet_from_index(*index)?;
+            table_filter(sheet, self.columns.len(), *rows)?;
+            sheet.set_column_width(col::GAME, id_width)?;
+        }
+        Ok(())
+    }
+}
+
+/// A workbook being written one game at a time; [`WorkbookWriter::finish`] saves it.
+pub struct WorkbookWriter {
+    workbook: Workbook,
+    options: ExportOptions,
+    matches: Table,
+    moves: Table,
+    tally: Tally,
+    games: usize,
+    longest_id: usize,
+    date: Format,
+    millis: Format,
+}
+
+impl WorkbookWriter {
+    /// An empty workbook.
+    pub fn new(options: ExportOptions) -> WorkbookWriter {
+        WorkbookWriter {
+            workbook: Workbook::new(),
+            options,
+            matches: Table::new(MATCHES, &MATCH_COLUMNS),
+            moves: Table::new(MOVES, &MOVE_COLUMNS),
+            tally: Tally::default(),
+            games: 0,
+            longest_id: 0,
+            date: Format::new().set_num_format("yyyy-mm-dd hh:mm:ss"),
+            millis: Format::new().set_num_format("0.000"),
+        }
+    }
+
+    /// Adds one game: a Matches row, its Moves rows, and its results to the statistics.
+    /// A game that cannot go into a workbook is refused whole, before any of its rows is
+    /// written, so the caller can skip it and go on.
+    ///
+    /// # Errors
+    /// For this game only: [`ExportError::Invalid`] if it does not replay,
+    /// [`ExportError::TextTooLong`] if a text exceeds Excel's cell limit. Otherwise
+    /// [`ExportError::Xlsx`] (the workbook is then unusable).
+    pub fn add(&mut self, entry: &HistoryEntry) -> Result<(), ExportError> {
+        let board = entry.game.replay().map_err(|source| ExportError::Invalid {
+            id: clip_token(&entry.id),
+            source,
+        })?;
+        self.add_replayed(entry, &board)
+    }
+
+    /// [`WorkbookWriter::add`] for a game already replayed (as loading does), `board`
+    /// being the position its moves reach.
+    pub(crate) fn add_replayed(
+        &mut self,
+        entry: &HistoryEntry,
+        board: &Board,
+    ) -> Result<(), ExportError> {
+        check_texts(entry)?;
+        if self.matches.sheets.is_empty() {
+            // Matches comes first in the workbook, even when its first row comes first.
+            self.matches.ensure_one(&mut self.workbook)?;
+            self.moves.ensure_one(&mut self.workbook)?;
+        }
+        let (sheet, row) = self
+            .matches
+            .next_row(&mut self.workbook, self.options.max_rows)?;
+        write_match(sheet, row, entry, &self.date)?;
+        self.write_moves(entry, board)?;
+        self.tally.add(&entry.game);
+        self.games += 1;
+        self.longest_id = self.longest_id.max(entry.id.chars().count());
+        Ok(())
+    }
+
+    fn write_moves(&mut self, entry: &HistoryEntry, board: &Board) -> Result<(), XlsxError> {
+        let mut score = [0u32; 2];
+        for (ply, (record, saved)) in board.history().iter().zip(&entry.game.moves).enumerate() {
+            let player = Player::at_ply(ply);
+            let gained = record.claims.count();
+            score[player.index()] += gained;
+            let (sheet, row) = self
+                .moves
+                .next_row(&mut self.workbook, self.options.max_rows)?;
+            sheet.write_string(row, 0, &entry.id)?;
+            sheet.write_number(row, 1, (ply + 1) as f64)?;
+            sheet.write_string(row, 2, player.to_string())?;
+            sheet.write_string(row, 3, record.cell.to_string())?;
+            sheet.write_number(row, 4, gained)?;
+            sheet.write_number(row, 5, score[0])?;
+            sheet.write_number(row, 6, score[1])?;
+            if let Some(search) = saved.search {
+                sheet.write_number(row, 7, search.depth)?;
+                sheet.write_number(row, 8, search.nodes as f64)?;
+                let ms = search.time_us as f64 / 1000.0;
+                sheet.write_number_with_format(row, 9, ms, &self.millis)?;
+                sheet.write_number(row, 10, search.value)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Games added so far.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// Writes the Summary sheet and saves the workbook at `path`, atomically (the
+    /// previous file stays intact on failure); the folder is created if missing.
+    ///
+    /// # Errors
+    /// [`ExportError::Write`] naming the path when the file cannot be written (read-only
+    /// folder, a folder at that path, a file locked by another program);
+    /// [`ExportError::Xlsx`] if the library fails.
+    pub fn finish(mut self, path: &Path) -> Result<ExportInfo, ExportError> {
+        self.matches.ensure_one(&mut self.workbook)?;
+        self.moves.ensure_one(&mut self.workbook)?;
+        let id_width = id_width(self.longest_id);
+        self.matches.finish(&mut self.workbook, id_width)?;
+        self.moves.finish(&mut self.workbook, id_width)?;
+        let notes = self.notes();
+        let matches: Vec<MatchesSheet> = self
+            .matches
+            .sheets
+            .iter()
+            .map(|(_, name, games)| MatchesSheet {
+                name: name.clone(),
+                games: *games,
             })
+            .collect();
+        let summary = self.workbook.add_worksheet().set_name(SUMMARY)?;
+        write_summary(summary, &self.tally.settings(), &matches, &notes)?;
+        let sheets = self
+            .workbook
+            .worksheets()
+            .iter()
+            .map(|sheet| sheet.name())
+            .collect();
+        let bytes = self.workbook.save_to_buffer()?;
+        let write_error = |source| ExportError::Write {
+            path: path.to_path_buf(),
+            source,
+        };
+        std::fs::create_dir_all(parent_of(path)).map_err(write_error)?;
+        write_atomically(path, &bytes).map_err(write_error)?;
+        Ok(ExportInfo {
+            games: self.games,
+            moves: self.moves.rows() as u64,
+            sheets,
+            notes,
         })
-        .collect::<Result<Vec<Board>, ExportError>>()?;
-    let mut workbook = Workbook::new();
-    write_matches(workbook.add_worksheet().set_name(MATCHES)?, entries)?;
-    write_moves(
-        workbook.add_worksheet().set_name("Moves")?,
-        entries,
-        &boards,
-    )?;
-    write_summary(workbook.add_worksheet().set_name("Summary")?, entries)?;
-    let bytes = workbook.save_to_buffer()?;
-    let write_error = |source| ExportError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    std::fs::create_dir_all(parent_of(path)).map_err(write_error)?;
-    write_atomically(path, &bytes).map_err(write_error)
+    }
+
+    /// A note for each table split across sheets.
+    fn notes(&self) -> Vec<String> {
+        [&self.matches, &self.moves]
+            .into_iter()
+            .filter(|table| table.sheets.len() > 1)
+            .map(|table| {
+                let names: Vec<&str> = table.sheets.iter().map(|(_, n, _)| n.as_str()).collect();
+                format!(
+                    "The {} {} rows are split across the sheets {} (at most {} rows per sheet).",
+                    table.rows(),
+                    table.base,
+                    names.join(", "),
+                    self.options.max_rows.saturating_sub(1)
+                )
+            })
+            .collect()
+    }
+}
+
+/// The game id column's width for ids of up to `longest` characters: wide enough to show
+/// them whole (Excel's width unit is about one character), within reason.
+fn id_width(longest: usize) -> f64 {
+    (longest as f64 + 2.0).clamp(12.0, MAX_ID_WIDTH)
+}
+
+/// Refuses an entry holding a text longer than an Excel cell can take.
+fn check_texts(entry: &HistoryEntry) -> Result<(), ExportError> {
+    let settings = &entry.game.settings;
+    let sides = settings.players.iter().map(Side::to_string);
+    let texts = [
+        ("the game id", entry.id.clone()),
+        ("the game string", entry.game.game.clone()),
+    ]
+    .into_iter()
+    .chain(sides.map(|side| ("a player's setting", side)));
+    for (field, text) in texts {
+        let chars = text.chars().count();
+        if chars > EXCEL_MAX_CELL_CHARS {
+            return Err(ExportError::TextTooLong {
+                id: clip_token(&entry.id),
+                field,
+                chars,
+            });
+        }
+    }
+    Ok(())
 }
 
 fn write_side(
@@ -145,76 +376,74 @@ fn write_side(
     Ok(())
 }
 
-fn write_matches(sheet: &mut Worksheet, entries: &[HistoryEntry]) -> Result<(), XlsxError> {
-    table_frame(sheet, &MATCH_HEADERS, entries.len())?;
-    let date = Format::new().set_num_format("yyyy-mm-dd hh:mm:ss");
-    for (index, entry) in entries.iter().enumerate() {
-        let row = index as RowNum + 1;
-        let game: &SavedGame = &entry.game;
-        let settings = &game.settings;
-        let [one, two] = game.result.map_or(game.score, |r| r.score);
-        sheet.write_string(row, col::GAME, &entry.id)?;
-        let when = i64::try_from(game.created).unwrap_or(0);
-        match ExcelDateTime::from_timestamp(when) {
-            Ok(datetime) => sheet.write_datetime_with_format(row, 1, &datetime, &date)?,
-            // Only an absurd timestamp gets here; the cell stays blank.
-            Err(_) => sheet,
-        };
-        sheet.write_number(row, 2, settings.size)?;
-        sheet.write_number(row, 3, settings.stones.len() as f64)?;
-        if let Some(seed) = settings.seed {
-            // Excel numbers are doubles: a seed above 2^53 would be rounded, so it goes in
-            // as text.
-            if seed < (1 << 53) {
-                sheet.write_number(row, 4, seed as f64)?;
-            } else {
-                sheet.write_string(row, 4, seed.to_string())?;
-            }
-        }
-        write_side(sheet, row, 5, &settings.players[0])?;
-        write_side(sheet, row, 8, &settings.players[1])?;
-        sheet.write_number(row, 11, one)?;
-        sheet.write_number(row, 12, two)?;
-        let winner = game.result.map_or("", |r| r.winner.label());
-        sheet.write_string(row, col::WINNER, winner)?;
-        sheet.write_number(row, col::MARGIN, f64::from(one) - f64::from(two))?;
-        sheet.write_number(row, 15, game.moves.len() as f64)?;
-        sheet.write_number(row, 16, game.duration_secs() as f64)?;
-        sheet.write_string(row, 17, &game.game)?;
+fn write_match(
+    sheet: &mut Worksheet,
+    row: RowNum,
+    entry: &HistoryEntry,
+    date: &Format,
+) -> Result<(), XlsxError> {
+    let game = &entry.game;
+    let settings = &game.settings;
+    let [one, two] = game.result.map_or(game.score, |r| r.score);
+    sheet.write_string(row, col::GAME, &entry.id)?;
+    let when = i64::try_from(game.created).unwrap_or(0);
+    if let Ok(datetime) = ExcelDateTime::from_timestamp(when) {
+        // Only an absurd timestamp fails; the cell then stays blank.
+        sheet.write_datetime_with_format(row, 1, &datetime, date)?;
     }
+    sheet.write_number(row, 2, settings.size)?;
+    sheet.write_number(row, 3, settings.stones.len() as f64)?;
+    if let Some(seed) = settings.seed {
+        // Excel numbers are doubles: a seed above 2^53 would be rounded, so it goes in as
+        // text.
+        if seed < (1 << 53) {
+            sheet.write_number(row, 4, seed as f64)?;
+        } else {
+            sheet.write_string(row, 4, seed.to_string())?;
+        }
+    }
+    write_side(sheet, row, 5, &settings.players[0])?;
+    write_side(sheet, row, 8, &settings.players[1])?;
+    sheet.write_number(row, 11, one)?;
+    sheet.write_number(row, 12, two)?;
+    let winner = game.result.map_or("", |r| r.winner.label());
+    sheet.write_string(row, col::WINNER, winner)?;
+    sheet.write_number(row, col::MARGIN, f64::from(one) - f64::from(two))?;
+    sheet.write_number(row, 15, game.moves.len() as f64)?;
+    sheet.write_number(row, 16, game.duration_secs() as f64)?;
+    sheet.write_string(row, 17, &game.game)?;
     Ok(())
 }
 
-fn write_moves(
-    sheet: &mut Worksheet,
-    entries: &[HistoryEntry],
-    boards: &[Board],
-) -> Result<(), XlsxError> {
-    let total = boards.iter().map(Board::ply).sum();
-    table_frame(sheet, &MOVE_HEADERS, total)?;
-    let millis = Format::new().set_num_format("0.000");
-    let mut row: RowNum = 1;
-    for (entry, board) in entries.iter().zip(boards) {
-        let mut score = [0u32; 2];
-        for (ply, (record, saved)) in board.history().iter().zip(&entry.game.moves).enumerate() {
-            let player = Player::at_ply(ply);
-            let gained = record.claims.count();
-            score[player.index()] += gained;
-            sheet.write_string(row, 0, &entry.id)?;
-            sheet.write_number(row, 1, (ply + 1) as f64)?;
-            sheet.write_string(row, 2, player.to_string())?;
-            sheet.write_string(row, 3, record.cell.to_string())?;
-            sheet.write_number(row, 4, gained)?;
-            sheet.write_number(row, 5, score[0])?;
-            sheet.write_number(row, 6, score[1])?;
-            if let Some(search) = saved.search {
-                sheet.write_number(row, 7, search.depth)?;
-                sheet.write_number(row, 8, search.nodes as f64)?;
-                sheet.write_number_with_format(row, 9, search.time_us as f64 / 1000.0, &millis)?;
-                sheet.write_number(row, 10, search.value)?;
-            }
-            row += 1;
-        }
+/// Writes `entries` as an Excel workbook at `path`, atomically (the previous file stays
+/// intact on failure). Sheets: Matches (one row per game), Moves (one row per move) and
+/// Summary (wins, draws, losses and win rate per AI setting and per depth as COUNTIFS
+/// formulas with cached results, and two charts).
+///
+/// # Errors
+/// [`ExportError::Write`] naming the path when the file cannot be written;
+/// [`ExportError::Invalid`] or [`ExportError::TextTooLong`] for the first entry that
+/// cannot be exported (nothing is written then); [`ExportError::Xlsx`] if the library
+/// fails.
+pub fn export_workbook(entries: &[HistoryEntry], path: &Path) -> Result<(), ExportError> {
+    let mut writer = WorkbookWriter::new(ExportOptions::default());
+    for entry in entries {
+        writer.add(entry)?;
     }
-    Ok(())
+    writer.finish(path).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// History ids such as `20261123-121617-294dadef1f-12612-18` (35 characters) were
+    /// cut by a fixed width of 30.
+    #[test]
+    fn the_id_column_fits_the_longest_id() {
+        let history_id = "20261123-121617-294dadef1f-12612-18";
+        assert!(id_width(history_id.chars().count()) > history_id.len() as f64);
+        assert_eq!(id_width(3), 12.0);
+        assert_eq!(id_width(10_000), MAX_ID_WIDTH);
+    }
 }

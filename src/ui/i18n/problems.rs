@@ -68,6 +68,7 @@ impl From<StoreError> for FileProblem {
     fn from(error: StoreError) -> FileProblem {
         match error {
             StoreError::NotFound { path } => FileProblem::NotFound(path),
+            StoreError::NotAFile { path, .. } => FileProblem::NotRegular(path),
             StoreError::Read { path, source } => FileProblem::Read(path, (&source).into()),
             StoreError::Write { path, source } => FileProblem::Write(path, (&source).into()),
             StoreError::Empty { path } => FileProblem::Empty(path),
@@ -102,6 +103,10 @@ impl From<ExportError> for FileProblem {
                 FileProblem::WorkbookWrite(path, (&source).into())
             }
             ExportError::Invalid { id, source } => FileProblem::HistoryGame(id, source.to_string()),
+            ExportError::TextTooLong { ref id, .. } => {
+                FileProblem::HistoryGame(id.clone(), error.to_string())
+            }
+            ExportError::Cancelled => FileProblem::ExportStopped,
         }
     }
 }
@@ -194,6 +199,10 @@ mod tests {
         let denied = || std::io::Error::from(ErrorKind::PermissionDenied);
         let errors = [
             StoreError::NotFound { path: path() },
+            StoreError::NotAFile {
+                path: path(),
+                kind: "a FIFO (named pipe)",
+            },
             StoreError::Read {
                 path: path(),
                 source: denied(),

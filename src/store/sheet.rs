@@ -1,0 +1,117 @@
+//! The workbook's layout shared by its sheets: names, the Matches columns the Summary's
+//! formulas refer to, Excel's limits, and the header row.
+
+use rust_xlsxwriter::{ColNum, Format, FormatAlign, RowNum, Worksheet, XlsxError};
+
+/// The first Matches sheet's name (the Summary formulas refer to every Matches sheet).
+pub(crate) const MATCHES: &str = "Matches";
+
+/// The first Moves sheet's name.
+pub(crate) const MOVES: &str = "Moves";
+
+/// The Summary sheet's name.
+pub(crate) const SUMMARY: &str = "Summary";
+
+/// Rows of an Excel worksheet, the header row included (Excel's hard limit).
+pub const EXCEL_MAX_ROWS: u32 = 1_048_576;
+
+/// Characters of one Excel cell (Excel's hard limit): a longer text is refused.
+pub const EXCEL_MAX_CELL_CHARS: usize = 32_767;
+
+/// Columns of the Matches sheet that the Summary sheet's formulas and charts use.
+pub(crate) mod col {
+    use rust_xlsxwriter::ColNum;
+    /// The game id.
+    pub const GAME: ColNum = 0;
+    /// P1's AI setting (or "human").
+    pub const P1_SETTING: ColNum = 6;
+    /// P1's search depth (blank for a human).
+    pub const P1_DEPTH: ColNum = 7;
+    /// P2's AI setting.
+    pub const P2_SETTING: ColNum = 9;
+    /// P2's search depth.
+    pub const P2_DEPTH: ColNum = 10;
+    /// "P1", "P2" or "Draw".
+    pub const WINNER: ColNum = 13;
+    /// P1's score minus P2's.
+    pub const MARGIN: ColNum = 14;
+}
+
+/// A column of a table: its title, its width, and whether it holds numbers (whose header
+/// is then right-aligned, over the numbers it names).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Column {
+    pub title: &'static str,
+    pub width: f64,
+    pub numeric: bool,
+}
+
+/// A text column.
+pub(crate) const fn text(title: &'static str, width: f64) -> Column {
+    Column {
+        title,
+        width,
+        numeric: false,
+    }
+}
+
+/// A number column.
+pub(crate) const fn number(title: &'static str, width: f64) -> Column {
+    Column {
+        title,
+        width,
+        numeric: true,
+    }
+}
+
+/// The header style shared by every sheet.
+pub(crate) fn header_format() -> Format {
+    Format::new().set_bold().set_background_color("#DDEBF7")
+}
+
+/// The header style of `column`: right-aligned over numbers.
+pub(crate) fn header_format_of(column: &Column) -> Format {
+    if column.numeric {
+        header_format().set_align(FormatAlign::Right)
+    } else {
+        header_format()
+    }
+}
+
+/// Writes a bold header row with column widths, freezes it and sets the page layout.
+pub(crate) fn table_header(sheet: &mut Worksheet, columns: &[Column]) -> Result<(), XlsxError> {
+    for (index, column) in columns.iter().enumerate() {
+        let at = index as ColNum;
+        sheet.write_string_with_format(0, at, column.title, &header_format_of(column))?;
+        sheet.set_column_width(at, column.width)?;
+    }
+    sheet.set_freeze_panes(1, 0)?;
+    // Printed (or converted to PDF) one page wide, the header repeated on every page.
+    sheet.set_landscape().set_print_fit_to_pages(1, 0);
+    sheet.set_repeat_rows(0, 0)?;
+    Ok(())
+}
+
+/// Puts an autofilter over a table of `rows` data rows below its header.
+pub(crate) fn table_filter(
+    sheet: &mut Worksheet,
+    columns: usize,
+    rows: usize,
+) -> Result<(), XlsxError> {
+    let last_col = columns.saturating_sub(1) as ColNum;
+    sheet.autofilter(0, 0, rows.max(1) as RowNum, last_col)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Headers sat left over right-aligned numbers.
+    #[test]
+    fn number_headers_are_right_aligned_and_text_headers_are_not() {
+        let right = header_format().set_align(FormatAlign::Right);
+        assert_eq!(header_format_of(&number("Nodes", 9.0)), right);
+        assert_eq!(header_format_of(&text("Game", 9.0)), header_format());
+    }
+}
