@@ -81,7 +81,7 @@ pub enum ArenaError {
     #[error("the search depth must be at least 1")]
     ZeroDepth,
     /// The size or the stone count is not a legal setup.
-    #[error("bad board: {0}")]
+    #[error("bad board")]
     BadBoard(#[from] ParseError),
 }
 

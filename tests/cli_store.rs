@@ -220,7 +220,8 @@ fn arena_refuses_bad_settings_on_one_line_before_playing() {
         (&["arena", "--b", "minimax:x"], "the depth 'x'"),
         (&["arena", "--b", "minimax:999"], "the depth '999'"),
         (&["arena", "--games", "3"], "positive even number"),
-        (&["arena", "--games", "0"], "positive even number"),
+        // 0 is refused, and the message must not say it is allowed.
+        (&["arena", "--games", "0"], "2..=1000000"),
         (&["arena", "--games", "-2"], "--games"),
         (&["arena", "--games", "99999999999"], "--games"),
         (&["arena", "--size", "99"], "99"),
@@ -241,6 +242,10 @@ fn arena_refuses_bad_settings_on_one_line_before_playing() {
             message.contains(needle),
             "{args:?} said {message:?}, want {needle:?}"
         );
+    }
+    for games in ["0", "-2", "1000002"] {
+        let message = refused_in(dir.path(), &["arena", "--games", games]);
+        assert!(!message.contains("0.."), "{games}: {message}");
     }
     // Nothing was played, so nothing was saved (not even the default folder made).
     assert!(!dir.path().join("saves").exists());

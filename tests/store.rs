@@ -165,7 +165,7 @@ fn every_kind_of_bad_file_gives_its_own_error() {
     let (_, err) = bad_file(dir, "corrupt.ron", "(version: 1, settings: [oops");
     assert!(matches!(err, StoreError::Corrupt { .. }), "{err:?}");
     let (_, err) = bad_file(dir, "garbage.ron", "this is not a save at all");
-    assert!(matches!(err, StoreError::Corrupt { .. }), "{err:?}");
+    assert!(matches!(err, StoreError::NotASave { .. }), "{err:?}");
     let (_, err) = bad_file(dir, "truncated.ron", &good[..good.len() / 2]);
     assert!(matches!(err, StoreError::Truncated { .. }), "{err:?}");
     let (_, err) = bad_file(dir, "empty.ron", "");
@@ -224,7 +224,8 @@ fn tampered_saves_are_caught_by_the_replay() {
     let dir = dir.path();
     let err = tampered(dir, "illegal-move.ron", |g| g.moves[1].cell = "c3".into());
     assert!(matches!(err, CheckError::IllegalMove(_)), "{err:?}");
-    assert!(err.to_string().contains("move 2 (c3)"), "{err}");
+    let message = queens::cli::one_line(&err);
+    assert!(message.contains("move 2 (c3)"), "{message}");
     let err = tampered(dir, "not-a-cell.ron", |g| g.moves[0].cell = "z99".into());
     assert!(
         matches!(err, CheckError::BadCell { number: 1, .. }),
@@ -253,7 +254,8 @@ fn tampered_saves_are_caught_by_the_replay() {
         "{err:?}"
     );
     let err = tampered(dir, "extra-move.ron", |g| g.moves.push(g.moves[0].clone()));
-    assert!(err.to_string().contains("game is over"), "{err}");
+    let message = queens::cli::one_line(&err);
+    assert!(message.contains("game is over"), "{message}");
     let err = tampered(dir, "stones.ron", |g| {
         g.settings.size = 3;
         g.settings.stones = vec!["a1".into(), "b2".into()];
@@ -772,4 +774,54 @@ fn a_stopped_export_writes_nothing() {
     .err();
     assert!(matches!(err, Some(ExportError::Cancelled)), "{err:?}");
     assert_eq!(fs::read_to_string(&out).unwrap_or_default(), "older");
+}
+
+/// A byte order mark (added by some editors) does not make a good save unreadable.
+#[test]
+fn a_save_with_a_byte_order_mark_loads() {
+    let dir = temp();
+    let text = worked_example().to_ron().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("bom.ron");
+    fs::write(&path, format!("\u{feff}{text}")).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = load_from(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.saved, worked_example());
+}
+
+/// Messages about bad files speak to a person, never quote a file that is not ours, and
+/// cut what they quote of a damaged save.
+#[test]
+fn bad_file_messages_are_short_and_quote_no_foreign_content() {
+    let dir = temp();
+    let dir = dir.path();
+    let deep = format!("(extra: {}{})", "[".repeat(10_000), "]".repeat(10_000));
+    let (_, err) = bad_file(dir, "deep.ron", &deep);
+    let message = err.to_string();
+    assert!(message.contains("nested"), "{message}");
+    assert!(!message.contains("recursion_limit"), "{message}");
+
+    let (_, err) = bad_file(dir, "passwd.ron", "root:x:0:0:root:/root:/bin/bash\n");
+    assert!(matches!(err, StoreError::NotASave { .. }), "{err:?}");
+    assert!(!err.to_string().contains("root:"), "{err}");
+    #[cfg(unix)]
+    {
+        let link = dir.join("history-link.ron");
+        std::os::unix::fs::symlink(dir.join("passwd.ron"), &link).unwrap_or_else(|e| panic!("{e}"));
+        let err = load_err(&link);
+        assert!(!err.to_string().contains("root"), "{err}");
+    }
+
+    let token = "q".repeat(120_000);
+    let (_, err) = bad_file(
+        dir,
+        "token.ron",
+        &format!("(version: 1, settings: {token})"),
+    );
+    let message = err.to_string();
+    assert!(
+        message.len() < 400,
+        "{} bytes: {}",
+        message.len(),
+        &message[..200]
+    );
+    assert!(message.contains('…'), "{message}");
 }

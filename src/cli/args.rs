@@ -113,7 +113,7 @@ pub struct ArenaArgs {
     pub b: PlayerSpec,
     /// The number of games: a positive even number, since every board is played twice
     /// with colours swapped (at most 1000000).
-    #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES as u64))]
+    #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(2..=MAX_GAMES as u64))]
     pub games: u64,
     /// The board side, 3 to 15.
     #[arg(long, value_name = "N", default_value = "6", value_parser = parse_size, allow_negative_numbers = true)]
