@@ -18,6 +18,22 @@ fn target(path: &Path, reason: impl Into<String>) -> CliError {
     }
 }
 
+/// Refuses a path that is not valid UTF-8: the JSON answer names the paths it wrote, and
+/// JSON holds only Unicode text, so such a run could not report what it did. Checked
+/// before any work, so nothing is half done.
+///
+/// # Errors
+/// [`CliError::Target`] saying so.
+pub fn require_utf8(path: &Path) -> Result<(), CliError> {
+    match path.to_str() {
+        Some(_) => Ok(()),
+        None => Err(target(
+            path,
+            "the path is not valid UTF-8 text; the JSON answer could not name it, so please choose another name",
+        )),
+    }
+}
+
 /// Creates a file in `dir` and removes it again: the only sure test of write permission
 /// (a read-only folder, a read-only mount, or permissions the process cannot judge).
 ///
@@ -43,8 +59,9 @@ pub fn probe_writable(dir: &Path) -> Result<(), CliError> {
 ///
 /// # Errors
 /// [`CliError::Store`] if it cannot be created, [`CliError::Target`] if it cannot be
-/// written.
+/// written or its name is not UTF-8.
 pub fn prepare_history(saves: &Path) -> Result<(), CliError> {
+    require_utf8(saves)?;
     let folder = saves.join(HISTORY_DIR);
     ensure_dir(&folder)?;
     probe_writable(&folder)?;
@@ -62,6 +79,7 @@ pub fn prepare_workbook(path: &Path) -> Result<(), CliError> {
     if path.as_os_str().is_empty() {
         return Err(target(path, "an empty file name; give one ending in .xlsx"));
     }
+    require_utf8(path)?;
     if path.is_dir() {
         return Err(target(
             path,
