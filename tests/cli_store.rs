@@ -518,6 +518,10 @@ fn a_stop_signal_ends_the_arena_and_keeps_the_finished_games() {
         assert_eq!(count(&value, "history_files"), games, "{value}");
         assert_eq!(history_files(&saves).len() as u64, games);
         assert!(stderr.contains("stopped by Ctrl+C"), "{stderr}");
+        assert!(
+            stderr.contains(&format!("{games} games added to the history")),
+            "{stderr}"
+        );
     }
 }
 

@@ -263,6 +263,14 @@ fn write_workbook(
     let skipped = || CliError::Interrupted {
         skipped: format!("the workbook {} was not written", path.display()),
     };
+    if interrupt.requested() {
+        // After a stop request the user waits for this step alone: say what it is.
+        eprintln!(
+            "queens: writing the {} finished games to {} (Ctrl+C again abandons the workbook)",
+            report.games.len(),
+            path.display()
+        );
+    }
     let mut writer = WorkbookWriter::new(ExportOptions::default());
     for game in &report.games {
         if interrupt.presses() >= 2 {
