@@ -42,16 +42,6 @@ impl NeighbourCounts {
         NeighbourCounts { planes }
     }
 
-    /// The count of one cell (0..=8).
-    #[inline]
-    pub fn count_of(&self, cell: super::cell::Cell) -> u8 {
-        let mut count = 0;
-        for (bit, plane) in self.planes.iter().enumerate() {
-            count |= (plane.contains(cell) as u8) << bit;
-        }
-        count
-    }
-
     /// The cells with exactly `count` neighbours in the set (spare-column and off-board
     /// cells included: intersect with the cells you care about).
     #[inline]
