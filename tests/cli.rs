@@ -1,4 +1,4 @@
-//! The `queens` binary against the command-line contract of GAME.md: one JSON line and exit
+//! The `queens` binary against the command-line contract of docs/cli.md: one JSON line and exit
 //! 0 on success; exit 2, one line on stderr and nothing on stdout for any bad input.
 
 use assert_cmd::cargo::cargo_bin_cmd;

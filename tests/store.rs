@@ -54,7 +54,7 @@ fn engine_game(
     saved
 }
 
-/// GAME.md's worked example, human (P1) against the computer.
+/// the worked example of docs/rules.md, human (P1) against the computer.
 fn worked_example() -> SavedGame {
     let mut board = Board::new(4, &[]).unwrap_or_else(|e| panic!("{e}"));
     let mut saved = SavedGame::new(&board, [Side::Human, computer(2)], None);

@@ -124,7 +124,7 @@ mod tests {
         let geometry = Geometry::new(4, Bitboard::EMPTY);
         // a1 sees its column (3), its row (3), its diagonal (3), plus itself.
         assert_eq!(geometry.reach(cell("a1")).count(), 10);
-        // b2 on 4x4: 12 cells as in GAME.md's worked example.
+        // b2 on 4x4: 12 cells as in the worked example of docs/rules.md.
         assert_eq!(geometry.reach(cell("b2")).count(), 12);
         assert_eq!(geometry.neighbours(cell("a1")).count(), 3);
         assert_eq!(geometry.neighbours(cell("b2")).count(), 8);
