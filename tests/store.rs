@@ -17,10 +17,6 @@ fn temp() -> TempDir {
     tempfile::tempdir().unwrap_or_else(|e| panic!("no temp dir: {e}"))
 }
 
-fn cell(name: &str) -> Cell {
-    Cell::parse(name).unwrap_or_else(|| panic!("bad cell {name}"))
-}
-
 fn computer(depth: u32) -> Side {
     Side::Computer(EngineSettings::new(Algorithm::AlphaBeta, depth, None))
 }
@@ -59,7 +55,8 @@ fn worked_example() -> SavedGame {
     let mut board = Board::new(4, &[]).unwrap_or_else(|e| panic!("{e}"));
     let mut saved = SavedGame::new(&board, [Side::Human, computer(2)], None);
     for name in ["b2", "d3", "a4"] {
-        board.play(cell(name)).unwrap_or_else(|e| panic!("{e}"));
+        let cell: Cell = name.parse().unwrap_or_else(|e| panic!("{e}"));
+        board.play(cell).unwrap_or_else(|e| panic!("{e}"));
         let search = (name == "d3").then_some(SearchInfo {
             depth: 2,
             nodes: 17,
@@ -110,7 +107,7 @@ fn an_unfinished_game_round_trips_and_resumes() {
 }
 
 #[test]
-fn update_keeps_statistics_across_undo_and_redo() {
+fn update_keeps_statistics_across_undo_and_redo() -> Result<(), Box<dyn std::error::Error>> {
     let saved = worked_example();
     let mut board = Board::from_game_string(&saved.game).unwrap_or_else(|e| panic!("{e}"));
     let mut again = saved.clone();
@@ -119,9 +116,12 @@ fn update_keeps_statistics_across_undo_and_redo() {
     assert_eq!(again.moves.len(), 2);
     assert!(again.result.is_none());
     assert_eq!(again.moves[1].search, saved.moves[1].search);
-    board.play(cell("a4")).unwrap_or_else(|e| panic!("{e}"));
+    board
+        .play("a4".parse::<Cell>()?)
+        .unwrap_or_else(|e| panic!("{e}"));
     again.update(&board, None);
     assert_eq!(again.result.map(|r| r.score), Some([13, 3]));
+    Ok(())
 }
 
 #[test]

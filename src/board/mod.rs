@@ -12,7 +12,7 @@ mod position;
 mod stones;
 
 pub use bitboard::{Bitboard, CellIter};
-pub use cell::{Cell, MAX_CELLS, MAX_SIZE, MIN_SIZE};
+pub use cell::{Cell, MAX_CELLS, MAX_SIZE, MIN_SIZE, NotACell};
 pub use error::{GameError, MAX_QUOTED_CHARS, MoveError, Occupant, ParseError, clip_token};
 pub use geometry::DIRECTIONS;
 pub use neighbours::NeighbourCounts;

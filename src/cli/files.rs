@@ -2,7 +2,9 @@
 //! that a long arena run cannot end with nowhere to put its results.
 
 use super::error::CliError;
-use crate::store::{HISTORY_DIR, default_saves_dir, ensure_dir, remove_stale_temp_files};
+use crate::store::{
+    HISTORY_DIR, default_saves_dir, ensure_dir, parent_of, remove_stale_temp_files,
+};
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
@@ -107,10 +109,7 @@ pub fn prepare_workbook(path: &Path) -> Result<(), CliError> {
             "the workbook's file name must end in .xlsx (Excel refuses other names)",
         ));
     }
-    let parent = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
+    let parent = parent_of(path);
     if parent.exists() && !parent.is_dir() {
         return Err(target(parent, "is a file, not a folder"));
     }

@@ -93,7 +93,7 @@ pub fn remove_stale_temp_files(dir: &Path) -> usize {
 }
 
 /// The folder `path` lives in (`.` for a bare file name).
-pub(crate) fn parent_of(path: &Path) -> &Path {
+pub fn parent_of(path: &Path) -> &Path {
     match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
