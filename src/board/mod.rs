@@ -19,4 +19,4 @@ pub use neighbours::NeighbourCounts;
 pub use notation::{GameSpec, parse_cells, parse_size};
 pub use player::Player;
 pub use position::{Board, CellState, MoveRecord};
-pub use stones::{SplitMix64, random_stones};
+pub use stones::{SplitMix64, random_position, random_stones};
