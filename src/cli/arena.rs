@@ -232,6 +232,8 @@ struct HistoryWriter<'a> {
     written: usize,
     failure: Option<StoreError>,
     abandoned: bool,
+    /// Whether the user was told that finished games are still being written.
+    told: bool,
 }
 
 impl HistoryWriter<'_> {
@@ -243,6 +245,13 @@ impl HistoryWriter<'_> {
         let Some(saves) = self.saves else {
             return ControlFlow::Continue(());
         };
+        if self.interrupt.requested() && !self.told {
+            // Games finished before the stop may still be queued: say why we go on.
+            self.told = true;
+            eprintln!(
+                "queens: stopping; writing the games already finished (Ctrl+C again drops them)"
+            );
+        }
         match append_history(saves, &game.game) {
             Ok(_) => {
                 self.written += 1;
@@ -321,6 +330,7 @@ pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
         written: 0,
         failure: None,
         abandoned: false,
+        told: false,
     };
     let mut on_game = |game: &ArenaGame, done: usize, _total: usize| {
         let flow = history.add(game);
@@ -427,6 +437,7 @@ mod tests {
             written: 0,
             failure: None,
             abandoned: false,
+            told: false,
         };
         assert!(history.add(&report.games[0]).is_continue());
         interrupt.request();
