@@ -81,7 +81,7 @@ pub enum ArenaError {
     #[error("the search depth must be at least 1")]
     ZeroDepth,
     /// The size or the stone count is not a legal setup.
-    #[error("bad board: {0}")]
+    #[error("bad board")]
     BadBoard(#[from] ParseError),
 }
 
@@ -406,7 +406,8 @@ fn play_game(config: &ArenaConfig, index: usize, handler: &StopFlag<'_>) -> Opti
 /// Plays the series on `config.threads` threads (0: one per core). Each game is handed to
 /// `on_game(game, done, total)` on the calling thread as soon as it finishes, so a caller
 /// can store it at once (a run killed later keeps it); returning
-/// [`ControlFlow::Break`] ends the series as `stop` does. Raising `stop` ends it
+/// [`ControlFlow::Break`] refuses that game (it is not counted: the caller could not
+/// store it) and ends the series as `stop` does. Raising `stop` ends it
 /// cleanly: games in progress are dropped, finished ones kept.
 ///
 /// # Errors
@@ -455,10 +456,10 @@ pub fn run_arena(
             if halt.load(Ordering::Relaxed) {
                 continue;
             }
-            let flow = on_game(&game, finished.len() + 1, total);
-            finished.push(game);
-            if flow.is_break() {
+            if on_game(&game, finished.len() + 1, total).is_break() {
                 halt.store(true, Ordering::Relaxed);
+            } else {
+                finished.push(game);
             }
         }
     });

@@ -220,7 +220,8 @@ fn arena_refuses_bad_settings_on_one_line_before_playing() {
         (&["arena", "--b", "minimax:x"], "the depth 'x'"),
         (&["arena", "--b", "minimax:999"], "the depth '999'"),
         (&["arena", "--games", "3"], "positive even number"),
-        (&["arena", "--games", "0"], "positive even number"),
+        // 0 is refused, and the message must not say it is allowed.
+        (&["arena", "--games", "0"], "2..=1000000"),
         (&["arena", "--games", "-2"], "--games"),
         (&["arena", "--games", "99999999999"], "--games"),
         (&["arena", "--size", "99"], "99"),
@@ -241,6 +242,10 @@ fn arena_refuses_bad_settings_on_one_line_before_playing() {
             message.contains(needle),
             "{args:?} said {message:?}, want {needle:?}"
         );
+    }
+    for games in ["0", "-2", "1000002"] {
+        let message = refused_in(dir.path(), &["arena", "--games", games]);
+        assert!(!message.contains("0.."), "{games}: {message}");
     }
     // Nothing was played, so nothing was saved (not even the default folder made).
     assert!(!dir.path().join("saves").exists());
@@ -513,6 +518,10 @@ fn a_stop_signal_ends_the_arena_and_keeps_the_finished_games() {
         assert_eq!(count(&value, "history_files"), games, "{value}");
         assert_eq!(history_files(&saves).len() as u64, games);
         assert!(stderr.contains("stopped by Ctrl+C"), "{stderr}");
+        assert!(
+            stderr.contains(&format!("{games} games added to the history")),
+            "{stderr}"
+        );
     }
 }
 
@@ -539,4 +548,70 @@ fn a_killed_arena_keeps_its_finished_games() {
     );
     assert_eq!(count(&value, "games"), kept.len() as u64, "{value}");
     assert_eq!(value["skipped"], serde_json::json!([]), "{value}");
+}
+
+/// A path that is not UTF-8 used to be written, and then the run failed (exit 1) since
+/// the JSON answer could not name it. Now it is refused before any work (exit 2).
+#[cfg(unix)]
+#[test]
+fn paths_that_are_not_utf8_are_refused_before_any_work() {
+    use std::ffi::{OsStr, OsString};
+    use std::os::unix::ffi::OsStrExt;
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir(&saves).unwrap_or_else(|err| panic!("{err}"));
+    let bad = dir.path().join(OsStr::from_bytes(b"caf\xe9.xlsx"));
+    let bad_dir = dir.path().join(OsStr::from_bytes(b"sav\xe9s"));
+    let os = |items: &[&OsStr]| items.iter().map(OsString::from).collect::<Vec<_>>();
+    let cases = [
+        os(&[
+            "export".as_ref(),
+            "--out".as_ref(),
+            bad.as_os_str(),
+            "--saves-dir".as_ref(),
+            saves.as_os_str(),
+        ]),
+        os(&[
+            "export".as_ref(),
+            "--out".as_ref(),
+            dir.path().join("ok.xlsx").as_os_str(),
+            "--saves-dir".as_ref(),
+            bad_dir.as_os_str(),
+        ]),
+        os(&[
+            "arena".as_ref(),
+            "--games".as_ref(),
+            "2".as_ref(),
+            "--size".as_ref(),
+            "4".as_ref(),
+            "--xlsx".as_ref(),
+            bad.as_os_str(),
+            "--saves-dir".as_ref(),
+            saves.as_os_str(),
+        ]),
+        os(&[
+            "arena".as_ref(),
+            "--games".as_ref(),
+            "2".as_ref(),
+            "--size".as_ref(),
+            "4".as_ref(),
+            "--saves-dir".as_ref(),
+            bad_dir.as_os_str(),
+        ]),
+    ];
+    for args in cases {
+        let output = cargo_bin_cmd!("queens")
+            .args(&args)
+            .current_dir(dir.path())
+            .timeout(Duration::from_secs(120))
+            .output()
+            .unwrap_or_else(|err| panic!("{err}"));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(stderr.contains("not valid UTF-8"), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    assert!(!bad.exists() && !bad_dir.exists(), "nothing was written");
+    assert!(history_files(&saves).is_empty(), "no game was played");
 }

@@ -8,10 +8,6 @@ use oracle::{RefBoard, ref_minimax, ref_perft, ref_solve};
 use queens::ai::{Algorithm, Limits, search_board};
 use queens::board::{Board, Cell, Player, random_stones};
 
-fn cell(name: &str) -> Cell {
-    Cell::parse(name).unwrap_or_else(|| panic!("bad cell {name}"))
-}
-
 fn names(cells: impl IntoIterator<Item = Cell>) -> Vec<String> {
     cells.into_iter().map(|c| c.to_string()).collect()
 }
@@ -47,7 +43,7 @@ fn check_exact(text: &str) {
 }
 
 #[test]
-fn the_worked_4x4_example_of_game_md() {
+fn the_worked_4x4_example_of_game_md() -> Result<(), Box<dyn std::error::Error>> {
     let mut board = board("size=4");
     let mut reference = reference("size=4");
     let steps = [
@@ -61,9 +57,12 @@ fn the_worked_4x4_example_of_game_md() {
         ("a4", vec!["a4"]),
     ];
     for (name, claims) in steps {
-        let mv = cell(name);
+        let mv: Cell = name.parse()?;
         let col_row = (mv.col() as usize, mv.row() as usize);
-        let mut want: Vec<Cell> = claims.iter().map(|n| cell(n)).collect();
+        let mut want = claims
+            .iter()
+            .map(|n| n.parse())
+            .collect::<Result<Vec<Cell>, _>>()?;
         want.sort_by_key(|c| (c.row(), c.col()));
         let taken = board.play(mv).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
@@ -86,6 +85,7 @@ fn the_worked_4x4_example_of_game_md() {
     assert_eq!((reference.score(0), reference.score(1)), (13, 3));
     assert!(board.is_over() && reference.is_over());
     assert_eq!(board.outcome(), Some(Some(Player::One)));
+    Ok(())
 }
 
 #[test]
@@ -99,7 +99,7 @@ fn after_b2_on_4x4_four_cells_are_left() {
 }
 
 #[test]
-fn open_3x3_perft_by_hand() {
+fn open_3x3_perft_by_hand() -> Result<(), Box<dyn std::error::Error>> {
     // Depth 1: all 9 cells. Depth 2: b2 takes the whole board (1 line); a corner leaves
     // the two cells a knight's move away (2 each); an edge midpoint leaves the two far
     // corners (2 each): 1 + 4*2 + 4*2 = 17. Every second move ends the game, so depth 3
@@ -118,32 +118,39 @@ fn open_3x3_perft_by_hand() {
     }
     // P1 takes the centre and with it all 9 cells.
     let outcome = search_board(&board, Algorithm::AlphaBeta, Limits::depth(9));
-    assert_eq!((outcome.value.0, outcome.best_move), (9, Some(cell("b2"))));
+    assert_eq!(
+        (outcome.value.0, outcome.best_move),
+        (9, Some("b2".parse::<Cell>()?))
+    );
     assert_eq!(ref_solve(&mut reference), 9);
+    Ok(())
 }
 
 #[test]
-fn claims_are_blocked_by_stones() {
+fn claims_are_blocked_by_stones() -> Result<(), Box<dyn std::error::Error>> {
     // A queen on a1 with a stone on c1: the row stops at b1, d1 stays free.
     let text = "size=4 stones=c1,c3";
     let board = board(text);
     let reference = reference(text);
     let want = ["a1", "b1", "a2", "b2", "a3", "a4"];
-    assert_eq!(names(board.claims_of(cell("a1"))), want);
+    assert_eq!(names(board.claims_of("a1".parse::<Cell>()?)), want);
     assert_eq!(ref_names(&reference.claims_of(0, 0)), want);
     // A stone is never claimed and never free.
-    assert!(!board.free().contains(cell("c1")));
-    assert!(board.claims_of(cell("c1")).is_empty());
+    assert!(!board.free().contains("c1".parse::<Cell>()?));
+    assert!(board.claims_of("c1".parse::<Cell>()?).is_empty());
     assert!(reference.claims_of(2, 0).is_empty());
+    Ok(())
 }
 
 #[test]
-fn claims_are_never_stolen() {
+fn claims_are_never_stolen() -> Result<(), Box<dyn std::error::Error>> {
     // P2's queen on d3 has rays through P1's cells (c3, d2, d4, b1...): it passes over
     // them and takes only the free cells beyond.
     let mut board = board("size=4 moves=b2");
     let p1_before = board.owned(Player::One);
-    let claims = board.play(cell("d3")).unwrap_or_else(|e| panic!("{e}"));
+    let claims = board
+        .play("d3".parse::<Cell>()?)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(board.owned(Player::One), p1_before);
     assert!((claims & p1_before).is_empty());
     assert_eq!(names(claims), ["d1", "d3", "c4"]);
@@ -156,6 +163,7 @@ fn claims_are_never_stolen() {
         board.play(mv).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(board.owned(other), before, "{}", board.game_string());
     }
+    Ok(())
 }
 
 #[test]

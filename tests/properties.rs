@@ -3,43 +3,24 @@
 
 use proptest::prelude::*;
 use queens::ai::{Algorithm, Limits, evaluate, search_board};
-use queens::board::{Bitboard, Board, Cell, Player, SplitMix64, random_stones};
+use queens::board::{Bitboard, Board, Cell, Player, random_position};
 
-/// A random position: side, number of stones (as a fraction of the cap), stone seed,
-/// move seed and how many moves to play (stopping early if the game ends).
+/// A random position: side, number of stones (as a fraction of the cap), seed and how
+/// many moves to play (stopping early if the game ends), built by the crate's shared
+/// generator.
 fn position(sizes: std::ops::RangeInclusive<u8>, max_moves: usize) -> impl Strategy<Value = Board> {
-    (
-        sizes,
-        0.0..=1.0f64,
-        any::<u64>(),
-        any::<u64>(),
-        0..=max_moves,
-    )
-        .prop_map(|(size, fraction, stone_seed, move_seed, moves)| {
-            let count = (Board::max_stones(size) as f64 * fraction).floor() as usize;
-            let stones = random_stones(size, count, stone_seed);
-            let mut board = Board::new(size, &stones).unwrap_or_else(|e| panic!("{e}"));
-            let mut rng = SplitMix64::new(move_seed);
-            for _ in 0..moves {
-                if !random_move(&mut board, &mut rng) {
-                    break;
-                }
-            }
-            board
-        })
+    (sizes, 0.0..=1.0f64, any::<u64>(), 0..=max_moves).prop_map(|(size, fraction, seed, moves)| {
+        let count = (Board::max_stones(size) as f64 * fraction).floor() as usize;
+        random_position(size, count, moves, seed).unwrap_or_else(|e| panic!("{e}"))
+    })
 }
 
-/// Plays a uniformly chosen free cell; `false` if the game is over.
-fn random_move(board: &mut Board, rng: &mut SplitMix64) -> bool {
-    let free: Vec<Cell> = board.free().into_iter().collect();
-    if free.is_empty() {
-        return false;
-    }
-    let cell = free[rng.below(free.len() as u64) as usize];
-    board
-        .play(cell)
-        .unwrap_or_else(|e| panic!("a free cell is a legal move: {e}"));
-    true
+/// A random finished game (moves played until no free cell is left).
+fn finished_game(sizes: std::ops::RangeInclusive<u8>) -> impl Strategy<Value = Board> {
+    (sizes, 0.0..=1.0f64, any::<u64>()).prop_map(|(size, fraction, seed)| {
+        let count = (Board::max_stones(size) as f64 * fraction).floor() as usize;
+        random_position(size, count, usize::MAX, seed).unwrap_or_else(|e| panic!("{e}"))
+    })
 }
 
 /// Whether the cells strictly between `a` and `b`, which share a line, hold no stone.
@@ -103,10 +84,7 @@ proptest! {
     }
 
     #[test]
-    fn finished_games_add_up(board in position(3..=15, 0), seed in any::<u64>()) {
-        let mut board = board;
-        let mut rng = SplitMix64::new(seed);
-        while random_move(&mut board, &mut rng) {}
+    fn finished_games_add_up(board in finished_game(3..=15)) {
         let size = board.size() as u32;
         let stones = board.stones().count();
         let (one, two) = (board.score(Player::One), board.score(Player::Two));
@@ -131,10 +109,7 @@ proptest! {
     }
 
     #[test]
-    fn no_two_queens_see_each_other(board in position(3..=15, 0), seed in any::<u64>()) {
-        let mut board = board;
-        let mut rng = SplitMix64::new(seed);
-        while random_move(&mut board, &mut rng) {}
+    fn no_two_queens_see_each_other(board in finished_game(3..=15)) {
         let queens: Vec<Cell> =
             (board.queens(Player::One) | board.queens(Player::Two)).into_iter().collect();
         for (i, &a) in queens.iter().enumerate() {

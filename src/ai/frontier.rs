@@ -92,7 +92,7 @@ mod tests {
     use super::*;
     use crate::ai::game::SearchGame;
     use crate::ai::movelist::MoveList;
-    use crate::board::{Board, random_stones};
+    use crate::board::random_position;
 
     /// The plain loop the fast paths must reproduce.
     fn plain(game: &mut QueensGame, beta: Option<Score>) -> FrontierResult<Cell> {
@@ -129,17 +129,10 @@ mod tests {
     fn fast_paths_equal_the_plain_loop() {
         for seed in 0..400u64 {
             let size = 3 + (seed % 13) as u8;
-            let stones = random_stones(size, (seed % 9) as usize, seed);
-            let Ok(mut board) = Board::new(size, &stones) else {
+            let plies = (seed % 13) as usize;
+            let Ok(board) = random_position(size, (seed % 9) as usize, plies, seed) else {
                 continue;
             };
-            for step in 0..(seed % 13) as usize {
-                let free: Vec<Cell> = board.free().into_iter().collect();
-                if free.len() <= 1 {
-                    break;
-                }
-                board.do_move(free[(step * 5 + seed as usize) % free.len()]);
-            }
             let mut game = QueensGame::new(&board);
             if game.is_terminal() {
                 continue;

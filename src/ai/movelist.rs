@@ -40,18 +40,6 @@ impl<M: Copy + Default> MoveList<M> {
         self.len += 1;
     }
 
-    /// Sets the list to `len` moves written by `fill` into the backing array (whose other
-    /// slots hold stale moves): for generators that place moves out of order.
-    ///
-    /// # Panics
-    /// If `len` exceeds [`MAX_MOVES`].
-    #[inline]
-    pub fn fill_with(&mut self, len: usize, fill: impl FnOnce(&mut [M; MAX_MOVES])) {
-        assert!(len <= MAX_MOVES, "move list overflow");
-        fill(&mut self.moves);
-        self.len = len;
-    }
-
     /// The moves, in order.
     #[inline]
     pub fn as_slice(&self) -> &[M] {

@@ -241,18 +241,12 @@ mod tests {
     fn counting_sort_equals_sorting_the_keys() {
         for seed in 0..300u64 {
             let size = 3 + (seed % 13) as u8;
-            let stones = crate::board::random_stones(size, (seed % 7) as usize, seed);
-            let Ok(mut board) = Board::new(size, &stones) else {
+            let plies = (seed % 11) as usize;
+            let stones = (seed % 7) as usize;
+            let Ok(board) = crate::board::random_position(size, stones, plies, seed) else {
                 continue;
             };
             let order = CentreOrder::new(size);
-            for step in 0..(seed % 11) as usize {
-                let free: Vec<Cell> = board.free().into_iter().collect();
-                if free.is_empty() {
-                    break;
-                }
-                board.do_move(free[(step * 7 + seed as usize) % free.len()]);
-            }
             let mut keys: Vec<u16> = board
                 .free()
                 .into_iter()

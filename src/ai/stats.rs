@@ -3,7 +3,7 @@
 use super::score::Score;
 use std::time::Duration;
 
-/// Work counters, defined as in GAME.md.
+/// Work counters, defined as in docs/rules.md.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Every position the search visited, the root included.

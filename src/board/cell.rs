@@ -1,6 +1,8 @@
 //! A cell of the board and its chess-like name (`a1` is bottom-left).
 
+use super::error::clip_token;
 use std::fmt;
+use std::str::FromStr;
 
 /// The largest board side the game allows.
 pub const MAX_SIZE: u8 = 15;
@@ -93,6 +95,20 @@ pub fn last_column(size: u8) -> char {
     char::from(b'a' + size.clamp(1, MAX_SIZE) - 1)
 }
 
+/// A text that is not a cell name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a cell name (a letter a..o and a rank 1..15, e.g. c3)")]
+pub struct NotACell(pub String);
+
+impl FromStr for Cell {
+    type Err = NotACell;
+
+    /// As [`Cell::parse`], with an error that quotes the text (at most 40 characters).
+    fn from_str(text: &str) -> Result<Cell, NotACell> {
+        Cell::parse(text).ok_or_else(|| NotACell(clip_token(text)))
+    }
+}
+
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1)
@@ -129,6 +145,16 @@ mod tests {
         ] {
             assert_eq!(Cell::parse(bad), None, "{bad:?} should not parse");
         }
+    }
+
+    #[test]
+    fn from_str_parses_like_parse_and_quotes_the_bad_text() {
+        assert_eq!("c3".parse::<Cell>(), Ok(Cell::new(2, 2)));
+        let err = "z9".parse::<Cell>().err().map(|e| e.to_string());
+        assert_eq!(
+            err.as_deref(),
+            Some("'z9' is not a cell name (a letter a..o and a rank 1..15, e.g. c3)")
+        );
     }
 
     #[test]

@@ -115,30 +115,32 @@ fn offset(cell: Cell, dc: i8, dr: i8, size: u8) -> Option<Cell> {
 mod tests {
     use super::*;
 
-    fn cell(name: &str) -> Cell {
-        Cell::parse(name).unwrap_or_else(|| panic!("bad cell {name}"))
-    }
-
     #[test]
-    fn open_board_rays_of_a_corner_and_a_centre() {
+    fn open_board_rays_of_a_corner_and_a_centre() -> Result<(), Box<dyn std::error::Error>> {
         let geometry = Geometry::new(4, Bitboard::EMPTY);
         // a1 sees its column (3), its row (3), its diagonal (3), plus itself.
-        assert_eq!(geometry.reach(cell("a1")).count(), 10);
-        // b2 on 4x4: 12 cells as in GAME.md's worked example.
-        assert_eq!(geometry.reach(cell("b2")).count(), 12);
-        assert_eq!(geometry.neighbours(cell("a1")).count(), 3);
-        assert_eq!(geometry.neighbours(cell("b2")).count(), 8);
+        assert_eq!(geometry.reach("a1".parse::<Cell>()?).count(), 10);
+        // b2 on 4x4: 12 cells as in the worked example of docs/rules.md.
+        assert_eq!(geometry.reach("b2".parse::<Cell>()?).count(), 12);
+        assert_eq!(geometry.neighbours("a1".parse::<Cell>()?).count(), 3);
+        assert_eq!(geometry.neighbours("b2".parse::<Cell>()?).count(), 8);
+        Ok(())
     }
 
     #[test]
-    fn stones_stop_rays_and_are_not_neighbours() {
-        let stones: Bitboard = [cell("b1")].into_iter().collect();
+    fn stones_stop_rays_and_are_not_neighbours() -> Result<(), Box<dyn std::error::Error>> {
+        let stones: Bitboard = ["b1".parse::<Cell>()?].into_iter().collect();
         let geometry = Geometry::new(4, stones);
-        let reach = geometry.reach(cell("a1"));
-        assert!(!reach.contains(cell("b1")));
-        assert!(!reach.contains(cell("c1")));
-        assert!(reach.contains(cell("a4")) && reach.contains(cell("d4")));
-        assert!(geometry.reach(cell("b1")).is_empty());
-        assert!(!geometry.neighbours(cell("a1")).contains(cell("b1")));
+        let reach = geometry.reach("a1".parse::<Cell>()?);
+        assert!(!reach.contains("b1".parse::<Cell>()?));
+        assert!(!reach.contains("c1".parse::<Cell>()?));
+        assert!(reach.contains("a4".parse::<Cell>()?) && reach.contains("d4".parse::<Cell>()?));
+        assert!(geometry.reach("b1".parse::<Cell>()?).is_empty());
+        assert!(
+            !geometry
+                .neighbours("a1".parse::<Cell>()?)
+                .contains("b1".parse::<Cell>()?)
+        );
+        Ok(())
     }
 }

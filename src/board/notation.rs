@@ -1,6 +1,6 @@
-//! The one-line game string of GAME.md: `size=8 stones=b2,d5,g7 moves=c3,f6,a1`.
+//! The one-line game string of docs/rules.md: `size=8 stones=b2,d5,g7 moves=c3,f6,a1`.
 //!
-//! Parsing is in two steps, as GAME.md specifies: [`GameSpec::parse`] checks the text
+//! Parsing is in two steps, as docs/rules.md specifies: [`GameSpec::parse`] checks the text
 //! (keys, size, cell names, the stone list) and [`GameSpec::replay`] plays the moves,
 //! stopping at the first illegal one.
 

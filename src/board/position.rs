@@ -328,45 +328,50 @@ impl std::fmt::Debug for Board {
 mod tests {
     use super::*;
 
-    fn cell(name: &str) -> Cell {
-        Cell::parse(name).unwrap_or_else(|| panic!("bad cell {name}"))
-    }
-
     #[test]
-    fn the_worked_4x4_example_of_game_md() {
+    fn the_worked_4x4_example_of_game_md() -> Result<(), Box<dyn std::error::Error>> {
         let mut board = Board::new(4, &[]).unwrap_or_else(|e| panic!("{e}"));
-        let claims = board.play(cell("b2")).unwrap_or_else(|e| panic!("{e}"));
+        let claims = board
+            .play("b2".parse::<Cell>()?)
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(claims.count(), 12);
         let rest: Vec<String> = board.free().into_iter().map(|c| c.to_string()).collect();
         assert_eq!(rest, ["d1", "d3", "a4", "c4"]);
-        let claims = board.play(cell("d3")).unwrap_or_else(|e| panic!("{e}"));
+        let claims = board
+            .play("d3".parse::<Cell>()?)
+            .unwrap_or_else(|e| panic!("{e}"));
         let taken: Vec<String> = claims.into_iter().map(|c| c.to_string()).collect();
         assert_eq!(taken, ["d1", "d3", "c4"]);
-        board.play(cell("a4")).unwrap_or_else(|e| panic!("{e}"));
+        board
+            .play("a4".parse::<Cell>()?)
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (board.score(Player::One), board.score(Player::Two)),
             (13, 3)
         );
         assert_eq!(board.outcome(), Some(Some(Player::One)));
+        Ok(())
     }
 
     #[test]
-    fn illegal_moves_change_nothing_and_say_why() {
-        let mut board = Board::new(4, &[cell("a1")]).unwrap_or_else(|e| panic!("{e}"));
+    fn illegal_moves_change_nothing_and_say_why() -> Result<(), Box<dyn std::error::Error>> {
+        let mut board = Board::new(4, &["a1".parse::<Cell>()?]).unwrap_or_else(|e| panic!("{e}"));
         let before = board.clone();
-        let err = board.play(cell("a1"));
+        let err = board.play("a1".parse::<Cell>()?);
         assert_eq!(
             err,
             Err(MoveError::NotFree {
                 number: 1,
-                cell: cell("a1"),
+                cell: "a1".parse::<Cell>()?,
                 occupant: Occupant::Stone
             })
         );
         assert_eq!(board, before);
-        board.play(cell("b2")).unwrap_or_else(|e| panic!("{e}"));
+        board
+            .play("b2".parse::<Cell>()?)
+            .unwrap_or_else(|e| panic!("{e}"));
         assert!(matches!(
-            board.play(cell("b2")),
+            board.play("b2".parse::<Cell>()?),
             Err(MoveError::NotFree {
                 number: 2,
                 occupant: Occupant::Queen(Player::One),
@@ -374,32 +379,34 @@ mod tests {
             })
         ));
         assert!(matches!(
-            board.play(cell("c3")),
+            board.play("c3".parse::<Cell>()?),
             Err(MoveError::NotFree {
                 occupant: Occupant::Claimed(Player::One),
                 ..
             })
         ));
+        Ok(())
     }
 
     #[test]
-    fn undo_restores_everything() {
-        let mut board = Board::new(5, &[cell("c3")]).unwrap_or_else(|e| panic!("{e}"));
+    fn undo_restores_everything() -> Result<(), Box<dyn std::error::Error>> {
+        let mut board = Board::new(5, &["c3".parse::<Cell>()?]).unwrap_or_else(|e| panic!("{e}"));
         let start = board.clone();
         for name in ["a1", "e2", "d5"] {
-            board.play(cell(name)).unwrap_or_else(|e| panic!("{e}"));
+            board.play(name.parse()?)?;
         }
         let after_two = board.at_ply(2);
-        assert_eq!(board.undo(), Some(cell("d5")));
+        assert_eq!(board.undo(), Some("d5".parse::<Cell>()?));
         assert_eq!(board, after_two);
         board.undo();
         board.undo();
         assert_eq!(board, start);
         assert_eq!(board.undo(), None);
+        Ok(())
     }
 
     #[test]
-    fn setup_errors() {
+    fn setup_errors() -> Result<(), Box<dyn std::error::Error>> {
         assert_eq!(
             Board::new(2, &[]).err(),
             Some(ParseError::BadSize("2".into()))
@@ -409,7 +416,7 @@ mod tests {
             Some(ParseError::BadSize("16".into()))
         );
         assert!(matches!(
-            Board::new(3, &[cell("a1"), cell("b1")]),
+            Board::new(3, &["a1".parse::<Cell>()?, "b1".parse::<Cell>()?]),
             Err(ParseError::TooManyStones {
                 count: 2,
                 max: 1,
@@ -417,12 +424,13 @@ mod tests {
             })
         ));
         assert_eq!(
-            Board::new(4, &[cell("a1"), cell("a1")]).err(),
-            Some(ParseError::DuplicateStone(cell("a1")))
+            Board::new(4, &["a1".parse::<Cell>()?, "a1".parse::<Cell>()?]).err(),
+            Some(ParseError::DuplicateStone("a1".parse::<Cell>()?))
         );
         assert!(matches!(
-            Board::new(4, &[cell("e1")]),
+            Board::new(4, &["e1".parse::<Cell>()?]),
             Err(ParseError::OffBoard { .. })
         ));
+        Ok(())
     }
 }

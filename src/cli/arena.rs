@@ -224,17 +224,34 @@ fn progress_bar(total: usize) -> ProgressBar {
 
 /// Adds each game to the history of `saves` as soon as it finishes; the first failure
 /// ends the series (the next game would fail the same way) and is kept for the report.
+/// A second stop request drops the finished games still waiting to be written (games
+/// can finish faster than files are synced to disk), so the run ends at once.
 struct HistoryWriter<'a> {
     saves: Option<&'a Path>,
+    interrupt: &'a Interrupt,
     written: usize,
     failure: Option<StoreError>,
+    abandoned: bool,
+    /// Whether the user was told that finished games are still being written.
+    told: bool,
 }
 
 impl HistoryWriter<'_> {
     fn add(&mut self, game: &ArenaGame) -> ControlFlow<()> {
+        if self.interrupt.presses() >= 2 {
+            self.abandoned = true;
+            return ControlFlow::Break(());
+        }
         let Some(saves) = self.saves else {
             return ControlFlow::Continue(());
         };
+        if self.interrupt.requested() && !self.told {
+            // Games finished before the stop may still be queued: say why we go on.
+            self.told = true;
+            eprintln!(
+                "queens: stopping; writing the games already finished (Ctrl+C again drops them)"
+            );
+        }
         match append_history(saves, &game.game) {
             Ok(_) => {
                 self.written += 1;
@@ -263,6 +280,14 @@ fn write_workbook(
     let skipped = || CliError::Interrupted {
         skipped: format!("the workbook {} was not written", path.display()),
     };
+    if interrupt.requested() {
+        // After a stop request the user waits for this step alone: say what it is.
+        eprintln!(
+            "queens: writing the {} finished games to {} (Ctrl+C again abandons the workbook)",
+            report.games.len(),
+            path.display()
+        );
+    }
     let mut writer = WorkbookWriter::new(ExportOptions::default());
     for game in &report.games {
         if interrupt.presses() >= 2 {
@@ -301,8 +326,11 @@ pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
     let bar = progress_bar(config.games);
     let mut history = HistoryWriter {
         saves: saves.as_deref(),
+        interrupt,
         written: 0,
         failure: None,
+        abandoned: false,
+        told: false,
     };
     let mut on_game = |game: &ArenaGame, done: usize, _total: usize| {
         let flow = history.add(game);
@@ -316,9 +344,14 @@ pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
     summary.stopped = interrupt.requested() && report.games.len() < report.planned;
     summary.history = saves.as_ref().map(|dir| dir.join(HISTORY_DIR));
     summary.history_files = history.written;
-    let saved = match history.failure {
-        Some(err) => Err(err.into()),
-        None => write_workbook(args, &config, &report, &mut summary, interrupt),
+    let saved = match (history.failure, history.abandoned) {
+        (Some(err), _) => Err(err.into()),
+        (None, true) => Err(CliError::Interrupted {
+            skipped:
+                "finished games not yet in the history were dropped, and no workbook was written"
+                    .to_string(),
+        }),
+        (None, false) => write_workbook(args, &config, &report, &mut summary, interrupt),
     };
     eprint!("{}", summary.table());
     if let Some(dir) = &summary.history {
@@ -378,5 +411,40 @@ mod tests {
         once.request();
         assert!(arena(&args, &once).is_ok());
         assert!(out.is_file());
+    }
+
+    /// Games can finish faster than their files are synced: a second request drops the
+    /// ones still waiting instead of writing them all first.
+    #[test]
+    fn a_second_stop_request_stops_writing_the_history() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let config = ArenaConfig {
+            games: 2,
+            size: 4,
+            stones: 0,
+            ..ArenaConfig::default()
+        };
+        let report = run_arena(
+            &config,
+            &mut |_: &ArenaGame, _, _| ControlFlow::Continue(()),
+            &std::sync::atomic::AtomicBool::new(false),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let interrupt = Interrupt::new();
+        let mut history = HistoryWriter {
+            saves: Some(dir.path()),
+            interrupt: &interrupt,
+            written: 0,
+            failure: None,
+            abandoned: false,
+            told: false,
+        };
+        assert!(history.add(&report.games[0]).is_continue());
+        interrupt.request();
+        assert!(history.add(&report.games[1]).is_continue());
+        interrupt.request();
+        assert!(history.add(&report.games[1]).is_break());
+        assert!(history.abandoned);
+        assert_eq!(history.written, 2);
     }
 }

@@ -72,10 +72,10 @@ pub enum Command {
     /// Each game is added to the history as soon as it finishes, so a run that is killed
     /// keeps every finished game. Ctrl+C (or SIGTERM, SIGHUP) stops the series: games in
     /// progress are dropped, the finished ones (already in the history) are reported, the
-    /// workbook of --xlsx is written, and the exit code is 0. A second Ctrl+C abandons
-    /// the workbook (no file, not even a partial one, is written; an older one is left as
-    /// it was): the summary of the finished games is still printed and the exit code is
-    /// 130.
+    /// workbook of --xlsx is written, and the exit code is 0. A second Ctrl+C ends the
+    /// saving at once: finished games not yet written to the history are dropped, and
+    /// the workbook is abandoned (no file, not even a partial one; an older one is left
+    /// as it was). The summary of the games saved is still printed; the exit code is 130.
     Arena(ArenaArgs),
     /// Export the match history to an Excel workbook, as JSON.
     ///
@@ -113,7 +113,7 @@ pub struct ArenaArgs {
     pub b: PlayerSpec,
     /// The number of games: a positive even number, since every board is played twice
     /// with colours swapped (at most 1000000).
-    #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES as u64))]
+    #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(2..=MAX_GAMES as u64))]
     pub games: u64,
     /// The board side, 3 to 15.
     #[arg(long, value_name = "N", default_value = "6", value_parser = parse_size, allow_negative_numbers = true)]

@@ -88,10 +88,13 @@ impl CliError {
             // failed write is a path to change, as clap's own bad values are.
             | CliError::Store(_)
             | CliError::Export(ExportError::Write { .. }) => EXIT_USAGE,
+            CliError::Interrupted { .. } | CliError::Export(ExportError::Cancelled) => {
+                EXIT_INTERRUPTED
+            }
             CliError::Export(_) | CliError::Gui(_) | CliError::Output(_) => {
                 EXIT_FAILURE
             }
-            CliError::Interrupted { .. } => EXIT_INTERRUPTED,
+
         }
     }
 
@@ -101,18 +104,15 @@ impl CliError {
     }
 }
 
-/// An error and its causes as one line, `outer: inner: ...`, each cause said once, with
+/// An error and its causes as one line, `outer: inner: ...` (no message repeats its
+/// cause, so each is said once), with
 /// control characters escaped so that text copied from user input cannot break the line.
 pub fn one_line(err: &dyn std::error::Error) -> String {
     let mut line = err.to_string();
     let mut source = err.source();
     while let Some(cause) = source {
-        // The store's messages already quote their cause; say it once.
-        let text = cause.to_string();
-        if !line.contains(&text) {
-            line.push_str(": ");
-            line.push_str(&text);
-        }
+        line.push_str(": ");
+        line.push_str(&cause.to_string());
         source = cause.source();
     }
     line.chars()

@@ -2,18 +2,25 @@
 
 use super::args::ExportArgs;
 use super::error::{CliError, one_line};
-use super::files::{prepare_workbook, saves_dir};
+use super::files::{prepare_workbook, require_utf8, saves_dir};
 use crate::store::{ExportOptions, HistoryFilter, export_history};
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A history file that could not be read, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SkippedFile {
-    /// The file.
+    /// The file (a name that is not UTF-8 is shown with U+FFFD for its bad bytes, since
+    /// JSON holds only Unicode text).
+    #[serde(serialize_with = "lossy_path")]
     pub file: PathBuf,
     /// Why it was skipped, on one line.
     pub error: String,
+}
+
+/// Writes a path as text, replacing bytes that are not UTF-8 with U+FFFD.
+fn lossy_path<S: serde::Serializer>(path: &Path, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&path.to_string_lossy())
 }
 
 /// The answer of `queens export`.
@@ -50,6 +57,7 @@ pub fn export_with(args: &ExportArgs, options: ExportOptions) -> Result<ExportRe
     // Before reading anything: a bad target is the likelier mistake and the cheaper check.
     prepare_workbook(&args.out)?;
     let saves = saves_dir(args.saves_dir.as_deref());
+    require_utf8(&saves)?;
     if !saves.is_dir() {
         let reason = if saves.exists() {
             "is not a folder; give the saves folder (the one holding history/)"

@@ -2,7 +2,9 @@
 //! that a long arena run cannot end with nowhere to put its results.
 
 use super::error::CliError;
-use crate::store::{HISTORY_DIR, default_saves_dir, ensure_dir, remove_stale_temp_files};
+use crate::store::{
+    HISTORY_DIR, default_saves_dir, ensure_dir, parent_of, remove_stale_temp_files,
+};
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
@@ -15,6 +17,22 @@ fn target(path: &Path, reason: impl Into<String>) -> CliError {
     CliError::Target {
         path: path.to_path_buf(),
         reason: reason.into(),
+    }
+}
+
+/// Refuses a path that is not valid UTF-8: the JSON answer names the paths it wrote, and
+/// JSON holds only Unicode text, so such a run could not report what it did. Checked
+/// before any work, so nothing is half done.
+///
+/// # Errors
+/// [`CliError::Target`] saying so.
+pub fn require_utf8(path: &Path) -> Result<(), CliError> {
+    match path.to_str() {
+        Some(_) => Ok(()),
+        None => Err(target(
+            path,
+            "the path is not valid UTF-8 text; the JSON answer could not name it, so please choose another name",
+        )),
     }
 }
 
@@ -43,8 +61,9 @@ pub fn probe_writable(dir: &Path) -> Result<(), CliError> {
 ///
 /// # Errors
 /// [`CliError::Store`] if it cannot be created, [`CliError::Target`] if it cannot be
-/// written.
+/// written or its name is not UTF-8.
 pub fn prepare_history(saves: &Path) -> Result<(), CliError> {
+    require_utf8(saves)?;
     let folder = saves.join(HISTORY_DIR);
     ensure_dir(&folder)?;
     probe_writable(&folder)?;
@@ -62,6 +81,7 @@ pub fn prepare_workbook(path: &Path) -> Result<(), CliError> {
     if path.as_os_str().is_empty() {
         return Err(target(path, "an empty file name; give one ending in .xlsx"));
     }
+    require_utf8(path)?;
     if path.is_dir() {
         return Err(target(
             path,
@@ -89,10 +109,7 @@ pub fn prepare_workbook(path: &Path) -> Result<(), CliError> {
             "the workbook's file name must end in .xlsx (Excel refuses other names)",
         ));
     }
-    let parent = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
+    let parent = parent_of(path);
     if parent.exists() && !parent.is_dir() {
         return Err(target(parent, "is a file, not a folder"));
     }

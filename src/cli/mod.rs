@@ -22,7 +22,7 @@ pub use args::{
     MAX_TIME_MS, PlayerSpecError, PositionArgs, ReplayArgs, RootArg, TreeArgs, parse_player,
 };
 pub use bestmove::{BestMoveReport, IterationReport, best_move, best_move_until, limits};
-pub use error::{CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE};
+pub use error::{CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, one_line};
 pub use export::{ExportReport, SkippedFile, export, export_with};
 pub use gui::gui;
 pub use interrupt::Interrupt;

@@ -75,8 +75,9 @@ pub(crate) fn remove_if_stale_temp(path: &Path, name: &str) -> bool {
     metadata.is_file() && old && fs::remove_file(path).is_ok()
 }
 
-/// Removes the stale temporary files of ours in `dir` (see [`remove_if_stale_temp`]),
-/// left by a process killed while writing; returns how many. A folder that cannot be
+/// Removes the stale temporary files of ours in `dir`, left by a process killed while
+/// writing: files named exactly as this module names them (`.<name>.<id>.tmp`), regular,
+/// and older than [`STALE_TEMP_AGE`]; returns how many. A folder that cannot be
 /// listed is left alone.
 pub fn remove_stale_temp_files(dir: &Path) -> usize {
     let Ok(entries) = fs::read_dir(dir) else {
@@ -93,7 +94,7 @@ pub fn remove_stale_temp_files(dir: &Path) -> usize {
 }
 
 /// The folder `path` lives in (`.` for a bare file name).
-pub(crate) fn parent_of(path: &Path) -> &Path {
+pub fn parent_of(path: &Path) -> &Path {
     match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),

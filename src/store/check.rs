@@ -3,14 +3,16 @@
 //! with the replay.
 
 use super::game::{SavedGame, Winner};
-use crate::board::{Bitboard, Board, Cell, MoveError, ParseError, Player, random_stones};
+use crate::board::{
+    Bitboard, Board, Cell, MoveError, ParseError, Player, clip_token, random_stones,
+};
 use thiserror::Error;
 
 /// How a parsed save disagrees with the rules or with itself.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CheckError {
     /// The size or stones are not a legal setup.
-    #[error("the board setup is invalid: {0}")]
+    #[error("the board setup is invalid")]
     BadSetup(#[from] ParseError),
     /// A stone that is not a cell name.
     #[error("stone '{0}' is not a cell name")]
@@ -34,7 +36,7 @@ pub enum CheckError {
         token: String,
     },
     /// A move the rules refuse.
-    #[error("replaying the moves: {0}")]
+    #[error("replaying the moves")]
     IllegalMove(#[from] MoveError),
     /// A move's stored gain differs from the replay.
     #[error(
@@ -94,7 +96,7 @@ impl SavedGame {
             .settings
             .stones
             .iter()
-            .map(|name| Cell::parse(name).ok_or_else(|| CheckError::BadStone(name.clone())))
+            .map(|name| Cell::parse(name).ok_or_else(|| CheckError::BadStone(clip_token(name))))
             .collect::<Result<Vec<Cell>, CheckError>>()?;
         let mut board = Board::new(size, &stones)?;
         if let Some(seed) = self.settings.seed {
@@ -113,7 +115,7 @@ impl SavedGame {
             let number = index + 1;
             let cell = Cell::parse(&saved.cell).ok_or_else(|| CheckError::BadCell {
                 number,
-                token: saved.cell.clone(),
+                token: clip_token(&saved.cell),
             })?;
             let actual = board.play(cell)?.count();
             if actual != saved.gained {
@@ -144,7 +146,7 @@ impl SavedGame {
         // Hand-written saves may leave the game string out; a stored one must agree.
         if !self.game.is_empty() && self.game != game {
             return Err(CheckError::GameStringMismatch {
-                stored: self.game.clone(),
+                stored: clip_token(&self.game),
                 actual: game,
             });
         }

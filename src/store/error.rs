@@ -1,5 +1,7 @@
 //! The store's typed errors: one for saves, the autosave and the history, one for the
-//! workbook export. Every message names the file.
+//! workbook export. Every message names the file. A cause (the system's reason, what the
+//! replay found) is exposed as the error's `source()`, not repeated in its message:
+//! whoever shows the error walks the chain once (the CLI's `one_line`).
 
 use super::check::CheckError;
 use std::path::PathBuf;
@@ -15,7 +17,7 @@ pub enum StoreError {
         path: PathBuf,
     },
     /// Reading failed (permissions, a directory where a file was expected, ...).
-    #[error("{path}: could not read: {source}", path = path.display())]
+    #[error("{path}: could not read", path = path.display())]
     Read {
         /// The file.
         path: PathBuf,
@@ -32,7 +34,7 @@ pub enum StoreError {
         kind: &'static str,
     },
     /// Writing failed; the previous file, if any, is untouched.
-    #[error("{path}: could not write: {source}", path = path.display())]
+    #[error("{path}: could not write", path = path.display())]
     Write {
         /// The file (or folder) being written.
         path: PathBuf,
@@ -62,6 +64,13 @@ pub enum StoreError {
         path: PathBuf,
         /// The first bad byte.
         offset: usize,
+    },
+    /// The text does not even start like a save (a save is a RON struct, `(...)`): some
+    /// other file. Its content is not quoted.
+    #[error("{path}: not a Queens & Stones save file", path = path.display())]
+    NotASave {
+        /// The file.
+        path: PathBuf,
     },
     /// The text ends in the middle of the data: a cut-off file.
     #[error("{path}: the file is truncated (it ends at line {line}, column {column} in the middle of the data)", path = path.display())]
@@ -96,7 +105,7 @@ pub enum StoreError {
         supported: u32,
     },
     /// The file parses, but replaying it disagrees with what it claims.
-    #[error("{path}: {source}", path = path.display())]
+    #[error("{path}: the game does not replay as stored", path = path.display())]
     Invalid {
         /// The file.
         path: PathBuf,
@@ -120,11 +129,11 @@ pub enum StoreError {
 #[derive(Debug, Error)]
 pub enum ExportError {
     /// The spreadsheet library refused the data.
-    #[error("could not build the workbook: {0}")]
+    #[error("could not build the workbook")]
     Xlsx(#[from] rust_xlsxwriter::XlsxError),
     /// Writing the file failed (an unwritable folder, a file open in another program, a
     /// path that is a folder); the previous file, if any, is untouched.
-    #[error("{path}: could not write the workbook: {source}", path = path.display())]
+    #[error("{path}: could not write the workbook", path = path.display())]
     Write {
         /// The target file.
         path: PathBuf,
@@ -133,7 +142,7 @@ pub enum ExportError {
     },
     /// A game in the history does not replay (it was checked when loaded, so this means
     /// it was built by hand).
-    #[error("game {id}: {source}")]
+    #[error("game {id}: the game does not replay as stored")]
     Invalid {
         /// The history entry's id.
         id: String,

@@ -231,7 +231,7 @@ pub struct SavedGame {
     pub score: [u32; 2],
     /// The result, once the game is over.
     pub result: Option<GameResult>,
-    /// The GAME.md game string of the position (`size=8 stones=.. moves=..`).
+    /// The game string (docs/rules.md) of the position (`size=8 stones=.. moves=..`).
     pub game: String,
     /// The names the players gave, P1 first; empty where none was given (a computer, a
     /// game from the CLI or from an older version). Not checked on load.

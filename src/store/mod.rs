@@ -20,7 +20,7 @@ mod summary;
 mod time;
 mod workbook;
 
-pub use atomic::{STALE_TEMP_AGE, kind_of, remove_stale_temp_files};
+pub use atomic::{STALE_TEMP_AGE, kind_of, parent_of, remove_stale_temp_files};
 pub use check::CheckError;
 pub use error::{ExportError, StoreError};
 pub use export::{HistoryExport, SkipReason, export_history};

@@ -72,6 +72,24 @@ fn end_position(text: &str) -> (usize, usize) {
     (line, last.chars().count() + 1)
 }
 
+/// The most characters of the parser's message a [`StoreError::Corrupt`] keeps: its
+/// quotes of the file are cut, so a huge bad token cannot flood a message.
+const MAX_DETAIL_CHARS: usize = 100;
+
+/// The parser's complaint in words for a person, cut to [`MAX_DETAIL_CHARS`].
+fn corrupt_detail(code: &ron::Error) -> String {
+    let text = match code {
+        ron::Error::ExceededRecursionLimit => {
+            "the data is nested far deeper than any save (too many brackets)".to_string()
+        }
+        other => other.to_string(),
+    };
+    match text.char_indices().nth(MAX_DETAIL_CHARS) {
+        None => text,
+        Some((end, _)) => format!("{}…", &text[..end]),
+    }
+}
+
 impl SavedGame {
     /// The game as RON text (one move per line).
     ///
@@ -91,8 +109,15 @@ impl SavedGame {
     /// As [`load_from`], except the file-reading ones.
     pub fn from_ron(text: &str, path: &Path) -> Result<LoadedGame, StoreError> {
         let path_buf = || path.to_path_buf();
+        // Editors on Windows may add a byte order mark; it says nothing about the data.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         if text.trim().is_empty() {
             return Err(StoreError::Empty { path: path_buf() });
+        }
+        // A save is a RON struct: `(` first. Anything else is some other file (a symlink
+        // to a system file, a text note), whose content is never quoted back.
+        if !text.trim_start().starts_with('(') {
+            return Err(StoreError::NotASave { path: path_buf() });
         }
         if let Ok(probe) = ron::from_str::<VersionProbe>(text)
             && probe.version > FORMAT_VERSION
@@ -122,7 +147,7 @@ impl SavedGame {
                 }
                 code => StoreError::Corrupt {
                     path: path_buf(),
-                    detail: code.to_string(),
+                    detail: corrupt_detail(&code),
                     line,
                     column,
                 },

@@ -107,10 +107,7 @@ fn board_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
 
 /// The next seed after `seed` (a SplitMix64 step, so re-rolls look random but repeat).
 pub fn reroll(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) % 1_000_000
+    crate::board::SplitMix64::new(seed).next_u64() % 1_000_000
 }
 
 fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {

@@ -379,7 +379,7 @@ impl Files {
             Ok(board) => Ok((LoadedGame { saved, board }, id)),
             Err(error) => Err(Message::OpenFailed(FileProblem::HistoryGame(
                 id,
-                error.to_string(),
+                super::i18n::with_causes(&error),
             ))),
         })
     }

@@ -4,7 +4,7 @@
 //!
 //! It shares no code with the crate (only `std`), so where the two agree on thousands of
 //! positions both are very probably right. It is meant to be read, not to be fast: every
-//! rule of GAME.md appears here once, in the most direct form we could find.
+//! rule of docs/rules.md appears here once, in the most direct form we could find.
 #![allow(dead_code)]
 
 use std::cmp::Ordering;
@@ -317,7 +317,7 @@ impl RefBoard {
     }
 }
 
-/// Work counters, as GAME.md defines them.
+/// Work counters, as docs/rules.md defines them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RefStats {
     /// Every position visited, the root included.

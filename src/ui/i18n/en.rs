@@ -210,6 +210,7 @@ pub const TEXTS: Texts = Texts {
     fp_workbook: "The workbook could not be built. Detail: {0}.",
     fp_workbook_write: "{0} could not be written ({1}); if another program has it open, close it there.",
     fp_history_game: "Game {0} of the history does not replay. Detail: {1}.",
+    fp_not_a_save: "{0} is not a saved game of Queens & Stones.",
     fp_export_stopped: "The export stopped unexpectedly.",
     io_not_found: "the file or its folder does not exist",
     io_permission: "permission denied",

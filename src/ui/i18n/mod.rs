@@ -7,6 +7,7 @@ mod problems;
 mod vi;
 
 pub use problems::FileProblem;
+pub(super) use problems::with_causes;
 
 use super::settings::Language;
 use crate::board::{GameError, MoveError, Occupant, ParseError, Player};
@@ -221,6 +222,7 @@ pub struct Texts {
     pub fp_workbook: &'static str,
     pub fp_workbook_write: &'static str,
     pub fp_history_game: &'static str,
+    pub fp_not_a_save: &'static str,
     pub fp_export_stopped: &'static str,
     pub io_not_found: &'static str,
     pub io_permission: &'static str,

@@ -62,6 +62,22 @@ pub enum FileProblem {
     ExportStopped,
     /// A folder, a link or a pipe where a file was expected: it is not opened.
     NotRegular(PathBuf),
+    /// [`StoreError::NotASave`]: a file that does not even start like a save (its
+    /// content is never quoted: it may not be ours).
+    NotASave(PathBuf),
+}
+
+/// An error and its causes, outermost first ("replaying the moves: move 2 (c3) is
+/// illegal: ..."): the store's errors keep their cause as a source, not in their text.
+pub(in crate::ui) fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        text.push_str(": ");
+        text.push_str(&inner.to_string());
+        cause = inner.source();
+    }
+    text
 }
 
 impl From<StoreError> for FileProblem {
@@ -69,6 +85,7 @@ impl From<StoreError> for FileProblem {
         match error {
             StoreError::NotFound { path } => FileProblem::NotFound(path),
             StoreError::NotAFile { path, .. } => FileProblem::NotRegular(path),
+            StoreError::NotASave { path } => FileProblem::NotASave(path),
             StoreError::Read { path, source } => FileProblem::Read(path, (&source).into()),
             StoreError::Write { path, source } => FileProblem::Write(path, (&source).into()),
             StoreError::Empty { path } => FileProblem::Empty(path),
@@ -88,7 +105,9 @@ impl From<StoreError> for FileProblem {
                 found,
                 supported,
             } => FileProblem::NewerVersion(path, found, supported),
-            StoreError::Invalid { path, source } => FileProblem::Invalid(path, source.to_string()),
+            StoreError::Invalid { path, source } => {
+                FileProblem::Invalid(path, with_causes(&source))
+            }
             StoreError::NotFinished { plies } => FileProblem::NotFinished(plies),
             StoreError::Encode(detail) => FileProblem::Encode(detail),
         }
@@ -98,11 +117,13 @@ impl From<StoreError> for FileProblem {
 impl From<ExportError> for FileProblem {
     fn from(error: ExportError) -> FileProblem {
         match error {
-            ExportError::Xlsx(error) => FileProblem::Workbook(error.to_string()),
+            ExportError::Xlsx(error) => FileProblem::Workbook(with_causes(&error)),
             ExportError::Write { path, source } => {
                 FileProblem::WorkbookWrite(path, (&source).into())
             }
-            ExportError::Invalid { id, source } => FileProblem::HistoryGame(id, source.to_string()),
+            ExportError::Invalid { id, source } => {
+                FileProblem::HistoryGame(id, with_causes(&source))
+            }
             ExportError::TextTooLong { ref id, .. } => {
                 FileProblem::HistoryGame(id.clone(), error.to_string())
             }
@@ -160,6 +181,7 @@ impl Texts {
             FileProblem::HistoryGame(id, detail) => fill(self.fp_history_game, &[id, detail]),
             FileProblem::ExportStopped => self.fp_export_stopped.to_string(),
             FileProblem::NotRegular(path) => fill(self.not_regular_file, &[&file(path)]),
+            FileProblem::NotASave(path) => fill(self.fp_not_a_save, &[&file(path)]),
         }
     }
 }
@@ -203,6 +225,7 @@ mod tests {
                 path: path(),
                 kind: "a FIFO (named pipe)",
             },
+            StoreError::NotASave { path: path() },
             StoreError::Read {
                 path: path(),
                 source: denied(),

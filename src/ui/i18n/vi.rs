@@ -211,6 +211,7 @@ pub const TEXTS: Texts = Texts {
     fp_workbook: "Không tạo được bảng tính. Chi tiết: {0}.",
     fp_workbook_write: "Không ghi được {0} ({1}); nếu chương trình khác đang mở tệp này, hãy đóng nó.",
     fp_history_game: "Ván {0} trong lịch sử không chơi lại được. Chi tiết: {1}.",
+    fp_not_a_save: "{0} không phải là một ván đã lưu của Queens & Stones.",
     fp_export_stopped: "Việc xuất bị dừng đột ngột.",
     io_not_found: "tệp hoặc thư mục chứa nó không tồn tại",
     io_permission: "không có quyền truy cập",

@@ -1,0 +1,226 @@
+//! What `queens` refuses, and how: exit 2, nothing on stdout, one line on stderr naming
+//! the offending token (docs/cli.md); help and version; no window without a display.
+
+mod common;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use common::{all_refused, queens, refused, refused_lines};
+use std::time::Duration;
+
+#[test]
+fn help_and_version_succeed_on_stdout() {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["replay", "--help"],
+        &["bestmove", "--help"],
+        &["tree", "--help"],
+        &["gui", "--help"],
+        &["help", "tree"],
+    ] {
+        let output = queens(args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert!(!output.stdout.is_empty(), "{args:?}");
+        assert!(output.stderr.is_empty(), "{args:?}");
+    }
+    let help = String::from_utf8(queens(&["bestmove", "--help"]).stdout).unwrap();
+    assert!(help.contains("--time-ms"), "{help}");
+    let version = String::from_utf8(queens(&["--version"]).stdout).unwrap();
+    assert!(version.starts_with("queens "), "{version}");
+}
+
+#[test]
+fn bad_position_text_is_refused() {
+    refused_lines(&[
+        ("replay --game hello", "'hello'"),
+        ("replay --game size=99", "'99'"),
+        ("replay --game size=99999999999999999999", "size"),
+        ("replay --game stones=a1", "size"),
+    ]);
+    all_refused(&[
+        (&["replay", "--game", ""], "empty"),
+        (&["replay", "--game", "   "], "empty"),
+        (&["replay", "--game", "size=8 colour=red"], "'colour'"),
+        (&["replay", "--game", "size=8 size=8"], "twice"),
+        (&["replay", "--game", "size=8 stones=b2,b2"], "'b2'"),
+        (&["replay", "--game", "size=8 stones=b2,z9"], "'z9'"),
+        (&["replay", "--game", "size=8 moves=i1"], "'i1'"),
+        (&["replay", "--game", "size=3 stones=a1,b2"], "too many"),
+        (&["replay", "--game", "\u{1F451}"], "'"),
+    ]);
+}
+
+#[test]
+fn bad_position_flags_are_refused() {
+    refused_lines(&[
+        ("replay", "no position"),
+        ("replay --size abc", "'abc'"),
+        ("replay --size 2", "'2'"),
+        ("replay --size 16", "'16'"),
+        ("replay --size -4", "size"),
+        ("replay --size 99999999999999999999", "99999999999999999999"),
+        ("replay --size", "--size"),
+        ("replay --size 8 --stones b2,b2", "'b2'"),
+        ("replay --size 8 --stones b2,,c3", "stones"),
+        ("replay --size 3 --stones a1,b2", "too many"),
+        ("replay --size 8 --moves z9", "'z9'"),
+        ("replay --size 8 --moves i1", "off the 8x8"),
+        ("replay --game size=4 --size 4", "--game"),
+        ("replay --game size=4 --moves a1", "--game"),
+        ("replay --size 5 --random-stones 10 --seed 1", "too many"),
+        (
+            "replay --size 5 --random-stones 99999999999999999999999 --seed 1",
+            "--random-stones",
+        ),
+        ("replay --size 5 --random-stones 3", "--seed"),
+        ("replay --size 5 --seed 3", "--random-stones"),
+        ("replay --size 5 --random-stones 1 --seed -1", "--seed"),
+        (
+            "replay --size 5 --random-stones 1 --seed 1 --stones a1",
+            "--stones",
+        ),
+    ]);
+    all_refused(&[(&["replay", "--size", ""], "size")]);
+}
+
+#[test]
+fn a_newline_inside_a_cell_token_still_gives_one_line() {
+    let message = refused(&["replay", "--size", "4", "--stones", "a\n1"]);
+    assert!(message.contains("a\\n1"), "{message}");
+    let message = refused(&["replay", "--game", "size=4\u{1b}[31m"]);
+    assert!(!message.contains('\u{1b}'), "{message}");
+}
+
+#[test]
+fn bestmove_refuses_illegal_moves_in_the_position() {
+    refused_lines(&[
+        ("bestmove --size 4 --moves b2,b2 --depth 1", "move 2 (b2)"),
+        ("bestmove --size 4 --moves b2,c3 --depth 1", "controlled"),
+        ("bestmove --size 4 --moves b2,d3,a4,c4 --time-ms 10", "over"),
+    ]);
+    all_refused(&[
+        (
+            &[
+                "bestmove",
+                "--game",
+                "size=4 stones=a1 moves=b2,a1",
+                "--depth",
+                "1",
+            ],
+            "move 2 (a1)",
+        ),
+        (
+            &[
+                "bestmove",
+                "--game",
+                "size=4 moves=b2,d3,a4,c4",
+                "--depth",
+                "1",
+            ],
+            "move 4 (c4)",
+        ),
+    ]);
+}
+
+#[test]
+fn bestmove_refuses_bad_search_options() {
+    refused_lines(&[
+        ("bestmove --size 4", "--depth"),
+        ("bestmove --size 4 --depth 0", "'0'"),
+        ("bestmove --size 4 --depth 226", "'226'"),
+        ("bestmove --size 4 --depth -1", "--depth"),
+        ("bestmove --size 4 --depth abc", "'abc'"),
+        ("bestmove --size 4 --depth 99999999999999999999", "--depth"),
+        ("bestmove --size 4 --depth 2 --algo foo", "'foo'"),
+        ("bestmove --size 4 --time-ms -5", "--time-ms"),
+        ("bestmove --size 4 --time-ms abc", "'abc'"),
+        (
+            "bestmove --size 4 --time-ms 99999999999999999999999",
+            "--time-ms",
+        ),
+        ("bestmove --size 4 --time-ms 999999999999", "--time-ms"),
+        ("bestmove --depth 2", "no position"),
+    ]);
+    all_refused(&[
+        (&["bestmove", "--size", "4", "--depth", ""], "--depth"),
+        (
+            &["bestmove", "--size", "4", "--depth", "2", "--algo", ""],
+            "algorithm",
+        ),
+        (&["bestmove", "--game", "", "--depth", "2"], "empty"),
+    ]);
+}
+
+#[test]
+fn bad_tree_text_is_refused() {
+    refused_lines(&[("tree garbage", "'g'"), ("tree", "tree")]);
+    all_refused(&[
+        (&["tree", ""], "empty"),
+        (&["tree", "   "], "empty"),
+        (&["tree", "((1 2)"], "never closed"),
+        (&["tree", "(1 2))"], "position 5"),
+        (&["tree", "()"], "empty node"),
+        (&["tree", "(1 x 2)"], "'x'"),
+        (&["tree", "(1 99999999999999 2)"], "99999999999999"),
+        (
+            &["tree", "(1 99999999999999999999999999999 2)"],
+            "99999999999999999999999999999",
+        ),
+        (&["tree", "(1 - 2)"], "'-'"),
+        (
+            &["tree", "(-9223372036854775808 1)"],
+            "'-9223372036854775808' at position 1",
+        ),
+        (&["tree", "(1 -100000001)"], "at position 3"),
+        (&["tree", "(1 2)", "--root", "middle"], "'middle'"),
+        (&["tree", "(1 2)", "--algo", "foo"], "'foo'"),
+        (&["tree", "(1 2)", "(3 4)"], "'(3 4)'"),
+    ]);
+}
+
+#[test]
+fn unknown_subcommands_and_flags_are_refused_on_one_line() {
+    refused_lines(&[
+        ("frobnicate", "'frobnicate'"),
+        ("replay --bogus", "'--bogus'"),
+        ("--bogus", "'--bogus'"),
+        ("gui extra", "'extra'"),
+    ]);
+    all_refused(&[
+        (&[""], "''"),
+        (&["tree", "(1 2)", "--depth", "3"], "'--depth'"),
+    ]);
+}
+
+/// Without a display the window cannot open: that is a failure (exit 1), not bad input,
+/// and it is still reported on one line, with or without a saves folder. Linux only, where
+/// removing the display variables is enough to make sure no window appears.
+#[cfg(target_os = "linux")]
+#[test]
+fn gui_without_a_display_fails_with_exit_1_and_one_line() {
+    let saves = std::env::temp_dir().join("queens-test-unused-saves");
+    let saves = saves.to_string_lossy();
+    for args in [
+        &[][..],
+        &["gui"],
+        &["--saves-dir", &saves],
+        &["gui", "--saves-dir", &saves],
+    ] {
+        let output = cargo_bin_cmd!("queens")
+            .args(args)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("WAYLAND_SOCKET")
+            .timeout(Duration::from_secs(20))
+            .output()
+            .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty());
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with("queens: cannot open the game window"),
+            "{stderr}"
+        );
+    }
+}

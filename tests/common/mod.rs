@@ -1,0 +1,91 @@
+//! Helpers shared by the CLI test files: run the real `queens` binary and check the
+//! contract of docs/cli.md (one JSON line and exit 0; exit 2, one line on stderr and
+//! nothing on stdout for bad input).
+
+// Each test file uses only some of these.
+#![allow(dead_code)]
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use serde_json::Value;
+use std::process::Output;
+
+pub fn queens(args: &[&str]) -> Output {
+    cargo_bin_cmd!("queens")
+        .args(args)
+        .output()
+        .unwrap_or_else(|err| panic!("cannot run queens {args:?}: {err}"))
+}
+
+/// Runs `queens` and returns its exit code, stdout and stderr (both must be UTF-8).
+pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = queens(args);
+    let text = |bytes: Vec<u8>| {
+        String::from_utf8(bytes).unwrap_or_else(|err| panic!("{args:?}: not UTF-8: {err}"))
+    };
+    (
+        output.status.code(),
+        text(output.stdout),
+        text(output.stderr),
+    )
+}
+
+/// Runs a command that must succeed and returns its single JSON line.
+pub fn json(args: &[&str]) -> Value {
+    let (code, stdout, stderr) = run(args);
+    assert_eq!(code, Some(0), "{args:?}: {stderr}");
+    assert!(stderr.is_empty(), "{args:?} wrote to stderr: {stderr}");
+    assert_eq!(stdout.lines().count(), 1, "{args:?}: {stdout}");
+    serde_json::from_str(&stdout).unwrap_or_else(|err| panic!("{args:?}: {err} in {stdout}"))
+}
+
+/// Runs a command that must be refused as bad input and returns its one-line message.
+pub fn refused(args: &[&str]) -> String {
+    let (code, stdout, stderr) = run(args);
+    assert_eq!(code, Some(2), "{args:?}: {stdout}{stderr}");
+    assert!(stdout.is_empty(), "{args:?} wrote to stdout: {stdout}");
+    assert!(stderr.ends_with('\n'), "{args:?}: {stderr:?}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
+    let line = stderr.trim_end();
+    let message = line.strip_prefix("queens: ").unwrap_or_else(|| {
+        panic!("{args:?}: {line:?} does not start with 'queens: '");
+    });
+    assert!(!message.trim().is_empty(), "{args:?}: empty message");
+    message.to_string()
+}
+
+/// Checks each `(args, needle)`: refused, and the message contains the needle.
+pub fn all_refused(cases: &[(&[&str], &str)]) {
+    for (args, needle) in cases {
+        let message = refused(args);
+        assert!(
+            message.to_lowercase().contains(&needle.to_lowercase()),
+            "{args:?} said {message:?}, want {needle:?}"
+        );
+    }
+}
+
+pub fn cells(value: &Value) -> Vec<String> {
+    let Some(items) = value.as_array() else {
+        panic!("{value} is not an array");
+    };
+    items
+        .iter()
+        .map(|v| match v.as_str() {
+            Some(name) => name.to_string(),
+            None => panic!("{v} is not a cell name"),
+        })
+        .collect()
+}
+
+/// Checks each `(command line, needle)`: the line is split on spaces (so no argument
+/// may hold one), refused, and the message contains the needle.
+pub fn refused_lines(cases: &[(&str, &str)]) {
+    for (line, needle) in cases {
+        let args: Vec<&str> = line.split_whitespace().collect();
+        let message = refused(&args);
+        assert!(
+            message.to_lowercase().contains(&needle.to_lowercase()),
+            "{line:?} said {message:?}, want {needle:?}"
+        );
+    }
+}
