@@ -23,11 +23,16 @@ fn harness(settings: Settings) -> (Harness<'static, App>, TempDir) {
 /// The window with `dir` as its saves folder and no native file dialogs.
 fn harness_in(mut settings: Settings, dir: &Path, size: [f32; 2]) -> Harness<'static, App> {
     settings.saves_dir = dir.display().to_string();
-    Harness::builder().with_size(size).build_eframe(move |_cc| {
+    let mut harness = Harness::builder().with_size(size).build_eframe(move |_cc| {
         let mut app = App::with_settings(settings);
         app.set_native_dialogs(false);
         app
-    })
+    });
+    // The autosave is looked for on a background thread; the game waits for it.
+    step_until(&mut harness, "the autosave check", |app| {
+        !app.checking_autosave()
+    });
+    harness
 }
 
 fn settings(mode: Mode, size: u8, stones: usize) -> Settings {
@@ -469,6 +474,10 @@ fn the_history_says_you_rather_than_human() {
     frames(&mut harness, 2);
     click(&mut harness, "Game");
     click(&mut harness, "History…");
+    step_until(&mut harness, "the history to load", |app| {
+        !app.history_loading()
+    });
+    frames(&mut harness, 2);
     assert!(harness.query_by_label("Computer (Medium)").is_some());
     assert!(harness.query_all_by_label("You").count() >= 1);
     assert!(harness.query_by_label("human").is_none());
