@@ -1,91 +1,19 @@
 //! The window driven through egui_kittest by its accessible labels, as a user would: no
 //! GPU, no display, no image snapshots.
 
+mod ui_support;
+
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::NodeT;
 use egui_kittest::kittest::Queryable;
-use queens::board::{Board, CellState, Player};
-use queens::ui::{App, Language, Mode, Preset, Settings, StoneMode};
+use queens::board::{CellState, Player};
+use queens::ui::{App, Language, Mode, Preset, Settings};
 use std::path::Path;
-use std::time::Duration;
-use tempfile::TempDir;
-
-/// The window with its saves folder in a fresh temporary folder (dropped with the test),
-/// so no test touches the real `saves/` or another test's files.
-fn harness(settings: Settings) -> (Harness<'static, App>, TempDir) {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let harness = harness_in(settings, dir.path());
-    (harness, dir)
-}
-
-/// The window with `dir` as its saves folder and no native file dialogs (the window's
-/// own path field appears instead, as on a system without any dialog).
-fn harness_in(mut settings: Settings, dir: &Path) -> Harness<'static, App> {
-    settings.saves_dir = dir.display().to_string();
-    let mut harness = Harness::builder()
-        .with_size([1100.0, 760.0])
-        .build_eframe(move |_cc| {
-            let mut app = App::with_settings(settings);
-            app.set_native_dialogs(false);
-            app
-        });
-    // The autosave is looked for on a background thread; the board waits for it.
-    step_until(&mut harness, "the autosave check", |app| {
-        !app.checking_autosave()
-    });
-    harness
-}
-
-/// Steps (pausing a little between frames, for background threads) until `done` holds;
-/// fails after a bounded number of frames rather than after a wall-clock time.
-fn step_until(harness: &mut Harness<'_, App>, what: &str, done: impl Fn(&App) -> bool) {
-    for _ in 0..4_000 {
-        if done(harness.state()) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-        harness.step();
-    }
-    panic!("{what} did not happen");
-}
-
-fn settings(mode: Mode, size: u8, stones: usize) -> Settings {
-    let mut settings = Settings::default();
-    settings.setup.mode = mode;
-    settings.setup.size = size;
-    settings.setup.stones = stones;
-    settings.setup.stone_mode = StoneMode::Random;
-    settings
-}
-
-/// Runs a few frames (the app repaints continuously while it animates or thinks, so
-/// `Harness::run` would never settle).
-fn frames(harness: &mut Harness<'_, App>, count: usize) {
-    for _ in 0..count {
-        harness.step();
-    }
-}
-
-/// Steps until the computer (or a hint) has answered.
-fn wait_for_computer(harness: &mut Harness<'_, App>) {
-    frames(harness, 2);
-    step_until(harness, "the computer's answer", |app| !app.is_thinking());
-    frames(harness, 2);
-}
-
-fn click(harness: &mut Harness<'_, App>, label: &str) {
-    harness.get_by_label(label).click();
-    frames(harness, 3);
-}
-
-fn first_free(board: &Board) -> String {
-    let cell = board
-        .free()
-        .first()
-        .unwrap_or_else(|| panic!("no free cell"));
-    format!("cell {cell}")
-}
+use ui_support::{
+    click, first_free, frames, harness, harness_in, open_history, settings, step_until,
+    wait_for_computer,
+};
 
 #[test]
 fn start_a_human_game_and_a_click_scores() {
@@ -523,12 +451,7 @@ fn a_finished_game_is_in_the_history_once_and_can_be_opened() {
     assert_eq!((entries.len(), bad.len()), (1, 0));
     std::fs::write(dir.path().join("history").join("broken.ron"), "(((")
         .unwrap_or_else(|e| panic!("{e}"));
-    click(&mut harness, "Game");
-    click(&mut harness, "History…");
-    step_until(&mut harness, "the history loading", |app| {
-        !app.history_loading()
-    });
-    frames(&mut harness, 2);
+    open_history(&mut harness);
     assert!(harness.query_by_label("Match history").is_some());
     assert!(harness.query_by_label("1 of 1 games").is_some());
     assert!(
@@ -664,12 +587,7 @@ fn opening_a_history_game_asks_first_and_cancel_keeps_the_autosave() {
     click(&mut harness, "cell a1");
     let autosave = queens::store::autosave_path(dir.path());
     let before = std::fs::read(&autosave).unwrap_or_else(|e| panic!("{e}"));
-    click(&mut harness, "Game");
-    click(&mut harness, "History…");
-    step_until(&mut harness, "the history loading", |app| {
-        !app.history_loading()
-    });
-    frames(&mut harness, 2);
+    open_history(&mut harness);
     click(&mut harness, "Open");
     assert!(harness.state().replace_asked());
     click(&mut harness, "Cancel");

@@ -5,69 +5,10 @@
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use queens::ui::{App, Mode, Preset, Settings, StoneMode};
+use queens::ui::{App, Mode, Preset, Settings};
 use std::path::Path;
-use tempfile::TempDir;
-
-/// The window at `size` with its saves folder in a fresh temporary folder.
-fn harness_sized(settings: Settings, size: [f32; 2]) -> (Harness<'static, App>, TempDir) {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let harness = harness_in(settings, dir.path(), size);
-    (harness, dir)
-}
-
-fn harness(settings: Settings) -> (Harness<'static, App>, TempDir) {
-    harness_sized(settings, [1100.0, 760.0])
-}
-
-/// The window with `dir` as its saves folder and no native file dialogs.
-fn harness_in(mut settings: Settings, dir: &Path, size: [f32; 2]) -> Harness<'static, App> {
-    settings.saves_dir = dir.display().to_string();
-    let mut harness = Harness::builder().with_size(size).build_eframe(move |_cc| {
-        let mut app = App::with_settings(settings);
-        app.set_native_dialogs(false);
-        app
-    });
-    // The autosave is looked for on a background thread; the game waits for it.
-    step_until(&mut harness, "the autosave check", |app| {
-        !app.checking_autosave()
-    });
-    harness
-}
-
-fn settings(mode: Mode, size: u8, stones: usize) -> Settings {
-    let mut settings = Settings::default();
-    settings.setup.mode = mode;
-    settings.setup.size = size;
-    settings.setup.stones = stones;
-    settings.setup.stone_mode = StoneMode::Random;
-    settings
-}
-
-/// Runs a few frames (the app repaints while it animates, so `run` may not settle).
-fn frames(harness: &mut Harness<'_, App>, count: usize) {
-    for _ in 0..count {
-        harness.step();
-    }
-}
-
-/// Steps (pausing a little between frames, for background threads) until `done` holds;
-/// fails after a bounded number of frames rather than after a wall-clock time.
-fn step_until(harness: &mut Harness<'_, App>, what: &str, done: impl Fn(&App) -> bool) {
-    for _ in 0..4_000 {
-        if done(harness.state()) {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        harness.step();
-    }
-    panic!("{what} did not happen");
-}
-
-fn click(harness: &mut Harness<'_, App>, label: &str) {
-    harness.get_by_label(label).click();
-    frames(harness, 3);
-}
+mod ui_support;
+use ui_support::{click, frames, harness, harness_sized, harness_sized_in, open_history, settings};
 
 /// The texts the app sent to the clipboard during the last frame.
 fn copied(harness: &Harness<'_, App>) -> Vec<String> {
@@ -290,18 +231,13 @@ fn finished_engine_game_in(dir: &Path) {
 fn the_history_open_buttons_are_in_view_at_640x480() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     finished_engine_game_in(dir.path());
-    let mut harness = harness_in(
+    let mut harness = harness_sized_in(
         settings(Mode::HumanVsHuman, 6, 0),
         dir.path(),
         [640.0, 480.0],
     );
     frames(&mut harness, 2);
-    click(&mut harness, "Game");
-    click(&mut harness, "History…");
-    step_until(&mut harness, "the history to load", |app| {
-        !app.history_loading()
-    });
-    frames(&mut harness, 2);
+    open_history(&mut harness);
     let rect = harness.get_by_label("Open").rect();
     assert!(rect.left() >= 0.0 && rect.right() <= 640.0, "{rect:?}");
 }
@@ -417,7 +353,7 @@ fn stones_placed_by_hand_show_their_count() {
 #[test]
 fn typed_player_names_are_shown_saved_and_remembered() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut harness = harness_in(
+    let mut harness = harness_sized_in(
         settings(Mode::HumanVsHuman, 3, 0),
         dir.path(),
         [1100.0, 760.0],
@@ -466,18 +402,13 @@ fn the_history_says_you_rather_than_human() {
     let saved = queens::store::SavedGame::new(&board, [queens::store::Side::Human, engine], None);
     queens::store::append_history(dir.path(), &saved).unwrap_or_else(|e| panic!("{e}"));
     // Two people on screen, so "You" can only come from the History window.
-    let mut harness = harness_in(
+    let mut harness = harness_sized_in(
         settings(Mode::HumanVsHuman, 6, 0),
         dir.path(),
         [1100.0, 760.0],
     );
     frames(&mut harness, 2);
-    click(&mut harness, "Game");
-    click(&mut harness, "History…");
-    step_until(&mut harness, "the history to load", |app| {
-        !app.history_loading()
-    });
-    frames(&mut harness, 2);
+    open_history(&mut harness);
     assert!(harness.query_by_label("Computer (Medium)").is_some());
     assert!(harness.query_all_by_label("You").count() >= 1);
     assert!(harness.query_by_label("human").is_none());

@@ -158,11 +158,8 @@ impl Replacement {
         }
     }
 
-    /// A fresh game from new-game choices.
-    fn from_setup(setup: &GameSetup) -> Self {
-        let game = Game::new(0, board_from_setup(setup), seats_from_setup(setup));
-        let mut record = record_of(&game, seed_of(setup));
-        record.names = super::names::typed_names(setup);
+    /// A game at its start, not from a file: its status line says it started.
+    fn starting(game: Game, record: SavedGame, setup: Option<GameSetup>) -> Self {
         Replacement {
             message: started(&game.board),
             game,
@@ -170,8 +167,16 @@ impl Replacement {
             path: None,
             saved: false,
             paused: false,
-            setup: Some(setup.clone()),
+            setup,
         }
+    }
+
+    /// A fresh game from new-game choices.
+    fn from_setup(setup: &GameSetup) -> Self {
+        let game = Game::new(0, board_from_setup(setup), seats_from_setup(setup));
+        let mut record = record_of(&game, seed_of(setup));
+        record.names = super::names::typed_names(setup);
+        Replacement::starting(game, record, Some(setup.clone()))
     }
 }
 
@@ -522,15 +527,7 @@ impl App {
         // The players change seats, and their names with them.
         let [one, two] = self.files.record.names.clone();
         record.names = [two, one];
-        self.offer_replacement(Replacement {
-            message: started(&game.board),
-            game,
-            record,
-            path: None,
-            saved: false,
-            paused: false,
-            setup: None,
-        });
+        self.offer_replacement(Replacement::starting(game, record, None));
     }
 
     /// Shows the position after `ply` moves; the current one (or beyond) ends the review.

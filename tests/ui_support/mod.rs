@@ -1,0 +1,113 @@
+//! The kittest harness and helpers shared by the window's test files (`tests/ui.rs`,
+//! `tests/ui_look.rs`). Each test binary uses a different subset of them.
+#![allow(dead_code)]
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use queens::board::Board;
+use queens::ui::{App, Mode, Settings, StoneMode};
+use std::path::Path;
+use std::time::Duration;
+use tempfile::TempDir;
+
+/// The window size of most tests.
+pub const DEFAULT_SIZE: [f32; 2] = [1100.0, 760.0];
+
+/// The window with its saves folder in a fresh temporary folder (dropped with the test),
+/// so no test touches the real `saves/` or another test's files.
+pub fn harness(settings: Settings) -> (Harness<'static, App>, TempDir) {
+    harness_sized(settings, DEFAULT_SIZE)
+}
+
+/// As [`harness`], with a window of `size`.
+pub fn harness_sized(settings: Settings, size: [f32; 2]) -> (Harness<'static, App>, TempDir) {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let harness = harness_sized_in(settings, dir.path(), size);
+    (harness, dir)
+}
+
+/// The window with `dir` as its saves folder.
+pub fn harness_in(settings: Settings, dir: &Path) -> Harness<'static, App> {
+    harness_sized_in(settings, dir, DEFAULT_SIZE)
+}
+
+/// The window of `size` with `dir` as its saves folder and no native file dialogs (the
+/// window's own path field appears instead, as on a system without any dialog). Returns
+/// once the background look for an autosave has finished, as the game waits for it.
+pub fn harness_sized_in(
+    mut settings: Settings,
+    dir: &Path,
+    size: [f32; 2],
+) -> Harness<'static, App> {
+    settings.saves_dir = dir.display().to_string();
+    let mut harness = Harness::builder().with_size(size).build_eframe(move |_cc| {
+        let mut app = App::with_settings(settings);
+        app.set_native_dialogs(false);
+        app
+    });
+    step_until(&mut harness, "the autosave check", |app| {
+        !app.checking_autosave()
+    });
+    harness
+}
+
+/// Steps (pausing a little between frames, for background threads) until `done` holds;
+/// fails after a bounded number of frames rather than after a wall-clock time.
+pub fn step_until(harness: &mut Harness<'_, App>, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..4_000 {
+        if done(harness.state()) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+        harness.step();
+    }
+    panic!("{what} did not happen");
+}
+
+/// New-game settings with random stones.
+pub fn settings(mode: Mode, size: u8, stones: usize) -> Settings {
+    let mut settings = Settings::default();
+    settings.setup.mode = mode;
+    settings.setup.size = size;
+    settings.setup.stones = stones;
+    settings.setup.stone_mode = StoneMode::Random;
+    settings
+}
+
+/// Runs a few frames (the app repaints continuously while it animates or thinks, so
+/// `Harness::run` would never settle).
+pub fn frames(harness: &mut Harness<'_, App>, count: usize) {
+    for _ in 0..count {
+        harness.step();
+    }
+}
+
+/// Steps until the computer (or a hint) has answered.
+pub fn wait_for_computer(harness: &mut Harness<'_, App>) {
+    frames(harness, 2);
+    step_until(harness, "the computer's answer", |app| !app.is_thinking());
+    frames(harness, 2);
+}
+
+/// Opens Game > History… and waits until its games are loaded.
+pub fn open_history(harness: &mut Harness<'_, App>) {
+    click(harness, "Game");
+    click(harness, "History…");
+    step_until(harness, "the history to load", |app| !app.history_loading());
+    frames(harness, 2);
+}
+
+/// Clicks the widget labelled `label`, then lets the app answer.
+pub fn click(harness: &mut Harness<'_, App>, label: &str) {
+    harness.get_by_label(label).click();
+    frames(harness, 3);
+}
+
+/// The label of the first free cell ("cell a1").
+pub fn first_free(board: &Board) -> String {
+    let cell = board
+        .free()
+        .first()
+        .unwrap_or_else(|| panic!("no free cell"));
+    format!("cell {cell}")
+}
