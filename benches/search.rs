@@ -21,7 +21,7 @@
 mod oracle;
 
 use oracle::{RefBoard, cell_name, ref_alphabeta, ref_minimax};
-use queens::ai::{Algorithm, Limits, search_board};
+use queens::ai::{Limits, Method, search_board};
 use queens::board::Board;
 use std::time::Instant;
 
@@ -196,9 +196,9 @@ fn run_once(engine: Engine, text: &str, depth: u32) -> Run {
     } else {
         let board = parse(text);
         let algorithm = if engine == Engine::FastMinimax {
-            Algorithm::Minimax
+            Method::Minimax
         } else {
-            Algorithm::AlphaBeta
+            Method::AlphaBeta
         };
         let start = Instant::now();
         let outcome = search_board(&board, algorithm, Limits::depth(depth));
@@ -522,12 +522,8 @@ fn print_targets(summaries: &[Summary]) {
 
 fn print_fingerprint() {
     let board = parse(FINGERPRINT);
-    let outcome = search_board(
-        &board,
-        Algorithm::AlphaBeta,
-        Limits::depth(FINGERPRINT_DEPTH),
-    );
-    let perft = search_board(&board, Algorithm::Minimax, Limits::depth(3));
+    let outcome = search_board(&board, Method::AlphaBeta, Limits::depth(FINGERPRINT_DEPTH));
+    let perft = search_board(&board, Method::Minimax, Limits::depth(3));
     let best = outcome
         .best_move
         .map_or(String::from("-"), |c| c.to_string());
@@ -560,8 +556,10 @@ fn profile_run() -> bool {
     let Ok(algorithm) = std::env::var("QUEENS_BENCH_PROFILE") else {
         return false;
     };
-    let Ok(algorithm) = algorithm.parse::<Algorithm>() else {
-        panic!("QUEENS_BENCH_PROFILE must be minimax or alphabeta, not {algorithm}")
+    let algorithm = match algorithm.as_str() {
+        "minimax" => Method::Minimax,
+        "alphabeta" => Method::AlphaBeta,
+        _ => panic!("QUEENS_BENCH_PROFILE must be minimax or alphabeta, not {algorithm}"),
     };
     let number = |key: &str, default: usize| {
         std::env::var(key).map_or(default, |text| match text.parse() {
@@ -575,7 +573,7 @@ fn profile_run() -> bool {
     };
     let outcome = search_board(&parse(text), algorithm, Limits::depth(depth));
     println!(
-        "{algorithm} depth {depth} on {name}: {} nodes in {}",
+        "{algorithm:?} depth {depth} on {name}: {} nodes in {}",
         outcome.stats.nodes,
         seconds(outcome.elapsed.as_secs_f64())
     );

@@ -1,39 +1,29 @@
 //! AI-vs-AI series ("arena"): two engine settings play a set of boards, each board twice
 //! with colours swapped, on all cores; the result is summarized as engine tournament
-//! managers do (wins/draws/losses, Elo difference with a 95% error bar). A library only:
+//! managers do (wins/draws/losses, Elo difference with a 95% error bar), plus the mean
+//! pair margin that this game needs (see [`pairs`]). A library only:
 //! progress goes to a callback, and a stop flag ends the series cleanly.
 
-use crate::ai::{Algorithm, Engine, Limits, SearchHandler};
+pub mod pairs;
+
+use crate::ai::{ConfigError, Engine, EngineConfig, EngineKind, EngineLimits, SearchHandler};
 use crate::board::{Board, Cell, ParseError, Player, random_stones};
 use crate::store::{EngineSettings, HistoryEntry, SavedGame, SearchInfo, Side};
+use pairs::{BoardPair, PairMargin, board_pairs};
 use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-/// One contestant: an algorithm searching to a fixed depth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayerSpec {
-    /// The engine.
-    pub algorithm: Algorithm,
-    /// The maximum depth in plies (at least 1).
-    pub depth: u32,
-}
-
-impl fmt::Display for PlayerSpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} depth {}", self.algorithm, self.depth)
-    }
-}
-
 /// What to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArenaConfig {
-    /// Contestant A (results are from A's point of view).
-    pub a: PlayerSpec,
-    /// Contestant B.
-    pub b: PlayerSpec,
+    /// Contestant A (results are from A's point of view). Its time limit is replaced by
+    /// the series' [`ArenaConfig::time_ms`].
+    pub a: EngineConfig,
+    /// Contestant B, likewise.
+    pub b: EngineConfig,
     /// Total games; even, since every board is played twice with colours swapped.
     pub games: usize,
     /// Board side N.
@@ -44,21 +34,16 @@ pub struct ArenaConfig {
     pub seed: u64,
     /// A thinking-time limit per move in milliseconds, if any.
     pub time_ms: Option<u64>,
-    /// Worker threads; 0 means one per core.
+    /// Worker threads, each playing one game at a time; 0 means one per core. (The
+    /// engines' own search threads are each contestant's [`EngineConfig::threads`].)
     pub threads: usize,
 }
 
 impl Default for ArenaConfig {
     fn default() -> Self {
         ArenaConfig {
-            a: PlayerSpec {
-                algorithm: Algorithm::AlphaBeta,
-                depth: 3,
-            },
-            b: PlayerSpec {
-                algorithm: Algorithm::AlphaBeta,
-                depth: 1,
-            },
+            a: EngineConfig::new(EngineKind::ALPHABETA, 3),
+            b: EngineConfig::new(EngineKind::ALPHABETA, 1),
             games: 10,
             size: 6,
             stones: 4,
@@ -80,6 +65,9 @@ pub enum ArenaError {
     /// A depth of 0.
     #[error("the search depth must be at least 1")]
     ZeroDepth,
+    /// A contestant's depth, time, threads or table size is out of range.
+    #[error("bad engine settings")]
+    Engine(#[from] ConfigError),
     /// The size or the stone count is not a legal setup.
     #[error("bad board")]
     BadBoard(#[from] ParseError),
@@ -96,6 +84,9 @@ impl ArenaConfig {
         }
         if self.a.depth == 0 || self.b.depth == 0 {
             return Err(ArenaError::ZeroDepth);
+        }
+        for spec in [&self.a, &self.b] {
+            self.player(spec).check(&EngineLimits::ANY)?;
         }
         self.board(0)?;
         Ok(())
@@ -114,19 +105,16 @@ impl ArenaConfig {
         self.seed.wrapping_add(pair as u64)
     }
 
-    fn limits(&self, spec: PlayerSpec) -> Limits {
-        Limits {
-            depth: spec.depth,
-            time: self.time_ms.map(Duration::from_millis),
+    /// A contestant as it plays: with the series' time limit.
+    pub fn player(&self, spec: &EngineConfig) -> EngineConfig {
+        EngineConfig {
+            time_ms: self.time_ms,
+            ..*spec
         }
     }
 
-    fn side(&self, spec: PlayerSpec) -> Side {
-        Side::Computer(EngineSettings::new(
-            spec.algorithm,
-            spec.depth,
-            self.time_ms,
-        ))
+    fn side(&self, spec: &EngineConfig) -> Side {
+        Side::Computer(EngineSettings::from_config(&self.player(spec)))
     }
 }
 
@@ -296,6 +284,10 @@ pub struct ArenaReport {
     pub b: SideStats,
     /// A's Elo difference over B.
     pub elo: Elo,
+    /// The boards whose two games both finished, by pair number.
+    pub pairs: Vec<BoardPair>,
+    /// The mean pair margin with its 95% interval, over `pairs`.
+    pub pair_margin: PairMargin,
 }
 
 impl ArenaReport {
@@ -320,7 +312,10 @@ impl ArenaReport {
         } else {
             margin as f64 / games.len() as f64
         };
+        let (pairs, unpaired) = board_pairs(&games);
         ArenaReport {
+            pair_margin: PairMargin::of(&pairs, unpaired),
+            pairs,
             planned,
             stopped,
             wins,
@@ -370,19 +365,19 @@ fn play_game(config: &ArenaConfig, index: usize, handler: &StopFlag<'_>) -> Opti
         Player::Two
     };
     let mut board = config.board(pair).ok()?;
-    let mut players = [config.side(config.a), config.side(config.b)];
+    let mut players = [config.side(&config.a), config.side(&config.b)];
     if a_player == Player::Two {
         players.swap(0, 1);
     }
     let mut saved = SavedGame::new(&board, players, Some(config.pair_seed(pair)));
-    let specs = [config.a, config.b];
-    let mut engines: [Box<dyn Engine>; 2] =
-        [config.a.algorithm.engine(), config.b.algorithm.engine()];
+    let specs = [config.player(&config.a), config.player(&config.b)];
+    // Each contestant keeps its engine for the whole game, as the window does.
+    let mut engines: [Box<dyn Engine>; 2] = specs.map(|spec| spec.build());
     let mut stats = [SideStats::default(); 2];
     while !board.is_over() {
         // 0 for A, 1 for B.
         let who = usize::from(board.side_to_move() != a_player);
-        let outcome = engines[who].think(&board, config.limits(specs[who]), handler);
+        let outcome = engines[who].think(&board, specs[who].limits(), handler);
         if handler.raised() {
             return None;
         }

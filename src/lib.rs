@@ -9,6 +9,7 @@
 //! - [`cli`] is the `queens` command line, a second front end to the same library.
 
 pub mod ai;
+pub mod analysis;
 pub mod arena;
 pub mod board;
 pub mod cli;

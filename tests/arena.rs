@@ -1,7 +1,7 @@
 //! The AI-vs-AI arena: counts, colours, stopping, and the Elo estimate.
 
-use queens::ai::Algorithm;
-use queens::arena::{ArenaConfig, ArenaError, ArenaGame, PlayerSpec, elo_estimate, run_arena};
+use queens::ai::{EngineConfig, EngineKind};
+use queens::arena::{ArenaConfig, ArenaError, ArenaGame, elo_estimate, run_arena};
 use queens::board::{Board, Player};
 use queens::store::{append_history, load_history};
 use std::cell::Cell as Counter;
@@ -11,14 +11,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 fn config(games: usize, threads: usize) -> ArenaConfig {
     ArenaConfig {
-        a: PlayerSpec {
-            algorithm: Algorithm::AlphaBeta,
-            depth: 3,
-        },
-        b: PlayerSpec {
-            algorithm: Algorithm::Minimax,
-            depth: 1,
-        },
+        a: EngineConfig::new(EngineKind::ALPHABETA, 3),
+        b: EngineConfig::new(EngineKind::MINIMAX, 1),
         games,
         size: 5,
         stones: 2,
@@ -93,6 +87,19 @@ fn counts_add_up_and_every_board_is_played_with_both_colours() {
         .map(|g| i64::from(g.scores().0) - i64::from(g.scores().1))
         .sum();
     assert!((report.average_margin - margin as f64 / 8.0).abs() < 1e-9);
+    // Pairs: A's margin as P1 (even game) plus A's margin as P2 (odd game).
+    assert_eq!(report.pairs.len(), 4);
+    assert_eq!(report.pair_margin.unpaired, 0);
+    for pair in &report.pairs {
+        let margin = |index: usize| {
+            let (a, b) = report.games[index].scores();
+            i64::from(a) - i64::from(b)
+        };
+        assert_eq!(pair.a_as_p1, margin(2 * pair.pair));
+        assert_eq!(pair.a_as_p2, margin(2 * pair.pair + 1));
+    }
+    let mean = report.pair_margin.mean.unwrap_or(f64::NAN);
+    assert!((mean - 2.0 * report.average_margin).abs() < 1e-9);
     let points: f64 = report.games.iter().map(|g| g.a_points()).sum();
     assert!((report.elo.score - points / 8.0).abs() < 1e-9);
 }
@@ -136,10 +143,7 @@ fn stopping_keeps_the_finished_games() {
     let config = ArenaConfig {
         size: 9,
         stones: 4,
-        a: PlayerSpec {
-            algorithm: Algorithm::AlphaBeta,
-            depth: 4,
-        },
+        a: EngineConfig::new(EngineKind::ALPHABETA, 4),
         ..config(40, 2)
     };
     let stop = AtomicBool::new(false);
@@ -157,11 +161,26 @@ fn stopping_keeps_the_finished_games() {
         report.games.len()
     );
     assert!(report.games.iter().all(|g| g.game.is_finished()));
+    // Only boards with both games finished count for the pair margin; the rest are
+    // reported as unpaired, never mixed in.
+    let stat = report.pair_margin;
+    assert_eq!(stat.pairs, report.pairs.len());
+    assert_eq!(2 * stat.pairs + stat.unpaired, report.games.len());
+    for pair in &report.pairs {
+        let both: Vec<&ArenaGame> = report
+            .games
+            .iter()
+            .filter(|g| g.pair == pair.pair)
+            .collect();
+        assert_eq!(both.len(), 2, "pair {}", pair.pair);
+    }
 
     let already = AtomicBool::new(true);
     let report = run_arena(&config, &mut |_, _, _| ControlFlow::Continue(()), &already)
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(report.stopped && report.games.is_empty());
+    assert_eq!(report.pair_margin.mean, None);
+    assert_eq!(report.pair_margin.to_string(), "n/a (no complete pair)");
     assert_eq!(report.elo.to_string(), "n/a (no games)");
 }
 

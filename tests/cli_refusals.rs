@@ -132,6 +132,13 @@ fn bestmove_refuses_bad_search_options() {
         ("bestmove --size 4 --depth abc", "'abc'"),
         ("bestmove --size 4 --depth 99999999999999999999", "--depth"),
         ("bestmove --size 4 --depth 2 --algo foo", "'foo'"),
+        // The known names come from the engine table.
+        (
+            "bestmove --size 4 --depth 2 --algo quantum",
+            "unknown algorithm 'quantum' (known: minimax, alphabeta, pvs, perfect)",
+        ),
+        ("bestmove --size 4 --depth 2 --threads 0", "--threads"),
+        ("bestmove --size 4 --depth 2 --threads 1025", "--threads"),
         ("bestmove --size 4 --time-ms -5", "--time-ms"),
         ("bestmove --size 4 --time-ms abc", "'abc'"),
         (

@@ -300,6 +300,19 @@ fn bestmove_stopped_by_a_signal_answers_with_a_legal_move() {
 fn bestmove_accepts_algorithm_aliases() {
     let out = json(&["bestmove", "--size", "4", "--depth", "2", "--algo", "ab"]);
     assert_eq!(out["algo"], "alphabeta");
+    let out = json(&["bestmove", "--size", "4", "--depth", "2", "--algo", "MM"]);
+    assert_eq!(out["algo"], "minimax");
+}
+
+#[test]
+fn bestmove_threads_leave_the_thesis_engines_unchanged() {
+    // The thesis engines are single-threaded: --threads changes nothing they answer.
+    let base = ["bestmove", "--size", "5", "--stones", "b2", "--depth", "3"];
+    let one = json(&[&base[..], &["--threads", "1"]].concat());
+    let two = json(&[&base[..], &["--threads", "2"]].concat());
+    for key in ["move", "value", "nodes", "pv"] {
+        assert_eq!(one[key], two[key], "{key}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 //! run works in a temporary folder, so nothing is written into the real saves folder.
 
 use assert_cmd::cargo::cargo_bin_cmd;
-use calamine::{Reader, Xlsx, open_workbook};
+use calamine::{DataType, Reader, Xlsx, open_workbook};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -166,6 +166,108 @@ fn arena_counts_add_up_and_its_games_go_to_the_history_and_the_workbooks() {
     assert_eq!(matches_rows(&all_book), 5);
 }
 
+/// A sheet's cells as floats (text and empty cells as NaN), row by row.
+fn sheet_numbers(path: &Path, name: &str) -> Vec<Vec<f64>> {
+    let mut book: Xlsx<_> =
+        open_workbook(path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    let range = book
+        .worksheet_range(name)
+        .unwrap_or_else(|err| panic!("{name}: {err}"));
+    range
+        .rows()
+        .map(|row| {
+            row.iter()
+                .map(|cell| cell.as_f64().unwrap_or(f64::NAN))
+                .collect()
+        })
+        .collect()
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9
+}
+
+#[test]
+fn arena_reports_the_mean_pair_margin_in_the_json_the_table_and_the_workbook() {
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    let book = dir.path().join("pairs.xlsx");
+    let (value, stderr) = small_arena(dir.path(), &saves, "6", &["--xlsx", &text(&book)]);
+    let stat = &value["pair_margin"];
+    assert_eq!(stat["pairs"], 3, "{value}");
+    assert_eq!(stat["unpaired"], 0, "{value}");
+    assert_eq!(stat["interval"], "student-t 95%", "{value}");
+    let number = |key: &str| {
+        stat[key]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{key} in {value}"))
+    };
+    let (mean, low, high, stdev) = (
+        number("mean"),
+        number("low"),
+        number("high"),
+        number("stdev"),
+    );
+
+    // By hand from the Matches sheet: game 2k has A as P1, game 2k+1 A as P2, and the
+    // sheet's margin is P1's cells minus P2's.
+    let matches = sheet_numbers(&book, "Matches");
+    let margins: Vec<f64> = matches[1..].iter().map(|row| row[14]).collect();
+    assert_eq!(margins.len(), 6);
+    let pairs: Vec<f64> = margins.chunks(2).map(|two| two[0] - two[1]).collect();
+    let want_mean = pairs.iter().sum::<f64>() / 3.0;
+    let want_stdev = (pairs.iter().map(|m| (m - want_mean).powi(2)).sum::<f64>() / 2.0).sqrt();
+    // t(0.975, 2 degrees of freedom) = 4.3027.
+    let half = 4.3027 * want_stdev / 3f64.sqrt();
+    assert!(close(mean, want_mean), "{mean} vs {want_mean}");
+    assert!(close(stdev, want_stdev), "{stdev} vs {want_stdev}");
+    assert!(
+        close(low, want_mean - half) && close(high, want_mean + half),
+        "{value}"
+    );
+    // With every pair complete, the mean pair margin is twice the average game margin.
+    assert!(
+        close(mean, 2.0 * number_of(&value, "average_margin")),
+        "{value}"
+    );
+
+    let shown = value["pair_margin_text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{value}"));
+    assert!(shown.ends_with("(3 pairs)"), "{shown}");
+    assert!(stderr.contains("pair margin"), "{stderr}");
+    assert!(stderr.contains(shown), "{stderr}");
+
+    let sheet = sheet_numbers(&book, "Pairs");
+    for (k, want) in pairs.iter().enumerate() {
+        let row = &sheet[k + 1];
+        assert!(close(row[0], k as f64), "pair number {row:?}");
+        assert!(close(row[2], margins[2 * k]) && close(row[3], -margins[2 * k + 1]));
+        assert!(close(row[4], *want), "pair margin {row:?}");
+    }
+    // The statistics block: pairs, mean, stdev, t, low, high in column H, rows 3..8.
+    let column_h: Vec<f64> = sheet
+        .iter()
+        .map(|row| row.get(7).copied().unwrap_or(f64::NAN))
+        .collect();
+    assert!(close(column_h[2], 3.0), "{column_h:?}");
+    assert!(
+        close(column_h[3], mean) && close(column_h[4], stdev),
+        "{column_h:?}"
+    );
+    assert!(close(column_h[5], 4.3027), "{column_h:?}");
+    assert!(
+        close(column_h[6], low) && close(column_h[7], high),
+        "{column_h:?}"
+    );
+}
+
+fn number_of(value: &Value, key: &str) -> f64 {
+    value[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} in {value}"))
+}
+
 #[test]
 fn arena_with_the_same_seed_plays_the_same_games() {
     let dir = temp();
@@ -216,6 +318,11 @@ fn arena_refuses_bad_settings_on_one_line_before_playing() {
     let cases: &[(&[&str], &str)] = &[
         (&["arena", "--a", "foo"], "'foo' is not ALGO:DEPTH"),
         (&["arena", "--a", "chess:3"], "unknown algorithm 'chess'"),
+        (
+            &["arena", "--b", "Chess:3"],
+            "(known: minimax, alphabeta, pvs, perfect)",
+        ),
+        (&["arena", "--search-threads", "0"], "--search-threads"),
         (&["arena", "--a", "alphabeta:0"], "the depth '0'"),
         (&["arena", "--b", "minimax:x"], "the depth 'x'"),
         (&["arena", "--b", "minimax:999"], "the depth '999'"),

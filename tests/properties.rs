@@ -2,7 +2,7 @@
 //! position, checked on random ones by proptest (which shrinks a failure to a small case).
 
 use proptest::prelude::*;
-use queens::ai::{Algorithm, Limits, evaluate, search_board};
+use queens::ai::{Limits, Method, evaluate, search_board};
 use queens::board::{Bitboard, Board, Cell, Player, random_position};
 
 /// A random position: side, number of stones (as a fraction of the cap), seed and how
@@ -138,8 +138,8 @@ proptest! {
     fn minimax_and_alphabeta_agree(board in position(3..=7, 3), depth in 1u32..=4) {
         // Deeper searches only on boards with few free cells, to keep the run short.
         let depth = if board.free().count() > 30 { depth.min(3) } else { depth };
-        let minimax = search_board(&board, Algorithm::Minimax, Limits::depth(depth));
-        let alphabeta = search_board(&board, Algorithm::AlphaBeta, Limits::depth(depth));
+        let minimax = search_board(&board, Method::Minimax, Limits::depth(depth));
+        let alphabeta = search_board(&board, Method::AlphaBeta, Limits::depth(depth));
         prop_assert_eq!(minimax.value, alphabeta.value, "{} depth {}", board.game_string(), depth);
         prop_assert!(alphabeta.stats.nodes <= minimax.stats.nodes);
         prop_assert!(alphabeta.stats.leaves <= minimax.stats.leaves);
@@ -151,7 +151,7 @@ proptest! {
             let reply = if depth == 1 {
                 evaluate(&after)
             } else {
-                search_board(&after, Algorithm::Minimax, Limits::depth(depth - 1)).value
+                search_board(&after, Method::Minimax, Limits::depth(depth - 1)).value
             };
             prop_assert_eq!(-reply, minimax.value);
         }
@@ -159,7 +159,7 @@ proptest! {
 
     #[test]
     fn minimax_leaves_are_the_perft_count(board in position(3..=8, 3), depth in 1u32..=3) {
-        let outcome = search_board(&board, Algorithm::Minimax, Limits::depth(depth));
+        let outcome = search_board(&board, Method::Minimax, Limits::depth(depth));
         let mut copy = board.clone();
         prop_assert_eq!(outcome.stats.leaves, perft(&mut copy, depth), "{}", board.game_string());
         prop_assert_eq!(copy, board);

@@ -1,7 +1,7 @@
 //! Saves, autosave, match history and the workbook export, in throw-away folders.
 
 use calamine::{Data, Reader, Xlsx, open_workbook};
-use queens::ai::{Algorithm, Limits, NoHandler};
+use queens::ai::{EngineConfig, EngineKind, Limits, NoHandler};
 use queens::board::{Board, Cell, random_stones};
 use queens::store::{
     CheckError, EngineSettings, ExportError, ExportOptions, HistoryEntry, HistoryFilter,
@@ -18,7 +18,7 @@ fn temp() -> TempDir {
 }
 
 fn computer(depth: u32) -> Side {
-    Side::Computer(EngineSettings::new(Algorithm::AlphaBeta, depth, None))
+    Side::Computer(EngineSettings::new(EngineKind::ALPHABETA, depth, None))
 }
 
 /// Plays a whole game between two engines, recording every search as the window would.
@@ -38,8 +38,8 @@ fn engine_game(
     );
     while !board.is_over() && board.ply() < max_plies {
         let depth = depths[board.side_to_move().index()];
-        let outcome = Algorithm::AlphaBeta
-            .engine()
+        let outcome = EngineConfig::new(EngineKind::ALPHABETA, depth)
+            .build()
             .think(&board, Limits::depth(depth), &NoHandler);
         let Some(best) = outcome.best_move else { break };
         board
@@ -133,6 +133,83 @@ fn older_files_with_missing_fields_still_load() {
     let loaded = load_from(&path).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(loaded.board.game_string(), "size=4 moves=b2");
     assert_eq!(loaded.saved.settings.players, [Side::Human, Side::Human]);
+}
+
+/// A save as the first versions wrote it (before the engine registry), byte for byte in
+/// its engine fields: `algorithm` by name, no threads, a CLI side without a time limit.
+const OLD_SAVE: &str = r#"(
+    version: 1,
+    created: 1763900000,
+    settings: (
+        size: 4,
+        stones: [],
+        seed: None,
+        players: (Computer((
+            algorithm: "alphabeta",
+            depth: 4,
+            time_ms: Some(2000),
+        )), Computer((
+            algorithm: "minimax",
+            depth: 3,
+            time_ms: None,
+        ))),
+    ),
+    moves: [
+        (cell: "b2", gained: 12, at: 1763900001, search: Some((depth: 4, nodes: 10, leaves: 5, time_us: 30, value: 9))),
+    ],
+    score: (12, 0),
+    result: None,
+    game: "size=4 moves=b2",
+)
+"#;
+
+#[test]
+fn saves_from_before_the_engine_registry_still_load_and_name_their_engines() {
+    let loaded =
+        SavedGame::from_ron(OLD_SAVE, Path::new("old.ron")).unwrap_or_else(|e| panic!("{e}"));
+    let engines: Vec<_> = loaded
+        .saved
+        .settings
+        .players
+        .iter()
+        .map(|side| side.engine().map(|e| e.config()))
+        .collect();
+    let mut alphabeta = EngineConfig::new(EngineKind::ALPHABETA, 4);
+    alphabeta.time_ms = Some(2000);
+    assert_eq!(
+        engines,
+        [
+            Some(Ok(alphabeta)),
+            Some(Ok(EngineConfig::new(EngineKind::MINIMAX, 3)))
+        ]
+    );
+    // Written again, the engine fields read the same (the key stays `algorithm`).
+    let again = loaded.saved.to_ron().unwrap_or_else(|e| panic!("{e}"));
+    assert!(again.contains("algorithm: \"minimax\""), "{again}");
+}
+
+#[test]
+fn a_save_naming_an_unknown_engine_loads_and_says_which_engines_are_known() {
+    let newer = OLD_SAVE.replace("\"minimax\"", "\"pvs-2030\"");
+    let loaded =
+        SavedGame::from_ron(&newer, Path::new("new.ron")).unwrap_or_else(|e| panic!("{e}"));
+    let side = &loaded.saved.settings.players[1];
+    // The name is kept as written (saving the game again does not lose it)...
+    assert_eq!(
+        side.engine().map(|e| e.algorithm.as_str()),
+        Some("pvs-2030")
+    );
+    // ...and playing it on is an error naming the engine and the known ones.
+    let error = side
+        .engine()
+        .map(|e| e.config())
+        .and_then(Result::err)
+        .unwrap_or_else(|| panic!("an unknown engine was accepted"));
+    assert_eq!(error.name, "pvs-2030");
+    assert_eq!(
+        error.to_string(),
+        "unknown algorithm 'pvs-2030' (known: minimax, alphabeta, pvs, perfect)"
+    );
 }
 
 /// Writes `text` as a save and returns the error loading it gives.

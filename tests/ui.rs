@@ -7,6 +7,7 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::NodeT;
 use egui_kittest::kittest::Queryable;
+use queens::ai::EngineKind;
 use queens::board::{CellState, Player};
 use queens::ui::{App, Language, Mode, Preset, Settings};
 use std::path::Path;
@@ -836,4 +837,70 @@ fn the_new_questions_and_the_summary_render_in_vietnamese() {
     play_to_the_end(&mut harness);
     frames(&mut harness, 2);
     assert!(harness.query_by_label("Đấu lại (đổi màu)").is_some());
+}
+
+#[test]
+fn the_new_game_panel_offers_every_registry_engine_by_its_label() {
+    let (mut harness, _dir) = harness(Settings::default());
+    frames(&mut harness, 2);
+    click(&mut harness, "New game");
+    let label = |engine| queens::ui::engine_label(Language::English, engine);
+    // The default computer plays alpha-beta; its combo box shows that label as its value.
+    harness.get_by_value(label(EngineKind::ALPHABETA)).click();
+    frames(&mut harness, 3);
+    for engine in EngineKind::all() {
+        let label = label(engine);
+        assert!(
+            harness.query_all_by_label(label).count() >= 1,
+            "the engine list lacks {label}"
+        );
+    }
+    click(&mut harness, label(EngineKind::MINIMAX));
+    click(&mut harness, "Start");
+    let seat = &harness.state().settings().setup.engines[1];
+    assert_eq!(seat.engine, EngineKind::MINIMAX);
+}
+
+#[test]
+fn the_window_keeps_each_computers_engine_between_its_moves() {
+    let mut settings = settings(Mode::ComputerVsComputer, 8, 0);
+    settings.setup.engines = [Preset::Beginner.engine(), Preset::Easy.engine()];
+    settings.setup.watch_delay_ms = 0;
+    let (mut harness, _dir) = harness(settings);
+    step_until(&mut harness, "four computer moves", |app| {
+        app.board().ply() >= 4 || app.board().is_over()
+    });
+    assert!(
+        harness.state().board().ply() >= 4,
+        "the game ended too soon"
+    );
+    // One engine per seat, however many moves they played (a fresh engine per move
+    // would count four or more).
+    assert_eq!(harness.state().engines_built(), 2);
+}
+
+#[test]
+fn a_result_proven_by_the_search_is_shown_for_its_position_only() {
+    let mut settings = settings(Mode::HumanVsComputer, 4, 2);
+    settings.setup.human_first = false;
+    // Depth 20 covers every line of a 4x4 board: the search proves the result.
+    settings.setup.engines[0] = Preset::Expert.engine();
+    let (mut harness, _dir) = harness(settings);
+    wait_for_computer(&mut harness);
+    assert_eq!(harness.state().board().ply(), 1);
+    let Some(margin) = harness.state().known_margin() else {
+        panic!("a search to the end proved nothing")
+    };
+    let shown = harness
+        .query_all_by_label_contains("with best play (proven)")
+        .count();
+    assert_eq!(shown, 1, "margin {margin} not shown");
+    // After the person's move the claim no longer holds until the computer proves again.
+    let cell = first_free(harness.state().board());
+    harness.get_by_label(&cell).click();
+    harness.step();
+    assert!(harness.state().board().ply() >= 2);
+    if harness.state().board().ply() == 2 && !harness.state().board().is_over() {
+        assert_eq!(harness.state().known_margin(), None);
+    }
 }

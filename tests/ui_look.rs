@@ -8,7 +8,10 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use queens::ui::{App, Mode, Preset, Settings};
 use std::path::Path;
 mod ui_support;
-use ui_support::{click, frames, harness, harness_sized, harness_sized_in, open_history, settings};
+use ui_support::{
+    click, frames, harness, harness_sized, harness_sized_in, open_history, settings,
+    wait_for_computer,
+};
 
 /// The texts the app sent to the clipboard during the last frame.
 fn copied(harness: &Harness<'_, App>) -> Vec<String> {
@@ -104,10 +107,19 @@ fn engines(harness: &Harness<'_, App>) -> [Option<(u32, Option<u64>)>; 2] {
 
 /// Clicks the button (not a plain label) called `label`.
 fn click_button(harness: &mut Harness<'_, App>, label: &str) {
+    let app = harness.state();
+    let state = format!(
+        "new game panel open: {}, asking: {}, thinking: {}, ply: {}",
+        app.new_game_open(),
+        app.asking(),
+        app.is_thinking(),
+        app.board().ply()
+    );
     harness
-        .get_by(|node| {
+        .query_by(|node| {
             node.label().as_deref() == Some(label) && node.role() != egui::accesskit::Role::Label
         })
+        .unwrap_or_else(|| panic!("no button {label:?} ({state})"))
         .click();
     frames(harness, 3);
 }
@@ -124,13 +136,14 @@ fn who_moves_first_keeps_the_computer_level() {
     click_button(&mut harness, "Computer");
     click(&mut harness, "Start");
     assert_eq!(engines(&harness), [medium, None]);
+    // A click lands where its button was drawn last frame: the side panel changes when
+    // the computer's move arrives, so let it arrive first.
+    wait_for_computer(&mut harness);
     click(&mut harness, "New game");
     click_button(&mut harness, "You");
     click(&mut harness, "Start");
-    // The computer may have moved already: the unfinished game is not replaced unasked.
-    if harness.query_by_label("Discard it").is_some() {
-        click(&mut harness, "Discard it");
-    }
+    // The computer has moved: the unfinished game is not replaced unasked.
+    click(&mut harness, "Discard it");
     assert_eq!(engines(&harness), [None, medium]);
 }
 
@@ -218,7 +231,7 @@ fn finished_engine_game_in(dir: &Path) {
     assert!(board.is_over());
     let engine = |depth| {
         Side::Computer(EngineSettings::new(
-            queens::ai::Algorithm::AlphaBeta,
+            queens::ai::EngineKind::ALPHABETA,
             depth,
             None,
         ))
@@ -395,7 +408,7 @@ fn the_history_says_you_rather_than_human() {
         .play(queens::board::Cell::new(1, 1))
         .unwrap_or_else(|e| panic!("{e}"));
     let engine = queens::store::Side::Computer(queens::store::EngineSettings::new(
-        queens::ai::Algorithm::AlphaBeta,
+        queens::ai::EngineKind::ALPHABETA,
         4,
         Some(2_000),
     ));

@@ -99,4 +99,25 @@ pub trait FrontierGame: SearchGame {
     fn alphabeta_frontier(&mut self, _beta: Score) -> Option<FrontierResult<Self::Move>> {
         None
     }
+
+    /// What [`FrontierGame::alphabeta_frontier`] (or, at the end of the game, the leaf
+    /// evaluation) would answer at the child reached by `mv`, without playing `mv`: the
+    /// search's last two plies then never touch the board. `None` to play the move and ask
+    /// the child. Must agree exactly with playing `mv` and asking the child.
+    fn alphabeta_frontier_after(
+        &mut self,
+        _mv: Self::Move,
+        _beta: Score,
+    ) -> Option<ChildFrontier<Self::Move>> {
+        None
+    }
+}
+
+/// The child of a node two plies above the leaves, searched without being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChildFrontier<M> {
+    /// The game is over at the child: its evaluation, from its side to move's view.
+    Leaf(Score),
+    /// The child's frontier search.
+    Node(FrontierResult<M>),
 }

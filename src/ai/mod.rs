@@ -8,16 +8,22 @@ mod game;
 mod movelist;
 mod negamax;
 mod ordering;
+mod registry;
 mod score;
 mod search;
 mod stats;
+pub mod strong;
 pub mod tree;
 
 pub use control::{Limits, NoHandler, SearchHandler, SharedProgress};
-pub use game::{FrontierGame, FrontierResult, SearchGame};
+pub use game::{ChildFrontier, FrontierGame, FrontierResult, SearchGame};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use negamax::{MAX_PLY, Method, Observer, Searcher, Silent};
 pub use ordering::{CentreOrder, QueensGame, evaluate, heuristic_moves};
+pub use registry::{
+    ConfigError, DEFAULT_HASH_MB, ENGINES, EngineConfig, EngineEntry, EngineKind, EngineLimits,
+    MAX_DEPTH, MAX_HASH_MB, MAX_THREADS, MAX_TIME_MS, SpecError, UnknownEngine, known_engines,
+};
 pub use score::Score;
-pub use search::{Algorithm, Engine, UnknownAlgorithm, run_search, search_board};
+pub use search::{Engine, run_search, search_board};
 pub use stats::{Iteration, SearchOutcome, Stats};

@@ -5,7 +5,7 @@
 //! allocated once per search and indexed by ply.
 
 use super::control::SearchHandler;
-use super::game::{FrontierGame, FrontierResult};
+use super::game::{ChildFrontier, FrontierGame, FrontierResult};
 use super::movelist::{MAX_MOVES, MoveList};
 use super::score::Score;
 use super::stats::Stats;
@@ -300,12 +300,34 @@ impl<'a, G: FrontierGame, O: Observer<G::Move>> Searcher<'a, G, O> {
         ply: usize,
     ) -> Child {
         self.path[ply] = mv;
-        self.game.do_move(mv);
-        let value = -self.alphabeta(-beta, -*alpha, depth - 1, ply + 1);
-        self.game.undo_move();
-        if self.aborted {
-            return Child::Aborted;
-        }
+        let child = if depth == 2 && O::SILENT {
+            self.game.alphabeta_frontier_after(mv, -*alpha)
+        } else {
+            None
+        };
+        let value = if let Some(child) = child {
+            // The child node exactly as `alphabeta` would count it, without do/undo.
+            self.stats.nodes += 1;
+            self.pv_len[ply + 1] = 0;
+            if self.should_abort() {
+                return Child::Aborted;
+            }
+            match child {
+                ChildFrontier::Leaf(value) => {
+                    self.stats.leaves += 1;
+                    -value
+                }
+                ChildFrontier::Node(result) => -self.take_frontier(ply + 1, result),
+            }
+        } else {
+            self.game.do_move(mv);
+            let value = -self.alphabeta(-beta, -*alpha, depth - 1, ply + 1);
+            self.game.undo_move();
+            if self.aborted {
+                return Child::Aborted;
+            }
+            value
+        };
         if value > *best {
             *best = value;
             self.update_pv(ply, mv);

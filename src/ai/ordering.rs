@@ -49,17 +49,47 @@ impl CentreOrder {
         CentreOrder { rank, cell_of_rank }
     }
 
+    /// The static rank of `cell`: 0 is tried first among cells with as many free
+    /// neighbours.
+    #[inline]
+    pub fn rank(&self, cell: Cell) -> u8 {
+        self.rank[cell.index()]
+    }
+
     /// The cells of `set` in static order: each cell's bit moved to its rank (O(cells in
     /// the set), no sorting), then read back lowest rank first.
     #[inline]
     pub fn in_rank_order(&self, set: Bitboard) -> impl Iterator<Item = Cell> + '_ {
-        let mut ranks = Bitboard::EMPTY;
-        for cell in set {
-            ranks.insert(Cell::from_index(self.rank[cell.index()] as usize));
-        }
-        ranks
+        self.ranks_of(set)
             .into_iter()
             .map(|rank| self.cell_of_rank[rank.index()])
+    }
+
+    /// Appends the cells of `set` to `list` in static order (as [`CentreOrder::in_rank_order`]).
+    #[inline]
+    pub fn push_in_rank_order(&self, set: Bitboard, list: &mut MoveList<Cell>) {
+        self.ranks_of(set)
+            .for_each_index(|rank| list.push(self.cell_of_rank[rank]));
+    }
+
+    /// The set's ranks as a set of indices (rank r = bit r).
+    #[inline]
+    fn ranks_of(&self, set: Bitboard) -> Bitboard {
+        let mut ranks = [0u64; 4];
+        set.for_each_index(|index| {
+            let rank = self.rank[index] as usize;
+            ranks[rank >> 6] |= 1 << (rank & 63);
+        });
+        Bitboard(ranks)
+    }
+
+    /// The first cell of `set` in static order (its lowest rank), if any: one pass over
+    /// the set, no re-indexing, for when only the first is wanted.
+    #[inline]
+    pub fn first_in_rank_order(&self, set: Bitboard) -> Option<Cell> {
+        let mut best = u32::MAX;
+        set.for_each_index(|index| best = best.min(u32::from(self.rank[index])));
+        (best != u32::MAX).then(|| self.cell_of_rank[best as usize])
     }
 
     /// The heuristic sort key of a free `cell` on `board`: fewer free neighbours sorts
@@ -68,6 +98,12 @@ impl CentreOrder {
     pub fn key(&self, board: &Board, cell: Cell) -> u16 {
         let free_neighbours = (board.neighbours(cell) & board.free()).count() as u16;
         ((8 - free_neighbours) << 8) | self.rank[cell.index()] as u16
+    }
+
+    /// The cell of static rank `rank`.
+    #[inline]
+    pub fn cell_of_rank(&self, rank: u8) -> Cell {
+        self.cell_of_rank[rank as usize]
     }
 
     /// The cell whose key is `key`.
@@ -84,16 +120,13 @@ impl CentreOrder {
 /// counting ([`NeighbourCounts`]), each count's bucket is one mask, and a bucket is put in
 /// tie-break order by re-indexing its bits by static rank.
 pub fn heuristic_moves(board: &Board, order: &CentreOrder, list: &mut MoveList<Cell>) {
-    let free = board.free();
-    let counts = NeighbourCounts::of(free);
+    let counts = NeighbourCounts::of(board.free());
     list.clear();
-    for count in (0..=8u8).rev() {
-        let bucket = counts.equal_to(count) & free;
-        if !bucket.is_empty() {
-            for cell in order.in_rank_order(bucket) {
-                list.push(cell);
-            }
-        }
+    let mut left = board.free();
+    while !left.is_empty() {
+        let (_, bucket) = counts.fullest(left);
+        order.push_in_rank_order(bucket, list);
+        left &= !bucket;
     }
 }
 
@@ -133,14 +166,11 @@ impl SearchGame for QueensGame {
     }
 
     /// The lowest-ranked cell of the fullest bucket: the neighbour counts once, then one
-    /// bucket re-indexed, instead of all of them.
+    /// pass over that bucket, instead of ordering all of them.
     fn first_ordered_move(&self) -> Option<Cell> {
         let free = self.board.free();
-        let counts = NeighbourCounts::of(free);
-        (0..=8u8).rev().find_map(|count| {
-            let bucket = counts.equal_to(count) & free;
-            self.order.in_rank_order(bucket).next()
-        })
+        let (_, bucket) = NeighbourCounts::of(free).fullest(free);
+        self.order.first_in_rank_order(bucket)
     }
 
     #[inline]

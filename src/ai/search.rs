@@ -1,14 +1,13 @@
 //! The search driver: fixed depth, or iterative deepening under a time limit, for any
-//! [`FrontierGame`]; and the [`Engine`] trait the window and the CLI choose engines by.
+//! [`FrontierGame`]; and the [`Engine`] trait every engine of the registry implements.
 
 use super::control::{Limits, NoHandler, SearchHandler};
 use super::game::FrontierGame;
 use super::negamax::{Method, Observer, Searcher, Silent};
 use super::ordering::QueensGame;
+use super::registry::EngineKind;
 use super::stats::{Iteration, SearchOutcome, Stats};
 use crate::board::{Board, Cell};
-use std::fmt;
-use std::str::FromStr;
 use std::time::Instant;
 
 /// Runs a search on `game` and returns the deepest completed depth's answer.
@@ -37,8 +36,10 @@ pub fn run_search<G: FrontierGame, O: Observer<G::Move>>(
         elapsed: Default::default(),
         iterations: Vec::new(),
         interrupted: false,
+        exact: false,
     };
     if game.is_terminal() {
+        outcome.exact = true;
         outcome.stats = Stats {
             nodes: 1,
             leaves: 1,
@@ -82,6 +83,7 @@ pub fn run_search<G: FrontierGame, O: Observer<G::Move>>(
         outcome.depth = depth;
         outcome.pv = pv;
         let reached_the_end = depth >= searcher_plies_bound;
+        outcome.exact = reached_the_end;
         outcome.iterations.push(iteration);
         if reached_the_end {
             break;
@@ -103,60 +105,6 @@ pub fn run_search<G: FrontierGame, O: Observer<G::Move>>(
     outcome
 }
 
-/// The engines a player can choose. Later engines join this list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Algorithm {
-    /// The thesis's negamax minimax with its move ordering.
-    Minimax,
-    /// The thesis's negamax alpha-beta with its move ordering.
-    #[default]
-    AlphaBeta,
-}
-
-impl Algorithm {
-    /// Every algorithm, in menu order.
-    pub const ALL: [Algorithm; 2] = [Algorithm::Minimax, Algorithm::AlphaBeta];
-
-    /// The name used on the command line and in files.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "minimax",
-            Algorithm::AlphaBeta => "alphabeta",
-        }
-    }
-
-    /// A fresh engine of this kind.
-    pub fn engine(self) -> Box<dyn Engine> {
-        match self {
-            Algorithm::Minimax => Box::new(ThesisEngine(Method::Minimax)),
-            Algorithm::AlphaBeta => Box::new(ThesisEngine(Method::AlphaBeta)),
-        }
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// An algorithm name that is not known.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{0}' (known: minimax, alphabeta)")]
-pub struct UnknownAlgorithm(pub String);
-
-impl FromStr for Algorithm {
-    type Err = UnknownAlgorithm;
-
-    fn from_str(text: &str) -> Result<Algorithm, UnknownAlgorithm> {
-        match text.to_ascii_lowercase().as_str() {
-            "minimax" => Ok(Algorithm::Minimax),
-            "alphabeta" | "alpha-beta" | "ab" => Ok(Algorithm::AlphaBeta),
-            _ => Err(UnknownAlgorithm(text.to_string())),
-        }
-    }
-}
-
 /// A move-choosing engine: what the window's computer players and `queens bestmove` call.
 pub trait Engine: Send {
     /// The engine's name, as on the command line.
@@ -171,14 +119,15 @@ pub trait Engine: Send {
     ) -> SearchOutcome<Cell>;
 }
 
-/// The thesis's searches on the board, with its ordering and evaluation.
-struct ThesisEngine(Method);
+/// The thesis's searches on the board, with its ordering and evaluation. Its table rows
+/// are in [`super::registry`].
+pub(super) struct ThesisEngine(pub(super) Method);
 
 impl Engine for ThesisEngine {
     fn name(&self) -> &'static str {
         match self.0 {
-            Method::Minimax => Algorithm::Minimax.name(),
-            Method::AlphaBeta => Algorithm::AlphaBeta.name(),
+            Method::Minimax => EngineKind::MINIMAX.name(),
+            Method::AlphaBeta => EngineKind::ALPHABETA.name(),
         }
     }
 
@@ -193,7 +142,8 @@ impl Engine for ThesisEngine {
     }
 }
 
-/// Convenience: a fixed-depth search of `board` with no handler.
-pub fn search_board(board: &Board, algorithm: Algorithm, limits: Limits) -> SearchOutcome<Cell> {
-    algorithm.engine().think(board, limits, &NoHandler)
+/// Convenience: a search of `board` by the thesis's `method` with no handler (the tests'
+/// and the bench's entry point).
+pub fn search_board(board: &Board, method: Method, limits: Limits) -> SearchOutcome<Cell> {
+    ThesisEngine(method).think(board, limits, &NoHandler)
 }

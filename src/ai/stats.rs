@@ -60,4 +60,7 @@ pub struct SearchOutcome<M> {
     pub iterations: Vec<Iteration<M>>,
     /// Whether a time limit or a stop request cut the search short.
     pub interrupted: bool,
+    /// Whether `value` is the exact result with perfect play (the search reached the end
+    /// of every line, or an exact solver proved it), not a depth-limited estimate.
+    pub exact: bool,
 }

@@ -15,6 +15,11 @@ use crate::board::clip_token;
 use serde::Serialize;
 use thiserror::Error;
 
+pub mod examples;
+pub mod lab;
+pub mod random;
+pub mod report;
+
 /// The largest leaf magnitude a tree may hold (well inside the search's infinity).
 pub const MAX_LEAF: i64 = 100_000_000;
 
@@ -141,6 +146,67 @@ impl Tree {
     /// Levels below the root (0 for a single leaf).
     pub fn height(&self) -> u32 {
         self.height
+    }
+
+    /// Number of nodes, leaves included. Node ids run `0..node_count()` in pre-order
+    /// (node 0 is the root), the order the text lists them in.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The children of `node`, left to right (empty for a leaf).
+    pub fn children(&self, node: usize) -> &[usize] {
+        match &self.nodes[node] {
+            Node::Leaf(_) => &[],
+            Node::Inner(children) => children,
+        }
+    }
+
+    /// The value of `node` if it is a leaf.
+    pub fn leaf_value(&self, node: usize) -> Option<i32> {
+        match self.nodes[node] {
+            Node::Leaf(value) => Some(value),
+            Node::Inner(_) => None,
+        }
+    }
+
+    /// Gives the leaf `node` a new value (the Tree Lab edits leaves in place). Returns
+    /// `false`, changing nothing, if `node` is not a leaf or `value` is out of range.
+    pub fn set_leaf_value(&mut self, node: usize, value: i32) -> bool {
+        let in_range = i64::from(value).abs() <= MAX_LEAF;
+        match self.nodes.get_mut(node) {
+            Some(Node::Leaf(old)) if in_range => {
+                *old = value;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The tree in the bracket notation [`Tree::parse`] reads, e.g. `((3 12 8)(2 4 6))`.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        self.write_text(0, &mut out);
+        out
+    }
+
+    fn write_text(&self, node: usize, out: &mut String) {
+        match &self.nodes[node] {
+            Node::Leaf(value) => out.push_str(&value.to_string()),
+            Node::Inner(children) => {
+                out.push('(');
+                for (index, &child) in children.iter().enumerate() {
+                    let previous_leaf =
+                        index > 0 && matches!(self.nodes[children[index - 1]], Node::Leaf(_));
+                    let this_leaf = matches!(self.nodes[child], Node::Leaf(_));
+                    if previous_leaf || (index > 0 && this_leaf) {
+                        out.push(' ');
+                    }
+                    self.write_text(child, out);
+                }
+                out.push(')');
+            }
+        }
     }
 }
 
@@ -347,6 +413,26 @@ pub enum TraceEvent {
         /// How many children were skipped.
         skipped: usize,
     },
+    /// NegaScout only: a null-window test of the node (is it better than `alpha` at a
+    /// MAX parent, worse than `beta` at a MIN parent?).
+    NullWindow {
+        /// The node tested.
+        path: Vec<usize>,
+        /// The window's alpha.
+        alpha: i32,
+        /// The window's beta (alpha + 1).
+        beta: i32,
+    },
+    /// NegaScout only: the test said "better", so the node is searched again with a
+    /// real window.
+    Research {
+        /// The node searched again.
+        path: Vec<usize>,
+        /// The window's alpha.
+        alpha: i32,
+        /// The window's beta.
+        beta: i32,
+    },
 }
 
 /// The answer for a tree.
@@ -362,6 +448,9 @@ pub struct TreeReport {
     pub pruned: Vec<usize>,
     /// Every node visited, the root included.
     pub nodes: u64,
+    /// NegaScout's re-searches (only with `--algo pvs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub researches: Option<u32>,
     /// Evaluations and alpha/beta updates in the order they happened.
     pub trace: Vec<TraceEvent>,
 }
@@ -454,6 +543,7 @@ pub fn evaluate_tree(tree: &Tree, root: RootKind, method: Method) -> TreeReport 
             .filter(|&leaf| !recorder.evaluated[leaf])
             .collect(),
         nodes: outcome.stats.nodes,
+        researches: None,
         trace: recorder.events,
     }
 }

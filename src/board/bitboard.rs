@@ -89,6 +89,21 @@ impl Bitboard {
         ])
     }
 
+    /// Calls `f` with the index of every cell of the set, lowest first.
+    ///
+    /// The same order as iterating, but a plain loop over the words: in the search's
+    /// hot loops the iterator's state tends to live in memory, these locals in registers.
+    #[inline(always)]
+    pub fn for_each_index(self, mut f: impl FnMut(usize)) {
+        for (word, &bits) in self.0.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                f(word * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
+
     /// The cell with the lowest index (a1 first, by row then column), if any.
     #[inline]
     pub fn first(self) -> Option<Cell> {

@@ -5,8 +5,12 @@ use super::args::ArenaArgs;
 use super::error::CliError;
 use super::files::{prepare_history, prepare_workbook, saves_dir};
 use super::interrupt::Interrupt;
-use crate::arena::{ArenaConfig, ArenaGame, ArenaReport, PlayerSpec, SideStats, run_arena};
-use crate::store::{ExportOptions, HISTORY_DIR, StoreError, WorkbookWriter, append_history};
+use crate::ai::EngineConfig;
+use crate::arena::pairs::{PairMargin, t_975};
+use crate::arena::{ArenaConfig, ArenaGame, ArenaReport, SideStats, run_arena};
+use crate::store::{
+    ExportOptions, HISTORY_DIR, PairRow, PairsSheet, StoreError, WorkbookWriter, append_history,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -34,15 +38,49 @@ pub struct SideReport {
 }
 
 impl SideReport {
-    fn new(spec: PlayerSpec, stats: &SideStats) -> SideReport {
+    fn new(spec: &EngineConfig, stats: &SideStats) -> SideReport {
         SideReport {
-            algo: spec.algorithm.name(),
+            algo: spec.engine.name(),
             depth: spec.depth,
             moves: stats.moves,
             nodes: stats.nodes,
             nodes_per_move: stats.nodes_per_move(),
             time_ms: stats.time.as_secs_f64() * 1000.0,
             time_per_move_ms: stats.time_per_move().as_secs_f64() * 1000.0,
+        }
+    }
+}
+
+/// The mean pair margin in the JSON: `{"mean":..,"low":..,"high":..,"pairs":n,...}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairMarginReport {
+    /// Mean over complete pairs of (A's margin as P1 + A's margin as P2); `null` with no
+    /// complete pair.
+    pub mean: Option<f64>,
+    /// Lower bound of its 95% interval (Student t); `null` with fewer than 2 pairs.
+    pub low: Option<f64>,
+    /// Upper bound of its 95% interval; `null` with fewer than 2 pairs.
+    pub high: Option<f64>,
+    /// Complete pairs counted.
+    pub pairs: usize,
+    /// Finished games whose colour-swapped partner did not finish (left out).
+    pub unpaired: usize,
+    /// Sample standard deviation of the pair margins; `null` with fewer than 2 pairs.
+    pub stdev: Option<f64>,
+    /// How the interval is computed.
+    pub interval: &'static str,
+}
+
+impl PairMarginReport {
+    fn new(stat: &PairMargin) -> PairMarginReport {
+        PairMarginReport {
+            mean: stat.mean,
+            low: stat.low,
+            high: stat.high,
+            pairs: stat.pairs,
+            unpaired: stat.unpaired,
+            stdev: stat.stdev,
+            interval: "student-t 95%",
         }
     }
 }
@@ -66,6 +104,10 @@ pub struct ArenaSummary {
     pub score: f64,
     /// A's cells minus B's, averaged over the games.
     pub average_margin: f64,
+    /// Per board pair, A's margin as P1 plus A's margin as P2: its mean and 95% interval.
+    pub pair_margin: PairMarginReport,
+    /// The same as text, e.g. "+5.20 [+2.13, +8.27] (10 pairs)".
+    pub pair_margin_text: String,
     /// A's Elo difference over B; `null` when infinite (every game won or lost) or
     /// there are no games.
     pub elo: Option<f64>,
@@ -105,11 +147,13 @@ impl ArenaSummary {
             losses: report.losses,
             score: report.elo.score,
             average_margin: report.average_margin,
+            pair_margin: PairMarginReport::new(&report.pair_margin),
+            pair_margin_text: report.pair_margin.to_string(),
             elo: report.elo.diff,
             elo_error: report.elo.error,
             elo_text: report.elo.to_string(),
-            a: SideReport::new(config.a, &report.a),
-            b: SideReport::new(config.b, &report.b),
+            a: SideReport::new(&config.a, &report.a),
+            b: SideReport::new(&config.b, &report.b),
             size: config.size,
             stones: config.stones,
             seed: config.seed,
@@ -163,6 +207,11 @@ impl ArenaSummary {
             self.score * 100.0,
             self.average_margin
         );
+        let _ = writeln!(
+            out,
+            "  pair margin (A as P1 + A as P2, per board): {} (mean, 95% t interval)",
+            self.pair_margin_text
+        );
         let _ = writeln!(out);
         let _ = writeln!(
             out,
@@ -194,9 +243,16 @@ impl ArenaSummary {
 /// # Errors
 /// [`CliError::Arena`] if they cannot be played (an odd game count, too many stones).
 pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
+    let search_threads = usize::try_from(args.search_threads).unwrap_or(usize::MAX);
     let config = ArenaConfig {
-        a: args.a,
-        b: args.b,
+        a: EngineConfig {
+            threads: search_threads,
+            ..args.a
+        },
+        b: EngineConfig {
+            threads: search_threads,
+            ..args.b
+        },
         // clap caps these far below usize::MAX.
         games: usize::try_from(args.games).unwrap_or(usize::MAX),
         size: args.size,
@@ -265,6 +321,31 @@ impl HistoryWriter<'_> {
     }
 }
 
+/// The workbook's Pairs sheet for `report`.
+fn pairs_sheet(config: &ArenaConfig, report: &ArenaReport) -> PairsSheet {
+    let stat = &report.pair_margin;
+    PairsSheet {
+        a: config.a.to_string(),
+        b: config.b.to_string(),
+        rows: report
+            .pairs
+            .iter()
+            .map(|pair| PairRow {
+                pair: pair.pair,
+                seed: config.seed.wrapping_add(pair.pair as u64),
+                a_as_p1: pair.a_as_p1,
+                a_as_p2: pair.a_as_p2,
+            })
+            .collect(),
+        unpaired: stat.unpaired,
+        mean: stat.mean,
+        stdev: stat.stdev,
+        t: stat.stdev.map(|_| t_975(stat.pairs.saturating_sub(1))),
+        low: stat.low,
+        high: stat.high,
+    }
+}
+
 /// Writes the workbook of `--xlsx`, unless a second stop request came first: the history
 /// already holds every game, so only the workbook is given up.
 fn write_workbook(
@@ -298,6 +379,7 @@ fn write_workbook(
     if interrupt.presses() >= 2 {
         return Err(skipped());
     }
+    writer.set_pairs(pairs_sheet(config, report));
     writer.finish(path)?;
     summary.xlsx = Some(path.clone());
     Ok(())

@@ -1,21 +1,17 @@
 //! The command line as clap sees it. The `///` on each subcommand and field is its `--help`.
 
-use crate::ai::Algorithm;
-use crate::arena::PlayerSpec;
+use crate::ai::{
+    DEFAULT_HASH_MB, ENGINES, EngineConfig, EngineKind, MAX_HASH_MB, SpecError, UnknownEngine,
+};
 use crate::board::{MAX_CELLS, ParseError};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
-/// The longest thinking time `--time-ms` accepts: one day, far beyond any useful search,
-/// so that a typo such as an extra dozen digits is reported instead of hanging.
-pub const MAX_TIME_MS: u64 = 24 * 60 * 60 * 1000;
+pub use crate::ai::{MAX_THREADS, MAX_TIME_MS};
 
 /// The most games one `queens arena` run accepts: far more than a night of play on small
 /// boards, and small enough that the results always fit in memory.
 pub const MAX_GAMES: usize = 1_000_000;
-
-/// The most worker threads `--threads` accepts.
-pub const MAX_THREADS: usize = 1024;
 
 /// Queens & Stones: place queens, claim the lines they see, own more cells than the
 /// opponent.
@@ -77,6 +73,31 @@ pub enum Command {
     /// the workbook is abandoned (no file, not even a partial one; an older one is left
     /// as it was). The summary of the games saved is still printed; the exit code is 130.
     Arena(ArenaArgs),
+    /// Solve a position exactly: the margin with perfect play, a best move, as JSON.
+    ///
+    /// Prints {"margin", "value", "move", "pv", "nodes", "time_ms", "solved": true}:
+    /// margin is P1's final cells minus P2's with perfect play from the position, value
+    /// the remaining gain from the side to move's view, pv a line of best moves to the
+    /// end. When --time-ms runs out, or on Ctrl+C (SIGTERM, SIGHUP), it prints what it
+    /// proved so far, "solved": false with "lower" and "upper" bounds on the margin, and
+    /// exits 3. A progress line on stderr (on a terminal) shows the bounds and nodes.
+    Solve(SolveArgs),
+    /// Analyse a game move by move: what each move gave away, as JSON.
+    ///
+    /// For every move: the margin with best play before it ("margin_before", P1's final
+    /// cells minus P2's), a best move, the margin after the move played, the margin the
+    /// mover gave away ("loss", never negative), whether both margins are proved
+    /// ("exact") or estimates (with the "depth" of the shallower), and a class: best (loss
+    /// 0), good (1-2), inaccuracy (3-5), mistake (6-9), blunder (10 or more). Per player:
+    /// the total loss and the accuracy, the percentage of moves that lost nothing.
+    ///
+    /// The game is given as for `replay`, or as a saved game or history entry with
+    /// --file. Positions are analysed from the end backwards, each with --time-ms: the
+    /// exact solver first, the pvs engine's estimate when the solver does not finish. A
+    /// progress bar goes to stderr (on a terminal). Ctrl+C (SIGTERM, SIGHUP) stops: the
+    /// moves analysed so far (the last ones) are printed with "complete": false, and the
+    /// exit code is 130.
+    Analyse(AnalyseArgs),
     /// Export the match history to an Excel workbook, as JSON.
     ///
     /// Reads the history of the saves folder (one file per finished game in
@@ -104,13 +125,14 @@ pub struct GuiArgs {
 /// Arguments of `queens arena`.
 #[derive(Args, Debug, Clone)]
 pub struct ArenaArgs {
-    /// Contestant A as ALGO:DEPTH, e.g. alphabeta:4 (algorithms: minimax, alphabeta;
-    /// depth 1 to 225). Results are from A's point of view.
-    #[arg(long = "a", value_name = "ALGO:DEPTH", default_value = "alphabeta:3", value_parser = parse_player)]
-    pub a: PlayerSpec,
+    /// Contestant A as ALGO:DEPTH, e.g. alphabeta:4 (depth 1 to 225; the algorithms are
+    /// listed under --algo of `queens bestmove --help`). Results are from A's point of
+    /// view.
+    #[arg(long = "a", value_name = "ALGO:DEPTH", default_value = "alphabeta:3", value_parser = parse_player, help = player_help("Contestant A"))]
+    pub a: EngineConfig,
     /// Contestant B as ALGO:DEPTH, e.g. minimax:3.
-    #[arg(long = "b", value_name = "ALGO:DEPTH", default_value = "alphabeta:1", value_parser = parse_player)]
-    pub b: PlayerSpec,
+    #[arg(long = "b", value_name = "ALGO:DEPTH", default_value = "alphabeta:1", value_parser = parse_player, help = player_help("Contestant B"))]
+    pub b: EngineConfig,
     /// The number of games: a positive even number, since every board is played twice
     /// with colours swapped (at most 1000000).
     #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(2..=MAX_GAMES as u64))]
@@ -135,9 +157,14 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// Worker threads, each playing one game at a time; 0 (the default) means one per
-    /// core.
+    /// core, so the games already use every core.
     #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_THREADS as u64))]
     pub threads: u64,
+    /// Search threads of each engine, within its game (default 1: the games already run
+    /// one per core). The thesis engines (minimax, alphabeta) are single-threaded and
+    /// ignore it.
+    #[arg(long, value_name = "K", default_value_t = 1, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+    pub search_threads: u64,
     /// Also write this run's finished games to this Excel workbook (.xlsx); its folder
     /// is created if missing. Checked before any game is played.
     #[arg(long, value_name = "FILE")]
@@ -218,9 +245,9 @@ pub struct BestMoveArgs {
     /// The position to search (the side to move is the one after the given moves).
     #[command(flatten)]
     pub position: PositionArgs,
-    /// The search algorithm.
-    #[arg(long, value_name = "ALGO", default_value = "alphabeta")]
-    pub algo: Algorithm,
+    /// The engine (the long help lists them).
+    #[arg(long, value_name = "ALGO", default_value = "alphabeta", value_parser = parse_algo, help = algo_help(), long_help = algo_long_help())]
+    pub algo: EngineKind,
     /// The search depth in plies, 1 to 225. Required unless --time-ms is given; with only
     /// --time-ms the search deepens until the time is up or the game's end is reached.
     #[arg(long, value_name = "D", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=MAX_CELLS as i64))]
@@ -230,6 +257,56 @@ pub struct BestMoveArgs {
     /// deepest completed depth.
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_TIME_MS))]
     pub time_ms: Option<u64>,
+    /// Search threads, 1 to 1024; default: one per core. The thesis engines (minimax,
+    /// alphabeta) are single-threaded and ignore it.
+    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+    pub threads: Option<u64>,
+    /// The transposition table in MiB (1 to 65536) of engines that keep one (pvs).
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
+    pub hash: u64,
+}
+
+/// Arguments of `queens solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The position to solve (the side to move is the one after the given moves).
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// A time limit in milliseconds; without one the solve runs until it is done.
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_TIME_MS))]
+    pub time_ms: Option<u64>,
+    /// Threads; 0 (the default) means one per core.
+    #[arg(long, value_name = "K", default_value_t = 0, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_THREADS as u64))]
+    pub threads: u64,
+    /// The transposition table in MiB (1 to 65536): the solver's memory bound.
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
+    pub hash: u64,
+}
+
+/// Arguments of `queens analyse`.
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    /// The game to analyse (its moves are judged; it need not be finished).
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// A saved game or a history entry (.ron) to analyse instead of a game on the command
+    /// line.
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["game", "size", "stones", "moves", "random_stones", "seed"])]
+    pub file: Option<PathBuf>,
+    /// The time for each position in milliseconds (1 to 86400000): three quarters for
+    /// the exact solver, the rest for an estimate when it does not finish.
+    #[arg(long, value_name = "T", default_value_t = 1000, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
+    pub time_ms: u64,
+    /// Threads; 0 (the default) means one per core.
+    #[arg(long, value_name = "K", default_value_t = 0, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_THREADS as u64))]
+    pub threads: u64,
+    /// The transposition table in MiB (1 to 65536), one for the whole game.
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
+    pub hash: u64,
+    /// Also write the analysis to this Excel workbook (.xlsx), as an Analysis sheet with
+    /// a chart; its folder is created if missing, an existing file is replaced.
+    #[arg(long, value_name = "FILE")]
+    pub xlsx: Option<PathBuf>,
 }
 
 /// Arguments of `queens tree`.
@@ -242,9 +319,24 @@ pub struct TreeArgs {
     /// Whether the root maximises or minimises.
     #[arg(long, value_enum, value_name = "KIND", default_value_t = RootArg::Max)]
     pub root: RootArg,
-    /// The search algorithm.
-    #[arg(long, value_name = "ALGO", default_value = "alphabeta")]
-    pub algo: Algorithm,
+    /// The search algorithm: pvs is NegaScout, whose null-window tests and re-searches
+    /// appear in the trace.
+    #[arg(long, value_enum, value_name = "ALGO", default_value_t = TreeAlgo::Alphabeta, ignore_case = true)]
+    pub algo: TreeAlgo,
+}
+
+/// The searches `queens tree` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TreeAlgo {
+    /// Plain minimax: every leaf.
+    #[value(alias = "mm")]
+    Minimax,
+    /// Alpha-beta, the engine's own.
+    #[value(alias = "alpha-beta", alias = "ab")]
+    Alphabeta,
+    /// NegaScout (principal variation search).
+    #[value(alias = "negascout")]
+    Pvs,
 }
 
 /// The kind of the tree's root node.
@@ -256,39 +348,52 @@ pub enum RootArg {
     Min,
 }
 
-/// Why an `ALGO:DEPTH` token is not a contestant.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PlayerSpecError {
-    /// No colon.
-    #[error("'{0}' is not ALGO:DEPTH, e.g. alphabeta:4 or minimax:3")]
-    Shape(String),
-    /// An unknown algorithm.
-    #[error("unknown algorithm '{0}' (known: minimax, alphabeta)")]
-    Algorithm(String),
-    /// A depth that is not a number from 1 to 225.
-    #[error("the depth '{0}' is not a number from 1 to {max}", max = MAX_CELLS)]
-    Depth(String),
+/// `--algo`: an engine of the registry, by name or alias, ignoring case.
+///
+/// # Errors
+/// [`UnknownEngine`], listing the known names.
+pub fn parse_algo(text: &str) -> Result<EngineKind, UnknownEngine> {
+    EngineKind::parse(text)
 }
 
 /// Parses a contestant written `ALGO:DEPTH`, e.g. `alphabeta:4`.
 ///
 /// # Errors
-/// A [`PlayerSpecError`] naming the offending part.
-pub fn parse_player(text: &str) -> Result<PlayerSpec, PlayerSpecError> {
-    let Some((algo, depth_text)) = text.split_once(':') else {
-        return Err(PlayerSpecError::Shape(text.to_string()));
-    };
-    let algorithm: Algorithm = algo
-        .trim()
-        .parse()
-        .map_err(|_| PlayerSpecError::Algorithm(algo.to_string()))?;
-    let depth = depth_text
-        .trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|depth| (1..=MAX_CELLS as u32).contains(depth))
-        .ok_or_else(|| PlayerSpecError::Depth(depth_text.to_string()))?;
-    Ok(PlayerSpec { algorithm, depth })
+/// A [`SpecError`] naming the offending part.
+pub fn parse_player(text: &str) -> Result<EngineConfig, SpecError> {
+    text.parse()
+}
+
+/// `--algo`'s one-line help, with the names from the engine table.
+fn algo_help() -> String {
+    format!(
+        "The engine: {} (default alphabeta)",
+        crate::ai::known_engines()
+    )
+}
+
+/// `--algo`'s long help: each engine of the table with its aliases and what it is.
+fn algo_long_help() -> String {
+    let mut text = String::from("The engine, by name or alias (case does not matter):");
+    for entry in ENGINES {
+        text.push_str(&format!("\n  {}", entry.name));
+        if !entry.aliases.is_empty() {
+            text.push_str(&format!(" ({})", entry.aliases.join(", ")));
+        }
+        text.push_str(&format!(": {}", entry.description));
+        if !entry.uses_threads {
+            text.push_str("; single-threaded");
+        }
+    }
+    text
+}
+
+/// An arena contestant's help, with the engine names from the table.
+fn player_help(who: &str) -> String {
+    format!(
+        "{who} as ALGO:DEPTH, e.g. alphabeta:4 (ALGO: {}; DEPTH 1 to 225)",
+        crate::ai::known_engines()
+    )
 }
 
 /// `--size`, checked with the game string's own rule and message.
@@ -319,28 +424,34 @@ mod tests {
     fn players_parse_as_algo_colon_depth() {
         assert_eq!(
             parse_player("alphabeta:4"),
-            Ok(PlayerSpec {
-                algorithm: Algorithm::AlphaBeta,
-                depth: 4
-            })
+            Ok(EngineConfig::new(EngineKind::ALPHABETA, 4))
         );
         assert_eq!(
-            parse_player("Minimax:225").map(|p| p.algorithm),
-            Ok(Algorithm::Minimax)
+            parse_player("Minimax:225").map(|p| p.engine),
+            Ok(EngineKind::MINIMAX)
         );
-        assert!(matches!(
-            parse_player("foo"),
-            Err(PlayerSpecError::Shape(_))
-        ));
-        assert!(matches!(
-            parse_player("foo:3"),
-            Err(PlayerSpecError::Algorithm(_))
-        ));
+        assert!(matches!(parse_player("foo"), Err(SpecError::Shape(_))));
+        assert!(matches!(parse_player("foo:3"), Err(SpecError::Engine(_))));
         for bad in ["ab:0", "ab:226", "ab:", "ab:-1", "ab:x", "ab:3:4"] {
             assert!(
-                matches!(parse_player(bad), Err(PlayerSpecError::Depth(_))),
+                matches!(parse_player(bad), Err(SpecError::Depth(_))),
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn help_lists_every_engine_of_the_table() {
+        let mut command = Cli::command();
+        let help = command
+            .find_subcommand_mut("bestmove")
+            .map(|c| c.render_long_help().to_string())
+            .unwrap_or_default();
+        for entry in ENGINES {
+            assert!(help.contains(entry.name), "{help}");
+            assert!(help.contains(entry.description), "{help}");
+        }
+        assert_eq!(parse_algo("AB"), Ok(EngineKind::ALPHABETA));
+        assert!(parse_algo("quantum").is_err_and(|e| e.to_string().contains("minimax")));
     }
 }

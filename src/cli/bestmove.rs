@@ -3,7 +3,7 @@
 use super::args::BestMoveArgs;
 use super::error::CliError;
 use super::interrupt::Interrupt;
-use crate::ai::{Iteration, Limits, SearchHandler, SearchOutcome};
+use crate::ai::{EngineConfig, Iteration, Limits, SearchHandler, SearchOutcome};
 use crate::board::{Cell, MAX_CELLS};
 use serde::Serialize;
 use std::sync::atomic::Ordering;
@@ -58,6 +58,9 @@ pub struct BestMoveReport {
     /// Whether the time limit or a stop request (Ctrl+C, SIGTERM, SIGHUP) cut the search
     /// short; the answer is then the deepest completed depth.
     pub interrupted: bool,
+    /// Whether `value` is the exact result with perfect play (the search reached the
+    /// end of every line, or pvs solved the position), not a depth-limited estimate.
+    pub exact: bool,
     /// Each completed depth, in order.
     pub iterations: Vec<IterationReport>,
 }
@@ -104,6 +107,7 @@ impl BestMoveReport {
             pv: names(&outcome.pv),
             algo,
             interrupted: outcome.interrupted,
+            exact: outcome.exact,
             iterations: outcome
                 .iterations
                 .iter()
@@ -159,7 +163,16 @@ pub fn best_move_until(
 ) -> Result<BestMoveReport, CliError> {
     let board = args.position.board()?;
     let limits = limits(args)?;
-    let mut engine = args.algo.engine();
+    let config = EngineConfig {
+        time_ms: args.time_ms,
+        // clap caps it at MAX_THREADS; absent, 0 asks for one thread per core.
+        threads: args
+            .threads
+            .map_or(0, |threads| usize::try_from(threads).unwrap_or(usize::MAX)),
+        hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
+        ..EngineConfig::new(args.algo, limits.depth)
+    };
+    let mut engine = config.build();
     let outcome = engine.think(&board, limits, &StopOnRequest(interrupt));
     Ok(BestMoveReport::new(&outcome, engine.name()))
 }

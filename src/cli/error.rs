@@ -11,6 +11,9 @@ use thiserror::Error;
 pub const EXIT_USAGE: u8 = 2;
 /// Exit code for failures that are not the input's fault: no window, a closed stdout.
 pub const EXIT_FAILURE: u8 = 1;
+/// Exit code of `solve` when the time limit or a stop request came before the proof: the
+/// answer (with the bounds proved) was printed.
+pub const EXIT_UNSOLVED: u8 = 3;
 /// Exit code when a second stop request (Ctrl+C, SIGTERM, SIGHUP) cut the saving short:
 /// 128 + SIGINT, as shells report a program stopped by Ctrl+C.
 pub const EXIT_INTERRUPTED: u8 = 130;
@@ -64,6 +67,20 @@ pub enum CliError {
     /// The JSON answer could not be written.
     #[error("cannot write the answer")]
     Output(#[source] std::io::Error),
+    /// `solve` ran out of time or was stopped before proving the value (the bounds it
+    /// proved are in the printed answer).
+    #[error("{}", if *stopped { "stopped before the position was solved; the answer gives the bounds proved" } else { "the time limit ran out before the position was solved; the answer gives the bounds proved" })]
+    Unsolved {
+        /// Whether a stop request (not the time limit) ended it.
+        stopped: bool,
+    },
+    /// `analyse` was stopped before the first move (the moves it finished, the last of
+    /// the game, are in the printed answer).
+    #[error("stopped before the analysis was complete; the answer holds the last {moves} moves")]
+    AnalysisStopped {
+        /// Moves analysed.
+        moves: usize,
+    },
     /// A second stop request gave up part of the saving (what was finished is reported).
     #[error("stopped by a second Ctrl+C or termination signal: {skipped}")]
     Interrupted {
@@ -88,7 +105,10 @@ impl CliError {
             // failed write is a path to change, as clap's own bad values are.
             | CliError::Store(_)
             | CliError::Export(ExportError::Write { .. }) => EXIT_USAGE,
-            CliError::Interrupted { .. } | CliError::Export(ExportError::Cancelled) => {
+            CliError::Unsolved { .. } => EXIT_UNSOLVED,
+            CliError::Interrupted { .. }
+            | CliError::AnalysisStopped { .. }
+            | CliError::Export(ExportError::Cancelled) => {
                 EXIT_INTERRUPTED
             }
             CliError::Export(_) | CliError::Gui(_) | CliError::Output(_) => {

@@ -4,6 +4,7 @@
 //! is a [`CliError`] with exit code 2 and a one-line message. The binary only calls
 //! [`run`] and turns its result into an exit code.
 
+mod analyse;
 mod arena;
 mod args;
 mod bestmove;
@@ -14,19 +15,23 @@ mod gui;
 mod interrupt;
 mod position;
 mod replay;
+mod solve;
 mod tree;
 
+pub use analyse::{AnalyseReport, analyse_until};
 pub use arena::{ArenaSummary, SideReport, arena};
 pub use args::{
-    ArenaArgs, BestMoveArgs, Cli, Command, ExportArgs, GuiArgs, MAX_GAMES, MAX_THREADS,
-    MAX_TIME_MS, PlayerSpecError, PositionArgs, ReplayArgs, RootArg, TreeArgs, parse_player,
+    AnalyseArgs, ArenaArgs, BestMoveArgs, Cli, Command, ExportArgs, GuiArgs, MAX_GAMES,
+    MAX_THREADS, MAX_TIME_MS, PositionArgs, ReplayArgs, RootArg, TreeAlgo, TreeArgs, parse_algo,
+    parse_player,
 };
 pub use bestmove::{BestMoveReport, IterationReport, best_move, best_move_until, limits};
-pub use error::{CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, one_line};
+pub use error::{CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_UNSOLVED, EXIT_USAGE, one_line};
 pub use export::{ExportReport, SkippedFile, export, export_with};
 pub use gui::gui;
 pub use interrupt::Interrupt;
 pub use replay::{ReplayReport, replay};
+pub use solve::{SolveReport, solve_until};
 pub use tree::tree;
 
 use clap::Parser;
@@ -78,6 +83,28 @@ where
             print_json(&best_move_until(&args, &Interrupt::install())?)
         }
         Some(Command::Tree(args)) => print_json(&tree(&args)?),
+        Some(Command::Analyse(args)) => {
+            let report = analyse_until(&args, &Interrupt::install())?;
+            print_json(&report)?;
+            if report.complete {
+                Ok(())
+            } else {
+                Err(CliError::AnalysisStopped {
+                    moves: report.moves.len(),
+                })
+            }
+        }
+        Some(Command::Solve(args)) => {
+            let report = solve_until(&args, &Interrupt::install())?;
+            print_json(&report)?;
+            if report.solved {
+                Ok(())
+            } else {
+                Err(CliError::Unsolved {
+                    stopped: report.stopped,
+                })
+            }
+        }
     }
 }
 

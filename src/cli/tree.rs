@@ -1,17 +1,11 @@
 //! `queens tree`: evaluate an explicit textbook game tree.
 
-use super::args::{RootArg, TreeArgs};
+use super::args::{RootArg, TreeAlgo, TreeArgs};
 use super::error::CliError;
+use crate::ai::Method;
+use crate::ai::tree::lab::{ChildOrder, LabAlgorithm, LabOptions, trace};
+use crate::ai::tree::report::report;
 use crate::ai::tree::{RootKind, Tree, TreeReport, evaluate_tree};
-use crate::ai::{Algorithm, Method};
-
-/// The search method behind an algorithm, for explicit trees.
-fn method_of(algorithm: Algorithm) -> Method {
-    match algorithm {
-        Algorithm::Minimax => Method::Minimax,
-        Algorithm::AlphaBeta => Method::AlphaBeta,
-    }
-}
 
 /// Runs `queens tree`.
 ///
@@ -23,5 +17,17 @@ pub fn tree(args: &TreeArgs) -> Result<TreeReport, CliError> {
         RootArg::Max => RootKind::Max,
         RootArg::Min => RootKind::Min,
     };
-    Ok(evaluate_tree(&tree, root, method_of(args.algo)))
+    Ok(match args.algo {
+        TreeAlgo::Minimax => evaluate_tree(&tree, root, Method::Minimax),
+        TreeAlgo::Alphabeta => evaluate_tree(&tree, root, Method::AlphaBeta),
+        // The engine has no NegaScout: the Tree Lab's tracer runs it.
+        TreeAlgo::Pvs => {
+            let options = LabOptions {
+                root,
+                algorithm: LabAlgorithm::NegaScout,
+                order: ChildOrder::LeftToRight,
+            };
+            report(&tree, root, &trace(&tree, options))
+        }
+    })
 }

@@ -5,7 +5,7 @@
 //! name ("c3") so a save is readable and editable by hand.
 
 use super::time::now_unix;
-use crate::ai::{Algorithm, SearchOutcome, UnknownAlgorithm};
+use crate::ai::{EngineConfig, EngineKind, SearchOutcome, UnknownEngine};
 use crate::board::{Board, Cell, Player};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -13,12 +13,17 @@ use std::fmt;
 /// The save format this program writes; files with a larger version are refused.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// A computer player's settings, stored by name so a file stays readable when engines are
-/// added.
+/// A computer player's settings as a file keeps them: the engine by name, so a file that
+/// names an engine this version does not know still loads (the name is kept, and
+/// [`EngineSettings::config`] says it is unknown when the game is to be played on).
+///
+/// The key stays `algorithm`, as in the first saves: an older version reading a newer
+/// file then sees the name (and refuses an unknown one) instead of a missing key that
+/// `#[serde(default)]` would silently turn into alpha-beta.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EngineSettings {
-    /// The algorithm's name ([`Algorithm::name`]).
+    /// The engine's name ([`EngineKind::name`]).
     pub algorithm: String,
     /// The maximum depth in plies.
     pub depth: u32,
@@ -28,26 +33,44 @@ pub struct EngineSettings {
 
 impl Default for EngineSettings {
     fn default() -> Self {
-        EngineSettings::new(Algorithm::default(), 2, None)
+        EngineSettings::new(EngineKind::default(), 2, None)
     }
 }
 
 impl EngineSettings {
-    /// Settings for `algorithm` to `depth` plies within an optional time limit.
-    pub fn new(algorithm: Algorithm, depth: u32, time_ms: Option<u64>) -> EngineSettings {
+    /// Settings for `engine` to `depth` plies within an optional time limit.
+    pub fn new(engine: EngineKind, depth: u32, time_ms: Option<u64>) -> EngineSettings {
         EngineSettings {
-            algorithm: algorithm.name().to_string(),
+            algorithm: engine.name().to_string(),
             depth,
             time_ms,
         }
     }
 
-    /// The algorithm named in the file.
+    /// What a file records of `config` (threads and table size are the machine's, not
+    /// the game's, and are not kept).
+    pub fn from_config(config: &EngineConfig) -> EngineSettings {
+        EngineSettings::new(config.engine, config.depth, config.time_ms)
+    }
+
+    /// The engine named in the file.
     ///
     /// # Errors
-    /// [`UnknownAlgorithm`] for a name this program does not know.
-    pub fn algorithm(&self) -> Result<Algorithm, UnknownAlgorithm> {
+    /// [`UnknownEngine`] for a name this program does not know.
+    pub fn engine(&self) -> Result<EngineKind, UnknownEngine> {
         self.algorithm.parse()
+    }
+
+    /// The configuration to play these settings with (threads and table at their
+    /// defaults). Numbers are as stored: the caller clamps them to its own limits.
+    ///
+    /// # Errors
+    /// [`UnknownEngine`] for a name this program does not know.
+    pub fn config(&self) -> Result<EngineConfig, UnknownEngine> {
+        Ok(EngineConfig {
+            time_ms: self.time_ms,
+            ..EngineConfig::new(self.engine()?, self.depth)
+        })
     }
 }
 

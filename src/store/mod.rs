@@ -6,20 +6,24 @@
 //! Every function takes the saves folder as a parameter (the window and the CLI pass
 //! [`default_saves_dir`] unless the user gave `--saves-dir`).
 
+mod analysis_sheet;
 mod atomic;
 mod check;
 mod error;
 mod export;
 mod game;
 mod history;
+mod pairs_sheet;
 pub mod quarantine;
 mod saves;
 mod sheet;
 mod statistics;
 mod summary;
 mod time;
+mod tree_steps;
 mod workbook;
 
+pub use analysis_sheet::{ANALYSIS_SHEET, export_analysis, write_analysis_sheet};
 pub use atomic::{STALE_TEMP_AGE, kind_of, parent_of, remove_stale_temp_files};
 pub use check::CheckError;
 pub use error::{ExportError, StoreError};
@@ -29,6 +33,7 @@ pub use game::{
     Side, Winner,
 };
 pub use history::{HISTORY_DIR, HistoryEntry, HistoryFilter, append_history, load_history};
+pub use pairs_sheet::{PairRow, PairsSheet};
 pub use saves::{
     AUTOSAVE_FILE, DEFAULT_SAVES_DIR, LoadedGame, MAX_FILE_BYTES, autosave, autosave_path,
     clear_autosave, default_saves_dir, ensure_dir, list_saves, load_autosave, load_from,
@@ -37,4 +42,5 @@ pub use saves::{
 pub use sheet::{EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS};
 pub use statistics::{SettingSummary, Tally, summarize};
 pub use time::{format_utc, now_unix};
+pub use tree_steps::{StepCell, StepRow, StepTable, export_step_table};
 pub use workbook::{ExportInfo, ExportOptions, WorkbookWriter, export_workbook};

@@ -11,6 +11,7 @@ use super::atomic::{parent_of, write_atomically};
 use super::error::ExportError;
 use super::game::Side;
 use super::history::HistoryEntry;
+use super::pairs_sheet::{PAIRS, PairsSheet, write_pairs};
 use super::sheet::{
     Column, EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, MATCHES, MOVES, SUMMARY, col, number,
     table_filter, table_header, text,
@@ -82,7 +83,8 @@ pub struct ExportInfo {
     pub games: usize,
     /// Moves written.
     pub moves: u64,
-    /// The sheets, in order ("Matches", "Moves", "Moves 2", ..., "Summary").
+    /// The sheets, in order ("Matches", "Moves", "Moves 2", ..., "Summary", and "Pairs"
+    /// for an arena).
     pub sheets: Vec<String>,
     /// What a reader should know, e.g. that the moves were split across sheets; also
     /// written in the Summary sheet.
@@ -176,8 +178,11 @@ pub struct WorkbookWriter {
     tally: Tally,
     games: usize,
     longest_id: usize,
+    analyses: usize,
     date: Format,
     millis: Format,
+    /// The arena's Pairs sheet, written last, if the caller gave one.
+    pairs: Option<PairsSheet>,
 }
 
 impl WorkbookWriter {
@@ -191,8 +196,10 @@ impl WorkbookWriter {
             tally: Tally::default(),
             games: 0,
             longest_id: 0,
+            analyses: 0,
             date: Format::new().set_num_format("yyyy-mm-dd hh:mm:ss"),
             millis: Format::new().set_num_format("0.000"),
+            pairs: None,
         }
     }
 
@@ -263,6 +270,28 @@ impl WorkbookWriter {
         Ok(())
     }
 
+    /// Adds a Pairs sheet (after Summary): an arena series' board pairs and its mean
+    /// pair margin with the 95% interval.
+    pub fn set_pairs(&mut self, pairs: PairsSheet) {
+        self.pairs = Some(pairs);
+    }
+
+    /// Adds an Analysis sheet for the game `id` (see [`super::write_analysis_sheet`]),
+    /// named "Analysis 1", "Analysis 2", ... in the order they are added; the sheet's
+    /// game string cell says which game it is.
+    ///
+    /// # Errors
+    /// [`ExportError::Xlsx`] if the library fails.
+    pub fn add_analysis(
+        &mut self,
+        analysis: &crate::analysis::Analysis,
+    ) -> Result<String, ExportError> {
+        self.analyses += 1;
+        let name = format!("Analysis {}", self.analyses);
+        super::analysis_sheet::write_analysis_sheet(&mut self.workbook, &name, analysis)?;
+        Ok(name)
+    }
+
     /// Games added so far.
     pub fn games(&self) -> usize {
         self.games
@@ -293,6 +322,9 @@ impl WorkbookWriter {
             .collect();
         let summary = self.workbook.add_worksheet().set_name(SUMMARY)?;
         write_summary(summary, &self.tally.settings(), &matches, &notes)?;
+        if let Some(pairs) = &self.pairs {
+            write_pairs(self.workbook.add_worksheet().set_name(PAIRS)?, pairs)?;
+        }
         let sheets = self
             .workbook
             .worksheets()

@@ -4,11 +4,11 @@
 use super::files::FileTask;
 use super::game::{Game, Seat, board_from_setup, seat_from_side, seats_from_setup};
 use super::i18n::{Texts, texts};
+use super::known::KnownResult;
 use super::messages::Message;
 use super::saving::{CheckEnded, Files, SAVES_DIR_VAR, load_save, record_of, saves_dir_from};
-use super::search::{Poll, Purpose, SearchJob, SearchTag};
+use super::search::{EngineSlots, Poll, Purpose, SearchJob, SearchTag, Slot};
 use super::settings::{GameSetup, Settings, StoneMode};
-use crate::ai::Limits;
 use crate::board::{Board, Cell, Player};
 use crate::store::{LoadedGame, SavedGame, SearchInfo};
 use eframe::egui;
@@ -64,6 +64,10 @@ pub enum Action {
     ContinueAutosave,
     /// Decline it (the autosave is removed).
     DiscardAutosave,
+    /// Analyse the game on screen in the background.
+    Analyse,
+    /// Stop the analysis (what it finished is kept).
+    CancelAnalysis,
     /// Show (or reload) the History window.
     ShowHistory,
     /// Close it.
@@ -90,6 +94,9 @@ pub enum Action {
     /// Text pasted with Ctrl+V outside any text field (from the system clipboard): put
     /// it in the paste box and load it as a game string.
     PasteText(String),
+    // Tree Lab (issue 12)
+    /// Open the Tree Lab window, or close it (View menu, Ctrl+T).
+    ToggleTreeLab,
 }
 
 /// A step through the game's positions (the |< < > >| buttons and Home, Left, Right,
@@ -140,20 +147,36 @@ pub(super) struct Replacement {
 
 impl Replacement {
     /// A game loaded from a file, the autosave or the history, with the seats it names.
+    ///
+    /// A seat naming an engine this version does not know is played by the default
+    /// engine, but not silently: the status line says so and the computer waits for
+    /// Resume.
     pub(super) fn loaded(loaded: LoadedGame, path: Option<PathBuf>, message: Message) -> Self {
-        let seats = loaded
+        let [(one, unknown_one), (two, unknown_two)] = loaded
             .saved
             .settings
             .players
             .clone()
             .map(|s| seat_from_side(&s));
+        let unknown = unknown_one.or(unknown_two);
+        let paused = unknown.is_some();
+        let message = match unknown {
+            Some(unknown) => Message::Both(
+                Box::new(message),
+                Box::new(Message::UnknownEngine {
+                    name: unknown.name,
+                    known: unknown.known,
+                }),
+            ),
+            None => message,
+        };
         Replacement {
-            game: Game::new(0, loaded.board, seats),
+            game: Game::new(0, loaded.board, [one, two]),
             record: loaded.saved,
             path,
             saved: false,
             message,
-            paused: false,
+            paused,
             setup: None,
         }
     }
@@ -196,6 +219,10 @@ pub struct App {
     pub(super) game: Game,
     next_game_id: u64,
     pub(super) job: Option<SearchJob>,
+    /// The engines kept between searches (moved into `job` while it runs).
+    engines: EngineSlots,
+    /// The last result a search proved, for the position it holds for.
+    known: Option<KnownResult>,
     pub(super) paused: bool,
     pub(super) hint: Option<Cell>,
     pub(super) review: Option<usize>,
@@ -218,6 +245,12 @@ pub struct App {
     summary_closed: Option<String>,
     fonts_installed: bool,
     applied_dark: Option<bool>,
+    /// The Tree Lab window (issue 12).
+    pub(super) tree_lab: super::tree_lab::TreeLab,
+    /// The game analysis running in the background, if any.
+    pub(super) analysis_job: Option<super::analysis::AnalysisJob>,
+    /// The last finished analysis (shown while its game string is the one on screen).
+    pub(super) analysis: Option<crate::analysis::Analysis>,
 }
 
 impl App {
@@ -265,6 +298,10 @@ impl App {
             game,
             next_game_id: 2,
             job: None,
+            engines: EngineSlots::default(),
+            known: None,
+            analysis_job: None,
+            analysis: None,
             paused: false,
             hint: None,
             review: None,
@@ -282,6 +319,7 @@ impl App {
             summary_closed: None,
             fonts_installed: false,
             applied_dark: None,
+            tree_lab: super::tree_lab::TreeLab::default(),
         };
         app.check_autosave();
         app
@@ -290,6 +328,11 @@ impl App {
     /// The game's current position (not the reviewed one).
     pub fn board(&self) -> &Board {
         &self.game.board
+    }
+
+    /// The Tree Lab's state (open or not, its tree, trace and cursor).
+    pub fn tree_lab(&self) -> &super::tree_lab::TreeLab {
+        &self.tree_lab
     }
 
     /// The current settings (language, theme, last new-game choices).
@@ -408,7 +451,14 @@ impl App {
             Action::ClosePrompt => self.files.prompt = None,
             Action::ContinueAutosave => self.continue_autosave(),
             Action::DiscardAutosave => self.discard_autosave(),
+            Action::Analyse => self.start_analysis(ctx),
+            Action::CancelAnalysis => {
+                if let Some(job) = &self.analysis_job {
+                    job.cancel();
+                }
+            }
             Action::ShowHistory => self.files.show_history(ctx),
+            Action::ToggleTreeLab => self.tree_lab.open = !self.tree_lab.open,
             Action::CloseHistory => self.files.history = None,
             Action::OpenHistoryEntry(index) => self.open_history_entry(index),
             Action::SetSavesDir => self.set_saves_dir(ctx),
@@ -814,19 +864,73 @@ impl App {
         purpose: Purpose,
         engine: &super::settings::EngineSetup,
     ) {
-        let limits = Limits {
-            depth: engine.depth.max(1),
-            time: Some(Duration::from_millis(engine.time_ms.max(1))),
+        let config = engine.config();
+        let slot = match purpose {
+            Purpose::Move => Slot::Seat(self.game.board.side_to_move().index()),
+            Purpose::Hint => Slot::Hint,
         };
+        let kept = self.engines.take(slot, config);
         let repaint = ctx.clone();
         self.job = Some(SearchJob::start(
             SearchTag::of(self.game.id, &self.game.board),
             purpose,
+            slot,
             &self.game.board,
-            engine.algorithm(),
-            limits,
+            kept,
+            config.limits(),
             move || repaint.request_repaint(),
         ));
+    }
+
+    /// Starts analysing the game on screen (its moves so far), unless one is running.
+    fn start_analysis(&mut self, ctx: &egui::Context) {
+        if self.analysis_job.is_some() {
+            return;
+        }
+        let repaint = ctx.clone();
+        self.analysis = None;
+        self.analysis_job = Some(super::analysis::AnalysisJob::start(
+            &self.game.board,
+            move || repaint.request_repaint(),
+        ));
+    }
+
+    /// Takes a finished analysis.
+    pub(super) fn poll_analysis(&mut self) {
+        let Some(job) = self.analysis_job.as_mut() else {
+            return;
+        };
+        if let Some(result) = job.finished() {
+            self.analysis = result;
+            self.analysis_job = None;
+        }
+    }
+
+    /// Whether an analysis is running.
+    pub fn is_analysing(&self) -> bool {
+        self.analysis_job.is_some()
+    }
+
+    /// The analysis of the game on screen, once finished (none after a move changed
+    /// the game).
+    pub fn analysis(&self) -> Option<&crate::analysis::Analysis> {
+        self.analysis
+            .as_ref()
+            .filter(|analysis| analysis.game == self.game.board.game_string())
+    }
+
+    /// P1's final margin with best play from the position on screen, when a search has
+    /// proven it.
+    pub fn known_margin(&self) -> Option<i32> {
+        self.known
+            .as_ref()
+            .and_then(|known| known.margin_for(&self.game.board))
+    }
+
+    /// How many engines the window has built (one per computer seat unless its engine
+    /// changes; for tests).
+    pub fn engines_built(&self) -> u64 {
+        self.engines.built()
     }
 
     /// Starts the computer's search when it is its turn (after the watching pause).
@@ -868,7 +972,10 @@ impl App {
                 self.paused = true;
                 return;
             }
-            Poll::Done(outcome) => outcome,
+            Poll::Done(outcome, engine) => {
+                self.engines.give_back(job.slot, engine);
+                outcome
+            }
         };
         let Some(job) = self.job.take() else {
             return;
@@ -879,9 +986,20 @@ impl App {
         let Some(cell) = outcome.best_move else {
             return;
         };
+        let before = self.game.board.clone();
         match job.purpose {
-            Purpose::Move => self.play(cell, Some(SearchInfo::from_outcome(&outcome))),
+            Purpose::Move => {
+                self.play(cell, Some(SearchInfo::from_outcome(&outcome)));
+                // Best play from the searched position goes through the move just played,
+                // so what the search proved holds for the position after it.
+                if let Some(known) = KnownResult::proven(&before, &outcome, &self.game.board) {
+                    self.known = Some(known);
+                }
+            }
             Purpose::Hint => {
+                if let Some(known) = KnownResult::proven(&before, &outcome, &before) {
+                    self.known = Some(known);
+                }
                 self.hint = Some(cell);
                 self.message = Message::HintResult {
                     cell,
@@ -1102,10 +1220,15 @@ impl App {
 /// short budget rather than the opponent's (up to 60 s).
 pub const HINT_TIME_MS: u64 = 1_000;
 
-/// The engine of a hint: the opponent's, within [`HINT_TIME_MS`].
-fn hint_engine(mut engine: super::settings::EngineSetup) -> super::settings::EngineSetup {
-    engine.time_ms = engine.time_ms.min(HINT_TIME_MS);
-    engine
+/// The engine of a hint: the strong engine (`pvs`, which solves exactly when the end is
+/// within reach), as deep as the window allows, thinking no longer than the opponent's
+/// time and never more than [`HINT_TIME_MS`].
+fn hint_engine(opponent: super::settings::EngineSetup) -> super::settings::EngineSetup {
+    super::settings::EngineSetup {
+        engine: crate::ai::EngineKind::PVS,
+        depth: super::settings::WINDOW_LIMITS.depth.1,
+        time_ms: opponent.time_ms.min(HINT_TIME_MS),
+    }
 }
 
 /// The random-stone seed of a setup, if its stones are drawn.
@@ -1116,6 +1239,8 @@ fn seed_of(setup: &GameSetup) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Limits;
+    use crate::ui::search::KeptEngine;
     use crate::ui::settings::Preset;
 
     #[test]
@@ -1132,10 +1257,11 @@ mod tests {
             depth: 1,
             time: None,
         };
-        let engine = crate::ai::Algorithm::AlphaBeta;
+        let engine = KeptEngine::build(Preset::Easy.engine().config());
         app.job = Some(SearchJob::start(
             stale,
             Purpose::Move,
+            Slot::Seat(0),
             &board,
             engine,
             limits,
@@ -1153,10 +1279,47 @@ mod tests {
     }
 
     #[test]
-    fn a_hint_thinks_at_most_a_second_and_never_longer_than_the_engine() {
+    fn a_game_naming_an_unknown_engine_opens_paused_with_a_warning() {
+        use crate::store::{EngineSettings, SavedGame, Side};
+        let board = Board::new(5, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let newer = Side::Computer(EngineSettings {
+            algorithm: "pvs-2030".into(),
+            depth: 7,
+            time_ms: Some(3_000),
+        });
+        let saved = SavedGame::new(&board, [newer, Side::Human], None);
+        let loaded = LoadedGame { saved, board };
+        let opened = Message::Opened(PathBuf::from("new.ron"), 0);
+        let replacement = Replacement::loaded(loaded, None, opened.clone());
+        assert!(replacement.paused, "the stand-in would move without a word");
+        let Message::Both(first, second) = &replacement.message else {
+            panic!("no warning: {:?}", replacement.message)
+        };
+        assert_eq!(**first, opened);
+        assert!(matches!(&**second, Message::UnknownEngine { name, .. } if name == "pvs-2030"));
+        let names = [String::new(), String::new()];
+        for language in crate::ui::Language::ALL {
+            let text = second.text(crate::ui::i18n::texts(language), &names);
+            assert!(
+                text.contains("pvs-2030") && text.contains("minimax, alphabeta"),
+                "{text}"
+            );
+        }
+        // The record keeps the name it was saved with.
+        assert_eq!(
+            replacement.record.settings.players[0]
+                .engine()
+                .map(|e| e.algorithm.as_str()),
+            Some("pvs-2030")
+        );
+    }
+
+    #[test]
+    fn a_hint_asks_the_strong_engine_for_at_most_a_second_and_never_longer_than_the_opponent() {
         let expert = hint_engine(Preset::Expert.engine());
         assert_eq!(expert.time_ms, HINT_TIME_MS);
-        assert_eq!(expert.depth, Preset::Expert.engine().depth);
+        assert_eq!(expert.engine, crate::ai::EngineKind::PVS);
+        assert_eq!(expert.depth, crate::ui::settings::WINDOW_LIMITS.depth.1);
         let mut quick = Preset::Easy.engine();
         quick.time_ms = 300;
         assert_eq!(hint_engine(quick).time_ms, 300);

@@ -325,14 +325,14 @@ fn entries_ui(
 fn side_summary(t: &Texts, side: &Side) -> String {
     match side.engine() {
         Some(engine) if engine.time_ms.is_none() => {
-            let algorithm = match engine.algorithm() {
-                Ok(crate::ai::Algorithm::Minimax) => t.minimax,
-                Ok(crate::ai::Algorithm::AlphaBeta) => t.alphabeta,
-                Err(_) => engine.algorithm.as_str(),
-            };
+            // A name this version does not know is shown as written.
+            let algorithm = engine
+                .engine()
+                .map_or(engine.algorithm.as_str(), |kind| t.engine_label(kind));
             fill(t.engine_no_limit, &[&algorithm, &engine.depth])
         }
-        _ => seat_summary(t, &seat_from_side(side)),
+        // A finished game is only shown: an unknown engine's stand-in needs no warning.
+        _ => seat_summary(t, &seat_from_side(side).0),
     }
 }
 
@@ -343,7 +343,7 @@ fn history_names(t: &Texts, entry: &HistoryEntry) -> [String; 2] {
         .settings
         .players
         .clone()
-        .map(|side| seat_from_side(&side));
+        .map(|side| seat_from_side(&side).0);
     seat_names(t, &seats, &entry.game.names)
 }
 

@@ -7,7 +7,7 @@ use super::i18n::fill;
 use super::layout::BoardLayout;
 use super::messages::reviewing_text;
 use super::theme::palette;
-use super::{files_ui, menu, new_game, side_panel, summary};
+use super::{files_ui, menu, new_game, side_panel, summary, tree_lab};
 use crate::board::Board;
 use eframe::egui::{self, RichText};
 
@@ -16,9 +16,12 @@ impl eframe::App for App {
         let ctx = ui.ctx().clone();
         self.prepare_frame(&ctx);
         self.poll_search();
+        self.poll_analysis();
         self.poll_files(&ctx);
         let mut actions = Vec::new();
         menu::shortcuts(ui, self, &mut actions);
+        // The lab, when open, takes the arrow keys before the game's review does.
+        tree_lab::keys_ui(&mut self.tree_lab, ui);
         review_keys(ui, &mut actions);
         egui::Panel::top("menu_bar").show(ui, |ui| menu::menu_bar_ui(self, ui, &mut actions));
         egui::Panel::bottom("status_bar").show(ui, |ui| status_bar_ui(self, ui));
@@ -35,6 +38,9 @@ impl eframe::App for App {
             });
         egui::CentralPanel::default().show(ui, |ui| central_ui(self, ui, &mut actions));
         menu::windows_ui(self, &ctx);
+        let saves_dir = self.saves_dir().to_path_buf();
+        let (language, dark) = (self.settings.language, self.settings.dark);
+        tree_lab::window_ui(&mut self.tree_lab, &ctx, language, dark, &saves_dir);
         files_ui::prompt_window_ui(self, &ctx, &mut actions);
         files_ui::history_window_ui(self, &ctx, &mut actions);
         summary::game_over_window_ui(self, &ctx, &mut actions);
@@ -44,7 +50,10 @@ impl eframe::App for App {
             self.apply(&ctx, action);
         }
         self.drive_computer(&ctx);
-        if self.job.is_some() || self.now - self.last_move_time < f64::from(ANIMATION_SECONDS) {
+        if self.job.is_some()
+            || self.analysis_job.is_some()
+            || self.now - self.last_move_time < f64::from(ANIMATION_SECONDS)
+        {
             ctx.request_repaint();
         }
     }

@@ -2,6 +2,7 @@
 //! redo stack. No egui here; the rules are the board's.
 
 use super::settings::{EngineSetup, GameSetup, Mode, StoneMode};
+use crate::ai::UnknownEngine;
 use crate::board::{Bitboard, Board, Cell, MoveError, Player, random_stones};
 use crate::store::{EngineSettings, Side};
 
@@ -25,24 +26,31 @@ impl Seat {
 pub fn side_from_seat(seat: &Seat) -> Side {
     match seat {
         Seat::Human => Side::Human,
-        Seat::Computer(engine) => Side::Computer(EngineSettings {
-            algorithm: engine.algorithm.clone(),
-            depth: engine.depth,
-            time_ms: Some(engine.time_ms),
-        }),
+        Seat::Computer(engine) => Side::Computer(EngineSettings::from_config(&engine.config())),
     }
 }
 
-/// A save file's side as a seat of the window. The window always thinks within a time
-/// limit: a side saved without one (by the CLI) gets the window's longest, 60 s.
-pub fn seat_from_side(side: &Side) -> Seat {
+/// A save file's side as a seat of the window, within the window's limits
+/// ([`super::settings::WINDOW_LIMITS`]: a side saved without a time limit, by the CLI,
+/// gets the longest, 60 s). A side naming an engine this version does not know gets the
+/// default engine with the same depth and time, and the error says so: the caller must
+/// tell the user (never a silent stand-in).
+pub fn seat_from_side(side: &Side) -> (Seat, Option<UnknownEngine>) {
     match side {
-        Side::Human => Seat::Human,
-        Side::Computer(engine) => Seat::Computer(EngineSetup {
-            algorithm: engine.algorithm.clone(),
-            depth: engine.depth.clamp(1, 30),
-            time_ms: engine.time_ms.unwrap_or(60_000).clamp(100, 60_000),
-        }),
+        Side::Human => (Seat::Human, None),
+        Side::Computer(settings) => {
+            let (config, unknown) = match settings.config() {
+                Ok(config) => (config, None),
+                Err(unknown) => {
+                    let stand_in = EngineSettings {
+                        algorithm: crate::ai::EngineKind::default().name().to_string(),
+                        ..settings.clone()
+                    };
+                    (stand_in.config().unwrap_or_default(), Some(unknown))
+                }
+            };
+            (Seat::Computer(EngineSetup::from_config(&config)), unknown)
+        }
     }
 }
 
@@ -270,17 +278,34 @@ mod tests {
     #[test]
     fn seats_survive_a_save_file() {
         for seat in [Seat::Human, computer()] {
-            assert_eq!(seat_from_side(&side_from_seat(&seat)), seat);
+            assert_eq!(seat_from_side(&side_from_seat(&seat)), (seat, None));
         }
         let no_limit = Side::Computer(EngineSettings {
             algorithm: "minimax".into(),
             depth: 3,
             time_ms: None,
         });
-        let Seat::Computer(engine) = seat_from_side(&no_limit) else {
-            panic!("not a computer")
+        let (Seat::Computer(engine), None) = seat_from_side(&no_limit) else {
+            panic!("not a known computer")
         };
         assert_eq!((engine.depth, engine.time_ms), (3, 60_000));
+        assert_eq!(engine.engine, crate::ai::EngineKind::MINIMAX);
+    }
+
+    #[test]
+    fn an_unknown_engine_in_a_save_is_reported_not_silently_replaced() {
+        let newer = Side::Computer(EngineSettings {
+            algorithm: "pvs-2030".into(),
+            depth: 7,
+            time_ms: Some(3_000),
+        });
+        let (Seat::Computer(engine), Some(unknown)) = seat_from_side(&newer) else {
+            panic!("the unknown engine was not reported")
+        };
+        assert_eq!(unknown.name, "pvs-2030");
+        assert!(unknown.known.contains("alphabeta"));
+        // The stand-in keeps the seat's depth and time.
+        assert_eq!((engine.depth, engine.time_ms), (7, 3_000));
     }
 
     #[test]

@@ -41,6 +41,9 @@ pub fn shortcuts(ui: &mut egui::Ui, app: &App, actions: &mut Vec<Action>) {
         if input.consume_shortcut(&OPEN) {
             actions.push(Action::Open);
         }
+        if input.consume_shortcut(&super::tree_lab::SHORTCUT) {
+            actions.push(Action::ToggleTreeLab);
+        }
         if !typing && input.consume_shortcut(&HINT) {
             actions.push(Action::Hint);
         }
@@ -87,6 +90,19 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
             if item(ui, t.hint, &HINT, app.job.is_none()) {
                 actions.push(Action::Hint);
             }
+            let analysing = app.analysis_job.is_some();
+            if ui
+                .add_enabled(
+                    !analysing && app.game.board.ply() > 0,
+                    egui::Button::new(t.analyse_game),
+                )
+                .clicked()
+            {
+                actions.push(Action::Analyse);
+            }
+            if analysing && ui.button(t.cancel_analysis).clicked() {
+                actions.push(Action::CancelAnalysis);
+            }
             ui.separator();
             let idle = !app.files.busy();
             if item(ui, t.save_game, &SAVE, idle) {
@@ -113,7 +129,18 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
                 actions.push(Action::Quit);
             }
         });
-        ui.menu_button(t.menu_view, |ui| view_menu_ui(app, ui));
+        ui.menu_button(t.menu_view, |ui| {
+            view_menu_ui(app, ui);
+            ui.separator();
+            let lab = super::tree_lab::lab_texts(app.settings.language);
+            let shortcut = ui.ctx().format_shortcut(&super::tree_lab::SHORTCUT);
+            if ui
+                .add(egui::Button::new(lab.menu_item).shortcut_text(shortcut))
+                .clicked()
+            {
+                actions.push(Action::ToggleTreeLab);
+            }
+        });
         ui.menu_button(t.menu_help, |ui| {
             if ui.button(t.rules).clicked() {
                 app.show_rules = true;

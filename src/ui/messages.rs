@@ -104,6 +104,14 @@ pub enum Message {
     HistoryOpened(String),
     /// The saves folder changed.
     FolderSet(PathBuf),
+    /// A loaded game names an engine this version does not know; the default engine
+    /// plays that seat, and the computer waits for Resume.
+    UnknownEngine {
+        /// The name in the file.
+        name: String,
+        /// The known names, comma-separated.
+        known: String,
+    },
 }
 
 impl Message {
@@ -171,6 +179,14 @@ impl Message {
             Message::ExportFailed(problem) => fill(t.export_failed, &[&t.file_problem(problem)]),
             Message::HistoryOpened(id) => fill(t.history_opened, &[id]),
             Message::FolderSet(path) => fill(t.folder_set, &[&path.display()]),
+            Message::UnknownEngine { name, known } => fill(
+                t.unknown_engine,
+                &[
+                    name,
+                    known,
+                    &t.engine_label(crate::ai::EngineKind::default()),
+                ],
+            ),
         }
     }
 
@@ -190,6 +206,7 @@ impl Message {
                 | Message::ChooseFirst
                 | Message::HistoryFailed(_)
                 | Message::ExportFailed(_)
+                | Message::UnknownEngine { .. }
         )
     }
 }

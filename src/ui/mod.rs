@@ -9,6 +9,8 @@
 //! (`messages`), the game-over summary (`summary`), the look (`theme`) and the remembered
 //! settings (`settings`).
 
+mod analysis;
+mod analysis_chart;
 mod app;
 mod board_view;
 mod files;
@@ -16,6 +18,7 @@ mod files_ui;
 mod frame;
 mod game;
 mod i18n;
+mod known;
 mod layout;
 mod menu;
 mod messages;
@@ -27,16 +30,23 @@ mod settings;
 mod side_panel;
 mod summary;
 mod theme;
+pub mod tree_lab;
 
 pub use app::{Action, App};
 pub use files::FileTask;
 pub use layout::BoardLayout;
 pub use saving::SAVES_DIR_VAR;
 pub use settings::{
-    EngineSetup, GameSetup, Language, Mode, Preset, STORAGE_KEY, Settings, StoneMode,
+    EngineSetup, GameSetup, Language, Mode, Preset, STORAGE_KEY, Settings, StoneMode, WINDOW_LIMITS,
 };
 
 use eframe::egui;
+
+/// The label the window shows for `engine` in `language` (the New game panel's engine
+/// list, the players' summaries).
+pub fn engine_label(language: Language, engine: crate::ai::EngineKind) -> &'static str {
+    i18n::texts(language).engine_label(engine)
+}
 
 /// Opens the game window and runs until it is closed.
 ///

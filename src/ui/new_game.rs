@@ -6,7 +6,7 @@ use super::game::stones_from_setup;
 use super::i18n::{Texts, fill};
 use super::names::MAX_NAME_CHARS;
 use super::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode};
-use crate::ai::Algorithm;
+use crate::ai::EngineKind;
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
 use eframe::egui::{self, RichText};
 
@@ -198,17 +198,16 @@ fn engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str) {
                 }
             });
     });
-    let mut algorithm = engine.algorithm();
+    // The engines of the registry, in its order, by their translated labels.
     setting_ui(ui, t.algorithm, |ui| {
-        for a in Algorithm::ALL {
-            let label = match a {
-                Algorithm::Minimax => t.minimax,
-                Algorithm::AlphaBeta => t.alphabeta,
-            };
-            ui.selectable_value(&mut algorithm, a, label);
-        }
+        egui::ComboBox::from_id_salt((id, "engine"))
+            .selected_text(t.engine_label(engine.engine))
+            .show_ui(ui, |ui| {
+                for kind in EngineKind::all() {
+                    ui.selectable_value(&mut engine.engine, kind, t.engine_label(kind));
+                }
+            });
     });
-    engine.algorithm = algorithm.name().to_string();
     setting_ui(ui, t.depth, |ui| {
         fitted_slider(ui, egui::Slider::new(&mut engine.depth, 1..=30));
     });

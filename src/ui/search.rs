@@ -1,8 +1,12 @@
 //! The background search: one thread per request, a shared progress/stop handle, and a
 //! channel for the answer. Each request is tagged with the game id and the exact
 //! position, and the window drops any answer whose tag no longer matches.
+//!
+//! The engine travels with the job: it is moved onto the search thread and handed back
+//! with the answer, so the window keeps one engine per seat between moves (and what a
+//! transposition table learnt survives from one move to the next).
 
-use crate::ai::{Algorithm, Iteration, Limits, SearchOutcome, SharedProgress};
+use crate::ai::{Engine, EngineConfig, Iteration, Limits, SearchOutcome, SharedProgress};
 use crate::board::{Board, Cell};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -43,30 +47,106 @@ pub struct SearchJob {
     pub tag: SearchTag,
     /// Why.
     pub purpose: Purpose,
+    /// Where its engine goes back to.
+    pub slot: Slot,
     progress: Arc<SharedProgress>,
-    receiver: Receiver<SearchOutcome<Cell>>,
+    receiver: Receiver<(SearchOutcome<Cell>, KeptEngine)>,
     handle: Option<JoinHandle<()>>,
     started: Instant,
+}
+
+/// An engine with the configuration it was built from, kept between searches.
+pub struct KeptEngine {
+    /// What it was built from.
+    pub config: EngineConfig,
+    /// The engine.
+    pub engine: Box<dyn Engine>,
+}
+
+impl KeptEngine {
+    /// A fresh engine of `config`.
+    pub fn build(config: EngineConfig) -> KeptEngine {
+        KeptEngine {
+            config,
+            engine: config.build(),
+        }
+    }
+}
+
+/// Which kept engine a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// The computer of seat P1 (0) or P2 (1).
+    Seat(usize),
+    /// The hints' engine.
+    Hint,
+}
+
+/// The engines the window keeps between searches: one per computer seat and one for
+/// hints, each rebuilt only when its seat asks for another engine
+/// ([`EngineConfig::same_engine`]); a new depth or time limit keeps it. A search that is
+/// cancelled takes its engine with it, and the next search builds a new one.
+#[derive(Default)]
+pub struct EngineSlots {
+    seats: [Option<KeptEngine>; 2],
+    hint: Option<KeptEngine>,
+    built: u64,
+}
+
+impl EngineSlots {
+    fn slot_mut(&mut self, slot: Slot) -> &mut Option<KeptEngine> {
+        match slot {
+            Slot::Seat(index) => &mut self.seats[index.min(1)],
+            Slot::Hint => &mut self.hint,
+        }
+    }
+
+    /// The engine of `slot` for a search with `config`: the kept one if it is the same
+    /// engine (with `config`'s depth and time), else a new one.
+    pub fn take(&mut self, slot: Slot, config: EngineConfig) -> KeptEngine {
+        match self
+            .slot_mut(slot)
+            .take()
+            .filter(|kept| kept.config.same_engine(&config))
+        {
+            Some(kept) => KeptEngine { config, ..kept },
+            None => {
+                self.built += 1;
+                KeptEngine::build(config)
+            }
+        }
+    }
+
+    /// Keeps `engine` in `slot` for the next search.
+    pub fn give_back(&mut self, slot: Slot, engine: KeptEngine) {
+        *self.slot_mut(slot) = Some(engine);
+    }
+
+    /// How many engines were built so far (tests check that moves reuse them).
+    pub fn built(&self) -> u64 {
+        self.built
+    }
 }
 
 /// What polling a job found.
 pub enum Poll {
     /// Still thinking.
     Running,
-    /// Finished with this outcome.
-    Done(SearchOutcome<Cell>),
+    /// Finished with this outcome; the engine comes back to be kept.
+    Done(SearchOutcome<Cell>, KeptEngine),
     /// The thread ended without an answer (it panicked).
     Lost,
 }
 
 impl SearchJob {
-    /// Starts searching `board` on a new thread; `wake` is called when the answer is
-    /// ready (the window passes a repaint request).
+    /// Starts searching `board` with `engine` on a new thread; `wake` is called when the
+    /// answer is ready (the window passes a repaint request).
     pub fn start(
         tag: SearchTag,
         purpose: Purpose,
+        slot: Slot,
         board: &Board,
-        algorithm: Algorithm,
+        mut engine: KeptEngine,
         limits: Limits,
         wake: impl Fn() + Send + 'static,
     ) -> SearchJob {
@@ -77,15 +157,16 @@ impl SearchJob {
         let handle = std::thread::Builder::new()
             .name("queens-search".into())
             .spawn(move || {
-                let outcome = algorithm.engine().think(&board, limits, &*thread_progress);
+                let outcome = engine.engine.think(&board, limits, &*thread_progress);
                 // The window may have gone: then nobody wants the answer.
-                let _ = sender.send(outcome);
+                let _ = sender.send((outcome, engine));
                 wake();
             })
             .ok();
         SearchJob {
             tag,
             purpose,
+            slot,
             progress,
             receiver,
             handle,
@@ -96,9 +177,9 @@ impl SearchJob {
     /// Checks for the answer without blocking.
     pub fn poll(&mut self) -> Poll {
         match self.receiver.try_recv() {
-            Ok(outcome) => {
+            Ok((outcome, engine)) => {
                 self.join();
-                Poll::Done(outcome)
+                Poll::Done(outcome, engine)
             }
             Err(TryRecvError::Empty) if self.handle.is_some() => Poll::Running,
             Err(_) => Poll::Lost,
@@ -160,7 +241,7 @@ mod tests {
     fn wait(job: &mut SearchJob) -> SearchOutcome<Cell> {
         for _ in 0..4_000 {
             match job.poll() {
-                Poll::Done(outcome) => return outcome,
+                Poll::Done(outcome, _) => return outcome,
                 Poll::Lost => panic!("search thread lost"),
                 Poll::Running => std::thread::sleep(Duration::from_millis(5)),
             }
@@ -177,11 +258,13 @@ mod tests {
             time: Some(Duration::from_secs(60)),
         };
         let tag = SearchTag::of(7, &board);
+        let engine = KeptEngine::build(EngineConfig::new(crate::ai::EngineKind::ALPHABETA, 30));
         let mut job = SearchJob::start(
             tag,
             Purpose::Move,
+            Slot::Seat(0),
             &board,
-            Algorithm::AlphaBeta,
+            engine,
             limits,
             || {},
         );
@@ -199,5 +282,29 @@ mod tests {
         assert!(board.free().contains(best));
         assert!(outcome.interrupted && outcome.depth < 30);
         assert_eq!(job.tag, SearchTag::of(7, &board));
+    }
+
+    #[test]
+    fn slots_keep_an_engine_until_another_is_asked_for() {
+        use crate::ai::EngineKind;
+        let mut slots = EngineSlots::default();
+        let config = EngineConfig::new(EngineKind::ALPHABETA, 3);
+        let first = slots.take(Slot::Seat(1), config);
+        slots.give_back(Slot::Seat(1), first);
+        // Another depth and time: the same engine, with the new limits.
+        let deeper = EngineConfig {
+            depth: 5,
+            time_ms: Some(100),
+            ..config
+        };
+        let again = slots.take(Slot::Seat(1), deeper);
+        assert_eq!((slots.built(), again.config), (1, deeper));
+        slots.give_back(Slot::Seat(1), again);
+        // Another seat, or another engine, builds.
+        let other = slots.take(Slot::Seat(0), config);
+        assert_eq!(slots.built(), 2);
+        slots.give_back(Slot::Seat(0), other);
+        let minimax = slots.take(Slot::Seat(1), EngineConfig::new(EngineKind::MINIMAX, 3));
+        assert_eq!((slots.built(), minimax.engine.name()), (3, "minimax"));
     }
 }

@@ -3,7 +3,7 @@
 //! and a value that does not parse (a language of a newer version, a typo) costs only
 //! that value: the other settings are kept (see [`Settings::from_json`]).
 
-use crate::ai::Algorithm;
+use crate::ai::{EngineConfig, EngineKind, EngineLimits};
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -11,8 +11,9 @@ use serde_json::Value;
 /// Copies into `merged` (the defaults, as JSON) each value of `input` that still gives
 /// valid [`Settings`], leaf by leaf: a bad value keeps its default and costs nothing
 /// else. `path` is where in the tree this call works (the keys and indices above it).
-/// Generic over the fields, so a new setting needs no code here.
-fn merge_valid(merged: &mut Value, input: &Value, path: &mut Vec<Value>) {
+/// Each bad single value dropped is described in `notes`. Generic over the fields, so a
+/// new setting needs no code here.
+fn merge_valid(merged: &mut Value, input: &Value, path: &mut Vec<Value>, notes: &mut Vec<String>) {
     let children: Vec<(Value, &Value)> = match input {
         Value::Object(map) => map
             .iter()
@@ -36,11 +37,29 @@ fn merge_valid(merged: &mut Value, input: &Value, path: &mut Vec<Value>) {
         let valid = serde_json::from_value::<Settings>(merged.clone()).is_ok();
         if !valid && let Some(slot) = slot_at(merged, path) {
             *slot = old;
-            // A bad object or list may still hold good values further down.
-            merge_valid(merged, value, path);
+            if value.is_object() || value.is_array() {
+                // A bad object or list may still hold good values further down.
+                merge_valid(merged, value, path, notes);
+            } else {
+                notes.push(dropped_note(path, value));
+            }
         }
         path.pop();
     }
+}
+
+/// "setup.engines.1.algorithm: \"pvs\" is not understood, the default is kept".
+fn dropped_note(path: &[Value], value: &Value) -> String {
+    let place = path
+        .iter()
+        .map(|key| match key {
+            Value::String(name) => name.clone(),
+            other => other.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(".");
+    let shown: String = value.to_string().chars().take(60).collect();
+    format!("{place}: {shown} is not understood, the default is kept")
 }
 
 /// The value at `path` (object keys and array indices) inside `root`, if it exists.
@@ -109,13 +128,25 @@ pub enum StoneMode {
     ByHand,
 }
 
-/// A computer player's settings. Stored by name so a file stays readable when engines
-/// are added.
+/// The window's bounds on a computer player: the New game sliders' ranges. It always
+/// thinks within a time limit (a game saved without one gets the longest).
+pub const WINDOW_LIMITS: EngineLimits = EngineLimits {
+    depth: (1, 30),
+    time_ms: (100, 60_000),
+    timed: true,
+};
+
+/// A computer player's settings as the window keeps them: the fields of
+/// [`EngineConfig`] the New game panel shows. The engine is stored by name under the key
+/// `algorithm` (as before the registry); an unknown name (from a newer version) costs
+/// only that value, which falls back to the default with a note (see
+/// [`Settings::from_json`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EngineSetup {
-    /// The algorithm's name ([`Algorithm::name`]).
-    pub algorithm: String,
+    /// The engine.
+    #[serde(rename = "algorithm")]
+    pub engine: EngineKind,
     /// Maximum depth in plies.
     pub depth: u32,
     /// Thinking-time limit in milliseconds.
@@ -129,9 +160,32 @@ impl Default for EngineSetup {
 }
 
 impl EngineSetup {
-    /// The chosen algorithm; an unknown name (from a newer file) falls back to alpha-beta.
-    pub fn algorithm(&self) -> Algorithm {
-        self.algorithm.parse().unwrap_or_default()
+    /// The configuration the window plays with: these settings, within
+    /// [`WINDOW_LIMITS`], with the engine's default threads and table.
+    pub fn config(&self) -> EngineConfig {
+        let mut config = EngineConfig {
+            time_ms: Some(self.time_ms),
+            ..EngineConfig::new(self.engine, self.depth)
+        };
+        config.clamp(&WINDOW_LIMITS);
+        config
+    }
+
+    /// The window's settings for `config`, brought within [`WINDOW_LIMITS`] (a game
+    /// saved by the CLI without a time limit gets the longest).
+    pub fn from_config(config: &EngineConfig) -> EngineSetup {
+        let mut config = *config;
+        config.clamp(&WINDOW_LIMITS);
+        EngineSetup {
+            engine: config.engine,
+            depth: config.depth,
+            time_ms: config.time_ms.unwrap_or(WINDOW_LIMITS.time_ms.1),
+        }
+    }
+
+    /// Brings every number within [`WINDOW_LIMITS`].
+    pub fn clamp(&mut self) {
+        *self = EngineSetup::from_config(&self.config());
     }
 
     /// The preset these settings equal, if any.
@@ -149,9 +203,10 @@ pub enum Preset {
     Easy,
     /// Four plies, two seconds.
     Medium,
-    /// Six plies, five seconds.
+    /// The strong engine, ten plies, three seconds.
     Hard,
-    /// As deep as ten seconds allow.
+    /// The strong engine that plays a proven best move whenever its solve finishes in
+    /// half of ten seconds, else as deep as the rest allows.
     Expert,
 }
 
@@ -167,15 +222,15 @@ impl Preset {
 
     /// The engine settings of this preset.
     pub fn engine(self) -> EngineSetup {
-        let (algorithm, depth, time_ms) = match self {
-            Preset::Beginner => (Algorithm::Minimax, 1, 1_000),
-            Preset::Easy => (Algorithm::AlphaBeta, 2, 1_000),
-            Preset::Medium => (Algorithm::AlphaBeta, 4, 2_000),
-            Preset::Hard => (Algorithm::AlphaBeta, 6, 5_000),
-            Preset::Expert => (Algorithm::AlphaBeta, 20, 10_000),
+        let (engine, depth, time_ms) = match self {
+            Preset::Beginner => (EngineKind::MINIMAX, 1, 1_000),
+            Preset::Easy => (EngineKind::ALPHABETA, 2, 1_000),
+            Preset::Medium => (EngineKind::ALPHABETA, 4, 2_000),
+            Preset::Hard => (EngineKind::PVS, 10, 3_000),
+            Preset::Expert => (EngineKind::PERFECT, 30, 10_000),
         };
         EngineSetup {
-            algorithm: algorithm.name().to_string(),
+            engine,
             depth,
             time_ms,
         }
@@ -233,8 +288,7 @@ impl GameSetup {
         self.size = self.size.clamp(MIN_SIZE, MAX_SIZE);
         self.stones = self.stones.min(Board::max_stones(self.size));
         for engine in &mut self.engines {
-            engine.depth = engine.depth.clamp(1, 30);
-            engine.time_ms = engine.time_ms.clamp(100, 60_000);
+            engine.clamp();
         }
         self.watch_delay_ms = self.watch_delay_ms.min(5_000);
     }
@@ -278,25 +332,44 @@ impl Settings {
     /// does not (`"language":"Klingon"`) falls back to its default alone. Text that is
     /// not JSON at all gives the defaults.
     pub fn from_json(text: &str) -> Settings {
+        Settings::from_json_with_notes(text).0
+    }
+
+    /// As [`Settings::from_json`], also saying which values were dropped (e.g. an engine
+    /// a newer version added: `setup.engines.1.algorithm: "pvs" is not understood, the
+    /// default is kept`). The settings are the program's own, not the user's data, so a
+    /// default in place of a value they cannot use is right; the note keeps it from
+    /// being silent.
+    pub fn from_json_with_notes(text: &str) -> (Settings, Vec<String>) {
+        let mut notes = Vec::new();
         let mut settings = match serde_json::from_str::<Value>(text) {
             Ok(input) => {
                 let mut merged = serde_json::to_value(Settings::default()).unwrap_or(Value::Null);
-                merge_valid(&mut merged, &input, &mut Vec::new());
+                merge_valid(&mut merged, &input, &mut Vec::new(), &mut notes);
                 serde_json::from_value(merged).unwrap_or_default()
             }
-            Err(_) => Settings::default(),
+            Err(_) => {
+                notes.push("the settings are not JSON; the defaults are used".to_string());
+                Settings::default()
+            }
         };
         settings.setup.clamp();
-        settings
+        (settings, notes)
     }
 
     /// The settings kept in eframe's storage under [`STORAGE_KEY`] (the defaults if
     /// there is no storage or no entry).
+    /// Values that had to be dropped are noted on stderr (the window has no place for
+    /// them before it opens).
     pub fn from_storage(storage: Option<&dyn eframe::Storage>) -> Settings {
-        storage
-            .and_then(|storage| storage.get_string(STORAGE_KEY))
-            .map(|text| Settings::from_json(&text))
-            .unwrap_or_default()
+        let Some(text) = storage.and_then(|storage| storage.get_string(STORAGE_KEY)) else {
+            return Settings::default();
+        };
+        let (settings, notes) = Settings::from_json_with_notes(&text);
+        for note in notes {
+            eprintln!("queens: settings: {note}");
+        }
+        settings
     }
 
     /// Keeps the settings in eframe's storage under [`STORAGE_KEY`].
@@ -404,12 +477,44 @@ mod tests {
     }
 
     #[test]
-    fn presets_are_recognised_and_unknown_engines_fall_back() {
+    fn presets_are_recognised_and_an_unknown_engine_falls_back_with_a_note() {
         assert_eq!(Preset::Hard.engine().preset(), Some(Preset::Hard));
-        let odd = EngineSetup {
-            algorithm: "quantum".into(),
-            ..EngineSetup::default()
+        let mut settings = Settings::default();
+        settings.setup.engines[0] = Preset::Beginner.engine();
+        settings.setup.engines[1] = Preset::Hard.engine();
+        let mut json: Value = serde_json::from_str(&settings.to_json()).unwrap_or(Value::Null);
+        assert_eq!(json["setup"]["engines"][0]["algorithm"], "minimax");
+        json["setup"]["engines"][1]["algorithm"] = Value::from("quantum");
+        let (loaded, notes) = Settings::from_json_with_notes(&json.to_string());
+        // Only the name is lost: the seat keeps its depth and time, with the default engine.
+        assert_eq!(loaded.setup.engines[0], Preset::Beginner.engine());
+        let expected = EngineSetup {
+            engine: EngineSetup::default().engine,
+            ..Preset::Hard.engine()
         };
-        assert_eq!(odd.algorithm(), Algorithm::AlphaBeta);
+        assert_eq!(loaded.setup.engines[1], expected);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(notes[0].contains("setup.engines.1.algorithm") && notes[0].contains("quantum"));
+        // Old settings files spell the engines as the CLI does, aliases included.
+        let old = r#"{"setup":{"engines":[{"algorithm":"Alpha-Beta","depth":3,"time_ms":500},{"algorithm":"minimax","depth":2,"time_ms":900}]}}"#;
+        let (old, notes) = Settings::from_json_with_notes(old);
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(old.setup.engines[0].engine, EngineKind::ALPHABETA);
+        assert_eq!(old.setup.engines[1].engine, EngineKind::MINIMAX);
+    }
+
+    #[test]
+    fn engine_limits_are_clamped_in_one_place() {
+        let mut wild = EngineSetup {
+            engine: EngineKind::MINIMAX,
+            depth: 0,
+            time_ms: 9_999_999,
+        };
+        wild.clamp();
+        assert_eq!((wild.depth, wild.time_ms), (1, 60_000));
+        let cli = EngineConfig::new(EngineKind::ALPHABETA, 200);
+        let seat = EngineSetup::from_config(&cli);
+        assert_eq!((seat.depth, seat.time_ms), (30, 60_000));
+        assert_eq!(seat.config().time_ms, Some(60_000));
     }
 }

@@ -24,6 +24,7 @@ pub fn side_panel_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>
             buttons_ui(app, ui, actions);
             ui.separator();
             moves_ui(app, ui, actions);
+            super::analysis_chart::margin_chart_ui(app, ui, actions);
             ui.separator();
             position_ui(app, ui, actions);
         });
@@ -79,10 +80,7 @@ pub(super) fn seat_summary(t: &Texts, seat: &Seat) -> String {
     match seat {
         Seat::Human => t.human.to_string(),
         Seat::Computer(engine) => {
-            let algorithm = match engine.algorithm() {
-                crate::ai::Algorithm::Minimax => t.minimax,
-                crate::ai::Algorithm::AlphaBeta => t.alphabeta,
-            };
+            let algorithm = t.engine_label(engine.engine);
             let seconds = format!("{:.1}", engine.time_ms as f64 / 1000.0);
             fill(t.engine_summary, &[&algorithm, &engine.depth, &seconds])
         }
@@ -115,6 +113,10 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             fill(t.your_move, &[name])
         };
         ui.label(RichText::new(text).strong());
+        if let Some(margin) = app.known_margin() {
+            let sentence = super::known::known_result_sentence(t, &names, margin);
+            ui.add(egui::Label::new(RichText::new(sentence).strong()).wrap());
+        }
     }
     let watching = app.game.seats.iter().all(Seat::is_computer);
     if watching && !app.game_ended() {
@@ -298,6 +300,8 @@ fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     }
     let names = app.player_names();
     let colours = palette(app.settings.dark);
+    analysis_status_ui(app, ui, actions);
+    let analysis = app.analysis();
     egui::ScrollArea::vertical()
         .id_salt("moves")
         .max_height((ui.available_height() * 0.5).max(120.0))
@@ -307,7 +311,7 @@ fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             // (cut with "…") so the list fits a narrow panel.
             let name_width = (ui.available_width() - 130.0).max(50.0);
             egui::Grid::new("move_list")
-                .num_columns(4)
+                .num_columns(if analysis.is_some() { 5 } else { 4 })
                 .max_col_width(name_width)
                 .striped(true)
                 .show(ui, |ui| {
@@ -315,6 +319,9 @@ fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                     ui.label(RichText::new(t.col_player).small());
                     ui.label(RichText::new(t.col_cell).small());
                     ui.label(RichText::new(t.col_gained).small());
+                    if analysis.is_some() {
+                        ui.label(RichText::new(t.col_loss).small());
+                    }
                     ui.end_row();
                     for (index, record) in history.iter().enumerate() {
                         let player = Player::at_ply(index);
@@ -330,7 +337,34 @@ fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                             .truncate(),
                         );
                         ui.add(plain(record.cell.to_string().into()));
-                        let last = ui.add(plain(format!("+{}", record.claims.count()).into()));
+                        let mut last = ui.add(plain(format!("+{}", record.claims.count()).into()));
+                        if let Some(analysis) = analysis {
+                            // A move the analysis did not reach (it was stopped) stays blank.
+                            let judged = analysis.moves.iter().find(|m| m.ply == index + 1);
+                            let text = judged.map_or_else(RichText::default, |m| {
+                                let mark = super::analysis::mark_of(m.class);
+                                let text = if m.loss == 0 {
+                                    format!("0{mark}")
+                                } else {
+                                    format!("-{}{mark}", m.loss)
+                                };
+                                RichText::new(text)
+                                    .color(super::analysis::colour_of(m.class, app.settings.dark))
+                            });
+                            let cell = ui.add(plain(text));
+                            if let Some(m) = judged {
+                                let label = format!(
+                                    "loss of move {}: {} {}",
+                                    index + 1,
+                                    m.loss,
+                                    m.class.name()
+                                );
+                                cell.widget_info(|| {
+                                    egui::WidgetInfo::labeled(egui::Role::Label, true, &label)
+                                });
+                            }
+                            last = cell;
+                        }
                         // The whole row is one target: it shows the position after the move.
                         let selected = app.review == Some(index + 1);
                         let rect = first.rect.union(last.rect).expand2(egui::vec2(3.0, 1.0));
@@ -360,6 +394,44 @@ fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                     }
                 });
         });
+}
+
+/// The analysis's progress with Cancel while it runs; each player's totals after.
+fn analysis_status_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = app.texts();
+    if let Some(job) = &app.analysis_job {
+        let (done, total) = job.progress();
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                    .desired_width(120.0)
+                    .text(crate::ui::i18n::fill(t.analysing, &[&done, &total])),
+            );
+            if ui
+                .add_enabled(!job.cancelled(), egui::Button::new(t.cancel_analysis))
+                .clicked()
+            {
+                actions.push(Action::CancelAnalysis);
+            }
+        });
+        return;
+    }
+    let Some(analysis) = app.analysis() else {
+        return;
+    };
+    let names = app.player_names();
+    for (summary, name) in analysis.players.iter().zip(&names) {
+        ui.label(
+            RichText::new(crate::ui::i18n::fill(
+                t.analysis_totals,
+                &[name, &summary.loss, &summary.accuracy],
+            ))
+            .small(),
+        );
+    }
+    if !analysis.complete {
+        ui.label(RichText::new(t.analysis_partial).small().weak());
+    }
 }
 
 /// |< < > >|: the first position, a move back, a move on, the current position.

@@ -10,6 +10,7 @@ pub use problems::FileProblem;
 pub(super) use problems::with_causes;
 
 use super::settings::Language;
+use crate::ai::EngineKind;
 use crate::board::{GameError, MoveError, Occupant, ParseError, Player};
 
 /// The strings of one language. Field names say where a string is used.
@@ -111,8 +112,16 @@ pub struct Texts {
     pub mode_cvc: &'static str,
     pub first_player: &'static str,
     pub algorithm: &'static str,
-    pub minimax: &'static str,
-    pub alphabeta: &'static str,
+    /// Each engine's label by its registry `label_key` ([`crate::ai::EngineEntry`]);
+    /// read through [`Texts::engine_label`].
+    pub engine_labels: &'static [(&'static str, &'static str)],
+    /// A loaded game names an engine this version does not know: the name, the known
+    /// names, and the engine playing in its place.
+    pub unknown_engine: &'static str,
+    /// A proven result: the name of who finishes ahead, and by how many cells.
+    pub exact_win: &'static str,
+    /// A proven draw.
+    pub exact_draw: &'static str,
     pub level: &'static str,
     pub custom: &'static str,
     pub presets: [&'static str; 5],
@@ -243,6 +252,15 @@ pub struct Texts {
     // New game: the players' names.
     pub your_name: &'static str,
     pub player_name_n: &'static str,
+    // Game analysis: the menu items, the progress line, the loss column and each
+    // player's totals ({0} player, {1} cells lost, {2} accuracy in percent).
+    pub analyse_game: &'static str,
+    pub cancel_analysis: &'static str,
+    pub analysing: &'static str,
+    pub col_loss: &'static str,
+    pub analysis_totals: &'static str,
+    pub analysis_partial: &'static str,
+    pub margin_chart: &'static str,
 }
 
 /// The strings of `language`.
@@ -263,6 +281,15 @@ pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
 }
 
 impl Texts {
+    /// The label of `engine` in this language; its name where the language has none.
+    pub fn engine_label(&self, engine: EngineKind) -> &'static str {
+        let key = engine.entry().label_key;
+        self.engine_labels
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or(engine.name(), |(_, label)| label)
+    }
+
     /// Why a cell cannot take a queen, in this language. `names` are the players' names.
     pub fn occupant(&self, occupant: Occupant, names: &[String; 2]) -> String {
         let name = |p: Player| names[p.index()].clone();
@@ -326,6 +353,25 @@ impl Texts {
 mod tests {
     use super::*;
     use crate::board::Board;
+
+    #[test]
+    fn every_engine_has_a_label_in_every_language() {
+        for language in Language::ALL {
+            let t = texts(language);
+            for engine in EngineKind::all() {
+                let key = engine.entry().label_key;
+                assert!(
+                    t.engine_labels
+                        .iter()
+                        .any(|(k, label)| *k == key && !label.is_empty()),
+                    "{language:?} has no label for {key}"
+                );
+            }
+        }
+        let (en, vi) = (texts(Language::English), texts(Language::Vietnamese));
+        assert_eq!(en.engine_label(EngineKind::ALPHABETA), "Alpha-beta");
+        assert_ne!(vi.engine_label(EngineKind::ALPHABETA), "Alpha-beta");
+    }
 
     #[test]
     fn templates_are_filled_in_order() {

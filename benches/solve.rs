@@ -1,0 +1,250 @@
+//! The solver benchmark: `cargo bench --bench solve` prints markdown tables to stdout.
+//!
+//! 1. the solved-board table: every empty board 3x3..15x15 and the 15x15 board with 20
+//!    stones, one thread, the default table;
+//! 2. one line per technique: the same positions solved with one switch changed, as
+//!    time and node ratios against the default from the same run;
+//! 3. the thread speed-up: time to solve with 1 and 2 threads.
+//!
+//! `QUEENS_BENCH_QUICK=1` (or `cargo test --benches`) is a smoke run on small boards.
+//! The machine is shared: compare ratios from one run, not figures across runs.
+
+use queens::ai::strong::{
+    DEFAULT_HASH_MB, Options, PvsEngine, SolveProgress, SolveResult, SolveSettings, Table, solve,
+};
+use queens::ai::{Engine, Limits, NoHandler};
+use queens::board::Board;
+
+/// `random_stones(15, 20, 1)`, the stones of the search benchmark.
+const STONES_15: &str = "d1,i1,d2,k2,a3,k4,o5,i7,c8,m8,g9,f10,m10,o11,k12,n13,o13,i15,m15,o15";
+
+fn board(text: &str) -> Board {
+    Board::from_game_string(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn run(board: &Board, settings: SolveSettings, hash_mb: usize) -> (SolveResult, usize) {
+    let table = Table::with_mb(hash_mb);
+    let result = solve(
+        board,
+        &table,
+        settings,
+        &NoHandler,
+        &SolveProgress::default(),
+    );
+    assert!(result.solved, "{board:?} not solved");
+    (result, table.bytes())
+}
+
+fn secs(result: &SolveResult) -> f64 {
+    result.elapsed.as_secs_f64()
+}
+
+fn main() {
+    let quick = std::env::var_os("QUEENS_BENCH_QUICK").is_some()
+        || !std::env::args().any(|arg| arg == "--bench");
+    let sizes: Vec<u8> = if quick {
+        (3..=9).collect()
+    } else {
+        (3..=15).collect()
+    };
+    let base = SolveSettings::default();
+
+    println!("## Solved boards (1 thread, {DEFAULT_HASH_MB} MiB table)\n");
+    println!("| Board | Margin | Best first move | Nodes | Time (s) | Threads | Table (MiB) |");
+    println!("|---|---:|---|---:|---:|---:|---:|");
+    let mut positions: Vec<(String, String)> = sizes
+        .iter()
+        .map(|n| (format!("{n}x{n} empty"), format!("size={n}")))
+        .collect();
+    if !quick {
+        positions.push((
+            "15x15, 20 stones".into(),
+            format!("size=15 stones={STONES_15}"),
+        ));
+        positions.push((
+            "15x15, 20 stones, after h11".into(),
+            format!("size=15 stones={STONES_15} moves=h11"),
+        ));
+    }
+    for (name, text) in &positions {
+        let (result, bytes) = run(&board(text), base, DEFAULT_HASH_MB);
+        println!(
+            "| {name} | {} | {} | {} | {:.3} | 1 | {} |",
+            result.margin.unwrap_or_default(),
+            result.best_move.map_or("-".to_string(), |c| c.to_string()),
+            result.nodes,
+            secs(&result),
+            bytes >> 20
+        );
+    }
+
+    let probes: Vec<(String, String)> = if quick {
+        vec![
+            ("8x8 empty".into(), "size=8".into()),
+            ("9x9 empty".into(), "size=9".into()),
+        ]
+    } else {
+        vec![
+            ("13x13 empty".into(), "size=13".into()),
+            ("14x14 empty".into(), "size=14".into()),
+            (
+                "15x15, 20 stones, after h11".into(),
+                format!("size=15 stones={STONES_15} moves=h11"),
+            ),
+        ]
+    };
+    let with = |options: Options| SolveSettings { options, ..base };
+    let o = base.options;
+    let variants: Vec<(&str, SolveSettings, usize)> = vec![
+        (
+            "default (history, staged table move, symmetry to ply 2)",
+            base,
+            DEFAULT_HASH_MB,
+        ),
+        (
+            "no history/killers (gain, then cell order)",
+            with(Options {
+                history: false,
+                ..o
+            }),
+            DEFAULT_HASH_MB,
+        ),
+        (
+            "no PVS (full windows inside the null-window probes)",
+            with(Options { pvs: false, ..o }),
+            DEFAULT_HASH_MB,
+        ),
+        (
+            "ETC at nodes with >= 40 free cells",
+            with(Options {
+                etc_min_free: 40,
+                ..o
+            }),
+            DEFAULT_HASH_MB,
+        ),
+        (
+            "table move not staged (generate all first)",
+            with(Options { staged: false, ..o }),
+            DEFAULT_HASH_MB,
+        ),
+        (
+            "symmetry at the root only",
+            with(Options { sym_plies: 0, ..o }),
+            DEFAULT_HASH_MB,
+        ),
+        (
+            "symmetry to ply 1",
+            with(Options { sym_plies: 1, ..o }),
+            DEFAULT_HASH_MB,
+        ),
+        (
+            "symmetry to ply 4",
+            with(Options { sym_plies: 4, ..o }),
+            DEFAULT_HASH_MB,
+        ),
+        (
+            "no symmetry at all",
+            SolveSettings {
+                root_symmetry: false,
+                options: Options { sym_plies: 0, ..o },
+                ..base
+            },
+            DEFAULT_HASH_MB,
+        ),
+        ("table 16 MiB", base, 16),
+        ("table 1024 MiB", base, 1024),
+        (
+            "2 threads (Lazy SMP)",
+            SolveSettings { threads: 2, ..base },
+            DEFAULT_HASH_MB,
+        ),
+    ];
+    println!("\n## Solver techniques (time and nodes relative to the default, same run)\n");
+    print!("| Variant |");
+    for (name, _) in &probes {
+        print!(" {name}: time (s), x default, nodes x |");
+    }
+    println!();
+    println!("|---|{}", "---|".repeat(probes.len()));
+    let mut defaults = Vec::new();
+    for (label, settings, hash) in &variants {
+        print!("| {label} |");
+        for (index, (_, text)) in probes.iter().enumerate() {
+            let (result, _) = run(&board(text), *settings, *hash);
+            if defaults.len() <= index {
+                defaults.push((secs(&result), result.nodes as f64));
+            }
+            let (time0, nodes0) = defaults[index];
+            print!(
+                " {:.2}, {:.2}, {:.2} |",
+                secs(&result),
+                secs(&result) / time0,
+                result.nodes as f64 / nodes0
+            );
+        }
+        println!();
+    }
+
+    threads_section(quick);
+}
+
+/// Time to solve and `pvs` time to depth with 1 and 2 threads.
+fn threads_section(quick: bool) {
+    println!("\n## Threads (Lazy SMP): 1 vs 2\n");
+    println!("| Task | 1 thread (s) | 2 threads (s) | Speed-up | Nodes 1 | Nodes 2 |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    let solves: Vec<(&str, String)> = if quick {
+        vec![("solve 9x9 empty", "size=9".into())]
+    } else {
+        vec![
+            ("solve 14x14 empty", "size=14".into()),
+            ("solve 15x15 empty", "size=15".into()),
+            (
+                "solve 15x15, 20 stones, after h11",
+                format!("size=15 stones={STONES_15} moves=h11"),
+            ),
+        ]
+    };
+    for (name, text) in &solves {
+        let one = run(&board(text), SolveSettings::default(), DEFAULT_HASH_MB).0;
+        let two = run(
+            &board(text),
+            SolveSettings {
+                threads: 2,
+                ..SolveSettings::default()
+            },
+            DEFAULT_HASH_MB,
+        )
+        .0;
+        println!(
+            "| {name} | {:.2} | {:.2} | {:.2} | {} | {} |",
+            secs(&one),
+            secs(&two),
+            secs(&one) / secs(&two),
+            one.nodes,
+            two.nodes
+        );
+    }
+    let depth = if quick { 4 } else { 6 };
+    for (name, text) in [
+        ("15x15 empty", "size=15".to_string()),
+        ("15x15, 20 stones", format!("size=15 stones={STONES_15}")),
+    ] {
+        let mut times = Vec::new();
+        for threads in [1, 2] {
+            let mut engine =
+                PvsEngine::with_table(Table::with_mb(DEFAULT_HASH_MB), threads, Options::default());
+            let start = std::time::Instant::now();
+            let outcome = engine.think(&board(&text), Limits::depth(depth), &NoHandler);
+            times.push((start.elapsed().as_secs_f64(), outcome.stats.nodes));
+        }
+        println!(
+            "| pvs to depth {depth}, {name} | {:.2} | {:.2} | {:.2} | {} | {} |",
+            times[0].0,
+            times[1].0,
+            times[0].0 / times[1].0,
+            times[0].1,
+            times[1].1
+        );
+    }
+}

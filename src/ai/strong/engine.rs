@@ -1,0 +1,375 @@
+//! The `pvs` engine: iterative deepening with aspiration windows over the gain search,
+//! a transposition table kept between moves, Lazy SMP threads, and exact solving when
+//! the end is within reach.
+
+use super::gain::Geometry;
+use super::hash::key_of;
+use super::search::{Options, Shared, Worker};
+use super::smp::{default_threads, run_threads};
+use super::solver::{SolveProgress, SolveSettings, solve};
+use super::table::{DEFAULT_HASH_MB, Table};
+use crate::ai::{Engine, Iteration, Limits, Score, SearchHandler, SearchOutcome, Stats, evaluate};
+use crate::board::{Bitboard, Board, Cell};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// The half-width of the first aspiration window around the last depth's value.
+const ASPIRATION: i32 = 2;
+
+/// The share of a move's time spent trying to solve the position exactly before
+/// deepening, when it has at most [`SOLVE_FREE_CELLS`] free cells.
+const SOLVE_SHARE: u32 = 2;
+
+/// Positions with at most this many free cells are tried exactly first (larger ones go
+/// straight to deepening; their solve would rarely finish in a move's time).
+pub const SOLVE_FREE_CELLS: u32 = 100;
+
+/// The strong engine. Keep one alive between moves: its table carries over.
+pub struct PvsEngine {
+    table: Table,
+    threads: usize,
+    options: Options,
+    /// Try to solve every position first, whatever its size and the depth limit (the
+    /// `perfect` engine); otherwise only positions within [`SOLVE_FREE_CELLS`] and depth.
+    solve_always: bool,
+}
+
+impl PvsEngine {
+    /// An engine with `threads` threads (0 = every core) and a `hash_mb` MiB table.
+    pub fn new(threads: usize, hash_mb: usize) -> PvsEngine {
+        PvsEngine {
+            table: Table::with_mb(hash_mb),
+            threads: if threads == 0 {
+                default_threads()
+            } else {
+                threads
+            },
+            options: Options::default(),
+            solve_always: false,
+        }
+    }
+
+    /// The `perfect` engine: like [`PvsEngine::new`], but with a time limit every move
+    /// first tries an exact solve with half the time, from any position, and plays a
+    /// proven best move whenever that solve finishes; otherwise it deepens as `pvs` does
+    /// with the rest of the time (and the table the solve filled).
+    pub fn perfect(threads: usize, hash_mb: usize) -> PvsEngine {
+        PvsEngine {
+            solve_always: true,
+            ..PvsEngine::new(threads, hash_mb)
+        }
+    }
+
+    /// An engine over a given table (tests use tiny ones) with the given switches.
+    pub fn with_table(table: Table, threads: usize, options: Options) -> PvsEngine {
+        PvsEngine {
+            table,
+            threads: threads.max(1),
+            options,
+            solve_always: false,
+        }
+    }
+
+    /// Forgets the table (a new game on another board).
+    pub fn clear(&self) {
+        self.table.clear();
+    }
+
+    /// The table, e.g. for its size.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+}
+
+impl Default for PvsEngine {
+    /// Every core, the default table size.
+    fn default() -> PvsEngine {
+        PvsEngine::new(0, DEFAULT_HASH_MB)
+    }
+}
+
+/// The depth-1 answer, found without a search: the move that claims the most (the first
+/// such in cell order). Always legal, so every search has a move to fall back on.
+fn greedy(geometry: &Geometry, free: Bitboard) -> (Cell, i32) {
+    let mut best = (Cell::default(), -1);
+    for cell in free {
+        let gain = (geometry.reach(cell.index()) & free).count() as i32;
+        if gain > best.1 {
+            best = (cell, gain);
+        }
+    }
+    best
+}
+
+/// The table's moves from `free`, as far as they go (at most `limit`).
+fn table_line(
+    table: &Table,
+    geometry: &Geometry,
+    mut free: Bitboard,
+    first: Cell,
+    limit: usize,
+) -> Vec<Cell> {
+    let mut line = vec![first];
+    free = free ^ (geometry.reach(first.index()) & free);
+    while line.len() < limit && !free.is_empty() {
+        let Some(entry) = table.probe(key_of(free)) else {
+            break;
+        };
+        let cell = Cell::from_index(entry.mv as usize);
+        if entry.mv == super::table::NO_MOVE || !free.contains(cell) {
+            break;
+        }
+        line.push(cell);
+        free = free ^ (geometry.reach(cell.index()) & free);
+    }
+    line
+}
+
+/// One depth with an aspiration window around `guess`, widened on failure.
+fn aspirated(
+    worker: &mut Worker<'_>,
+    free: Bitboard,
+    depth: u32,
+    guess: Option<i32>,
+) -> Option<i32> {
+    let n = free.count() as i32;
+    if let Some(guess) = guess {
+        let (alpha, beta) = (guess - ASPIRATION, guess + ASPIRATION);
+        let value = worker.search_root(free, alpha, beta, depth)?;
+        if value > alpha && value < beta {
+            return Some(value);
+        }
+        if value <= alpha {
+            return worker
+                .search_root(free, -n - 1, value + 1, depth)
+                .and_then(|v| {
+                    if v <= value {
+                        Some(v)
+                    } else {
+                        worker.search_root(free, -n - 1, n + 1, depth)
+                    }
+                });
+        }
+        return worker
+            .search_root(free, value - 1, n + 1, depth)
+            .and_then(|v| {
+                if v >= value {
+                    Some(v)
+                } else {
+                    worker.search_root(free, -n - 1, n + 1, depth)
+                }
+            });
+    }
+    worker.search_root(free, -n - 1, n + 1, depth)
+}
+
+impl Engine for PvsEngine {
+    fn name(&self) -> &'static str {
+        if self.solve_always { "perfect" } else { "pvs" }
+    }
+
+    fn think(
+        &mut self,
+        board: &Board,
+        limits: Limits,
+        handler: &dyn SearchHandler<Cell>,
+    ) -> SearchOutcome<Cell> {
+        let start = Instant::now();
+        let free = board.free();
+        let n = free.count();
+        let base = evaluate(board);
+        let mut outcome = SearchOutcome {
+            best_move: None,
+            value: base,
+            depth: 0,
+            pv: Vec::new(),
+            stats: Stats {
+                nodes: 1,
+                leaves: 0,
+                cutoffs: 0,
+            },
+            elapsed: Duration::ZERO,
+            iterations: Vec::new(),
+            interrupted: false,
+            exact: true,
+        };
+        if n == 0 {
+            outcome.elapsed = start.elapsed();
+            return outcome;
+        }
+        let geometry = Geometry::of(board);
+        let (greedy_move, greedy_gain) = greedy(&geometry, free);
+        outcome.best_move = Some(greedy_move);
+        outcome.pv = vec![greedy_move];
+        outcome.value = Score(base.0 + greedy_gain);
+        outcome.depth = 1;
+        outcome.exact = n == 1 || greedy_gain as u32 == n;
+        let max_depth = limits.depth.max(1);
+        let deadline = limits.time.map(|time| start + time);
+
+        // Exact first, when the end is within reach and the clock allows.
+        if let Some(time) = limits.time
+            && !outcome.exact
+            && (self.solve_always || (n <= SOLVE_FREE_CELLS && max_depth >= n))
+        {
+            let solved = self.try_solve(board, time / SOLVE_SHARE, handler, &mut outcome.stats);
+            if let Some((best, value, pv)) = solved {
+                outcome.best_move = Some(best);
+                outcome.value = Score(base.0 + value);
+                outcome.depth = n;
+                outcome.pv = pv;
+                outcome.exact = true;
+                outcome.elapsed = start.elapsed();
+                return outcome;
+            }
+            if handler.should_stop() {
+                outcome.interrupted = true;
+                outcome.elapsed = start.elapsed();
+                return outcome;
+            }
+        }
+        if outcome.exact || max_depth == 1 {
+            outcome.elapsed = start.elapsed();
+            return outcome;
+        }
+
+        let shared = Shared::new(&self.table, deadline);
+        let top = max_depth.min(n);
+        let (iterations, _worker) = run_threads(
+            &geometry,
+            &shared,
+            handler,
+            self.options,
+            self.threads,
+            |worker| {
+                let mut done: Vec<(u32, i32, Cell, Duration, u64)> = Vec::new();
+                let mut guess = Some(greedy_gain);
+                let mut last_time = Duration::ZERO;
+                let mut growth = 4.0f64;
+                for depth in 2..=top {
+                    if let Some(deadline) = deadline {
+                        // Don't start a depth that cannot finish in time.
+                        let now = Instant::now();
+                        let predicted = last_time.mul_f64(growth);
+                        if now >= deadline || (depth > 2 && now + predicted > deadline) {
+                            break;
+                        }
+                    }
+                    let iteration_start = Instant::now();
+                    let before = worker.nodes;
+                    worker.age_history();
+                    let Some(value) = aspirated(worker, free, depth, guess) else {
+                        break;
+                    };
+                    let Some(best) = worker.root_best() else {
+                        break;
+                    };
+                    let elapsed = iteration_start.elapsed();
+                    if last_time > Duration::ZERO {
+                        growth = (elapsed.as_secs_f64() / last_time.as_secs_f64()).clamp(1.5, 16.0);
+                    }
+                    last_time = elapsed;
+                    guess = Some(value);
+                    done.push((depth, value, best, elapsed, worker.nodes - before));
+                    let iteration = Iteration {
+                        depth,
+                        value: Score(base.0 + value),
+                        best_move: Some(best),
+                        pv: vec![best],
+                        stats: Stats {
+                            nodes: worker.nodes - before,
+                            leaves: 0,
+                            cutoffs: 0,
+                        },
+                        elapsed,
+                    };
+                    handler.on_iteration(&iteration);
+                }
+                done
+            },
+            |worker| {
+                let mut guess = Some(greedy_gain);
+                for depth in 2..=top {
+                    match aspirated(worker, free, depth, guess) {
+                        Some(value) => guess = Some(value),
+                        None => break,
+                    }
+                }
+            },
+        );
+        outcome.stats.nodes += shared.nodes.load(Ordering::Relaxed);
+        outcome.interrupted = shared.is_interrupted() && top > iterations.last().map_or(1, |i| i.0);
+        if let Some(&(depth, value, best, _, _)) = iterations.last() {
+            outcome.best_move = Some(best);
+            outcome.value = Score(base.0 + value);
+            outcome.depth = depth;
+            outcome.exact = depth >= n;
+            outcome.pv = table_line(&self.table, &geometry, free, best, depth as usize);
+        }
+        for (depth, value, best, elapsed, nodes) in iterations {
+            outcome.iterations.push(Iteration {
+                depth,
+                value: Score(base.0 + value),
+                best_move: Some(best),
+                pv: vec![best],
+                stats: Stats {
+                    nodes,
+                    leaves: 0,
+                    cutoffs: 0,
+                },
+                elapsed,
+            });
+        }
+        // Time left over (the next depth would not have fitted): try to prove the
+        // result, keeping the deepening's answer if the proof does not finish.
+        if let (Some(time), Some(deadline)) = (limits.time, deadline)
+            && !outcome.exact
+            && !shared.is_interrupted()
+            && max_depth >= n
+        {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left >= time / 4
+                && let Some((best, value, pv)) =
+                    self.try_solve(board, left, handler, &mut outcome.stats)
+            {
+                outcome.best_move = Some(best);
+                outcome.value = Score(base.0 + value);
+                outcome.depth = n;
+                outcome.pv = pv;
+                outcome.exact = true;
+            }
+        }
+        outcome.elapsed = start.elapsed();
+        outcome
+    }
+}
+
+impl PvsEngine {
+    /// An exact solve within `time` over the engine's table: the best move, the value
+    /// and the PV, or `None` if it did not finish.
+    fn try_solve(
+        &self,
+        board: &Board,
+        time: Duration,
+        handler: &dyn SearchHandler<Cell>,
+        stats: &mut Stats,
+    ) -> Option<(Cell, i32, Vec<Cell>)> {
+        let result = solve(
+            board,
+            &self.table,
+            SolveSettings {
+                time: Some(time),
+                threads: self.threads,
+                options: self.options,
+                root_symmetry: true,
+            },
+            handler,
+            &SolveProgress::default(),
+        );
+        stats.nodes += result.nodes;
+        match (result.solved, result.value, result.best_move) {
+            (true, Some(value), Some(best)) => Some((best, value, result.pv)),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! The position as the strong search sees it: only the free set matters.
+//!
+//! A move on `c` claims `reach(c) ∩ F`, and both players may play any free cell, so the
+//! rest of the game's value V(F) ("what the side to move still wins minus what the other
+//! still wins") depends on the free set F alone:
+//! `V(∅) = 0`, `V(F) = max over c in F of |R_c ∩ F| - V(F \ R_c)`.
+//! The margin of a position is the current score difference plus V from P1's side.
+
+use super::hash::Symmetry;
+use crate::board::{Bitboard, Board, Cell, Player};
+
+/// The per-cell reach table of one board (its stones fixed), copied once per search so
+/// the hot loop never calls into the board.
+pub struct Geometry {
+    reach: [Bitboard; 256],
+    /// The symmetries of the square other than the identity that map the stones onto
+    /// themselves, as cell-index permutations.
+    symmetries: Vec<[u8; 256]>,
+}
+
+impl Geometry {
+    /// The reach table of `board`'s size and stones.
+    pub fn of(board: &Board) -> Geometry {
+        let mut reach = [Bitboard::EMPTY; 256];
+        let size = board.size();
+        for row in 0..size {
+            for col in 0..size {
+                let cell = Cell::new(col, row);
+                reach[cell.index()] = board.reach(cell);
+            }
+        }
+        let stones = board.stones();
+        let symmetries = Symmetry::all()
+            .filter(|s| !s.is_identity() && s.map_set(stones, size) == stones)
+            .map(|symmetry| {
+                let mut permutation = [0u8; 256];
+                for row in 0..size {
+                    for col in 0..size {
+                        let cell = Cell::new(col, row);
+                        permutation[cell.index()] = symmetry.map(cell, size).index() as u8;
+                    }
+                }
+                permutation
+            })
+            .collect();
+        Geometry { reach, symmetries }
+    }
+
+    /// Whether the stones allow any symmetry but the identity.
+    #[inline]
+    pub fn has_symmetries(&self) -> bool {
+        !self.symmetries.is_empty()
+    }
+
+    /// The moves of `free` to leave out because a symmetry of the board that maps
+    /// `free` onto itself maps them onto a move that stays (the first of each orbit in
+    /// cell order stays). Costs one pass over `free` per symmetry of the stones.
+    pub fn duplicates(&self, free: Bitboard) -> Bitboard {
+        let mut skip = Bitboard::EMPTY;
+        for permutation in &self.symmetries {
+            let image: Bitboard = free
+                .into_iter()
+                .map(|cell| Cell::from_index(permutation[cell.index()] as usize))
+                .collect();
+            if image != free {
+                continue;
+            }
+            for cell in free {
+                let mapped = Cell::from_index(permutation[cell.index()] as usize);
+                if mapped.index() > cell.index() && !skip.contains(cell) {
+                    skip.insert(mapped);
+                }
+            }
+        }
+        skip
+    }
+
+    /// The cell plus its 8 rays up to a stone or the edge.
+    #[inline]
+    pub fn reach(&self, index: usize) -> Bitboard {
+        self.reach[index]
+    }
+}
+
+/// The score difference (P1 - P2) of `board` now.
+pub fn score_diff(board: &Board) -> i32 {
+    board.score(Player::One) as i32 - board.score(Player::Two) as i32
+}
+
+/// The margin (P1 - P2 at the end) when the side to move's remaining gain is `value`.
+pub fn margin_of(board: &Board, value: i32) -> i32 {
+    match board.side_to_move() {
+        Player::One => score_diff(board) + value,
+        Player::Two => score_diff(board) - value,
+    }
+}

@@ -1,0 +1,24 @@
+//! The strong engine (`pvs`) and the exact solver (`queens solve`).
+//!
+//! Both search the GAIN of a free set rather than the board: a move's claims depend only
+//! on the free cells, and both players have the same moves, so the value of the rest of
+//! the game depends only on the free set (see [`gain`]). Transpositions reached by
+//! different move orders, or by different owners of the claimed cells, share one table
+//! entry; the table is shared lock-free by Lazy SMP threads.
+
+mod engine;
+mod gain;
+mod hash;
+mod search;
+mod smp;
+mod solver;
+mod table;
+
+pub use engine::{PvsEngine, SOLVE_FREE_CELLS};
+pub use gain::{margin_of, score_diff};
+pub use search::Options;
+pub use smp::default_threads;
+pub use solver::{
+    SolveProgress, SolveResult, SolveSettings, solve, solve_board, symmetric_duplicates,
+};
+pub use table::{DEFAULT_HASH_MB, MAX_HASH_MB, Table};

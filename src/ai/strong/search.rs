@@ -1,0 +1,512 @@
+//! The core: fail-soft negamax alpha-beta with PVS over free sets, a depth limit (a depth
+//! of at least the free cells left is the exact game), the shared table, gain-first move
+//! ordering with the table's move, killers and history, and enhanced transposition
+//! cutoffs. No allocation per node: one move buffer per ply, made once per worker.
+
+use super::gain::Geometry;
+use super::hash::key_of;
+use super::table::{EXACT, Entry, NO_MOVE, Table, work_of};
+use crate::ai::SearchHandler;
+use crate::board::{Bitboard, Cell, MAX_CELLS};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// The deepest ply: one move per cell plus the root.
+const MAX_PLY: usize = MAX_CELLS + 1;
+
+/// How often (in nodes) a worker looks at the clock and the stop flag.
+const POLL_INTERVAL: u64 = 4096;
+
+/// The depth meaning "to the end of the game".
+pub const INFINITE_DEPTH: u32 = MAX_CELLS as u32;
+
+/// Switches for the search's techniques, so each can be measured on and off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Break gain ties by killer moves and the history table (else by cell order).
+    pub history: bool,
+    /// Enhanced transposition cutoffs: probe every child's entry before searching any,
+    /// at nodes with at least this many free cells (0 = off).
+    pub etc_min_free: u32,
+    /// Principal variation search: null windows for all children after the first.
+    pub pvs: bool,
+    /// Search the table's move before generating the other moves.
+    pub staged: bool,
+    /// Below the root, down to this ply, leave out moves that a symmetry of the free
+    /// set maps onto others (0 = off; the root is the caller's, see `set_root_skip`).
+    pub sym_plies: u8,
+}
+
+impl Default for Options {
+    /// The measured best (BENCHMARKS.md, "Solver techniques").
+    fn default() -> Options {
+        Options {
+            history: true,
+            etc_min_free: 0,
+            pvs: true,
+            staged: true,
+            sym_plies: 2,
+        }
+    }
+}
+
+/// What every worker of one search shares: the table, the stop flag, the node counter.
+pub struct Shared<'a> {
+    /// The transposition table.
+    pub table: &'a Table,
+    /// Raised to stop every worker (a deadline, a stop request, or the answer is in).
+    pub stop: AtomicBool,
+    /// Raised with `stop` when the stop came from outside (the deadline or the handler),
+    /// not from the search having its answer.
+    pub interrupted: AtomicBool,
+    /// Nodes of all workers, updated at each poll (for progress displays).
+    pub nodes: AtomicU64,
+    /// The deadline, if any.
+    pub deadline: Option<Instant>,
+}
+
+impl<'a> Shared<'a> {
+    /// A fresh search over `table`.
+    pub fn new(table: &'a Table, deadline: Option<Instant>) -> Shared<'a> {
+        Shared {
+            table,
+            stop: AtomicBool::new(false),
+            interrupted: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            deadline,
+        }
+    }
+}
+
+impl Shared<'_> {
+    /// Stops every worker because of the deadline or a stop request.
+    pub fn interrupt(&self) {
+        self.interrupted.store(true, Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the deadline passed or a stop was requested.
+    pub fn is_interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::Relaxed)
+    }
+
+    /// Lets the workers run again after an internal stop (not after an interruption).
+    pub fn resume(&self) {
+        if !self.is_interrupted() {
+            self.stop.store(false, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The running result of a node.
+struct Node {
+    best: i32,
+    best_move: u8,
+    alpha: i32,
+}
+
+/// What searching one move led to.
+enum Step {
+    /// Stopped: nothing of this search counts.
+    Aborted,
+    /// The move reached beta: the node is done.
+    Cut,
+    /// Go on with the next move.
+    Next,
+}
+
+/// One thread's search state.
+pub struct Worker<'a> {
+    geometry: &'a Geometry,
+    shared: &'a Shared<'a>,
+    /// The front end, polled by the main worker only.
+    handler: Option<&'a dyn SearchHandler<Cell>>,
+    options: Options,
+    /// 0 for the main worker; helpers perturb their move order with it (Lazy SMP).
+    salt: u32,
+    /// Nodes searched by this worker since it was made.
+    pub nodes: u64,
+    reported: u64,
+    next_poll: u64,
+    aborted: bool,
+    lists: Vec<[u32; MAX_CELLS]>,
+    killers: Vec<[u8; 2]>,
+    history: [u32; 256],
+    /// Root moves to leave out (symmetric images of other root moves).
+    root_skip: Bitboard,
+    /// The best move of the last root search (for a fail high: the move that proved it).
+    root_best: Option<Cell>,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker; `salt` 0 is the main one.
+    pub fn new(
+        geometry: &'a Geometry,
+        shared: &'a Shared<'a>,
+        handler: Option<&'a dyn SearchHandler<Cell>>,
+        options: Options,
+        salt: u32,
+    ) -> Worker<'a> {
+        Worker {
+            geometry,
+            shared,
+            handler,
+            options,
+            salt,
+            nodes: 0,
+            reported: 0,
+            next_poll: POLL_INTERVAL,
+            aborted: false,
+            lists: vec![[0; MAX_CELLS]; MAX_PLY],
+            killers: vec![[NO_MOVE; 2]; MAX_PLY],
+            history: [0; 256],
+            root_skip: Bitboard::EMPTY,
+            root_best: None,
+        }
+    }
+
+    /// Leaves these root moves out (each is a symmetric image of a move that stays).
+    pub fn set_root_skip(&mut self, skip: Bitboard) {
+        self.root_skip = skip;
+    }
+
+    /// The best root move of the last search.
+    pub fn root_best(&self) -> Option<Cell> {
+        self.root_best
+    }
+
+    /// Halves the history so that old searches weigh less (between iterations).
+    pub fn age_history(&mut self) {
+        for value in &mut self.history {
+            *value >>= 1;
+        }
+    }
+
+    /// Searches `free` to `depth` within the window (`alpha`, `beta`), fail-soft: the
+    /// result is exact inside the window, an upper bound at or below `alpha`, a lower
+    /// bound at or above `beta`. `None` if stopped.
+    pub fn search_root(
+        &mut self,
+        free: Bitboard,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+    ) -> Option<i32> {
+        self.aborted = false;
+        self.root_best = None;
+        let value = self.search(free, alpha, beta, depth, 0);
+        self.flush_nodes();
+        (!self.aborted).then_some(value)
+    }
+
+    /// Adds this worker's unreported nodes to the shared counter.
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.reported, Ordering::Relaxed);
+        self.reported = self.nodes;
+    }
+
+    #[inline]
+    fn poll(&mut self) -> bool {
+        if self.nodes < self.next_poll {
+            return self.aborted;
+        }
+        self.next_poll = self.nodes + POLL_INTERVAL;
+        self.flush_nodes();
+        if let Some(handler) = self.handler {
+            handler.on_nodes(self.shared.nodes.load(Ordering::Relaxed));
+            if handler.should_stop() {
+                self.shared.interrupt();
+            }
+        }
+        if self.shared.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.shared.interrupt();
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The tie-break of a move among equal gains (12 bits; larger first).
+    #[inline]
+    fn tie(&self, index: usize, ply: usize) -> u32 {
+        if self.salt != 0 {
+            // Helpers walk equal gains in their own order, so they fill different parts
+            // of the shared table.
+            let mixed = (index as u32 ^ self.salt.wrapping_mul(0x9E37)).wrapping_mul(0x2C1B_3C6D);
+            return mixed >> 20;
+        }
+        if !self.options.history {
+            return 0;
+        }
+        let killers = self.killers[ply];
+        if killers[0] as usize == index {
+            0xFFF
+        } else if killers[1] as usize == index {
+            0xFFE
+        } else {
+            self.history[index].min(0xFFD)
+        }
+    }
+
+    fn search(&mut self, free: Bitboard, alpha: i32, beta: i32, depth: u32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.poll() {
+            return 0;
+        }
+        let n = free.count() as i32;
+        if n == 0 || depth == 0 {
+            // The end, or the horizon: the thesis evaluation (the score difference) has
+            // no remaining gain to add.
+            return 0;
+        }
+        let exact = depth as i32 >= n;
+        // Mine + yours <= n, so -n <= V <= n at any depth.
+        if n <= alpha {
+            return n;
+        }
+        if -n >= beta {
+            return -n;
+        }
+        let draft = if exact { EXACT } else { depth as u8 };
+        let key = key_of(free);
+        let mut tt_move = NO_MOVE;
+        if let Some(entry) = self.shared.table.probe(key) {
+            tt_move = entry.mv;
+            // Not at the root: the root must name the move behind its value.
+            if entry.draft == draft && ply > 0 {
+                if entry.lower >= beta {
+                    return entry.lower;
+                }
+                if entry.upper <= alpha {
+                    return entry.upper;
+                }
+                if entry.lower == entry.upper {
+                    return entry.lower;
+                }
+            }
+        }
+        let start_nodes = self.nodes;
+        let skip = if ply == 0 {
+            self.root_skip
+        } else if ply <= self.options.sym_plies as usize && self.geometry.has_symmetries() {
+            self.geometry.duplicates(free)
+        } else {
+            Bitboard::EMPTY
+        };
+        let mut node = Node {
+            best: -i32::MAX,
+            best_move: NO_MOVE,
+            alpha,
+        };
+
+        // Stage 1: the table's move before generating anything; most nodes of a
+        // null-window probe end on it.
+        let mut searched_first = false;
+        if self.options.staged && tt_move != NO_MOVE {
+            let cell = Cell::from_index(tt_move as usize);
+            if free.contains(cell) && !skip.contains(cell) {
+                match self.child(free, tt_move as usize, &mut node, beta, depth, ply, true) {
+                    Step::Aborted => return 0,
+                    Step::Cut => {
+                        self.store(key, &node, alpha, beta, n, draft, start_nodes);
+                        return node.best;
+                    }
+                    Step::Next => searched_first = true,
+                }
+            }
+        }
+
+        // Stage 2: every other free cell with its gain.
+        let mut count = 0;
+        let mut max_gain = 0;
+        for cell in free {
+            let index = cell.index();
+            if skip.contains(cell) || (searched_first && index == tt_move as usize) {
+                continue;
+            }
+            let gain = (self.geometry.reach(index) & free).count();
+            max_gain = max_gain.max(gain);
+            let mut packed = gain << 20 | self.tie(index, ply) << 8 | index as u32;
+            if index as u8 == tt_move {
+                packed |= 1 << 31;
+            }
+            self.lists[ply][count] = packed;
+            count += 1;
+        }
+        if max_gain as i32 == n {
+            // One move takes everything: nothing beats n.
+            if ply == 0 {
+                self.root_best = self.best_of(ply, count);
+            }
+            return n;
+        }
+        if max_gain == 1 && ply > 0 && !searched_first {
+            // No two free cells see each other: every move takes one cell, to the horizon.
+            return (n.min(depth as i32)) & 1;
+        }
+
+        if self.options.etc_min_free != 0
+            && n >= self.options.etc_min_free as i32
+            && depth >= 2
+            && let Some(value) = self.etc(free, beta, depth, count, ply)
+        {
+            return value;
+        }
+
+        for i in 0..count {
+            // Selection: most cut nodes cut on the first move or two, so sorting the
+            // whole list would be wasted.
+            let list = &mut self.lists[ply];
+            let mut pick = i;
+            for j in i + 1..count {
+                if list[j] > list[pick] {
+                    pick = j;
+                }
+            }
+            list.swap(i, pick);
+            let index = (list[i] & 0xFF) as usize;
+            let first = i == 0 && !searched_first;
+            match self.child(free, index, &mut node, beta, depth, ply, first) {
+                Step::Aborted => return 0,
+                Step::Cut => break,
+                Step::Next => {}
+            }
+        }
+        self.store(key, &node, alpha, beta, n, draft, start_nodes);
+        node.best
+    }
+
+    /// Searches the move on `index` of a node and folds its value into `node` (PVS: a
+    /// null window for all but the first move, re-searched when it fails high inside
+    /// the window).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        free: Bitboard,
+        index: usize,
+        node: &mut Node,
+        beta: i32,
+        depth: u32,
+        ply: usize,
+        first: bool,
+    ) -> Step {
+        let claims = self.geometry.reach(index) & free;
+        let gain = claims.count() as i32;
+        let child = free ^ claims;
+        let a = node.alpha;
+        let value = if first || !self.options.pvs {
+            gain - self.search(child, gain - beta, gain - a, depth - 1, ply + 1)
+        } else {
+            let probe = gain - self.search(child, gain - a - 1, gain - a, depth - 1, ply + 1);
+            if probe > a && probe < beta && !self.aborted {
+                gain - self.search(child, gain - beta, gain - a, depth - 1, ply + 1)
+            } else {
+                probe
+            }
+        };
+        if self.aborted {
+            return Step::Aborted;
+        }
+        if value > node.best {
+            node.best = value;
+            node.best_move = index as u8;
+            if ply == 0 {
+                self.root_best = Some(Cell::from_index(index));
+            }
+            if value > node.alpha {
+                node.alpha = value;
+                if value >= beta {
+                    if self.options.history && self.salt == 0 {
+                        let killers = &mut self.killers[ply];
+                        if killers[0] != node.best_move {
+                            killers[1] = killers[0];
+                            killers[0] = node.best_move;
+                        }
+                        self.history[index] += depth * depth;
+                    }
+                    return Step::Cut;
+                }
+            }
+        }
+        Step::Next
+    }
+
+    /// Stores a node's result: exact inside the window, a bound outside it.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &self,
+        key: u64,
+        node: &Node,
+        alpha: i32,
+        beta: i32,
+        n: i32,
+        draft: u8,
+        start_nodes: u64,
+    ) {
+        let best = node.best;
+        let (lower, upper) = if best <= alpha {
+            (-n, best)
+        } else if best >= beta {
+            (best, n)
+        } else {
+            (best, best)
+        };
+        self.shared.table.store(
+            key,
+            Entry {
+                lower,
+                upper,
+                mv: node.best_move,
+                draft,
+                work: work_of(self.nodes - start_nodes),
+            },
+        );
+    }
+
+    /// The highest-ordered move of a generated list (for early exits at the root).
+    fn best_of(&self, ply: usize, count: usize) -> Option<Cell> {
+        let list = &self.lists[ply][..count];
+        // Without the table-move bit, the largest key is the largest gain.
+        let top = list.iter().map(|packed| packed & !(1 << 31)).max()?;
+        Some(Cell::from_index((top & 0xFF) as usize))
+    }
+
+    /// Enhanced transposition cutoff: a child whose stored upper bound already lifts
+    /// this node to `beta` ends it without a search.
+    fn etc(
+        &mut self,
+        free: Bitboard,
+        beta: i32,
+        depth: u32,
+        count: usize,
+        ply: usize,
+    ) -> Option<i32> {
+        for i in 0..count {
+            let index = (self.lists[ply][i] & 0xFF) as usize;
+            let claims = self.geometry.reach(index) & free;
+            let gain = claims.count() as i32;
+            let child = free ^ claims;
+            let child_n = child.count();
+            let child_draft = if depth > child_n {
+                EXACT
+            } else {
+                (depth - 1) as u8
+            };
+            if let Some(entry) = self.shared.table.probe(key_of(child))
+                && entry.draft == child_draft
+                && gain - entry.upper >= beta
+            {
+                if ply == 0 {
+                    self.root_best = Some(Cell::from_index(index));
+                }
+                return Some(gain - entry.upper);
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,273 @@
+//! The exact solver: null-window probes that bisect the value, as strong Connect-4
+//! solvers do. V(F) has the parity of |F| (mine + yours = |F|), so the bounds move in
+//! steps of 2 and a 225-cell board needs at most 8 probes.
+
+use super::gain::{Geometry, margin_of};
+use super::search::{INFINITE_DEPTH, Options, Shared, Worker};
+use super::smp::run_threads;
+use super::table::Table;
+use crate::ai::SearchHandler;
+use crate::board::{Bitboard, Board, Cell};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::time::{Duration, Instant};
+
+/// How to solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveSettings {
+    /// A time limit; without one the solve runs to the end (or to a stop request).
+    pub time: Option<Duration>,
+    /// Threads (at least 1).
+    pub threads: usize,
+    /// The search's switches.
+    pub options: Options,
+    /// Leave out root moves that a board symmetry maps onto earlier ones.
+    pub root_symmetry: bool,
+}
+
+impl Default for SolveSettings {
+    fn default() -> SolveSettings {
+        SolveSettings {
+            time: None,
+            threads: 1,
+            options: Options::default(),
+            root_symmetry: true,
+        }
+    }
+}
+
+/// The value bounds proved so far, from the side to move's view; a progress display may
+/// read them while the solve runs.
+#[derive(Debug)]
+pub struct SolveProgress {
+    /// A proved lower bound on the value.
+    pub lower: AtomicI32,
+    /// A proved upper bound on the value.
+    pub upper: AtomicI32,
+}
+
+impl Default for SolveProgress {
+    fn default() -> SolveProgress {
+        SolveProgress {
+            lower: AtomicI32::new(-(crate::board::MAX_CELLS as i32)),
+            upper: AtomicI32::new(crate::board::MAX_CELLS as i32),
+        }
+    }
+}
+
+/// What a solve found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveResult {
+    /// Whether the value is proved.
+    pub solved: bool,
+    /// P1's final cells minus P2's with perfect play (when solved).
+    pub margin: Option<i32>,
+    /// The remaining gain from the side to move's view (when solved).
+    pub value: Option<i32>,
+    /// A best move (when solved); when not, a move proved to reach `lower`, if any.
+    pub best_move: Option<Cell>,
+    /// A principal variation of proved best moves, starting with `best_move`.
+    pub pv: Vec<Cell>,
+    /// Proved bounds on the margin (equal when solved).
+    pub lower: i32,
+    /// See `lower`.
+    pub upper: i32,
+    /// Positions searched by all threads.
+    pub nodes: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// The root moves to leave out: for each symmetry of the square that maps the stones and
+/// the free set onto themselves, every move but the first of its orbit.
+pub fn symmetric_duplicates(board: &Board) -> Bitboard {
+    Geometry::of(board).duplicates(board.free())
+}
+
+/// The next probe: the test "V >= t" that halves [lower, upper] (both of V's parity).
+fn probe_target(lower: i32, upper: i32) -> i32 {
+    let steps = (upper - lower) / 2;
+    lower + 2 * ((steps + 1) / 2)
+}
+
+/// Bisects the value with null-window probes until the shared bounds meet or the search
+/// stops; records in `best` the move with the highest proved lower bound.
+fn bisect(
+    worker: &mut Worker<'_>,
+    free: Bitboard,
+    progress: &SolveProgress,
+    best: &Mutex<Option<(i32, Cell)>>,
+) {
+    loop {
+        let lower = progress.lower.load(Ordering::Relaxed);
+        let upper = progress.upper.load(Ordering::Relaxed);
+        if lower >= upper {
+            return;
+        }
+        let target = probe_target(lower, upper);
+        let Some(value) = worker.search_root(free, target - 1, target, INFINITE_DEPTH) else {
+            return;
+        };
+        if value >= target {
+            progress.lower.fetch_max(value, Ordering::Relaxed);
+            if let Some(cell) = worker.root_best() {
+                let mut guard = match best.lock() {
+                    Ok(guard) => guard,
+                    Err(poisoned) => poisoned.into_inner(),
+                };
+                if guard.is_none_or(|(proved, _)| value > proved) {
+                    *guard = Some((value, cell));
+                }
+            }
+        } else {
+            progress.upper.fetch_min(value, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A move of `free` reaching exactly `value` (the known value of `free`), table move and
+/// large gains first, each checked by one null-window probe of its child. `None` if
+/// stopped.
+fn proved_move(worker: &mut Worker<'_>, free: Bitboard, value: i32) -> Option<Cell> {
+    // The root probe at `value` fails high with a move reaching at least `value`.
+    let found = worker.search_root(free, value - 1, value, INFINITE_DEPTH)?;
+    debug_assert!(found >= value, "the value {value} of {free:?} did not hold");
+    worker.root_best()
+}
+
+/// Solves `board` exactly with `table`, within `settings`, polling `handler` for "stop"
+/// and publishing bounds in `progress`.
+pub fn solve(
+    board: &Board,
+    table: &Table,
+    settings: SolveSettings,
+    handler: &dyn SearchHandler<Cell>,
+    progress: &SolveProgress,
+) -> SolveResult {
+    let start = Instant::now();
+    let free = board.free();
+    let n = free.count() as i32;
+    progress.lower.store(-n, Ordering::Relaxed);
+    progress.upper.store(n, Ordering::Relaxed);
+    if n == 0 {
+        let margin = margin_of(board, 0);
+        return SolveResult {
+            solved: true,
+            margin: Some(margin),
+            value: Some(0),
+            best_move: None,
+            pv: Vec::new(),
+            lower: margin,
+            upper: margin,
+            nodes: 1,
+            elapsed: start.elapsed(),
+        };
+    }
+    let geometry = Geometry::of(board);
+    let deadline = settings.time.map(|time| start + time);
+    let shared = Shared::new(table, deadline);
+    let best = Mutex::new(None);
+    let skip = if settings.root_symmetry {
+        geometry.duplicates(free)
+    } else {
+        Bitboard::EMPTY
+    };
+    let ((), mut worker) = run_threads(
+        &geometry,
+        &shared,
+        handler,
+        settings.options,
+        settings.threads,
+        |worker| {
+            worker.set_root_skip(skip);
+            bisect(worker, free, progress, &best);
+        },
+        |worker| {
+            worker.set_root_skip(skip);
+            bisect(worker, free, progress, &best);
+            // This helper's probes proved the value: stop the others.
+            shared.stop.store(true, Ordering::Relaxed);
+        },
+    );
+    shared.resume();
+    let lower = progress.lower.load(Ordering::Relaxed);
+    let upper = progress.upper.load(Ordering::Relaxed);
+    let solved = lower >= upper;
+    let recorded = match best.lock() {
+        Ok(guard) => *guard,
+        Err(poisoned) => *poisoned.into_inner(),
+    };
+    let mut best_move = recorded.map(|(_, cell)| cell);
+    let mut pv = Vec::new();
+    if solved {
+        worker.set_root_skip(Bitboard::EMPTY);
+        if recorded.is_none_or(|(proved, _)| proved < lower) {
+            best_move = proved_move(&mut worker, free, lower);
+        }
+        // The principal variation: each move reaches the value of its position, so the
+        // child's value is the move's gain minus it.
+        if let Some(first) = best_move {
+            pv.push(first);
+            let mut position = free;
+            let mut value = lower;
+            let mut cell = first;
+            loop {
+                let claims = geometry.reach(cell.index()) & position;
+                position = position ^ claims;
+                value = claims.count() as i32 - value;
+                if position.is_empty() {
+                    break;
+                }
+                match proved_move(&mut worker, position, value) {
+                    Some(next) => {
+                        pv.push(next);
+                        cell = next;
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+    worker.flush_nodes();
+    let (margin_lower, margin_upper) = {
+        let a = margin_of(board, lower);
+        let b = margin_of(board, upper);
+        (a.min(b), a.max(b))
+    };
+    SolveResult {
+        solved: solved && best_move.is_some(),
+        margin: solved.then_some(margin_lower),
+        value: solved.then_some(lower),
+        best_move,
+        pv,
+        lower: margin_lower,
+        upper: margin_upper,
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        elapsed: start.elapsed(),
+    }
+}
+
+/// Solves `board` with a fresh table of `hash_mb` MiB and no stop requests.
+pub fn solve_board(board: &Board, settings: SolveSettings, hash_mb: usize) -> SolveResult {
+    let table = Table::with_mb(hash_mb);
+    solve(
+        board,
+        &table,
+        settings,
+        &crate::ai::NoHandler,
+        &SolveProgress::default(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probes_halve_the_interval_in_parity_steps() {
+        assert_eq!(probe_target(-9, 9), 1);
+        assert_eq!(probe_target(-2, 0), 0);
+        assert_eq!(probe_target(3, 5), 5);
+        assert_eq!(probe_target(-10, 10), 0);
+    }
+}

@@ -1,0 +1,110 @@
+//! `queens analyse`: every move of a game judged against best play, as JSON, with a
+//! progress bar on stderr and, with `--xlsx`, an Analysis sheet.
+
+use super::args::AnalyseArgs;
+use super::error::CliError;
+use super::interrupt::Interrupt;
+use crate::ai::SearchHandler;
+use crate::analysis::{Analysis, AnalysisSettings, MoveAnalysis, PlayerSummary, analyse};
+use crate::board::{Board, Cell};
+use crate::store::{export_analysis, load_from};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// The answer of `queens analyse`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalyseReport {
+    /// The game string of the game analysed.
+    pub game: String,
+    /// One entry per move analysed, in play order.
+    pub moves: Vec<MoveAnalysis>,
+    /// P1's and P2's totals.
+    pub players: [PlayerSummary; 2],
+    /// Whether every move was analysed (false after Ctrl+C: the last moves are here).
+    pub complete: bool,
+    /// The time per position in milliseconds.
+    pub time_ms: u64,
+    /// Threads used.
+    pub threads: usize,
+    /// The table's size in MiB.
+    pub hash_mb: usize,
+    /// The workbook written, if --xlsx was given.
+    pub xlsx: Option<String>,
+}
+
+impl AnalyseReport {
+    fn new(analysis: Analysis, settings: AnalysisSettings, xlsx: Option<String>) -> Self {
+        AnalyseReport {
+            game: analysis.game,
+            moves: analysis.moves,
+            players: analysis.players,
+            complete: analysis.complete,
+            time_ms: u64::try_from(settings.time.as_millis()).unwrap_or(u64::MAX),
+            threads: settings.threads,
+            hash_mb: settings.hash_mb,
+            xlsx,
+        }
+    }
+}
+
+/// Polls the interrupt flag.
+struct Watch<'a>(&'a Interrupt);
+
+impl SearchHandler<Cell> for Watch<'_> {
+    fn should_stop(&self) -> bool {
+        self.0.flag().load(Ordering::Relaxed)
+    }
+}
+
+/// The game of `args`: from --file, or the position options (every move must be legal).
+fn game_of(args: &AnalyseArgs) -> Result<Board, CliError> {
+    match &args.file {
+        Some(path) => Ok(load_from(path)?.board),
+        None => args.position.board(),
+    }
+}
+
+fn bar(total: usize) -> ProgressBar {
+    // indicatif draws nothing when stderr is not a terminal (pipes, tests).
+    let bar = ProgressBar::new(total as u64);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{bar:30} {pos}/{len} positions, {elapsed_precise} (eta {eta}; Ctrl+C stops)",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Runs `queens analyse` until done or `interrupt` is raised. The report of a stopped
+/// analysis has `complete: false`; the caller prints it and exits 130.
+///
+/// # Errors
+/// A [`CliError`] for a game that cannot be set up, holds an illegal move (named), or a
+/// file that cannot be read; the workbook's errors when --xlsx cannot be written.
+pub fn analyse_until(args: &AnalyseArgs, interrupt: &Interrupt) -> Result<AnalyseReport, CliError> {
+    let board = game_of(args)?;
+    let threads = match usize::try_from(args.threads).unwrap_or(usize::MAX) {
+        0 => crate::ai::strong::default_threads(),
+        threads => threads,
+    };
+    let settings = AnalysisSettings {
+        time: Duration::from_millis(args.time_ms),
+        threads,
+        hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
+    };
+    let progress = bar(board.ply() + 1);
+    let analysis = analyse(&board, settings, &Watch(interrupt), &mut |done, _| {
+        progress.set_position(done as u64);
+    });
+    progress.finish_and_clear();
+    let xlsx = match &args.xlsx {
+        Some(path) => {
+            export_analysis(&analysis, path)?;
+            Some(path.display().to_string())
+        }
+        None => None,
+    };
+    Ok(AnalyseReport::new(analysis, settings, xlsx))
+}

@@ -1,0 +1,133 @@
+//! `queens solve`: the exact margin of a position with perfect play, as JSON, with a
+//! progress line on stderr.
+
+use super::args::SolveArgs;
+use super::error::CliError;
+use super::interrupt::Interrupt;
+use crate::ai::SearchHandler;
+use crate::ai::strong::{SolveProgress, SolveSettings, Table, default_threads, margin_of, solve};
+use crate::board::{Board, Cell};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+/// The answer of `queens solve`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SolveReport {
+    /// P1's final cells minus P2's with perfect play; `null` when not solved.
+    pub margin: Option<i32>,
+    /// The remaining gain from the side to move's view; `null` when not solved.
+    pub value: Option<i32>,
+    /// A best move (`null` on a finished game); when not solved, a move proved to reach
+    /// at least `lower`, if one was found.
+    #[serde(rename = "move")]
+    pub best_move: Option<String>,
+    /// Best moves to the end of the game (empty when not solved).
+    pub pv: Vec<String>,
+    /// Positions searched, all threads.
+    pub nodes: u64,
+    /// Whole milliseconds.
+    pub time_ms: u64,
+    /// Whether the margin is proved.
+    pub solved: bool,
+    /// A proved lower bound on the margin (the margin when solved).
+    pub lower: i32,
+    /// A proved upper bound on the margin (the margin when solved).
+    pub upper: i32,
+    /// Threads used.
+    pub threads: usize,
+    /// The table's size in MiB.
+    pub hash_mb: usize,
+    /// Whether a stop request (Ctrl+C, SIGTERM, SIGHUP) ended an unfinished solve.
+    #[serde(skip)]
+    pub stopped: bool,
+}
+
+/// Polls the interrupt flag and keeps the node count for the progress line.
+struct Watch<'a> {
+    interrupt: &'a Interrupt,
+    nodes: AtomicU64,
+}
+
+impl SearchHandler<Cell> for Watch<'_> {
+    fn should_stop(&self) -> bool {
+        self.interrupt.flag().load(Ordering::Relaxed)
+    }
+
+    fn on_nodes(&self, nodes: u64) {
+        self.nodes.store(nodes, Ordering::Relaxed);
+    }
+}
+
+fn spinner() -> ProgressBar {
+    // indicatif draws nothing when stderr is not a terminal (pipes, tests).
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} {elapsed_precise} {msg} (Ctrl+C stops)")
+    {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Runs `queens solve` until done, out of time, or `interrupt` is raised.
+///
+/// # Errors
+/// A [`CliError`] for a position that cannot be set up or holds an illegal move.
+pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveReport, CliError> {
+    let board: Board = args.position.board()?;
+    let threads = match usize::try_from(args.threads).unwrap_or(usize::MAX) {
+        0 => default_threads(),
+        threads => threads,
+    };
+    let hash_mb = usize::try_from(args.hash).unwrap_or(usize::MAX);
+    let table = Table::with_mb(hash_mb);
+    let watch = Watch {
+        interrupt,
+        nodes: AtomicU64::new(0),
+    };
+    let progress = SolveProgress::default();
+    let settings = SolveSettings {
+        time: args.time_ms.map(Duration::from_millis),
+        threads,
+        ..SolveSettings::default()
+    };
+    let done = AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let bar = spinner();
+            while !done.load(Ordering::Relaxed) {
+                let lower = progress.lower.load(Ordering::Relaxed);
+                let upper = progress.upper.load(Ordering::Relaxed);
+                let (a, b) = (margin_of(&board, lower), margin_of(&board, upper));
+                bar.set_message(format!(
+                    "margin in [{}, {}], {} nodes",
+                    a.min(b),
+                    a.max(b),
+                    watch.nodes.load(Ordering::Relaxed)
+                ));
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            bar.finish_and_clear();
+        });
+        let result = solve(&board, &table, settings, &watch, &progress);
+        done.store(true, Ordering::Relaxed);
+        result
+    });
+    Ok(SolveReport {
+        margin: result.margin,
+        value: result.value,
+        best_move: result.best_move.map(|cell| cell.to_string()),
+        pv: result.pv.iter().map(Cell::to_string).collect(),
+        nodes: result.nodes,
+        time_ms: u64::try_from(result.elapsed.as_millis()).unwrap_or(u64::MAX),
+        solved: result.solved,
+        lower: result.lower,
+        upper: result.upper,
+        threads,
+        hash_mb,
+        stopped: !result.solved && interrupt.requested(),
+    })
+}

@@ -1,0 +1,194 @@
+//! The Analysis sheet: one row per analysed move, each player's totals beside them, and a
+//! chart of the margin with best play after every move. [`write_analysis_sheet`] adds it
+//! to any workbook, so `queens analyse --xlsx` and a history export can both use it.
+
+use super::atomic::{parent_of, write_atomically};
+use super::error::ExportError;
+use super::sheet::{
+    Column, EXCEL_MAX_CELL_CHARS, header_format, number, table_filter, table_header, text,
+};
+use crate::analysis::{Analysis, Class};
+use rust_xlsxwriter::{Chart, ChartType, ColNum, RowNum, Workbook, XlsxError};
+use std::path::Path;
+
+/// The sheet name `queens analyse --xlsx` uses.
+pub const ANALYSIS_SHEET: &str = "Analysis";
+
+const MOVE_COLUMNS: [Column; 10] = [
+    number("Ply", 5.0),
+    text("Player", 7.0),
+    text("Move", 6.0),
+    text("Best", 6.0),
+    number("Margin before", 13.0),
+    number("Margin after", 12.0),
+    number("Loss", 6.0),
+    text("Exact", 6.0),
+    number("Depth", 6.0),
+    text("Class", 11.0),
+];
+
+/// The first column of the per-player block, one blank column right of the moves.
+const SUMMARY_COL: ColNum = MOVE_COLUMNS.len() as ColNum + 1;
+
+const SUMMARY_TITLES: [&str; 10] = [
+    "Player",
+    "Moves",
+    "Loss",
+    "Best moves",
+    "Accuracy (%)",
+    "best",
+    "good",
+    "inaccuracy",
+    "mistake",
+    "blunder",
+];
+
+/// Adds a sheet named `name` (at most 31 characters, Excel's rule) holding `analysis`.
+///
+/// # Errors
+/// [`XlsxError`] for a name Excel refuses or a library failure.
+pub fn write_analysis_sheet(
+    workbook: &mut Workbook,
+    name: &str,
+    analysis: &Analysis,
+) -> Result<(), XlsxError> {
+    let sheet = workbook.add_worksheet().set_name(name)?;
+    table_header(sheet, &MOVE_COLUMNS)?;
+    for (index, m) in analysis.moves.iter().enumerate() {
+        let row = index as RowNum + 1;
+        sheet.write_number(row, 0, m.ply as f64)?;
+        sheet.write_string(row, 1, format!("P{}", m.player))?;
+        sheet.write_string(row, 2, m.played.to_string())?;
+        if let Some(best) = m.best {
+            sheet.write_string(row, 3, best.to_string())?;
+        }
+        sheet.write_number(row, 4, m.margin_before)?;
+        sheet.write_number(row, 5, m.margin_after)?;
+        sheet.write_number(row, 6, m.loss)?;
+        sheet.write_string(row, 7, if m.exact { "yes" } else { "no" })?;
+        if let Some(depth) = m.depth {
+            sheet.write_number(row, 8, depth)?;
+        }
+        sheet.write_string(row, 9, m.class.name())?;
+    }
+    table_filter(sheet, MOVE_COLUMNS.len(), analysis.moves.len())?;
+
+    let header = header_format();
+    for (offset, title) in SUMMARY_TITLES.iter().enumerate() {
+        let at = SUMMARY_COL + offset as ColNum;
+        sheet.write_string_with_format(0, at, *title, &header)?;
+        sheet.set_column_width(at, (title.len() as f64 + 2.0).max(7.0))?;
+    }
+    for (index, player) in analysis.players.iter().enumerate() {
+        let row = index as RowNum + 1;
+        sheet.write_string(row, SUMMARY_COL, format!("P{}", player.player))?;
+        sheet.write_number(row, SUMMARY_COL + 1, player.moves as f64)?;
+        sheet.write_number(row, SUMMARY_COL + 2, player.loss)?;
+        sheet.write_number(row, SUMMARY_COL + 3, player.best as f64)?;
+        sheet.write_number(row, SUMMARY_COL + 4, player.accuracy)?;
+        for (offset, count) in player.classes.iter().enumerate() {
+            sheet.write_number(row, SUMMARY_COL + 5 + offset as ColNum, *count as f64)?;
+        }
+    }
+    debug_assert_eq!(Class::ALL.len(), SUMMARY_TITLES.len() - 5);
+    let note_row = 4;
+    sheet.write_string_with_format(note_row, SUMMARY_COL, "Game", &header)?;
+    // The game string is checked against Excel's cell limit by the caller's data (a
+    // 15x15 game string is well under it); cut rather than fail if it is not.
+    let game: String = analysis.game.chars().take(EXCEL_MAX_CELL_CHARS).collect();
+    sheet.write_string(note_row, SUMMARY_COL + 1, game)?;
+    if !analysis.complete {
+        sheet.write_string(
+            note_row + 1,
+            SUMMARY_COL,
+            "The analysis was stopped: only the last moves of the game are here.",
+        )?;
+    }
+
+    if !analysis.moves.is_empty() {
+        let (first, last) = (1, analysis.moves.len() as RowNum);
+        let mut chart = Chart::new(ChartType::Line);
+        chart
+            .add_series()
+            .set_name("Margin after the move (P1 - P2, best play)")
+            .set_categories((name, first, 0, last, 0))
+            .set_values((name, first, 5, last, 5));
+        chart
+            .title()
+            .set_name("Margin with best play after every move");
+        chart.x_axis().set_name("Ply");
+        chart.y_axis().set_name("Cells (P1 - P2)");
+        chart.legend().set_hidden();
+        chart.set_width(560);
+        sheet.insert_chart(7, SUMMARY_COL, &chart)?;
+    }
+    Ok(())
+}
+
+/// Writes a workbook holding only the Analysis sheet of `analysis` at `path`, atomically
+/// (an older file stays intact on failure); the folder is created if missing.
+///
+/// # Errors
+/// [`ExportError::Write`] naming the path; [`ExportError::Xlsx`] if the library fails.
+pub fn export_analysis(analysis: &Analysis, path: &Path) -> Result<(), ExportError> {
+    let mut workbook = Workbook::new();
+    write_analysis_sheet(&mut workbook, ANALYSIS_SHEET, analysis)?;
+    let bytes = workbook.save_to_buffer()?;
+    let write_error = |source| ExportError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    std::fs::create_dir_all(parent_of(path)).map_err(write_error)?;
+    write_atomically(path, &bytes).map_err(write_error)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ai::NoHandler;
+    use crate::analysis::{AnalysisSettings, analyse};
+    use crate::board::random_position;
+    use crate::store::{ExportOptions, HistoryEntry, SavedGame, Side, WorkbookWriter};
+    use calamine::{Data, Reader, Xlsx, open_workbook};
+    use std::time::Duration;
+
+    /// The history export's writer takes an Analysis sheet per analysed game beside its
+    /// own sheets, as the window's export will.
+    #[test]
+    fn a_history_workbook_takes_an_analysis_sheet_per_game() {
+        let board = random_position(5, 2, 225, 7).unwrap_or_else(|e| panic!("{e}"));
+        let settings = AnalysisSettings {
+            time: Duration::from_secs(5),
+            threads: 1,
+            hash_mb: 4,
+        };
+        let analysis = analyse(&board, settings, &NoHandler, &mut |_, _| {});
+        let saved = SavedGame::new(&board, [Side::Human, Side::Human], Some(7));
+        let mut writer = WorkbookWriter::new(ExportOptions::default());
+        writer
+            .add(&HistoryEntry::new("g1", saved))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let name = writer
+            .add_analysis(&analysis)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(name, "Analysis 1");
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("history.xlsx");
+        let info = writer.finish(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert!(info.sheets.contains(&name), "{:?}", info.sheets);
+        let mut book: Xlsx<_> = open_workbook(&path).unwrap_or_else(|e| panic!("{e}"));
+        let range = book
+            .worksheet_range("Analysis 1")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let plies: Vec<f64> = range
+            .rows()
+            .skip(1)
+            .filter_map(|row| match row.first() {
+                Some(Data::Float(ply)) => Some(*ply),
+                _ => None,
+            })
+            .collect();
+        let expected: Vec<f64> = (1..=board.ply()).map(|p| p as f64).collect();
+        assert_eq!(plies, expected);
+    }
+}

@@ -1,0 +1,128 @@
+//! Results the window knows for sure: a search that reached the end of every line has
+//! proven the final margin with best play, and the status says so ("Computer will finish
+//! 6 cells ahead with best play"). Only for the position it was proven for: after any
+//! other move the claim is gone until a search proves it again.
+
+use super::i18n::{Texts, fill};
+use crate::ai::SearchOutcome;
+use crate::board::{Board, Cell, Player};
+
+/// A final margin proven for one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownResult {
+    /// The position's game string.
+    pub position: String,
+    /// P1's final cells minus P2's with best play from there.
+    pub margin_p1: i32,
+}
+
+impl KnownResult {
+    /// The result `outcome` (a search of `board`) proves for `position` (`board`
+    /// itself, or the position after the search's best move, which keeps the value).
+    pub fn proven(board: &Board, outcome: &SearchOutcome<Cell>, position: &Board) -> Option<Self> {
+        proven_margin(board, outcome).map(|margin_p1| KnownResult {
+            position: position.game_string(),
+            margin_p1,
+        })
+    }
+
+    /// P1's margin, if this result is for `board`.
+    pub fn margin_for(&self, board: &Board) -> Option<i32> {
+        (self.position == board.game_string()).then_some(self.margin_p1)
+    }
+}
+
+/// P1's final margin with best play, when `outcome` (a search of `board`) proves it.
+///
+/// Every move fills at least one free cell, so a completed depth of at least the number
+/// of free cells reaches the end of every line; the thesis evaluation of a finished game
+/// is the final difference, so the value is then exact, from the mover's side. (An
+/// engine whose value means something else, such as the gain still to come, must say
+/// so here.)
+pub fn proven_margin(board: &Board, outcome: &SearchOutcome<Cell>) -> Option<i32> {
+    let reaches_the_end = outcome.exact || outcome.depth >= board.free().count().max(1);
+    if !reaches_the_end || outcome.best_move.is_none() {
+        return None;
+    }
+    let mover = outcome.value.0;
+    Some(match board.side_to_move() {
+        Player::One => mover,
+        Player::Two => -mover,
+    })
+}
+
+/// The status line of a proven result: who finishes ahead and by how much, by the names
+/// the window shows (P1 first).
+pub fn known_result_sentence(t: &Texts, names: &[String; 2], margin_p1: i32) -> String {
+    match margin_p1 {
+        0 => t.exact_draw.to_string(),
+        m if m > 0 => fill(t.exact_win, &[&names[0], &m]),
+        m => fill(t.exact_win, &[&names[1], &-m]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{Limits, Method, search_board};
+    use crate::ui::i18n::texts;
+    use crate::ui::settings::Language;
+
+    fn board(size: u8, moves: &[&str]) -> Board {
+        let mut board = Board::new(size, &[]).unwrap_or_else(|e| panic!("{e}"));
+        for name in moves {
+            let cell = Cell::parse(name).unwrap_or_else(|| panic!("bad cell {name}"));
+            board.play(cell).unwrap_or_else(|e| panic!("{e}"));
+        }
+        board
+    }
+
+    /// The final margin of `board` (P1's view) when both sides play minimax's moves.
+    fn played_out(mut board: Board) -> i32 {
+        while !board.is_over() {
+            let depth = board.free().count();
+            let outcome = search_board(&board, Method::Minimax, Limits::depth(depth));
+            let Some(cell) = outcome.best_move else { break };
+            board.play(cell).unwrap_or_else(|e| panic!("{e}"));
+        }
+        board.score(Player::One) as i32 - board.score(Player::Two) as i32
+    }
+
+    #[test]
+    fn a_search_to_the_end_proves_the_margin_and_a_shallow_one_does_not() {
+        for (size, moves) in [(4, &["b2"][..]), (4, &[][..]), (5, &["c3", "b1"][..])] {
+            let board = board(size, moves);
+            let free = board.free().count();
+            let full = search_board(&board, Method::AlphaBeta, Limits::depth(free));
+            let margin = proven_margin(&board, &full);
+            assert_eq!(margin, Some(played_out(board.clone())), "{size} {moves:?}");
+            let shallow = search_board(&board, Method::AlphaBeta, Limits::depth(1));
+            assert_eq!(proven_margin(&board, &shallow), None);
+            let known = KnownResult::proven(&board, &full, &board);
+            assert_eq!(known.and_then(|k| k.margin_for(&board)), margin);
+        }
+    }
+
+    #[test]
+    fn the_sentence_names_who_finishes_ahead_in_both_languages() {
+        let names = ["You".to_string(), "Computer (Hard)".to_string()];
+        let en = texts(Language::English);
+        assert_eq!(
+            known_result_sentence(en, &names, -6),
+            "Computer (Hard) will finish 6 cells ahead with best play (proven)"
+        );
+        assert_eq!(
+            known_result_sentence(en, &names, 2),
+            "You will finish 2 cells ahead with best play (proven)"
+        );
+        let vi = texts(Language::Vietnamese);
+        for margin in [-6, 0, 3] {
+            let (a, b) = (
+                known_result_sentence(en, &names, margin),
+                known_result_sentence(vi, &names, margin),
+            );
+            assert_ne!(a, b);
+            assert!(!b.contains('{'), "{b}");
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! The Tree Lab (issue 12): type a game tree, pick one of the source documents' trees or
+//! a random one, and step through minimax, alpha-beta or NegaScout as the lectures trace
+//! them by hand, seeing each node's window and why each branch is cut.
+//!
+//! Modules: the state without drawing (`model`), the step table's words (`rows`, shared
+//! with the Excel export), the tree painter (`draw`), the table (`table`), the controls
+//! (`controls`) and the strings (`texts`).
+
+mod controls;
+mod dialog;
+mod draw;
+mod model;
+mod rows;
+mod table;
+mod texts;
+
+pub use model::{LabModel, Status};
+pub use texts::{LabTexts, lab_texts};
+
+use crate::ai::tree::Tree;
+use crate::ai::tree::examples::EXAMPLES;
+use crate::ai::tree::lab::LabOptions;
+use crate::ui::settings::Language;
+use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
+use std::path::Path;
+
+/// Ctrl+T opens (or closes) the lab.
+pub const SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::T);
+
+/// The zoom range: a tenth shows the shape of hundreds of leaves at once, triple size
+/// reads well on a projector.
+pub const MIN_ZOOM: f32 = 0.1;
+/// See [`MIN_ZOOM`].
+pub const MAX_ZOOM: f32 = 3.0;
+
+/// The lab's window state.
+pub struct TreeLab {
+    /// Whether the window is shown.
+    pub open: bool,
+    /// The tree, the trace and the cursor.
+    pub model: LabModel,
+    /// Whether the trace plays by itself.
+    pub playing: bool,
+    /// Steps per second when playing.
+    pub speed: f32,
+    /// The drawing's zoom.
+    pub zoom: f32,
+    /// When the last played step was taken (the frame clock, seconds).
+    last_tick: Option<f64>,
+    /// The leaf whose value is being edited.
+    pub selected_leaf: Option<usize>,
+    /// The value in the leaf editor.
+    leaf_edit: i32,
+    /// The workbook the step table is exported to.
+    pub export_path: String,
+    /// What the last export said.
+    pub export_message: Option<String>,
+    /// Bring the current row into view on the next frame.
+    scroll_table: bool,
+    /// In a narrow window: the step table instead of the tree.
+    show_steps: bool,
+    /// The native save dialog, while it is open.
+    dialog: Option<dialog::SaveDialog>,
+    /// The tree generation and cursor the table last showed: when either changes (a
+    /// step, a new tree, the window reopened), the table scrolls to the current row.
+    shown: Option<(u64, usize)>,
+    /// The tree generation last fitted to the view, so a new tree is zoomed to fit once
+    /// and the student's own zoom is kept afterwards.
+    fitted: Option<u64>,
+}
+
+impl Default for TreeLab {
+    fn default() -> Self {
+        // The thesis's tree: the one the game's own document works through.
+        let example = &EXAMPLES[0];
+        let tree = Tree::parse(example.tree).unwrap_or_else(|_| {
+            // The examples are checked by tests; a single leaf keeps the lab usable.
+            Tree::parse("0").unwrap_or_else(|_| unreachable!("\"0\" is a tree"))
+        });
+        let mut model = LabModel::new(tree, LabOptions::default());
+        model.load_example(example);
+        TreeLab {
+            open: false,
+            model,
+            playing: false,
+            speed: 2.0,
+            zoom: 1.0,
+            last_tick: None,
+            selected_leaf: None,
+            leaf_edit: 0,
+            export_path: String::new(),
+            export_message: None,
+            scroll_table: false,
+            show_steps: false,
+            dialog: None,
+            shown: None,
+            fitted: None,
+        }
+    }
+}
+
+impl TreeLab {
+    /// Moves the cursor and stops playing at the end.
+    pub fn go_to(&mut self, cursor: usize) {
+        self.model.go_to(cursor);
+        self.scroll_table = true;
+        if self.model.cursor == self.model.steps() {
+            self.playing = false;
+        }
+    }
+
+    /// The evaluation line the window shows (tests read it back).
+    pub fn evaluations_text(&self, t: &LabTexts) -> String {
+        crate::ui::i18n::fill(
+            t.evaluations,
+            &[
+                &self.model.evaluations_so_far(),
+                &self.model.trace.evaluations,
+                &self.model.trace.minimax_evaluations,
+            ],
+        )
+    }
+}
+
+/// Left, Right, Home and End step the trace while the lab is open (and no text field
+/// has the keyboard); call before the game's own review keys.
+pub fn keys_ui(lab: &mut TreeLab, ui: &mut egui::Ui) {
+    if !lab.open || ui.ctx().text_edit_focused() {
+        return;
+    }
+    let (back, forward, home, end) = ui.input_mut(|input| {
+        (
+            input.consume_key(Modifiers::NONE, Key::ArrowLeft),
+            input.consume_key(Modifiers::NONE, Key::ArrowRight),
+            input.consume_key(Modifiers::NONE, Key::Home),
+            input.consume_key(Modifiers::NONE, Key::End),
+        )
+    });
+    let cursor = lab.model.cursor;
+    if back {
+        lab.go_to(cursor.saturating_sub(1));
+    }
+    if forward {
+        lab.go_to(cursor + 1);
+    }
+    if home {
+        lab.go_to(0);
+    }
+    if end {
+        lab.go_to(lab.model.steps());
+    }
+}
+
+/// The lab's window, when open. `saves_dir` is where the export is proposed.
+pub fn window_ui(
+    lab: &mut TreeLab,
+    ctx: &egui::Context,
+    language: Language,
+    dark: bool,
+    saves_dir: &Path,
+) {
+    if !lab.open {
+        return;
+    }
+    let t = lab_texts(language);
+    if lab.export_path.is_empty() {
+        lab.export_path = saves_dir.join("tree-steps.xlsx").display().to_string();
+    }
+    play_tick(lab, ctx);
+    let now_shown = Some((lab.model.generation, lab.model.cursor));
+    if lab.shown != now_shown {
+        lab.shown = now_shown;
+        lab.scroll_table = true;
+    }
+    // A path chosen in the native dialog is exported at once, as the history export does.
+    if let Some(poll) = lab.dialog.as_ref().map(dialog::SaveDialog::poll) {
+        match poll {
+            dialog::Poll::Open => {}
+            dialog::Poll::Closed(path) => {
+                lab.dialog = None;
+                if let Some(path) = path {
+                    lab.export_path = path.display().to_string();
+                    lab.export_message = Some(controls::export(lab, t));
+                }
+            }
+        }
+    }
+    let screen = ctx.content_rect();
+    let mut open = lab.open;
+    egui::Window::new(t.title)
+        .id(egui::Id::unique("tree_lab_window"))
+        .open(&mut open)
+        .default_size([screen.width() * 0.92, screen.height() * 0.85])
+        .default_pos(screen.min + egui::vec2(screen.width() * 0.04, 28.0))
+        .max_size(screen.size() - egui::vec2(8.0, 32.0))
+        .resizable(true)
+        .collapsible(true)
+        .show(ctx, |ui| {
+            // On a short screen the controls scroll in the top part, so the tree and the
+            // table keep most of the window.
+            let controls_height = (ui.available_height() * 0.3).max(60.0);
+            egui::ScrollArea::vertical()
+                .id_salt("tree_lab_controls")
+                .max_height(controls_height)
+                .show(ui, |ui| controls::controls_ui(ui, lab, t, dark));
+            ui.separator();
+            controls::stepping_ui(ui, lab, t);
+            ui.separator();
+            let wide = ui.available_width() >= 760.0;
+            if wide {
+                let table_width = (ui.available_width() * 0.42).clamp(320.0, 620.0);
+                let height = body_height(ui, screen);
+                ui.horizontal_top(|ui| {
+                    let tree_width = ui.available_width() - table_width - 12.0;
+                    let down = egui::Layout::top_down(egui::Align::Min);
+                    ui.allocate_ui_with_layout(egui::vec2(tree_width, height), down, |ui| {
+                        ui.set_min_size(egui::vec2(tree_width, height));
+                        draw::tree_ui(ui, lab, dark);
+                    });
+                    ui.separator();
+                    ui.allocate_ui_with_layout(egui::vec2(table_width, height), down, |ui| {
+                        ui.set_min_size(egui::vec2(table_width, height));
+                        if let Some(step) = table::table_ui(ui, lab, t) {
+                            lab.go_to(step);
+                        }
+                    });
+                });
+            } else {
+                // Too narrow for both side by side, and too short to stack them: one at a
+                // time, switched here.
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut lab.show_steps, false, t.show_tree);
+                    ui.selectable_value(&mut lab.show_steps, true, t.show_steps);
+                });
+                let height = body_height(ui, screen);
+                let width = ui.available_width();
+                let down = egui::Layout::top_down(egui::Align::Min);
+                ui.allocate_ui_with_layout(egui::vec2(width, height), down, |ui| {
+                    ui.set_min_size(egui::vec2(width, height));
+                    if lab.show_steps {
+                        if let Some(step) = table::table_ui(ui, lab, t) {
+                            lab.go_to(step);
+                        }
+                    } else {
+                        draw::tree_ui(ui, lab, dark);
+                    }
+                });
+            }
+        });
+    lab.open = open;
+    if !lab.open {
+        lab.playing = false;
+        lab.shown = None;
+    }
+}
+
+/// The height left for the tree and the table: what the window gives, but never past
+/// the bottom of the screen (a window taller than the screen would hide the table).
+fn body_height(ui: &egui::Ui, screen: egui::Rect) -> f32 {
+    let to_bottom = screen.bottom() - 44.0 - ui.cursor().top();
+    ui.available_height().min(to_bottom).max(120.0)
+}
+
+/// Plays the trace: a step whenever 1/speed seconds have passed on the frame clock, with
+/// a repaint asked for the next one (no thread, no sleeping).
+fn play_tick(lab: &mut TreeLab, ctx: &egui::Context) {
+    if !lab.playing {
+        lab.last_tick = None;
+        return;
+    }
+    let now = ctx.input(|input| input.time);
+    let period = 1.0 / f64::from(lab.speed.max(0.1));
+    match lab.last_tick {
+        None => lab.last_tick = Some(now),
+        Some(last) if now - last >= period => {
+            lab.last_tick = Some(now);
+            let next = lab.model.cursor + 1;
+            lab.go_to(next);
+        }
+        Some(_) => {}
+    }
+    if lab.playing {
+        let waited = lab.last_tick.map_or(0.0, |last| now - last);
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(
+            (period - waited).max(0.0),
+        ));
+    }
+}

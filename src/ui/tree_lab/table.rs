@@ -1,0 +1,100 @@
+//! The step table beside the tree, like the documents' tables: step, node, event, alpha,
+//! beta, value, evaluations, and why. Only the rows in view are laid out, the current
+//! row is highlighted and kept in view, and a click on a row jumps there.
+
+use super::TreeLab;
+use super::rows::{bound_text, event_text, reason_text};
+use super::texts::LabTexts;
+use eframe::egui::{self, Color32, RichText};
+
+/// Column widths (the last, the reason, takes what is left).
+const WIDTHS: [f32; 7] = [36.0, 38.0, 150.0, 40.0, 40.0, 44.0, 70.0];
+
+fn cell(ui: &mut egui::Ui, width: f32, text: RichText) {
+    ui.add_sized(
+        [width, ui.spacing().interact_size.y],
+        egui::Label::new(text).truncate(),
+    );
+}
+
+/// The table; returns the step clicked, if any (the cursor moves after it).
+pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<usize> {
+    let model = &lab.model;
+    let mut clicked = None;
+    ui.horizontal(|ui| {
+        let titles = [
+            t.col_step,
+            t.col_node,
+            t.col_event,
+            t.col_alpha,
+            t.col_beta,
+            t.col_value,
+            t.col_evals,
+        ];
+        for (title, width) in titles.iter().zip(WIDTHS) {
+            cell(ui, width, RichText::new(*title).strong());
+        }
+        ui.label(RichText::new(t.col_reason).strong());
+    });
+    ui.separator();
+    // `show_rows` adds the item spacing to the height it is given.
+    let row_height = ui.spacing().interact_size.y;
+    let row_pitch = row_height + ui.spacing().item_spacing.y;
+    let mut area = egui::ScrollArea::both()
+        .id_salt("tree_lab_steps")
+        .auto_shrink([false, false]);
+    if lab.scroll_table {
+        let row = lab.model.cursor.saturating_sub(1) as f32;
+        let offset = (row * row_pitch - ui.available_height() / 2.0).max(0.0);
+        area = area.vertical_scroll_offset(offset);
+    }
+    let highlight = ui.visuals().selection.bg_fill.gamma_multiply(0.6);
+    let weak = ui.visuals().weak_text_color();
+    let strong = ui.visuals().text_color();
+    area.show_rows(ui, row_height, model.steps(), |ui, range| {
+        for index in range {
+            let step = &model.trace.steps[index];
+            let current = index + 1 == model.cursor;
+            let done = index < model.cursor;
+            let style = |text: String| RichText::new(text).color(if done { strong } else { weak });
+            let response = ui
+                .horizontal(|ui| {
+                    if current {
+                        let rect = egui::Rect::from_min_size(
+                            ui.cursor().min,
+                            egui::vec2(ui.available_width(), row_height),
+                        );
+                        ui.painter().rect_filled(rect, 0.0, highlight);
+                    }
+                    let window = step.window;
+                    let columns = [
+                        (index + 1).to_string(),
+                        model.numbers[step.node].to_string(),
+                        event_text(model, t, step),
+                        window.map_or(String::new(), |w| bound_text(w.alpha)),
+                        window.map_or(String::new(), |w| bound_text(w.beta)),
+                        step.value.map_or(String::new(), |v| v.to_string()),
+                        step.evaluations.to_string(),
+                    ];
+                    for (text, width) in columns.into_iter().zip(WIDTHS) {
+                        cell(ui, width, style(text));
+                    }
+                    let reason = reason_text(model, t, step);
+                    let cut = matches!(step.event, crate::ai::tree::lab::Event::Cut { .. });
+                    let reason = if cut && done {
+                        RichText::new(reason).color(Color32::from_rgb(200, 40, 40))
+                    } else {
+                        style(reason)
+                    };
+                    ui.add(egui::Label::new(reason).extend());
+                })
+                .response
+                .interact(egui::Sense::click());
+            if response.clicked() {
+                clicked = Some(index + 1);
+            }
+        }
+    });
+    lab.scroll_table = false;
+    clicked
+}

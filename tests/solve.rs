@@ -1,0 +1,333 @@
+//! The exact solver and the `pvs` engine against plain references: the oracle's
+//! exhaustive solver (tests/oracle, no shared code), a memoized exhaustive search over
+//! `Board::play`/`undo` for the boards too big for it, and the thesis alpha-beta.
+
+#[path = "oracle/mod.rs"]
+mod oracle;
+
+use oracle::{RefBoard, ref_solve};
+use queens::ai::strong::{Options, PvsEngine, SolveProgress, SolveSettings, Table, solve};
+use queens::ai::{Engine, Limits, Method, NoHandler, search_board};
+use queens::board::{Board, Player, random_position};
+use std::collections::HashMap;
+
+/// The margin (P1 - P2 with perfect play) by the oracle's exhaustive solver.
+fn oracle_margin(board: &Board) -> i32 {
+    let mut reference = RefBoard::from_game_string(&board.game_string())
+        .unwrap_or_else(|| panic!("oracle rejects {board:?}"));
+    let value = ref_solve(&mut reference);
+    match board.side_to_move() {
+        Player::One => value,
+        Player::Two => -value,
+    }
+}
+
+/// Plain exhaustive negamax over the board's own play/undo, remembering the rest-of-game
+/// value of each free set (the only memo; every move of every position is tried).
+fn memo_gain(board: &mut Board, memo: &mut HashMap<[u64; 4], i32>) -> i32 {
+    if board.is_over() {
+        return 0;
+    }
+    let key = board.free().0;
+    if let Some(&value) = memo.get(&key) {
+        return value;
+    }
+    let mut best = i32::MIN;
+    for cell in board.free() {
+        let gain = board.play(cell).unwrap_or_else(|e| panic!("{e}")).count() as i32;
+        best = best.max(gain - memo_gain(board, memo));
+        board.undo();
+    }
+    memo.insert(key, best);
+    best
+}
+
+fn memo_margin(board: &Board) -> i32 {
+    let mut copy = board.clone();
+    let value = memo_gain(&mut copy, &mut HashMap::new());
+    queens::ai::strong::margin_of(board, value)
+}
+
+fn settings(threads: usize) -> SolveSettings {
+    SolveSettings {
+        threads,
+        ..SolveSettings::default()
+    }
+}
+
+/// Solves and checks the result's inner consistency: solved, bounds equal the margin,
+/// the best move is legal and leads to a position whose own margin is the same.
+fn solved_margin(board: &Board, table: &Table, threads: usize) -> i32 {
+    let result = solve(
+        board,
+        table,
+        settings(threads),
+        &NoHandler,
+        &SolveProgress::default(),
+    );
+    assert!(result.solved, "{board:?}");
+    let margin = result.margin.unwrap_or_else(|| panic!("no margin"));
+    assert_eq!((result.lower, result.upper), (margin, margin), "{board:?}");
+    if board.is_over() {
+        assert_eq!(result.best_move, None);
+        return margin;
+    }
+    let best = result
+        .best_move
+        .unwrap_or_else(|| panic!("no move for {board:?}"));
+    assert!(board.free().contains(best), "{board:?}: {best}");
+    assert_eq!(result.pv.first(), Some(&best));
+    // Playing the PV to the end gives exactly the margin.
+    let mut line = board.clone();
+    for &cell in &result.pv {
+        line.play(cell)
+            .unwrap_or_else(|e| panic!("{board:?} pv: {e}"));
+    }
+    assert!(line.is_over(), "{board:?}: the PV stops before the end");
+    let final_diff = line.score(Player::One) as i32 - line.score(Player::Two) as i32;
+    assert_eq!(final_diff, margin, "{board:?}: PV {:?}", result.pv);
+    margin
+}
+
+#[test]
+fn solve_agrees_with_the_oracle_on_random_small_positions() {
+    let table = Table::with_mb(4);
+    let mut checked = 0;
+    for seed in 0..400u64 {
+        let size = 3 + (seed % 4) as u8;
+        let stones = (seed / 4 % 5) as usize;
+        // Keep the oracle's tree small on 6x6: a few moves first.
+        let plies = if size == 6 {
+            1 + (seed % 3) as usize
+        } else {
+            (seed % 3) as usize
+        };
+        let Ok(board) = random_position(size, stones.min(Board::max_stones(size)), plies, seed)
+        else {
+            continue;
+        };
+        if board.free().count() > 22 {
+            continue;
+        }
+        table.clear();
+        assert_eq!(
+            solved_margin(&board, &table, 1),
+            oracle_margin(&board),
+            "{board:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 250, "only {checked} positions");
+}
+
+#[test]
+fn solve_agrees_with_exhaustive_search_on_empty_boards_up_to_6x6() {
+    for size in 3..=6u8 {
+        let board = Board::new(size, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let expected = if size <= 4 {
+            oracle_margin(&board)
+        } else {
+            memo_margin(&board)
+        };
+        let table = Table::with_mb(8);
+        assert_eq!(solved_margin(&board, &table, 1), expected, "{size}x{size}");
+    }
+}
+
+#[test]
+fn solve_agrees_with_exhaustive_search_on_6x6_with_stones() {
+    for seed in 0..12u64 {
+        let Ok(board) = random_position(6, 1 + (seed % 6) as usize, 0, seed) else {
+            continue;
+        };
+        let table = Table::with_mb(8);
+        assert_eq!(
+            solved_margin(&board, &table, 1),
+            memo_margin(&board),
+            "{board:?}"
+        );
+    }
+}
+
+#[test]
+fn a_tiny_table_with_forced_collisions_stays_exact() {
+    for buckets in [1usize, 3] {
+        let table = Table::with_buckets(buckets);
+        for seed in 0..60u64 {
+            let size = 4 + (seed % 2) as u8;
+            let Ok(board) = random_position(size, (seed % 4) as usize, (seed % 2) as usize, seed)
+            else {
+                continue;
+            };
+            assert_eq!(
+                solved_margin(&board, &table, 1),
+                memo_margin(&board),
+                "{buckets}: {board:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn two_threads_give_the_same_exact_values_and_legal_moves() {
+    for seed in 0..40u64 {
+        let size = 5 + (seed % 2) as u8;
+        let Ok(board) = random_position(size, (seed % 5) as usize, (seed % 3) as usize, seed)
+        else {
+            continue;
+        };
+        let one = solved_margin(&board, &Table::with_mb(4), 1);
+        let two = solved_margin(&board, &Table::with_mb(4), 2);
+        assert_eq!(one, two, "{board:?}");
+        // A tiny shared table under two threads: torn or colliding entries are misses.
+        assert_eq!(
+            solved_margin(&board, &Table::with_buckets(2), 2),
+            one,
+            "{board:?}"
+        );
+    }
+}
+
+#[test]
+fn pvs_at_fixed_depth_equals_thesis_alphabeta() {
+    for seed in 0..60u64 {
+        let size = 4 + (seed % 5) as u8;
+        let Ok(board) = random_position(size, (seed % 6) as usize, (seed % 4) as usize, seed)
+        else {
+            continue;
+        };
+        if board.is_over() {
+            continue;
+        }
+        let mut engine = PvsEngine::with_table(Table::with_mb(2), 1, Options::default());
+        let mut tiny = PvsEngine::with_table(Table::with_buckets(2), 2, Options::default());
+        for depth in 1..=4 {
+            let thesis = search_board(&board, Method::AlphaBeta, Limits::depth(depth));
+            // The same engine keeps its table from depth to depth, as between moves.
+            let strong = engine.think(&board, Limits::depth(depth), &NoHandler);
+            assert_eq!(strong.value, thesis.value, "{board:?} depth {depth}");
+            let best = strong.best_move.unwrap_or_else(|| panic!("no move"));
+            assert!(board.free().contains(best));
+            let shared = tiny.think(&board, Limits::depth(depth), &NoHandler);
+            assert_eq!(
+                shared.value, thesis.value,
+                "{board:?} depth {depth}, 2 threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn pvs_reports_exact_values_near_the_end() {
+    for seed in 0..30u64 {
+        let Ok(board) = random_position(5, (seed % 4) as usize, 1, seed) else {
+            continue;
+        };
+        if board.is_over() {
+            continue;
+        }
+        let mut engine = PvsEngine::with_table(Table::with_mb(2), 1, Options::default());
+        let outcome = engine.think(
+            &board,
+            Limits {
+                depth: 225,
+                time: Some(std::time::Duration::from_secs(60)),
+            },
+            &NoHandler,
+        );
+        assert!(outcome.exact, "{board:?}");
+        let expected = memo_margin(&board);
+        assert_eq!(
+            queens::ai::strong::margin_of(&board, outcome.value.0 - queens::ai::evaluate(&board).0),
+            expected
+        );
+    }
+}
+
+#[test]
+fn a_time_limit_is_honoured_with_proved_bounds() {
+    let board = Board::new(15, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let table = Table::with_mb(16);
+    let result = solve(
+        &board,
+        &table,
+        SolveSettings {
+            time: Some(std::time::Duration::from_millis(100)),
+            ..settings(2)
+        },
+        &NoHandler,
+        &SolveProgress::default(),
+    );
+    assert!(!result.solved);
+    assert!(result.lower <= result.upper);
+    assert!(result.lower >= -225 && result.upper <= 225);
+    // Generous: the point is that it stops at all, not how precisely.
+    assert!(result.elapsed.as_secs() < 20, "{:?}", result.elapsed);
+}
+
+/// Node counts at a fixed depth, single thread: a change in the search's behaviour
+/// changes them (update deliberately, with BENCHMARKS.md).
+#[test]
+fn pvs_fingerprint_at_fixed_depth() {
+    let board = Board::from_game_string("size=8 stones=b1,g1,a2,b4,f5,e7")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut engine = PvsEngine::with_table(Table::with_mb(16), 1, Options::default());
+    let outcome = engine.think(&board, Limits::depth(5), &NoHandler);
+    let thesis = search_board(&board, Method::AlphaBeta, Limits::depth(5));
+    assert_eq!(outcome.value, thesis.value);
+    assert_eq!(
+        (
+            outcome.stats.nodes,
+            outcome.best_move.map(|c| c.to_string())
+        ),
+        (5630, Some("c3".to_string()))
+    );
+}
+
+/// Boards whose stones allow some symmetries (the search leaves out symmetric moves).
+#[test]
+fn symmetric_stones_and_symmetric_positions_are_solved_exactly() {
+    for text in [
+        "size=5 stones=c3",
+        "size=5 stones=b2,d4",
+        "size=6 stones=b2,e5",
+        "size=6 stones=c3,d4,c4,d3",
+        "size=6 stones=a1,f1,a6,f6",
+        "size=6 stones=b5,e2",
+        "size=6 moves=c3",
+        "size=6 stones=c4,d3 moves=a1",
+        "size=7 stones=d4 moves=d1",
+    ] {
+        let board = Board::from_game_string(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let table = Table::with_mb(4);
+        assert_eq!(
+            solved_margin(&board, &table, 1),
+            memo_margin(&board),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn pvs_honours_a_time_limit_and_always_has_a_legal_move() {
+    let board = Board::from_game_string(
+        "size=15 stones=d1,i1,d2,k2,a3,k4,o5,i7,c8,m8,g9,f10,m10,o11,k12,n13,o13,i15,m15,o15",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    for threads in [1, 2] {
+        let mut engine = PvsEngine::with_table(Table::with_mb(16), threads, Options::default());
+        let outcome = engine.think(
+            &board,
+            Limits {
+                depth: 225,
+                time: Some(std::time::Duration::from_millis(50)),
+            },
+            &NoHandler,
+        );
+        let best = outcome.best_move.unwrap_or_else(|| panic!("no move"));
+        assert!(board.free().contains(best));
+        assert!(!outcome.exact);
+        // Generous: the point is that it stops, not how precisely.
+        assert!(outcome.elapsed.as_secs() < 20, "{:?}", outcome.elapsed);
+    }
+}

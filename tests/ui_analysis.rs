@@ -1,0 +1,108 @@
+//! "Analyse game" in the window, driven through egui_kittest by accessible labels: the
+//! analysis runs to the end in the background and the move list then shows each move's
+//! loss, as `queens analyse` reports it.
+
+mod ui_support;
+
+use egui_kittest::kittest::Queryable;
+use queens::ai::NoHandler;
+use queens::analysis::{AnalysisSettings, analyse};
+use queens::board::{Board, random_position};
+use queens::ui::Mode;
+use std::time::Duration;
+use ui_support::{click, frames, harness, settings, step_until};
+
+/// P2's second move d1 gives away cells (see the expected losses below).
+const GAME: &str = "size=5 stones=b2 moves=c3,a1,e2";
+
+#[test]
+fn analyse_game_marks_every_move_with_its_loss() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
+    frames(&mut harness, 2);
+    harness.get_by_label("game string").focus();
+    frames(&mut harness, 1);
+    harness.get_by_label("game string").type_text(GAME);
+    frames(&mut harness, 2);
+    click(&mut harness, "Paste position");
+    assert_eq!(harness.state().board().game_string(), GAME);
+
+    click(&mut harness, "Game");
+    click(&mut harness, "Analyse game");
+    step_until(&mut harness, "the analysis to finish", |app| {
+        !app.is_analysing()
+    });
+    frames(&mut harness, 2);
+    let analysis = harness
+        .state()
+        .analysis()
+        .cloned()
+        .unwrap_or_else(|| panic!("no analysis shown"));
+    assert!(analysis.complete);
+
+    // The same answer as the library's (and so the CLI's) analysis of the game.
+    let board = Board::from_game_string(GAME).unwrap_or_else(|e| panic!("{e}"));
+    let expected = analyse(
+        &board,
+        AnalysisSettings {
+            time: Duration::from_secs(5),
+            threads: 1,
+            hash_mb: 4,
+        },
+        &NoHandler,
+        &mut |_, _| {},
+    );
+    let losses: Vec<u32> = analysis.moves.iter().map(|m| m.loss).collect();
+    let expected_losses: Vec<u32> = expected.moves.iter().map(|m| m.loss).collect();
+    assert_eq!(losses, expected_losses);
+    assert!(losses.iter().any(|&loss| loss > 0), "{losses:?}");
+
+    // Each move's loss is in the move list, readable by its label.
+    for m in &analysis.moves {
+        let label = format!("loss of move {}: {} {}", m.ply, m.loss, m.class.name());
+        assert!(
+            harness.query_by_label(&label).is_some(),
+            "{label} is not in the move list"
+        );
+    }
+    // The players' totals are shown.
+    assert!(
+        harness
+            .query_all_by_label_contains("cells given away, accuracy")
+            .count()
+            == 2
+    );
+
+    // The chart of the margins is there.
+    assert!(harness.query_by_label("margin chart").is_some());
+
+    // A move changes the game: the old analysis is no longer shown.
+    click(&mut harness, "Undo");
+    assert!(harness.state().analysis().is_none());
+}
+
+#[test]
+fn an_analysis_can_be_cancelled() {
+    // A 15x15 game: far too long to finish before the cancel arrives.
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 15, 0));
+    frames(&mut harness, 2);
+    harness.get_by_label("game string").focus();
+    frames(&mut harness, 1);
+    let game = random_position(15, 0, 6, 1)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .game_string();
+    harness.get_by_label("game string").type_text(&game);
+    frames(&mut harness, 2);
+    click(&mut harness, "Paste position");
+    assert_eq!(harness.state().board().game_string(), game);
+    click(&mut harness, "Game");
+    click(&mut harness, "Analyse game");
+    assert!(harness.state().is_analysing());
+    click(&mut harness, "Cancel analysis");
+    step_until(&mut harness, "the analysis to stop", |app| {
+        !app.is_analysing()
+    });
+    frames(&mut harness, 2);
+    if let Some(analysis) = harness.state().analysis() {
+        assert!(!analysis.complete);
+    }
+}

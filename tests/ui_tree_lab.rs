@@ -1,0 +1,181 @@
+//! The Tree Lab in the real window, driven by kittest through accessible labels: open it,
+//! load the thesis tree, step the whole trace forwards and backwards, and read the
+//! evaluation count it shows; the same in Vietnamese; the step table's export.
+
+#[path = "ui_support/mod.rs"]
+mod ui_support;
+
+use calamine::{Data, Reader, Xlsx, open_workbook};
+use eframe::egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use queens::ui::{App, Language, Mode};
+use ui_support::{click, frames, harness, settings};
+
+fn cursor(harness: &Harness<'_, App>) -> usize {
+    harness.state().tree_lab().model.cursor
+}
+
+fn steps(harness: &Harness<'_, App>) -> usize {
+    harness.state().tree_lab().model.steps()
+}
+
+/// The evaluation line must read exactly `text` (kittest finds it by its label).
+fn shows(harness: &Harness<'_, App>, text: &str) {
+    assert!(
+        harness.query_by_label(text).is_some(),
+        "the lab does not show {text:?}"
+    );
+}
+
+fn open_lab(harness: &mut Harness<'_, App>) {
+    frames(harness, 2);
+    click(harness, "View");
+    // The item's label carries its shortcut too ("Tree Lab…" and Ctrl+T).
+    harness.get_by_label_contains("Tree Lab…").click();
+    frames(harness, 3);
+    assert!(harness.state().tree_lab().open);
+}
+
+#[test]
+fn the_thesis_tree_steps_forwards_and_backwards_with_its_16_evaluations() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 8, 4));
+    open_lab(&mut harness);
+    // Another example first, so loading the thesis tree is seen to happen.
+    click(&mut harness, "Examples");
+    click(&mut harness, "Slides: 3 12 8 / 2 x y / 14 5 2");
+    assert_eq!(harness.state().tree_lab().model.tree.leaf_count(), 9);
+    click(&mut harness, "Examples");
+    click(&mut harness, "Thesis, fig. 2.9 (27 leaves)");
+    assert_eq!(harness.state().tree_lab().model.tree.leaf_count(), 27);
+    shows(
+        &harness,
+        "Static evaluations so far: 0 · this search: 16 · plain minimax: 27",
+    );
+    let total = steps(&harness);
+    assert!(total > 27, "{total} steps");
+    // Forwards with the button, one step at a time, the count never falling.
+    let mut last_evaluations = 0;
+    for expected in 1..=total {
+        click(&mut harness, "Step forward");
+        assert_eq!(cursor(&harness), expected);
+        let shown = harness.state().tree_lab().model.evaluations_so_far();
+        assert!(shown >= last_evaluations);
+        last_evaluations = shown;
+        shows(
+            &harness,
+            &format!("Static evaluations so far: {shown} · this search: 16 · plain minimax: 27"),
+        );
+    }
+    shows(
+        &harness,
+        "Static evaluations so far: 16 · this search: 16 · plain minimax: 27",
+    );
+    shows(&harness, "Value 5: the root plays child 2 (node 3).");
+    assert!(
+        harness
+            .query_by_label_contains("the other children cannot change")
+            .is_some()
+    );
+    // Backwards with the Left key, all the way.
+    for expected in (0..total).rev() {
+        harness.key_press(Key::ArrowLeft);
+        frames(&mut harness, 1);
+        assert_eq!(cursor(&harness), expected);
+    }
+    shows(
+        &harness,
+        "Static evaluations so far: 0 · this search: 16 · plain minimax: 27",
+    );
+    // End and Home jump.
+    harness.key_press(Key::End);
+    frames(&mut harness, 1);
+    assert_eq!(cursor(&harness), total);
+    harness.key_press(Key::Home);
+    frames(&mut harness, 1);
+    assert_eq!(cursor(&harness), 0);
+}
+
+#[test]
+fn negascout_and_a_min_root_render_in_vietnamese() {
+    let mut vietnamese = settings(Mode::HumanVsHuman, 8, 4);
+    vietnamese.language = Language::Vietnamese;
+    let (mut harness, _dir) = harness(vietnamese);
+    frames(&mut harness, 2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::T);
+    frames(&mut harness, 3);
+    assert!(harness.state().tree_lab().open);
+    click(&mut harness, "NegaScout (PVS)");
+    click(&mut harness, "Bước cuối");
+    assert!(harness.state().tree_lab().model.trace.researches >= 1);
+    assert!(
+        harness
+            .query_by_label_contains("Số lần lượng giá tĩnh đến giờ")
+            .is_some()
+    );
+    // Every reason of the trace is drawn once in the table (kittest panics on a glyph the
+    // fonts lack).
+    click(&mut harness, "MIN");
+    click(&mut harness, "Bước cuối");
+    assert_eq!(harness.state().tree_lab().model.trace.value, 2);
+    frames(&mut harness, 2);
+}
+
+#[test]
+fn the_step_table_exports_to_a_workbook() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 8, 4));
+    open_lab(&mut harness);
+    click(&mut harness, "Excel workbook");
+    click(&mut harness, "Export steps to Excel");
+    let path = dir.path().join("tree-steps.xlsx");
+    assert!(path.exists(), "no workbook at {}", path.display());
+    let mut book: Xlsx<_> = open_workbook(&path).unwrap_or_else(|e| panic!("{e}"));
+    let range = book
+        .worksheet_range("Steps")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(range.height(), steps(&harness) + 1);
+    assert_eq!(range.get((0, 3)), Some(&Data::String("α".into())));
+    // The last row's evaluation count is the thesis's 16.
+    assert_eq!(range.get((range.height() - 1, 6)), Some(&Data::Float(16.0)));
+    let cut_reasons = range
+        .rows()
+        .filter(|row| matches!(row.get(7), Some(Data::String(s)) if s.contains("cannot change")))
+        .count();
+    assert_eq!(
+        cut_reasons as u32,
+        harness.state().tree_lab().model.trace.cuts
+    );
+}
+
+#[test]
+fn play_a_random_tree_and_a_bad_tree_says_where() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 8, 4));
+    open_lab(&mut harness);
+    click(&mut harness, "Random tree");
+    click(&mut harness, "Generate");
+    // The default generator: depth 3, branching 3.
+    assert_eq!(harness.state().tree_lab().model.tree.leaf_count(), 27);
+    assert_eq!(cursor(&harness), 0);
+    // Play steps by itself, frame by frame, until paused.
+    click(&mut harness, "Play");
+    ui_support::step_until(&mut harness, "two played steps", |app| {
+        app.tree_lab().model.cursor >= 2
+    });
+    click(&mut harness, "Pause");
+    let paused_at = cursor(&harness);
+    frames(&mut harness, 30);
+    assert_eq!(cursor(&harness), paused_at);
+    // A typo in the tree is refused with its position; the old tree stays.
+    harness.get_by_label("Tree").click();
+    frames(&mut harness, 1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.get_by_label("Tree").type_text("(1 2 x)");
+    frames(&mut harness, 1);
+    click(&mut harness, "Load");
+    assert!(
+        harness
+            .query_by_label_contains("unexpected 'x' at position 5")
+            .is_some()
+    );
+    assert_eq!(harness.state().tree_lab().model.tree.leaf_count(), 27);
+}
