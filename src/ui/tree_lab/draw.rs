@@ -19,6 +19,12 @@ const MARGIN: f32 = 28.0;
 const TOP: f32 = 40.0;
 /// A node's half-size at zoom 1.
 const RADIUS: f32 = 15.0;
+/// The smallest zoom at which values are written in the nodes.
+const TEXT_ZOOM: f32 = 0.45;
+/// Trees up to this many leaf slots (the documents' examples have at most 27) open at a
+/// zoom where their values can be read, scrolling if they must; wider trees open fitted
+/// to the view, to show their shape.
+const READABLE_SLOTS: f32 = 64.0;
 
 /// The colours of the drawing (light or dark theme).
 struct Colors {
@@ -142,12 +148,17 @@ fn node_shape(at: Pos2, r: f32, max: Option<bool>, fill: Color32, stroke: Stroke
 pub fn tree_ui(ui: &mut egui::Ui, lab: &mut TreeLab, dark: bool) {
     let c = colors(dark);
     let view_height = ui.available_height();
-    // A new tree is zoomed to fit the view's width (never above 1.5, never below the
-    // smallest zoom: then it scrolls).
+    // A new tree is zoomed to fit the view's width (never above 1.5, never below a
+    // readable zoom for small trees or the smallest zoom for large ones: then it scrolls).
     if lab.fitted != Some(lab.model.generation) {
         let slots = lab.model.layout.width.max(1.0);
         let fit = (ui.available_width() - 2.0 * MARGIN) / (slots * SLOT);
-        lab.zoom = fit.clamp(super::MIN_ZOOM, 1.5);
+        let floor = if slots <= READABLE_SLOTS {
+            TEXT_ZOOM + 0.05
+        } else {
+            super::MIN_ZOOM
+        };
+        lab.zoom = fit.clamp(floor, 1.5);
         lab.fitted = Some(lab.model.generation);
     }
     egui::ScrollArea::both()
@@ -225,7 +236,7 @@ pub fn tree_ui(ui: &mut egui::Ui, lab: &mut TreeLab, dark: bool) {
             let current = model.current().map(|step| step.node);
             let value_font = FontId::proportional((r * 0.8).clamp(8.0, 22.0));
             let small_font = FontId::proportional((r * 0.65).clamp(7.0, 18.0));
-            let show_text = zoom >= 0.45;
+            let show_text = zoom >= TEXT_ZOOM;
             let show_window = zoom >= 0.7;
             for node in 0..model.tree.node_count() {
                 let centre = at(node);

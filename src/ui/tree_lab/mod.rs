@@ -208,7 +208,9 @@ pub fn window_ui(
             ui.separator();
             let wide = ui.available_width() >= 760.0;
             if wide {
-                let table_width = (ui.available_width() * 0.42).clamp(320.0, 620.0);
+                // The table gets the larger share: its reason column is what a student reads; the
+                // tree zooms to fit what it is given.
+                let table_width = (ui.available_width() * 0.45).clamp(320.0, 900.0);
                 let height = body_height(ui, screen);
                 ui.horizontal_top(|ui| {
                     let tree_width = ui.available_width() - table_width - 12.0;

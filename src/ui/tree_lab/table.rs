@@ -10,6 +10,21 @@ use eframe::egui::{self, Color32, RichText};
 /// Column widths (the last, the reason, takes what is left).
 const WIDTHS: [f32; 7] = [36.0, 38.0, 150.0, 40.0, 40.0, 44.0, 70.0];
 
+/// The narrowest reason column worth showing; below it the reason is left to the line
+/// above the tree (the current step's reason is always there).
+const MIN_REASON_WIDTH: f32 = 120.0;
+
+/// The columns' widths in a table `available` wide: the fixed widths, scaled down when
+/// they do not fit, and whether the reason column has room after them.
+fn fitted_widths(available: f32, spacing: f32) -> ([f32; 7], bool) {
+    let gaps = spacing * WIDTHS.len() as f32;
+    let fixed: f32 = WIDTHS.iter().sum();
+    let scale = ((available - gaps) / fixed).clamp(0.4, 1.0);
+    let widths = WIDTHS.map(|w| w * scale);
+    let reason_room = available - gaps - widths.iter().sum::<f32>();
+    (widths, reason_room >= MIN_REASON_WIDTH)
+}
+
 fn cell(ui: &mut egui::Ui, width: f32, text: RichText) {
     ui.add_sized(
         [width, ui.spacing().interact_size.y],
@@ -21,6 +36,7 @@ fn cell(ui: &mut egui::Ui, width: f32, text: RichText) {
 pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<usize> {
     let model = &lab.model;
     let mut clicked = None;
+    let (widths, show_reason) = fitted_widths(ui.available_width(), ui.spacing().item_spacing.x);
     ui.horizontal(|ui| {
         let titles = [
             t.col_step,
@@ -31,16 +47,18 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
             t.col_value,
             t.col_evals,
         ];
-        for (title, width) in titles.iter().zip(WIDTHS) {
+        for (title, width) in titles.iter().zip(widths) {
             cell(ui, width, RichText::new(*title).strong());
         }
-        ui.label(RichText::new(t.col_reason).strong());
+        if show_reason {
+            ui.label(RichText::new(t.col_reason).strong());
+        }
     });
     ui.separator();
     // `show_rows` adds the item spacing to the height it is given.
     let row_height = ui.spacing().interact_size.y;
     let row_pitch = row_height + ui.spacing().item_spacing.y;
-    let mut area = egui::ScrollArea::both()
+    let mut area = egui::ScrollArea::vertical()
         .id_salt("tree_lab_steps")
         .auto_shrink([false, false]);
     if lab.scroll_table {
@@ -76,8 +94,11 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
                         step.value.map_or(String::new(), |v| v.to_string()),
                         step.evaluations.to_string(),
                     ];
-                    for (text, width) in columns.into_iter().zip(WIDTHS) {
+                    for (text, width) in columns.into_iter().zip(widths) {
                         cell(ui, width, style(text));
+                    }
+                    if !show_reason {
+                        return;
                     }
                     let reason = reason_text(model, t, step);
                     let cut = matches!(step.event, crate::ai::tree::lab::Event::Cut { .. });
@@ -86,7 +107,8 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
                     } else {
                         style(reason)
                     };
-                    ui.add(egui::Label::new(reason).extend());
+                    // Cut to the room left, the whole reason on hover.
+                    ui.add(egui::Label::new(reason).truncate());
                 })
                 .response
                 .interact(egui::Sense::click());
@@ -97,4 +119,24 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
     });
     lab.scroll_table = false;
     clicked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wide_table_keeps_its_widths_and_shows_the_reason() {
+        let (widths, reason) = fitted_widths(1000.0, 8.0);
+        assert_eq!(widths, WIDTHS);
+        assert!(reason);
+    }
+
+    #[test]
+    fn a_narrow_table_scales_its_columns_into_view_and_drops_the_reason() {
+        let (widths, reason) = fitted_widths(400.0, 8.0);
+        let used: f32 = widths.iter().sum::<f32>() + 8.0 * 7.0;
+        assert!(used <= 400.0 + 0.01, "{used}");
+        assert!(!reason);
+    }
 }
