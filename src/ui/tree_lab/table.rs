@@ -10,12 +10,13 @@ use eframe::egui::{self, Color32, RichText};
 /// Column widths (the last, the reason, takes what is left).
 const WIDTHS: [f32; 7] = [36.0, 38.0, 150.0, 40.0, 40.0, 44.0, 70.0];
 
-/// The narrowest reason column worth showing; below it the reason is left to the line
-/// above the tree (the current step's reason is always there).
+/// The narrowest reason column worth showing; below it each row's reason goes on a second
+/// line under its columns.
 const MIN_REASON_WIDTH: f32 = 120.0;
 
 /// The columns' widths in a table `available` wide: the fixed widths, scaled down when
-/// they do not fit, and whether the reason column has room after them.
+/// they do not fit, and whether the reason has room as a column after them (else it takes
+/// a line of its own in each row).
 fn fitted_widths(available: f32, spacing: f32) -> ([f32; 7], bool) {
     let gaps = spacing * WIDTHS.len() as f32;
     let fixed: f32 = WIDTHS.iter().sum();
@@ -56,7 +57,9 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
     });
     ui.separator();
     // `show_rows` adds the item spacing to the height it is given.
-    let row_height = ui.spacing().interact_size.y;
+    let line_height = ui.spacing().interact_size.y;
+    let lines = if show_reason { 1.0 } else { 2.0 };
+    let row_height = line_height * lines + ui.spacing().item_spacing.y * (lines - 1.0);
     let row_pitch = row_height + ui.spacing().item_spacing.y;
     let mut area = egui::ScrollArea::vertical()
         .id_salt("tree_lab_steps")
@@ -75,43 +78,48 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
             let current = index + 1 == model.cursor;
             let done = index < model.cursor;
             let style = |text: String| RichText::new(text).color(if done { strong } else { weak });
-            let response = ui
-                .horizontal(|ui| {
-                    if current {
-                        let rect = egui::Rect::from_min_size(
-                            ui.cursor().min,
-                            egui::vec2(ui.available_width(), row_height),
-                        );
-                        ui.painter().rect_filled(rect, 0.0, highlight);
-                    }
-                    let window = step.window;
-                    let columns = [
-                        (index + 1).to_string(),
-                        model.numbers[step.node].to_string(),
-                        event_text(model, t, step),
-                        window.map_or(String::new(), |w| bound_text(w.alpha)),
-                        window.map_or(String::new(), |w| bound_text(w.beta)),
-                        step.value.map_or(String::new(), |v| v.to_string()),
-                        step.evaluations.to_string(),
-                    ];
+            let window = step.window;
+            let columns = [
+                (index + 1).to_string(),
+                model.numbers[step.node].to_string(),
+                event_text(model, t, step),
+                window.map_or(String::new(), |w| bound_text(w.alpha)),
+                window.map_or(String::new(), |w| bound_text(w.beta)),
+                step.value.map_or(String::new(), |v| v.to_string()),
+                step.evaluations.to_string(),
+            ];
+            let reason = reason_text(model, t, step);
+            let cut = matches!(step.event, crate::ai::tree::lab::Event::Cut { .. });
+            let reason = if cut && done {
+                RichText::new(reason).color(Color32::from_rgb(200, 40, 40))
+            } else {
+                style(reason)
+            };
+            let row = |ui: &mut egui::Ui| {
+                if current {
+                    let rect = egui::Rect::from_min_size(
+                        ui.cursor().min,
+                        egui::vec2(ui.available_width(), row_height),
+                    );
+                    ui.painter().rect_filled(rect, 0.0, highlight);
+                }
+                ui.horizontal(|ui| {
                     for (text, width) in columns.into_iter().zip(widths) {
                         cell(ui, width, style(text));
                     }
-                    if !show_reason {
-                        return;
+                    if show_reason {
+                        // Cut to the room left, the whole reason on hover.
+                        ui.add(egui::Label::new(reason.clone()).truncate());
                     }
-                    let reason = reason_text(model, t, step);
-                    let cut = matches!(step.event, crate::ai::tree::lab::Event::Cut { .. });
-                    let reason = if cut && done {
-                        RichText::new(reason).color(Color32::from_rgb(200, 40, 40))
-                    } else {
-                        style(reason)
-                    };
-                    // Cut to the room left, the whole reason on hover.
-                    ui.add(egui::Label::new(reason).truncate());
-                })
-                .response
-                .interact(egui::Sense::click());
+                });
+                if !show_reason {
+                    ui.horizontal(|ui| {
+                        ui.add_space(widths[0] + ui.spacing().item_spacing.x);
+                        ui.add(egui::Label::new(reason).truncate());
+                    });
+                }
+            };
+            let response = ui.vertical(row).response.interact(egui::Sense::click());
             if response.clicked() {
                 clicked = Some(index + 1);
             }
@@ -133,7 +141,7 @@ mod tests {
     }
 
     #[test]
-    fn a_narrow_table_scales_its_columns_into_view_and_drops_the_reason() {
+    fn a_narrow_table_scales_its_columns_into_view_and_gives_the_reason_its_own_line() {
         let (widths, reason) = fitted_widths(400.0, 8.0);
         let used: f32 = widths.iter().sum::<f32>() + 8.0 * 7.0;
         assert!(used <= 400.0 + 0.01, "{used}");
