@@ -287,10 +287,11 @@ mod tests {
             assert_eq!(row.minimax, 40u64.pow(d), "depth {d}");
             if d >= 2 {
                 let half = 40f64.powf(f64::from(d) / 2.0);
-                // The thesis rounds 1851.98 up and truncates 2964770.54: within 1.
+                // The thesis rounds 1851.98 up, truncates 2964770.54 and prints 5120000
+                // for 5119999: within 1.
                 let best = 40f64.powi(d.div_ceil(2) as i32) + half - 1.0;
                 assert!(
-                    (row.alphabeta as f64 - best).abs() < 1.0,
+                    (row.alphabeta as f64 - best).abs() <= 1.0,
                     "depth {d}: {best}"
                 );
             }

@@ -191,4 +191,34 @@ mod tests {
         assert_eq!(rows[8][8], Data::Float(6_553_600_000_000.0));
         assert_eq!(rows[4][10], Data::Float(800.0));
     }
+
+    /// The history export's writer takes the sheet beside its own, as the window's
+    /// Game > Export to Excel does when a table was measured.
+    #[test]
+    fn a_history_workbook_takes_the_table_as_its_own_sheet() {
+        use crate::store::{ExportOptions, HistoryEntry, SavedGame, Side, WorkbookWriter};
+        let board = Board::new(4, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let settings = Table24Settings::new(2, vec![EngineKind::ALPHABETA]);
+        let table = run_table24(&board, &settings, &NoHandler, &mut |_| {});
+        let saved = SavedGame::new(&board, [Side::Human, Side::Human], None);
+        let mut writer = WorkbookWriter::new(ExportOptions::default());
+        writer
+            .add(&HistoryEntry::new("g1", saved))
+            .unwrap_or_else(|e| panic!("{e}"));
+        writer.add_table24(&table).unwrap_or_else(|e| panic!("{e}"));
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("history.xlsx");
+        let info = writer.finish(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            info.sheets.iter().any(|s| s == TABLE24_SHEET),
+            "{:?}",
+            info.sheets
+        );
+        let mut book: Xlsx<_> = open_workbook(&path).unwrap_or_else(|e| panic!("{e}"));
+        let range = book
+            .worksheet_range(TABLE24_SHEET)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let nodes = table.rows[1].entries[0].measure().map(|m| m.nodes as f64);
+        assert_eq!(range.get((2, 1)), nodes.map(Data::Float).as_ref());
+    }
 }

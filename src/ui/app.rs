@@ -1138,7 +1138,10 @@ impl App {
         match task {
             FileTask::SaveAs => self.save_to(path),
             FileTask::Open => self.open(&path),
-            FileTask::Export => self.message = self.files.start_export(ctx, path),
+            FileTask::Export => {
+                let table24 = self.table24.table.clone();
+                self.message = self.files.start_export(ctx, path, table24);
+            }
         }
     }
 

@@ -5,9 +5,13 @@
 use super::app::App;
 use super::i18n::{Texts, fill};
 use super::table24::{ALGORITHMS, group_digits};
+use crate::ai::EngineKind;
 use crate::analysis::table24::{Entry, MAX_TABLE_DEPTH, THESIS_B40, thesis_row};
+use eframe::egui::Color32;
 use eframe::egui::{self, RichText};
-use egui_plot::{GridMark, Legend, Line, Plot, PlotPoints, Points};
+use egui_plot::{
+    Corner, GridMark, Legend, Line, LineStyle, Plot, PlotPoints, Points, uniform_grid_spacer,
+};
 use std::path::PathBuf;
 
 /// The accessible label of the chart (kittest finds it by this).
@@ -32,7 +36,8 @@ pub fn window_ui(app: &mut App, ctx: &egui::Context) {
         .max_size(screen.size() - egui::vec2(8.0, 32.0))
         .resizable(true)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical()
+            // Both ways: with pvs the table is wider than a 640-pixel window.
+            egui::ScrollArea::both()
                 .id_salt("table24_scroll")
                 .show(ui, |ui| body_ui(app, ui, t));
         });
@@ -112,7 +117,7 @@ fn table_ui(app: &App, ui: &mut egui::Ui, t: &Texts) {
                     match entry {
                         Entry::Done(m) => {
                             ui.label(group_digits(m.nodes));
-                            ui.label(format!("{:.1}", m.elapsed.as_secs_f64() * 1000.0));
+                            ui.label(millis_text(m.elapsed));
                         }
                         Entry::Skipped { predicted } => {
                             ui.label(fill(t.table24_skipped, &[&group_digits(*predicted)]));
@@ -137,6 +142,26 @@ fn table_ui(app: &App, ui: &mut egui::Ui, t: &Texts) {
         });
 }
 
+/// Milliseconds with two decimals below 10 ms (depth 1 takes microseconds), else one.
+fn millis_text(elapsed: std::time::Duration) -> String {
+    let ms = elapsed.as_secs_f64() * 1000.0;
+    if ms < 10.0 {
+        format!("{ms:.2}")
+    } else {
+        format!("{ms:.1}")
+    }
+}
+
+/// Each algorithm's colour in the chart; the thesis's figures take a paler one of the
+/// same hue (minimax red, alpha-beta blue), so a line and its thesis twin pair up.
+fn colour_of(kind: EngineKind) -> Color32 {
+    match kind.name() {
+        "minimax" => Color32::from_rgb(210, 60, 50),
+        "alphabeta" => Color32::from_rgb(40, 100, 210),
+        _ => Color32::from_rgb(40, 160, 80),
+    }
+}
+
 /// log10 of `n` (the chart's y), at least 0.
 fn log10(n: u64) -> f64 {
     (n.max(1) as f64).log10()
@@ -146,8 +171,9 @@ fn chart_ui(app: &App, ui: &mut egui::Ui, t: &Texts) {
     let panel = &app.table24;
     let algorithms = panel.algorithms().to_vec();
     let rows = panel.rows();
-    let deepest = rows.len().max(1) as u32;
-    let series: Vec<(String, Vec<[f64; 2]>)> = algorithms
+    // The thesis's lines reach the depth asked for, so they show before a run too.
+    let deepest = (rows.len() as u32).max(panel.max_depth).max(1);
+    let series: Vec<(String, Color32, Vec<[f64; 2]>)> = algorithms
         .iter()
         .enumerate()
         .map(|(index, kind)| {
@@ -158,7 +184,7 @@ fn chart_ui(app: &App, ui: &mut egui::Ui, t: &Texts) {
                     Some([f64::from(row.depth), log10(m.nodes)])
                 })
                 .collect();
-            (kind.name().to_string(), points)
+            (kind.name().to_string(), colour_of(*kind), points)
         })
         .collect();
     let thesis = |pick: fn(&crate::analysis::table24::ThesisRow) -> u64| -> Vec<[f64; 2]> {
@@ -174,12 +200,14 @@ fn chart_ui(app: &App, ui: &mut egui::Ui, t: &Texts) {
     let (minimax_name, alphabeta_name) = (t.table24_thesis_minimax, t.table24_thesis_alphabeta);
     let response = Plot::new("table24_chart")
         .height(220.0)
-        .legend(Legend::default())
+        .legend(Legend::default().position(Corner::LeftTop))
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
         .include_y(0.0)
         .x_axis_label(t.table24_col_depth)
+        // A grid line and a label at every power of ten (the y is log10 of the nodes).
+        .y_grid_spacer(uniform_grid_spacer(|_| [1.0, 2.0, 4.0]))
         .y_axis_formatter(|mark: GridMark, _range| {
             if mark.value.fract().abs() < 1e-9 {
                 format!("1e{}", mark.value as i64)
@@ -188,18 +216,24 @@ fn chart_ui(app: &App, ui: &mut egui::Ui, t: &Texts) {
             }
         })
         .show(ui, move |plot_ui| {
-            for (name, points) in series {
-                plot_ui.line(Line::new(name.clone(), PlotPoints::from(points.clone())));
-                plot_ui.points(Points::new(name, PlotPoints::from(points)).radius(3.0));
+            for (name, colour, points) in series {
+                let line = Line::new(name.clone(), PlotPoints::from(points.clone()));
+                plot_ui.line(line.color(colour).width(2.0));
+                let dots = Points::new(name, PlotPoints::from(points));
+                plot_ui.points(dots.color(colour).radius(3.5));
             }
-            plot_ui.line(
-                Line::new(minimax_name, PlotPoints::from(thesis_minimax))
-                    .style(egui_plot::LineStyle::dashed_loose()),
-            );
-            plot_ui.line(
-                Line::new(alphabeta_name, PlotPoints::from(thesis_alphabeta))
-                    .style(egui_plot::LineStyle::dashed_loose()),
-            );
+            let pale = |kind| colour_of(kind).gamma_multiply(0.55);
+            let dashed = |name, points: Vec<[f64; 2]>, kind| {
+                Line::new(name, PlotPoints::from(points))
+                    .color(pale(kind))
+                    .style(LineStyle::dashed_loose())
+            };
+            plot_ui.line(dashed(minimax_name, thesis_minimax, EngineKind::MINIMAX));
+            plot_ui.line(dashed(
+                alphabeta_name,
+                thesis_alphabeta,
+                EngineKind::ALPHABETA,
+            ));
         });
     response
         .response
