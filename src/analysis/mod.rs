@@ -5,11 +5,16 @@
 //! position, and from the `pvs` engine's iterative deepening (an estimate, with its
 //! depth) where it does not. The board does not know this module and the window does not
 //! compute it: both front ends (`queens analyse`, the window) call [`analyse`].
+//!
+//! [`table24`] is the thesis's table 2.4 measured on a position: nodes per depth of
+//! minimax, alpha-beta and `pvs`.
 
 mod model;
 mod run;
+pub mod table24;
 
 pub use model::{
     Analysis, Class, MoveAnalysis, PlayerSummary, PositionValue, class_of, summarize_players,
 };
 pub use run::{AnalysisSettings, analyse};
+pub use table24::{Table24, Table24Row, Table24Settings, run_table24};

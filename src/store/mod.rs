@@ -19,6 +19,7 @@ mod saves;
 mod sheet;
 mod statistics;
 mod summary;
+mod table24_sheet;
 mod time;
 mod tree_steps;
 mod workbook;
@@ -41,6 +42,7 @@ pub use saves::{
 };
 pub use sheet::{EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS};
 pub use statistics::{SettingSummary, Tally, summarize};
+pub use table24_sheet::{TABLE24_SHEET, export_table24, write_table24_sheet};
 pub use time::{format_utc, now_unix};
 pub use tree_steps::{StepCell, StepRow, StepTable, export_step_table};
 pub use workbook::{ExportInfo, ExportOptions, WorkbookWriter, export_workbook};

@@ -292,6 +292,20 @@ impl WorkbookWriter {
         Ok(name)
     }
 
+    /// Adds the "Table 2.4" sheet (see [`super::write_table24_sheet`]): the thesis's node
+    /// counts measured on a position, with its log-scale chart.
+    ///
+    /// # Errors
+    /// [`ExportError::Xlsx`] if the library fails (or a table was already added).
+    pub fn add_table24(&mut self, table: &crate::analysis::Table24) -> Result<(), ExportError> {
+        super::table24_sheet::write_table24_sheet(
+            &mut self.workbook,
+            super::table24_sheet::TABLE24_SHEET,
+            table,
+        )?;
+        Ok(())
+    }
+
     /// Games added so far.
     pub fn games(&self) -> usize {
         self.games

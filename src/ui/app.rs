@@ -251,6 +251,8 @@ pub struct App {
     pub(super) analysis_job: Option<super::analysis::AnalysisJob>,
     /// The last finished analysis (shown while its game string is the one on screen).
     pub(super) analysis: Option<crate::analysis::Analysis>,
+    /// The thesis's table 2.4 measured on the position on screen.
+    pub(super) table24: super::table24::Table24Panel,
 }
 
 impl App {
@@ -320,6 +322,7 @@ impl App {
             fonts_installed: false,
             applied_dark: None,
             tree_lab: super::tree_lab::TreeLab::default(),
+            table24: super::table24::Table24Panel::default(),
         };
         app.check_autosave();
         app
@@ -333,6 +336,11 @@ impl App {
     /// The Tree Lab's state (open or not, its tree, trace and cursor).
     pub fn tree_lab(&self) -> &super::tree_lab::TreeLab {
         &self.tree_lab
+    }
+
+    /// The Table 2.4 window's state (its choices, rows and last table).
+    pub fn table24(&self) -> &super::table24::Table24Panel {
+        &self.table24
     }
 
     /// The current settings (language, theme, last new-game choices).
@@ -1027,6 +1035,7 @@ impl App {
     /// Stops any search and waits for its thread: the window is closing.
     /// The autosave is written once more.
     pub(super) fn shut_down(&mut self) {
+        self.table24.stop();
         if let Some(job) = self.job.take() {
             job.stop_and_join();
         }
@@ -1129,7 +1138,10 @@ impl App {
         match task {
             FileTask::SaveAs => self.save_to(path),
             FileTask::Open => self.open(&path),
-            FileTask::Export => self.message = self.files.start_export(ctx, path),
+            FileTask::Export => {
+                let table24 = self.table24.table.clone();
+                self.message = self.files.start_export(ctx, path, table24);
+            }
         }
     }
 

@@ -7,7 +7,7 @@ use super::i18n::fill;
 use super::layout::BoardLayout;
 use super::messages::reviewing_text;
 use super::theme::palette;
-use super::{files_ui, menu, new_game, side_panel, summary, tree_lab};
+use super::{files_ui, menu, new_game, side_panel, summary, table24_ui, tree_lab};
 use crate::board::Board;
 use eframe::egui::{self, RichText};
 
@@ -41,6 +41,7 @@ impl eframe::App for App {
         let saves_dir = self.saves_dir().to_path_buf();
         let (language, dark) = (self.settings.language, self.settings.dark);
         tree_lab::window_ui(&mut self.tree_lab, &ctx, language, dark, &saves_dir);
+        table24_ui::window_ui(self, &ctx);
         files_ui::prompt_window_ui(self, &ctx, &mut actions);
         files_ui::history_window_ui(self, &ctx, &mut actions);
         summary::game_over_window_ui(self, &ctx, &mut actions);

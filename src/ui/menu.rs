@@ -140,6 +140,9 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
             {
                 actions.push(Action::ToggleTreeLab);
             }
+            if ui.button(t.table24_menu).clicked() {
+                app.table24.open = !app.table24.open;
+            }
         });
         ui.menu_button(t.menu_help, |ui| {
             if ui.button(t.rules).clicked() {

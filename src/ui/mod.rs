@@ -6,8 +6,9 @@
 //! and help (`menu`), the search thread (`search`), the game session with undo/redo
 //! (`game`), saves, autosave, history and export (`saving`, with the file dialogs in
 //! `files` and their windows in `files_ui`), translations (`i18n`), the status line
-//! (`messages`), the game-over summary (`summary`), the look (`theme`) and the remembered
-//! settings (`settings`).
+//! (`messages`), the game-over summary (`summary`), the look (`theme`), the remembered
+//! settings (`settings`) and the thesis's table 2.4 measured live (`table24`, its window
+//! `table24_ui`).
 
 mod analysis;
 mod analysis_chart;
@@ -29,6 +30,8 @@ mod search;
 mod settings;
 mod side_panel;
 mod summary;
+mod table24;
+mod table24_ui;
 mod theme;
 pub mod tree_lab;
 
@@ -39,6 +42,8 @@ pub use saving::SAVES_DIR_VAR;
 pub use settings::{
     EngineSetup, GameSetup, Language, Mode, Preset, STORAGE_KEY, Settings, StoneMode, WINDOW_LIMITS,
 };
+pub use table24::{Table24Panel, group_digits};
+pub use table24_ui::CHART_LABEL as TABLE24_CHART_LABEL;
 
 use eframe::egui;
 

@@ -10,9 +10,9 @@ use super::messages::Message;
 use crate::board::Board;
 use crate::store::quarantine::quarantine;
 use crate::store::{
-    DEFAULT_SAVES_DIR, HistoryEntry, LoadedGame, SavedGame, SearchInfo, StoreError, append_history,
-    autosave, autosave_path, clear_autosave, export_workbook, load_from, load_history,
-    new_save_path,
+    DEFAULT_SAVES_DIR, ExportError, ExportOptions, HistoryEntry, LoadedGame, SavedGame, SearchInfo,
+    StoreError, WorkbookWriter, append_history, autosave, autosave_path, clear_autosave, load_from,
+    load_history, new_save_path,
 };
 use eframe::egui;
 use std::path::{Path, PathBuf};
@@ -480,14 +480,20 @@ impl Files {
     }
 
     /// Writes the history to the workbook `path` on a background thread (reading and
-    /// replaying every history file can take a moment).
-    pub fn start_export(&mut self, ctx: &egui::Context, path: PathBuf) -> Message {
+    /// replaying every history file can take a moment), with the Table 2.4 window's last
+    /// table as its own sheet when there is one.
+    pub fn start_export(
+        &mut self,
+        ctx: &egui::Context,
+        path: PathBuf,
+        table24: Option<crate::analysis::Table24>,
+    ) -> Message {
         let dir = self.dir.clone();
         let repaint = ctx.clone();
         let (sender, receiver) = mpsc::channel();
         std::thread::spawn(move || {
             let (entries, _skipped) = load_history(&dir);
-            let result = export_workbook(&entries, &path)
+            let result = write_workbook(&entries, table24.as_ref(), &path)
                 .map(|()| (path, entries.len()))
                 .map_err(FileProblem::from);
             let _ = sender.send(result);
@@ -522,6 +528,23 @@ pub fn load_save(path: &Path) -> Result<LoadedGame, Message> {
         )));
     }
     load_from(path).map_err(|error| Message::OpenFailed(error.into()))
+}
+
+/// The history workbook (as [`crate::store::export_workbook`] writes it) plus the
+/// "Table 2.4" sheet when a table is given.
+fn write_workbook(
+    entries: &[HistoryEntry],
+    table24: Option<&crate::analysis::Table24>,
+    path: &Path,
+) -> Result<(), ExportError> {
+    let mut writer = WorkbookWriter::new(ExportOptions::default());
+    for entry in entries {
+        writer.add(entry)?;
+    }
+    if let Some(table) = table24 {
+        writer.add_table24(table)?;
+    }
+    writer.finish(path).map(|_| ())
 }
 
 #[cfg(test)]

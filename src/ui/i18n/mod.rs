@@ -261,6 +261,30 @@ pub struct Texts {
     pub analysis_totals: &'static str,
     pub analysis_partial: &'static str,
     pub margin_chart: &'static str,
+    // Table 2.4 (the thesis's node counts, measured): the menu item, the window, its
+    // table's columns ({0} an algorithm), the chart and the export.
+    pub table24_menu: &'static str,
+    pub table24_title: &'static str,
+    pub table24_depth: &'static str,
+    pub table24_run: &'static str,
+    pub table24_stop: &'static str,
+    pub table24_running: &'static str,
+    pub table24_position: &'static str,
+    pub table24_col_depth: &'static str,
+    pub table24_col_nodes: &'static str,
+    pub table24_col_time: &'static str,
+    pub table24_col_ratio: &'static str,
+    pub table24_col_thesis: &'static str,
+    pub table24_skipped: &'static str,
+    pub table24_stopped: &'static str,
+    pub table24_chart: &'static str,
+    pub table24_thesis_minimax: &'static str,
+    pub table24_thesis_alphabeta: &'static str,
+    pub table24_export: &'static str,
+    pub table24_export_path: &'static str,
+    pub table24_exported: &'static str,
+    pub table24_note: &'static str,
+    pub table24_none: &'static str,
 }
 
 /// The strings of `language`.

@@ -1,0 +1,224 @@
+//! The "Table 2.4" sheet: nodes and time per depth for each algorithm, the minimax /
+//! alpha-beta ratio, the thesis's own figures for b = 40 beside them, and a line chart of
+//! the nodes on a log scale. [`write_table24_sheet`] adds it to any workbook (the history
+//! export's writer takes one too); [`export_table24`] writes a workbook of it alone.
+
+use super::atomic::{parent_of, write_atomically};
+use super::error::ExportError;
+use super::sheet::{EXCEL_MAX_CELL_CHARS, header_format};
+use crate::analysis::Table24;
+use crate::analysis::table24::{Entry, THESIS_B40, thesis_row};
+use rust_xlsxwriter::{Chart, ChartType, ColNum, Format, RowNum, Workbook, XlsxError};
+use std::path::Path;
+
+/// The sheet's name.
+pub const TABLE24_SHEET: &str = "Table 2.4";
+
+/// Columns per algorithm: nodes, leaves, time in ms.
+const PER_ALGORITHM: ColNum = 3;
+
+/// Adds the sheet named `name` holding `table`. Rows run over the depths measured and
+/// the thesis's depths, whichever go deeper; a depth not searched says why ("skipped:
+/// ~N nodes predicted" or "stopped") in its nodes cell.
+///
+/// # Errors
+/// [`XlsxError`] for a name Excel refuses or a library failure.
+pub fn write_table24_sheet(
+    workbook: &mut Workbook,
+    name: &str,
+    table: &Table24,
+) -> Result<(), XlsxError> {
+    let sheet = workbook.add_worksheet().set_name(name)?;
+    let header = header_format();
+    let millis = Format::new().set_num_format("0.000");
+    let ratio_format = Format::new().set_num_format("0.0");
+    let mut titles = vec!["Depth".to_string()];
+    for kind in &table.algorithms {
+        titles.push(format!("{kind} nodes"));
+        titles.push(format!("{kind} leaves"));
+        titles.push(format!("{kind} ms"));
+    }
+    let ratio_col = 1 + PER_ALGORITHM * table.algorithms.len() as ColNum;
+    titles.extend(
+        [
+            "Minimax / alpha-beta (nodes)",
+            "Thesis b=40: minimax",
+            "Thesis b=40: alpha-beta",
+            "Thesis b=40: ratio",
+        ]
+        .map(String::from),
+    );
+    for (col, title) in titles.iter().enumerate() {
+        sheet.write_string_with_format(0, col as ColNum, title, &header)?;
+        sheet.set_column_width(col as ColNum, (title.len() as f64 + 2.0).max(8.0))?;
+    }
+    sheet.set_freeze_panes(1, 1)?;
+    let depths = table.rows.len().max(THESIS_B40.len());
+    for index in 0..depths {
+        let at = index as RowNum + 1;
+        let depth = index as u32 + 1;
+        sheet.write_number(at, 0, depth)?;
+        if let Some(row) = table.rows.get(index) {
+            for (slot, entry) in row.entries.iter().enumerate() {
+                let col = 1 + PER_ALGORITHM * slot as ColNum;
+                match entry {
+                    Entry::Done(m) => {
+                        sheet.write_number(at, col, m.nodes as f64)?;
+                        sheet.write_number(at, col + 1, m.leaves as f64)?;
+                        let ms = m.elapsed.as_secs_f64() * 1000.0;
+                        sheet.write_number_with_format(at, col + 2, ms, &millis)?;
+                    }
+                    Entry::Skipped { predicted } => {
+                        let why = format!("skipped: ~{predicted} nodes predicted");
+                        sheet.write_string(at, col, why)?;
+                    }
+                    Entry::Stopped => {
+                        sheet.write_string(at, col, "stopped")?;
+                    }
+                }
+            }
+            if let Some(ratio) = row.ratio(&table.algorithms) {
+                sheet.write_number_with_format(at, ratio_col, ratio, &ratio_format)?;
+            }
+        }
+        if let Some(thesis) = thesis_row(depth) {
+            sheet.write_number(at, ratio_col + 1, thesis.minimax as f64)?;
+            sheet.write_number(at, ratio_col + 2, thesis.alphabeta as f64)?;
+            sheet.write_number(at, ratio_col + 3, thesis.ratio)?;
+        }
+    }
+    let note_row = depths as RowNum + 2;
+    sheet.write_string_with_format(note_row, 0, "Position", &header)?;
+    let game: String = table.game.chars().take(EXCEL_MAX_CELL_CHARS).collect();
+    sheet.write_string(note_row, 1, game)?;
+    sheet.write_string_with_format(note_row + 1, 0, "Moves", &header)?;
+    sheet.write_number(note_row + 1, 1, table.moves)?;
+    sheet.write_string(
+        note_row + 2,
+        0,
+        "Nodes: positions visited, the root included (as `queens bestmove` counts them); \
+         the thesis counts the positions it evaluates (leaves) on a uniform tree with b = 40.",
+    )?;
+    if !table.complete {
+        sheet.write_string(
+            note_row + 3,
+            0,
+            "The run was stopped before its last depth.",
+        )?;
+    }
+
+    let last = depths as RowNum;
+    let mut chart = Chart::new(ChartType::Line);
+    for (slot, kind) in table.algorithms.iter().enumerate() {
+        let col = 1 + PER_ALGORITHM * slot as ColNum;
+        chart
+            .add_series()
+            .set_name(&format!("{kind} (this position)"))
+            .set_categories((name, 1, 0, last, 0))
+            .set_values((name, 1, col, last, col));
+    }
+    for (offset, label) in [
+        (1, "minimax (thesis, b=40)"),
+        (2, "alpha-beta (thesis, b=40)"),
+    ] {
+        let col = ratio_col + offset;
+        chart
+            .add_series()
+            .set_name(label)
+            .set_categories((name, 1, 0, last, 0))
+            .set_values((name, 1, col, last, col));
+    }
+    chart.title().set_name("Nodes per depth (log scale)");
+    chart.x_axis().set_name("Depth");
+    chart.y_axis().set_name("Nodes").set_log_base(10);
+    chart.set_width(720).set_height(400);
+    sheet.insert_chart(note_row + 5, 0, &chart)?;
+    Ok(())
+}
+
+/// Writes a workbook holding only the Table 2.4 sheet at `path`, atomically (an older
+/// file stays intact on failure); the folder is created if missing.
+///
+/// # Errors
+/// [`ExportError::Write`] naming the path; [`ExportError::Xlsx`] if the library fails.
+pub fn export_table24(table: &Table24, path: &Path) -> Result<(), ExportError> {
+    let mut workbook = Workbook::new();
+    write_table24_sheet(&mut workbook, TABLE24_SHEET, table)?;
+    let bytes = workbook.save_to_buffer()?;
+    let write_error = |source| ExportError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    std::fs::create_dir_all(parent_of(path)).map_err(write_error)?;
+    write_atomically(path, &bytes).map_err(write_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{EngineKind, NoHandler};
+    use crate::analysis::{Table24Settings, run_table24};
+    use crate::board::Board;
+    use calamine::{Data, Reader, Xlsx, open_workbook};
+
+    #[test]
+    fn the_sheet_reads_back_with_the_measured_and_the_thesis_figures() {
+        let board = Board::new(5, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let settings = Table24Settings::new(3, vec![EngineKind::MINIMAX, EngineKind::ALPHABETA]);
+        let table = run_table24(&board, &settings, &NoHandler, &mut |_| {});
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("sub").join("table.xlsx");
+        export_table24(&table, &path).unwrap_or_else(|e| panic!("{e}"));
+        let mut book: Xlsx<_> = open_workbook(&path).unwrap_or_else(|e| panic!("{e}"));
+        let range = book
+            .worksheet_range(TABLE24_SHEET)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let rows: Vec<&[Data]> = range.rows().collect();
+        assert_eq!(rows[0][1], Data::String("minimax nodes".into()));
+        for (index, row) in table.rows.iter().enumerate() {
+            let sheet_row = rows[index + 1];
+            assert_eq!(sheet_row[0], Data::Float(f64::from(row.depth)));
+            for slot in 0..2 {
+                let nodes = row.entries[slot].measure().map(|m| m.nodes as f64);
+                assert_eq!(
+                    Some(&sheet_row[1 + 3 * slot]),
+                    nodes.map(Data::Float).as_ref()
+                );
+            }
+        }
+        // The thesis's minimax column (after the ratio) runs to depth 8.
+        assert_eq!(rows[8][0], Data::Float(8.0));
+        assert_eq!(rows[8][8], Data::Float(6_553_600_000_000.0));
+        assert_eq!(rows[4][10], Data::Float(800.0));
+    }
+
+    /// The history export's writer takes the sheet beside its own, as the window's
+    /// Game > Export to Excel does when a table was measured.
+    #[test]
+    fn a_history_workbook_takes_the_table_as_its_own_sheet() {
+        use crate::store::{ExportOptions, HistoryEntry, SavedGame, Side, WorkbookWriter};
+        let board = Board::new(4, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let settings = Table24Settings::new(2, vec![EngineKind::ALPHABETA]);
+        let table = run_table24(&board, &settings, &NoHandler, &mut |_| {});
+        let saved = SavedGame::new(&board, [Side::Human, Side::Human], None);
+        let mut writer = WorkbookWriter::new(ExportOptions::default());
+        writer
+            .add(&HistoryEntry::new("g1", saved))
+            .unwrap_or_else(|e| panic!("{e}"));
+        writer.add_table24(&table).unwrap_or_else(|e| panic!("{e}"));
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("history.xlsx");
+        let info = writer.finish(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            info.sheets.iter().any(|s| s == TABLE24_SHEET),
+            "{:?}",
+            info.sheets
+        );
+        let mut book: Xlsx<_> = open_workbook(&path).unwrap_or_else(|e| panic!("{e}"));
+        let range = book
+            .worksheet_range(TABLE24_SHEET)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let nodes = table.rows[1].entries[0].measure().map(|m| m.nodes as f64);
+        assert_eq!(range.get((2, 1)), nodes.map(Data::Float).as_ref());
+    }
+}

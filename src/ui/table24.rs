@@ -1,0 +1,198 @@
+//! "Table 2.4" in the window: the thesis's node-count table measured on the position on
+//! screen. The searches run on their own thread (as "Analyse game" does) with a stop
+//! flag; rows appear as each depth finishes. The numbers are [`run_table24`]'s; this
+//! module only runs it and keeps what it sent.
+
+use crate::ai::{EngineKind, SearchHandler};
+use crate::analysis::table24::MAX_TABLE_DEPTH;
+use crate::analysis::{Table24, Table24Row, Table24Settings, run_table24};
+use crate::board::{Board, Cell};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+
+/// The stop flag the table's thread polls.
+struct StopFlag(Arc<AtomicBool>);
+
+impl SearchHandler<Cell> for StopFlag {
+    fn should_stop(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// A run in the background.
+struct Table24Job {
+    stop: Arc<AtomicBool>,
+    rows: Arc<Mutex<Vec<Table24Row>>>,
+    handle: Option<JoinHandle<Table24>>,
+}
+
+/// The panel's state: its choices, the run under way and the last table.
+pub struct Table24Panel {
+    /// Whether the window is shown.
+    pub open: bool,
+    /// Depths 1..=max_depth.
+    pub max_depth: u32,
+    /// Which algorithms to run (minimax, alpha-beta, pvs).
+    pub chosen: [bool; 3],
+    job: Option<Table24Job>,
+    /// The algorithms of the table shown (the running one's, or the last one's).
+    algorithms: Vec<EngineKind>,
+    /// The rows so far of the running table (copied from the thread each frame).
+    live_rows: Vec<Table24Row>,
+    /// The last finished (or stopped) table.
+    pub table: Option<Table24>,
+    /// The workbook the table is exported to.
+    pub export_path: String,
+    /// What the last export said.
+    pub export_message: Option<String>,
+}
+
+/// The algorithms the panel offers, in column order.
+pub const ALGORITHMS: [EngineKind; 3] =
+    [EngineKind::MINIMAX, EngineKind::ALPHABETA, EngineKind::PVS];
+
+impl Default for Table24Panel {
+    fn default() -> Self {
+        Table24Panel {
+            open: false,
+            // Depth 3 answers at once on any board; deeper is the student's choice.
+            max_depth: 3,
+            chosen: [true, true, false],
+            job: None,
+            algorithms: Vec::new(),
+            live_rows: Vec::new(),
+            table: None,
+            export_path: String::new(),
+            export_message: None,
+        }
+    }
+}
+
+impl Table24Panel {
+    /// Starts measuring `board` (a run under way is stopped first); `repaint` is called
+    /// after each depth.
+    pub fn start(&mut self, board: &Board, repaint: impl Fn() + Send + 'static) {
+        self.stop();
+        let algorithms: Vec<EngineKind> = ALGORITHMS
+            .iter()
+            .zip(self.chosen)
+            .filter_map(|(&kind, on)| on.then_some(kind))
+            .collect();
+        if algorithms.is_empty() {
+            return;
+        }
+        let settings = Table24Settings::new(self.max_depth.clamp(1, MAX_TABLE_DEPTH), algorithms);
+        self.algorithms = settings.algorithms.clone();
+        self.live_rows.clear();
+        self.table = None;
+        self.export_message = None;
+        let stop = Arc::new(AtomicBool::new(false));
+        let rows = Arc::new(Mutex::new(Vec::new()));
+        let board = board.clone();
+        let (flag, sink) = (StopFlag(stop.clone()), rows.clone());
+        let handle = std::thread::spawn(move || {
+            run_table24(&board, &settings, &flag, &mut |row| {
+                sink.lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(row.clone());
+                repaint();
+            })
+        });
+        self.job = Some(Table24Job {
+            stop,
+            rows,
+            handle: Some(handle),
+        });
+    }
+
+    /// Asks the running searches to stop; the rows finished so far are kept.
+    pub fn stop(&mut self) {
+        if let Some(job) = &self.job {
+            job.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether a run is under way.
+    pub fn running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Copies the new rows and takes a finished table (once per frame).
+    pub fn poll(&mut self) {
+        let Some(job) = self.job.as_mut() else {
+            return;
+        };
+        self.live_rows = job
+            .rows
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        if !job.handle.as_ref().is_some_and(JoinHandle::is_finished) {
+            return;
+        }
+        let table = job.handle.take().and_then(|handle| handle.join().ok());
+        self.job = None;
+        self.table = table;
+    }
+
+    /// The algorithms of the rows shown.
+    pub fn algorithms(&self) -> &[EngineKind] {
+        &self.algorithms
+    }
+
+    /// The rows to show: the running table's so far, or the last table's.
+    pub fn rows(&self) -> &[Table24Row] {
+        match (&self.job, &self.table) {
+            (None, Some(table)) => &table.rows,
+            _ => &self.live_rows,
+        }
+    }
+}
+
+/// `n` with its digits in groups of three ("2,560,000"), as the thesis prints them.
+pub fn group_digits(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_are_grouped_by_three() {
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(999), "999");
+        assert_eq!(group_digits(1_000), "1,000");
+        assert_eq!(group_digits(6_553_600_000_000), "6,553,600,000,000");
+    }
+
+    #[test]
+    fn a_run_shows_its_rows_and_ends_with_the_table() {
+        let board = Board::new(5, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let mut panel = Table24Panel {
+            max_depth: 2,
+            ..Table24Panel::default()
+        };
+        panel.start(&board, || {});
+        assert!(panel.running());
+        for _ in 0..2_000 {
+            panel.poll();
+            if !panel.running() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(!panel.running());
+        assert_eq!(panel.rows().len(), 2);
+        assert!(panel.table.as_ref().is_some_and(|t| t.complete));
+    }
+}

@@ -1,0 +1,271 @@
+//! The "Table 2.4" window: depth and algorithm choices, Run / Stop, the table (nodes and
+//! time per algorithm, the minimax / alpha-beta ratio, the thesis's ratio for b = 40), a
+//! log-scale chart of the nodes beside the thesis's figures, and the Excel export.
+
+use super::app::App;
+use super::i18n::{Texts, fill};
+use super::table24::{ALGORITHMS, group_digits};
+use crate::ai::EngineKind;
+use crate::analysis::table24::{Entry, MAX_TABLE_DEPTH, THESIS_B40, thesis_row};
+use eframe::egui::Color32;
+use eframe::egui::{self, RichText};
+use egui_plot::{
+    Corner, GridMark, Legend, Line, LineStyle, Plot, PlotPoints, Points, uniform_grid_spacer,
+};
+use std::path::PathBuf;
+
+/// The accessible label of the chart (kittest finds it by this).
+pub const CHART_LABEL: &str = "table 2.4 chart";
+
+/// The window, when open.
+pub fn window_ui(app: &mut App, ctx: &egui::Context) {
+    if !app.table24.open {
+        return;
+    }
+    app.table24.poll();
+    let t = app.texts();
+    if app.table24.export_path.is_empty() {
+        app.table24.export_path = app.saves_dir().join("table-2-4.xlsx").display().to_string();
+    }
+    let screen = ctx.content_rect();
+    let mut open = app.table24.open;
+    egui::Window::new(t.table24_title)
+        .id(egui::Id::unique("table24_window"))
+        .open(&mut open)
+        .default_size([screen.width().min(900.0), screen.height() * 0.8])
+        .max_size(screen.size() - egui::vec2(8.0, 32.0))
+        .resizable(true)
+        .show(ctx, |ui| {
+            // Both ways: with pvs the table is wider than a 640-pixel window.
+            egui::ScrollArea::both()
+                .id_salt("table24_scroll")
+                .show(ui, |ui| body_ui(app, ui, t));
+        });
+    app.table24.open = open;
+    if app.table24.running() {
+        ctx.request_repaint_after(std::time::Duration::from_millis(100));
+    }
+}
+
+fn body_ui(app: &mut App, ui: &mut egui::Ui, t: &'static Texts) {
+    let running = app.table24.running();
+    ui.horizontal_wrapped(|ui| {
+        ui.add_enabled_ui(!running, |ui| {
+            ui.add(
+                egui::Slider::new(&mut app.table24.max_depth, 1..=MAX_TABLE_DEPTH)
+                    .text(t.table24_depth),
+            );
+            for (index, kind) in ALGORITHMS.iter().enumerate() {
+                ui.checkbox(&mut app.table24.chosen[index], kind.name());
+            }
+        });
+        let any = app.table24.chosen.iter().any(|&on| on);
+        if running {
+            if ui.button(t.table24_stop).clicked() {
+                app.table24.stop();
+            }
+        } else if ui
+            .add_enabled(any, egui::Button::new(t.table24_run))
+            .clicked()
+        {
+            let ctx = ui.ctx().clone();
+            let board = app.game.board.clone();
+            app.table24.start(&board, move || ctx.request_repaint());
+        }
+        if !any {
+            ui.label(t.table24_none);
+        }
+    });
+    let moves = app.game.board.free().count();
+    ui.label(fill(t.table24_position, &[&moves]));
+    if running {
+        ui.label(fill(
+            t.table24_running,
+            &[&app.table24.rows().len(), &app.table24.max_depth],
+        ));
+    }
+    ui.separator();
+    table_ui(app, ui, t);
+    ui.label(RichText::new(t.table24_note).small());
+    ui.separator();
+    chart_ui(app, ui, t);
+    ui.separator();
+    export_ui(app, ui, t);
+}
+
+fn table_ui(app: &App, ui: &mut egui::Ui, t: &Texts) {
+    let panel = &app.table24;
+    let algorithms = panel.algorithms();
+    if panel.rows().is_empty() {
+        return;
+    }
+    egui::Grid::new("table24_grid")
+        .striped(true)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            ui.strong(t.table24_col_depth);
+            for kind in algorithms {
+                ui.strong(fill(t.table24_col_nodes, &[&kind.name()]));
+                ui.strong(fill(t.table24_col_time, &[&kind.name()]));
+            }
+            ui.strong(t.table24_col_ratio);
+            ui.strong(t.table24_col_thesis);
+            ui.end_row();
+            for row in panel.rows() {
+                ui.label(row.depth.to_string());
+                for entry in &row.entries {
+                    match entry {
+                        Entry::Done(m) => {
+                            ui.label(group_digits(m.nodes));
+                            ui.label(millis_text(m.elapsed));
+                        }
+                        Entry::Skipped { predicted } => {
+                            ui.label(fill(t.table24_skipped, &[&group_digits(*predicted)]));
+                            ui.label("");
+                        }
+                        Entry::Stopped => {
+                            ui.label(t.table24_stopped);
+                            ui.label("");
+                        }
+                    }
+                }
+                match row.ratio(algorithms) {
+                    Some(ratio) => ui.label(format!("{ratio:.1}")),
+                    None => ui.label("–"),
+                };
+                match thesis_row(row.depth) {
+                    Some(thesis) => ui.label(group_digits(thesis.ratio as u64)),
+                    None => ui.label("–"),
+                };
+                ui.end_row();
+            }
+        });
+}
+
+/// Milliseconds with two decimals below 10 ms (depth 1 takes microseconds), else one.
+fn millis_text(elapsed: std::time::Duration) -> String {
+    let ms = elapsed.as_secs_f64() * 1000.0;
+    if ms < 10.0 {
+        format!("{ms:.2}")
+    } else {
+        format!("{ms:.1}")
+    }
+}
+
+/// Each algorithm's colour in the chart; the thesis's figures take a paler one of the
+/// same hue (minimax red, alpha-beta blue), so a line and its thesis twin pair up.
+fn colour_of(kind: EngineKind) -> Color32 {
+    match kind.name() {
+        "minimax" => Color32::from_rgb(210, 60, 50),
+        "alphabeta" => Color32::from_rgb(40, 100, 210),
+        _ => Color32::from_rgb(40, 160, 80),
+    }
+}
+
+/// log10 of `n` (the chart's y), at least 0.
+fn log10(n: u64) -> f64 {
+    (n.max(1) as f64).log10()
+}
+
+fn chart_ui(app: &App, ui: &mut egui::Ui, t: &Texts) {
+    let panel = &app.table24;
+    let algorithms = panel.algorithms().to_vec();
+    let rows = panel.rows();
+    // The thesis's lines reach the depth asked for, so they show before a run too.
+    let deepest = (rows.len() as u32).max(panel.max_depth).max(1);
+    let series: Vec<(String, Color32, Vec<[f64; 2]>)> = algorithms
+        .iter()
+        .enumerate()
+        .map(|(index, kind)| {
+            let points = rows
+                .iter()
+                .filter_map(|row| {
+                    let m = row.entries.get(index)?.measure()?;
+                    Some([f64::from(row.depth), log10(m.nodes)])
+                })
+                .collect();
+            (kind.name().to_string(), colour_of(*kind), points)
+        })
+        .collect();
+    let thesis = |pick: fn(&crate::analysis::table24::ThesisRow) -> u64| -> Vec<[f64; 2]> {
+        THESIS_B40
+            .iter()
+            .filter(|row| row.depth <= deepest)
+            .map(|row| [f64::from(row.depth), log10(pick(row))])
+            .collect()
+    };
+    let thesis_minimax = thesis(|row| row.minimax);
+    let thesis_alphabeta = thesis(|row| row.alphabeta);
+    ui.label(RichText::new(t.table24_chart).small());
+    let (minimax_name, alphabeta_name) = (t.table24_thesis_minimax, t.table24_thesis_alphabeta);
+    let response = Plot::new("table24_chart")
+        .height(220.0)
+        .legend(Legend::default().position(Corner::LeftTop))
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .include_y(0.0)
+        .x_axis_label(t.table24_col_depth)
+        // A grid line and a label at every power of ten (the y is log10 of the nodes).
+        .y_grid_spacer(uniform_grid_spacer(|_| [1.0, 2.0, 4.0]))
+        .y_axis_formatter(|mark: GridMark, _range| {
+            if mark.value.fract().abs() < 1e-9 {
+                format!("1e{}", mark.value as i64)
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, move |plot_ui| {
+            for (name, colour, points) in series {
+                let line = Line::new(name.clone(), PlotPoints::from(points.clone()));
+                plot_ui.line(line.color(colour).width(2.0));
+                let dots = Points::new(name, PlotPoints::from(points));
+                plot_ui.points(dots.color(colour).radius(3.5));
+            }
+            let pale = |kind| colour_of(kind).gamma_multiply(0.55);
+            let dashed = |name, points: Vec<[f64; 2]>, kind| {
+                Line::new(name, PlotPoints::from(points))
+                    .color(pale(kind))
+                    .style(LineStyle::dashed_loose())
+            };
+            plot_ui.line(dashed(minimax_name, thesis_minimax, EngineKind::MINIMAX));
+            plot_ui.line(dashed(
+                alphabeta_name,
+                thesis_alphabeta,
+                EngineKind::ALPHABETA,
+            ));
+        });
+    response
+        .response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, CHART_LABEL));
+}
+
+fn export_ui(app: &mut App, ui: &mut egui::Ui, t: &Texts) {
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(t.table24_export_path);
+        ui.add(egui::TextEdit::singleline(&mut app.table24.export_path).desired_width(320.0))
+            .labelled_by(label.id);
+        let ready = app.table24.table.is_some() && !app.table24.running();
+        if ui
+            .add_enabled(ready, egui::Button::new(t.table24_export))
+            .clicked()
+        {
+            app.table24.export_message = Some(export(app, t));
+        }
+    });
+    if let Some(message) = &app.table24.export_message {
+        ui.label(message);
+    }
+}
+
+/// Writes the last table to the chosen workbook; returns what to tell the user.
+fn export(app: &App, t: &Texts) -> String {
+    let Some(table) = &app.table24.table else {
+        return String::new();
+    };
+    let path = PathBuf::from(app.table24.export_path.trim());
+    match crate::store::export_table24(table, &path) {
+        Ok(()) => fill(t.table24_exported, &[&path.display()]),
+        Err(error) => super::i18n::with_causes(&error),
+    }
+}

@@ -1,0 +1,77 @@
+//! "Table 2.4" in the real window, driven by kittest through accessible labels: open it
+//! from the View menu, run depths 1..3 on a small board, wait for the rows, and check
+//! that every count shown is the one `queens bestmove` prints for that depth.
+
+mod common;
+#[path = "ui_support/mod.rs"]
+mod common_ui;
+
+use common::json;
+use common_ui::{click, frames, harness, settings, step_until};
+use egui_kittest::kittest::Queryable;
+use queens::ui::{Mode, TABLE24_CHART_LABEL, group_digits};
+
+#[test]
+fn the_panel_runs_depths_1_to_3_and_shows_bestmoves_node_counts() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 2));
+    frames(&mut harness, 2);
+    click(&mut harness, "View");
+    click(&mut harness, "Table 2.4: minimax vs alpha-beta…");
+    assert!(harness.state().table24().open);
+    assert!(harness.query_by_label(TABLE24_CHART_LABEL).is_some());
+    click(&mut harness, "Run");
+    step_until(&mut harness, "the table to finish", |app| {
+        !app.table24().running()
+    });
+    frames(&mut harness, 2);
+
+    let game = harness.state().board().game_string();
+    let panel = harness.state().table24();
+    let table = panel.table.clone().unwrap_or_else(|| panic!("no table"));
+    assert!(table.complete);
+    assert_eq!(table.rows.len(), 3);
+    assert_eq!(
+        table
+            .algorithms
+            .iter()
+            .map(|k| k.name())
+            .collect::<Vec<_>>(),
+        ["minimax", "alphabeta"]
+    );
+    for row in &table.rows {
+        for (kind, entry) in table.algorithms.iter().zip(&row.entries) {
+            let nodes = entry
+                .measure()
+                .unwrap_or_else(|| panic!("{kind} depth {}: {entry:?}", row.depth))
+                .nodes;
+            let depth = row.depth.to_string();
+            let report = json(&[
+                "bestmove",
+                "--game",
+                &game,
+                "--algo",
+                kind.name(),
+                "--depth",
+                &depth,
+                "--threads",
+                "1",
+            ]);
+            assert_eq!(report["nodes"].as_u64(), Some(nodes), "{kind} d{depth}");
+            let shown = group_digits(nodes);
+            assert!(
+                harness.query_all_by_label(&shown).next().is_some(),
+                "{kind} depth {depth}: {shown} not shown"
+            );
+        }
+    }
+    // The thesis's ratio for depth 2 (20) and the Export button, now enabled.
+    assert!(harness.query_all_by_label("20").next().is_some());
+    click(&mut harness, "Export table to Excel");
+    let message = harness.state().table24().export_message.clone();
+    assert!(
+        message
+            .as_deref()
+            .is_some_and(|m| m.starts_with("Table written to")),
+        "{message:?}"
+    );
+}
