@@ -6,8 +6,11 @@
 //! depth) where it does not. The board does not know this module and the window does not
 //! compute it: both front ends (`queens analyse`, the window) call [`analyse`].
 
+mod live;
 mod model;
 mod run;
+
+pub use live::{LiveSettings, MoveValue, MoveValues, value_moves};
 
 pub use model::{
     Analysis, Class, MoveAnalysis, PlayerSummary, PositionValue, class_of, summarize_players,

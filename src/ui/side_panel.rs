@@ -22,6 +22,7 @@ pub fn side_panel_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>
             turn_ui(app, ui, actions);
             ui.separator();
             buttons_ui(app, ui, actions);
+            live_ui(app, ui);
             ui.separator();
             moves_ui(app, ui, actions);
             super::analysis_chart::margin_chart_ui(app, ui, actions);
@@ -432,6 +433,82 @@ fn analysis_status_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     if !analysis.complete {
         ui.label(RichText::new(t.analysis_partial).small().weak());
     }
+    worst_moves_ui(app, analysis, ui, actions);
+}
+
+/// How many of each player's costliest moves are listed.
+const WORST_MOVES_SHOWN: usize = 3;
+
+/// Each player's costliest moves with the better move; a click shows the position
+/// before the move with both marked on the board.
+fn worst_moves_ui(
+    app: &App,
+    analysis: &crate::analysis::Analysis,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let t = app.texts();
+    let names = app.player_names();
+    ui.label(RichText::new(t.worst_moves).small().strong());
+    for (player, name) in [1u8, 2].into_iter().zip(&names) {
+        let worst = analysis.worst_moves(player, WORST_MOVES_SHOWN);
+        if worst.is_empty() {
+            ui.label(
+                RichText::new(fill(t.worst_move_none, &[name]))
+                    .small()
+                    .weak(),
+            );
+            continue;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(name).small());
+            for m in worst {
+                let better = m.best.map_or_else(|| "-".to_string(), |c| c.to_string());
+                let text = fill(t.worst_move, &[&m.ply, &m.played, &m.loss, &better]);
+                let selected = app.compared_move().is_some() && app.review == Some(m.ply - 1);
+                let button = egui::Button::selectable(
+                    selected,
+                    RichText::new(text)
+                        .small()
+                        .color(super::analysis::colour_of(m.class, app.settings.dark)),
+                );
+                if ui.add(button).clicked() {
+                    actions.push(Action::ShowWorstMove(m.ply));
+                }
+            }
+        });
+    }
+}
+
+/// The move values' verdict on the position, while they are on: the proved result, or
+/// the best move's estimate with its depth.
+fn live_ui(app: &App, ui: &mut egui::Ui) {
+    if !app.settings.heat_map {
+        return;
+    }
+    let t = app.texts();
+    let Some(values) = app.live_values() else {
+        if app.live_running() {
+            ui.label(RichText::new(t.live_thinking).small().weak());
+        }
+        return;
+    };
+    let (Some(best), Some(margin)) = (values.best(), values.margin()) else {
+        return;
+    };
+    let names = app.player_names();
+    let text = match values.depth {
+        None if values.solved() => super::known::known_result_sentence(t, &names, margin),
+        depth => {
+            let depth = depth.map_or(0, |d| d + 1);
+            match margin {
+                0 => fill(t.value_even, &[&best.cell, &depth]),
+                m if m > 0 => fill(t.value_ahead, &[&best.cell, &names[0], &m, &depth]),
+                m => fill(t.value_behind, &[&best.cell, &names[0], &-m, &depth]),
+            }
+        }
+    };
+    ui.label(RichText::new(text).small());
 }
 
 /// |< < > >|: the first position, a move back, a move on, the current position.

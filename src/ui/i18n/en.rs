@@ -241,4 +241,10 @@ pub const TEXTS: Texts = Texts {
     analysis_totals: "{0}: {1} cells given away, accuracy {2}%",
     analysis_partial: "Analysis stopped: only the last moves are judged.",
     margin_chart: "P1 minus P2 with best play, after each move",
+    worst_moves: "Worst moves (click to see the better move)",
+    worst_move: "{0}. {1} lost {2}, better {3}",
+    worst_move_none: "{0}: no move lost a cell",
+    analyse_entry: "Analyse",
+    heat_map: "Move values on the board (heat map and best line)",
+    live_thinking: "Valuing the moves…",
 };

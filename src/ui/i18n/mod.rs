@@ -261,6 +261,12 @@ pub struct Texts {
     pub analysis_totals: &'static str,
     pub analysis_partial: &'static str,
     pub margin_chart: &'static str,
+    pub worst_moves: &'static str,
+    pub worst_move: &'static str,
+    pub worst_move_none: &'static str,
+    pub analyse_entry: &'static str,
+    pub heat_map: &'static str,
+    pub live_thinking: &'static str,
 }
 
 /// The strings of `language`.

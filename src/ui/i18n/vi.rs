@@ -242,4 +242,10 @@ pub const TEXTS: Texts = Texts {
     analysis_totals: "{0}: mất {1} ô, độ chính xác {2}%",
     analysis_partial: "Đã dừng phân tích: chỉ các nước cuối được đánh giá.",
     margin_chart: "P1 trừ P2 nếu chơi tốt nhất, sau mỗi nước",
+    worst_moves: "Các nước tệ nhất (bấm để xem nước tốt hơn)",
+    worst_move: "{0}. {1} mất {2}, tốt hơn là {3}",
+    worst_move_none: "{0}: không nước nào mất ô",
+    analyse_entry: "Phân tích",
+    heat_map: "Giá trị các nước trên bàn cờ (bản đồ nhiệt và đường tốt nhất)",
+    live_thinking: "Đang đánh giá các nước…",
 };
