@@ -168,3 +168,31 @@ fn an_analysis_can_be_cancelled() {
         assert!(!analysis.complete);
     }
 }
+
+#[test]
+fn a_history_game_is_opened_and_analysed_from_the_history_window() {
+    use queens::store::{SavedGame, Side, append_history};
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let finished = random_position(5, 1, 100, 7).unwrap_or_else(|e| panic!("{e}"));
+    assert!(finished.is_over());
+    let saved = SavedGame::new(&finished, [Side::Human, Side::Human], None);
+    append_history(dir.path(), &saved).unwrap_or_else(|e| panic!("{e}"));
+    let mut harness = ui_support::harness_in(settings(Mode::HumanVsHuman, 5, 0), dir.path());
+    frames(&mut harness, 2);
+    ui_support::open_history(&mut harness);
+    click(&mut harness, "Analyse");
+    assert_eq!(
+        harness.state().board().game_string(),
+        finished.game_string()
+    );
+    step_until(&mut harness, "the history game's analysis", |app| {
+        !app.is_analysing() && app.analysis().is_some()
+    });
+    let analysis = harness
+        .state()
+        .analysis()
+        .cloned()
+        .unwrap_or_else(|| panic!("no analysis"));
+    assert_eq!(analysis.game, finished.game_string());
+    assert_eq!(analysis.moves.len(), finished.ply());
+}
