@@ -310,7 +310,9 @@ fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         .show(ui, |ui| {
             // Names by level are long ("Computer (Medium)"): the name column gives way
             // (cut with "…") so the list fits a narrow panel.
-            let name_width = (ui.available_width() - 130.0).max(50.0);
+            // The loss column of an analysed game takes its share too.
+            let others = if analysis.is_some() { 175.0 } else { 130.0 };
+            let name_width = (ui.available_width() - others).max(50.0);
             egui::Grid::new("move_list")
                 .num_columns(if analysis.is_some() { 5 } else { 4 })
                 .max_col_width(name_width)
@@ -460,23 +462,23 @@ fn worst_moves_ui(
             );
             continue;
         }
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(name).small());
-            for m in worst {
-                let better = m.best.map_or_else(|| "-".to_string(), |c| c.to_string());
-                let text = fill(t.worst_move, &[&m.ply, &m.played, &m.loss, &better]);
-                let selected = app.compared_move().is_some() && app.review == Some(m.ply - 1);
-                let button = egui::Button::selectable(
-                    selected,
-                    RichText::new(text)
-                        .small()
-                        .color(super::analysis::colour_of(m.class, app.settings.dark)),
-                );
-                if ui.add(button).clicked() {
-                    actions.push(Action::ShowWorstMove(m.ply));
-                }
+        // One entry a line, cut with "…" rather than widening a narrow panel.
+        ui.label(RichText::new(name).small());
+        for m in worst {
+            let better = m.best.map_or_else(|| "-".to_string(), |c| c.to_string());
+            let text = fill(t.worst_move, &[&m.ply, &m.played, &m.loss, &better]);
+            let selected = app.compared_move().is_some() && app.review == Some(m.ply - 1);
+            let button = egui::Button::selectable(
+                selected,
+                RichText::new(text)
+                    .small()
+                    .color(super::analysis::colour_of(m.class, app.settings.dark)),
+            )
+            .wrap_mode(egui::TextWrapMode::Truncate);
+            if ui.add(button).clicked() {
+                actions.push(Action::ShowWorstMove(m.ply));
             }
-        });
+        }
     }
 }
 
@@ -500,12 +502,19 @@ fn live_ui(app: &App, ui: &mut egui::Ui) {
     let text = match values.depth {
         None if values.solved() => super::known::known_result_sentence(t, &names, margin),
         depth => {
-            let depth = depth.map_or(0, |d| d + 1);
-            match margin {
-                0 => fill(t.value_even, &[&best.cell, &depth]),
-                m if m > 0 => fill(t.value_ahead, &[&best.cell, &names[0], &m, &depth]),
-                m => fill(t.value_behind, &[&best.cell, &names[0], &-m, &depth]),
-            }
+            // The same words as the computer's thinking line; "you" is the only human.
+            let view = ValueView {
+                mover: values.mover,
+                viewer: viewer(app, super::search::Purpose::Move),
+                best: best.cell.to_string(),
+                value: match values.mover {
+                    Player::One => margin,
+                    Player::Two => -margin,
+                },
+                // The engine's depth after the move, plus the move itself.
+                depth: depth.map_or(0, |d| d + 1),
+            };
+            value_sentence(t, &names, &view)
         }
     };
     ui.label(RichText::new(text).small());
