@@ -310,7 +310,9 @@ fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         .show(ui, |ui| {
             // Names by level are long ("Computer (Medium)"): the name column gives way
             // (cut with "…") so the list fits a narrow panel.
-            let name_width = (ui.available_width() - 130.0).max(50.0);
+            // The loss column of an analysed game takes its share too.
+            let others = if analysis.is_some() { 175.0 } else { 130.0 };
+            let name_width = (ui.available_width() - others).max(30.0);
             egui::Grid::new("move_list")
                 .num_columns(if analysis.is_some() { 5 } else { 4 })
                 .max_col_width(name_width)
