@@ -4,6 +4,7 @@
 
 mod ui_support;
 
+use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use queens::ai::NoHandler;
 use queens::analysis::{AnalysisSettings, analyse};
@@ -195,4 +196,44 @@ fn a_history_game_is_opened_and_analysed_from_the_history_window() {
         .unwrap_or_else(|| panic!("no analysis"));
     assert_eq!(analysis.game, finished.game_string());
     assert_eq!(analysis.moves.len(), finished.ply());
+}
+
+#[test]
+fn clicking_the_margin_chart_shows_that_position() {
+    let mut harness = analysed(GAME);
+    let game = Board::from_game_string(GAME).unwrap_or_else(|e| panic!("{e}"));
+    let rect = harness.get_by_label("margin chart").rect();
+    // Near the left edge: the start (ply 0 lies at the left of the data); then near the
+    // right edge, the last positions.
+    let mut shown = Vec::new();
+    for share in [0.05, 0.6] {
+        let pos = egui::pos2(rect.left() + rect.width() * share, rect.center().y);
+        harness.event(egui::Event::PointerMoved(pos));
+        frames(&mut harness, 1);
+        for pressed in [true, false] {
+            harness.event(egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            });
+            frames(&mut harness, 1);
+        }
+        frames(&mut harness, 2);
+        let ply = harness
+            .state()
+            .reviewing()
+            .unwrap_or_else(|| panic!("the click at {share} showed no position"));
+        assert!(ply < game.ply());
+        // The status line names the position the board replayed.
+        assert!(
+            harness.state().status_text().contains("Reviewing"),
+            "{}",
+            harness.state().status_text()
+        );
+        shown.push(ply);
+    }
+    assert!(shown[0] < shown[1], "{shown:?}");
+    click(&mut harness, "Back to game");
+    assert_eq!(harness.state().reviewing(), None);
 }
