@@ -78,8 +78,15 @@ fn main() {
         (vec![(6, 3, 1)], vec![20])
     } else {
         (
-            vec![(6, 4, 20), (8, 6, 20), (10, 0, 10), (10, 10, 20)],
-            vec![100],
+            vec![
+                (6, 4, 40),
+                (8, 6, 40),
+                (10, 0, 10),
+                (10, 10, 40),
+                (10, 20, 40),
+            ],
+            // 100 ms is the goal's setting; 10 ms shows what a tenth of it costs.
+            vec![100, 10],
         )
     };
     println!(

@@ -4,6 +4,7 @@
 
 mod ui_support;
 
+use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use queens::ai::NoHandler;
 use queens::analysis::{AnalysisSettings, analyse};
@@ -80,6 +81,68 @@ fn analyse_game_marks_every_move_with_its_loss() {
     assert!(harness.state().analysis().is_none());
 }
 
+/// Pastes `game` and runs "Analyse game" to the end.
+fn analysed(game: &str) -> egui_kittest::Harness<'static, queens::ui::App> {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
+    // The saves folder lives as long as the test binary: nothing is saved here.
+    std::mem::forget(dir);
+    frames(&mut harness, 2);
+    harness.get_by_label("game string").focus();
+    frames(&mut harness, 1);
+    harness.get_by_label("game string").type_text(game);
+    frames(&mut harness, 2);
+    click(&mut harness, "Paste position");
+    click(&mut harness, "Game");
+    click(&mut harness, "Analyse game");
+    step_until(&mut harness, "the analysis to finish", |app| {
+        !app.is_analysing()
+    });
+    frames(&mut harness, 2);
+    harness
+}
+
+#[test]
+fn a_worst_move_shows_the_position_before_it_with_the_better_move() {
+    let mut harness = analysed(GAME);
+    let analysis = harness
+        .state()
+        .analysis()
+        .cloned()
+        .unwrap_or_else(|| panic!("no analysis shown"));
+    // The costliest move of the game, as the list orders them.
+    let worst = [1u8, 2]
+        .iter()
+        .flat_map(|&p| analysis.worst_moves(p, 3))
+        .max_by_key(|m| m.loss)
+        .cloned()
+        .unwrap_or_else(|| panic!("no move lost anything"));
+    let better = worst.best.unwrap_or_else(|| panic!("no better move"));
+    assert_ne!(better, worst.played);
+    let label = format!(
+        "{}. {} lost {}, better {}",
+        worst.ply, worst.played, worst.loss, better
+    );
+    click(&mut harness, &label);
+
+    // The board shows the position before the move, replayed by the board itself.
+    assert_eq!(harness.state().reviewing(), Some(worst.ply - 1));
+    let game = Board::from_game_string(GAME).unwrap_or_else(|e| panic!("{e}"));
+    let compare = harness
+        .state()
+        .compared_move()
+        .unwrap_or_else(|| panic!("the moves are not marked"));
+    assert_eq!((compare.played, compare.better), (worst.played, better));
+    // Both cells are free there: the played move is yet to come.
+    let before = game.at_ply(worst.ply - 1);
+    assert!(before.free().contains(worst.played) && before.free().contains(better));
+
+    // Back to the live position: the marks go with the review.
+    click(&mut harness, "Back to game");
+    assert_eq!(harness.state().reviewing(), None);
+    assert!(harness.state().compared_move().is_none());
+    assert_eq!(harness.state().board().game_string(), GAME);
+}
+
 #[test]
 fn an_analysis_can_be_cancelled() {
     // A 15x15 game: far too long to finish before the cancel arrives.
@@ -105,4 +168,72 @@ fn an_analysis_can_be_cancelled() {
     if let Some(analysis) = harness.state().analysis() {
         assert!(!analysis.complete);
     }
+}
+
+#[test]
+fn a_history_game_is_opened_and_analysed_from_the_history_window() {
+    use queens::store::{SavedGame, Side, append_history};
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let finished = random_position(5, 1, 100, 7).unwrap_or_else(|e| panic!("{e}"));
+    assert!(finished.is_over());
+    let saved = SavedGame::new(&finished, [Side::Human, Side::Human], None);
+    append_history(dir.path(), &saved).unwrap_or_else(|e| panic!("{e}"));
+    let mut harness = ui_support::harness_in(settings(Mode::HumanVsHuman, 5, 0), dir.path());
+    frames(&mut harness, 2);
+    ui_support::open_history(&mut harness);
+    click(&mut harness, "Analyse");
+    assert_eq!(
+        harness.state().board().game_string(),
+        finished.game_string()
+    );
+    step_until(&mut harness, "the history game's analysis", |app| {
+        !app.is_analysing() && app.analysis().is_some()
+    });
+    let analysis = harness
+        .state()
+        .analysis()
+        .cloned()
+        .unwrap_or_else(|| panic!("no analysis"));
+    assert_eq!(analysis.game, finished.game_string());
+    assert_eq!(analysis.moves.len(), finished.ply());
+}
+
+#[test]
+fn clicking_the_margin_chart_shows_that_position() {
+    let mut harness = analysed(GAME);
+    let game = Board::from_game_string(GAME).unwrap_or_else(|e| panic!("{e}"));
+    let rect = harness.get_by_label("margin chart").rect();
+    // Near the left edge: the start (ply 0 lies at the left of the data); then near the
+    // right edge, the last positions.
+    let mut shown = Vec::new();
+    for share in [0.05, 0.6] {
+        let pos = egui::pos2(rect.left() + rect.width() * share, rect.center().y);
+        harness.event(egui::Event::PointerMoved(pos));
+        frames(&mut harness, 1);
+        for pressed in [true, false] {
+            harness.event(egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            });
+            frames(&mut harness, 1);
+        }
+        frames(&mut harness, 2);
+        let ply = harness
+            .state()
+            .reviewing()
+            .unwrap_or_else(|| panic!("the click at {share} showed no position"));
+        assert!(ply < game.ply());
+        // The status line names the position the board replayed.
+        assert!(
+            harness.state().status_text().contains("Reviewing"),
+            "{}",
+            harness.state().status_text()
+        );
+        shown.push(ply);
+    }
+    assert!(shown[0] < shown[1], "{shown:?}");
+    click(&mut harness, "Back to game");
+    assert_eq!(harness.state().reviewing(), None);
 }

@@ -169,7 +169,7 @@ fn assert_panel_fits(harness: &Harness<'_, App>, size: [f32; 2], context: &str) 
         checked += 1;
         assert!(
             rect.right() <= size[0] + 0.5,
-            "{context} {size:?}: {:?} ends at {}",
+            "{context} {size:?}: {:?} ends at {} ({rect:?})",
             node.accesskit_node().label(),
             rect.right()
         );
@@ -452,4 +452,71 @@ fn a_save_from_before_names_still_loads() {
     let loaded = queens::store::load_from(&path).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(loaded.saved.names, [String::new(), String::new()]);
     assert_eq!(loaded.board.ply(), 1);
+}
+
+#[test]
+fn an_analysed_game_with_its_worst_moves_fits_the_panel_at_640x480() {
+    for language in queens::ui::Language::ALL {
+        let mut setup = settings(Mode::HumanVsHuman, 8, 0);
+        setup.language = language;
+        let (mut harness, _dir) = harness_sized(setup, [640.0, 480.0]);
+        frames(&mut harness, 2);
+        let game = queens::board::random_position(8, 0, 4, 3)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .game_string();
+        harness.event(egui::Event::Paste(game.clone()));
+        frames(&mut harness, 3);
+        assert_eq!(harness.state().board().game_string(), game);
+        click(
+            &mut harness,
+            if language == queens::ui::Language::English {
+                "Game"
+            } else {
+                "Trò chơi"
+            },
+        );
+        click(
+            &mut harness,
+            if language == queens::ui::Language::English {
+                "Analyse game"
+            } else {
+                "Phân tích ván"
+            },
+        );
+        ui_support::step_until(&mut harness, "the analysis", |app| !app.is_analysing());
+        frames(&mut harness, 3);
+        let analysis = harness
+            .state()
+            .analysis()
+            .cloned()
+            .unwrap_or_else(|| panic!("no analysis"));
+        // The chart, the move rows and the worst-moves entries end inside the window.
+        // (The game string field below them still ends a few points out while the
+        // panel scrolls: not checked here.)
+        let mut labels = vec!["margin chart".to_string()];
+        labels.extend(analysis.moves.iter().map(|m| format!("move {}", m.ply)));
+        let worst = [1u8, 2]
+            .iter()
+            .flat_map(|&p| analysis.worst_moves(p, 3))
+            .count();
+        assert!(worst > 0, "{language:?}: no worst move listed");
+        let entries = harness
+            .query_all_by(|node: &egui_kittest::kittest::AccessKitNode<'_>| {
+                node.label()
+                    .is_some_and(|l| l.contains(" lost ") || l.contains(" mất "))
+            })
+            .count();
+        assert_eq!(entries, worst, "{language:?}");
+        for node in harness.query_all_by(|node: &egui_kittest::kittest::AccessKitNode<'_>| {
+            node.label()
+                .is_some_and(|l| labels.contains(&l) || l.contains(" lost ") || l.contains(" mất "))
+        }) {
+            let rect = node.rect();
+            assert!(
+                rect.right() <= 640.5,
+                "{language:?}: {:?} ends at {rect:?}",
+                node.accesskit_node().label()
+            );
+        }
+    }
 }

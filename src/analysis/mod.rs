@@ -9,9 +9,12 @@
 //! [`table24`] is the thesis's table 2.4 measured on a position: nodes per depth of
 //! minimax, alpha-beta and `pvs`.
 
+mod live;
 mod model;
 mod run;
 pub mod table24;
+
+pub use live::{LiveSettings, MoveValue, MoveValues, value_moves};
 
 pub use model::{
     Analysis, Class, MoveAnalysis, PlayerSummary, PositionValue, class_of, summarize_players,

@@ -247,6 +247,20 @@ impl Analysis {
             complete,
         }
     }
+
+    /// `player`'s (1 or 2) costliest moves: those that gave cells away, the largest loss
+    /// first (the earlier move first among equal losses), at most `count`. What a player
+    /// who lost looks at first: where the result slipped, and what was better.
+    pub fn worst_moves(&self, player: u8, count: usize) -> Vec<&MoveAnalysis> {
+        let mut mine: Vec<&MoveAnalysis> = self
+            .moves
+            .iter()
+            .filter(|m| m.player == player && m.loss > 0)
+            .collect();
+        mine.sort_by(|a, b| b.loss.cmp(&a.loss).then(a.ply.cmp(&b.ply)));
+        mine.truncate(count);
+        mine
+    }
 }
 
 #[cfg(test)]
@@ -299,6 +313,31 @@ mod tests {
         // The best move loses nothing even when two estimates disagree.
         let best = MoveAnalysis::judge(1, c3, &value(9, "c3", false), &value(1, "a1", false));
         assert_eq!(best.loss, 0);
+    }
+
+    #[test]
+    fn worst_moves_are_each_players_losses_largest_first() {
+        let cell = |name| Cell::parse(name).unwrap_or_default();
+        let margins = [10, 8, 14, 14, 14, 10, 12];
+        let positions: Vec<Option<PositionValue>> = margins
+            .iter()
+            .map(|&m| Some(value(m, "a1", true)))
+            .collect();
+        let cells = ["b1", "b2", "b3", "b4", "b5", "c1"].map(cell);
+        let analysis = Analysis::from_positions(String::new(), &cells, positions);
+        let losses: Vec<(usize, u32)> = analysis.moves.iter().map(|m| (m.ply, m.loss)).collect();
+        assert_eq!(losses, [(1, 2), (2, 6), (3, 0), (4, 0), (5, 4), (6, 2)]);
+        let worst = |player, count| -> Vec<usize> {
+            analysis
+                .worst_moves(player, count)
+                .iter()
+                .map(|m| m.ply)
+                .collect()
+        };
+        // Largest first, moves that lost nothing left out, at most `count`.
+        assert_eq!(worst(1, 3), [5, 1]);
+        assert_eq!(worst(2, 3), [2, 6]);
+        assert_eq!(worst(2, 1), [2]);
     }
 
     #[test]

@@ -35,7 +35,14 @@ pub fn margin_chart_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
     let last = analysis.positions.len().saturating_sub(1);
     ui.label(egui::RichText::new(t.margin_chart).small());
     let line_name = t.margin_chart;
+    // As wide as the panel leaves, no wider (a narrow window's panel must not grow):
+    // the width egui_plot takes is its plotting area's, with the y-axis labels beside
+    // it, so they get a fixed room that is taken off.
+    let axis = 32.0;
+    let width = (ui.available_width() - axis).max(60.0);
     let response = Plot::new("margin_chart")
+        .width(width)
+        .y_axis_min_width(axis)
         .height(130.0)
         .allow_drag(false)
         .allow_zoom(false)

@@ -68,6 +68,11 @@ pub enum Action {
     Analyse,
     /// Stop the analysis (what it finished is kept).
     CancelAnalysis,
+    /// Show the position before this move (1-based) of the analysed game, with the move
+    /// played and a better one marked (the worst-moves list).
+    ShowWorstMove(usize),
+    /// Open this game of the History window and analyse it.
+    AnalyseHistoryEntry(usize),
     /// Show (or reload) the History window.
     ShowHistory,
     /// Close it.
@@ -141,6 +146,8 @@ pub(super) struct Replacement {
     message: Message,
     /// The computer waits for Resume (a pasted position is studied first).
     paused: bool,
+    /// Analyse the game once it is on screen.
+    analyse: bool,
     /// New-game choices to remember (a game started from the new-game panel).
     setup: Option<GameSetup>,
 }
@@ -178,6 +185,7 @@ impl Replacement {
             message,
             paused,
             setup: None,
+            analyse: false,
         }
     }
 
@@ -191,6 +199,7 @@ impl Replacement {
             saved: false,
             paused: false,
             setup,
+            analyse: false,
         }
     }
 
@@ -253,6 +262,12 @@ pub struct App {
     pub(super) analysis: Option<crate::analysis::Analysis>,
     /// The thesis's table 2.4 measured on the position on screen.
     pub(super) table24: super::table24::Table24Panel,
+    /// The move (1-based) of the worst-moves list on show, beside the better move.
+    compared: Option<usize>,
+    /// A game just put on screen is to be analysed (History's "Analyse").
+    analyse_requested: bool,
+    /// The move values of the position on screen, while View > move values is on.
+    pub(super) live: Option<super::live::LiveJob>,
 }
 
 impl App {
@@ -304,6 +319,9 @@ impl App {
             known: None,
             analysis_job: None,
             analysis: None,
+            compared: None,
+            analyse_requested: false,
+            live: None,
             paused: false,
             hint: None,
             review: None,
@@ -468,7 +486,12 @@ impl App {
             Action::ShowHistory => self.files.show_history(ctx),
             Action::ToggleTreeLab => self.tree_lab.open = !self.tree_lab.open,
             Action::CloseHistory => self.files.history = None,
-            Action::OpenHistoryEntry(index) => self.open_history_entry(index),
+            Action::OpenHistoryEntry(index) => self.open_history_entry(index, false),
+            Action::AnalyseHistoryEntry(index) => self.open_history_entry(index, true),
+            Action::ShowWorstMove(ply) => {
+                self.review_at(ply.saturating_sub(1));
+                self.compared = Some(ply);
+            }
             Action::SetSavesDir => self.set_saves_dir(ctx),
             Action::ConfirmReplace(choice) => self.confirm_replace(choice),
             Action::Resign => self.resign(),
@@ -494,6 +517,11 @@ impl App {
                 self.paste_text = text;
                 self.apply(ctx, Action::PastePosition);
             }
+        }
+        // A game opened to be analysed is on screen now (or was refused, or is waiting
+        // for the player's answer, which comes back here).
+        if std::mem::take(&mut self.analyse_requested) {
+            self.start_analysis(ctx);
         }
     }
 
@@ -590,6 +618,7 @@ impl App {
 
     /// Shows the position after `ply` moves; the current one (or beyond) ends the review.
     fn review_at(&mut self, ply: usize) {
+        self.compared = None;
         let last = self.game.board.ply();
         let was_reviewing = self.review.is_some();
         self.review = (ply < last).then_some(ply);
@@ -663,7 +692,9 @@ impl App {
             message,
             paused,
             setup,
+            analyse,
         } = replacement;
+        self.analyse_requested = analyse;
         if let Some(setup) = setup {
             self.settings.setup = setup;
         }
@@ -761,6 +792,7 @@ impl App {
                     message: Message::Pasted,
                     paused,
                     setup: None,
+                    analyse: false,
                 });
             }
             Err(error) => self.message = Message::PasteError(error),
@@ -925,6 +957,66 @@ impl App {
         self.analysis
             .as_ref()
             .filter(|analysis| analysis.game == self.game.board.game_string())
+    }
+
+    /// The analysed move (1-based) on show beside its better move, with the position
+    /// before it: the played and the better cell and who moved.
+    pub fn compared_move(&self) -> Option<super::board_view::Compare> {
+        let ply = self.compared?;
+        if self.review != Some(ply - 1) {
+            return None;
+        }
+        let judged = self.analysis()?.moves.iter().find(|m| m.ply == ply)?;
+        Some(super::board_view::Compare {
+            played: judged.played,
+            better: judged.best?,
+            mover: Player::at_ply(ply - 1),
+        })
+    }
+
+    /// Keeps the move values' thread on the position on screen: started when they are
+    /// wanted and missing, replaced when the position changed, dropped (stopped) when
+    /// no longer wanted.
+    pub(super) fn poll_live(&mut self, ctx: &egui::Context) {
+        let Some(board) = self.live_board() else {
+            self.live = None;
+            return;
+        };
+        if self.live.as_ref().is_some_and(|job| job.is_for(&board)) {
+            return;
+        }
+        let repaint = ctx.clone();
+        self.live = Some(super::live::LiveJob::start(&board, move || {
+            repaint.request_repaint()
+        }));
+    }
+
+    /// The position whose moves are valued now: the one on screen, while the move values
+    /// are on, a move is to be chosen there, and the computer is not thinking about it
+    /// (the two would share the machine, and the computer's time-limited search would
+    /// play weaker).
+    fn live_board(&self) -> Option<Board> {
+        if !self.settings.heat_map || self.show_new_game || self.asking() {
+            return None;
+        }
+        let board = self.shown_board();
+        let computer_thinking = self.review.is_none() && self.game.computer_to_move();
+        (!board.is_over() && !computer_thinking && self.resigned.is_none()).then_some(board)
+    }
+
+    /// The move values of the position on screen (the best answer so far), while the
+    /// move values are on.
+    pub fn live_values(&self) -> Option<crate::analysis::MoveValues> {
+        let board = self.live_board()?;
+        let job = self.live.as_ref().filter(|job| job.is_for(&board))?;
+        job.values()
+    }
+
+    /// Whether the move values of the position on screen are still being improved.
+    pub fn live_running(&self) -> bool {
+        self.live
+            .as_ref()
+            .is_some_and(super::live::LiveJob::running)
     }
 
     /// P1's final margin with best play from the position on screen, when a search has
@@ -1188,13 +1280,13 @@ impl App {
     }
 
     /// Shows a game of the history (finished: read-only until an undo).
-    fn open_history_entry(&mut self, index: usize) {
+    fn open_history_entry(&mut self, index: usize, analyse: bool) {
         match self.files.history_game(index) {
-            Some(Ok((loaded, id))) => self.offer_replacement(Replacement::loaded(
-                loaded,
-                None,
-                Message::HistoryOpened(id),
-            )),
+            Some(Ok((loaded, id))) => {
+                let mut replacement = Replacement::loaded(loaded, None, Message::HistoryOpened(id));
+                replacement.analyse = analyse;
+                self.offer_replacement(replacement);
+            }
             Some(Err(message)) => self.message = message,
             None => {}
         }

@@ -4,7 +4,7 @@
 
 use super::layout::BoardLayout;
 use super::theme::Palette;
-use crate::board::{Bitboard, Board, Cell, CellState};
+use crate::board::{Bitboard, Board, Cell, CellState, Player};
 use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Role, Sense, Shape, Stroke,
     StrokeKind, Vec2, WidgetInfo, pos2, vec2,
@@ -55,6 +55,46 @@ pub struct Overlay {
     pub appearing: Option<Appearing>,
     /// The accessible name's prefix of each cell ("cell" gives "cell c3").
     pub name: &'static str,
+    /// A move of the game beside a better one (the worst-moves list): the played cell
+    /// ringed red, the better one green, both as faint queens of the mover.
+    pub compare: Option<Compare>,
+    /// Each legal move's value, as a colour and the cells it loses (the heat map).
+    pub heat: Vec<HeatCell>,
+    /// The best line from here, as numbered faint queens.
+    pub ghosts: Vec<Ghost>,
+}
+
+/// A played move and the better one, on the position before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Compare {
+    /// The cell played.
+    pub played: Cell,
+    /// A best move instead.
+    pub better: Cell,
+    /// Who moved.
+    pub mover: Player,
+}
+
+/// One free cell of the heat map.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeatCell {
+    /// The move.
+    pub cell: Cell,
+    /// Margin cells lost against the best move (0 for a best move).
+    pub loss: u32,
+    /// 1 for the best move, 0 for the worst, linear between.
+    pub goodness: f32,
+}
+
+/// One move of the best line, drawn as a faint queen with its number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ghost {
+    /// Where.
+    pub cell: Cell,
+    /// Whose queen.
+    pub player: Player,
+    /// 1 for the next move.
+    pub number: usize,
 }
 
 /// What the mouse did on the board this frame.
@@ -92,6 +132,8 @@ pub fn board_ui(ui: &mut egui::Ui, board: &Board, overlay: &Overlay) -> BoardRes
         }
         paint_cell(&painter, board, cell, rect, overlay);
     }
+    paint_heat(&painter, overlay);
+    paint_ghosts(&painter, overlay);
     paint_marks(&painter, overlay);
     if overlay.preview
         && overlay.interaction == Interaction::Play
@@ -160,6 +202,22 @@ fn paint_marks(painter: &egui::Painter, overlay: &Overlay) {
             StrokeKind::Inside,
         );
     }
+    if let Some(compare) = overlay.compare {
+        let queen = overlay.palette.queen_of(compare.mover);
+        for (cell, ring) in [
+            (compare.played, Color32::from_rgb(220, 40, 40)),
+            (compare.better, Color32::from_rgb(40, 170, 70)),
+        ] {
+            let rect = layout.rect_from_cell(cell);
+            paint_queen(painter, rect, queen, 0.5);
+            painter.rect_stroke(
+                rect.shrink(width / 2.0),
+                CornerRadius::same(3),
+                Stroke::new(width * 1.4, ring),
+                StrokeKind::Inside,
+            );
+        }
+    }
     if let Some(cell) = overlay.hint {
         let centre = layout.pos_from_cell(cell);
         let stroke = Stroke::new(width, overlay.palette.highlight);
@@ -170,6 +228,54 @@ fn paint_marks(painter: &egui::Painter, overlay: &Overlay) {
             overlay.palette.highlight,
             0.6,
         );
+    }
+}
+
+/// The heat map: each legal move's cell tinted from red (the worst) to green (the best),
+/// with the cells it loses against the best move small in its corner.
+fn paint_heat(painter: &egui::Painter, overlay: &Overlay) {
+    let layout = &overlay.layout;
+    let font = FontId::proportional((layout.cell * 0.28).clamp(7.0, 14.0));
+    for heat in &overlay.heat {
+        let rect = layout.rect_from_cell(heat.cell).shrink(layout.cell * 0.06);
+        painter.rect_filled(rect, CornerRadius::same(3), heat_colour(heat.goodness));
+        let text = if heat.loss == 0 {
+            "0".to_string()
+        } else {
+            format!("-{}", heat.loss)
+        };
+        painter.text(
+            rect.right_bottom() - vec2(layout.cell * 0.06, layout.cell * 0.04),
+            Align2::RIGHT_BOTTOM,
+            text,
+            font.clone(),
+            overlay.palette.label,
+        );
+    }
+}
+
+/// Red (0) through yellow to green (1), half transparent so the board shows through.
+fn heat_colour(goodness: f32) -> Color32 {
+    let g = goodness.clamp(0.0, 1.0);
+    let red = Color32::from_rgb(220, 50, 40);
+    let yellow = Color32::from_rgb(235, 200, 40);
+    let green = Color32::from_rgb(40, 170, 70);
+    let colour = if g < 0.5 {
+        lerp_color(red, yellow, g * 2.0)
+    } else {
+        lerp_color(yellow, green, (g - 0.5) * 2.0)
+    };
+    colour.gamma_multiply(0.55)
+}
+
+/// The best line: faint queens of the side that plays each move, numbered in order.
+fn paint_ghosts(painter: &egui::Painter, overlay: &Overlay) {
+    let layout = &overlay.layout;
+    for ghost in &overlay.ghosts {
+        let rect = layout.rect_from_cell(ghost.cell);
+        let (queen, badge) = preview_parts(rect);
+        paint_queen(painter, queen, overlay.palette.queen_of(ghost.player), 0.45);
+        paint_count(painter, badge, ghost.number, &overlay.palette);
     }
 }
 
@@ -349,6 +455,15 @@ mod tests {
                 "cell {side}"
             );
         }
+    }
+
+    #[test]
+    fn the_heat_runs_from_red_to_green() {
+        let (worst, best) = (heat_colour(0.0), heat_colour(1.0));
+        assert!(worst.r() > worst.g(), "{worst:?}");
+        assert!(best.g() > best.r(), "{best:?}");
+        assert_eq!(heat_colour(-1.0), worst);
+        assert_eq!(heat_colour(2.0), best);
     }
 
     #[test]

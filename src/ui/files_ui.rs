@@ -292,9 +292,14 @@ fn entries_ui(
                     // Newest first.
                     for (index, entry) in shown.iter().rev() {
                         let game = &entry.game;
-                        if ui.button(t.open_entry).clicked() {
-                            actions.push(Action::OpenHistoryEntry(*index));
-                        }
+                        ui.horizontal(|ui| {
+                            if ui.button(t.open_entry).clicked() {
+                                actions.push(Action::OpenHistoryEntry(*index));
+                            }
+                            if ui.button(t.analyse_entry).clicked() {
+                                actions.push(Action::AnalyseHistoryEntry(*index));
+                            }
+                        });
                         ui.label(format_utc(game.sort_time()));
                         ui.label(format!("{0}x{0}", game.settings.size));
                         // Look (issue 8): names ("You", "Computer (Medium)", or typed),

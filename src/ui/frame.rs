@@ -17,6 +17,7 @@ impl eframe::App for App {
         self.prepare_frame(&ctx);
         self.poll_search();
         self.poll_analysis();
+        self.poll_live(&ctx);
         self.poll_files(&ctx);
         let mut actions = Vec::new();
         menu::shortcuts(ui, self, &mut actions);
@@ -144,7 +145,7 @@ fn central_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         board.size(),
         app.settings.show_coordinates,
     );
-    let overlay = Overlay {
+    let mut overlay = Overlay {
         layout,
         palette: palette(app.settings.dark),
         coordinates: app.settings.show_coordinates,
@@ -156,7 +157,17 @@ fn central_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             .filter(|_| app.review.is_none() && !app.show_new_game),
         appearing: appearing(app, &board),
         name: "cell",
+        compare: app.compared_move(),
+        heat: Vec::new(),
+        ghosts: Vec::new(),
     };
+    if !app.show_new_game
+        && overlay.compare.is_none()
+        && let Some(values) = app.live_values()
+    {
+        overlay.heat = super::live::heat_cells(&values);
+        overlay.ghosts = super::live::ghosts(&values);
+    }
     let response = board_ui(ui, &board, &overlay);
     app.hovered = response.hovered;
     if let Some(cell) = response.clicked {

@@ -167,6 +167,7 @@ fn view_menu_ui(app: &mut App, ui: &mut egui::Ui) {
     ui.separator();
     ui.checkbox(&mut app.settings.show_coordinates, t.show_coordinates);
     ui.checkbox(&mut app.settings.show_preview, t.claim_preview);
+    ui.checkbox(&mut app.settings.heat_map, t.heat_map);
 }
 
 /// The Rules and About windows, when open.
@@ -216,6 +217,9 @@ fn rules_diagram_ui(ui: &mut egui::Ui, dark: bool, caption: &str) {
         hint: None,
         appearing: None,
         name: "diagram",
+        compare: None,
+        heat: Vec::new(),
+        ghosts: Vec::new(),
     };
     // A child ui with its own id keeps the diagram's cells apart from the main board's.
     ui.push_id("rules_diagram", |ui| {

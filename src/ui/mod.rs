@@ -21,6 +21,7 @@ mod game;
 mod i18n;
 mod known;
 mod layout;
+mod live;
 mod menu;
 mod messages;
 mod names;

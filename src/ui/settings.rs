@@ -306,6 +306,11 @@ pub struct Settings {
     pub show_coordinates: bool,
     /// Preview a queen's claims under the mouse.
     pub show_preview: bool,
+    /// Paint every legal move's value on the board while playing (heat map, best line,
+    /// the proved result). Off by default in every mode: it shows the best move, which
+    /// takes the game out of a game against the computer and, between two people, hands
+    /// both the answer; a player who wants to study turns it on (it is remembered).
+    pub heat_map: bool,
     /// The last new-game choices.
     pub setup: GameSetup,
     /// The saves folder chosen in the History window; empty for `saves/` in the working
@@ -321,6 +326,7 @@ impl Default for Settings {
             dark: false,
             show_coordinates: true,
             show_preview: true,
+            heat_map: false,
             setup: GameSetup::default(),
             saves_dir: String::new(),
         }

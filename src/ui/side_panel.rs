@@ -22,6 +22,7 @@ pub fn side_panel_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>
             turn_ui(app, ui, actions);
             ui.separator();
             buttons_ui(app, ui, actions);
+            live_ui(app, ui);
             ui.separator();
             moves_ui(app, ui, actions);
             super::analysis_chart::margin_chart_ui(app, ui, actions);
@@ -309,7 +310,9 @@ fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         .show(ui, |ui| {
             // Names by level are long ("Computer (Medium)"): the name column gives way
             // (cut with "…") so the list fits a narrow panel.
-            let name_width = (ui.available_width() - 130.0).max(50.0);
+            // The loss column of an analysed game takes its share too.
+            let others = if analysis.is_some() { 175.0 } else { 130.0 };
+            let name_width = (ui.available_width() - others).max(30.0);
             egui::Grid::new("move_list")
                 .num_columns(if analysis.is_some() { 5 } else { 4 })
                 .max_col_width(name_width)
@@ -432,6 +435,89 @@ fn analysis_status_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     if !analysis.complete {
         ui.label(RichText::new(t.analysis_partial).small().weak());
     }
+    worst_moves_ui(app, analysis, ui, actions);
+}
+
+/// How many of each player's costliest moves are listed.
+const WORST_MOVES_SHOWN: usize = 3;
+
+/// Each player's costliest moves with the better move; a click shows the position
+/// before the move with both marked on the board.
+fn worst_moves_ui(
+    app: &App,
+    analysis: &crate::analysis::Analysis,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let t = app.texts();
+    let names = app.player_names();
+    ui.label(RichText::new(t.worst_moves).small().strong());
+    for (player, name) in [1u8, 2].into_iter().zip(&names) {
+        let worst = analysis.worst_moves(player, WORST_MOVES_SHOWN);
+        if worst.is_empty() {
+            ui.label(
+                RichText::new(fill(t.worst_move_none, &[name]))
+                    .small()
+                    .weak(),
+            );
+            continue;
+        }
+        // One entry a line, cut with "…" rather than widening a narrow panel.
+        ui.label(RichText::new(name).small());
+        for m in worst {
+            let better = m.best.map_or_else(|| "-".to_string(), |c| c.to_string());
+            let text = fill(t.worst_move, &[&m.ply, &m.played, &m.loss, &better]);
+            let selected = app.compared_move().is_some() && app.review == Some(m.ply - 1);
+            let button = egui::Button::selectable(
+                selected,
+                RichText::new(text)
+                    .small()
+                    .color(super::analysis::colour_of(m.class, app.settings.dark)),
+            )
+            .wrap_mode(egui::TextWrapMode::Truncate);
+            if ui.add(button).clicked() {
+                actions.push(Action::ShowWorstMove(m.ply));
+            }
+        }
+    }
+}
+
+/// The move values' verdict on the position, while they are on: the proved result, or
+/// the best move's estimate with its depth.
+fn live_ui(app: &App, ui: &mut egui::Ui) {
+    if !app.settings.heat_map {
+        return;
+    }
+    let t = app.texts();
+    let Some(values) = app.live_values() else {
+        if app.live_running() {
+            ui.label(RichText::new(t.live_thinking).small().weak());
+        }
+        return;
+    };
+    let (Some(best), Some(margin)) = (values.best(), values.margin()) else {
+        return;
+    };
+    let names = app.player_names();
+    let text = match values.depth {
+        None if values.solved() => super::known::known_result_sentence(t, &names, margin),
+        depth => {
+            // The same words as the computer's thinking line; "you" is the only human.
+            let view = ValueView {
+                mover: values.mover,
+                viewer: viewer(app, super::search::Purpose::Move),
+                best: best.cell.to_string(),
+                value: match values.mover {
+                    Player::One => margin,
+                    Player::Two => -margin,
+                },
+                // The engine's depth after the move, plus the move itself.
+                depth: depth.map_or(0, |d| d + 1),
+            };
+            value_sentence(t, &names, &view)
+        }
+    };
+    ui.label(RichText::new(text).small());
 }
 
 /// |< < > >|: the first position, a move back, a move on, the current position.

@@ -263,4 +263,10 @@ pub const TEXTS: Texts = Texts {
     table24_exported: "Table written to {0}",
     table24_note: "Nodes: every position visited, the root included, as `queens bestmove` counts them. The thesis counts evaluated leaves on a uniform tree.",
     table24_none: "Choose at least one algorithm.",
+    worst_moves: "Worst moves (click to see the better move)",
+    worst_move: "{0}. {1} lost {2}, better {3}",
+    worst_move_none: "{0}: no move lost a cell",
+    analyse_entry: "Analyse",
+    heat_map: "Move values on the board (heat map and best line)",
+    live_thinking: "Valuing the moves…",
 };

@@ -285,6 +285,12 @@ pub struct Texts {
     pub table24_exported: &'static str,
     pub table24_note: &'static str,
     pub table24_none: &'static str,
+    pub worst_moves: &'static str,
+    pub worst_move: &'static str,
+    pub worst_move_none: &'static str,
+    pub analyse_entry: &'static str,
+    pub heat_map: &'static str,
+    pub live_thinking: &'static str,
 }
 
 /// The strings of `language`.

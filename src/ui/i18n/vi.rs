@@ -264,4 +264,10 @@ pub const TEXTS: Texts = Texts {
     table24_exported: "Đã ghi bảng vào {0}",
     table24_note: "Số nút: mọi thế cờ được thăm, kể cả gốc, như `queens bestmove` đếm. Luận văn đếm số lá được lượng giá trên cây đều.",
     table24_none: "Hãy chọn ít nhất một thuật toán.",
+    worst_moves: "Các nước tệ nhất (bấm để xem nước tốt hơn)",
+    worst_move: "{0}. {1} mất {2}, tốt hơn là {3}",
+    worst_move_none: "{0}: không nước nào mất ô",
+    analyse_entry: "Phân tích",
+    heat_map: "Giá trị các nước trên bàn cờ (bản đồ nhiệt và đường tốt nhất)",
+    live_thinking: "Đang đánh giá các nước…",
 };

@@ -1,0 +1,336 @@
+//! The value of every legal move of one position, for the window's heat map while
+//! playing: for each move, the margin with best play after it, and the best line.
+//!
+//! All moves are valued the same way at once, so their values compare: first the exact
+//! solver on every move (a small board is proved in a blink), then the `pvs` engine one
+//! depth at a time over every move not proved, keeping only completed depths. Mixing a
+//! depth-3 estimate of one move with a depth-4 estimate of another would paint the
+//! odd-even effect (the side that moved last at the horizon looks better), not the
+//! moves.
+
+use crate::ai::strong::{PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveSettings, solve};
+use crate::ai::{Engine, Limits, SearchHandler};
+use crate::board::{Board, Cell, Player};
+use std::time::{Duration, Instant};
+
+/// One legal move and the margin with best play after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub cell: Cell,
+    /// P1's final cells minus P2's with best play after the move.
+    pub margin: i32,
+    /// Whether `margin` is proved (solved) rather than estimated.
+    pub exact: bool,
+    /// Best play after the move (the solver's or the engine's line).
+    pub line: Vec<Cell>,
+}
+
+/// Every legal move of a position, valued.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValues {
+    /// The game string of the position.
+    pub position: String,
+    /// Who moves there.
+    pub mover: Player,
+    /// One value per legal move, in the board's cell order.
+    pub moves: Vec<MoveValue>,
+    /// The engine's depth after the move for the estimates (`None` when every value is
+    /// exact).
+    pub depth: Option<u32>,
+}
+
+impl MoveValues {
+    /// `margin` from the mover's side (more is better for the mover).
+    fn for_mover(&self, margin: i32) -> i32 {
+        match self.mover {
+            Player::One => margin,
+            Player::Two => -margin,
+        }
+    }
+
+    /// The best move (the first of equals) and its value.
+    pub fn best(&self) -> Option<&MoveValue> {
+        self.moves.iter().reduce(|a, b| {
+            if self.for_mover(b.margin) > self.for_mover(a.margin) {
+                b
+            } else {
+                a
+            }
+        })
+    }
+
+    /// The margin cells `cell` gives away against the best move (0 for a best move);
+    /// `None` for a cell that is no legal move.
+    pub fn loss(&self, cell: Cell) -> Option<u32> {
+        let best = self.best()?;
+        let value = self.moves.iter().find(|m| m.cell == cell)?;
+        Some((self.for_mover(best.margin) - self.for_mover(value.margin)).max(0) as u32)
+    }
+
+    /// The largest loss of any move (0 when all moves are equal).
+    pub fn worst_loss(&self) -> u32 {
+        self.moves
+            .iter()
+            .filter_map(|m| self.loss(m.cell))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether every move's value is proved: the position's margin is then exact too.
+    pub fn solved(&self) -> bool {
+        !self.moves.is_empty() && self.moves.iter().all(|m| m.exact)
+    }
+
+    /// P1's margin with best play from the position: proved when [`Self::solved`].
+    pub fn margin(&self) -> Option<i32> {
+        self.best().map(|best| best.margin)
+    }
+
+    /// Best play from the position: the best move, then best play after it.
+    pub fn principal_variation(&self) -> Vec<Cell> {
+        self.best()
+            .map(|best| {
+                std::iter::once(best.cell)
+                    .chain(best.line.clone())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// How long to look at one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LiveSettings {
+    /// The whole budget for the position (the last completed depth is kept).
+    pub time: Duration,
+    /// The transposition table in MiB.
+    pub hash_mb: usize,
+}
+
+/// The share of the budget the solver gets first, on boards it may prove.
+const SOLVE_SHARE_PERCENT: u32 = 50;
+
+/// Stops on the caller's request or at the deadline.
+struct Deadline<'a> {
+    handler: &'a dyn SearchHandler<Cell>,
+    deadline: Instant,
+}
+
+impl SearchHandler<Cell> for Deadline<'_> {
+    fn should_stop(&self) -> bool {
+        self.handler.should_stop() || Instant::now() >= self.deadline
+    }
+}
+
+/// Values every legal move of `board`, calling `on_update` with each better answer (all
+/// moves proved, then after each completed depth); returns the last one. `None` when the
+/// game is over, or stopped before the first answer.
+pub fn value_moves(
+    board: &Board,
+    settings: LiveSettings,
+    handler: &dyn SearchHandler<Cell>,
+    on_update: &mut dyn FnMut(&MoveValues),
+) -> Option<MoveValues> {
+    let started = Instant::now();
+    let stop = Deadline {
+        handler,
+        deadline: started + settings.time,
+    };
+    let children: Vec<(Cell, Board)> = board
+        .free()
+        .into_iter()
+        .map(|cell| {
+            let mut child = board.clone();
+            child.do_move(cell);
+            (cell, child)
+        })
+        .collect();
+    if children.is_empty() {
+        return None;
+    }
+    let mut engine = PvsEngine::new(1, settings.hash_mb);
+    let mut values: Vec<Option<MoveValue>> = vec![None; children.len()];
+    let free = board.free().count();
+    if free <= SOLVE_FREE_CELLS + 1 {
+        let share = settings.time * SOLVE_SHARE_PERCENT / 100 / children.len() as u32;
+        for ((cell, child), slot) in children.iter().zip(values.iter_mut()) {
+            *slot = solved_value(*cell, child, &engine, share, &stop);
+            if handler.should_stop() {
+                return None;
+            }
+        }
+    }
+    let mut answer = None;
+    let publish = |values: &[Option<MoveValue>], depth: Option<u32>| {
+        let moves: Option<Vec<MoveValue>> = values.iter().cloned().collect();
+        moves.map(|moves| MoveValues {
+            position: board.game_string(),
+            mover: board.side_to_move(),
+            moves,
+            depth,
+        })
+    };
+    if let Some(all) = publish(&values, None) {
+        on_update(&all);
+        return Some(all);
+    }
+    for depth in 1..free.max(2) {
+        let mut pass = values.clone();
+        for ((cell, child), slot) in children.iter().zip(pass.iter_mut()) {
+            if slot.as_ref().is_some_and(|v| v.exact) {
+                continue;
+            }
+            let outcome = engine.think(child, Limits { depth, time: None }, &stop);
+            if stop.should_stop() {
+                return answer;
+            }
+            let mover = match child.side_to_move() {
+                Player::One => outcome.value.0,
+                Player::Two => -outcome.value.0,
+            };
+            *slot = Some(MoveValue {
+                cell: *cell,
+                margin: mover,
+                exact: outcome.exact,
+                line: outcome.pv,
+            });
+        }
+        values = pass;
+        let all_exact = values.iter().flatten().all(|v| v.exact);
+        if let Some(update) = publish(&values, (!all_exact).then_some(depth)) {
+            on_update(&update);
+            answer = Some(update);
+        }
+        if all_exact {
+            break;
+        }
+    }
+    answer
+}
+
+/// The proved value of `child` (the position after `cell`), if the solver finishes in
+/// `time`.
+fn solved_value(
+    cell: Cell,
+    child: &Board,
+    engine: &PvsEngine,
+    time: Duration,
+    stop: &dyn SearchHandler<Cell>,
+) -> Option<MoveValue> {
+    if child.free().count() == 0 {
+        return Some(MoveValue {
+            cell,
+            margin: crate::ai::strong::score_diff(child),
+            exact: true,
+            line: Vec::new(),
+        });
+    }
+    let result = solve(
+        child,
+        engine.table(),
+        SolveSettings {
+            time: Some(time),
+            ..SolveSettings::default()
+        },
+        stop,
+        &SolveProgress::default(),
+    );
+    match (result.solved, result.margin) {
+        (true, Some(margin)) => Some(MoveValue {
+            cell,
+            margin,
+            exact: true,
+            line: result.pv,
+        }),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::NoHandler;
+    use crate::ai::strong::solve_board;
+    use crate::board::random_position;
+
+    fn settings(ms: u64) -> LiveSettings {
+        LiveSettings {
+            time: Duration::from_millis(ms),
+            hash_mb: 4,
+        }
+    }
+
+    fn values(margins: &[(&str, i32)], mover: Player) -> MoveValues {
+        MoveValues {
+            position: String::new(),
+            mover,
+            moves: margins
+                .iter()
+                .map(|&(name, margin)| MoveValue {
+                    cell: Cell::parse(name).unwrap_or_default(),
+                    margin,
+                    exact: true,
+                    line: Vec::new(),
+                })
+                .collect(),
+            depth: None,
+        }
+    }
+
+    #[test]
+    fn losses_are_from_the_movers_side() {
+        let cell = |name| Cell::parse(name).unwrap_or_default();
+        let p1 = values(&[("a1", 4), ("b1", -2), ("c1", 4)], Player::One);
+        assert_eq!(p1.best().map(|b| b.cell), Some(cell("a1")));
+        assert_eq!(p1.loss(cell("b1")), Some(6));
+        assert_eq!(p1.loss(cell("c1")), Some(0));
+        assert_eq!(p1.loss(cell("d4")), None);
+        assert_eq!(p1.worst_loss(), 6);
+        let p2 = values(&[("a1", 4), ("b1", -2)], Player::Two);
+        assert_eq!(p2.best().map(|b| b.cell), Some(cell("b1")));
+        assert_eq!(p2.loss(cell("a1")), Some(6));
+        assert_eq!(p2.margin(), Some(-2));
+        assert!(p2.solved());
+    }
+
+    #[test]
+    fn every_move_of_a_small_board_is_valued_exactly_as_the_solver_does() {
+        for seed in 1..4 {
+            let board = random_position(5, 2, 1, seed).unwrap_or_else(|e| panic!("{e}"));
+            assert!(!board.is_over(), "seed {seed}");
+            let answer = value_moves(&board, settings(20_000), &NoHandler, &mut |_| {})
+                .unwrap_or_else(|| panic!("no answer"));
+            assert!(answer.solved(), "seed {seed}");
+            assert_eq!(answer.moves.len(), board.free().count() as usize);
+            for value in &answer.moves {
+                let mut child = board.clone();
+                child.do_move(value.cell);
+                let proved = solve_board(&child, SolveSettings::default(), 4);
+                assert_eq!(Some(value.margin), proved.margin, "{seed} {}", value.cell);
+            }
+            let pv = answer.principal_variation();
+            assert_eq!(pv.first(), answer.best().map(|b| &b.cell));
+        }
+    }
+
+    #[test]
+    fn a_big_board_gets_estimates_of_one_depth_for_every_move() {
+        // An empty 15x15 board: above the solver's reach, and no line ends soon.
+        let board = random_position(15, 0, 0, 5).unwrap_or_else(|e| panic!("{e}"));
+        let mut updates = 0;
+        let answer = value_moves(&board, settings(3000), &NoHandler, &mut |_| updates += 1)
+            .unwrap_or_else(|| panic!("no answer"));
+        assert!(updates >= 1);
+        assert!(answer.depth.is_some_and(|d| d >= 1));
+        assert!(!answer.solved());
+        assert_eq!(answer.moves.len(), board.free().count() as usize);
+    }
+
+    #[test]
+    fn a_finished_game_has_no_moves_to_value() {
+        let board = random_position(4, 0, 200, 1).unwrap_or_else(|e| panic!("{e}"));
+        assert!(board.is_over());
+        assert!(value_moves(&board, settings(100), &NoHandler, &mut |_| {}).is_none());
+    }
+}

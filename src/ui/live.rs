@@ -1,0 +1,202 @@
+//! Move values while playing (View > "Move values on the board"): a background thread
+//! values every legal move of the position on screen ([`crate::analysis::value_moves`]),
+//! and the board paints them as a heat map with the best line as numbered faint queens.
+//! The thread is replaced whenever the position on screen changes, and stopped when it
+//! is no longer wanted; the window only reads its latest answer.
+
+use super::board_view::{Ghost, HeatCell};
+use crate::ai::SearchHandler;
+use crate::analysis::{LiveSettings, MoveValues, value_moves};
+use crate::board::{Board, Cell};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// How long one position is looked at: short, since it is redone after every move, and
+/// long enough for a few depths of every move on a 15x15 board (small boards are proved
+/// well within it). The last completed depth stays on screen.
+const TIME_PER_POSITION: Duration = Duration::from_secs(4);
+
+/// The table of the move values (the computer players and the analysis keep their own).
+const HASH_MB: usize = 32;
+
+/// How many moves of the best line are drawn: more would cover the board.
+pub const GHOSTS_SHOWN: usize = 6;
+
+/// The stop flag the thread polls.
+struct StopFlag(Arc<AtomicBool>);
+
+impl SearchHandler<Cell> for StopFlag {
+    fn should_stop(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Move values being computed for one position.
+pub struct LiveJob {
+    /// The game string of the position.
+    position: String,
+    stop: Arc<AtomicBool>,
+    latest: Arc<Mutex<Option<MoveValues>>>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl LiveJob {
+    /// Starts valuing `board`'s moves; `repaint` is called after each better answer.
+    pub fn start(board: &Board, repaint: impl Fn() + Send + 'static) -> LiveJob {
+        let stop = Arc::new(AtomicBool::new(false));
+        let latest = Arc::new(Mutex::new(None));
+        let position = board.game_string();
+        let (flag, shared, board) = (StopFlag(stop.clone()), latest.clone(), board.clone());
+        let handle = std::thread::spawn(move || {
+            let settings = LiveSettings {
+                time: TIME_PER_POSITION,
+                hash_mb: HASH_MB,
+            };
+            value_moves(&board, settings, &flag, &mut |values| {
+                *shared.lock().unwrap_or_else(PoisonError::into_inner) = Some(values.clone());
+                repaint();
+            });
+        });
+        LiveJob {
+            position,
+            stop,
+            latest,
+            handle: Some(handle),
+        }
+    }
+
+    /// Whether this job values `board`.
+    pub fn is_for(&self, board: &Board) -> bool {
+        self.position == board.game_string()
+    }
+
+    /// The best answer so far.
+    pub fn values(&self) -> Option<MoveValues> {
+        self.latest
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Whether the thread is still improving its answer.
+    pub fn running(&self) -> bool {
+        self.handle
+            .as_ref()
+            .is_some_and(|handle| !handle.is_finished())
+    }
+}
+
+impl Drop for LiveJob {
+    /// A job no longer wanted stops at its next poll; nobody waits for it.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The heat map of `values`: each legal move with its loss against the best move and a
+/// goodness from 1 (best) to 0 (the worst move); all moves equal are all best.
+pub fn heat_cells(values: &MoveValues) -> Vec<HeatCell> {
+    let worst = values.worst_loss();
+    values
+        .moves
+        .iter()
+        .filter_map(|m| {
+            let loss = values.loss(m.cell)?;
+            let goodness = if worst == 0 {
+                1.0
+            } else {
+                1.0 - loss as f32 / worst as f32
+            };
+            Some(HeatCell {
+                cell: m.cell,
+                loss,
+                goodness,
+            })
+        })
+        .collect()
+}
+
+/// The first [`GHOSTS_SHOWN`] moves of the best line, numbered from 1, each as the
+/// queen of the side that would play it (the players alternate).
+pub fn ghosts(values: &MoveValues) -> Vec<Ghost> {
+    let mut side = values.mover;
+    values
+        .principal_variation()
+        .into_iter()
+        .take(GHOSTS_SHOWN)
+        .enumerate()
+        .map(|(index, cell)| {
+            let ghost = Ghost {
+                cell,
+                player: side,
+                number: index + 1,
+            };
+            side = side.opponent();
+            ghost
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::MoveValue;
+    use crate::board::Player;
+
+    fn values(mover: Player, margins: &[(&str, i32)], line: &[&str]) -> MoveValues {
+        let cell = |name: &str| Cell::parse(name).unwrap_or_default();
+        MoveValues {
+            position: String::new(),
+            mover,
+            moves: margins
+                .iter()
+                .map(|&(name, margin)| MoveValue {
+                    cell: cell(name),
+                    margin,
+                    exact: true,
+                    line: line.iter().map(|n| cell(n)).collect(),
+                })
+                .collect(),
+            depth: None,
+        }
+    }
+
+    #[test]
+    fn the_best_move_is_greenest_and_the_worst_red() {
+        let heat = heat_cells(&values(
+            Player::Two,
+            &[("a1", 2), ("b1", -4), ("c1", 0)],
+            &[],
+        ));
+        let by_cell: Vec<(String, u32, f32)> = heat
+            .iter()
+            .map(|h| (h.cell.to_string(), h.loss, h.goodness))
+            .collect();
+        assert_eq!(
+            by_cell,
+            [
+                ("a1".to_string(), 6, 0.0),
+                ("b1".to_string(), 0, 1.0),
+                ("c1".to_string(), 4, 1.0 - 4.0 / 6.0)
+            ]
+        );
+        // All moves equal: all best.
+        let even = heat_cells(&values(Player::One, &[("a1", 2), ("b1", 2)], &[]));
+        assert!(even.iter().all(|h| h.goodness == 1.0 && h.loss == 0));
+    }
+
+    #[test]
+    fn ghosts_number_the_line_and_alternate_the_sides() {
+        let line = ["b2", "c3", "d4", "a4", "b4", "c4", "d1", "d2"];
+        let ghosts = ghosts(&values(Player::Two, &[("a1", 0)], &line));
+        assert_eq!(ghosts.len(), GHOSTS_SHOWN);
+        assert_eq!(ghosts[0].cell.to_string(), "a1");
+        assert_eq!(ghosts[0].number, 1);
+        assert_eq!(ghosts[0].player, Player::Two);
+        assert_eq!(ghosts[1].cell.to_string(), "b2");
+        assert_eq!(ghosts[1].player, Player::One);
+        assert_eq!(ghosts[2].player, Player::Two);
+    }
+}
