@@ -280,7 +280,7 @@ fn pvs_fingerprint_at_fixed_depth() {
             outcome.stats.nodes,
             outcome.best_move.map(|c| c.to_string())
         ),
-        (5630, Some("c3".to_string()))
+        (3781, Some("c3".to_string()))
     );
 }
 
