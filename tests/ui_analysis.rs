@@ -4,6 +4,7 @@
 
 mod ui_support;
 
+use calamine::{Reader, Xlsx, open_workbook};
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use queens::ai::NoHandler;
@@ -236,4 +237,49 @@ fn clicking_the_margin_chart_shows_that_position() {
     assert!(shown[0] < shown[1], "{shown:?}");
     click(&mut harness, "Back to game");
     assert_eq!(harness.state().reviewing(), None);
+}
+
+#[test]
+fn the_exported_workbook_takes_the_analysis_of_the_game_on_screen() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
+    frames(&mut harness, 2);
+    harness.get_by_label("game string").focus();
+    frames(&mut harness, 1);
+    harness.get_by_label("game string").type_text(GAME);
+    frames(&mut harness, 2);
+    click(&mut harness, "Paste position");
+    click(&mut harness, "Game");
+    click(&mut harness, "Analyse game");
+    step_until(&mut harness, "the analysis to finish", |app| {
+        !app.is_analysing()
+    });
+    let losses: Vec<u32> = harness
+        .state()
+        .analysis()
+        .map(|analysis| analysis.moves.iter().map(|m| m.loss).collect())
+        .unwrap_or_default();
+    assert_eq!(losses.len(), 3);
+
+    click(&mut harness, "Game");
+    click(&mut harness, "Export history to Excel…");
+    click(&mut harness, "OK");
+    step_until(&mut harness, "the export", |app| !app.is_exporting());
+    let path = dir.path().join("history.xlsx");
+    let mut workbook: Xlsx<_> = open_workbook(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        workbook.sheet_names().contains(&"Analysis 1".to_string()),
+        "{:?}",
+        workbook.sheet_names()
+    );
+    let range = workbook
+        .worksheet_range("Analysis 1")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let cells: Vec<String> = range.cells().map(|(_, _, cell)| cell.to_string()).collect();
+    // Every move of the game is on the sheet.
+    for played in ["c3", "a1", "e2"] {
+        assert!(
+            cells.iter().any(|cell| cell == played),
+            "{played} in {cells:?}"
+        );
+    }
 }

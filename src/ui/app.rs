@@ -1231,8 +1231,11 @@ impl App {
             FileTask::SaveAs => self.save_to(path),
             FileTask::Open => self.open(&path),
             FileTask::Export => {
-                let table24 = self.table24.table.clone();
-                self.message = self.files.start_export(ctx, path, table24);
+                let extra = super::saving::ExtraSheets {
+                    table24: self.table24.table.clone(),
+                    analysis: self.analysis().cloned(),
+                };
+                self.message = self.files.start_export(ctx, path, extra);
             }
         }
     }

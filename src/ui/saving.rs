@@ -480,20 +480,20 @@ impl Files {
     }
 
     /// Writes the history to the workbook `path` on a background thread (reading and
-    /// replaying every history file can take a moment), with the Table 2.4 window's last
-    /// table as its own sheet when there is one.
+    /// replaying every history file can take a moment), with the window's measured
+    /// results (`extra`) as sheets of their own.
     pub fn start_export(
         &mut self,
         ctx: &egui::Context,
         path: PathBuf,
-        table24: Option<crate::analysis::Table24>,
+        extra: ExtraSheets,
     ) -> Message {
         let dir = self.dir.clone();
         let repaint = ctx.clone();
         let (sender, receiver) = mpsc::channel();
         std::thread::spawn(move || {
             let (entries, _skipped) = load_history(&dir);
-            let result = write_workbook(&entries, table24.as_ref(), &path)
+            let result = write_workbook(&entries, &extra, &path)
                 .map(|()| (path, entries.len()))
                 .map_err(FileProblem::from);
             let _ = sender.send(result);
@@ -530,18 +530,30 @@ pub fn load_save(path: &Path) -> Result<LoadedGame, Message> {
     load_from(path).map_err(|error| Message::OpenFailed(error.into()))
 }
 
-/// The history workbook (as [`crate::store::export_workbook`] writes it) plus the
-/// "Table 2.4" sheet when a table is given.
+/// What the window has measured that goes into an export beside the history.
+#[derive(Clone, Debug, Default)]
+pub struct ExtraSheets {
+    /// The Table 2.4 window's last table ("Table 2.4" sheet).
+    pub table24: Option<crate::analysis::Table24>,
+    /// The analysis of the game on screen ("Analysis 1" sheet).
+    pub analysis: Option<crate::analysis::Analysis>,
+}
+
+/// The history workbook (as [`crate::store::export_workbook`] writes it) plus a sheet
+/// for each of `extra`.
 fn write_workbook(
     entries: &[HistoryEntry],
-    table24: Option<&crate::analysis::Table24>,
+    extra: &ExtraSheets,
     path: &Path,
 ) -> Result<(), ExportError> {
     let mut writer = WorkbookWriter::new(ExportOptions::default());
     for entry in entries {
         writer.add(entry)?;
     }
-    if let Some(table) = table24 {
+    if let Some(analysis) = &extra.analysis {
+        writer.add_analysis(analysis)?;
+    }
+    if let Some(table) = &extra.table24 {
         writer.add_table24(table)?;
     }
     writer.finish(path).map(|_| ())
