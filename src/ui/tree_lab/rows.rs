@@ -132,18 +132,22 @@ pub fn step_table(model: &LabModel, t: &LabTexts, about: Vec<(String, String)>) 
         })
         .collect();
     StepTable {
-        headers: [
-            t.col_step,
-            t.col_node,
-            t.col_event,
-            t.col_alpha,
-            t.col_beta,
-            t.col_value,
-            t.col_evals,
-            t.col_reason,
-        ]
-        .map(str::to_string),
+        headers: column_titles(t).map(str::to_string),
         rows,
         about,
     }
+}
+
+/// The step table's column titles, in order; the reason is last.
+pub fn column_titles(t: &LabTexts) -> [&'static str; 8] {
+    [
+        t.col_step,
+        t.col_node,
+        t.col_event,
+        t.col_alpha,
+        t.col_beta,
+        t.col_value,
+        t.col_evals,
+        t.col_reason,
+    ]
 }

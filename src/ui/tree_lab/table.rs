@@ -3,7 +3,7 @@
 //! row is highlighted and kept in view, and a click on a row jumps there.
 
 use super::TreeLab;
-use super::rows::{bound_text, event_text, reason_text};
+use super::rows::{bound_text, column_titles, event_text, reason_text};
 use super::texts::LabTexts;
 use eframe::egui::{self, Color32, RichText};
 
@@ -39,20 +39,12 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
     let mut clicked = None;
     let (widths, show_reason) = fitted_widths(ui.available_width(), ui.spacing().item_spacing.x);
     ui.horizontal(|ui| {
-        let titles = [
-            t.col_step,
-            t.col_node,
-            t.col_event,
-            t.col_alpha,
-            t.col_beta,
-            t.col_value,
-            t.col_evals,
-        ];
-        for (title, width) in titles.iter().zip(widths) {
-            cell(ui, width, RichText::new(*title).strong());
+        let [titles @ .., reason] = column_titles(t);
+        for (title, width) in titles.into_iter().zip(widths) {
+            cell(ui, width, RichText::new(title).strong());
         }
         if show_reason {
-            ui.label(RichText::new(t.col_reason).strong());
+            ui.label(RichText::new(reason).strong());
         }
     });
     ui.separator();
