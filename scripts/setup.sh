@@ -2,14 +2,27 @@
 # Installs the system packages Queens & Stones needs on Debian/Ubuntu.
 #   bash scripts/setup.sh build   # to build and test (a C compiler for a few -sys crates)
 #   bash scripts/setup.sh window  # also what the window opens at run time (X11/Wayland, GL)
+#   bash scripts/setup.sh windows # the Windows cross-build and wine (scripts/windows.sh)
+#   bash scripts/setup.sh package # what scripts/package.sh and its checks need
 # No -dev packages are needed: winit, glow and rfd load their libraries at run time.
 set -euo pipefail
 what="${1:-build}"
 packages=(ca-certificates gcc libc6-dev)
-if [ "$what" = "window" ]; then
-  packages+=(libxkbcommon-x11-0 libxkbcommon0 libx11-6 libxcursor1 libxrandr2 libxi6
+window_libs=(libxkbcommon-x11-0 libxkbcommon0 libx11-6 libxcursor1 libxrandr2 libxi6
              libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri libwayland-client0 libwayland-egl1)
-fi
+case "$what" in
+  build) ;;
+  window) packages+=("${window_libs[@]}") ;;
+  # mingw-w64 links the .exe and its windres builds the icon resource; wine runs the
+  # tests; icoutils' wrestool checks the resources; Xvfb for the window under wine.
+  windows) packages+=(gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine wine64 icoutils
+                      xvfb xauth x11-utils imagemagick) ;;
+  # zip for the Windows download; Xvfb and ImageMagick to open the installed window and
+  # take its picture; xdotool/x11-utils to find the window.
+  package) packages+=("${window_libs[@]}" zip xvfb xauth x11-utils imagemagick xdotool
+                      gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64) ;;
+  *) echo "setup: unknown set '$what' (build, window, windows, package)" >&2; exit 2 ;;
+esac
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "setup: no apt-get here; install the equivalents of: ${packages[*]}" >&2
   exit 0

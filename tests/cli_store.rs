@@ -388,7 +388,8 @@ fn export_skips_a_damaged_history_file_and_names_it() {
     let dir = temp();
     let saves = dir.path().join("saves");
     small_arena(dir.path(), &saves, "2", &[]);
-    let bad = saves.join("history/20990101-000000-bad.ron");
+    // Joined part by part: the program names it with the system's separator (a backslash on Windows).
+    let bad = saves.join("history").join("20990101-000000-bad.ron");
     std::fs::write(&bad, "(version: 1, settings: (size: 4").unwrap_or_else(|err| panic!("{err}"));
     let out = dir.path().join("out.xlsx");
     let (value, _) = json_in(

@@ -893,3 +893,23 @@ fn bad_file_messages_are_short_and_quote_no_foreign_content() {
     );
     assert!(message.contains('…'), "{message}");
 }
+
+/// A save is the same file on every system: "\n" line ends, also on Windows where ron's
+/// pretty printer would write "\r\n" (this test runs under wine in CI too), and the file
+/// on disk holds exactly that text.
+#[test]
+fn saves_use_unix_line_ends_on_every_system() {
+    let text = worked_example().to_ron().unwrap_or_else(|e| panic!("{e}"));
+    assert!(text.contains('\n'), "one move per line");
+    assert!(!text.contains('\r'), "no carriage returns: {text:?}");
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("game.ron");
+    worked_example()
+        .save_to(&path)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        !bytes.contains(&b'\r'),
+        "the file on disk has no carriage returns"
+    );
+}

@@ -93,6 +93,16 @@ fn undo_takes_back_the_pair_and_redo_replays_it() {
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     frames(&mut harness, 2);
     assert_eq!(harness.state().board().ply(), 0);
+    // Cmd+Shift+Z (Ctrl+Shift+Z) redoes, as Mac users expect; it is not an undo.
+    harness.key_press_modifiers(
+        egui::Modifiers::COMMAND.plus(egui::Modifiers::SHIFT),
+        egui::Key::Z,
+    );
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().board().ply(), 2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().board().ply(), 2, "nothing more to redo");
 }
 
 #[test]

@@ -401,7 +401,11 @@ pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
     if let Some(path) = &args.xlsx {
         prepare_workbook(path)?;
     }
-    let saves = (!args.no_history).then(|| saves_dir(args.saves_dir.as_deref()));
+    let saves = if args.no_history {
+        None
+    } else {
+        Some(saves_dir(args.saves_dir.as_deref())?)
+    };
     if let Some(saves) = &saves {
         prepare_history(saves)?;
     }

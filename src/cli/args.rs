@@ -22,7 +22,8 @@ pub const MAX_GAMES: usize = 1_000_000;
 #[command(name = "queens", version)]
 pub struct Cli {
     /// The saves folder of the window opened with no subcommand (the same as
-    /// `queens gui --saves-dir DIR`); default "saves" in the working directory.
+    /// `queens gui --saves-dir DIR`); default: QUEENS_SAVES_DIR, else "saves" in the
+    /// platform's data folder (see `queens help gui`).
     #[arg(long, value_name = "DIR")]
     pub saves_dir: Option<PathBuf>,
     /// What to do; the window opens when this is left out.
@@ -115,9 +116,12 @@ pub enum Command {
 /// Arguments of `queens gui`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct GuiArgs {
-    /// The folder for saves, the autosave and the match history; default "saves" in the
-    /// working directory or the folder set in the window. Without this option the
-    /// environment variable QUEENS_SAVES_DIR, if set, chooses it.
+    /// The folder for saves, the autosave and the match history. Without this option the
+    /// environment variable QUEENS_SAVES_DIR, if set, chooses it, then the folder set in
+    /// the window, then "saves" in the platform's data folder:
+    /// ~/.local/share/queens/saves (or $XDG_DATA_HOME/queens/saves) on Linux,
+    /// ~/Library/Application Support/queens/saves on macOS,
+    /// %APPDATA%\queens\data\saves on Windows. Never the current folder.
     #[arg(long, value_name = "DIR")]
     pub saves_dir: Option<PathBuf>,
 }
@@ -170,7 +174,8 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "FILE")]
     pub xlsx: Option<PathBuf>,
     /// The saves folder whose match history (DIR/history/) receives the finished games;
-    /// default "saves" in the working directory.
+    /// default QUEENS_SAVES_DIR, else "saves" in the platform's data folder (as the
+    /// window's).
     #[arg(long, value_name = "DIR", conflicts_with = "no_history")]
     pub saves_dir: Option<PathBuf>,
     /// Do not add the games to the match history.
@@ -185,8 +190,8 @@ pub struct ExportArgs {
     /// missing). An existing file is replaced, atomically.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-    /// The saves folder whose history is exported; default "saves" in the working
-    /// directory.
+    /// The saves folder whose history is exported; default QUEENS_SAVES_DIR, else "saves"
+    /// in the platform's data folder (as the window's).
     #[arg(long, value_name = "DIR")]
     pub saves_dir: Option<PathBuf>,
     /// Only games on this board side (3 to 15).

@@ -3,6 +3,7 @@
 use crate::ai::tree::TreeError;
 use crate::arena::ArenaError;
 use crate::board::{MoveError, ParseError};
+use crate::store::location::NoSavesFolder;
 use crate::store::{ExportError, StoreError};
 use std::path::PathBuf;
 use thiserror::Error;
@@ -55,6 +56,9 @@ pub enum CliError {
         /// Why it cannot be used, e.g. "is a folder, not a file".
         reason: String,
     },
+    /// No saves folder was named and the system gives no data folder.
+    #[error(transparent)]
+    NoSavesFolder(#[from] NoSavesFolder),
     /// The saves folder or the history cannot be written.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -62,7 +66,9 @@ pub enum CliError {
     #[error(transparent)]
     Export(#[from] ExportError),
     /// The window could not be opened.
-    #[error("cannot open the game window")]
+    #[error(
+        "cannot open the game window (it needs a display and OpenGL 2.0 or newer; the README's \"If the window does not open\" says what to do)"
+    )]
     Gui(#[source] eframe::Error),
     /// The JSON answer could not be written.
     #[error("cannot write the answer")]
@@ -101,6 +107,7 @@ impl CliError {
             | CliError::Tree(_)
             | CliError::Arena(_)
             | CliError::Target { .. }
+            | CliError::NoSavesFolder(_)
             // Only user-named paths are written (the saves folder, the workbook), so a
             // failed write is a path to change, as clap's own bad values are.
             | CliError::Store(_)

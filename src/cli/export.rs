@@ -56,7 +56,7 @@ pub fn export(args: &ExportArgs) -> Result<ExportReport, CliError> {
 pub fn export_with(args: &ExportArgs, options: ExportOptions) -> Result<ExportReport, CliError> {
     // Before reading anything: a bad target is the likelier mistake and the cheaper check.
     prepare_workbook(&args.out)?;
-    let saves = saves_dir(args.saves_dir.as_deref());
+    let saves = saves_dir(args.saves_dir.as_deref())?;
     require_utf8(&saves)?;
     if !saves.is_dir() {
         let reason = if saves.exists() {

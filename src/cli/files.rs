@@ -2,15 +2,18 @@
 //! that a long arena run cannot end with nowhere to put its results.
 
 use super::error::CliError;
-use crate::store::{
-    HISTORY_DIR, default_saves_dir, ensure_dir, parent_of, remove_stale_temp_files,
-};
+use crate::store::location::saves_location;
+use crate::store::{HISTORY_DIR, ensure_dir, parent_of, remove_stale_temp_files};
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
-/// The saves folder the options name, or the default one.
-pub fn saves_dir(given: Option<&Path>) -> PathBuf {
-    given.map_or_else(default_saves_dir, Path::to_path_buf)
+/// The saves folder: `--saves-dir` if given, else `QUEENS_SAVES_DIR`, else `saves` in
+/// the platform's data folder (the window's default too; never the current folder).
+///
+/// # Errors
+/// [`CliError::NoSavesFolder`] when none of them exists (no home folder).
+pub fn saves_dir(given: Option<&Path>) -> Result<PathBuf, CliError> {
+    Ok(saves_location(given, "")?.dir)
 }
 
 fn target(path: &Path, reason: impl Into<String>) -> CliError {

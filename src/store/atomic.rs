@@ -135,7 +135,24 @@ fn write_then_rename(temp: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
             "the path is a folder",
         ));
     }
-    fs::rename(temp, path)
+    fs::rename(temp, path).map_err(|err| explain_held_open(err, cfg!(windows)))
+}
+
+/// Windows refuses to replace a file another program holds open without sharing it
+/// (Excel holds its workbooks so): the rename fails with `ERROR_ACCESS_DENIED` (5),
+/// `ERROR_SHARING_VIOLATION` (32) or `ERROR_LOCK_VIOLATION` (33). The folder was
+/// writable (the temporary file was just written there), so the file itself is held:
+/// say what to do. `on_windows` is a parameter so the wording is tested everywhere.
+fn explain_held_open(err: io::Error, on_windows: bool) -> io::Error {
+    match err.raw_os_error() {
+        Some(5 | 32 | 33) if on_windows => io::Error::new(
+            err.kind(),
+            format!(
+                "{err}; the file is open in another program (Excel?): close it there and try again"
+            ),
+        ),
+        _ => err,
+    }
 }
 
 /// Flushes the folder entry of a rename so it survives a power cut (POSIX); elsewhere,
@@ -233,6 +250,19 @@ pub(crate) fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_held_by_another_program_on_windows_says_to_close_it() {
+        for code in [5, 32, 33] {
+            let text = explain_held_open(io::Error::from_raw_os_error(code), true).to_string();
+            assert!(text.contains("close it there and try again"), "{text}");
+        }
+        // The same numbers mean other things elsewhere (5 is EIO on Linux).
+        let text = explain_held_open(io::Error::from_raw_os_error(5), false).to_string();
+        assert!(!text.contains("Excel"), "{text}");
+        let text = explain_held_open(io::Error::from_raw_os_error(2), true).to_string();
+        assert!(!text.contains("Excel"), "{text}");
+    }
 
     #[test]
     fn only_our_exact_temporary_names_match() {

@@ -3,8 +3,9 @@
 //! through [`crate::board::Board::play`] when it is loaded, so a tampered save can never
 //! produce a position the rules would not.
 //!
-//! Every function takes the saves folder as a parameter (the window and the CLI pass
-//! [`default_saves_dir`] unless the user gave `--saves-dir`).
+//! Every function takes the saves folder as a parameter: the window and the CLI choose it
+//! with [`location::saves_location`] (the platform's data folder unless the user gave
+//! `--saves-dir` or `QUEENS_SAVES_DIR`).
 
 mod analysis_sheet;
 mod atomic;
@@ -13,6 +14,7 @@ mod error;
 mod export;
 mod game;
 mod history;
+pub mod location;
 mod pairs_sheet;
 pub mod quarantine;
 mod saves;
@@ -37,8 +39,7 @@ pub use history::{HISTORY_DIR, HistoryEntry, HistoryFilter, append_history, load
 pub use pairs_sheet::{PairRow, PairsSheet};
 pub use saves::{
     AUTOSAVE_FILE, DEFAULT_SAVES_DIR, LoadedGame, MAX_FILE_BYTES, autosave, autosave_path,
-    clear_autosave, default_saves_dir, ensure_dir, list_saves, load_autosave, load_from,
-    new_save_path,
+    clear_autosave, ensure_dir, list_saves, load_autosave, load_from, new_save_path,
 };
 pub use sheet::{EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS};
 pub use statistics::{SettingSummary, Tally, summarize};

@@ -9,7 +9,8 @@ use serde::Deserialize;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The saves folder when the user names none, relative to the working directory.
+/// The name of the saves folder that versions before 0.2 kept in the current folder (now
+/// it is in the platform's data folder; see the `location` module).
 pub const DEFAULT_SAVES_DIR: &str = "saves";
 
 /// The autosave's file name inside the saves folder.
@@ -18,11 +19,6 @@ pub const AUTOSAVE_FILE: &str = "autosave.ron";
 /// No save is anywhere near this large (a 15x15 game with statistics is ~40 KiB); bigger
 /// files are refused before being read, so a wrong or hostile file cannot exhaust memory.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
-
-/// [`DEFAULT_SAVES_DIR`] as a path.
-pub fn default_saves_dir() -> PathBuf {
-    PathBuf::from(DEFAULT_SAVES_DIR)
-}
 
 /// Creates `dir` (and its parents) if missing.
 ///
@@ -91,12 +87,15 @@ fn corrupt_detail(code: &ron::Error) -> String {
 }
 
 impl SavedGame {
-    /// The game as RON text (one move per line).
+    /// The game as RON text (one move per line), with "\n" line ends on every system
+    /// (ron's default on Windows is "\r\n"), so a save is the same file everywhere.
     ///
     /// # Errors
     /// [`StoreError::Encode`] if serialization fails.
     pub fn to_ron(&self) -> Result<String, StoreError> {
-        let config = ron::ser::PrettyConfig::new().depth_limit(2);
+        let config = ron::ser::PrettyConfig::new()
+            .depth_limit(2)
+            .new_line(String::from("\n"));
         let mut text = ron::ser::to_string_pretty(self, config)
             .map_err(|err| StoreError::Encode(err.to_string()))?;
         text.push('\n');

@@ -6,10 +6,11 @@ use super::game::{Game, Seat, board_from_setup, seat_from_side, seats_from_setup
 use super::i18n::{Texts, texts};
 use super::known::KnownResult;
 use super::messages::Message;
-use super::saving::{CheckEnded, Files, SAVES_DIR_VAR, load_save, record_of, saves_dir_from};
+use super::saving::{CheckEnded, Files, load_save, record_of, window_saves};
 use super::search::{EngineSlots, Poll, Purpose, SearchJob, SearchTag, Slot};
 use super::settings::{GameSetup, Settings, StoneMode};
 use crate::board::{Board, Cell, Player};
+use crate::store::location::{SAVES_DIR_VAR, SavesLocation, SavesSource, legacy_saves_in};
 use crate::store::{LoadedGame, SavedGame, SearchInfo};
 use eframe::egui;
 use std::path::{Path, PathBuf};
@@ -240,6 +241,10 @@ pub struct App {
     pub(super) show_new_game: bool,
     pub(super) show_rules: bool,
     pub(super) show_about: bool,
+    /// Why Help > About's "Open saves folder" failed, shown there.
+    pub(super) about_problem: Option<String>,
+    /// The offer to copy an older version's `saves/` from the current folder.
+    pub(super) old_saves: Option<super::places::OldSavesOffer>,
     /// The egui time of the last move, for the claim animation and the watching pace.
     pub(super) last_move_time: f64,
     pub(super) now: f64,
@@ -282,10 +287,14 @@ impl App {
             Ok(text) => Settings::from_json(&text),
             Err(_) => Settings::from_storage(cc.storage),
         };
-        let env_dir = std::env::var(SAVES_DIR_VAR).ok();
-        let dir =
-            saves_dir.unwrap_or_else(|| saves_dir_from(&settings.saves_dir, env_dir.as_deref()));
-        let mut app = App::with_settings_in(settings, dir);
+        let env_dir = std::env::var_os(SAVES_DIR_VAR);
+        let location = window_saves(
+            saves_dir.as_deref(),
+            env_dir.as_deref(),
+            &settings.saves_dir,
+        );
+        let mut app = App::with_settings_in(settings, location);
+        app.offer_old_saves();
         if let Ok(position) = std::env::var("QUEENS_POSITION") {
             app.paste_text = position;
             app.paste_position();
@@ -295,18 +304,18 @@ impl App {
     }
 
     /// The app with these settings and no storage (for tests); a game starts at once.
-    /// The saves folder is the settings' (`saves/` if empty); an unfinished game
-    /// autosaved there is offered for "Continue".
+    /// The saves folder is the settings' (`saves` in the platform's data folder if
+    /// empty); an unfinished game autosaved there is offered for "Continue".
     pub fn with_settings(settings: Settings) -> App {
-        let dir = saves_dir_from(&settings.saves_dir, None);
-        App::with_settings_in(settings, dir)
+        let location = window_saves(None, None, &settings.saves_dir);
+        App::with_settings_in(settings, location)
     }
 
-    fn with_settings_in(mut settings: Settings, dir: PathBuf) -> App {
+    fn with_settings_in(mut settings: Settings, location: SavesLocation) -> App {
         settings.setup.clamp();
         let draft = settings.setup.clone();
         let game = Game::new(1, board_from_setup(&draft), seats_from_setup(&draft));
-        let mut files = Files::new(dir, &game, seed_of(&draft));
+        let mut files = Files::new(location, &game, seed_of(&draft));
         files.record.names = super::names::typed_names(&draft);
         let message = started(&game.board);
         let mut app = App {
@@ -330,6 +339,8 @@ impl App {
             show_new_game: false,
             show_rules: false,
             show_about: false,
+            about_problem: None,
+            old_saves: None,
             last_move_time: f64::NEG_INFINITY,
             now: 0.0,
             hovered: None,
@@ -1292,6 +1303,56 @@ impl App {
             }
             Some(Err(message)) => self.message = message,
             None => {}
+        }
+    }
+
+    /// Offers, once per folder, to copy the `saves/` an older version left in the current
+    /// folder, when the saves now live in the data folder.
+    fn offer_old_saves(&mut self) {
+        if self.files.source != SavesSource::DataFolder {
+            return;
+        }
+        if let Ok(current) = std::env::current_dir() {
+            self.offer_old_saves_in(&current);
+        }
+    }
+
+    /// Offers to copy the games of `current`'s `saves/` into the saves folder in use, if
+    /// it has any and was not offered before; returns whether the offer is now shown.
+    /// (The real window calls it with the folder it started in; tests with their own.)
+    pub fn offer_old_saves_in(&mut self, current: &Path) -> bool {
+        if let Some(old) = legacy_saves_in(current, &self.files.dir) {
+            let offer = super::places::OldSavesOffer::new(old);
+            if !self.settings.old_saves_offered.contains(&offer.key()) {
+                self.old_saves = Some(offer);
+            }
+        }
+        self.old_saves.is_some()
+    }
+
+    /// Whether the offer to copy an older version's saves is on screen.
+    pub fn offering_old_saves(&self) -> bool {
+        self.old_saves.is_some()
+    }
+
+    /// Shows the old-saves offer, if any, and acts on the answer.
+    pub(super) fn old_saves_ui(&mut self, ctx: &egui::Context) {
+        use super::places::{OfferAnswer, old_saves_ui};
+        let Some(offer) = &mut self.old_saves else {
+            return;
+        };
+        offer.poll();
+        match old_saves_ui(offer, &self.files.dir, texts(self.settings.language), ctx) {
+            OfferAnswer::None => {}
+            OfferAnswer::Copy => {
+                self.settings.old_saves_offered.push(offer.key());
+                offer.start_copy(&self.files.dir, ctx);
+            }
+            OfferAnswer::Decline => {
+                self.settings.old_saves_offered.push(offer.key());
+                self.old_saves = None;
+            }
+            OfferAnswer::Closed => self.old_saves = None,
         }
     }
 

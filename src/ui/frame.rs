@@ -39,6 +39,7 @@ impl eframe::App for App {
             });
         egui::CentralPanel::default().show(ui, |ui| central_ui(self, ui, &mut actions));
         menu::windows_ui(self, &ctx);
+        self.old_saves_ui(&ctx);
         let saves_dir = self.saves_dir().to_path_buf();
         let (language, dark) = (self.settings.language, self.settings.dark);
         tree_lab::window_ui(&mut self.tree_lab, &ctx, language, dark, &saves_dir);

@@ -12,6 +12,15 @@ use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
 const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
 const REDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+/// Redo as Mac programs have it (Cmd+Shift+Z); Ctrl+Shift+Z works elsewhere too.
+const REDO_SHIFT_Z: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+/// The redo shortcut the menu shows: the one each system's users expect.
+const REDO_SHOWN: &KeyboardShortcut = if cfg!(target_os = "macos") {
+    &REDO_SHIFT_Z
+} else {
+    &REDO
+};
 const HINT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::H);
 const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
 const SAVE_AS: KeyboardShortcut =
@@ -24,6 +33,10 @@ pub fn shortcuts(ui: &mut egui::Ui, app: &App, actions: &mut Vec<Action>) {
     ui.input_mut(|input| {
         if input.consume_shortcut(&NEW) {
             actions.push(Action::OpenNewGame);
+        }
+        // Cmd+Shift+Z first: Cmd+Z would also match it.
+        if input.consume_shortcut(&REDO_SHIFT_Z) {
+            actions.push(Action::Redo);
         }
         if input.consume_shortcut(&UNDO) {
             actions.push(Action::Undo);
@@ -84,7 +97,7 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
             if item(ui, t.undo, &UNDO, app.can_undo()) {
                 actions.push(Action::Undo);
             }
-            if item(ui, t.redo, &REDO, app.game.can_redo()) {
+            if item(ui, t.redo, REDO_SHOWN, app.game.can_redo()) {
                 actions.push(Action::Redo);
             }
             if item(ui, t.hint, &HINT, app.job.is_none()) {
@@ -193,6 +206,15 @@ pub fn windows_ui(app: &mut App, ctx: &egui::Context) {
             ui.heading(t.app_title);
             ui.label(format!("{} {}", t.app_title, env!("CARGO_PKG_VERSION")));
             ui.label(t.about_text);
+            ui.separator();
+            if let Some(problem) =
+                super::places::files_section_ui(ui, t, &app.files.dir, app.files.source)
+            {
+                app.about_problem = Some(problem);
+            }
+            if let Some(problem) = &app.about_problem {
+                ui.colored_label(ui.visuals().error_fg_color, problem);
+            }
         });
     app.show_about = open;
 }

@@ -26,6 +26,7 @@ mod menu;
 mod messages;
 mod names;
 mod new_game;
+mod places;
 mod saving;
 mod search;
 mod settings;
@@ -36,10 +37,10 @@ mod table24_ui;
 mod theme;
 pub mod tree_lab;
 
+pub use crate::store::location::SAVES_DIR_VAR;
 pub use app::{Action, App};
 pub use files::FileTask;
 pub use layout::BoardLayout;
-pub use saving::SAVES_DIR_VAR;
 pub use settings::{
     EngineSetup, GameSetup, Language, Mode, Preset, STORAGE_KEY, Settings, StoneMode, WINDOW_LIMITS,
 };

@@ -8,6 +8,7 @@ use super::game::{Game, side_from_seat};
 use super::i18n::FileProblem;
 use super::messages::Message;
 use crate::board::Board;
+use crate::store::location::{SavesLocation, SavesSource, choose_saves_dir, data_dir};
 use crate::store::quarantine::quarantine;
 use crate::store::{
     DEFAULT_SAVES_DIR, ExportError, ExportOptions, HistoryEntry, LoadedGame, SavedGame, SearchInfo,
@@ -15,21 +16,21 @@ use crate::store::{
     load_history, new_save_path,
 };
 use eframe::egui;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-/// The environment variable that chooses the saves folder when no `--saves-dir` is
-/// given (the window reads it at start; `queens gui --saves-dir` passes its folder
-/// directly and wins over it).
-pub const SAVES_DIR_VAR: &str = "QUEENS_SAVES_DIR";
-
-/// The saves folder: the environment's if given, else the setting's, else `saves/`.
-pub fn saves_dir_from(setting: &str, env: Option<&str>) -> PathBuf {
-    [env.unwrap_or(""), setting]
-        .into_iter()
-        .map(str::trim)
-        .find(|dir| !dir.is_empty())
-        .map_or_else(|| PathBuf::from(DEFAULT_SAVES_DIR), PathBuf::from)
+/// The window's saves folder: `--saves-dir`, then `QUEENS_SAVES_DIR` (`env`), then the
+/// setting, then `saves` in the platform's data folder ([`choose_saves_dir`]). Only when
+/// the system names no home folder at all is it `saves` in the current folder, and the
+/// About window says so.
+pub fn window_saves(option: Option<&Path>, env: Option<&OsStr>, setting: &str) -> SavesLocation {
+    choose_saves_dir(option, env, setting, data_dir().as_deref()).unwrap_or_else(|_| {
+        SavesLocation {
+            dir: PathBuf::from(DEFAULT_SAVES_DIR),
+            source: SavesSource::CurrentFolder,
+        }
+    })
 }
 
 /// What an export thread reports: the file and the game count, or the store's message.
@@ -109,6 +110,8 @@ pub struct HistoryView {
 pub struct Files {
     /// The saves folder in use.
     pub dir: PathBuf,
+    /// Where [`Files::dir`] came from (the About window says it).
+    pub source: SavesSource,
     /// The saves folder as typed in the History window.
     pub folder_text: String,
     /// The current game as a save file sees it, kept up to date after every change.
@@ -136,10 +139,11 @@ pub struct Files {
 
 impl Files {
     /// The file state for `game` in the saves folder `dir`.
-    pub fn new(dir: PathBuf, game: &Game, seed: Option<u64>) -> Files {
+    pub fn new(location: SavesLocation, game: &Game, seed: Option<u64>) -> Files {
         Files {
-            folder_text: dir.display().to_string(),
-            dir,
+            folder_text: location.dir.display().to_string(),
+            dir: location.dir,
+            source: location.source,
             record: record_of(game, seed),
             path: None,
             recorded_finish: None,
@@ -433,7 +437,9 @@ impl Files {
     /// reloading the History window if open. Returns the text to remember as the setting.
     pub fn use_typed_folder(&mut self, ctx: &egui::Context) -> String {
         let text = self.folder_text.trim().to_string();
-        self.dir = saves_dir_from(&text, None);
+        let location = window_saves(None, None, &text);
+        self.dir = location.dir;
+        self.source = location.source;
         self.folder_text = self.dir.display().to_string();
         if self.history.is_some() {
             self.show_history(ctx);
@@ -565,9 +571,31 @@ mod tests {
 
     #[test]
     fn the_environment_wins_over_the_setting_and_both_over_the_default() {
-        assert_eq!(saves_dir_from("", None), PathBuf::from("saves"));
-        assert_eq!(saves_dir_from(" mine ", None), PathBuf::from("mine"));
-        assert_eq!(saves_dir_from("mine", Some("cli")), PathBuf::from("cli"));
-        assert_eq!(saves_dir_from("mine", Some("")), PathBuf::from("mine"));
+        let env = |text: &'static str| Some(OsStr::new(text));
+        assert_eq!(
+            window_saves(None, None, " mine ").dir,
+            PathBuf::from("mine")
+        );
+        assert_eq!(
+            window_saves(None, env("cli"), "mine").dir,
+            PathBuf::from("cli")
+        );
+        assert_eq!(
+            window_saves(None, env(""), "mine").dir,
+            PathBuf::from("mine")
+        );
+        let option = Some(Path::new("opt"));
+        assert_eq!(
+            window_saves(option, env("cli"), "mine").dir,
+            PathBuf::from("opt")
+        );
+        let default = window_saves(None, None, "");
+        assert_ne!(
+            default.dir,
+            PathBuf::from("saves"),
+            "not the current folder"
+        );
+        assert_eq!(default.source, SavesSource::DataFolder);
+        assert_eq!(Some(default.dir), data_dir().map(|dir| dir.join("saves")));
     }
 }

@@ -313,10 +313,13 @@ pub struct Settings {
     pub heat_map: bool,
     /// The last new-game choices.
     pub setup: GameSetup,
-    /// The saves folder chosen in the History window; empty for `saves/` in the working
-    /// directory. For one run, `queens gui --saves-dir` or else `QUEENS_SAVES_DIR`
-    /// overrides it.
+    /// The saves folder chosen in the History window; empty for `saves` in the
+    /// platform's data folder. For one run, `queens gui --saves-dir` or else
+    /// `QUEENS_SAVES_DIR` overrides it.
     pub saves_dir: String,
+    /// The older versions' `saves/` folders already offered for copying (full paths):
+    /// each is offered once.
+    pub old_saves_offered: Vec<String>,
 }
 
 impl Default for Settings {
@@ -329,6 +332,7 @@ impl Default for Settings {
             heat_map: false,
             setup: GameSetup::default(),
             saves_dir: String::new(),
+            old_saves_offered: Vec::new(),
         }
     }
 }

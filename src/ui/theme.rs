@@ -8,8 +8,8 @@ use eframe::epaint::text::{FontInsert, FontPriority, InsertFontFamily};
 /// fonts-noto-core. egui's built-in font lacks Vietnamese letters such as ế, ậ, ờ, ắ.
 const FONT: &[u8] = include_bytes!("../../assets/NotoSans-Regular.ttf");
 
-/// The window icon (64x64 PNG, drawn for this project).
-pub const ICON_PNG: &[u8] = include_bytes!("../../assets/icon.png");
+/// The window icon (256x256 PNG rendered from assets/icon.svg, drawn for this project).
+pub const ICON_PNG: &[u8] = include_bytes!("../../assets/icons/queens-256.png");
 
 /// Puts Noto Sans first in the proportional family and last in the monospace one, so
 /// every string of every language has its glyphs.

@@ -291,6 +291,25 @@ pub struct Texts {
     pub analyse_entry: &'static str,
     pub heat_map: &'static str,
     pub live_thinking: &'static str,
+    // Help > About: where the files are; the offer to copy an older version's saves.
+    pub files_where: &'static str,
+    pub files_saves: &'static str,
+    pub files_from_option: &'static str,
+    pub files_from_env: &'static str,
+    pub files_from_setting: &'static str,
+    pub files_from_data: &'static str,
+    pub files_from_current: &'static str,
+    pub files_settings: &'static str,
+    pub files_no_settings: &'static str,
+    pub open_saves_folder: &'static str,
+    pub open_folder_failed: &'static str,
+    pub old_saves_title: &'static str,
+    pub old_saves_text: &'static str,
+    pub old_saves_copy: &'static str,
+    pub old_saves_skip: &'static str,
+    pub old_saves_copying: &'static str,
+    pub old_saves_done: &'static str,
+    pub old_saves_failed: &'static str,
 }
 
 /// The strings of `language`.
