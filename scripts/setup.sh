@@ -30,7 +30,12 @@ fi
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -q
+# A mirror in the middle of a sync fails an update now and then: try a few times.
+for attempt in 1 2 3; do
+  if $sudo apt-get update -q; then break; fi
+  if [ "$attempt" = 3 ]; then echo "setup: apt-get update failed three times" >&2; exit 1; fi
+  sleep 10
+done
 $sudo apt-get install -y -q --no-install-recommends "${packages[@]}"
 if ! command -v cargo >/dev/null 2>&1; then
   echo "setup: cargo not found: install Rust 1.95 or newer (https://rustup.rs)" >&2

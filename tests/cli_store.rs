@@ -10,12 +10,15 @@ use std::process::Output;
 use std::time::Duration;
 use tempfile::TempDir;
 
-/// Runs `queens` in `dir` (so the default "saves" folder, if ever used, is a temporary
-/// one) and returns its exit code, stdout and stderr.
+/// Runs `queens` in `dir`, with the platform's data folder inside `dir` too (Linux's
+/// XDG_DATA_HOME, Windows' APPDATA), so a default saves folder, if ever used, is a
+/// temporary one; returns its exit code, stdout and stderr.
 fn run_in(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
     let output: Output = cargo_bin_cmd!("queens")
         .args(args)
         .current_dir(dir)
+        .env("XDG_DATA_HOME", dir)
+        .env("APPDATA", dir)
         .timeout(Duration::from_secs(120))
         .output()
         .unwrap_or_else(|err| panic!("cannot run queens {args:?}: {err}"));
@@ -722,4 +725,35 @@ fn paths_that_are_not_utf8_are_refused_before_any_work() {
     }
     assert!(!bad.exists() && !bad_dir.exists(), "nothing was written");
     assert!(history_files(&saves).is_empty(), "no game was played");
+}
+
+/// On Windows a program that holds a file without sharing it (Excel holds its workbooks
+/// so) makes replacing it fail: the export says to close it there, exit 2, and the old
+/// workbook is untouched. Runs under wine in CI (`scripts/windows.sh`); this test
+/// process is the other program.
+#[cfg(windows)]
+#[test]
+fn export_over_a_workbook_held_open_says_to_close_it() {
+    use std::os::windows::fs::OpenOptionsExt;
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    small_arena(dir.path(), &saves, "2", &[]);
+    let out = dir.path().join("held.xlsx");
+    let args = ["export", "--out", &text(&out), "--saves-dir", &text(&saves)];
+    json_in(dir.path(), &args);
+    let before = std::fs::read(&out).unwrap_or_else(|err| panic!("{err}"));
+    let held = std::fs::OpenOptions::new()
+        .read(true)
+        .share_mode(0)
+        .open(&out)
+        .unwrap_or_else(|err| panic!("{err}"));
+    let message = refused_in(dir.path(), &args);
+    assert!(
+        message.contains("close it there and try again"),
+        "{message}"
+    );
+    drop(held);
+    let after = std::fs::read(&out).unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(before, after, "the old workbook is untouched");
+    json_in(dir.path(), &args);
 }
