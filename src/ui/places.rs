@@ -206,7 +206,10 @@ pub fn open_folder(dir: &Path) -> std::io::Result<()> {
     } else {
         "xdg-open"
     };
-    let mut child = std::process::Command::new(opener).arg(dir).spawn()?;
+    let mut child = std::process::Command::new(opener)
+        .arg(dir)
+        .spawn()
+        .map_err(|err| std::io::Error::new(err.kind(), format!("cannot start {opener}: {err}")))?;
     // Reaped off the UI thread (xdg-open returns at once; Explorer may linger).
     std::thread::spawn(move || child.wait());
     Ok(())
