@@ -24,7 +24,7 @@ deb() {
   mkdir -p "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/applications" \
     "$root/usr/share/doc/queens" "$root/usr/share/icons/hicolor/scalable/apps"
   install -m 0755 "$bin" "$root/usr/bin/queens"
-  strip --strip-debug "$root/usr/bin/queens"
+  strip --strip-all "$root/usr/bin/queens"
   install -m 0644 packaging/queens.desktop "$root/usr/share/applications/queens.desktop"
   for size in 16 24 32 48 64 128 256 512; do
     mkdir -p "$root/usr/share/icons/hicolor/${size}x${size}/apps"
@@ -78,7 +78,7 @@ windows() {
   rm -rf "$stage" "$dist/$name.zip"
   mkdir -p "$stage"
   for exe in queens queens-gui; do
-    x86_64-w64-mingw32-strip --strip-debug -o "$stage/$exe.exe" "$dir/$exe.exe"
+    x86_64-w64-mingw32-strip --strip-all -o "$stage/$exe.exe" "$dir/$exe.exe"
   done
   sed 's/$/\r/' packaging/README-windows.txt > "$stage/README.txt"
   (cd "$dist" && zip -qr "$name.zip" "$name")

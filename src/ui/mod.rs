@@ -55,6 +55,20 @@ pub fn engine_label(language: Language, engine: crate::ai::EngineKind) -> &'stat
     i18n::texts(language).engine_label(engine)
 }
 
+/// The renderer: glow (OpenGL 2+), or wgpu when built with the `wgpu` feature and
+/// `QUEENS_RENDERER=wgpu` asks for it (measured against glow in BENCHMARKS.md).
+fn renderer() -> eframe::Renderer {
+    let wanted = std::env::var("QUEENS_RENDERER").unwrap_or_default();
+    #[cfg(feature = "wgpu")]
+    if wanted.eq_ignore_ascii_case("wgpu") {
+        return eframe::Renderer::Wgpu;
+    }
+    if !wanted.is_empty() && !wanted.eq_ignore_ascii_case("glow") {
+        eprintln!("queens: QUEENS_RENDERER={wanted} is not built in; using glow (OpenGL)");
+    }
+    eframe::Renderer::Glow
+}
+
 /// Opens the game window and runs until it is closed.
 ///
 /// The environment variable `QUEENS_WINDOW_SIZE=WxH` sets the first window size (for
@@ -83,6 +97,7 @@ pub fn run(saves_dir: Option<std::path::PathBuf>) -> eframe::Result<()> {
     }
     let options = eframe::NativeOptions {
         viewport,
+        renderer: renderer(),
         ..Default::default()
     };
     eframe::run_native(
