@@ -550,7 +550,11 @@ fn arena_and_export_help_describe_stopping_and_empty_histories() {
 /// A series far too long to finish during a test, in `saves`.
 #[cfg(unix)]
 fn long_arena(dir: &Path, saves: &Path) -> std::process::Child {
-    std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+    // `env --default-signal=INT`: a SIGINT the program can catch even when this test
+    // runner was started with `cmd &` from a script (which ignores it, inherited).
+    std::process::Command::new("env")
+        .arg("--default-signal=INT")
+        .arg(env!("CARGO_BIN_EXE_queens"))
         .args([
             "arena",
             "--a",

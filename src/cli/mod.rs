@@ -7,6 +7,7 @@
 mod analyse;
 mod arena;
 mod args;
+mod beside;
 mod bestmove;
 mod error;
 mod export;

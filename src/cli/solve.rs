@@ -2,6 +2,7 @@
 //! progress line on stderr.
 
 use super::args::SolveArgs;
+use super::beside::with_reporter;
 use super::error::CliError;
 use super::interrupt::Interrupt;
 use crate::ai::SearchHandler;
@@ -9,7 +10,7 @@ use crate::ai::strong::{SolveProgress, SolveSettings, Table, default_threads, ma
 use crate::board::{Board, Cell};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// The answer of `queens solve`.
@@ -94,28 +95,23 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
         threads,
         ..SolveSettings::default()
     };
-    let done = AtomicBool::new(false);
-    let result = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            let bar = spinner();
-            while !done.load(Ordering::Relaxed) {
-                let lower = progress.lower.load(Ordering::Relaxed);
-                let upper = progress.upper.load(Ordering::Relaxed);
-                let (a, b) = (margin_of(&board, lower), margin_of(&board, upper));
-                bar.set_message(format!(
-                    "margin in [{}, {}], {} nodes",
-                    a.min(b),
-                    a.max(b),
-                    watch.nodes.load(Ordering::Relaxed)
-                ));
-                std::thread::sleep(Duration::from_millis(100));
-            }
-            bar.finish_and_clear();
-        });
-        let result = solve(&board, &table, settings, &watch, &progress);
-        done.store(true, Ordering::Relaxed);
-        result
-    });
+    let bar = spinner();
+    let result = with_reporter(
+        || solve(&board, &table, settings, &watch, &progress),
+        || {
+            let lower = progress.lower.load(Ordering::Relaxed);
+            let upper = progress.upper.load(Ordering::Relaxed);
+            let (a, b) = (margin_of(&board, lower), margin_of(&board, upper));
+            bar.set_message(format!(
+                "margin in [{}, {}], {} nodes",
+                a.min(b),
+                a.max(b),
+                watch.nodes.load(Ordering::Relaxed)
+            ));
+        },
+        || bar.finish_and_clear(),
+        Duration::from_millis(100),
+    );
     Ok(SolveReport {
         margin: result.margin,
         value: result.value,

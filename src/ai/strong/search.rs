@@ -115,6 +115,16 @@ enum Step {
     Next,
 }
 
+/// The history bonus of a cutoff `depth` plies above the horizon with `free` cells left:
+/// the square of the plies the subtree can really have. An exact solve searches to depth
+/// ~225 whatever is left, and `depth * depth` summed over many cutoffs overflowed a
+/// `u32` (a panic in a build with overflow checks, a wrap in release); the caller adds it
+/// saturating, too.
+fn history_bonus(depth: u32, free: u32) -> u32 {
+    let plies = depth.min(free);
+    plies * plies
+}
+
 /// One thread's search state.
 pub struct Worker<'a> {
     geometry: &'a Geometry,
@@ -442,7 +452,8 @@ impl<'a> Worker<'a> {
                             killers[1] = killers[0];
                             killers[0] = node.best_move;
                         }
-                        self.history[index] += depth * depth;
+                        let bonus = history_bonus(depth, free.count());
+                        self.history[index] = self.history[index].saturating_add(bonus);
                     }
                     return Step::Cut;
                 }
@@ -524,5 +535,27 @@ impl<'a> Worker<'a> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_history_bonus_counts_only_the_plies_left_and_never_overflows() {
+        assert_eq!(
+            history_bonus(5, 40),
+            25,
+            "short searches keep depth squared"
+        );
+        assert_eq!(
+            history_bonus(225, 12),
+            144,
+            "a solve's depth is cut to the free cells"
+        );
+        let mut entry = u32::MAX - 10;
+        entry = entry.saturating_add(history_bonus(225, 225));
+        assert_eq!(entry, u32::MAX);
     }
 }
