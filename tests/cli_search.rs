@@ -273,6 +273,10 @@ fn bestmove_stopped_by_a_signal_answers_with_a_legal_move() {
             }
             std::thread::sleep(Duration::from_millis(5));
         }
+        if !ready {
+            // Not left behind searching for ever once this test has failed.
+            let _ = child.kill();
+        }
         assert!(ready, "the search never installed its stop handler");
         let sent = std::process::Command::new("kill")
             .args([signal, &child.id().to_string()])
