@@ -5,7 +5,7 @@ mod ui_support;
 
 use egui_kittest::kittest::Queryable;
 use queens::ui::{Language, Mode};
-use ui_support::{click, frames, harness, settings, step_until};
+use ui_support::{click, frames, harness, settings};
 
 #[test]
 fn about_shows_the_saves_folder_and_a_button_to_open_it() {
@@ -48,9 +48,19 @@ fn an_older_versions_saves_are_copied_once_and_nothing_is_lost() {
     assert!(harness.state_mut().offer_old_saves_in(old_cwd.path()));
     frames(&mut harness, 2);
     click(&mut harness, "Copy them");
-    step_until(&mut harness, "the copy", |_| {
-        saves.path().join("history").join("1.ron").exists()
-    });
+    // Waits for the window to show the copy's report (the copy runs on its own thread).
+    let report = format!(
+        "Copied 2 files to {}; 0 were already there and were kept.",
+        saves.path().display()
+    );
+    for _ in 0..4_000 {
+        if harness.query_by_label(&report).is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        harness.step();
+    }
+    // The centred window changes size with its text: let it settle before clicking.
     frames(&mut harness, 3);
     let copied =
         std::fs::read_to_string(saves.path().join("mine.ron")).unwrap_or_else(|e| panic!("{e}"));
@@ -58,10 +68,6 @@ fn an_older_versions_saves_are_copied_once_and_nothing_is_lost() {
     assert!(
         old.join("mine.ron").exists(),
         "the old folder is left as it was"
-    );
-    let report = format!(
-        "Copied 2 files to {}; 0 were already there and were kept.",
-        saves.path().display()
     );
     assert!(harness.query_by_label(&report).is_some(), "{report}");
     click(&mut harness, "Close");
