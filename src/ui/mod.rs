@@ -10,42 +10,25 @@
 //! settings (`settings`) and the thesis's table 2.4 measured live (`table24`, its window
 //! `table24_ui`).
 
-mod analysis;
-mod analysis_chart;
 mod app;
-mod board_view;
-mod files;
-mod files_ui;
-mod frame;
-mod game;
+mod board;
 mod i18n;
-mod known;
-mod layout;
-mod live;
-mod menu;
-mod messages;
-mod names;
-mod new_game;
-mod places;
-mod saving;
-mod search;
-mod settings;
-mod side_panel;
-mod summary;
-mod table24;
-mod table24_ui;
-mod theme;
-pub mod tree_lab;
+mod jobs;
+mod panels;
+mod session;
+mod shell;
+mod windows;
 
 pub use crate::store::location::SAVES_DIR_VAR;
 pub use app::{Action, App};
-pub use files::FileTask;
-pub use layout::BoardLayout;
-pub use settings::{
+pub use board::layout::BoardLayout;
+pub use jobs::dialogs::FileTask;
+pub use jobs::table24::{Table24Panel, group_digits};
+pub use session::settings::{
     EngineSetup, GameSetup, Language, Mode, Preset, STORAGE_KEY, Settings, StoneMode, WINDOW_LIMITS,
 };
-pub use table24::{Table24Panel, group_digits};
-pub use table24_ui::CHART_LABEL as TABLE24_CHART_LABEL;
+pub use windows::table24::CHART_LABEL as TABLE24_CHART_LABEL;
+pub use windows::tree_lab;
 
 use eframe::egui;
 
@@ -92,7 +75,7 @@ pub fn run(saves_dir: Option<std::path::PathBuf>) -> eframe::Result<()> {
         .with_app_id("queens")
         .with_inner_size(size)
         .with_min_inner_size([640.0, 480.0]);
-    if let Some(icon) = theme::icon() {
+    if let Some(icon) = shell::theme::icon() {
         viewport = viewport.with_icon(icon);
     }
     let options = eframe::NativeOptions {

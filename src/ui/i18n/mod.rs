@@ -3,15 +3,16 @@
 //! here from their variants, so a pasted bad position is explained in the user's language.
 
 mod en;
+pub mod names;
 mod problems;
 mod vi;
 
 pub use problems::FileProblem;
 pub(super) use problems::with_causes;
 
-use super::settings::Language;
 use crate::ai::EngineKind;
 use crate::board::{GameError, MoveError, Occupant, ParseError, Player};
+use crate::ui::session::settings::Language;
 
 /// The strings of one language. Field names say where a string is used.
 pub struct Texts {

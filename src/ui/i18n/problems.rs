@@ -190,7 +190,7 @@ impl Texts {
 mod tests {
     use super::*;
     use crate::ui::i18n::texts;
-    use crate::ui::settings::Language;
+    use crate::ui::session::settings::Language;
 
     #[test]
     fn a_corrupt_save_says_what_is_wrong_first_and_the_parser_detail_second() {

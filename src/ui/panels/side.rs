@@ -1,11 +1,11 @@
 //! The status panel: players and scores, whose turn, the computer's live progress, the
 //! game buttons, the move list and the game string.
 
-use super::app::{Action, App, ReviewStep};
-use super::game::Seat;
-use super::i18n::{Texts, fill};
-use super::theme::palette;
 use crate::board::Player;
+use crate::ui::app::{Action, App, ReviewStep};
+use crate::ui::i18n::{Texts, fill};
+use crate::ui::session::game::Seat;
+use crate::ui::shell::theme::palette;
 use eframe::egui::{self, RichText};
 
 /// The size of the game string's text, in points (the body text is 12.5).
@@ -25,7 +25,7 @@ pub fn side_panel_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>
             live_ui(app, ui);
             ui.separator();
             moves_ui(app, ui, actions);
-            super::analysis_chart::margin_chart_ui(app, ui, actions);
+            crate::ui::panels::chart::margin_chart_ui(app, ui, actions);
             ui.separator();
             position_ui(app, ui, actions);
         });
@@ -77,7 +77,7 @@ fn players_ui(app: &App, ui: &mut egui::Ui) {
 }
 
 /// A seat in a few words: "human" or the engine's algorithm, depth and time.
-pub(super) fn seat_summary(t: &Texts, seat: &Seat) -> String {
+pub(in crate::ui) fn seat_summary(t: &Texts, seat: &Seat) -> String {
     match seat {
         Seat::Human => t.human.to_string(),
         Seat::Computer(engine) => {
@@ -115,7 +115,7 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         };
         ui.label(RichText::new(text).strong());
         if let Some(margin) = app.known_margin() {
-            let sentence = super::known::known_result_sentence(t, &names, margin);
+            let sentence = crate::ui::session::known::known_result_sentence(t, &names, margin);
             ui.add(egui::Label::new(RichText::new(sentence).strong()).wrap());
         }
     }
@@ -135,8 +135,8 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     if let Some(job) = &app.job {
         let side = job_owner(app);
         let who = match job.purpose {
-            super::search::Purpose::Move => fill(t.thinking, &[&names[side.index()]]),
-            super::search::Purpose::Hint => t.hint_thinking.to_string(),
+            crate::ui::jobs::search::Purpose::Move => fill(t.thinking, &[&names[side.index()]]),
+            crate::ui::jobs::search::Purpose::Hint => t.hint_thinking.to_string(),
         };
         ui.horizontal(|ui| {
             ui.spinner();
@@ -168,9 +168,9 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             // A hint stops with its best cell so far; a move is played now, or the
             // computer pauses (between two computers, Pause stays in the buttons row).
             let (now, stop) = match job.purpose {
-                super::search::Purpose::Hint => (t.stop, None),
-                super::search::Purpose::Move if watching => (t.move_now, None),
-                super::search::Purpose::Move => {
+                crate::ui::jobs::search::Purpose::Hint => (t.stop, None),
+                crate::ui::jobs::search::Purpose::Move if watching => (t.move_now, None),
+                crate::ui::jobs::search::Purpose::Move => {
                     (t.move_now, Some((t.cancel, Action::CancelSearch)))
                 }
             };
@@ -206,9 +206,9 @@ struct ValueView {
 }
 
 /// Who "you" is for a search: the side asking for a hint, or the only human seat.
-fn viewer(app: &App, purpose: super::search::Purpose) -> Option<Player> {
+fn viewer(app: &App, purpose: crate::ui::jobs::search::Purpose) -> Option<Player> {
     let side = app.game.board.side_to_move();
-    if purpose == super::search::Purpose::Hint {
+    if purpose == crate::ui::jobs::search::Purpose::Hint {
         return Some(side);
     }
     let humans: Vec<Player> = [Player::One, Player::Two]
@@ -345,14 +345,16 @@ fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                             // A move the analysis did not reach (it was stopped) stays blank.
                             let judged = analysis.moves.iter().find(|m| m.ply == index + 1);
                             let text = judged.map_or_else(RichText::default, |m| {
-                                let mark = super::analysis::mark_of(m.class);
+                                let mark = crate::ui::jobs::analysis::mark_of(m.class);
                                 let text = if m.loss == 0 {
                                     format!("0{mark}")
                                 } else {
                                     format!("-{}{mark}", m.loss)
                                 };
-                                RichText::new(text)
-                                    .color(super::analysis::colour_of(m.class, app.settings.dark))
+                                RichText::new(text).color(crate::ui::jobs::analysis::colour_of(
+                                    m.class,
+                                    app.settings.dark,
+                                ))
                             });
                             let cell = ui.add(plain(text));
                             if let Some(m) = judged {
@@ -472,7 +474,10 @@ fn worst_moves_ui(
                 selected,
                 RichText::new(text)
                     .small()
-                    .color(super::analysis::colour_of(m.class, app.settings.dark)),
+                    .color(crate::ui::jobs::analysis::colour_of(
+                        m.class,
+                        app.settings.dark,
+                    )),
             )
             .wrap_mode(egui::TextWrapMode::Truncate);
             if ui.add(button).clicked() {
@@ -500,12 +505,14 @@ fn live_ui(app: &App, ui: &mut egui::Ui) {
     };
     let names = app.player_names();
     let text = match values.depth {
-        None if values.solved() => super::known::known_result_sentence(t, &names, margin),
+        None if values.solved() => {
+            crate::ui::session::known::known_result_sentence(t, &names, margin)
+        }
         depth => {
             // The same words as the computer's thinking line; "you" is the only human.
             let view = ValueView {
                 mover: values.mover,
-                viewer: viewer(app, super::search::Purpose::Move),
+                viewer: viewer(app, crate::ui::jobs::search::Purpose::Move),
                 best: best.cell.to_string(),
                 value: match values.mover {
                     Player::One => margin,
@@ -579,7 +586,7 @@ fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
 mod tests {
     use super::*;
     use crate::ui::i18n::texts;
-    use crate::ui::settings::Language;
+    use crate::ui::session::settings::Language;
 
     fn view(mover: Player, viewer: Option<Player>, value: i32) -> ValueView {
         ValueView {

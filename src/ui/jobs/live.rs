@@ -4,10 +4,10 @@
 //! The thread is replaced whenever the position on screen changes, and stopped when it
 //! is no longer wanted; the window only reads its latest answer.
 
-use super::board_view::{Ghost, HeatCell};
 use crate::ai::SearchHandler;
 use crate::analysis::{LiveSettings, MoveValues, value_moves};
 use crate::board::{Board, Cell};
+use crate::ui::board::view::{Ghost, HeatCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;

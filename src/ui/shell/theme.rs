@@ -6,10 +6,10 @@ use eframe::epaint::text::{FontInsert, FontPriority, InsertFontFamily};
 
 /// Noto Sans Regular (SIL Open Font License 1.1, see assets/OFL.txt), from Debian's
 /// fonts-noto-core. egui's built-in font lacks Vietnamese letters such as ế, ậ, ờ, ắ.
-const FONT: &[u8] = include_bytes!("../../assets/NotoSans-Regular.ttf");
+const FONT: &[u8] = include_bytes!("../../../assets/NotoSans-Regular.ttf");
 
 /// The window icon (256x256 PNG rendered from assets/icon.svg, drawn for this project).
-pub const ICON_PNG: &[u8] = include_bytes!("../../assets/icons/queens-256.png");
+pub const ICON_PNG: &[u8] = include_bytes!("../../../assets/icons/queens-256.png");
 
 /// Puts Noto Sans first in the proportional family and last in the monospace one, so
 /// every string of every language has its glyphs.

@@ -2,9 +2,9 @@
 //! the hint, the hover preview and the claim animation. Each cell is also an accessible
 //! widget labelled "cell c3", so tests (and screen readers) can click it.
 
-use super::layout::BoardLayout;
-use super::theme::Palette;
 use crate::board::{Bitboard, Board, Cell, CellState, Player};
+use crate::ui::board::layout::BoardLayout;
+use crate::ui::shell::theme::Palette;
 use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Role, Sense, Shape, Stroke,
     StrokeKind, Vec2, WidgetInfo, pos2, vec2,

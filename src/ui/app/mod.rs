@@ -1,17 +1,17 @@
 //! The application state and what the user's actions do to it. Panels only read this
 //! state and return [`Action`]s; [`App::apply`] carries them out in one place.
 
-use super::files::FileTask;
-use super::game::{Game, Seat, board_from_setup, seat_from_side, seats_from_setup};
-use super::i18n::{Texts, texts};
-use super::known::KnownResult;
-use super::messages::Message;
-use super::saving::{CheckEnded, Files, load_save, record_of, window_saves};
-use super::search::{EngineSlots, Poll, Purpose, SearchJob, SearchTag, Slot};
-use super::settings::{GameSetup, Settings, StoneMode};
 use crate::board::{Board, Cell, Player};
 use crate::store::location::{SAVES_DIR_VAR, SavesLocation, SavesSource, legacy_saves_in};
 use crate::store::{LoadedGame, SavedGame, SearchInfo};
+use crate::ui::i18n::{Texts, texts};
+use crate::ui::jobs::dialogs::FileTask;
+use crate::ui::jobs::search::{EngineSlots, Poll, Purpose, SearchJob, SearchTag, Slot};
+use crate::ui::session::game::{Game, Seat, board_from_setup, seat_from_side, seats_from_setup};
+use crate::ui::session::known::KnownResult;
+use crate::ui::session::messages::Message;
+use crate::ui::session::saving::{CheckEnded, Files, load_save, record_of, window_saves};
+use crate::ui::session::settings::{GameSetup, Settings, StoneMode};
 use eframe::egui;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -134,7 +134,7 @@ pub enum ReplaceChoice {
 /// A game about to take the place of the one on screen: everything the switch needs, so
 /// that new, opened, pasted, continued and history games all go through one door
 /// ([`App::offer_replacement`]), which asks first when moves would be lost.
-pub(super) struct Replacement {
+pub(in crate::ui) struct Replacement {
     /// The game (its id is given when it goes on screen).
     game: Game,
     /// Its save record.
@@ -142,7 +142,7 @@ pub(super) struct Replacement {
     /// The file it came from, if any.
     path: Option<PathBuf>,
     /// Whether it equals `path`'s content (an opened file), so replacing it loses nothing.
-    pub(super) saved: bool,
+    pub(in crate::ui) saved: bool,
     /// The status line once it is on screen.
     message: Message,
     /// The computer waits for Resume (a pasted position is studied first).
@@ -159,7 +159,11 @@ impl Replacement {
     /// A seat naming an engine this version does not know is played by the default
     /// engine, but not silently: the status line says so and the computer waits for
     /// Resume.
-    pub(super) fn loaded(loaded: LoadedGame, path: Option<PathBuf>, message: Message) -> Self {
+    pub(in crate::ui) fn loaded(
+        loaded: LoadedGame,
+        path: Option<PathBuf>,
+        message: Message,
+    ) -> Self {
         let [(one, unknown_one), (two, unknown_two)] = loaded
             .saved
             .settings
@@ -208,7 +212,7 @@ impl Replacement {
     fn from_setup(setup: &GameSetup) -> Self {
         let game = Game::new(0, board_from_setup(setup), seats_from_setup(setup));
         let mut record = record_of(&game, seed_of(setup));
-        record.names = super::names::typed_names(setup);
+        record.names = crate::ui::i18n::names::typed_names(setup);
         Replacement::starting(game, record, Some(setup.clone()))
     }
 }
@@ -223,36 +227,36 @@ fn started(board: &Board) -> Message {
 
 /// The Queens & Stones window.
 pub struct App {
-    pub(super) settings: Settings,
+    pub(in crate::ui) settings: Settings,
     /// The new-game choices being edited (copied to the settings on Start).
-    pub(super) draft: GameSetup,
-    pub(super) game: Game,
+    pub(in crate::ui) draft: GameSetup,
+    pub(in crate::ui) game: Game,
     next_game_id: u64,
-    pub(super) job: Option<SearchJob>,
+    pub(in crate::ui) job: Option<SearchJob>,
     /// The engines kept between searches (moved into `job` while it runs).
     engines: EngineSlots,
     /// The last result a search proved, for the position it holds for.
     known: Option<KnownResult>,
-    pub(super) paused: bool,
-    pub(super) hint: Option<Cell>,
-    pub(super) review: Option<usize>,
-    pub(super) message: Message,
-    pub(super) paste_text: String,
-    pub(super) show_new_game: bool,
-    pub(super) show_rules: bool,
-    pub(super) show_about: bool,
+    pub(in crate::ui) paused: bool,
+    pub(in crate::ui) hint: Option<Cell>,
+    pub(in crate::ui) review: Option<usize>,
+    pub(in crate::ui) message: Message,
+    pub(in crate::ui) paste_text: String,
+    pub(in crate::ui) show_new_game: bool,
+    pub(in crate::ui) show_rules: bool,
+    pub(in crate::ui) show_about: bool,
     /// Why Help > About's "Open saves folder" failed, shown there.
-    pub(super) about_problem: Option<String>,
+    pub(in crate::ui) about_problem: Option<String>,
     /// The offer to copy an older version's `saves/` from the current folder.
-    pub(super) old_saves: Option<super::places::OldSavesOffer>,
+    pub(in crate::ui) old_saves: Option<crate::ui::windows::about::OldSavesOffer>,
     /// The egui time of the last move, for the claim animation and the watching pace.
-    pub(super) last_move_time: f64,
-    pub(super) now: f64,
-    pub(super) hovered: Option<Cell>,
+    pub(in crate::ui) last_move_time: f64,
+    pub(in crate::ui) now: f64,
+    pub(in crate::ui) hovered: Option<Cell>,
     /// Saves, autosave, history and export.
-    pub(super) files: Files,
+    pub(in crate::ui) files: Files,
     /// A game waiting for the player's answer before it replaces an unfinished one.
-    pub(super) pending: Option<Replacement>,
+    pub(in crate::ui) pending: Option<Replacement>,
     /// The side that resigned the game on screen.
     resigned: Option<Player>,
     /// The game string of the finished game whose summary the player closed.
@@ -260,19 +264,19 @@ pub struct App {
     fonts_installed: bool,
     applied_dark: Option<bool>,
     /// The Tree Lab window (issue 12).
-    pub(super) tree_lab: super::tree_lab::TreeLab,
+    pub(in crate::ui) tree_lab: crate::ui::windows::tree_lab::TreeLab,
     /// The game analysis running in the background, if any.
-    pub(super) analysis_job: Option<super::analysis::AnalysisJob>,
+    pub(in crate::ui) analysis_job: Option<crate::ui::jobs::analysis::AnalysisJob>,
     /// The last finished analysis (shown while its game string is the one on screen).
-    pub(super) analysis: Option<crate::analysis::Analysis>,
+    pub(in crate::ui) analysis: Option<crate::analysis::Analysis>,
     /// The thesis's table 2.4 measured on the position on screen.
-    pub(super) table24: super::table24::Table24Panel,
+    pub(in crate::ui) table24: crate::ui::jobs::table24::Table24Panel,
     /// The move (1-based) of the worst-moves list on show, beside the better move.
     compared: Option<usize>,
     /// A game just put on screen is to be analysed (History's "Analyse").
     analyse_requested: bool,
     /// The move values of the position on screen, while View > move values is on.
-    pub(super) live: Option<super::live::LiveJob>,
+    pub(in crate::ui) live: Option<crate::ui::jobs::live::LiveJob>,
 }
 
 impl App {
@@ -316,7 +320,7 @@ impl App {
         let draft = settings.setup.clone();
         let game = Game::new(1, board_from_setup(&draft), seats_from_setup(&draft));
         let mut files = Files::new(location, &game, seed_of(&draft));
-        files.record.names = super::names::typed_names(&draft);
+        files.record.names = crate::ui::i18n::names::typed_names(&draft);
         let message = started(&game.board);
         let mut app = App {
             settings,
@@ -350,8 +354,8 @@ impl App {
             summary_closed: None,
             fonts_installed: false,
             applied_dark: None,
-            tree_lab: super::tree_lab::TreeLab::default(),
-            table24: super::table24::Table24Panel::default(),
+            tree_lab: crate::ui::windows::tree_lab::TreeLab::default(),
+            table24: crate::ui::jobs::table24::Table24Panel::default(),
         };
         app.check_autosave();
         app
@@ -363,12 +367,12 @@ impl App {
     }
 
     /// The Tree Lab's state (open or not, its tree, trace and cursor).
-    pub fn tree_lab(&self) -> &super::tree_lab::TreeLab {
+    pub fn tree_lab(&self) -> &crate::ui::windows::tree_lab::TreeLab {
         &self.tree_lab
     }
 
     /// The Table 2.4 window's state (its choices, rows and last table).
-    pub fn table24(&self) -> &super::table24::Table24Panel {
+    pub fn table24(&self) -> &crate::ui::jobs::table24::Table24Panel {
         &self.table24
     }
 
@@ -515,7 +519,7 @@ impl App {
             Action::NewGameSameSettings => {
                 let mut setup = self.settings.setup.clone();
                 if setup.stone_mode == StoneMode::Random {
-                    setup.seed = super::new_game::reroll(setup.seed);
+                    setup.seed = crate::ui::panels::new_game::reroll(setup.seed);
                 }
                 self.offer_replacement(Replacement::from_setup(&setup));
             }
@@ -536,19 +540,19 @@ impl App {
         }
     }
 
-    pub(super) fn texts(&self) -> &'static Texts {
+    pub(in crate::ui) fn texts(&self) -> &'static Texts {
         texts(self.settings.language)
     }
 
-    /// The players' names (see [`super::names`]): typed ones, else "You" / "Player 1",
+    /// The players' names (see [`crate::ui::i18n::names`]): typed ones, else "You" / "Player 1",
     /// and computers by level ("Computer (Medium)").
-    pub(super) fn player_names(&self) -> [String; 2] {
+    pub(in crate::ui) fn player_names(&self) -> [String; 2] {
         // Look (issue 8)
-        super::names::seat_names(self.texts(), &self.game.seats, &self.files.record.names)
+        crate::ui::i18n::names::seat_names(self.texts(), &self.game.seats, &self.files.record.names)
     }
 
     /// The board on show: the game's, or an earlier one under review.
-    pub(super) fn shown_board(&self) -> Board {
+    pub(in crate::ui) fn shown_board(&self) -> Board {
         match self.review {
             Some(ply) => self.game.board.at_ply(ply),
             None => self.game.board.clone(),
@@ -640,7 +644,7 @@ impl App {
         }
     }
 
-    pub(super) fn new_game_id(&mut self) -> u64 {
+    pub(in crate::ui) fn new_game_id(&mut self) -> u64 {
         let id = self.next_game_id;
         self.next_game_id += 1;
         id
@@ -659,13 +663,13 @@ impl App {
     }
 
     /// The status line of the game on screen at its start.
-    pub(super) fn started_message(&self) -> Message {
+    pub(in crate::ui) fn started_message(&self) -> Message {
         started(&self.game.board)
     }
 
     /// Puts `replacement` on screen, or first asks the player when the game on screen
     /// has moves that would be lost.
-    pub(super) fn offer_replacement(&mut self, replacement: Replacement) {
+    pub(in crate::ui) fn offer_replacement(&mut self, replacement: Replacement) {
         if self.unsaved_progress() {
             self.pending = Some(replacement);
         } else {
@@ -694,7 +698,7 @@ impl App {
     }
 
     /// Puts `replacement` on screen now (any question has been answered).
-    pub(super) fn replace_with(&mut self, replacement: Replacement) {
+    pub(in crate::ui) fn replace_with(&mut self, replacement: Replacement) {
         let Replacement {
             mut game,
             record,
@@ -721,7 +725,7 @@ impl App {
     }
 
     /// Puts `game` on screen in place of the current one (its search stopped).
-    pub(super) fn replace_game(&mut self, game: Game) {
+    pub(in crate::ui) fn replace_game(&mut self, game: Game) {
         self.stop_search();
         self.game = game;
         self.reset_view();
@@ -898,7 +902,7 @@ impl App {
     }
 
     /// The engine a hint uses: the computer opponent's, or the new-game default.
-    fn opponent_engine(&self) -> super::settings::EngineSetup {
+    fn opponent_engine(&self) -> crate::ui::session::settings::EngineSetup {
         self.game
             .seats
             .iter()
@@ -913,7 +917,7 @@ impl App {
         &mut self,
         ctx: &egui::Context,
         purpose: Purpose,
-        engine: &super::settings::EngineSetup,
+        engine: &crate::ui::session::settings::EngineSetup,
     ) {
         let config = engine.config();
         let slot = match purpose {
@@ -940,14 +944,14 @@ impl App {
         }
         let repaint = ctx.clone();
         self.analysis = None;
-        self.analysis_job = Some(super::analysis::AnalysisJob::start(
+        self.analysis_job = Some(crate::ui::jobs::analysis::AnalysisJob::start(
             &self.game.board,
             move || repaint.request_repaint(),
         ));
     }
 
     /// Takes a finished analysis.
-    pub(super) fn poll_analysis(&mut self) {
+    pub(in crate::ui) fn poll_analysis(&mut self) {
         let Some(job) = self.analysis_job.as_mut() else {
             return;
         };
@@ -972,13 +976,13 @@ impl App {
 
     /// The analysed move (1-based) on show beside its better move, with the position
     /// before it: the played and the better cell and who moved.
-    pub fn compared_move(&self) -> Option<super::board_view::Compare> {
+    pub fn compared_move(&self) -> Option<crate::ui::board::view::Compare> {
         let ply = self.compared?;
         if self.review != Some(ply - 1) {
             return None;
         }
         let judged = self.analysis()?.moves.iter().find(|m| m.ply == ply)?;
-        Some(super::board_view::Compare {
+        Some(crate::ui::board::view::Compare {
             played: judged.played,
             better: judged.best?,
             mover: Player::at_ply(ply - 1),
@@ -988,7 +992,7 @@ impl App {
     /// Keeps the move values' thread on the position on screen: started when they are
     /// wanted and missing, replaced when the position changed, dropped (stopped) when
     /// no longer wanted.
-    pub(super) fn poll_live(&mut self, ctx: &egui::Context) {
+    pub(in crate::ui) fn poll_live(&mut self, ctx: &egui::Context) {
         let Some(board) = self.live_board() else {
             self.live = None;
             return;
@@ -997,7 +1001,7 @@ impl App {
             return;
         }
         let repaint = ctx.clone();
-        self.live = Some(super::live::LiveJob::start(&board, move || {
+        self.live = Some(crate::ui::jobs::live::LiveJob::start(&board, move || {
             repaint.request_repaint()
         }));
     }
@@ -1027,7 +1031,7 @@ impl App {
     pub fn live_running(&self) -> bool {
         self.live
             .as_ref()
-            .is_some_and(super::live::LiveJob::running)
+            .is_some_and(crate::ui::jobs::live::LiveJob::running)
     }
 
     /// P1's final margin with best play from the position on screen, when a search has
@@ -1045,7 +1049,7 @@ impl App {
     }
 
     /// Starts the computer's search when it is its turn (after the watching pause).
-    pub(super) fn drive_computer(&mut self, ctx: &egui::Context) {
+    pub(in crate::ui) fn drive_computer(&mut self, ctx: &egui::Context) {
         // While the autosaved game is offered, a computer move would overwrite it.
         if self.job.is_some()
             || self.paused
@@ -1072,7 +1076,7 @@ impl App {
     }
 
     /// Takes a finished search's answer; an answer for another game or position is dropped.
-    pub(super) fn poll_search(&mut self) {
+    pub(in crate::ui) fn poll_search(&mut self) {
         let Some(job) = self.job.as_mut() else {
             return;
         };
@@ -1121,23 +1125,23 @@ impl App {
     }
 
     /// Fonts and theme, set on the first frame and whenever the theme changes.
-    pub(super) fn prepare_frame(&mut self, ctx: &egui::Context) {
+    pub(in crate::ui) fn prepare_frame(&mut self, ctx: &egui::Context) {
         if !self.fonts_installed {
-            super::theme::install_fonts(ctx);
+            crate::ui::shell::theme::install_fonts(ctx);
             self.fonts_installed = true;
         }
         if self.applied_dark != Some(self.settings.dark) {
-            super::theme::apply_visuals(ctx, self.settings.dark);
+            crate::ui::shell::theme::apply_visuals(ctx, self.settings.dark);
             self.applied_dark = Some(self.settings.dark);
         }
         self.now = ctx.input(|input| input.time);
         // Look (issue 8)
-        super::theme::fit_zoom_to_window(ctx);
+        crate::ui::shell::theme::fit_zoom_to_window(ctx);
     }
 
     /// Stops any search and waits for its thread: the window is closing.
     /// The autosave is written once more.
-    pub(super) fn shut_down(&mut self) {
+    pub(in crate::ui) fn shut_down(&mut self) {
         self.table24.stop();
         if let Some(job) = self.job.take() {
             job.stop_and_join();
@@ -1151,7 +1155,7 @@ impl App {
     }
 
     /// The seat of `player` as shown in the status panel.
-    pub(super) fn seat(&self, player: Player) -> &Seat {
+    pub(in crate::ui) fn seat(&self, player: Player) -> &Seat {
         &self.game.seats[player.index()]
     }
 }
@@ -1242,7 +1246,7 @@ impl App {
             FileTask::SaveAs => self.save_to(path),
             FileTask::Open => self.open(&path),
             FileTask::Export => {
-                let extra = super::saving::ExtraSheets {
+                let extra = crate::ui::session::saving::ExtraSheets {
                     table24: self.table24.table.clone(),
                     analysis: self.analysis().cloned(),
                 };
@@ -1322,7 +1326,7 @@ impl App {
     /// (The real window calls it with the folder it started in; tests with their own.)
     pub fn offer_old_saves_in(&mut self, current: &Path) -> bool {
         if let Some(old) = legacy_saves_in(current, &self.files.dir) {
-            let offer = super::places::OldSavesOffer::new(old);
+            let offer = crate::ui::windows::about::OldSavesOffer::new(old);
             if !self.settings.old_saves_offered.contains(&offer.key()) {
                 self.old_saves = Some(offer);
             }
@@ -1336,8 +1340,8 @@ impl App {
     }
 
     /// Shows the old-saves offer, if any, and acts on the answer.
-    pub(super) fn old_saves_ui(&mut self, ctx: &egui::Context) {
-        use super::places::{OfferAnswer, old_saves_ui};
+    pub(in crate::ui) fn old_saves_ui(&mut self, ctx: &egui::Context) {
+        use crate::ui::windows::about::{OfferAnswer, old_saves_ui};
         let Some(offer) = &mut self.old_saves else {
             return;
         };
@@ -1364,7 +1368,7 @@ impl App {
 
     /// Takes the autosave check's answer, a closed dialog's path, the history and a
     /// finished export's result (once per frame).
-    pub(super) fn poll_files(&mut self, ctx: &egui::Context) {
+    pub(in crate::ui) fn poll_files(&mut self, ctx: &egui::Context) {
         if let Some(ended) = self.files.poll_autosave_check(ctx) {
             if self.message == Message::CheckingAutosave {
                 self.message = self.started_message();
@@ -1391,10 +1395,12 @@ pub const HINT_TIME_MS: u64 = 1_000;
 /// The engine of a hint: the strong engine (`pvs`, which solves exactly when the end is
 /// within reach), as deep as the window allows, thinking no longer than the opponent's
 /// time and never more than [`HINT_TIME_MS`].
-fn hint_engine(opponent: super::settings::EngineSetup) -> super::settings::EngineSetup {
-    super::settings::EngineSetup {
+fn hint_engine(
+    opponent: crate::ui::session::settings::EngineSetup,
+) -> crate::ui::session::settings::EngineSetup {
+    crate::ui::session::settings::EngineSetup {
         engine: crate::ai::EngineKind::PVS,
-        depth: super::settings::WINDOW_LIMITS.depth.1,
+        depth: crate::ui::session::settings::WINDOW_LIMITS.depth.1,
         time_ms: opponent.time_ms.min(HINT_TIME_MS),
     }
 }
@@ -1408,8 +1414,8 @@ fn seed_of(setup: &GameSetup) -> Option<u64> {
 mod tests {
     use super::*;
     use crate::ai::Limits;
-    use crate::ui::search::KeptEngine;
-    use crate::ui::settings::Preset;
+    use crate::ui::jobs::search::KeptEngine;
+    use crate::ui::session::settings::Preset;
 
     #[test]
     fn an_answer_for_another_game_is_dropped() {
@@ -1487,7 +1493,10 @@ mod tests {
         let expert = hint_engine(Preset::Expert.engine());
         assert_eq!(expert.time_ms, HINT_TIME_MS);
         assert_eq!(expert.engine, crate::ai::EngineKind::PVS);
-        assert_eq!(expert.depth, crate::ui::settings::WINDOW_LIMITS.depth.1);
+        assert_eq!(
+            expert.depth,
+            crate::ui::session::settings::WINDOW_LIMITS.depth.1
+        );
         let mut quick = Preset::Easy.engine();
         quick.time_ms = 300;
         assert_eq!(hint_engine(quick).time_ms, 300);

@@ -1,13 +1,13 @@
 //! The new-game panel: board size, stones (random with a seed, or by hand on the board),
 //! mode, who moves first, each computer's engine with named presets, and Start.
 
-use super::app::{Action, App};
-use super::game::stones_from_setup;
-use super::i18n::{Texts, fill};
-use super::names::MAX_NAME_CHARS;
-use super::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode};
 use crate::ai::EngineKind;
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
+use crate::ui::app::{Action, App};
+use crate::ui::i18n::names::MAX_NAME_CHARS;
+use crate::ui::i18n::{Texts, fill};
+use crate::ui::session::game::stones_from_setup;
+use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode};
 use eframe::egui::{self, RichText};
 
 /// The pause between moves for each watching speed, slowest first (milliseconds).

@@ -3,9 +3,9 @@
 //! 6 cells ahead with best play"). Only for the position it was proven for: after any
 //! other move the claim is gone until a search proves it again.
 
-use super::i18n::{Texts, fill};
 use crate::ai::SearchOutcome;
 use crate::board::{Board, Cell, Player};
+use crate::ui::i18n::{Texts, fill};
 
 /// A final margin proven for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,7 +66,7 @@ mod tests {
     use super::*;
     use crate::ai::{Limits, Method, search_board};
     use crate::ui::i18n::texts;
-    use crate::ui::settings::Language;
+    use crate::ui::session::settings::Language;
 
     fn board(size: u8, moves: &[&str]) -> Board {
         let mut board = Board::new(size, &[]).unwrap_or_else(|e| panic!("{e}"));

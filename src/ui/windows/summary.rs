@@ -2,10 +2,10 @@
 //! both scores, and what players do next: Rematch (same board, colours swapped), New
 //! game (same settings), Save. It reads the app and returns [`Action`]s.
 
-use super::app::{Action, App};
-use super::i18n::fill;
-use super::theme::palette;
 use crate::board::Player;
+use crate::ui::app::{Action, App};
+use crate::ui::i18n::fill;
+use crate::ui::shell::theme::palette;
 use eframe::egui::{self, Color32, RichText};
 
 /// The summary, while the game is over, not under review, and not closed by the player.

@@ -2,8 +2,8 @@
 //! "Open saves folder" button, and the one-time offer to copy the `saves/` folder an
 //! older version left in the current folder into the data folder used now.
 
-use super::i18n::{Texts, fill};
 use crate::store::location::{APP_ID, ImportReport, SavesSource, import_saves};
+use crate::ui::i18n::{Texts, fill};
 use eframe::egui;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -64,7 +64,7 @@ impl OldSavesOffer {
         let (sender, receiver) = mpsc::channel();
         let (from, to, ctx) = (self.from.clone(), to.to_path_buf(), ctx.clone());
         std::thread::spawn(move || {
-            let result = import_saves(&from, &to).map_err(|err| super::i18n::with_causes(&err));
+            let result = import_saves(&from, &to).map_err(|err| crate::ui::i18n::with_causes(&err));
             // The window may be gone; then nobody is waiting for the answer.
             let _ = sender.send(result);
             ctx.request_repaint();

@@ -1,7 +1,7 @@
 //! The status line. Kept as data, not text, so it is shown in the language of the moment.
 
-use super::i18n::{FileProblem, Texts, fill};
 use crate::board::{Cell, GameError, MoveError, Player};
+use crate::ui::i18n::{FileProblem, Texts, fill};
 use std::path::PathBuf;
 
 /// What the status line says.
@@ -225,7 +225,7 @@ mod tests {
     use super::*;
     use crate::board::{Board, Occupant};
     use crate::ui::i18n::texts;
-    use crate::ui::settings::Language;
+    use crate::ui::session::settings::Language;
 
     #[test]
     fn a_refused_move_says_why_in_both_languages() {

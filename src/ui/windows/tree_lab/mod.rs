@@ -20,7 +20,7 @@ pub use texts::{LabTexts, lab_texts};
 use crate::ai::tree::Tree;
 use crate::ai::tree::examples::EXAMPLES;
 use crate::ai::tree::lab::LabOptions;
-use crate::ui::settings::Language;
+use crate::ui::session::settings::Language;
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 use std::path::Path;
 

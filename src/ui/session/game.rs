@@ -1,10 +1,10 @@
 //! The game being played in the window: the board, who sits in each seat, and the undo /
 //! redo stack. No egui here; the rules are the board's.
 
-use super::settings::{EngineSetup, GameSetup, Mode, StoneMode};
 use crate::ai::UnknownEngine;
 use crate::board::{Bitboard, Board, Cell, MoveError, Player, random_stones};
 use crate::store::{EngineSettings, Side};
+use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, StoneMode};
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,7 +31,7 @@ pub fn side_from_seat(seat: &Seat) -> Side {
 }
 
 /// A save file's side as a seat of the window, within the window's limits
-/// ([`super::settings::WINDOW_LIMITS`]: a side saved without a time limit, by the CLI,
+/// ([`crate::ui::session::settings::WINDOW_LIMITS`]: a side saved without a time limit, by the CLI,
 /// gets the longest, 60 s). A side naming an engine this version does not know gets the
 /// default engine with the same depth and time, and the error says so: the caller must
 /// tell the user (never a silent stand-in).

@@ -1,12 +1,12 @@
 //! The menu bar, the keyboard shortcuts and the Help windows.
 
-use super::app::{Action, App};
-use super::board_view::{Interaction, Overlay, board_ui};
-use super::i18n::fill;
-use super::layout::BoardLayout;
-use super::settings::Language;
-use super::theme::palette;
 use crate::board::{Board, Cell};
+use crate::ui::app::{Action, App};
+use crate::ui::board::layout::BoardLayout;
+use crate::ui::board::view::{Interaction, Overlay, board_ui};
+use crate::ui::i18n::fill;
+use crate::ui::session::settings::Language;
+use crate::ui::shell::theme::palette;
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 
 const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
@@ -54,7 +54,7 @@ pub fn shortcuts(ui: &mut egui::Ui, app: &App, actions: &mut Vec<Action>) {
         if input.consume_shortcut(&OPEN) {
             actions.push(Action::Open);
         }
-        if input.consume_shortcut(&super::tree_lab::SHORTCUT) {
+        if input.consume_shortcut(&crate::ui::windows::tree_lab::SHORTCUT) {
             actions.push(Action::ToggleTreeLab);
         }
         if !typing && input.consume_shortcut(&HINT) {
@@ -145,8 +145,10 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         ui.menu_button(t.menu_view, |ui| {
             view_menu_ui(app, ui);
             ui.separator();
-            let lab = super::tree_lab::lab_texts(app.settings.language);
-            let shortcut = ui.ctx().format_shortcut(&super::tree_lab::SHORTCUT);
+            let lab = crate::ui::windows::tree_lab::lab_texts(app.settings.language);
+            let shortcut = ui
+                .ctx()
+                .format_shortcut(&crate::ui::windows::tree_lab::SHORTCUT);
             if ui
                 .add(egui::Button::new(lab.menu_item).shortcut_text(shortcut))
                 .clicked()
@@ -208,7 +210,7 @@ pub fn windows_ui(app: &mut App, ctx: &egui::Context) {
             ui.label(t.about_text);
             ui.separator();
             if let Some(problem) =
-                super::places::files_section_ui(ui, t, &app.files.dir, app.files.source)
+                crate::ui::windows::about::files_section_ui(ui, t, &app.files.dir, app.files.source)
             {
                 app.about_problem = Some(problem);
             }

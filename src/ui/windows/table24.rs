@@ -2,11 +2,11 @@
 //! time per algorithm, the minimax / alpha-beta ratio, the thesis's ratio for b = 40), a
 //! log-scale chart of the nodes beside the thesis's figures, and the Excel export.
 
-use super::app::App;
-use super::i18n::{Texts, fill};
-use super::table24::{ALGORITHMS, group_digits};
 use crate::ai::EngineKind;
 use crate::analysis::table24::{Entry, MAX_TABLE_DEPTH, THESIS_B40, thesis_row};
+use crate::ui::app::App;
+use crate::ui::i18n::{Texts, fill};
+use crate::ui::jobs::table24::{ALGORITHMS, group_digits};
 use eframe::egui::Color32;
 use eframe::egui::{self, RichText};
 use egui_plot::{
@@ -266,6 +266,6 @@ fn export(app: &App, t: &Texts) -> String {
     let path = PathBuf::from(app.table24.export_path.trim());
     match crate::store::export_table24(table, &path) {
         Ok(()) => fill(t.table24_exported, &[&path.display()]),
-        Err(error) => super::i18n::with_causes(&error),
+        Err(error) => crate::ui::i18n::with_causes(&error),
     }
 }

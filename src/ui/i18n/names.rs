@@ -2,9 +2,9 @@
 //! game), else "You" / "Player 1" for people and the level for a computer
 //! ("Computer (Medium)"), its technical settings being shown second, in small print.
 
-use super::game::Seat;
-use super::i18n::{Texts, fill};
-use super::settings::{EngineSetup, GameSetup, Mode, Preset};
+use crate::ui::i18n::{Texts, fill};
+use crate::ui::session::game::Seat;
+use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset};
 
 /// The longest name kept, in characters (a longer one is cut).
 pub const MAX_NAME_CHARS: usize = 24;
@@ -60,7 +60,7 @@ pub fn typed_names(setup: &GameSetup) -> [String; 2] {
 mod tests {
     use super::*;
     use crate::ui::i18n::texts;
-    use crate::ui::settings::Language;
+    use crate::ui::session::settings::Language;
 
     fn none() -> [String; 2] {
         [String::new(), String::new()]

@@ -1,14 +1,16 @@
 //! One frame of the window: the panels around the board, then the actions they produced.
 
-use super::app::{Action, App, ReviewStep};
-use super::board_view::{ANIMATION_SECONDS, Appearing, Interaction, Overlay, board_ui};
-use super::game::board_from_setup;
-use super::i18n::fill;
-use super::layout::BoardLayout;
-use super::messages::reviewing_text;
-use super::theme::palette;
-use super::{files_ui, menu, new_game, side_panel, summary, table24_ui, tree_lab};
 use crate::board::Board;
+use crate::ui::app::{Action, App, ReviewStep};
+use crate::ui::board::layout::BoardLayout;
+use crate::ui::board::view::{ANIMATION_SECONDS, Appearing, Interaction, Overlay, board_ui};
+use crate::ui::i18n::fill;
+use crate::ui::panels::{new_game, side as side_panel};
+use crate::ui::session::game::board_from_setup;
+use crate::ui::session::messages::reviewing_text;
+use crate::ui::shell::menu;
+use crate::ui::shell::theme::palette;
+use crate::ui::windows::{files as files_ui, summary, table24 as table24_ui, tree_lab};
 use eframe::egui::{self, RichText};
 
 impl eframe::App for App {
@@ -95,7 +97,7 @@ impl App {
     /// What the mouse may do on the board. While the computer thinks the board stays in
     /// play mode, so hovering still previews claims; a click is then refused with a
     /// message (the app decides, not the painter).
-    pub(super) fn board_interaction(&self) -> Interaction {
+    pub(in crate::ui) fn board_interaction(&self) -> Interaction {
         if self.show_new_game {
             Interaction::Setup
         } else if self.review.is_some() || self.game_ended() || self.asking() {
@@ -166,8 +168,8 @@ fn central_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         && overlay.compare.is_none()
         && let Some(values) = app.live_values()
     {
-        overlay.heat = super::live::heat_cells(&values);
-        overlay.ghosts = super::live::ghosts(&values);
+        overlay.heat = crate::ui::jobs::live::heat_cells(&values);
+        overlay.ghosts = crate::ui::jobs::live::ghosts(&values);
     }
     let response = board_ui(ui, &board, &overlay);
     app.hovered = response.hovered;

@@ -2,14 +2,14 @@
 //! game?" question, our own path field (when no file dialog exists) and the History
 //! window. They read the app and return [`Action`]s.
 
-use super::app::{Action, App, ReplaceChoice};
-use super::files::{FileTask, SaveItem};
-use super::game::seat_from_side;
-use super::i18n::{Texts, fill};
-use super::names::seat_names;
-use super::side_panel::seat_summary;
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::store::{HistoryEntry, HistoryFilter, Side, Winner, format_utc};
+use crate::ui::app::{Action, App, ReplaceChoice};
+use crate::ui::i18n::names::seat_names;
+use crate::ui::i18n::{Texts, fill};
+use crate::ui::jobs::dialogs::{FileTask, SaveItem};
+use crate::ui::panels::side::seat_summary;
+use crate::ui::session::game::seat_from_side;
 use eframe::egui::{self, RichText};
 
 /// At start, over the whole window: an unfinished autosaved game, with Continue and
@@ -132,7 +132,7 @@ pub fn prompt_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<Ac
 fn saves_list_ui(
     dir: &std::path::Path,
     saves: &[SaveItem],
-    t: &super::i18n::Texts,
+    t: &crate::ui::i18n::Texts,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
@@ -237,7 +237,11 @@ pub fn history_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<A
     }
 }
 
-fn filters_ui(view: &mut super::saving::HistoryView, t: &super::i18n::Texts, ui: &mut egui::Ui) {
+fn filters_ui(
+    view: &mut crate::ui::session::saving::HistoryView,
+    t: &crate::ui::i18n::Texts,
+    ui: &mut egui::Ui,
+) {
     ui.horizontal_wrapped(|ui| {
         ui.label(t.board_size);
         let selected = view
@@ -261,7 +265,7 @@ fn filters_ui(view: &mut super::saving::HistoryView, t: &super::i18n::Texts, ui:
 
 fn entries_ui(
     shown: &[(usize, &HistoryEntry)],
-    t: &super::i18n::Texts,
+    t: &crate::ui::i18n::Texts,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
@@ -378,7 +382,7 @@ mod tests {
     use crate::board::Board;
     use crate::store::{EngineSettings, SavedGame};
     use crate::ui::i18n::texts;
-    use crate::ui::settings::Language;
+    use crate::ui::session::settings::Language;
 
     #[test]
     fn the_history_filter_matches_what_is_shown_and_what_is_stored() {

@@ -3,10 +3,6 @@
 //! here the window decides when to call it and what to say. [`Files`] knows nothing of
 //! the app: its methods return the status line's [`Message`] and the app shows it.
 
-use super::files::{DialogJob, DialogPoll, FileTask, PathPrompt};
-use super::game::{Game, side_from_seat};
-use super::i18n::FileProblem;
-use super::messages::Message;
 use crate::board::Board;
 use crate::store::location::{SavesLocation, SavesSource, choose_saves_dir, data_dir};
 use crate::store::quarantine::quarantine;
@@ -15,6 +11,10 @@ use crate::store::{
     StoreError, WorkbookWriter, append_history, autosave, autosave_path, clear_autosave, load_from,
     load_history, new_save_path,
 };
+use crate::ui::i18n::FileProblem;
+use crate::ui::jobs::dialogs::{DialogJob, DialogPoll, FileTask, PathPrompt};
+use crate::ui::session::game::{Game, side_from_seat};
+use crate::ui::session::messages::Message;
 use eframe::egui;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -383,7 +383,7 @@ impl Files {
             Ok(board) => Ok((LoadedGame { saved, board }, id)),
             Err(error) => Err(Message::OpenFailed(FileProblem::HistoryGame(
                 id,
-                super::i18n::with_causes(&error),
+                crate::ui::i18n::with_causes(&error),
             ))),
         })
     }

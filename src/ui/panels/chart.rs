@@ -1,8 +1,8 @@
 //! The analysis chart: the margin with best play after every move (egui_plot), exact
 //! values marked; a click on the chart shows the position after the nearest move.
 
-use super::app::{Action, App};
 use crate::analysis::Analysis;
+use crate::ui::app::{Action, App};
 use eframe::egui;
 use egui_plot::{Line, Plot, PlotPoints, Points};
 

@@ -2,7 +2,7 @@
 //! `i18n/en.rs` and `vi.rs`) so the lab stays one module; `{0}`, `{1}`.. are filled by
 //! [`crate::ui::i18n::fill`].
 
-use crate::ui::settings::Language;
+use crate::ui::session::settings::Language;
 
 /// Every string the lab shows; each field is named after where it appears.
 #[allow(missing_docs)]

@@ -1,0 +1,5 @@
+//! The board on screen: where each cell is ([`layout`]) and how it is painted, with the
+//! claims, the hover preview, the hint, the heat map and the claim animation ([`view`]).
+
+pub mod layout;
+pub mod view;

@@ -1,0 +1,6 @@
+//! The panels beside the board: the status panel with the move list, the new-game
+//! choices and the analysis chart. They draw what they are given and return actions.
+
+pub mod chart;
+pub mod new_game;
+pub mod side;

@@ -1,0 +1,10 @@
+//! What the window holds between frames, without drawing: the game being played
+//! ([`game`]), what searches proved ([`known`]), the status line ([`messages`]), the
+//! files with the autosave and the history ([`saving`]) and the remembered settings
+//! ([`settings`]).
+
+pub mod game;
+pub mod known;
+pub mod messages;
+pub mod saving;
+pub mod settings;
