@@ -1,13 +1,10 @@
 //! "Analyse game" in the window: the analysis runs on its own thread (the window only
 //! shows it), with its progress readable at any frame and a stop flag for Cancel.
 
-use crate::ai::SearchHandler;
+use super::job::{Job, Polled};
 use crate::analysis::{Analysis, AnalysisSettings, Class, analyse};
-use crate::board::{Board, Cell};
+use crate::board::Board;
 use eframe::egui::Color32;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// The window's analysis budget: half a second per position keeps a 15x15 game
@@ -17,71 +14,54 @@ const TIME_PER_POSITION: Duration = Duration::from_millis(500);
 /// The table of the window's analysis (the window's computer players keep their own).
 const HASH_MB: usize = 64;
 
-/// The stop flag the analysis thread polls.
-struct StopFlag(Arc<AtomicBool>);
-
-impl SearchHandler<Cell> for StopFlag {
-    fn should_stop(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// An analysis running in the background.
+/// An analysis running in the background: its progress is the number of positions
+/// analysed.
 pub struct AnalysisJob {
-    stop: Arc<AtomicBool>,
-    done: Arc<AtomicUsize>,
+    job: Job<usize, Analysis>,
     total: usize,
-    handle: Option<JoinHandle<Analysis>>,
 }
 
 impl AnalysisJob {
     /// Starts analysing `board`'s game; `repaint` is called after each position.
-    pub fn start(board: &Board, repaint: impl Fn() + Send + 'static) -> AnalysisJob {
-        let stop = Arc::new(AtomicBool::new(false));
-        let done = Arc::new(AtomicUsize::new(0));
+    pub fn start(board: &Board, repaint: impl Fn() + Send + Sync + 'static) -> AnalysisJob {
         let board = board.clone();
         let total = board.ply() + 1;
-        let (flag, counter) = (StopFlag(stop.clone()), done.clone());
-        let handle = std::thread::spawn(move || {
+        let job = Job::spawn("analysis", repaint, move |reporter| {
             let settings = AnalysisSettings {
                 time: TIME_PER_POSITION,
                 threads: 1,
                 hash_mb: HASH_MB,
             };
-            analyse(&board, settings, &flag, &mut |positions, _| {
-                counter.store(positions, Ordering::Relaxed);
-                repaint();
+            analyse(&board, settings, reporter, &mut |positions, _| {
+                reporter.report(positions);
             })
         });
-        AnalysisJob {
-            stop,
-            done,
-            total,
-            handle: Some(handle),
-        }
+        AnalysisJob { job, total }
     }
 
     /// Positions analysed and the total.
     pub fn progress(&self) -> (usize, usize) {
-        (self.done.load(Ordering::Relaxed), self.total)
+        (self.job.progress(|done| *done), self.total)
     }
 
     /// Asks the thread to stop; [`AnalysisJob::finished`] then gives its partial answer.
     pub fn cancel(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.job.stop();
     }
 
     /// Whether a cancel was asked.
     pub fn cancelled(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.job.stop_requested()
     }
 
-    /// The analysis, once the thread has finished (`None` before, or if it panicked).
+    /// The analysis, once the thread has finished (`None` before; `Some(None)` if it
+    /// panicked).
     pub fn finished(&mut self) -> Option<Option<Analysis>> {
-        if !self.handle.as_ref().is_some_and(JoinHandle::is_finished) {
-            return None;
+        match self.job.poll() {
+            Polled::Running => None,
+            Polled::Done(analysis) => Some(Some(analysis)),
+            Polled::Lost => Some(None),
         }
-        self.handle.take().map(|handle| handle.join().ok())
     }
 }
 

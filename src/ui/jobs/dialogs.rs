@@ -7,9 +7,9 @@
 //! dialog that fast, so a `None` that quick means "no dialog could be shown" and the
 //! window asks for a path itself (see [`needs_fallback`]).
 
+use super::job::{Job, Polled};
 use crate::store::{list_saves, new_save_path};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// A `None` from the dialog faster than this means no dialog was shown.
@@ -70,14 +70,14 @@ pub struct DialogJob {
     pub task: FileTask,
     /// The dialog's answer and how long it took, timed on the dialog's thread (a slow
     /// frame between its return and our poll must not turn "no dialog" into "Cancel").
-    receiver: Receiver<(Option<PathBuf>, Duration)>,
+    job: Job<(), (Option<PathBuf>, Duration)>,
 }
 
 impl DialogJob {
     /// Opens the dialog for `task`, starting in the saves folder `dir` (created if
     /// missing, so the dialog does not start somewhere else). `repaint` is called when
     /// the dialog closes.
-    pub fn start(task: FileTask, dir: &Path, repaint: impl FnOnce() + Send + 'static) -> Self {
+    pub fn start(task: FileTask, dir: &Path, repaint: impl Fn() + Send + Sync + 'static) -> Self {
         // A folder that cannot be created is reported when the file is written.
         let _ = crate::store::ensure_dir(dir);
         let folder = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
@@ -107,25 +107,22 @@ impl DialogJob {
     fn spawn(
         task: FileTask,
         show: impl FnOnce() -> Option<PathBuf> + Send + 'static,
-        repaint: impl FnOnce() + Send + 'static,
+        repaint: impl Fn() + Send + Sync + 'static,
     ) -> Self {
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
+        let job = Job::spawn("dialog", repaint, move |_| {
             let started = Instant::now();
             let result = show();
-            // The window may have closed meanwhile; then nobody needs the answer.
-            let _ = sender.send((result, started.elapsed()));
-            repaint();
+            (result, started.elapsed())
         });
-        DialogJob { task, receiver }
+        DialogJob { task, job }
     }
 
     /// The dialog's state; once it is not [`DialogPoll::Open`] the job is finished.
-    pub fn poll(&self) -> DialogPoll {
-        match self.receiver.try_recv() {
-            Err(TryRecvError::Empty) => DialogPoll::Open,
-            Err(TryRecvError::Disconnected) => DialogPoll::Fallback,
-            Ok((result, elapsed)) => {
+    pub fn poll(&mut self) -> DialogPoll {
+        match self.job.poll() {
+            Polled::Running => DialogPoll::Open,
+            Polled::Lost => DialogPoll::Fallback,
+            Polled::Done((result, elapsed)) => {
                 if needs_fallback(result.as_deref(), elapsed) {
                     DialogPoll::Fallback
                 } else {
@@ -203,7 +200,7 @@ mod tests {
 
     #[test]
     fn a_dialog_that_failed_at_once_falls_back_even_if_polled_late() {
-        let job = DialogJob::spawn(FileTask::Open, || None, || {});
+        let mut job = DialogJob::spawn(FileTask::Open, || None, || {});
         // A slow frame: the poll comes well after the threshold.
         std::thread::sleep(FALLBACK_THRESHOLD * 2);
         let mut poll = DialogPoll::Open;

@@ -4,13 +4,10 @@
 //! The thread is replaced whenever the position on screen changes, and stopped when it
 //! is no longer wanted; the window only reads its latest answer.
 
-use crate::ai::SearchHandler;
+use super::job::Job;
 use crate::analysis::{LiveSettings, MoveValues, value_moves};
-use crate::board::{Board, Cell};
+use crate::board::Board;
 use crate::ui::board::view::{Ghost, HeatCell};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// How long one position is looked at: short, since it is redone after every move, and
@@ -24,47 +21,29 @@ const HASH_MB: usize = 32;
 /// How many moves of the best line are drawn: more would cover the board.
 pub const GHOSTS_SHOWN: usize = 6;
 
-/// The stop flag the thread polls.
-struct StopFlag(Arc<AtomicBool>);
-
-impl SearchHandler<Cell> for StopFlag {
-    fn should_stop(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// Move values being computed for one position.
+/// Move values being computed for one position: the progress is the best answer so far.
 pub struct LiveJob {
     /// The game string of the position.
     position: String,
-    stop: Arc<AtomicBool>,
-    latest: Arc<Mutex<Option<MoveValues>>>,
-    handle: Option<JoinHandle<()>>,
+    job: Job<Option<MoveValues>, ()>,
 }
 
 impl LiveJob {
     /// Starts valuing `board`'s moves; `repaint` is called after each better answer.
-    pub fn start(board: &Board, repaint: impl Fn() + Send + 'static) -> LiveJob {
-        let stop = Arc::new(AtomicBool::new(false));
-        let latest = Arc::new(Mutex::new(None));
+    /// A job no longer wanted is dropped: it stops at its next poll, nobody waits.
+    pub fn start(board: &Board, repaint: impl Fn() + Send + Sync + 'static) -> LiveJob {
         let position = board.game_string();
-        let (flag, shared, board) = (StopFlag(stop.clone()), latest.clone(), board.clone());
-        let handle = std::thread::spawn(move || {
+        let board = board.clone();
+        let job = Job::spawn("move-values", repaint, move |reporter| {
             let settings = LiveSettings {
                 time: TIME_PER_POSITION,
                 hash_mb: HASH_MB,
             };
-            value_moves(&board, settings, &flag, &mut |values| {
-                *shared.lock().unwrap_or_else(PoisonError::into_inner) = Some(values.clone());
-                repaint();
+            value_moves(&board, settings, reporter, &mut |values| {
+                reporter.report(Some(values.clone()));
             });
         });
-        LiveJob {
-            position,
-            stop,
-            latest,
-            handle: Some(handle),
-        }
+        LiveJob { position, job }
     }
 
     /// Whether this job values `board`.
@@ -74,24 +53,12 @@ impl LiveJob {
 
     /// The best answer so far.
     pub fn values(&self) -> Option<MoveValues> {
-        self.latest
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
+        self.job.progress(Clone::clone)
     }
 
     /// Whether the thread is still improving its answer.
     pub fn running(&self) -> bool {
-        self.handle
-            .as_ref()
-            .is_some_and(|handle| !handle.is_finished())
-    }
-}
-
-impl Drop for LiveJob {
-    /// A job no longer wanted stops at its next poll; nobody waits for it.
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.job.running()
     }
 }
 
@@ -143,7 +110,7 @@ pub fn ghosts(values: &MoveValues) -> Vec<Ghost> {
 mod tests {
     use super::*;
     use crate::analysis::MoveValue;
-    use crate::board::Player;
+    use crate::board::{Cell, Player};
 
     fn values(mover: Player, margins: &[(&str, i32)], line: &[&str]) -> MoveValues {
         let cell = |name: &str| Cell::parse(name).unwrap_or_default();

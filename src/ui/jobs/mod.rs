@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod dialogs;
+pub mod job;
 pub mod live;
 pub mod search;
 pub mod table24;

@@ -6,12 +6,10 @@
 //! with the answer, so the window keeps one engine per seat between moves (and what a
 //! transposition table learnt survives from one move to the next).
 
-use crate::ai::{Engine, EngineConfig, Iteration, Limits, SearchOutcome, SharedProgress};
+use super::job::{Job, Polled, Reporter};
+use crate::ai::{Engine, EngineConfig, Iteration, Limits, SearchHandler, SearchOutcome};
 use crate::board::{Board, Cell};
-use std::sync::Arc;
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,10 +47,35 @@ pub struct SearchJob {
     pub purpose: Purpose,
     /// Where its engine goes back to.
     pub slot: Slot,
-    progress: Arc<SharedProgress>,
-    receiver: Receiver<(SearchOutcome<Cell>, KeptEngine)>,
-    handle: Option<JoinHandle<()>>,
-    started: Instant,
+    job: Job<SearchProgress, (SearchOutcome<Cell>, KeptEngine)>,
+}
+
+/// What a running search has reported.
+#[derive(Default)]
+pub struct SearchProgress {
+    /// Nodes searched so far (all depths).
+    nodes: u64,
+    /// The deepest completed depth so far.
+    last: Option<Iteration<Cell>>,
+}
+
+/// The search's handler: the job's stop flag, and its progress kept for the window.
+struct SearchReport<'a>(&'a Reporter<SearchProgress>);
+
+impl SearchHandler<Cell> for SearchReport<'_> {
+    fn should_stop(&self) -> bool {
+        self.0.should_stop()
+    }
+
+    fn on_nodes(&self, nodes: u64) {
+        // Many times a second: the window reads it when it draws anyway.
+        self.0.update_quietly(|progress| progress.nodes = nodes);
+    }
+
+    fn on_iteration(&self, iteration: &Iteration<Cell>) {
+        self.0
+            .update(|progress| progress.last = Some(iteration.clone()));
+    }
 }
 
 /// An engine with the configuration it was built from, kept between searches.
@@ -148,88 +171,60 @@ impl SearchJob {
         board: &Board,
         mut engine: KeptEngine,
         limits: Limits,
-        wake: impl Fn() + Send + 'static,
+        wake: impl Fn() + Send + Sync + 'static,
     ) -> SearchJob {
-        let progress = Arc::new(SharedProgress::default());
-        let (sender, receiver) = channel();
         let board = board.clone();
-        let thread_progress = Arc::clone(&progress);
-        let handle = std::thread::Builder::new()
-            .name("queens-search".into())
-            .spawn(move || {
-                let outcome = engine.engine.think(&board, limits, &*thread_progress);
-                // The window may have gone: then nobody wants the answer.
-                let _ = sender.send((outcome, engine));
-                wake();
-            })
-            .ok();
+        let job = Job::spawn("search", wake, move |reporter| {
+            let outcome = engine.engine.think(&board, limits, &SearchReport(reporter));
+            (outcome, engine)
+        });
         SearchJob {
             tag,
             purpose,
             slot,
-            progress,
-            receiver,
-            handle,
-            started: Instant::now(),
+            job,
         }
     }
 
     /// Checks for the answer without blocking.
     pub fn poll(&mut self) -> Poll {
-        match self.receiver.try_recv() {
-            Ok((outcome, engine)) => {
-                self.join();
-                Poll::Done(outcome, engine)
-            }
-            Err(TryRecvError::Empty) if self.handle.is_some() => Poll::Running,
-            Err(_) => Poll::Lost,
+        match self.job.poll() {
+            Polled::Running => Poll::Running,
+            Polled::Done((outcome, engine)) => Poll::Done(outcome, engine),
+            Polled::Lost => Poll::Lost,
         }
     }
 
     /// Asks the search to answer now with its deepest completed depth.
     pub fn request_stop(&self) {
-        self.progress.request_stop();
+        self.job.stop();
     }
 
     /// Whether a stop was asked for.
     pub fn stop_requested(&self) -> bool {
-        self.progress.stop_requested()
+        self.job.stop_requested()
     }
 
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
-        self.progress.nodes()
+        self.job.progress(|progress| progress.nodes)
     }
 
     /// The deepest completed depth so far.
     pub fn last_iteration(&self) -> Option<Iteration<Cell>> {
-        self.progress.last_iteration()
+        self.job.progress(|progress| progress.last.clone())
     }
 
     /// Time since the search started.
     pub fn elapsed(&self) -> Duration {
-        self.started.elapsed()
+        self.job.elapsed()
     }
 
     /// Stops the search and waits for its thread (it polls the stop flag every few
     /// thousand nodes, so this is quick).
-    pub fn stop_and_join(mut self) {
-        self.request_stop();
-        self.join();
-    }
-
-    fn join(&mut self) {
-        if let Some(handle) = self.handle.take() {
-            // A panicked search thread has nothing more to give; the window goes on.
-            let _ = handle.join();
-        }
-    }
-}
-
-impl Drop for SearchJob {
-    /// A dropped job is never waited for, but it is told to stop so its thread ends.
-    fn drop(&mut self) {
-        self.progress.request_stop();
+    pub fn stop_and_join(self) {
+        // The answer is of no use any more: the window is closing.
+        let _ = self.job.stop_and_join();
     }
 }
 

@@ -3,29 +3,11 @@
 //! flag; rows appear as each depth finishes. The numbers are [`run_table24`]'s; this
 //! module only runs it and keeps what it sent.
 
-use crate::ai::{EngineKind, SearchHandler};
+use super::job::{Job, Polled};
+use crate::ai::EngineKind;
 use crate::analysis::table24::MAX_TABLE_DEPTH;
 use crate::analysis::{Table24, Table24Row, Table24Settings, run_table24};
-use crate::board::{Board, Cell};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::thread::JoinHandle;
-
-/// The stop flag the table's thread polls.
-struct StopFlag(Arc<AtomicBool>);
-
-impl SearchHandler<Cell> for StopFlag {
-    fn should_stop(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// A run in the background.
-struct Table24Job {
-    stop: Arc<AtomicBool>,
-    rows: Arc<Mutex<Vec<Table24Row>>>,
-    handle: Option<JoinHandle<Table24>>,
-}
+use crate::board::Board;
 
 /// The panel's state: its choices, the run under way and the last table.
 pub struct Table24Panel {
@@ -35,7 +17,7 @@ pub struct Table24Panel {
     pub max_depth: u32,
     /// Which algorithms to run (minimax, alpha-beta, pvs).
     pub chosen: [bool; 3],
-    job: Option<Table24Job>,
+    job: Option<Job<Vec<Table24Row>, Table24>>,
     /// The algorithms of the table shown (the running one's, or the last one's).
     algorithms: Vec<EngineKind>,
     /// The rows so far of the running table (copied from the thread each frame).
@@ -72,7 +54,7 @@ impl Default for Table24Panel {
 impl Table24Panel {
     /// Starts measuring `board` (a run under way is stopped first); `repaint` is called
     /// after each depth.
-    pub fn start(&mut self, board: &Board, repaint: impl Fn() + Send + 'static) {
+    pub fn start(&mut self, board: &Board, repaint: impl Fn() + Send + Sync + 'static) {
         self.stop();
         let algorithms: Vec<EngineKind> = ALGORITHMS
             .iter()
@@ -87,29 +69,18 @@ impl Table24Panel {
         self.live_rows.clear();
         self.table = None;
         self.export_message = None;
-        let stop = Arc::new(AtomicBool::new(false));
-        let rows = Arc::new(Mutex::new(Vec::new()));
         let board = board.clone();
-        let (flag, sink) = (StopFlag(stop.clone()), rows.clone());
-        let handle = std::thread::spawn(move || {
-            run_table24(&board, &settings, &flag, &mut |row| {
-                sink.lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .push(row.clone());
-                repaint();
+        self.job = Some(Job::spawn("table-2.4", repaint, move |reporter| {
+            run_table24(&board, &settings, reporter, &mut |row| {
+                reporter.update(|rows: &mut Vec<Table24Row>| rows.push(row.clone()));
             })
-        });
-        self.job = Some(Table24Job {
-            stop,
-            rows,
-            handle: Some(handle),
-        });
+        }));
     }
 
     /// Asks the running searches to stop; the rows finished so far are kept.
     pub fn stop(&mut self) {
         if let Some(job) = &self.job {
-            job.stop.store(true, Ordering::Relaxed);
+            job.stop();
         }
     }
 
@@ -123,17 +94,18 @@ impl Table24Panel {
         let Some(job) = self.job.as_mut() else {
             return;
         };
-        self.live_rows = job
-            .rows
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone();
-        if !job.handle.as_ref().is_some_and(JoinHandle::is_finished) {
-            return;
+        self.live_rows = job.progress(Clone::clone);
+        match job.poll() {
+            Polled::Running => {}
+            Polled::Done(table) => {
+                self.job = None;
+                self.table = Some(table);
+            }
+            Polled::Lost => {
+                self.job = None;
+                self.table = None;
+            }
         }
-        let table = job.handle.take().and_then(|handle| handle.join().ok());
-        self.job = None;
-        self.table = table;
     }
 
     /// The algorithms of the rows shown.

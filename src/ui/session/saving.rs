@@ -13,12 +13,12 @@ use crate::store::{
 };
 use crate::ui::i18n::FileProblem;
 use crate::ui::jobs::dialogs::{DialogJob, DialogPoll, FileTask, PathPrompt};
+use crate::ui::jobs::job::{Job, Polled};
 use crate::ui::session::game::{Game, side_from_seat};
 use crate::ui::session::messages::Message;
 use eframe::egui;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 /// The window's saves folder: `--saves-dir`, then `QUEENS_SAVES_DIR` (`env`), then the
 /// setting, then `saves` in the platform's data folder ([`choose_saves_dir`]). Only when
@@ -80,7 +80,7 @@ pub fn check_autosave_file(dir: &Path) -> AutosaveCheck {
 /// Who may write the autosave file of the saves folder.
 pub enum AutosaveSlot {
     /// The look for an autosave at start is under way: nothing writes it meanwhile.
-    Checking(Receiver<AutosaveCheck>),
+    Checking(Job<(), AutosaveCheck>),
     /// An unfinished game is offered: nothing writes the file until the player chose.
     Offered(Box<LoadedGame>),
     /// A damaged autosave could not be moved aside: this session never touches it.
@@ -95,7 +95,7 @@ type HistoryResult = (Vec<HistoryEntry>, Vec<FileProblem>);
 /// The History window's contents, loaded on a background thread when it opens.
 pub struct HistoryView {
     /// The load under way (the window shows "Loading…" until it answers).
-    pub loading: Option<Receiver<HistoryResult>>,
+    pub loading: Option<Job<(), HistoryResult>>,
     /// The finished games, oldest first.
     pub entries: Vec<HistoryEntry>,
     /// Files that could not be loaded, with the store's message.
@@ -134,7 +134,7 @@ pub struct Files {
     native_dialogs: bool,
     /// The History window, when open.
     pub history: Option<HistoryView>,
-    export: Option<Receiver<ExportResult>>,
+    export: Option<Job<(), ExportResult>>,
 }
 
 impl Files {
@@ -234,28 +234,25 @@ impl Files {
     /// offered, a damaged file moved aside and reported ([`check_autosave_file`]).
     pub fn start_autosave_check(&mut self) {
         let dir = self.dir.clone();
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            // The window may be gone; then nobody needs the answer.
-            let _ = sender.send(check_autosave_file(&dir));
-        });
-        self.slot = AutosaveSlot::Checking(receiver);
+        // No context to wake the window: its poll looks again soon.
+        let job = Job::spawn("autosave-check", || {}, move |_| check_autosave_file(&dir));
+        self.slot = AutosaveSlot::Checking(job);
     }
 
     /// Takes the autosave check's answer once it has arrived (`None` before, and when
     /// no check runs).
     pub fn poll_autosave_check(&mut self, ctx: &egui::Context) -> Option<CheckEnded> {
-        let AutosaveSlot::Checking(receiver) = &self.slot else {
+        let AutosaveSlot::Checking(job) = &mut self.slot else {
             return None;
         };
-        let check = match receiver.try_recv() {
-            Err(TryRecvError::Empty) => {
+        let check = match job.poll() {
+            Polled::Running => {
                 // The thread has no context to wake the window: look again soon.
                 ctx.request_repaint_after(std::time::Duration::from_millis(30));
                 return None;
             }
-            Err(TryRecvError::Disconnected) => AutosaveCheck::Nothing,
-            Ok(check) => check,
+            Polled::Lost => AutosaveCheck::Nothing,
+            Polled::Done(check) => check,
         };
         let (slot, ended) = match check {
             AutosaveCheck::Nothing => (AutosaveSlot::Ours, CheckEnded::Quietly),
@@ -394,19 +391,21 @@ impl Files {
     pub fn show_history(&mut self, ctx: &egui::Context) {
         let dir = self.dir.clone();
         let repaint = ctx.clone();
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            let (entries, bad) = load_history(&dir);
-            let skipped = bad.into_iter().map(|(_, error)| error.into()).collect();
-            let _ = sender.send((entries, skipped));
-            repaint.request_repaint();
-        });
+        let job = Job::spawn(
+            "history",
+            move || repaint.request_repaint(),
+            move |_| {
+                let (entries, bad) = load_history(&dir);
+                let skipped = bad.into_iter().map(|(_, error)| error.into()).collect();
+                (entries, skipped)
+            },
+        );
         let (size, player) = self
             .history
             .take()
             .map_or((None, String::new()), |old| (old.size, old.player));
         self.history = Some(HistoryView {
-            loading: Some(receiver),
+            loading: Some(job),
             entries: Vec::new(),
             skipped: Vec::new(),
             size,
@@ -419,13 +418,13 @@ impl Files {
         let Some(view) = self.history.as_mut() else {
             return;
         };
-        let Some(receiver) = &view.loading else {
+        let Some(job) = &mut view.loading else {
             return;
         };
-        match receiver.try_recv() {
-            Err(TryRecvError::Empty) => {}
-            Err(TryRecvError::Disconnected) => view.loading = None,
-            Ok((entries, skipped)) => {
+        match job.poll() {
+            Polled::Running => {}
+            Polled::Lost => view.loading = None,
+            Polled::Done((entries, skipped)) => {
                 view.entries = entries;
                 view.skipped = skipped;
                 view.loading = None;
@@ -465,7 +464,7 @@ impl Files {
     /// The path a closed dialog gave, with its task; a dialog that could not be shown
     /// opens our own path field instead.
     pub fn poll_dialog(&mut self) -> Option<(FileTask, PathBuf)> {
-        let job = self.dialog.as_ref()?;
+        let job = self.dialog.as_mut()?;
         let task = job.task;
         match job.poll() {
             DialogPoll::Open => None,
@@ -496,26 +495,27 @@ impl Files {
     ) -> Message {
         let dir = self.dir.clone();
         let repaint = ctx.clone();
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            let (entries, _skipped) = load_history(&dir);
-            let result = write_workbook(&entries, &extra, &path)
-                .map(|()| (path, entries.len()))
-                .map_err(FileProblem::from);
-            let _ = sender.send(result);
-            repaint.request_repaint();
-        });
-        self.export = Some(receiver);
+        let job = Job::spawn(
+            "export",
+            move || repaint.request_repaint(),
+            move |_| {
+                let (entries, _skipped) = load_history(&dir);
+                write_workbook(&entries, &extra, &path)
+                    .map(|()| (path, entries.len()))
+                    .map_err(FileProblem::from)
+            },
+        );
+        self.export = Some(job);
         Message::Exporting
     }
 
     /// A finished export's result, once.
     pub fn poll_export(&mut self) -> Option<Message> {
-        let receiver = self.export.as_ref()?;
-        let result = match receiver.try_recv() {
-            Err(TryRecvError::Empty) => return None,
-            Err(TryRecvError::Disconnected) => Err(FileProblem::ExportStopped),
-            Ok(result) => result,
+        let job = self.export.as_mut()?;
+        let result = match job.poll() {
+            Polled::Running => return None,
+            Polled::Lost => Err(FileProblem::ExportStopped),
+            Polled::Done(result) => result,
         };
         self.export = None;
         Some(match result {

@@ -4,9 +4,9 @@
 
 use crate::store::location::{APP_ID, ImportReport, SavesSource, import_saves};
 use crate::ui::i18n::{Texts, fill};
+use crate::ui::jobs::job::{Job, Polled};
 use eframe::egui;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 /// The offer to copy an older version's saves, from its question to its answer.
 #[derive(Debug)]
@@ -23,7 +23,7 @@ pub enum OfferState {
     /// Asked, not answered.
     Asking,
     /// Copying on a background thread (a history can hold thousands of games).
-    Copying(Receiver<Result<ImportReport, String>>),
+    Copying(Job<(), Result<ImportReport, String>>),
     /// Done: what was copied, or why nothing could be.
     Done(Result<ImportReport, String>),
 }
@@ -61,24 +61,22 @@ impl OldSavesOffer {
 
     /// Starts copying into `to` on a background thread.
     pub fn start_copy(&mut self, to: &Path, ctx: &egui::Context) {
-        let (sender, receiver) = mpsc::channel();
         let (from, to, ctx) = (self.from.clone(), to.to_path_buf(), ctx.clone());
-        std::thread::spawn(move || {
-            let result = import_saves(&from, &to).map_err(|err| crate::ui::i18n::with_causes(&err));
-            // The window may be gone; then nobody is waiting for the answer.
-            let _ = sender.send(result);
-            ctx.request_repaint();
-        });
-        self.state = OfferState::Copying(receiver);
+        let job = Job::spawn(
+            "copy-saves",
+            move || ctx.request_repaint(),
+            move |_| import_saves(&from, &to).map_err(|err| crate::ui::i18n::with_causes(&err)),
+        );
+        self.state = OfferState::Copying(job);
     }
 
     /// Takes a finished copy's report.
     pub fn poll(&mut self) {
-        if let OfferState::Copying(receiver) = &self.state {
-            match receiver.try_recv() {
-                Ok(result) => self.state = OfferState::Done(result),
-                Err(TryRecvError::Empty) => {}
-                Err(TryRecvError::Disconnected) => {
+        if let OfferState::Copying(job) = &mut self.state {
+            match job.poll() {
+                Polled::Done(result) => self.state = OfferState::Done(result),
+                Polled::Running => {}
+                Polled::Lost => {
                     self.state = OfferState::Done(Err("the copy stopped unexpectedly".into()));
                 }
             }

@@ -2,9 +2,9 @@
 //! blocks its caller on Linux) and polled each frame. Where no dialog can be shown, rfd
 //! answers `None` at once and the path field beside the button stays the way to choose.
 
+use crate::ui::jobs::job::{Job, Polled};
 use eframe::egui;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 /// What became of the dialog.
 pub enum Poll {
@@ -16,7 +16,7 @@ pub enum Poll {
 
 /// An open dialog.
 pub struct SaveDialog {
-    receiver: Receiver<Option<PathBuf>>,
+    job: Job<(), Option<PathBuf>>,
 }
 
 impl SaveDialog {
@@ -28,27 +28,28 @@ impl SaveDialog {
             || "tree-steps.xlsx".to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut dialog = rfd::FileDialog::new()
-                .add_filter("*.xlsx", &["xlsx"])
-                .set_file_name(name);
-            if let Some(folder) = folder.filter(|f| f.is_dir()) {
-                dialog = dialog.set_directory(folder);
-            }
-            // The window may have closed meanwhile; then nobody needs the answer.
-            let _ = sender.send(dialog.save_file());
-            ctx.request_repaint();
-        });
-        SaveDialog { receiver }
+        let job = Job::spawn(
+            "tree-lab-dialog",
+            move || ctx.request_repaint(),
+            move |_| {
+                let mut dialog = rfd::FileDialog::new()
+                    .add_filter("*.xlsx", &["xlsx"])
+                    .set_file_name(name);
+                if let Some(folder) = folder.filter(|f| f.is_dir()) {
+                    dialog = dialog.set_directory(folder);
+                }
+                dialog.save_file()
+            },
+        );
+        SaveDialog { job }
     }
 
     /// The dialog's state.
-    pub fn poll(&self) -> Poll {
-        match self.receiver.try_recv() {
-            Err(TryRecvError::Empty) => Poll::Open,
-            Err(TryRecvError::Disconnected) => Poll::Closed(None),
-            Ok(path) => Poll::Closed(path),
+    pub fn poll(&mut self) -> Poll {
+        match self.job.poll() {
+            Polled::Running => Poll::Open,
+            Polled::Lost => Poll::Closed(None),
+            Polled::Done(path) => Poll::Closed(path),
         }
     }
 }

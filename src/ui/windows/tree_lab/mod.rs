@@ -173,7 +173,7 @@ pub fn window_ui(
         lab.scroll_table = true;
     }
     // A path chosen in the native dialog is exported at once, as the history export does.
-    if let Some(poll) = lab.dialog.as_ref().map(dialog::SaveDialog::poll) {
+    if let Some(poll) = lab.dialog.as_mut().map(dialog::SaveDialog::poll) {
         match poll {
             dialog::Poll::Open => {}
             dialog::Poll::Closed(path) => {
