@@ -3,11 +3,11 @@
 
 use crate::ai::EngineKind;
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
-use crate::ui::app::{Action, App};
+use crate::ui::app::action::Action;
 use crate::ui::i18n::names::MAX_NAME_CHARS;
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::session::game::stones_from_setup;
-use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode};
+use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode, reroll};
 use eframe::egui::{self, RichText};
 
 /// The pause between moves for each watching speed, slowest first (milliseconds).
@@ -17,9 +17,8 @@ pub const SPEEDS_MS: [u64; 4] = [1_500, 600, 150, 0];
 /// beside it, so the panel fits a 640x480 window.
 const NARROW: f32 = 300.0;
 
-/// The whole panel.
-pub fn new_game_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
-    let t = app.texts();
+/// The whole panel: it edits the new-game choices `draft`.
+pub fn new_game_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
@@ -34,9 +33,9 @@ pub fn new_game_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
                 }
             });
             ui.separator();
-            board_ui(t, &mut app.draft, ui);
+            board_ui(t, draft, ui);
             ui.separator();
-            players_ui(t, &mut app.draft, ui);
+            players_ui(t, draft, ui);
         });
 }
 
@@ -103,11 +102,6 @@ fn board_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
             }
         }
     }
-}
-
-/// The next seed after `seed` (a SplitMix64 step, so re-rolls look random but repeat).
-pub fn reroll(seed: u64) -> u64 {
-    crate::board::SplitMix64::new(seed).next_u64() % 1_000_000
 }
 
 fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
@@ -219,16 +213,4 @@ fn engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str) {
         );
     });
     engine.time_ms = (seconds * 1000.0).round() as u64;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rerolls_change_the_seed_and_repeat() {
-        assert_ne!(reroll(1), 1);
-        assert_eq!(reroll(1), reroll(1));
-        assert!(reroll(u64::MAX) < 1_000_000);
-    }
 }

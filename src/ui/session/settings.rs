@@ -393,9 +393,21 @@ impl Settings {
     }
 }
 
+/// The next seed after `seed` (a SplitMix64 step, so re-rolls look random but repeat).
+pub fn reroll(seed: u64) -> u64 {
+    crate::board::SplitMix64::new(seed).next_u64() % 1_000_000
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rerolls_change_the_seed_and_repeat() {
+        assert_ne!(reroll(1), 1);
+        assert_eq!(reroll(1), reroll(1));
+        assert!(reroll(u64::MAX) < 1_000_000);
+    }
     use eframe::Storage;
 
     #[test]

@@ -34,7 +34,7 @@ impl eframe::App for App {
             .exact_size(side_width)
             .show(ui, |ui| {
                 if self.show_new_game {
-                    new_game::new_game_ui(self, ui, &mut actions);
+                    new_game::new_game_ui(self.texts(), &mut self.draft, ui, &mut actions);
                 } else {
                     side_panel::side_panel_ui(self, ui, &mut actions);
                 }

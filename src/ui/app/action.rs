@@ -1,0 +1,121 @@
+//! What the user can ask of the window: the panels collect [`Action`]s during a frame
+//! and [`super::App::apply`] carries them out in one place.
+
+use crate::board::Cell;
+use crate::ui::jobs::dialogs::FileTask;
+use std::path::PathBuf;
+
+/// Something the user asked for, collected from the panels during a frame.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Show the new-game panel.
+    OpenNewGame,
+    /// Hide it without starting.
+    CloseNewGame,
+    /// Start a game from the new-game choices.
+    StartGame,
+    /// Take back a move (or a move pair against the computer).
+    Undo,
+    /// Replay what was undone.
+    Redo,
+    /// Ask the engine for a suggestion.
+    Hint,
+    /// Play the best move found so far.
+    MoveNow,
+    /// Stop the search and pause the computer.
+    CancelSearch,
+    /// Let a paused computer play again.
+    Resume,
+    /// Put the game string on the clipboard.
+    CopyPosition,
+    /// Load the game string typed in the paste box.
+    PastePosition,
+    /// Show the position after this many moves (read-only).
+    Review(usize),
+    /// Leave the review.
+    BackToGame,
+    /// Step through the game: first position, a move back, a move on, the current one.
+    ReviewStep(ReviewStep),
+    /// A board cell was clicked.
+    CellClicked(Cell),
+    /// Save to the game's file, or ask for one.
+    Save,
+    /// Save to a new file.
+    SaveAs,
+    /// Load a game from a file.
+    Open,
+    /// Write the history to an Excel workbook.
+    ExportHistory,
+    /// The dialog or the path field gave a path for this task.
+    PathChosen(FileTask, PathBuf),
+    /// Close the path field without doing anything.
+    ClosePrompt,
+    /// Take up the autosaved unfinished game.
+    ContinueAutosave,
+    /// Decline it (the autosave is removed).
+    DiscardAutosave,
+    /// Analyse the game on screen in the background.
+    Analyse,
+    /// Stop the analysis (what it finished is kept).
+    CancelAnalysis,
+    /// Show the position before this move (1-based) of the analysed game, with the move
+    /// played and a better one marked (the worst-moves list).
+    ShowWorstMove(usize),
+    /// Open this game of the History window and analyse it.
+    AnalyseHistoryEntry(usize),
+    /// Show (or reload) the History window.
+    ShowHistory,
+    /// Close it.
+    CloseHistory,
+    /// Show this game of the History window (its index in the loaded list).
+    OpenHistoryEntry(usize),
+    /// Use the folder typed in the History window as the saves folder.
+    SetSavesDir,
+    /// The human (or, between two people, the side to move) gives up the game.
+    Resign,
+    /// Stop the computers (computer against computer) until Resume.
+    Pause,
+    /// The same starting board again, the seats (and so the colours) swapped.
+    Rematch,
+    /// A new game with the remembered new-game choices (random stones re-drawn).
+    NewGameSameSettings,
+    /// Close the game-over summary (the board stays as it ended).
+    CloseSummary,
+    /// Answer the question asked before an unfinished game is replaced.
+    ConfirmReplace(ReplaceChoice),
+    /// Close the window.
+    Quit,
+    // Look (issue 8)
+    /// Text pasted with Ctrl+V outside any text field (from the system clipboard): put
+    /// it in the paste box and load it as a game string.
+    PasteText(String),
+    // Tree Lab (issue 12)
+    /// Open the Tree Lab window, or close it (View menu, Ctrl+T).
+    ToggleTreeLab,
+}
+
+/// A step through the game's positions (the |< < > >| buttons and Home, Left, Right,
+/// End).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewStep {
+    /// The starting position.
+    First,
+    /// One move back.
+    Back,
+    /// One move on.
+    Forward,
+    /// The current position (the review ends).
+    Last,
+}
+
+/// The player's answer when a new, opened or pasted game would replace an unfinished one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplaceChoice {
+    /// Save the unfinished game (to its file, else a fresh one in the saves folder),
+    /// then replace it.
+    SaveFirst,
+    /// Replace it; its moves are lost (the player chose so).
+    Discard,
+    /// Keep it; the other game is dropped.
+    Cancel,
+}

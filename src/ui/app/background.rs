@@ -1,0 +1,105 @@
+//! Work the window keeps going beside the game: the game analysis (started on request)
+//! and the move values of the position on screen (View > move values).
+
+use super::App;
+use crate::board::{Board, Player};
+use eframe::egui;
+
+impl App {
+    /// Starts analysing the game on screen (its moves so far), unless one is running.
+    pub(super) fn start_analysis(&mut self, ctx: &egui::Context) {
+        if self.analysis_job.is_some() {
+            return;
+        }
+        let repaint = ctx.clone();
+        self.analysis = None;
+        self.analysis_job = Some(crate::ui::jobs::analysis::AnalysisJob::start(
+            &self.game.board,
+            move || repaint.request_repaint(),
+        ));
+    }
+
+    /// Takes a finished analysis.
+    pub(in crate::ui) fn poll_analysis(&mut self) {
+        let Some(job) = self.analysis_job.as_mut() else {
+            return;
+        };
+        if let Some(result) = job.finished() {
+            self.analysis = result;
+            self.analysis_job = None;
+        }
+    }
+
+    /// Whether an analysis is running.
+    pub fn is_analysing(&self) -> bool {
+        self.analysis_job.is_some()
+    }
+
+    /// The analysis of the game on screen, once finished (none after a move changed
+    /// the game).
+    pub fn analysis(&self) -> Option<&crate::analysis::Analysis> {
+        self.analysis
+            .as_ref()
+            .filter(|analysis| analysis.game == self.game.board.game_string())
+    }
+
+    /// The analysed move (1-based) on show beside its better move, with the position
+    /// before it: the played and the better cell and who moved.
+    pub fn compared_move(&self) -> Option<crate::ui::board::view::Compare> {
+        let ply = self.compared?;
+        if self.review != Some(ply - 1) {
+            return None;
+        }
+        let judged = self.analysis()?.moves.iter().find(|m| m.ply == ply)?;
+        Some(crate::ui::board::view::Compare {
+            played: judged.played,
+            better: judged.best?,
+            mover: Player::at_ply(ply - 1),
+        })
+    }
+
+    /// Keeps the move values' thread on the position on screen: started when they are
+    /// wanted and missing, replaced when the position changed, dropped (stopped) when
+    /// no longer wanted.
+    pub(in crate::ui) fn poll_live(&mut self, ctx: &egui::Context) {
+        let Some(board) = self.live_board() else {
+            self.live = None;
+            return;
+        };
+        if self.live.as_ref().is_some_and(|job| job.is_for(&board)) {
+            return;
+        }
+        let repaint = ctx.clone();
+        self.live = Some(crate::ui::jobs::live::LiveJob::start(&board, move || {
+            repaint.request_repaint()
+        }));
+    }
+
+    /// The position whose moves are valued now: the one on screen, while the move values
+    /// are on, a move is to be chosen there, and the computer is not thinking about it
+    /// (the two would share the machine, and the computer's time-limited search would
+    /// play weaker).
+    pub(super) fn live_board(&self) -> Option<Board> {
+        if !self.settings.heat_map || self.show_new_game || self.asking() {
+            return None;
+        }
+        let board = self.shown_board();
+        let computer_thinking = self.review.is_none() && self.game.computer_to_move();
+        (!board.is_over() && !computer_thinking && self.resigned.is_none()).then_some(board)
+    }
+
+    /// The move values of the position on screen (the best answer so far), while the
+    /// move values are on.
+    pub fn live_values(&self) -> Option<crate::analysis::MoveValues> {
+        let board = self.live_board()?;
+        let job = self.live.as_ref().filter(|job| job.is_for(&board))?;
+        job.values()
+    }
+
+    /// Whether the move values of the position on screen are still being improved.
+    pub fn live_running(&self) -> bool {
+        self.live
+            .as_ref()
+            .is_some_and(crate::ui::jobs::live::LiveJob::running)
+    }
+}

@@ -1,0 +1,187 @@
+//! The computer's searches: its moves when it is its turn (after the watching pause),
+//! hints for the human, and what a search proved about the position.
+
+use super::App;
+use crate::store::SearchInfo;
+use crate::ui::jobs::search::{Poll, Purpose, SearchJob, SearchTag, Slot};
+use crate::ui::session::game::Seat;
+use crate::ui::session::known::KnownResult;
+use crate::ui::session::messages::Message;
+use eframe::egui;
+use std::time::Duration;
+
+/// The longest a hint thinks: a player asking for one waits for it, so it gets its own
+/// short budget rather than the opponent's (up to 60 s).
+pub const HINT_TIME_MS: u64 = 1_000;
+
+/// The engine of a hint: the strong engine (`pvs`, which solves exactly when the end is
+/// within reach), as deep as the window allows, thinking no longer than the opponent's
+/// time and never more than [`HINT_TIME_MS`].
+pub(super) fn hint_engine(
+    opponent: crate::ui::session::settings::EngineSetup,
+) -> crate::ui::session::settings::EngineSetup {
+    crate::ui::session::settings::EngineSetup {
+        engine: crate::ai::EngineKind::PVS,
+        depth: crate::ui::session::settings::WINDOW_LIMITS.depth.1,
+        time_ms: opponent.time_ms.min(HINT_TIME_MS),
+    }
+}
+
+impl App {
+    pub(super) fn stop_search(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.request_stop();
+        }
+    }
+
+    pub(super) fn cancel_search(&mut self) {
+        if let Some(job) = self.job.take() {
+            let purpose = job.purpose;
+            job.request_stop();
+            if purpose == Purpose::Move {
+                self.paused = true;
+                self.message = Message::Cancelled;
+            }
+        }
+    }
+
+    pub(super) fn start_hint(&mut self, ctx: &egui::Context) {
+        if self.job.is_some() || self.game_ended() {
+            return;
+        }
+        if self.game.seat_to_move().is_computer() {
+            self.message = Message::HintOnlyHuman;
+            return;
+        }
+        self.review = None;
+        let engine = hint_engine(self.opponent_engine());
+        self.launch(ctx, Purpose::Hint, &engine);
+        self.message = Message::HintThinking;
+    }
+
+    /// The engine a hint uses: the computer opponent's, or the new-game default.
+    pub(super) fn opponent_engine(&self) -> crate::ui::session::settings::EngineSetup {
+        self.game
+            .seats
+            .iter()
+            .find_map(|seat| match seat {
+                Seat::Computer(engine) => Some(engine.clone()),
+                Seat::Human => None,
+            })
+            .unwrap_or_else(|| self.settings.setup.engines[1].clone())
+    }
+
+    pub(super) fn launch(
+        &mut self,
+        ctx: &egui::Context,
+        purpose: Purpose,
+        engine: &crate::ui::session::settings::EngineSetup,
+    ) {
+        let config = engine.config();
+        let slot = match purpose {
+            Purpose::Move => Slot::Seat(self.game.board.side_to_move().index()),
+            Purpose::Hint => Slot::Hint,
+        };
+        let kept = self.engines.take(slot, config);
+        let repaint = ctx.clone();
+        self.job = Some(SearchJob::start(
+            SearchTag::of(self.game.id, &self.game.board),
+            purpose,
+            slot,
+            &self.game.board,
+            kept,
+            config.limits(),
+            move || repaint.request_repaint(),
+        ));
+    }
+
+    /// P1's final margin with best play from the position on screen, when a search has
+    /// proven it.
+    pub fn known_margin(&self) -> Option<i32> {
+        self.known
+            .as_ref()
+            .and_then(|known| known.margin_for(&self.game.board))
+    }
+
+    /// How many engines the window has built (one per computer seat unless its engine
+    /// changes; for tests).
+    pub fn engines_built(&self) -> u64 {
+        self.engines.built()
+    }
+
+    /// Starts the computer's search when it is its turn (after the watching pause).
+    pub(in crate::ui) fn drive_computer(&mut self, ctx: &egui::Context) {
+        // While the autosaved game is offered, a computer move would overwrite it.
+        if self.job.is_some()
+            || self.paused
+            || self.show_new_game
+            || self.resigned.is_some()
+            || self.asking()
+            || !self.game.computer_to_move()
+        {
+            return;
+        }
+        let watching = self.game.seats.iter().all(Seat::is_computer);
+        if watching {
+            let wait = self.settings.setup.watch_delay_ms as f64 / 1000.0;
+            let left = self.last_move_time + wait - self.now;
+            if left > 0.0 {
+                ctx.request_repaint_after(Duration::from_secs_f64(left));
+                return;
+            }
+        }
+        let Seat::Computer(engine) = self.game.seat_to_move().clone() else {
+            return;
+        };
+        self.launch(ctx, Purpose::Move, &engine);
+    }
+
+    /// Takes a finished search's answer; an answer for another game or position is dropped.
+    pub(in crate::ui) fn poll_search(&mut self) {
+        let Some(job) = self.job.as_mut() else {
+            return;
+        };
+        let outcome = match job.poll() {
+            Poll::Running => return,
+            Poll::Lost => {
+                self.job = None;
+                self.paused = true;
+                return;
+            }
+            Poll::Done(outcome, engine) => {
+                self.engines.give_back(job.slot, engine);
+                outcome
+            }
+        };
+        let Some(job) = self.job.take() else {
+            return;
+        };
+        if job.tag != SearchTag::of(self.game.id, &self.game.board) {
+            return;
+        }
+        let Some(cell) = outcome.best_move else {
+            return;
+        };
+        let before = self.game.board.clone();
+        match job.purpose {
+            Purpose::Move => {
+                self.play(cell, Some(SearchInfo::from_outcome(&outcome)));
+                // Best play from the searched position goes through the move just played,
+                // so what the search proved holds for the position after it.
+                if let Some(known) = KnownResult::proven(&before, &outcome, &self.game.board) {
+                    self.known = Some(known);
+                }
+            }
+            Purpose::Hint => {
+                if let Some(known) = KnownResult::proven(&before, &outcome, &before) {
+                    self.known = Some(known);
+                }
+                self.hint = Some(cell);
+                self.message = Message::HintResult {
+                    cell,
+                    claims: self.game.board.claims_of(cell).count(),
+                };
+            }
+        }
+    }
+}

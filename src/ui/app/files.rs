@@ -1,0 +1,202 @@
+//! The file side of the app: thin calls on [`Files`], which does the work and returns
+//! what the status line says: saving, opening, the autosave, the history, the export
+//! and the offer to copy an older version's saves.
+
+use super::App;
+use crate::store::location::{SavesSource, legacy_saves_in};
+use crate::store::{SavedGame, SearchInfo};
+use crate::ui::i18n::texts;
+use crate::ui::jobs::dialogs::FileTask;
+use crate::ui::session::messages::Message;
+use crate::ui::session::saving::CheckEnded;
+use eframe::egui;
+use std::path::{Path, PathBuf};
+
+impl App {
+    /// The saves folder in use.
+    pub fn saves_dir(&self) -> &Path {
+        &self.files.dir
+    }
+
+    /// The file the game was last saved to or opened from.
+    pub fn save_path(&self) -> Option<&Path> {
+        self.files.path.as_deref()
+    }
+
+    /// Whether an unfinished autosaved game is offered for "Continue".
+    pub fn continue_offered(&self) -> bool {
+        self.files.offer().is_some()
+    }
+
+    /// Whether the look for an autosave at start is still under way.
+    pub fn checking_autosave(&self) -> bool {
+        self.files.checking()
+    }
+
+    /// Whether the History window is still loading.
+    pub fn history_loading(&self) -> bool {
+        self.files.history_loading()
+    }
+
+    /// Whether the Excel export is still running.
+    pub fn is_exporting(&self) -> bool {
+        self.files.exporting()
+    }
+
+    /// Native file dialogs on (the default) or off. Off, Save/Open/Export go straight to
+    /// the window's own path field, as on a system without any dialog: tests use this so
+    /// that they never wait on a dialog.
+    pub fn set_native_dialogs(&mut self, on: bool) {
+        self.files.set_native_dialogs(on);
+    }
+
+    /// Shows `message` in the status line, if there is one.
+    pub(super) fn report(&mut self, message: Option<Message>) {
+        if let Some(message) = message {
+            self.message = message;
+        }
+    }
+
+    pub(super) fn check_autosave(&mut self) {
+        self.files.start_autosave_check();
+        self.message = Message::CheckingAutosave;
+    }
+
+    /// Brings the files up to the board after a move, an undo or a redo.
+    pub(super) fn after_change(&mut self, search: Option<SearchInfo>) {
+        let ended = self.resigned.is_some();
+        let failure = self.files.update(&self.game.board, search, ended);
+        self.report(failure);
+    }
+
+    /// Makes `record` the record of the game now on screen.
+    pub(super) fn adopt_record(&mut self, record: SavedGame) {
+        let failure = self.files.adopt(record, self.resigned.is_some());
+        self.report(failure);
+    }
+
+    /// The autosave and the history follow the game ([`Files::sync`]).
+    pub(super) fn sync_files(&mut self) {
+        let failure = self.files.sync(self.resigned.is_some());
+        self.report(failure);
+    }
+
+    /// Ctrl+S: to the game's file if it has one, else like Save as.
+    pub(super) fn save(&mut self, ctx: &egui::Context) {
+        match self.files.path.clone() {
+            Some(path) => self.save_to(path),
+            None => self.files.ask_path(ctx, FileTask::SaveAs),
+        }
+    }
+
+    /// Carries out `task` on the path the dialog or the path field gave.
+    pub(super) fn path_chosen(&mut self, ctx: &egui::Context, task: FileTask, path: PathBuf) {
+        self.files.prompt = None;
+        match task {
+            FileTask::SaveAs => self.save_to(path),
+            FileTask::Open => self.open(&path),
+            FileTask::Export => {
+                let extra = crate::ui::session::saving::ExtraSheets {
+                    table24: self.table24.table.clone(),
+                    analysis: self.analysis().cloned(),
+                };
+                self.message = self.files.start_export(ctx, path, extra);
+            }
+        }
+    }
+
+    pub(super) fn save_to(&mut self, path: PathBuf) {
+        self.message = match self.files.write_save(path) {
+            Ok(path) => Message::Saved(path),
+            Err(message) => message,
+        };
+    }
+
+    /// Offers, once per folder, to copy the `saves/` an older version left in the current
+    /// folder, when the saves now live in the data folder.
+    pub(super) fn offer_old_saves(&mut self) {
+        if self.files.source != SavesSource::DataFolder {
+            return;
+        }
+        if let Ok(current) = std::env::current_dir() {
+            self.offer_old_saves_in(&current);
+        }
+    }
+
+    /// Offers to copy the games of `current`'s `saves/` into the saves folder in use, if
+    /// it has any and was not offered before; returns whether the offer is now shown.
+    /// (The real window calls it with the folder it started in; tests with their own.)
+    pub fn offer_old_saves_in(&mut self, current: &Path) -> bool {
+        if let Some(old) = legacy_saves_in(current, &self.files.dir) {
+            let offer = crate::ui::windows::about::OldSavesOffer::new(old);
+            if !self.settings.old_saves_offered.contains(&offer.key()) {
+                self.old_saves = Some(offer);
+            }
+        }
+        self.old_saves.is_some()
+    }
+
+    /// Whether the offer to copy an older version's saves is on screen.
+    pub fn offering_old_saves(&self) -> bool {
+        self.old_saves.is_some()
+    }
+
+    /// Shows the old-saves offer, if any, and acts on the answer.
+    pub(in crate::ui) fn old_saves_ui(&mut self, ctx: &egui::Context) {
+        use crate::ui::windows::about::{OfferAnswer, old_saves_ui};
+        let Some(offer) = &mut self.old_saves else {
+            return;
+        };
+        offer.poll();
+        match old_saves_ui(offer, &self.files.dir, texts(self.settings.language), ctx) {
+            OfferAnswer::None => {}
+            OfferAnswer::Copy => {
+                self.settings.old_saves_offered.push(offer.key());
+                offer.start_copy(&self.files.dir, ctx);
+            }
+            OfferAnswer::Decline => {
+                self.settings.old_saves_offered.push(offer.key());
+                self.old_saves = None;
+            }
+            OfferAnswer::Closed => self.old_saves = None,
+        }
+    }
+
+    /// Uses the folder typed in the History window from now on.
+    pub(super) fn set_saves_dir(&mut self, ctx: &egui::Context) {
+        self.settings.saves_dir = self.files.use_typed_folder(ctx);
+        self.message = Message::FolderSet(self.files.dir.clone());
+    }
+
+    /// Takes the autosave check's answer, a closed dialog's path, the history and a
+    /// finished export's result (once per frame).
+    pub(in crate::ui) fn poll_files(&mut self, ctx: &egui::Context) {
+        if let Some(ended) = self.files.poll_autosave_check(ctx) {
+            if self.message == Message::CheckingAutosave {
+                self.message = self.started_message();
+            }
+            if let CheckEnded::WithReport(report) = ended {
+                self.message = report;
+            }
+            // A game given at start (a position) is autosaved now.
+            self.sync_files();
+        }
+        self.files.poll_history();
+        if let Some((task, path)) = self.files.poll_dialog() {
+            self.path_chosen(ctx, task, path);
+        }
+        let exported = self.files.poll_export();
+        self.report(exported);
+    }
+
+    /// The current game as its save file would hold it.
+    pub fn record(&self) -> &SavedGame {
+        &self.files.record
+    }
+
+    /// Declines the offered autosave, which is then removed: the player chose so.
+    pub(super) fn discard_autosave(&mut self) {
+        let failure = self.files.discard_offer(self.resigned.is_some());
+        self.report(failure);
+    }
+}

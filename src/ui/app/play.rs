@@ -1,0 +1,194 @@
+//! Playing the game on screen: moves, undo and redo, stepping through earlier
+//! positions, resigning, and the setup board's stones. The rules are the board's.
+
+use super::App;
+use crate::board::{Board, Cell, Player};
+use crate::store::SearchInfo;
+use crate::ui::jobs::search::Purpose;
+use crate::ui::session::game::{Game, Seat, board_from_setup};
+use crate::ui::session::messages::Message;
+use crate::ui::session::settings::StoneMode;
+
+impl App {
+    /// Whether the game on screen has ended: no free cell left, or a side resigned.
+    pub fn game_ended(&self) -> bool {
+        self.game.board.is_over() || self.resigned.is_some()
+    }
+
+    /// The side that resigned, if one did.
+    pub fn resigned(&self) -> Option<Player> {
+        self.resigned
+    }
+
+    /// The winner of an ended game (`None`: a draw, or not ended).
+    pub fn winner(&self) -> Option<Player> {
+        match self.resigned {
+            Some(loser) => Some(loser.opponent()),
+            None => self.game.board.outcome().flatten(),
+        }
+    }
+
+    /// Whether the game-over summary is on screen: the game ended, no earlier position
+    /// is reviewed, and the player has not closed it.
+    pub fn summary_shown(&self) -> bool {
+        self.game_ended()
+            && self.review.is_none()
+            && !self.show_new_game
+            && self.summary_closed.as_deref() != Some(self.game.board.game_string().as_str())
+    }
+
+    /// Who resigns now: the human against the computer, the side to move between two
+    /// people; nobody between two computers or in an ended game.
+    pub fn resigning_side(&self) -> Option<Player> {
+        if self.game_ended() {
+            return None;
+        }
+        let humans: Vec<Player> = [Player::One, Player::Two]
+            .into_iter()
+            .filter(|p| !self.game.seats[p.index()].is_computer())
+            .collect();
+        match humans.as_slice() {
+            [one] => Some(*one),
+            [_, _] => Some(self.game.board.side_to_move()),
+            _ => None,
+        }
+    }
+
+    /// Ends the game by resignation. The save format has no resigned result, so the
+    /// game is not added to the history (the summary says so); its autosave is removed,
+    /// as for any game the player ended.
+    pub(super) fn resign(&mut self) {
+        let Some(loser) = self.resigning_side() else {
+            return;
+        };
+        self.stop_search();
+        self.hint = None;
+        self.review = None;
+        self.resigned = Some(loser);
+        self.message = Message::Resigned(loser);
+        self.sync_files();
+    }
+
+    /// Shows the position after `ply` moves; the current one (or beyond) ends the review.
+    pub(super) fn review_at(&mut self, ply: usize) {
+        self.compared = None;
+        let last = self.game.board.ply();
+        let was_reviewing = self.review.is_some();
+        self.review = (ply < last).then_some(ply);
+        match self.review {
+            Some(ply) => self.message = Message::Reviewing(ply),
+            None if was_reviewing => self.message = Message::BackToGame,
+            None => {}
+        }
+    }
+
+    pub(super) fn undo(&mut self) {
+        // A resigned game is over for good: its autosave is gone.
+        if self.resigned.is_some() {
+            return;
+        }
+        self.move_through_history(Game::undo, Message::NothingToUndo, Message::Undone);
+        // After an undo the person wants to think; a computer-only game stays paused.
+        self.paused = self.game.seats.iter().all(Seat::is_computer);
+    }
+
+    pub(super) fn redo(&mut self) {
+        if self.resigned.is_some() {
+            return;
+        }
+        self.move_through_history(Game::redo, Message::NothingToRedo, Message::Redone);
+    }
+
+    /// Undo and redo alike: stop any search, leave review and hint, take `step`, say how
+    /// many moves it took (`none` for zero) and follow the change in the files.
+    pub(super) fn move_through_history(
+        &mut self,
+        step: fn(&mut Game) -> usize,
+        none: Message,
+        done: fn(usize) -> Message,
+    ) {
+        self.stop_search();
+        self.hint = None;
+        self.review = None;
+        let count = step(&mut self.game);
+        if count == 0 {
+            self.message = none;
+        } else {
+            self.message = done(count);
+            self.after_change(None);
+        }
+    }
+
+    pub(super) fn cell_clicked(&mut self, cell: Cell) {
+        if self.asking() {
+            return;
+        }
+        if self.resigned.is_some() && !self.show_new_game {
+            self.message = Message::Resigned(self.resigned.unwrap_or(Player::One));
+            return;
+        }
+        if self.show_new_game {
+            self.toggle_setup_stone(cell);
+            return;
+        }
+        if self.review.is_some() {
+            self.message = Message::ReviewReadOnly;
+            return;
+        }
+        if self.game.computer_to_move() {
+            // Paused, nothing is thinking: say how to let the computer move.
+            self.message = if self.paused && self.job.is_none() {
+                Message::ComputerPaused
+            } else {
+                Message::WaitForComputer
+            };
+            return;
+        }
+        self.play(cell, None);
+    }
+
+    /// Plays `cell` for the side to move; a refused move changes nothing and says why.
+    /// `search` is the computer's search that chose it.
+    pub(super) fn play(&mut self, cell: Cell, search: Option<SearchInfo>) {
+        let player = self.game.board.side_to_move();
+        match self.game.play(cell) {
+            Ok(claims) => {
+                // A hint search for the old position is of no use any more.
+                if self
+                    .job
+                    .as_ref()
+                    .is_some_and(|job| job.purpose == Purpose::Hint)
+                {
+                    self.stop_search();
+                }
+                self.hint = None;
+                self.last_move_time = self.now;
+                self.message = Message::Played {
+                    player,
+                    cell,
+                    gained: claims.count(),
+                };
+                self.after_change(search);
+            }
+            Err(error) => self.message = Message::Refused(error),
+        }
+    }
+
+    pub(super) fn toggle_setup_stone(&mut self, cell: Cell) {
+        if self.draft.stone_mode == StoneMode::Random {
+            // Editing starts from the stones on show.
+            self.draft.hand_stones = board_from_setup(&self.draft)
+                .stones()
+                .into_iter()
+                .map(|c| c.to_string())
+                .collect();
+            self.draft.stone_mode = StoneMode::ByHand;
+        }
+        let name = cell.to_string();
+        if let Some(index) = self.draft.hand_stones.iter().position(|s| *s == name) {
+            self.draft.hand_stones.remove(index);
+        } else if self.draft.hand_stones.len() < Board::max_stones(self.draft.size) {
+            self.draft.hand_stones.push(name);
+        }
+    }
+}

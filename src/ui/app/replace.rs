@@ -1,0 +1,285 @@
+//! One door for every game that takes the place of the one on screen (new, rematch,
+//! opened, pasted, continued, from the history): [`Replacement`] carries what the
+//! switch needs, and the player is asked first when unsaved moves would be lost.
+
+use super::App;
+use super::action::ReplaceChoice;
+use crate::board::Board;
+use crate::store::{LoadedGame, SavedGame};
+use crate::ui::session::game::{Game, board_from_setup, seat_from_side, seats_from_setup};
+use crate::ui::session::messages::Message;
+use crate::ui::session::saving::{load_save, record_of};
+use crate::ui::session::settings::{GameSetup, StoneMode};
+use std::path::{Path, PathBuf};
+
+/// A game about to take the place of the one on screen: everything the switch needs, so
+/// that new, opened, pasted, continued and history games all go through one door
+/// ([`App::offer_replacement`]), which asks first when moves would be lost.
+pub(in crate::ui) struct Replacement {
+    /// The game (its id is given when it goes on screen).
+    pub(super) game: Game,
+    /// Its save record.
+    pub(super) record: SavedGame,
+    /// The file it came from, if any.
+    pub(super) path: Option<PathBuf>,
+    /// Whether it equals `path`'s content (an opened file), so replacing it loses nothing.
+    pub(in crate::ui) saved: bool,
+    /// The status line once it is on screen.
+    pub(super) message: Message,
+    /// The computer waits for Resume (a pasted position is studied first).
+    pub(super) paused: bool,
+    /// Analyse the game once it is on screen.
+    pub(super) analyse: bool,
+    /// New-game choices to remember (a game started from the new-game panel).
+    pub(super) setup: Option<GameSetup>,
+}
+
+impl Replacement {
+    /// A game loaded from a file, the autosave or the history, with the seats it names.
+    ///
+    /// A seat naming an engine this version does not know is played by the default
+    /// engine, but not silently: the status line says so and the computer waits for
+    /// Resume.
+    pub(in crate::ui) fn loaded(
+        loaded: LoadedGame,
+        path: Option<PathBuf>,
+        message: Message,
+    ) -> Self {
+        let [(one, unknown_one), (two, unknown_two)] = loaded
+            .saved
+            .settings
+            .players
+            .clone()
+            .map(|s| seat_from_side(&s));
+        let unknown = unknown_one.or(unknown_two);
+        let paused = unknown.is_some();
+        let message = match unknown {
+            Some(unknown) => Message::Both(
+                Box::new(message),
+                Box::new(Message::UnknownEngine {
+                    name: unknown.name,
+                    known: unknown.known,
+                }),
+            ),
+            None => message,
+        };
+        Replacement {
+            game: Game::new(0, loaded.board, [one, two]),
+            record: loaded.saved,
+            path,
+            saved: false,
+            message,
+            paused,
+            setup: None,
+            analyse: false,
+        }
+    }
+
+    /// A game at its start, not from a file: its status line says it started.
+    pub(super) fn starting(game: Game, record: SavedGame, setup: Option<GameSetup>) -> Self {
+        Replacement {
+            message: started(&game.board),
+            game,
+            record,
+            path: None,
+            saved: false,
+            paused: false,
+            setup,
+            analyse: false,
+        }
+    }
+
+    /// A fresh game from new-game choices.
+    pub(super) fn from_setup(setup: &GameSetup) -> Self {
+        let game = Game::new(0, board_from_setup(setup), seats_from_setup(setup));
+        let mut record = record_of(&game, seed_of(setup));
+        record.names = crate::ui::i18n::names::typed_names(setup);
+        Replacement::starting(game, record, Some(setup.clone()))
+    }
+}
+
+/// The status line of a game that just started.
+pub(super) fn started(board: &Board) -> Message {
+    Message::Started {
+        size: board.size(),
+        stones: board.stones().count(),
+    }
+}
+
+/// The random-stone seed of a setup, if its stones are drawn.
+pub(super) fn seed_of(setup: &GameSetup) -> Option<u64> {
+    (setup.stone_mode == StoneMode::Random).then_some(setup.seed)
+}
+
+impl App {
+    pub(super) fn start_game(&mut self) {
+        self.draft.clamp();
+        let replacement = Replacement::from_setup(&self.draft);
+        self.offer_replacement(replacement);
+    }
+
+    /// The same starting board with the seats swapped, so each side plays the other
+    /// colour (and, against the computer, the other side moves first).
+    pub(super) fn rematch(&mut self) {
+        let board = self.game.board.at_ply(0);
+        let [one, two] = self.game.seats.clone();
+        let game = Game::new(0, board, [two, one]);
+        let mut record = record_of(&game, self.files.record.settings.seed);
+        // The players change seats, and their names with them.
+        let [one, two] = self.files.record.names.clone();
+        record.names = [two, one];
+        self.offer_replacement(Replacement::starting(game, record, None));
+    }
+
+    pub(in crate::ui) fn new_game_id(&mut self) -> u64 {
+        let id = self.next_game_id;
+        self.next_game_id += 1;
+        id
+    }
+
+    /// The status line of the game on screen at its start.
+    pub(in crate::ui) fn started_message(&self) -> Message {
+        started(&self.game.board)
+    }
+
+    /// Puts `replacement` on screen, or first asks the player when the game on screen
+    /// has moves that would be lost.
+    pub(in crate::ui) fn offer_replacement(&mut self, replacement: Replacement) {
+        if self.unsaved_progress() {
+            self.pending = Some(replacement);
+        } else {
+            self.replace_with(replacement);
+        }
+    }
+
+    /// Carries out the player's answer to "replace the unfinished game?".
+    pub(super) fn confirm_replace(&mut self, choice: ReplaceChoice) {
+        let Some(replacement) = self.pending.take() else {
+            return;
+        };
+        match choice {
+            ReplaceChoice::Cancel => {}
+            ReplaceChoice::Discard => self.replace_with(replacement),
+            ReplaceChoice::SaveFirst => match self.files.save_without_asking() {
+                Ok(path) => {
+                    self.replace_with(replacement);
+                    let then = std::mem::replace(&mut self.message, Message::NothingToUndo);
+                    self.message = Message::Both(Box::new(Message::Saved(path)), Box::new(then));
+                }
+                // Not saved: the game stays, and the status line says why.
+                Err(message) => self.message = message,
+            },
+        }
+    }
+
+    /// Puts `replacement` on screen now (any question has been answered).
+    pub(in crate::ui) fn replace_with(&mut self, replacement: Replacement) {
+        let Replacement {
+            mut game,
+            record,
+            path,
+            saved,
+            message,
+            paused,
+            setup,
+            analyse,
+        } = replacement;
+        self.analyse_requested = analyse;
+        if let Some(setup) = setup {
+            self.settings.setup = setup;
+        }
+        game.id = self.new_game_id();
+        self.replace_game(game);
+        self.paused = paused;
+        self.files.path = path;
+        self.adopt_record(record);
+        if saved {
+            self.files.mark_saved();
+        }
+        self.message = message;
+    }
+
+    /// Puts `game` on screen in place of the current one (its search stopped).
+    pub(in crate::ui) fn replace_game(&mut self, game: Game) {
+        self.stop_search();
+        self.game = game;
+        self.reset_view();
+        self.show_new_game = false;
+    }
+
+    pub(super) fn reset_view(&mut self) {
+        self.resigned = None;
+        self.summary_closed = None;
+        self.paused = false;
+        self.hint = None;
+        self.review = None;
+        self.last_move_time = f64::NEG_INFINITY;
+    }
+
+    pub(super) fn paste_position(&mut self) {
+        let text = self.paste_text.trim().to_string();
+        match Board::from_game_string(&text) {
+            Ok(board) => {
+                let game = Game::new(0, board, self.game.seats.clone());
+                let mut record = record_of(&game, None);
+                // The same players, so the same names.
+                record.names = self.files.record.names.clone();
+                // A pasted position is studied first: the computer waits for Resume.
+                let paused = game.computer_to_move();
+                self.offer_replacement(Replacement {
+                    game,
+                    record,
+                    path: None,
+                    saved: false,
+                    message: Message::Pasted,
+                    paused,
+                    setup: None,
+                    analyse: false,
+                });
+            }
+            Err(error) => self.message = Message::PasteError(error),
+        }
+    }
+
+    /// Whether replacing the game on screen would lose moves the player has not saved:
+    /// it is unfinished, has moves, and differs from its file.
+    pub(super) fn unsaved_progress(&self) -> bool {
+        let board = &self.game.board;
+        !self.game_ended() && board.ply() > 0 && self.files.record_unsaved()
+    }
+
+    /// Loads a save; a bad file leaves the game on screen untouched and says why.
+    pub(super) fn open(&mut self, path: &Path) {
+        match load_save(path) {
+            Ok(loaded) => {
+                let message = Message::Opened(path.to_path_buf(), loaded.board.ply());
+                let mut replacement =
+                    Replacement::loaded(loaded, Some(path.to_path_buf()), message);
+                replacement.saved = true;
+                self.offer_replacement(replacement);
+            }
+            Err(message) => self.message = message,
+        }
+    }
+
+    /// Takes up the autosaved game offered at start.
+    pub(super) fn continue_autosave(&mut self) {
+        if let Some(loaded) = self.files.take_offer() {
+            let message = Message::Continued(loaded.board.ply());
+            self.replace_with(Replacement::loaded(loaded, None, message));
+        }
+    }
+
+    /// Shows a game of the history (finished: read-only until an undo).
+    pub(super) fn open_history_entry(&mut self, index: usize, analyse: bool) {
+        match self.files.history_game(index) {
+            Some(Ok((loaded, id))) => {
+                let mut replacement = Replacement::loaded(loaded, None, Message::HistoryOpened(id));
+                replacement.analyse = analyse;
+                self.offer_replacement(replacement);
+            }
+            Some(Err(message)) => self.message = message,
+            None => {}
+        }
+    }
+}

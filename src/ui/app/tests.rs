@@ -1,0 +1,98 @@
+//! Unit tests of the app's decisions that need no window.
+
+use super::computer::{HINT_TIME_MS, hint_engine};
+use super::replace::Replacement;
+use super::*;
+use crate::ai::Limits;
+use crate::board::Board;
+use crate::store::LoadedGame;
+use crate::ui::jobs::search::KeptEngine;
+use crate::ui::jobs::search::{Purpose, SearchJob, SearchTag, Slot};
+use crate::ui::session::settings::Preset;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[test]
+fn an_answer_for_another_game_is_dropped() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut settings = Settings::default();
+    settings.setup.mode = crate::ui::Mode::HumanVsHuman;
+    settings.saves_dir = dir.path().display().to_string();
+    let mut app = App::with_settings(settings);
+    let board = app.game.board.clone();
+    // A move search tagged with another game's id, as if it outlived its game.
+    let stale = SearchTag::of(app.game.id + 100, &board);
+    let limits = Limits {
+        depth: 1,
+        time: None,
+    };
+    let engine = KeptEngine::build(Preset::Easy.engine().config());
+    app.job = Some(SearchJob::start(
+        stale,
+        Purpose::Move,
+        Slot::Seat(0),
+        &board,
+        engine,
+        limits,
+        || {},
+    ));
+    for _ in 0..2_000 {
+        if app.job.is_none() {
+            break;
+        }
+        app.poll_search();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(app.job.is_none(), "the search did not answer");
+    assert_eq!(app.game.board.ply(), 0);
+}
+
+#[test]
+fn a_game_naming_an_unknown_engine_opens_paused_with_a_warning() {
+    use crate::store::{EngineSettings, SavedGame, Side};
+    let board = Board::new(5, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let newer = Side::Computer(EngineSettings {
+        algorithm: "pvs-2030".into(),
+        depth: 7,
+        time_ms: Some(3_000),
+    });
+    let saved = SavedGame::new(&board, [newer, Side::Human], None);
+    let loaded = LoadedGame { saved, board };
+    let opened = Message::Opened(PathBuf::from("new.ron"), 0);
+    let replacement = Replacement::loaded(loaded, None, opened.clone());
+    assert!(replacement.paused, "the stand-in would move without a word");
+    let Message::Both(first, second) = &replacement.message else {
+        panic!("no warning: {:?}", replacement.message)
+    };
+    assert_eq!(**first, opened);
+    assert!(matches!(&**second, Message::UnknownEngine { name, .. } if name == "pvs-2030"));
+    let names = [String::new(), String::new()];
+    for language in crate::ui::Language::ALL {
+        let text = second.text(crate::ui::i18n::texts(language), &names);
+        assert!(
+            text.contains("pvs-2030") && text.contains("minimax, alphabeta"),
+            "{text}"
+        );
+    }
+    // The record keeps the name it was saved with.
+    assert_eq!(
+        replacement.record.settings.players[0]
+            .engine()
+            .map(|e| e.algorithm.as_str()),
+        Some("pvs-2030")
+    );
+}
+
+#[test]
+fn a_hint_asks_the_strong_engine_for_at_most_a_second_and_never_longer_than_the_opponent() {
+    let expert = hint_engine(Preset::Expert.engine());
+    assert_eq!(expert.time_ms, HINT_TIME_MS);
+    assert_eq!(expert.engine, crate::ai::EngineKind::PVS);
+    assert_eq!(
+        expert.depth,
+        crate::ui::session::settings::WINDOW_LIMITS.depth.1
+    );
+    let mut quick = Preset::Easy.engine();
+    quick.time_ms = 300;
+    assert_eq!(hint_engine(quick).time_ms, 300);
+}
