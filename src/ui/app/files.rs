@@ -96,7 +96,7 @@ impl App {
             FileTask::SaveAs => self.save_to(path),
             FileTask::Open => self.open(&path),
             FileTask::Export => {
-                let extra = crate::ui::session::saving::ExtraSheets {
+                let extra = crate::ui::session::history::ExtraSheets {
                     table24: self.table24.table.clone(),
                     analysis: self.analysis().cloned(),
                 };

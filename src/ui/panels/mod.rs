@@ -2,5 +2,6 @@
 //! choices and the analysis chart. They draw what they are given and return actions.
 
 pub mod chart;
+pub mod moves;
 pub mod new_game;
 pub mod side;

@@ -4,6 +4,7 @@
 //! ([`settings`]).
 
 pub mod game;
+pub mod history;
 pub mod known;
 pub mod messages;
 pub mod saving;

@@ -238,7 +238,7 @@ pub fn history_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<A
 }
 
 fn filters_ui(
-    view: &mut crate::ui::session::saving::HistoryView,
+    view: &mut crate::ui::session::history::HistoryView,
     t: &crate::ui::i18n::Texts,
     ui: &mut egui::Ui,
 ) {
