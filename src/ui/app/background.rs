@@ -4,6 +4,7 @@
 use super::App;
 use crate::board::{Board, Player};
 use eframe::egui;
+use std::borrow::Cow;
 
 impl App {
     /// Starts analysing the game on screen (its moves so far), unless one is running.
@@ -79,7 +80,7 @@ impl App {
     /// are on, a move is to be chosen there, and the computer is not thinking about it
     /// (the two would share the machine, and the computer's time-limited search would
     /// play weaker).
-    pub(super) fn live_board(&self) -> Option<Board> {
+    pub(super) fn live_board(&self) -> Option<Cow<'_, Board>> {
         if !self.settings.heat_map || self.show_new_game || self.asking() {
             return None;
         }

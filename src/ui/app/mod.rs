@@ -23,6 +23,7 @@ use crate::ui::session::messages::Message;
 use crate::ui::session::saving::{Files, window_saves};
 use crate::ui::session::settings::{GameSetup, Settings, StoneMode};
 use eframe::egui;
+use std::borrow::Cow;
 use std::path::PathBuf;
 
 /// The Queens & Stones window.
@@ -351,11 +352,12 @@ impl App {
         crate::ui::i18n::names::seat_names(self.texts(), &self.game.seats, &self.files.record.names)
     }
 
-    /// The board on show: the game's, or an earlier one under review.
-    pub(in crate::ui) fn shown_board(&self) -> Board {
+    /// The board on show: the game's (borrowed: a board with its search tables is too
+    /// big to copy every frame), or an earlier one rebuilt while reviewing.
+    pub(in crate::ui) fn shown_board(&self) -> Cow<'_, Board> {
         match self.review {
-            Some(ply) => self.game.board.at_ply(ply),
-            None => self.game.board.clone(),
+            Some(ply) => Cow::Owned(self.game.board.at_ply(ply)),
+            None => Cow::Borrowed(&self.game.board),
         }
     }
 

@@ -137,7 +137,7 @@ fn central_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     let board = if app.show_new_game {
         ui.label(RichText::new(t.setup_preview).strong());
-        board_from_setup(&app.draft)
+        std::borrow::Cow::Owned(board_from_setup(&app.draft))
     } else {
         banners_ui(app, ui, actions);
         app.shown_board()
