@@ -8,6 +8,7 @@ mod common_ui;
 
 use common::json;
 use common_ui::{click, frames, harness, settings, step_until};
+use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use queens::ui::{Mode, TABLE24_CHART_LABEL, group_digits};
 
@@ -74,4 +75,43 @@ fn the_panel_runs_depths_1_to_3_and_shows_bestmoves_node_counts() {
             .is_some_and(|m| m.starts_with("Table written to")),
         "{message:?}"
     );
+}
+
+/// Issue 19 (3): while an earlier position is reviewed, the table measures the position
+/// on show, not the game's last one.
+#[test]
+fn while_reviewing_the_table_measures_the_position_on_show() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 2));
+    frames(&mut harness, 2);
+    for _ in 0..2 {
+        let cell = common_ui::first_free(harness.state().board());
+        click(&mut harness, &cell);
+        frames(&mut harness, 1);
+    }
+    assert_eq!(harness.state().board().ply(), 2);
+    // One move back: the position after the first move is on show.
+    harness.key_press(egui::Key::ArrowLeft);
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().reviewing(), Some(1));
+    let shown = harness.state().board().at_ply(1);
+
+    click(&mut harness, "View");
+    click(&mut harness, "Table 2.4: minimax vs alpha-beta…");
+    click(&mut harness, "Run");
+    step_until(&mut harness, "the table to finish", |app| {
+        !app.table24().running()
+    });
+    let table = harness
+        .state()
+        .table24()
+        .table
+        .clone()
+        .unwrap_or_else(|| panic!("no table"));
+    assert_eq!(
+        table.game,
+        shown.game_string(),
+        "it measured another position"
+    );
+    assert_eq!(table.moves, shown.free().count());
+    assert_ne!(table.game, harness.state().board().game_string());
 }

@@ -97,7 +97,7 @@ impl App {
             FileTask::Open => self.open(&path),
             FileTask::Export => {
                 let extra = crate::ui::session::history::ExtraSheets {
-                    table24: self.table24.table.clone(),
+                    table24: self.windows.table24.table.clone(),
                     analysis: self.analysis().cloned(),
                 };
                 self.message = self.files.start_export(ctx, path, extra);

@@ -44,10 +44,6 @@ pub struct App {
     pub(in crate::ui) message: Message,
     pub(in crate::ui) paste_text: String,
     pub(in crate::ui) show_new_game: bool,
-    pub(in crate::ui) show_rules: bool,
-    pub(in crate::ui) show_about: bool,
-    /// Why Help > About's "Open saves folder" failed, shown there.
-    pub(in crate::ui) about_problem: Option<String>,
     /// The offer to copy an older version's `saves/` from the current folder.
     pub(in crate::ui) old_saves: Option<crate::ui::windows::about::OldSavesOffer>,
     /// The egui time of the last move, for the claim animation and the watching pace.
@@ -64,14 +60,12 @@ pub struct App {
     summary_closed: Option<String>,
     fonts_installed: bool,
     applied_dark: Option<bool>,
-    /// The Tree Lab window (issue 12).
-    pub(in crate::ui) tree_lab: crate::ui::windows::tree_lab::TreeLab,
+    /// The windows with state of their own (Help, Table 2.4, the Tree Lab).
+    pub(in crate::ui) windows: crate::ui::windows::Windows,
     /// The game analysis running in the background, if any.
     pub(in crate::ui) analysis_job: Option<crate::ui::jobs::analysis::AnalysisJob>,
     /// The last finished analysis (shown while its game string is the one on screen).
     pub(in crate::ui) analysis: Option<crate::analysis::Analysis>,
-    /// The thesis's table 2.4 measured on the position on screen.
-    pub(in crate::ui) table24: crate::ui::jobs::table24::Table24Panel,
     /// The move (1-based) of the worst-moves list on show, beside the better move.
     compared: Option<usize>,
     /// A game just put on screen is to be analysed (History's "Analyse").
@@ -142,9 +136,6 @@ impl App {
             message,
             paste_text: String::new(),
             show_new_game: false,
-            show_rules: false,
-            show_about: false,
-            about_problem: None,
             old_saves: None,
             last_move_time: f64::NEG_INFINITY,
             now: 0.0,
@@ -155,8 +146,7 @@ impl App {
             summary_closed: None,
             fonts_installed: false,
             applied_dark: None,
-            tree_lab: crate::ui::windows::tree_lab::TreeLab::default(),
-            table24: crate::ui::jobs::table24::Table24Panel::default(),
+            windows: crate::ui::windows::Windows::default(),
         };
         app.check_autosave();
         app
@@ -169,12 +159,12 @@ impl App {
 
     /// The Tree Lab's state (open or not, its tree, trace and cursor).
     pub fn tree_lab(&self) -> &crate::ui::windows::tree_lab::TreeLab {
-        &self.tree_lab
+        &self.windows.tree_lab
     }
 
     /// The Table 2.4 window's state (its choices, rows and last table).
     pub fn table24(&self) -> &crate::ui::jobs::table24::Table24Panel {
-        &self.table24
+        &self.windows.table24
     }
 
     /// The current settings (language, theme, last new-game choices).
@@ -300,7 +290,7 @@ impl App {
                 }
             }
             Action::ShowHistory => self.files.show_history(ctx),
-            Action::ToggleTreeLab => self.tree_lab.open = !self.tree_lab.open,
+            Action::ToggleTreeLab => self.windows.tree_lab.open = !self.windows.tree_lab.open,
             Action::CloseHistory => self.files.history = None,
             Action::OpenHistoryEntry(index) => self.open_history_entry(index, false),
             Action::AnalyseHistoryEntry(index) => self.open_history_entry(index, true),
@@ -355,10 +345,7 @@ impl App {
     /// The board on show: the game's (borrowed: a board with its search tables is too
     /// big to copy every frame), or an earlier one rebuilt while reviewing.
     pub(in crate::ui) fn shown_board(&self) -> Cow<'_, Board> {
-        match self.review {
-            Some(ply) => Cow::Owned(self.game.board.at_ply(ply)),
-            None => Cow::Borrowed(&self.game.board),
-        }
+        shown_board(&self.game, self.review)
     }
 
     /// Fonts and theme, set on the first frame and whenever the theme changes.
@@ -379,7 +366,9 @@ impl App {
     /// Stops any search and waits for its thread: the window is closing.
     /// The autosave is written once more.
     pub(in crate::ui) fn shut_down(&mut self) {
-        self.table24.stop();
+        for window in self.windows.each() {
+            window.shut_down();
+        }
         if let Some(job) = self.job.take() {
             job.stop_and_join();
         }
@@ -394,3 +383,11 @@ impl App {
 
 #[cfg(test)]
 mod tests;
+
+/// The board of `game` on show while `review` (a ply) is looked at, or its current one.
+pub(in crate::ui) fn shown_board(game: &Game, review: Option<usize>) -> Cow<'_, Board> {
+    match review {
+        Some(ply) => Cow::Owned(game.board.at_ply(ply)),
+        None => Cow::Borrowed(&game.board),
+    }
+}

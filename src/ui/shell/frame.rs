@@ -5,12 +5,13 @@ use crate::ui::app::{Action, App, ReviewStep};
 use crate::ui::board::layout::BoardLayout;
 use crate::ui::board::view::{ANIMATION_SECONDS, Appearing, Interaction, Overlay, board_ui};
 use crate::ui::i18n::fill;
+use crate::ui::i18n::texts;
 use crate::ui::panels::{new_game, side as side_panel};
 use crate::ui::session::game::board_from_setup;
 use crate::ui::session::messages::reviewing_text;
 use crate::ui::shell::menu;
 use crate::ui::shell::theme::palette;
-use crate::ui::windows::{files as files_ui, summary, table24 as table24_ui, tree_lab};
+use crate::ui::windows::{View, files as files_ui, summary, tree_lab};
 use eframe::egui::{self, RichText};
 
 impl eframe::App for App {
@@ -24,7 +25,7 @@ impl eframe::App for App {
         let mut actions = Vec::new();
         menu::shortcuts(ui, self, &mut actions);
         // The lab, when open, takes the arrow keys before the game's review does.
-        tree_lab::keys_ui(&mut self.tree_lab, ui);
+        tree_lab::keys_ui(&mut self.windows.tree_lab, ui);
         review_keys(ui, &mut actions);
         egui::Panel::top("menu_bar").show(ui, |ui| menu::menu_bar_ui(self, ui, &mut actions));
         egui::Panel::bottom("status_bar").show(ui, |ui| status_bar_ui(self, ui));
@@ -40,12 +41,8 @@ impl eframe::App for App {
                 }
             });
         egui::CentralPanel::default().show(ui, |ui| central_ui(self, ui, &mut actions));
-        menu::windows_ui(self, &ctx);
         self.old_saves_ui(&ctx);
-        let saves_dir = self.saves_dir().to_path_buf();
-        let (language, dark) = (self.settings.language, self.settings.dark);
-        tree_lab::window_ui(&mut self.tree_lab, &ctx, language, dark, &saves_dir);
-        table24_ui::window_ui(self, &ctx);
+        self.windows_ui(&ctx, &mut actions);
         files_ui::prompt_window_ui(self, &ctx, &mut actions);
         files_ui::history_window_ui(self, &ctx, &mut actions);
         summary::game_over_window_ui(self, &ctx, &mut actions);
@@ -94,6 +91,31 @@ fn review_keys(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
 }
 
 impl App {
+    /// Draws every window of [`crate::ui::windows::Windows`] from a read-only view.
+    fn windows_ui(&mut self, ctx: &egui::Context, actions: &mut Vec<Action>) {
+        // Borrowed field by field: the windows change, the rest is only read.
+        let App {
+            windows,
+            game,
+            review,
+            settings,
+            files,
+            ..
+        } = self;
+        let board = crate::ui::app::shown_board(game, *review);
+        let view = View {
+            texts: texts(settings.language),
+            language: settings.language,
+            dark: settings.dark,
+            saves_dir: &files.dir,
+            saves_source: files.source,
+            board: &board,
+        };
+        for window in windows.each() {
+            window.show(ctx, &view, actions);
+        }
+    }
+
     /// What the mouse may do on the board. While the computer thinks the board stays in
     /// play mode, so hovering still previews claims; a click is then refused with a
     /// message (the app decides, not the painter).

@@ -1,12 +1,7 @@
 //! The menu bar, the keyboard shortcuts and the Help windows.
 
-use crate::board::{Board, Cell};
 use crate::ui::app::{Action, App};
-use crate::ui::board::layout::BoardLayout;
-use crate::ui::board::view::{Interaction, Overlay, board_ui};
-use crate::ui::i18n::fill;
 use crate::ui::session::settings::Language;
-use crate::ui::shell::theme::palette;
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 
 const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
@@ -156,15 +151,15 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
                 actions.push(Action::ToggleTreeLab);
             }
             if ui.button(t.table24_menu).clicked() {
-                app.table24.open = !app.table24.open;
+                app.windows.table24.open = !app.windows.table24.open;
             }
         });
         ui.menu_button(t.menu_help, |ui| {
             if ui.button(t.rules).clicked() {
-                app.show_rules = true;
+                app.windows.rules.open = true;
             }
             if ui.button(t.about).clicked() {
-                app.show_about = true;
+                app.windows.about.open = true;
             }
         });
     });
@@ -183,70 +178,4 @@ fn view_menu_ui(app: &mut App, ui: &mut egui::Ui) {
     ui.checkbox(&mut app.settings.show_coordinates, t.show_coordinates);
     ui.checkbox(&mut app.settings.show_preview, t.claim_preview);
     ui.checkbox(&mut app.settings.heat_map, t.heat_map);
-}
-
-/// The Rules and About windows, when open.
-pub fn windows_ui(app: &mut App, ctx: &egui::Context) {
-    let t = app.texts();
-    let dark = app.settings.dark;
-    let mut open = app.show_rules;
-    egui::Window::new(t.rules)
-        .open(&mut open)
-        .default_width(420.0)
-        .collapsible(false)
-        .show(ctx, |ui| {
-            ui.label(t.rules_text);
-            ui.separator();
-            rules_diagram_ui(ui, dark, t.diagram_caption);
-        });
-    app.show_rules = open;
-    let mut open = app.show_about;
-    egui::Window::new(t.about)
-        .open(&mut open)
-        .collapsible(false)
-        .show(ctx, |ui| {
-            ui.heading(t.app_title);
-            ui.label(format!("{} {}", t.app_title, env!("CARGO_PKG_VERSION")));
-            ui.label(t.about_text);
-            ui.separator();
-            if let Some(problem) =
-                crate::ui::windows::about::files_section_ui(ui, t, &app.files.dir, app.files.source)
-            {
-                app.about_problem = Some(problem);
-            }
-            if let Some(problem) = &app.about_problem {
-                ui.colored_label(ui.visuals().error_fg_color, problem);
-            }
-        });
-    app.show_about = open;
-}
-
-/// A 4x4 board with a stone on d4 and a queen on b2, its claims tinted.
-fn rules_diagram_ui(ui: &mut egui::Ui, dark: bool, caption: &str) {
-    let stone = Cell::new(3, 3);
-    let queen = Cell::new(1, 1);
-    let Ok(mut board) = Board::new(4, &[stone]) else {
-        return;
-    };
-    let claims = board.play(queen).map(|c| c.count()).unwrap_or(0);
-    ui.label(fill(caption, &[&claims]));
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(180.0, 180.0), egui::Sense::hover());
-    let overlay = Overlay {
-        layout: BoardLayout::fit(rect, 4, true),
-        palette: palette(dark),
-        coordinates: true,
-        preview: false,
-        interaction: Interaction::ReadOnly,
-        last_move: None,
-        hint: None,
-        appearing: None,
-        name: "diagram",
-        compare: None,
-        heat: Vec::new(),
-        ghosts: Vec::new(),
-    };
-    // A child ui with its own id keeps the diagram's cells apart from the main board's.
-    ui.push_id("rules_diagram", |ui| {
-        board_ui(ui, &board, &overlay);
-    });
 }

@@ -1,8 +1,78 @@
-//! The windows over the board: About with where the files are, the file questions and
-//! the History window, the game-over summary, Table 2.4 and the Tree Lab.
+//! The windows over the board: Help's rules and About (with where the files are), the
+//! file questions and the History window, the game-over summary, Table 2.4 and the
+//! Tree Lab.
+//!
+//! A window that keeps its own state is a struct implementing [`Window`]: it is drawn
+//! from a read-only [`View`] of the app and answers with [`Action`]s. Adding one is the
+//! struct and one line in [`windows!`]'s list below (its field in [`Windows`], drawn
+//! every frame, created with `Default`).
 
 pub mod about;
 pub mod files;
+pub mod help;
 pub mod summary;
 pub mod table24;
 pub mod tree_lab;
+
+use crate::board::Board;
+use crate::store::location::SavesSource;
+use crate::ui::app::action::Action;
+use crate::ui::i18n::Texts;
+use crate::ui::session::settings::Language;
+use eframe::egui;
+use std::path::Path;
+
+/// What a window may read of the app this frame (nothing it could change: what it
+/// wants done goes back as an [`Action`]).
+pub struct View<'a> {
+    /// The texts of the language in use.
+    pub texts: &'static Texts,
+    /// The language in use (for windows with texts of their own).
+    pub language: Language,
+    /// Dark theme or light.
+    pub dark: bool,
+    /// The saves folder in use, and where that choice came from.
+    pub saves_dir: &'a Path,
+    /// Why the saves folder is the one it is.
+    pub saves_source: SavesSource,
+    /// The position on show (an earlier one while reviewing).
+    pub board: &'a Board,
+}
+
+/// A window over the board with state of its own.
+pub trait Window {
+    /// Draws the window (if open) for this frame.
+    fn show(&mut self, ctx: &egui::Context, view: &View<'_>, actions: &mut Vec<Action>);
+
+    /// Stops its background work: the app is closing. Most windows have none.
+    fn shut_down(&mut self) {}
+}
+
+/// Declares [`Windows`] from one list: each entry is a field and a window type.
+macro_rules! windows {
+    ($($(#[$doc:meta])* $field:ident: $kind:ty,)*) => {
+        /// Every window with state of its own, drawn in this order.
+        #[derive(Default)]
+        pub struct Windows {
+            $($(#[$doc])* pub $field: $kind,)*
+        }
+
+        impl Windows {
+            /// Each window, to draw or to stop.
+            pub fn each(&mut self) -> Vec<&mut dyn Window> {
+                vec![$(&mut self.$field as &mut dyn Window),*]
+            }
+        }
+    };
+}
+
+windows! {
+    /// Help > Rules.
+    rules: help::RulesWindow,
+    /// Help > About, with where the files are.
+    about: help::AboutWindow,
+    /// Table 2.4 measured on the position on show.
+    table24: crate::ui::jobs::table24::Table24Panel,
+    /// The Tree Lab.
+    tree_lab: tree_lab::TreeLab,
+}

@@ -2,10 +2,13 @@
 //! time per algorithm, the minimax / alpha-beta ratio, the thesis's ratio for b = 40), a
 //! log-scale chart of the nodes beside the thesis's figures, and the Excel export.
 
+use super::{View, Window};
 use crate::ai::EngineKind;
 use crate::analysis::table24::{Entry, MAX_TABLE_DEPTH, THESIS_B40, thesis_row};
-use crate::ui::app::App;
+use crate::board::Board;
+use crate::ui::app::action::Action;
 use crate::ui::i18n::{Texts, fill};
+use crate::ui::jobs::table24::Table24Panel;
 use crate::ui::jobs::table24::{ALGORITHMS, group_digits};
 use eframe::egui::Color32;
 use eframe::egui::{self, RichText};
@@ -17,18 +20,29 @@ use std::path::PathBuf;
 /// The accessible label of the chart (kittest finds it by this).
 pub const CHART_LABEL: &str = "table 2.4 chart";
 
-/// The window, when open.
-pub fn window_ui(app: &mut App, ctx: &egui::Context) {
-    if !app.table24.open {
+impl Window for Table24Panel {
+    /// The window, when open. It measures the position on show (the reviewed one while
+    /// reviewing).
+    fn show(&mut self, ctx: &egui::Context, view: &View<'_>, _actions: &mut Vec<Action>) {
+        window_ui(self, ctx, view);
+    }
+
+    fn shut_down(&mut self) {
+        self.stop();
+    }
+}
+
+fn window_ui(panel: &mut Table24Panel, ctx: &egui::Context, view: &View<'_>) {
+    if !panel.open {
         return;
     }
-    app.table24.poll();
-    let t = app.texts();
-    if app.table24.export_path.is_empty() {
-        app.table24.export_path = app.saves_dir().join("table-2-4.xlsx").display().to_string();
+    panel.poll();
+    let t = view.texts;
+    if panel.export_path.is_empty() {
+        panel.export_path = view.saves_dir.join("table-2-4.xlsx").display().to_string();
     }
     let screen = ctx.content_rect();
-    let mut open = app.table24.open;
+    let mut open = panel.open;
     egui::Window::new(t.table24_title)
         .id(egui::Id::unique("table24_window"))
         .open(&mut open)
@@ -39,62 +53,59 @@ pub fn window_ui(app: &mut App, ctx: &egui::Context) {
             // Both ways: with pvs the table is wider than a 640-pixel window.
             egui::ScrollArea::both()
                 .id_salt("table24_scroll")
-                .show(ui, |ui| body_ui(app, ui, t));
+                .show(ui, |ui| body_ui(panel, view.board, ui, t));
         });
-    app.table24.open = open;
-    if app.table24.running() {
+    panel.open = open;
+    if panel.running() {
         ctx.request_repaint_after(std::time::Duration::from_millis(100));
     }
 }
 
-fn body_ui(app: &mut App, ui: &mut egui::Ui, t: &'static Texts) {
-    let running = app.table24.running();
+fn body_ui(panel: &mut Table24Panel, board: &Board, ui: &mut egui::Ui, t: &'static Texts) {
+    let running = panel.running();
     ui.horizontal_wrapped(|ui| {
         ui.add_enabled_ui(!running, |ui| {
             ui.add(
-                egui::Slider::new(&mut app.table24.max_depth, 1..=MAX_TABLE_DEPTH)
-                    .text(t.table24_depth),
+                egui::Slider::new(&mut panel.max_depth, 1..=MAX_TABLE_DEPTH).text(t.table24_depth),
             );
             for (index, kind) in ALGORITHMS.iter().enumerate() {
-                ui.checkbox(&mut app.table24.chosen[index], kind.name());
+                ui.checkbox(&mut panel.chosen[index], kind.name());
             }
         });
-        let any = app.table24.chosen.iter().any(|&on| on);
+        let any = panel.chosen.iter().any(|&on| on);
         if running {
             if ui.button(t.table24_stop).clicked() {
-                app.table24.stop();
+                panel.stop();
             }
         } else if ui
             .add_enabled(any, egui::Button::new(t.table24_run))
             .clicked()
         {
             let ctx = ui.ctx().clone();
-            let board = app.game.board.clone();
-            app.table24.start(&board, move || ctx.request_repaint());
+            panel.start(board, move || ctx.request_repaint());
         }
         if !any {
             ui.label(t.table24_none);
         }
     });
-    let moves = app.game.board.free().count();
+    let moves = board.free().count();
     ui.label(fill(t.table24_position, &[&moves]));
     if running {
         ui.label(fill(
             t.table24_running,
-            &[&app.table24.rows().len(), &app.table24.max_depth],
+            &[&panel.rows().len(), &panel.max_depth],
         ));
     }
     ui.separator();
-    table_ui(app, ui, t);
+    table_ui(panel, ui, t);
     ui.label(RichText::new(t.table24_note).small());
     ui.separator();
-    chart_ui(app, ui, t);
+    chart_ui(panel, ui, t);
     ui.separator();
-    export_ui(app, ui, t);
+    export_ui(panel, ui, t);
 }
 
-fn table_ui(app: &App, ui: &mut egui::Ui, t: &Texts) {
-    let panel = &app.table24;
+fn table_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts) {
     let algorithms = panel.algorithms();
     if panel.rows().is_empty() {
         return;
@@ -167,8 +178,7 @@ fn log10(n: u64) -> f64 {
     (n.max(1) as f64).log10()
 }
 
-fn chart_ui(app: &App, ui: &mut egui::Ui, t: &Texts) {
-    let panel = &app.table24;
+fn chart_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts) {
     let algorithms = panel.algorithms().to_vec();
     let rows = panel.rows();
     // The thesis's lines reach the depth asked for, so they show before a run too.
@@ -240,30 +250,30 @@ fn chart_ui(app: &App, ui: &mut egui::Ui, t: &Texts) {
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, CHART_LABEL));
 }
 
-fn export_ui(app: &mut App, ui: &mut egui::Ui, t: &Texts) {
+fn export_ui(panel: &mut Table24Panel, ui: &mut egui::Ui, t: &Texts) {
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(t.table24_export_path);
-        ui.add(egui::TextEdit::singleline(&mut app.table24.export_path).desired_width(320.0))
+        ui.add(egui::TextEdit::singleline(&mut panel.export_path).desired_width(320.0))
             .labelled_by(label.id);
-        let ready = app.table24.table.is_some() && !app.table24.running();
+        let ready = panel.table.is_some() && !panel.running();
         if ui
             .add_enabled(ready, egui::Button::new(t.table24_export))
             .clicked()
         {
-            app.table24.export_message = Some(export(app, t));
+            panel.export_message = Some(export(panel, t));
         }
     });
-    if let Some(message) = &app.table24.export_message {
+    if let Some(message) = &panel.export_message {
         ui.label(message);
     }
 }
 
 /// Writes the last table to the chosen workbook; returns what to tell the user.
-fn export(app: &App, t: &Texts) -> String {
-    let Some(table) = &app.table24.table else {
+fn export(panel: &Table24Panel, t: &Texts) -> String {
+    let Some(table) = &panel.table else {
         return String::new();
     };
-    let path = PathBuf::from(app.table24.export_path.trim());
+    let path = PathBuf::from(panel.export_path.trim());
     match crate::store::export_table24(table, &path) {
         Ok(()) => fill(t.table24_exported, &[&path.display()]),
         Err(error) => crate::ui::i18n::with_causes(&error),

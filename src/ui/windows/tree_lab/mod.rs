@@ -69,6 +69,17 @@ pub struct TreeLab {
     fitted: Option<u64>,
 }
 
+impl crate::ui::windows::Window for TreeLab {
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        view: &crate::ui::windows::View<'_>,
+        _actions: &mut Vec<crate::ui::app::action::Action>,
+    ) {
+        window_ui(self, ctx, view.language, view.dark, view.saves_dir);
+    }
+}
+
 impl Default for TreeLab {
     fn default() -> Self {
         // The thesis's tree: the one the game's own document works through.
@@ -152,7 +163,7 @@ pub fn keys_ui(lab: &mut TreeLab, ui: &mut egui::Ui) {
 }
 
 /// The lab's window, when open. `saves_dir` is where the export is proposed.
-pub fn window_ui(
+fn window_ui(
     lab: &mut TreeLab,
     ctx: &egui::Context,
     language: Language,

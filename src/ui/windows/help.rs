@@ -1,0 +1,96 @@
+//! Help's windows: the rules with a small diagram, and About with the version and where
+//! the files are ("Open saves folder").
+
+use super::{View, Window};
+use crate::board::{Board, Cell};
+use crate::ui::app::action::Action;
+use crate::ui::board::layout::BoardLayout;
+use crate::ui::board::view::{Interaction, Overlay, board_ui};
+use crate::ui::i18n::fill;
+use crate::ui::shell::theme::palette;
+use eframe::egui;
+
+/// Help > Rules.
+#[derive(Default)]
+pub struct RulesWindow {
+    /// Whether it is shown.
+    pub open: bool,
+}
+
+impl Window for RulesWindow {
+    fn show(&mut self, ctx: &egui::Context, view: &View<'_>, _actions: &mut Vec<Action>) {
+        let t = view.texts;
+        egui::Window::new(t.rules)
+            .open(&mut self.open)
+            .default_width(420.0)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                ui.label(t.rules_text);
+                ui.separator();
+                rules_diagram_ui(ui, view.dark, t.diagram_caption);
+            });
+    }
+}
+
+/// Help > About.
+#[derive(Default)]
+pub struct AboutWindow {
+    /// Whether it is shown.
+    pub open: bool,
+    /// Why "Open saves folder" failed, shown in the window.
+    pub problem: Option<String>,
+}
+
+impl Window for AboutWindow {
+    fn show(&mut self, ctx: &egui::Context, view: &View<'_>, _actions: &mut Vec<Action>) {
+        let t = view.texts;
+        let problem = &mut self.problem;
+        egui::Window::new(t.about)
+            .open(&mut self.open)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                ui.heading(t.app_title);
+                ui.label(format!("{} {}", t.app_title, env!("CARGO_PKG_VERSION")));
+                ui.label(t.about_text);
+                ui.separator();
+                if let Some(failed) =
+                    super::about::files_section_ui(ui, t, view.saves_dir, view.saves_source)
+                {
+                    *problem = Some(failed);
+                }
+                if let Some(failed) = problem {
+                    ui.colored_label(ui.visuals().error_fg_color, failed.as_str());
+                }
+            });
+    }
+}
+
+/// A 4x4 board with a stone on d4 and a queen on b2, its claims tinted.
+fn rules_diagram_ui(ui: &mut egui::Ui, dark: bool, caption: &str) {
+    let stone = Cell::new(3, 3);
+    let queen = Cell::new(1, 1);
+    let Ok(mut board) = Board::new(4, &[stone]) else {
+        return;
+    };
+    let claims = board.play(queen).map(|c| c.count()).unwrap_or(0);
+    ui.label(fill(caption, &[&claims]));
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(180.0, 180.0), egui::Sense::hover());
+    let overlay = Overlay {
+        layout: BoardLayout::fit(rect, 4, true),
+        palette: palette(dark),
+        coordinates: true,
+        preview: false,
+        interaction: Interaction::ReadOnly,
+        last_move: None,
+        hint: None,
+        appearing: None,
+        name: "diagram",
+        compare: None,
+        heat: Vec::new(),
+        ghosts: Vec::new(),
+    };
+    // A child ui with its own id keeps the diagram's cells apart from the main board's.
+    ui.push_id("rules_diagram", |ui| {
+        board_ui(ui, &board, &overlay);
+    });
+}
