@@ -112,11 +112,20 @@ impl App {
 
     fn with_settings_in(mut settings: Settings, location: SavesLocation) -> App {
         settings.setup.clamp();
+        // Remembered choices that make no board (a settings file edited by hand) give way
+        // to the defaults, and the status line says why.
+        let (board, problem) = match board_from_setup(&settings.setup) {
+            Ok(board) => (board, None),
+            Err(error) => {
+                settings.setup = GameSetup::default();
+                (default_board(), Some(Message::BadSetup(error.into())))
+            }
+        };
         let draft = settings.setup.clone();
-        let game = Game::new(1, board_from_setup(&draft), seats_from_setup(&draft));
+        let game = Game::new(1, board, seats_from_setup(&draft));
         let mut files = Files::new(location, &game, seed_of(&draft));
         files.record.names = crate::ui::i18n::names::typed_names(&draft);
-        let message = started(&game.board);
+        let message = problem.unwrap_or_else(|| started(&game.board));
         let mut app = App {
             settings,
             draft,
@@ -312,7 +321,7 @@ impl App {
                 if setup.stone_mode == StoneMode::Random {
                     setup.seed = crate::ui::session::settings::reroll(setup.seed);
                 }
-                self.offer_replacement(Replacement::from_setup(&setup));
+                self.start_from_setup(&setup);
             }
             Action::CloseSummary => {
                 self.summary_closed = Some(self.game.board.game_string());
@@ -390,4 +399,10 @@ pub(in crate::ui) fn shown_board(game: &Game, review: Option<usize>) -> Cow<'_, 
         Some(ply) => Cow::Owned(game.board.at_ply(ply)),
         None => Cow::Borrowed(&game.board),
     }
+}
+
+/// The board of the default new-game choices.
+fn default_board() -> Board {
+    board_from_setup(&GameSetup::default())
+        .unwrap_or_else(|error| unreachable!("the default choices make a board: {error}"))
 }

@@ -5,7 +5,7 @@ use super::App;
 use crate::board::{Board, Cell, Player};
 use crate::store::SearchInfo;
 use crate::ui::jobs::search::Purpose;
-use crate::ui::session::game::{Game, Seat, board_from_setup};
+use crate::ui::session::game::{Game, Seat, stones_from_setup};
 use crate::ui::session::messages::Message;
 use crate::ui::session::settings::StoneMode;
 
@@ -177,8 +177,7 @@ impl App {
     pub(super) fn toggle_setup_stone(&mut self, cell: Cell) {
         if self.draft.stone_mode == StoneMode::Random {
             // Editing starts from the stones on show.
-            self.draft.hand_stones = board_from_setup(&self.draft)
-                .stones()
+            self.draft.hand_stones = stones_from_setup(&self.draft)
                 .into_iter()
                 .map(|c| c.to_string())
                 .collect();

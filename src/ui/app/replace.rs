@@ -90,11 +90,15 @@ impl Replacement {
     }
 
     /// A fresh game from new-game choices.
-    pub(super) fn from_setup(setup: &GameSetup) -> Self {
-        let game = Game::new(0, board_from_setup(setup), seats_from_setup(setup));
+    ///
+    /// # Errors
+    /// The status line's message when the choices make no board.
+    pub(super) fn from_setup(setup: &GameSetup) -> Result<Self, Message> {
+        let board = board_from_setup(setup).map_err(|error| Message::BadSetup(error.into()))?;
+        let game = Game::new(0, board, seats_from_setup(setup));
         let mut record = record_of(&game, seed_of(setup));
         record.names = crate::ui::i18n::names::typed_names(setup);
-        Replacement::starting(game, record, Some(setup.clone()))
+        Ok(Replacement::starting(game, record, Some(setup.clone())))
     }
 }
 
@@ -114,8 +118,16 @@ pub(super) fn seed_of(setup: &GameSetup) -> Option<u64> {
 impl App {
     pub(super) fn start_game(&mut self) {
         self.draft.clamp();
-        let replacement = Replacement::from_setup(&self.draft);
-        self.offer_replacement(replacement);
+        self.start_from_setup(&self.draft.clone());
+    }
+
+    /// Starts a game from `setup` (asking first if moves would be lost), or says why the
+    /// choices make no board and starts nothing.
+    pub(super) fn start_from_setup(&mut self, setup: &GameSetup) {
+        match Replacement::from_setup(setup) {
+            Ok(replacement) => self.offer_replacement(replacement),
+            Err(message) => self.message = message,
+        }
     }
 
     /// The same starting board with the seats swapped, so each side plays the other

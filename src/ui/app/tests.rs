@@ -96,3 +96,24 @@ fn a_hint_asks_the_strong_engine_for_at_most_a_second_and_never_longer_than_the_
     quick.time_ms = 300;
     assert_eq!(hint_engine(quick).time_ms, 300);
 }
+
+#[test]
+fn choices_that_make_no_board_start_nothing_and_say_why() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut settings = Settings::default();
+    settings.saves_dir = dir.path().display().to_string();
+    let mut app = App::with_settings(settings);
+    let before = (app.game.id, app.game.board.game_string());
+    let bad = crate::ui::GameSetup {
+        size: 40,
+        ..crate::ui::GameSetup::default()
+    };
+    app.start_from_setup(&bad);
+    assert!(
+        matches!(app.message, Message::BadSetup(_)),
+        "{:?}",
+        app.message
+    );
+    assert!(app.message.is_error());
+    assert_eq!((app.game.id, app.game.board.game_string()), before);
+}

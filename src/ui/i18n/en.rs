@@ -48,6 +48,7 @@ pub const TEXTS: Texts = Texts {
     copied: "Position copied to the clipboard.",
     pasted: "Position loaded.",
     paste_error: "Cannot load that position: {0}. Nothing was changed.",
+    bad_setup: "These choices make no board: {0}. No game was started.",
     thinking: "{0} is thinking…",
     live_progress: "depth {0} · {1} nodes · value {2} · {3} s",
     no_depth_yet: "depth – · {0} nodes · {1} s",

@@ -63,6 +63,7 @@ pub struct Texts {
     pub copied: &'static str,
     pub pasted: &'static str,
     pub paste_error: &'static str,
+    pub bad_setup: &'static str,
     // Thinking.
     pub thinking: &'static str,
     pub live_progress: &'static str,

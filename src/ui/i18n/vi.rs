@@ -48,6 +48,7 @@ pub const TEXTS: Texts = Texts {
     copied: "Đã sao chép thế cờ vào bộ nhớ tạm.",
     pasted: "Đã nạp thế cờ.",
     paste_error: "Không nạp được thế cờ này: {0}. Không có gì thay đổi.",
+    bad_setup: "Các lựa chọn này không tạo được bàn cờ: {0}. Chưa bắt đầu ván nào.",
     thinking: "{0} đang suy nghĩ…",
     live_progress: "độ sâu {0} · {1} nút · giá trị {2} · {3} giây",
     no_depth_yet: "độ sâu – · {0} nút · {1} giây",

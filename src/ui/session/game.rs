@@ -2,7 +2,9 @@
 //! redo stack. No egui here; the rules are the board's.
 
 use crate::ai::UnknownEngine;
-use crate::board::{Bitboard, Board, Cell, MoveError, Player, random_stones};
+use crate::board::{
+    Bitboard, Board, Cell, MAX_SIZE, MIN_SIZE, MoveError, ParseError, Player, random_stones,
+};
 use crate::store::{EngineSettings, Side};
 use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, StoneMode};
 
@@ -67,6 +69,11 @@ pub fn seats_from_setup(setup: &GameSetup) -> [Seat; 2] {
 
 /// The stones a setup asks for (hand stones that are not cells of the board are skipped).
 pub fn stones_from_setup(setup: &GameSetup) -> Vec<Cell> {
+    if !(MIN_SIZE..=MAX_SIZE).contains(&setup.size) {
+        // No board of that size: no cells to draw stones from ([`board_from_setup`]
+        // says why).
+        return Vec::new();
+    }
     match setup.stone_mode {
         StoneMode::Random => random_stones(setup.size, setup.stones, setup.seed),
         StoneMode::ByHand => {
@@ -87,12 +94,15 @@ pub fn stones_from_setup(setup: &GameSetup) -> Vec<Cell> {
     }
 }
 
-/// The starting board of a setup; falls back to an empty 8x8 board if the setup is bad.
-pub fn board_from_setup(setup: &GameSetup) -> Board {
+/// The starting board of a setup.
+///
+/// # Errors
+/// The board's reason when the setup makes no board (a size outside 3..=15, e.g. from a
+/// settings file edited by hand): the New game panel shows it and Start does nothing,
+/// never a silent stand-in.
+pub fn board_from_setup(setup: &GameSetup) -> Result<Board, ParseError> {
     let stones = stones_from_setup(setup);
     Board::new(setup.size, &stones)
-        .or_else(|_| Board::new(8, &[]))
-        .unwrap_or_else(|err| unreachable!("an empty 8x8 board is valid: {err}"))
 }
 
 /// How many moves one "undo" takes back: back to before the last human move (so against
@@ -319,7 +329,21 @@ mod tests {
         setup.hand_stones = vec!["c3".into(), "c3".into(), "z9".into(), "a1".into()];
         assert_eq!(stones_from_setup(&setup), vec![cell("c3"), cell("a1")]);
         setup.stone_mode = StoneMode::Random;
-        let board = board_from_setup(&setup);
+        let board = board_from_setup(&setup).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(board.stones().count() as usize, setup.stones);
+    }
+
+    #[test]
+    fn a_setup_that_makes_no_board_is_an_error_not_an_8x8_stand_in() {
+        let setup = GameSetup {
+            size: 40,
+            ..GameSetup::default()
+        };
+        assert!(matches!(
+            board_from_setup(&setup),
+            Err(ParseError::BadSize(size)) if size == "40"
+        ));
+        // The defaults make one (the window falls back to them at start).
+        assert!(board_from_setup(&GameSetup::default()).is_ok());
     }
 }

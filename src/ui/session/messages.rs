@@ -49,6 +49,8 @@ pub enum Message {
     Pasted,
     /// A pasted game string was refused.
     PasteError(GameError),
+    /// The new-game choices make no board; nothing was started.
+    BadSetup(GameError),
     /// A computer search was cancelled.
     Cancelled,
     /// The computers were paused (computer against computer).
@@ -140,6 +142,7 @@ impl Message {
             Message::Copied => t.copied.to_string(),
             Message::Pasted => t.pasted.to_string(),
             Message::PasteError(error) => fill(t.paste_error, &[&t.game_error(error, names)]),
+            Message::BadSetup(error) => fill(t.bad_setup, &[&t.game_error(error, names)]),
             Message::Cancelled => t.cancelled.to_string(),
             Message::Paused => t.paused.to_string(),
             Message::Resigned(loser) => fill(
@@ -196,6 +199,7 @@ impl Message {
             self,
             Message::Refused(_)
                 | Message::PasteError(_)
+                | Message::BadSetup(_)
                 | Message::WaitForComputer
                 | Message::ComputerPaused
                 | Message::ReviewReadOnly

@@ -159,7 +159,18 @@ fn central_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     let board = if app.show_new_game {
         ui.label(RichText::new(t.setup_preview).strong());
-        std::borrow::Cow::Owned(board_from_setup(&app.draft))
+        match board_from_setup(&app.draft) {
+            Ok(board) => std::borrow::Cow::Owned(board),
+            Err(error) => {
+                // The choices make no board: say why where the board would be.
+                let text = fill(
+                    t.bad_setup,
+                    &[&t.game_error(&error.into(), &app.player_names())],
+                );
+                ui.colored_label(ui.visuals().error_fg_color, text);
+                return;
+            }
+        }
     } else {
         banners_ui(app, ui, actions);
         app.shown_board()
