@@ -100,8 +100,10 @@ fn a_hint_asks_the_strong_engine_for_at_most_a_second_and_never_longer_than_the_
 #[test]
 fn choices_that_make_no_board_start_nothing_and_say_why() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut settings = Settings::default();
-    settings.saves_dir = dir.path().display().to_string();
+    let settings = Settings {
+        saves_dir: dir.path().display().to_string(),
+        ..Settings::default()
+    };
     let mut app = App::with_settings(settings);
     let before = (app.game.id, app.game.board.game_string());
     let bad = crate::ui::GameSetup {
