@@ -86,7 +86,7 @@ impl App {
         }
         let board = self.shown_board();
         let computer_thinking = self.review.is_none() && self.game.computer_to_move();
-        (!board.is_over() && !computer_thinking && self.resigned.is_none()).then_some(board)
+        (!board.is_over() && !computer_thinking && self.game.resigned().is_none()).then_some(board)
     }
 
     /// The move values of the position on screen (the best answer so far), while the

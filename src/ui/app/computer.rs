@@ -115,7 +115,7 @@ impl App {
         if self.job.is_some()
             || self.paused
             || self.show_new_game
-            || self.resigned.is_some()
+            || self.game.resigned().is_some()
             || self.asking()
             || !self.game.computer_to_move()
         {

@@ -64,20 +64,20 @@ impl App {
 
     /// Brings the files up to the board after a move, an undo or a redo.
     pub(super) fn after_change(&mut self, search: Option<SearchInfo>) {
-        let ended = self.resigned.is_some();
+        let ended = self.game.resigned().is_some();
         let failure = self.files.update(&self.game.board, search, ended);
         self.report(failure);
     }
 
     /// Makes `record` the record of the game now on screen.
     pub(super) fn adopt_record(&mut self, record: SavedGame) {
-        let failure = self.files.adopt(record, self.resigned.is_some());
+        let failure = self.files.adopt(record, self.game.resigned().is_some());
         self.report(failure);
     }
 
     /// The autosave and the history follow the game ([`Files::sync`]).
     pub(super) fn sync_files(&mut self) {
-        let failure = self.files.sync(self.resigned.is_some());
+        let failure = self.files.sync(self.game.resigned().is_some());
         self.report(failure);
     }
 
@@ -196,7 +196,7 @@ impl App {
 
     /// Declines the offered autosave, which is then removed: the player chose so.
     pub(super) fn discard_autosave(&mut self) {
-        let failure = self.files.discard_offer(self.resigned.is_some());
+        let failure = self.files.discard_offer(self.game.resigned().is_some());
         self.report(failure);
     }
 }

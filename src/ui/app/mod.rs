@@ -54,8 +54,6 @@ pub struct App {
     pub(in crate::ui) files: Files,
     /// A game waiting for the player's answer before it replaces an unfinished one.
     pub(in crate::ui) pending: Option<Replacement>,
-    /// The side that resigned the game on screen.
-    resigned: Option<Player>,
     /// The game string of the finished game whose summary the player closed.
     summary_closed: Option<String>,
     fonts_installed: bool,
@@ -151,7 +149,6 @@ impl App {
             hovered: None,
             files,
             pending: None,
-            resigned: None,
             summary_closed: None,
             fonts_installed: false,
             applied_dark: None,
@@ -188,7 +185,7 @@ impl App {
 
     /// Whether Undo would take a move back (not when only the computer has moved).
     pub fn can_undo(&self) -> bool {
-        self.resigned.is_none() && self.game.can_undo()
+        self.game.can_undo()
     }
 
     /// Whether a search (a computer move or a hint) is running.

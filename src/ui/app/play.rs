@@ -12,20 +12,17 @@ use crate::ui::session::settings::StoneMode;
 impl App {
     /// Whether the game on screen has ended: no free cell left, or a side resigned.
     pub fn game_ended(&self) -> bool {
-        self.game.board.is_over() || self.resigned.is_some()
+        self.game.is_over()
     }
 
     /// The side that resigned, if one did.
     pub fn resigned(&self) -> Option<Player> {
-        self.resigned
+        self.game.resigned()
     }
 
     /// The winner of an ended game (`None`: a draw, or not ended).
     pub fn winner(&self) -> Option<Player> {
-        match self.resigned {
-            Some(loser) => Some(loser.opponent()),
-            None => self.game.board.outcome().flatten(),
-        }
+        self.game.winner()
     }
 
     /// Whether the game-over summary is on screen: the game ended, no earlier position
@@ -40,18 +37,7 @@ impl App {
     /// Who resigns now: the human against the computer, the side to move between two
     /// people; nobody between two computers or in an ended game.
     pub fn resigning_side(&self) -> Option<Player> {
-        if self.game_ended() {
-            return None;
-        }
-        let humans: Vec<Player> = [Player::One, Player::Two]
-            .into_iter()
-            .filter(|p| !self.game.seats[p.index()].is_computer())
-            .collect();
-        match humans.as_slice() {
-            [one] => Some(*one),
-            [_, _] => Some(self.game.board.side_to_move()),
-            _ => None,
-        }
+        self.game.resigning_side()
     }
 
     /// Ends the game by resignation. The save format has no resigned result, so the
@@ -64,7 +50,7 @@ impl App {
         self.stop_search();
         self.hint = None;
         self.review = None;
-        self.resigned = Some(loser);
+        self.game.resign(loser);
         self.message = Message::Resigned(loser);
         self.sync_files();
     }
@@ -84,7 +70,7 @@ impl App {
 
     pub(super) fn undo(&mut self) {
         // A resigned game is over for good: its autosave is gone.
-        if self.resigned.is_some() {
+        if self.game.resigned().is_some() {
             return;
         }
         self.move_through_history(Game::undo, Message::NothingToUndo, Message::Undone);
@@ -93,7 +79,7 @@ impl App {
     }
 
     pub(super) fn redo(&mut self) {
-        if self.resigned.is_some() {
+        if self.game.resigned().is_some() {
             return;
         }
         self.move_through_history(Game::redo, Message::NothingToRedo, Message::Redone);
@@ -123,8 +109,10 @@ impl App {
         if self.asking() {
             return;
         }
-        if self.resigned.is_some() && !self.show_new_game {
-            self.message = Message::Resigned(self.resigned.unwrap_or(Player::One));
+        if let Some(loser) = self.game.resigned()
+            && !self.show_new_game
+        {
+            self.message = Message::Resigned(loser);
             return;
         }
         if self.show_new_game {

@@ -220,7 +220,6 @@ impl App {
     }
 
     pub(super) fn reset_view(&mut self) {
-        self.resigned = None;
         self.summary_closed = None;
         self.paused = false;
         self.hint = None;

@@ -133,6 +133,8 @@ pub struct Game {
     pub seats: [Seat; 2],
     /// Undone moves, the next to redo last.
     redo: Vec<Cell>,
+    /// The side that resigned: the game is over for good (no undo, no redo).
+    resigned: Option<Player>,
 }
 
 impl Game {
@@ -143,6 +145,46 @@ impl Game {
             board,
             seats,
             redo: Vec::new(),
+            resigned: None,
+        }
+    }
+
+    /// Ends the game: `loser` gives up.
+    pub fn resign(&mut self, loser: Player) {
+        self.resigned = Some(loser);
+        self.redo.clear();
+    }
+
+    /// The side that resigned, if one did.
+    pub fn resigned(&self) -> Option<Player> {
+        self.resigned
+    }
+
+    /// Who may resign now: the human against the computer, the side to move between two
+    /// people; nobody between two computers or in an ended game.
+    pub fn resigning_side(&self) -> Option<Player> {
+        if self.is_over() {
+            return None;
+        }
+        let human = |player: &Player| !self.seats[player.index()].is_computer();
+        match [Player::One, Player::Two].map(|player| human(&player)) {
+            [true, false] => Some(Player::One),
+            [false, true] => Some(Player::Two),
+            [true, true] => Some(self.board.side_to_move()),
+            [false, false] => None,
+        }
+    }
+
+    /// Whether the game has ended: no free cell left, or a side resigned.
+    pub fn is_over(&self) -> bool {
+        self.board.is_over() || self.resigned.is_some()
+    }
+
+    /// The winner of an ended game by the rules (`None`: a draw, or not ended).
+    pub fn winner(&self) -> Option<Player> {
+        match self.resigned {
+            Some(loser) => Some(loser.opponent()),
+            None => self.board.outcome().flatten(),
         }
     }
 
@@ -153,7 +195,7 @@ impl Game {
 
     /// Whether a computer should be thinking now (the game is on and a computer moves).
     pub fn computer_to_move(&self) -> bool {
-        !self.board.is_over() && self.seat_to_move().is_computer()
+        !self.is_over() && self.seat_to_move().is_computer()
     }
 
     /// Plays `cell` for the side to move. Redo survives if `cell` is the move it holds.
@@ -172,6 +214,9 @@ impl Game {
 
     /// Takes back a move, or a move pair against the computer; returns how many.
     pub fn undo(&mut self) -> usize {
+        if self.resigned.is_some() {
+            return 0;
+        }
         let count = plies_to_undo(&self.board, &self.seats);
         for _ in 0..count {
             if let Some(cell) = self.board.undo() {
@@ -183,7 +228,7 @@ impl Game {
 
     /// Whether Undo would take anything back ([`plies_to_undo`]).
     pub fn can_undo(&self) -> bool {
-        plies_to_undo(&self.board, &self.seats) > 0
+        self.resigned.is_none() && plies_to_undo(&self.board, &self.seats) > 0
     }
 
     /// Whether there is a move to redo.
@@ -345,5 +390,31 @@ mod tests {
         ));
         // The defaults make one (the window falls back to them at start).
         assert!(board_from_setup(&GameSetup::default()).is_ok());
+    }
+
+    #[test]
+    fn a_resigned_game_is_over_for_good_and_won_by_the_other_side() {
+        let mut game = game([Seat::Human, Seat::Human]);
+        let _ = game.play(cell("a1"));
+        let _ = game.play(cell("c2"));
+        // Between two people the side to move resigns: P1, though P2 leads on cells or not.
+        assert_eq!(game.resigning_side(), Some(Player::One));
+        game.resign(Player::One);
+        assert!(game.is_over());
+        assert_eq!(game.resigned(), Some(Player::One));
+        assert_eq!(game.winner(), Some(Player::Two));
+        assert_eq!(game.resigning_side(), None);
+        assert!(!game.can_undo());
+        assert_eq!(game.undo(), 0);
+        assert_eq!(game.board.ply(), 2);
+        assert!(!game.computer_to_move());
+    }
+
+    #[test]
+    fn against_the_computer_the_human_resigns_and_computers_never_do() {
+        let game_hvc = game([computer(), Seat::Human]);
+        assert_eq!(game_hvc.resigning_side(), Some(Player::Two));
+        let game_cvc = game([computer(), computer()]);
+        assert_eq!(game_cvc.resigning_side(), None);
     }
 }
