@@ -1,14 +1,11 @@
 //! The window (the thesis's Form1): an egui app that reads the board and turns clicks into
 //! calls on it. It decides no rule. The computer thinks on a background thread.
 //!
-//! Modules: [`App`] state and actions (`app`), one frame's layout (`frame`), the board
-//! painter (`board_view`, `layout`), the side panels (`side_panel`, `new_game`), menus
-//! and help (`menu`), the search thread (`search`), the game session with undo/redo
-//! (`game`), saves, autosave, history and export (`saving`, with the file dialogs in
-//! `files` and their windows in `files_ui`), translations (`i18n`), the status line
-//! (`messages`), the game-over summary (`summary`), the look (`theme`), the remembered
-//! settings (`settings`) and the thesis's table 2.4 measured live (`table24`, its window
-//! `table24_ui`).
+//! Rooms (the README's layout table lists them): [`App`] with its actions and one file
+//! per job (`app/`), what is held between frames (`session/`), background work through
+//! one job type (`jobs/`), the panels beside the board (`panels/`), the windows over it
+//! (`windows/`), the board painter (`board/`), the frame, menus and look (`shell/`) and
+//! the translations (`i18n/`).
 
 mod app;
 mod board;
