@@ -8,7 +8,7 @@ mod files;
 mod play;
 mod replace;
 
-pub use action::{Action, ReplaceChoice, ReviewStep};
+pub use action::{Action, ReviewStep};
 pub(in crate::ui) use replace::Replacement;
 use replace::{seed_of, started};
 

@@ -43,11 +43,13 @@ impl eframe::App for App {
         egui::CentralPanel::default().show(ui, |ui| central_ui(self, ui, &mut actions));
         self.old_saves_ui(&ctx);
         self.windows_ui(&ctx, &mut actions);
-        files_ui::prompt_window_ui(self, &ctx, &mut actions);
-        files_ui::history_window_ui(self, &ctx, &mut actions);
+        let t = self.texts();
+        files_ui::prompt_window_ui(t, &mut self.files, &ctx, &mut actions);
+        files_ui::history_window_ui(t, &mut self.files, &ctx, &mut actions);
         summary::game_over_window_ui(self, &ctx, &mut actions);
-        files_ui::continue_modal_ui(self, &ctx, &mut actions);
-        files_ui::replace_modal_ui(self, &ctx, &mut actions);
+        files_ui::continue_modal_ui(t, &self.files, &ctx, &mut actions);
+        let unfinished = self.replace_asked().then(|| self.game.board.ply());
+        files_ui::replace_modal_ui(t, unfinished, &ctx, &mut actions);
         for action in actions {
             self.apply(&ctx, action);
         }

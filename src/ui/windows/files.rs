@@ -1,25 +1,25 @@
 //! The windows of the file side: the "Continue" question, the "replace the unfinished
 //! game?" question, our own path field (when no file dialog exists) and the History
-//! window. They read the app and return [`Action`]s.
+//! window. Each takes the texts and the file state it draws, and returns [`Action`]s.
 
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::store::{HistoryEntry, HistoryFilter, Side, Winner, format_utc};
-use crate::ui::app::{Action, App, ReplaceChoice};
+use crate::ui::app::action::{Action, ReplaceChoice};
 use crate::ui::i18n::names::seat_names;
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::jobs::dialogs::{FileTask, SaveItem};
 use crate::ui::panels::side::seat_summary;
 use crate::ui::session::game::seat_from_side;
+use crate::ui::session::saving::Files;
 use eframe::egui::{self, RichText};
 
 /// At start, over the whole window: an unfinished autosaved game, with Continue and
 /// Discard. It is modal, so no click on the board or the menus can start another game
 /// (which would overwrite the autosave) before the player has chosen.
-pub fn continue_modal_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Action>) {
-    let Some(offer) = app.files.offer() else {
+pub fn continue_modal_ui(t: &Texts, files: &Files, ctx: &egui::Context, actions: &mut Vec<Action>) {
+    let Some(offer) = files.offer() else {
         return;
     };
-    let t = app.texts();
     egui::Modal::new(egui::Id::unique("continue_offer")).show(ctx, |ui| {
         ui.set_max_width(420.0);
         ui.heading(t.continue_title);
@@ -39,15 +39,20 @@ pub fn continue_modal_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Actio
 
 /// Before a new, opened, pasted or history game replaces an unfinished one: Save it
 /// first, Discard it, or Cancel. Modal, like the autosave offer.
-pub fn replace_modal_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Action>) {
-    if !app.replace_asked() {
+/// `moves` is the unfinished game's move count; nothing is shown without a question.
+pub fn replace_modal_ui(
+    t: &Texts,
+    moves: Option<usize>,
+    ctx: &egui::Context,
+    actions: &mut Vec<Action>,
+) {
+    let Some(moves) = moves else {
         return;
-    }
-    let t = app.texts();
+    };
     let response = egui::Modal::new(egui::Id::unique("replace_game")).show(ctx, |ui| {
         ui.set_max_width(420.0);
         ui.heading(t.replace_title);
-        let text = fill(t.replace_body, &[&app.game.board.ply()]);
+        let text = fill(t.replace_body, &[&moves]);
         ui.add(egui::Label::new(text).wrap());
         ui.add_space(6.0);
         ui.horizontal_wrapped(|ui| {
@@ -70,9 +75,13 @@ pub fn replace_modal_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Action
 }
 
 /// The path field shown when no native dialog could be shown.
-pub fn prompt_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<Action>) {
-    let t = app.texts();
-    let Some(prompt) = app.files.prompt.as_mut() else {
+pub fn prompt_window_ui(
+    t: &Texts,
+    files: &mut Files,
+    ctx: &egui::Context,
+    actions: &mut Vec<Action>,
+) {
+    let Some(prompt) = files.prompt.as_mut() else {
         return;
     };
     let title = match prompt.task {
@@ -107,7 +116,7 @@ pub fn prompt_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<Ac
                 }
             });
             if prompt.task == FileTask::Open {
-                saves_list_ui(app.files.dir.as_path(), &prompt.saves, t, ui, actions);
+                saves_list_ui(files.dir.as_path(), &prompt.saves, t, ui, actions);
             }
             ui.separator();
             ui.horizontal(|ui| {
@@ -164,11 +173,15 @@ fn saves_list_ui(
 }
 
 /// The History window: the saves folder, filters, the games and the skipped files.
-pub fn history_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<Action>) {
-    if app.files.history.is_none() {
+pub fn history_window_ui(
+    t: &Texts,
+    files: &mut Files,
+    ctx: &egui::Context,
+    actions: &mut Vec<Action>,
+) {
+    if files.history.is_none() {
         return;
     }
-    let t = app.texts();
     let mut open = true;
     // Never wider or taller than the window (640x480 included); the list scrolls.
     let room = ctx.content_rect().size() - egui::vec2(16.0, 48.0);
@@ -184,7 +197,7 @@ pub fn history_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<A
             ui.horizontal_wrapped(|ui| {
                 ui.label(t.saves_folder);
                 let response = ui.add(
-                    egui::TextEdit::singleline(&mut app.files.folder_text)
+                    egui::TextEdit::singleline(&mut files.folder_text)
                         .desired_width(320.0_f32.min(ui.available_width() - 100.0).max(120.0))
                         .font(egui::TextStyle::Monospace),
                 );
@@ -198,7 +211,7 @@ pub fn history_window_ui(app: &mut App, ctx: &egui::Context, actions: &mut Vec<A
                     actions.push(Action::ShowHistory);
                 }
             });
-            let Some(view) = app.files.history.as_mut() else {
+            let Some(view) = files.history.as_mut() else {
                 return;
             };
             filters_ui(view, t, ui);
