@@ -240,12 +240,7 @@ fn bestmove_answers_within_the_time_limit_on_every_size_with_a_legal_move() {
 /// handler is installed, so a signal now is a stop request rather than death.
 #[cfg(target_os = "linux")]
 fn catches_sigint(pid: u32) -> bool {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("SigCgt:"))
-        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-        .is_some_and(|mask| mask & 0b10 != 0)
+    signal_mask(pid, "SigCgt:") & 0b10 != 0
 }
 
 /// A search that cannot finish (15x15 to depth 225, no time limit) used to print nothing
@@ -375,4 +370,76 @@ fn tree_with_a_min_root_and_negative_leaves() {
     assert_eq!(single["best"], Value::Null);
     let spaced = json(&["tree", "\n ( 1\t( 2 3 ) )\n"]);
     assert_eq!(spaced["value"], 2);
+}
+
+/// The signal mask `field` ("SigIgn:", "SigCgt:") of process `pid`.
+#[cfg(target_os = "linux")]
+fn signal_mask(pid: u32, field: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|line| line.strip_prefix(field))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .unwrap_or(0)
+}
+
+/// Issue 18 (3): started from a script with `&` (the shell leaves SIGINT ignored) and
+/// with SIGHUP ignored (as nohup does), a search still answers SIGTERM with its deepest
+/// depth, and keeps ignoring what its caller ignored.
+#[cfg(target_os = "linux")]
+#[test]
+fn sigterm_stops_a_search_started_from_a_script_in_the_background() {
+    let script = r#"trap "" HUP; "$0" bestmove --size 15 --depth 225 & echo "$!"; wait"#;
+    let mut child = std::process::Command::new("bash")
+        .args(["-c", script, env!("CARGO_BIN_EXE_queens")])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|err| panic!("cannot run bash: {err}"));
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap_or_else(|| panic!()));
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut stdout, &mut line).unwrap_or_else(|err| panic!("{err}"));
+    let pid: u32 = line
+        .trim()
+        .parse()
+        .unwrap_or_else(|err| panic!("{err}: {line}"));
+    const HUP: u64 = 1 << 0;
+    const INT: u64 = 1 << 1;
+    const TERM: u64 = 1 << 14;
+    let mut ready = false;
+    for _ in 0..10_000 {
+        ready = signal_mask(pid, "SigCgt:") & TERM != 0;
+        if ready || matches!(child.try_wait(), Ok(Some(_))) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let kill = |signal: &str| {
+        std::process::Command::new("kill")
+            .args([signal, &pid.to_string()])
+            .status()
+            .is_ok_and(|status| status.success())
+    };
+    if !ready {
+        kill("-KILL");
+    }
+    assert!(ready, "SIGTERM is not caught when SIGINT arrives ignored");
+    // What the caller ignored stays ignored: a hang-up changes nothing.
+    let ignored = signal_mask(pid, "SigIgn:");
+    assert_eq!(ignored & (HUP | INT), HUP | INT, "{ignored:x}");
+    assert!(kill("-HUP"));
+    assert!(kill("-TERM"));
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap_or_else(|err| panic!("{err}"));
+    let status = child.wait().unwrap_or_else(|err| panic!("{err}"));
+    assert!(status.success(), "{status:?}");
+    let value: Value =
+        serde_json::from_str(rest.trim()).unwrap_or_else(|err| panic!("{err}: {rest}"));
+    assert_eq!(value["interrupted"], true, "{value}");
+    assert!(
+        value["move"]
+            .as_str()
+            .is_some_and(|m| Cell::parse(m).is_some()),
+        "{value}"
+    );
 }

@@ -1,6 +1,12 @@
-//! Ctrl+C, SIGTERM and SIGHUP as a value the long commands (`arena`, `bestmove`) poll,
-//! instead of a process-wide static and an `exit` in a signal handler: the work stops at
-//! its next check, and the command still prints what it finished.
+//! Ctrl+C, SIGTERM and SIGHUP as a value the long commands (`arena`, `bestmove`,
+//! `solve`, `analyse`) poll, instead of a process-wide static and an `exit` in a signal
+//! handler: the work stops at its next check, and the command still prints what it
+//! finished.
+//!
+//! On Unix, SIGTERM is always ours; SIGINT and SIGHUP only when the caller did not leave
+//! them ignored (a shell ignores SIGINT for `cmd &` in a script, `nohup` ignores SIGHUP):
+//! what the caller chose to ignore stays ignored. On Windows, Ctrl+C and closing the
+//! console (ctrlc).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -27,9 +33,9 @@ impl Interrupt {
     /// and the signals keep going to the first one.
     pub fn install() -> Interrupt {
         let interrupt = Interrupt::new();
-        let handler = interrupt.clone();
-        // Fails only when a handler is already installed in this process (see above).
-        let _ = ctrlc::try_set_handler(move || handler.request());
+        if !INSTALLED.swap(true, Ordering::SeqCst) {
+            route_signals(&interrupt);
+        }
         interrupt
     }
 
@@ -55,6 +61,62 @@ impl Interrupt {
     }
 }
 
+/// Whether a process's signals already go to an [`Interrupt`].
+static INSTALLED: AtomicBool = AtomicBool::new(false);
+
+/// Sends this process's stop signals to `interrupt` from a thread of their own (signal
+/// handlers may only set flags; the thread counts each request). If nothing can be
+/// installed the command still runs, and a signal ends it as it would any program.
+#[cfg(unix)]
+fn route_signals(interrupt: &Interrupt) {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let ignored = inherited_ignored();
+    let wanted: Vec<i32> = [SIGINT, SIGTERM, SIGHUP]
+        .into_iter()
+        .filter(|&signal| signal == SIGTERM || !ignored.contains(&signal))
+        .collect();
+    let Ok(mut signals) = signal_hook::iterator::Signals::new(&wanted) else {
+        return;
+    };
+    let handler = interrupt.clone();
+    let _ = std::thread::Builder::new()
+        .name("queens-signals".into())
+        .spawn(move || {
+            for _ in signals.forever() {
+                handler.request();
+            }
+        });
+}
+
+/// The signals this process was started with ignored, read from `/proc/self/status`
+/// (Linux). Elsewhere none are known, so SIGINT and SIGHUP are taken even if ignored.
+#[cfg(unix)]
+fn inherited_ignored() -> Vec<i32> {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    ignored_in_status(&status)
+}
+
+/// The signals of a `/proc/<pid>/status` text's `SigIgn:` mask (bit n-1 is signal n).
+#[cfg(unix)]
+fn ignored_in_status(status: &str) -> Vec<i32> {
+    let mask = status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigIgn:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .unwrap_or(0);
+    (1..=64)
+        .filter(|signal| mask & (1 << (signal - 1)) != 0)
+        .collect()
+}
+
+/// Ctrl+C, Ctrl+Break and closing the console.
+#[cfg(windows)]
+fn route_signals(interrupt: &Interrupt) {
+    let handler = interrupt.clone();
+    // Fails only when a handler is already installed in this process.
+    let _ = ctrlc::try_set_handler(move || handler.request());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,5 +130,15 @@ mod tests {
         assert!(interrupt.flag().load(Ordering::SeqCst));
         seen_by_a_handler.request();
         assert_eq!(interrupt.presses(), 2);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_ignored_mask_of_a_status_text_names_its_signals() {
+        // SIGHUP (1) and SIGINT (2) ignored, as `nohup cmd &` from a script leaves them.
+        let status = "Name:\tqueens\nSigBlk:\t0000000000000000\nSigIgn:\t0000000000000003\n";
+        assert_eq!(ignored_in_status(status), vec![1, 2]);
+        assert_eq!(ignored_in_status("SigIgn:\t0000000000004000\n"), vec![15]);
+        assert!(ignored_in_status("no mask here").is_empty());
     }
 }
