@@ -115,3 +115,27 @@ fn while_reviewing_the_table_measures_the_position_on_show() {
     assert_eq!(table.moves, shown.free().count());
     assert_ne!(table.game, harness.state().board().game_string());
 }
+
+/// Issue 19 (3): a table measured on one position leaves the screen once another
+/// position is on show.
+#[test]
+fn a_table_goes_when_its_position_does() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 2));
+    frames(&mut harness, 2);
+    click(&mut harness, "View");
+    click(&mut harness, "Table 2.4: minimax vs alpha-beta…");
+    click(&mut harness, "Run");
+    step_until(&mut harness, "the table to finish", |app| {
+        !app.table24().running()
+    });
+    assert!(harness.state().table24().table.is_some());
+    assert!(!harness.state().table24().rows().is_empty());
+    let cell = common_ui::first_free(harness.state().board());
+    click(&mut harness, &cell);
+    assert_eq!(harness.state().board().ply(), 1);
+    assert!(
+        harness.state().table24().table.is_none(),
+        "the old table stayed"
+    );
+    assert!(harness.state().table24().rows().is_empty());
+}

@@ -108,6 +108,22 @@ impl Table24Panel {
         }
     }
 
+    /// Drops a finished table measured on another position than `board` (a move was
+    /// played, another game loaded, or another position reviewed): a table stays on
+    /// screen only beside the position it counts.
+    pub fn keep_only_for(&mut self, board: &Board) {
+        if self.job.is_none()
+            && self
+                .table
+                .as_ref()
+                .is_some_and(|table| table.game != board.game_string())
+        {
+            self.table = None;
+            self.live_rows.clear();
+            self.export_message = None;
+        }
+    }
+
     /// The algorithms of the rows shown.
     pub fn algorithms(&self) -> &[EngineKind] {
         &self.algorithms

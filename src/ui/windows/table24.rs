@@ -37,6 +37,7 @@ fn window_ui(panel: &mut Table24Panel, ctx: &egui::Context, view: &View<'_>) {
         return;
     }
     panel.poll();
+    panel.keep_only_for(view.board);
     let t = view.texts;
     if panel.export_path.is_empty() {
         panel.export_path = view.saves_dir.join("table-2-4.xlsx").display().to_string();
