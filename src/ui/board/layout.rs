@@ -142,7 +142,18 @@ mod tests {
 
     #[test]
     fn a_tiny_area_still_gives_a_usable_layout() {
-        let tiny = BoardLayout::fit(Rect::from_min_size(Pos2::ZERO, vec2(3.0, 3.0)), 15, true);
-        assert!(tiny.cell >= 1.0);
+        // 3x3 points for a 15x15 board: cells of one point, centred on the area, and
+        // every cell still found under its own centre (no two share a square).
+        let area = Rect::from_min_size(Pos2::ZERO, vec2(3.0, 3.0));
+        let tiny = BoardLayout::fit(area, 15, true);
+        assert_eq!(tiny.cell, 1.0);
+        // Centred to the nearest point (the origin is rounded to whole points).
+        assert!((tiny.grid_rect().center() - area.center()).length() <= 0.75);
+        for row in 0..15 {
+            for col in 0..15 {
+                let cell = Cell::new(col, row);
+                assert_eq!(tiny.cell_from_pos(tiny.pos_from_cell(cell)), Some(cell));
+            }
+        }
     }
 }
