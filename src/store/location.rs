@@ -358,6 +358,7 @@ mod tests {
 
     /// The folder decided here is the one eframe keeps the settings in, on the system
     /// the test runs on (Linux in CI, and Windows when the suite runs under wine).
+    #[cfg(feature = "gui")]
     #[test]
     fn data_folder_is_eframes_storage_folder_on_this_system() {
         assert_eq!(data_dir(), eframe::storage_dir(APP_ID));
