@@ -220,3 +220,31 @@ fn the_workbook_says_who_resigned() -> Result<(), ExportError> {
     assert!(said, "the Summary sheet says a game was resigned");
     Ok(())
 }
+
+/// A save goes through the same output check as a workbook: never over a FIFO, never
+/// under another extension.
+#[test]
+fn a_save_is_not_written_over_a_fifo_or_under_another_name() {
+    let dir = temp();
+    let (saved, _) = game_after(&["b2"]);
+    let err = saved.save_to(&dir.path().join("game.xlsx")).err();
+    // The reason is the error's cause, as for any failed write.
+    let text = err
+        .as_ref()
+        .and_then(std::error::Error::source)
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    assert!(matches!(err, Some(StoreError::Write { .. })), "{err:?}");
+    assert!(text.contains(".ron"), "{text}");
+    #[cfg(unix)]
+    {
+        let fifo = dir.path().join("pipe.ron");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|status| status.success()));
+        let err = saved.save_to(&fifo).err();
+        let text = err.as_ref().map(ToString::to_string).unwrap_or_default();
+        assert!(matches!(err, Some(StoreError::Write { .. })), "{err:?}");
+        let kind = std::fs::symlink_metadata(&fifo).map(|m| m.file_type().is_file());
+        assert_eq!(kind.ok(), Some(false), "{text}");
+    }
+}

@@ -39,7 +39,7 @@ pub use game::{
 };
 pub use history::{HISTORY_DIR, HistoryEntry, HistoryFilter, append_history, load_history};
 pub use kind::{GameKind, UnknownGame};
-pub use output::{OutputKind, OutputPathError, XLSX, check_output_path};
+pub use output::{OutputKind, OutputPathError, RON, XLSX, check_output_path};
 pub use pairs_sheet::{PairRow, PairsSheet};
 pub use saves::{
     AUTOSAVE_FILE, DEFAULT_SAVES_DIR, LoadedGame, MAX_FILE_BYTES, autosave, autosave_path,

@@ -64,6 +64,12 @@ pub const XLSX: OutputKind = OutputKind {
     why: "Excel refuses other names",
 };
 
+/// A saved game (a save, the autosave, a history entry).
+pub const RON: OutputKind = OutputKind {
+    extension: "ron",
+    why: "Open and the history list only .ron files as saves",
+};
+
 /// Checks that a file of `kind` may be written at `path`: a name with the right
 /// extension, where nothing stands but a regular file (or nothing yet), and none of
 /// `inputs` (the files the same command reads; the same file under another name, a link

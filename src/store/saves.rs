@@ -4,6 +4,7 @@ use super::atomic::{ReadError, parent_of, read_capped, remove_if_stale_temp, wri
 use super::error::StoreError;
 use super::game::{FORMAT_VERSION, SavedGame};
 use super::kind::GameKind;
+use super::output::{RON, check_output_path};
 use super::time::{file_stamp, now_unix};
 use crate::board::Board;
 use serde::Deserialize;
@@ -176,11 +177,18 @@ impl SavedGame {
     }
 
     /// Writes the game to `path` atomically: the previous file stays intact if anything
-    /// fails. The folder is created if missing.
+    /// fails. The folder is created if missing. The path goes through the one output
+    /// check first ([`check_output_path`]): a name ending in `.ron`, where nothing but a
+    /// regular file stands (never a FIFO or a device, which the rename would replace).
     ///
     /// # Errors
-    /// [`StoreError::Write`] naming the path, or [`StoreError::Encode`].
+    /// [`StoreError::Write`] naming the path (with the check's reason for a path that
+    /// cannot take a save), or [`StoreError::Encode`].
     pub fn save_to(&self, path: &Path) -> Result<(), StoreError> {
+        check_output_path(path, RON, &[]).map_err(|reason| StoreError::Write {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(std::io::ErrorKind::InvalidInput, reason),
+        })?;
         let text = self.to_ron()?;
         ensure_dir(parent_of(path))?;
         write_atomically(path, text.as_bytes()).map_err(|source| StoreError::Write {
