@@ -1,6 +1,8 @@
 //! Saving and loading games, and the autosave.
 
-use super::atomic::{ReadError, parent_of, read_capped, remove_if_stale_temp, write_atomically};
+use super::atomic::{
+    ReadError, check_regular, parent_of, read_capped, remove_if_stale_temp, write_atomically,
+};
 use super::error::StoreError;
 use super::game::{FORMAT_VERSION, SavedGame};
 use super::kind::GameKind;
@@ -299,7 +301,7 @@ pub fn list_saves(dir: &Path) -> Result<Vec<PathBuf>, StoreError> {
         if name.starts_with('.')
             || name == AUTOSAVE_FILE
             || !name.ends_with(".ron")
-            || !path.is_file()
+            || check_regular(&path).is_err()
         {
             continue;
         }
