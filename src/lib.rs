@@ -5,8 +5,11 @@
 //! - [`board`] is its CBoard: rules and state, nothing else;
 //! - [`ai`] is its gameAI: evaluation, move ordering and search, through the board's
 //!   public API only;
-//! - [`ui`] is its Form1: the egui window, which decides no rule;
+//! - `ui` is its Form1: the egui window, which decides no rule;
 //! - [`cli`] is the `queens` command line, a second front end to the same library.
+//!
+//! The window is behind the `gui` cargo feature (on by default): without it the library,
+//! the solver and the CLI build with no eframe, egui or native dialogs.
 
 pub mod ai;
 pub mod analysis;
@@ -14,4 +17,5 @@ pub mod arena;
 pub mod board;
 pub mod cli;
 pub mod store;
+#[cfg(feature = "gui")]
 pub mod ui;

@@ -202,7 +202,7 @@ fn unknown_subcommands_and_flags_are_refused_on_one_line() {
 /// Without a display the window cannot open: that is a failure (exit 1), not bad input,
 /// and it is still reported on one line, with or without a saves folder. Linux only, where
 /// removing the display variables is enough to make sure no window appears.
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", feature = "gui"))]
 #[test]
 fn gui_without_a_display_fails_with_exit_1_and_one_line() {
     let saves = std::env::temp_dir().join("queens-test-unused-saves");
@@ -227,6 +227,29 @@ fn gui_without_a_display_fails_with_exit_1_and_one_line() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(
             stderr.starts_with("queens: cannot open the game window"),
+            "{stderr}"
+        );
+    }
+}
+
+/// A build without the `gui` feature has no window: asking for it (no arguments, or
+/// `gui`) fails with exit 1 and one line that says how to get one, instead of exiting 0
+/// having done nothing.
+#[cfg(not(feature = "gui"))]
+#[test]
+fn a_build_without_the_window_says_so_when_asked_for_it() {
+    for args in [&[][..], &["gui"], &["gui", "--saves-dir", "unused"]] {
+        let output = cargo_bin_cmd!("queens")
+            .args(args)
+            .timeout(Duration::from_secs(20))
+            .output()
+            .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty());
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with("queens: this build has no window; rebuild with --features gui"),
             "{stderr}"
         );
     }

@@ -9,6 +9,7 @@ mod neighbours;
 mod notation;
 mod player;
 mod position;
+mod result;
 mod stones;
 
 pub use bitboard::{Bitboard, CellIter};
@@ -19,4 +20,5 @@ pub use neighbours::NeighbourCounts;
 pub use notation::{GameSpec, parse_cells, parse_size};
 pub use player::Player;
 pub use position::{Board, CellState, MoveRecord};
+pub use result::{Ending, winner};
 pub use stones::{SplitMix64, random_position, random_stones};

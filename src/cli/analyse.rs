@@ -3,6 +3,7 @@
 
 use super::args::AnalyseArgs;
 use super::error::CliError;
+use super::files::prepare_workbook;
 use super::interrupt::Interrupt;
 use crate::ai::SearchHandler;
 use crate::analysis::{Analysis, AnalysisSettings, MoveAnalysis, PlayerSummary, analyse};
@@ -82,8 +83,15 @@ fn bar(total: usize) -> ProgressBar {
 ///
 /// # Errors
 /// A [`CliError`] for a game that cannot be set up, holds an illegal move (named), or a
-/// file that cannot be read; the workbook's errors when --xlsx cannot be written.
+/// file that cannot be read; [`CliError::Target`] for an `--xlsx` path that cannot take a
+/// workbook (checked first); the workbook's errors when it cannot be written.
 pub fn analyse_until(args: &AnalyseArgs, interrupt: &Interrupt) -> Result<AnalyseReport, CliError> {
+    // The workbook's path is checked before the game is even read: a bad one must not
+    // throw an analysis away, and the saved game itself is never a place to write.
+    if let Some(path) = &args.xlsx {
+        let inputs: Vec<&std::path::Path> = args.file.iter().map(|p| p.as_path()).collect();
+        prepare_workbook(path, &inputs)?;
+    }
     let board = game_of(args)?;
     let threads = match usize::try_from(args.threads).unwrap_or(usize::MAX) {
         0 => crate::ai::strong::default_threads(),

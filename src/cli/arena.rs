@@ -399,7 +399,7 @@ pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
     // The workbook first: its checks are mostly about the name, and a wrong name should
     // not leave a new saves folder behind.
     if let Some(path) = &args.xlsx {
-        prepare_workbook(path)?;
+        prepare_workbook(path, &[])?;
     }
     let saves = if args.no_history {
         None

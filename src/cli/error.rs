@@ -66,10 +66,17 @@ pub enum CliError {
     #[error(transparent)]
     Export(#[from] ExportError),
     /// The window could not be opened.
+    #[cfg(feature = "gui")]
     #[error(
         "cannot open the game window (it needs a display and OpenGL 2.0 or newer; the README's \"If the window does not open\" says what to do)"
     )]
     Gui(#[source] eframe::Error),
+    /// The window was asked for, but this program was built without it (the `gui`
+    /// feature): a failure of the build, not of the input.
+    #[error(
+        "this build has no window; rebuild with --features gui, or run a subcommand (queens --help)"
+    )]
+    NoWindow,
     /// The JSON answer could not be written.
     #[error("cannot write the answer")]
     Output(#[source] std::io::Error),
@@ -111,16 +118,16 @@ impl CliError {
             // Only user-named paths are written (the saves folder, the workbook), so a
             // failed write is a path to change, as clap's own bad values are.
             | CliError::Store(_)
-            | CliError::Export(ExportError::Write { .. }) => EXIT_USAGE,
+            | CliError::Export(ExportError::Write { .. } | ExportError::Target { .. }) => EXIT_USAGE,
             CliError::Unsolved { .. } => EXIT_UNSOLVED,
             CliError::Interrupted { .. }
             | CliError::AnalysisStopped { .. }
             | CliError::Export(ExportError::Cancelled) => {
                 EXIT_INTERRUPTED
             }
-            CliError::Export(_) | CliError::Gui(_) | CliError::Output(_) => {
-                EXIT_FAILURE
-            }
+            #[cfg(feature = "gui")]
+            CliError::Gui(_) => EXIT_FAILURE,
+            CliError::Export(_) | CliError::NoWindow | CliError::Output(_) => EXIT_FAILURE,
 
         }
     }

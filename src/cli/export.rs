@@ -55,7 +55,7 @@ pub fn export(args: &ExportArgs) -> Result<ExportReport, CliError> {
 /// As [`export`].
 pub fn export_with(args: &ExportArgs, options: ExportOptions) -> Result<ExportReport, CliError> {
     // Before reading anything: a bad target is the likelier mistake and the cheaper check.
-    prepare_workbook(&args.out)?;
+    prepare_workbook(&args.out, &[])?;
     let saves = saves_dir(args.saves_dir.as_deref())?;
     require_utf8(&saves)?;
     if !saves.is_dir() {

@@ -3,7 +3,9 @@
 
 use super::error::CliError;
 use crate::store::location::saves_location;
-use crate::store::{HISTORY_DIR, ensure_dir, parent_of, remove_stale_temp_files};
+use crate::store::{
+    HISTORY_DIR, XLSX, check_output_path, ensure_dir, parent_of, remove_stale_temp_files,
+};
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
@@ -75,43 +77,16 @@ pub fn prepare_history(saves: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Checks that a workbook can be written at `path`: a name ending in `.xlsx`, not a
-/// folder, in a folder that exists (it is created) and can be written.
+/// Checks that a workbook can be written at `path`, before any work: a UTF-8 name, then
+/// the store's one output check ([`check_output_path`]: ends in `.xlsx`, not a folder, a
+/// FIFO or a device, none of `inputs`), then a folder that exists (it is created) and can
+/// be written.
 ///
 /// # Errors
 /// [`CliError::Target`] saying what is wrong with the path.
-pub fn prepare_workbook(path: &Path) -> Result<(), CliError> {
-    if path.as_os_str().is_empty() {
-        return Err(target(path, "an empty file name; give one ending in .xlsx"));
-    }
+pub fn prepare_workbook(path: &Path, inputs: &[&Path]) -> Result<(), CliError> {
     require_utf8(path)?;
-    if path.is_dir() {
-        return Err(target(
-            path,
-            "is a folder, not a file; give a file name ending in .xlsx",
-        ));
-    }
-    // Replacing a FIFO or a device (`--out /dev/null` as root) would remove it.
-    if let Ok(metadata) = std::fs::metadata(path)
-        && !metadata.is_file()
-    {
-        return Err(target(
-            path,
-            format!(
-                "is {}, not a file; give a file name ending in .xlsx",
-                crate::store::kind_of(metadata.file_type())
-            ),
-        ));
-    }
-    let is_xlsx = path
-        .extension()
-        .is_some_and(|ext| ext.eq_ignore_ascii_case("xlsx"));
-    if !is_xlsx {
-        return Err(target(
-            path,
-            "the workbook's file name must end in .xlsx (Excel refuses other names)",
-        ));
-    }
+    check_output_path(path, XLSX, inputs).map_err(|reason| target(path, reason.to_string()))?;
     let parent = parent_of(path);
     if parent.exists() && !parent.is_dir() {
         return Err(target(parent, "is a file, not a folder"));
@@ -128,26 +103,33 @@ pub fn prepare_workbook(path: &Path) -> Result<(), CliError> {
 mod tests {
     use super::*;
 
+    fn prepare_workbook_alone(path: &Path) -> Result<(), CliError> {
+        prepare_workbook(path, &[])
+    }
+
     #[test]
     fn workbook_targets_are_checked() {
         let dir = tempfile::tempdir().unwrap();
-        assert!(prepare_workbook(&dir.path().join("a/b/out.xlsx")).is_ok());
+        assert!(prepare_workbook_alone(&dir.path().join("a/b/out.xlsx")).is_ok());
         assert!(dir.path().join("a/b").is_dir());
-        assert!(prepare_workbook(&dir.path().join("OUT.XLSX")).is_ok());
+        assert!(prepare_workbook_alone(&dir.path().join("OUT.XLSX")).is_ok());
         for bad in ["", "out.txt", "out"] {
-            assert!(prepare_workbook(&dir.path().join(bad)).is_err(), "{bad}");
+            assert!(
+                prepare_workbook_alone(&dir.path().join(bad)).is_err(),
+                "{bad}"
+            );
         }
-        assert!(prepare_workbook(dir.path()).is_err());
+        assert!(prepare_workbook_alone(dir.path()).is_err());
         #[cfg(unix)]
         {
             let fifo = dir.path().join("pipe.xlsx");
             let made = std::process::Command::new("mkfifo").arg(&fifo).status();
             assert!(made.is_ok_and(|status| status.success()));
-            let err = prepare_workbook(&fifo).err().map(|e| e.to_string());
+            let err = prepare_workbook_alone(&fifo).err().map(|e| e.to_string());
             assert!(err.as_ref().is_some_and(|e| e.contains("FIFO")), "{err:?}");
         }
         std::fs::write(dir.path().join("file"), b"x").unwrap();
-        assert!(prepare_workbook(&dir.path().join("file/out.xlsx")).is_err());
+        assert!(prepare_workbook_alone(&dir.path().join("file/out.xlsx")).is_err());
         // No probe is left behind.
         assert_eq!(
             std::fs::read_dir(dir.path().join("a/b")).unwrap().count(),

@@ -1,4 +1,6 @@
-//! `queens gui` (and no subcommand): the window, told where the saves folder is.
+//! `queens gui` (and no subcommand): the window, told where the saves folder is. In a
+//! build without the `gui` feature there is no window to open, and saying so is an error
+//! with its own exit code rather than a silent success.
 
 use super::error::CliError;
 use std::path::Path;
@@ -13,6 +15,7 @@ use std::path::Path;
 ///
 /// # Errors
 /// [`CliError::Gui`] if the window cannot open.
+#[cfg(feature = "gui")]
 pub fn gui(saves_dir: Option<&Path>) -> Result<(), CliError> {
     let result = crate::ui::run(saves_dir.map(Path::to_path_buf)).map_err(CliError::Gui);
     if let Err(err) = &result {
@@ -21,9 +24,20 @@ pub fn gui(saves_dir: Option<&Path>) -> Result<(), CliError> {
     result
 }
 
+/// This build has no window (it was built without the `gui` feature).
+///
+/// # Errors
+/// Always [`CliError::NoWindow`].
+#[cfg(not(feature = "gui"))]
+pub fn gui(saves_dir: Option<&Path>) -> Result<(), CliError> {
+    let _ = saves_dir;
+    Err(CliError::NoWindow)
+}
+
 /// Shows `message` in the system's message box on Windows and macOS; elsewhere nothing
 /// (the message is printed on stderr as always, and a Linux message box would need
 /// zenity and a display, the very thing that may be missing).
+#[cfg(feature = "gui")]
 pub fn show_error_box(message: &str) {
     if cfg!(any(windows, target_os = "macos")) {
         rfd::MessageDialog::new()

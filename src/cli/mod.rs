@@ -29,7 +29,9 @@ pub use args::{
 pub use bestmove::{BestMoveReport, IterationReport, best_move, best_move_until, limits};
 pub use error::{CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_UNSOLVED, EXIT_USAGE, one_line};
 pub use export::{ExportReport, SkippedFile, export, export_with};
-pub use gui::{gui, show_error_box};
+pub use gui::gui;
+#[cfg(feature = "gui")]
+pub use gui::show_error_box;
 pub use interrupt::Interrupt;
 pub use replay::{ReplayReport, replay};
 pub use solve::{SolveReport, solve_until};

@@ -2,8 +2,8 @@
 //! chart of the margin with best play after every move. [`write_analysis_sheet`] adds it
 //! to any workbook, so `queens analyse --xlsx` and a history export can both use it.
 
-use super::atomic::{parent_of, write_atomically};
 use super::error::ExportError;
+use super::output::save_workbook;
 use super::sheet::{
     Column, EXCEL_MAX_CELL_CHARS, header_format, number, table_filter, table_header, text,
 };
@@ -129,18 +129,12 @@ pub fn write_analysis_sheet(
 /// (an older file stays intact on failure); the folder is created if missing.
 ///
 /// # Errors
-/// [`ExportError::Write`] naming the path; [`ExportError::Xlsx`] if the library fails.
+/// [`ExportError::Target`] for a path that cannot take a workbook (see
+/// [`super::check_output_path`]); [`ExportError::Write`] naming the path; [`ExportError::Xlsx`] if the library fails.
 pub fn export_analysis(analysis: &Analysis, path: &Path) -> Result<(), ExportError> {
     let mut workbook = Workbook::new();
     write_analysis_sheet(&mut workbook, ANALYSIS_SHEET, analysis)?;
-    let bytes = workbook.save_to_buffer()?;
-    let write_error = |source| ExportError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    std::fs::create_dir_all(parent_of(path)).map_err(write_error)?;
-    write_atomically(path, &bytes).map_err(write_error)?;
-    Ok(())
+    save_workbook(&mut workbook, path)
 }
 
 #[cfg(test)]

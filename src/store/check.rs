@@ -2,9 +2,9 @@
 //! stored consequence (cells gained, score, result, game string, seeded stones) must agree
 //! with the replay.
 
-use super::game::{SavedGame, Winner};
+use super::game::{SavedGame, Seat, Winner};
 use crate::board::{
-    Bitboard, Board, Cell, MoveError, ParseError, Player, clip_token, random_stones,
+    Bitboard, Board, Cell, Ending, MoveError, ParseError, Player, clip_token, random_stones,
 };
 use thiserror::Error;
 
@@ -78,10 +78,18 @@ pub enum CheckError {
     },
 }
 
-fn describe_result(result: Option<(Winner, [u32; 2])>) -> String {
+/// A result as the check compares it: the winner, the score and who resigned.
+type Compared = (Winner, [u32; 2], Option<Seat>);
+
+fn describe_result(result: Option<Compared>) -> String {
     match result {
         None => "game not finished".to_string(),
-        Some((winner, [one, two])) => format!("{} {one}:{two}", winner.label()),
+        Some((winner, [one, two], None)) => format!("{} {one}:{two}", winner.label()),
+        Some((winner, [one, two], Some(seat))) => format!(
+            "{} {one}:{two}, {} resigned",
+            winner.label(),
+            Player::from(seat)
+        ),
     }
 }
 
@@ -134,8 +142,13 @@ impl SavedGame {
                 actual,
             });
         }
-        let stored = self.result.map(|r| (r.winner, r.score));
-        let replayed = board.outcome().map(|o| (Winner::from_outcome(o), actual));
+        // A resignation is the one result the board cannot show; the rules say whether
+        // it stands (never on a finished board) and who it makes the winner.
+        let stored = self.result.map(|r| (r.winner, r.score, r.resigned));
+        let replayed = Ending::of(&board, self.resigned()).map(|ending| {
+            let winner = Winner::from_outcome(ending.winner());
+            (winner, actual, ending.resigned().map(Seat::from))
+        });
         if stored != replayed {
             return Err(CheckError::ResultMismatch {
                 stored: describe_result(stored),

@@ -104,6 +104,15 @@ pub enum StoreError {
         /// [`super::FORMAT_VERSION`].
         supported: u32,
     },
+    /// The file holds a game this version does not know (a newer version's game); it was
+    /// not read further.
+    #[error("{path}: the save holds another game than Queens & Stones", path = path.display())]
+    UnknownGame {
+        /// The file.
+        path: PathBuf,
+        /// The game's name as found, and the games known.
+        source: super::kind::UnknownGame,
+    },
     /// The file parses, but replaying it disagrees with what it claims.
     #[error("{path}: the game does not replay as stored", path = path.display())]
     Invalid {
@@ -139,6 +148,15 @@ pub enum ExportError {
         path: PathBuf,
         /// The system's reason.
         source: std::io::Error,
+    },
+    /// The path cannot take a workbook (a folder, a FIFO, another extension); nothing
+    /// was written.
+    #[error("{path}: {reason}", path = path.display())]
+    Target {
+        /// The target as given.
+        path: PathBuf,
+        /// What is wrong with it (said in the message, which it completes).
+        reason: super::output::OutputPathError,
     },
     /// A game in the history does not replay (it was checked when loaded, so this means
     /// it was built by hand).

@@ -4,9 +4,10 @@
 //! still loads; a field a newer version adds is ignored by this one. Cells are stored by
 //! name ("c3") so a save is readable and editable by hand.
 
+use super::kind::GameKind;
 use super::time::now_unix;
 use crate::ai::{EngineConfig, EngineKind, SearchOutcome, UnknownEngine};
-use crate::board::{Board, Cell, Player};
+use crate::board::{Board, Cell, Ending, Player};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -225,16 +226,94 @@ impl Winner {
     }
 }
 
+/// A player as a file names them: `P1` or `P2` (the board's [`Player`] stays free of
+/// serde; these two convert into each other).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Seat {
+    /// P1, who moves first.
+    P1,
+    /// P2.
+    P2,
+}
+
+impl From<Player> for Seat {
+    fn from(player: Player) -> Seat {
+        match player {
+            Player::One => Seat::P1,
+            Player::Two => Seat::P2,
+        }
+    }
+}
+
+impl From<Seat> for Player {
+    fn from(seat: Seat) -> Player {
+        match seat {
+            Seat::P1 => Player::One,
+            Seat::P2 => Player::Two,
+        }
+    }
+}
+
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct GameResult {
-    /// The final score, P1 first.
+    /// The score when the game ended, P1 first (the final score, or the score at the
+    /// resignation).
     pub score: [u32; 2],
     /// Who won.
     pub winner: Winner,
-    /// When the last move was played (unix seconds).
+    /// When the last move was played, or when a player resigned (unix seconds).
     pub ended: u64,
+    /// The player who resigned, for a game ended by resignation; absent in saves from
+    /// before resignations were recorded (they hold finished boards only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<Seat>,
+}
+
+impl GameResult {
+    /// The result of `ending` at `score`, ended at `ended`.
+    pub fn from_ending(ending: Ending, score: [u32; 2], ended: u64) -> GameResult {
+        GameResult {
+            score,
+            winner: Winner::from_outcome(ending.winner()),
+            ended,
+            resigned: ending.resigned().map(Seat::from),
+        }
+    }
+
+    /// How the game ended, as the rules see it.
+    pub fn ending(&self) -> Ending {
+        match self.resigned {
+            Some(seat) => Ending::Resigned(seat.into()),
+            None => Ending::Scored(match self.winner {
+                Winner::P1 => Some(Player::One),
+                Winner::P2 => Some(Player::Two),
+                Winner::Draw => None,
+            }),
+        }
+    }
+
+    /// The result in words, as the workbook's Result column and the history show it:
+    /// `P1 wins`, `Draw`, or `P2 wins (P1 resigned)`.
+    pub fn describe(&self) -> String {
+        let outcome = match self.winner {
+            Winner::Draw => "Draw".to_string(),
+            winner => format!("{} wins", winner.label()),
+        };
+        match self.resigned {
+            Some(seat) => format!("{outcome} ({} resigned)", Player::from(seat)),
+            None => outcome,
+        }
+    }
+}
+
+/// Why a resignation cannot be recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResignError {
+    /// The game has already ended (its last cell taken, or a player already resigned).
+    #[error("the game has already ended; there is nothing left to resign")]
+    Finished,
 }
 
 /// A saved game: settings, moves with their search statistics, and what the moves lead
@@ -244,6 +323,9 @@ pub struct GameResult {
 pub struct SavedGame {
     /// The format version ([`FORMAT_VERSION`] when written by this program).
     pub version: u32,
+    /// The game played; saves from before the tag are queens games (the default). A
+    /// name this version does not know is refused on load ([`super::StoreError::UnknownGame`]).
+    pub kind: GameKind,
     /// When the game started (unix seconds).
     pub created: u64,
     /// Board, stones and players.
@@ -265,6 +347,7 @@ impl Default for SavedGame {
     fn default() -> Self {
         SavedGame {
             version: FORMAT_VERSION,
+            kind: GameKind::Queens,
             created: 0,
             settings: GameSettings::default(),
             moves: Vec::new(),
@@ -309,6 +392,10 @@ impl SavedGame {
             .zip(history)
             .take_while(|(saved, record)| Cell::parse(&saved.cell) == Some(record.cell))
             .count();
+        // A resignation stands while the record's moves are exactly the board's; any
+        // change of moves makes it a different game.
+        let unchanged = common == history.len() && common == self.moves.len();
+        let resigned = self.resigned().filter(|_| unchanged);
         self.moves.truncate(common);
         let now = now_unix();
         for record in &history[common..] {
@@ -325,15 +412,39 @@ impl SavedGame {
             last.search = last_search;
         }
         self.score = [board.score(Player::One), board.score(Player::Two)];
-        self.result = board.outcome().map(|outcome| GameResult {
-            score: self.score,
-            winner: Winner::from_outcome(outcome),
-            ended: self.moves.last().map_or(now, |m| m.at),
-        });
+        let ended = match (resigned, self.result) {
+            (Some(_), Some(result)) => result.ended,
+            _ => self.moves.last().map_or(now, |m| m.at),
+        };
+        self.result = Ending::of(board, resigned)
+            .map(|ending| GameResult::from_ending(ending, self.score, ended));
         self.game = board.game_string();
     }
 
-    /// Whether the game is over.
+    /// Records that `loser` resigned at the current position (after the moves recorded):
+    /// the game ends now, the other player wins, and the score stays as it is.
+    ///
+    /// # Errors
+    /// [`ResignError::Finished`] if the game has already ended.
+    pub fn resign(&mut self, loser: Player) -> Result<(), ResignError> {
+        if self.is_finished() {
+            return Err(ResignError::Finished);
+        }
+        let ended = now_unix().max(self.moves.last().map_or(0, |m| m.at));
+        self.result = Some(GameResult::from_ending(
+            Ending::Resigned(loser),
+            self.score,
+            ended,
+        ));
+        Ok(())
+    }
+
+    /// The player who resigned, if the game ended so.
+    pub fn resigned(&self) -> Option<Player> {
+        self.result.and_then(|r| r.resigned).map(Player::from)
+    }
+
+    /// Whether the game is over: no free cell left, or a player resigned.
     pub fn is_finished(&self) -> bool {
         self.result.is_some()
     }

@@ -6,7 +6,7 @@
 //! The decision is a pure function of the platform, the environment and the options, so
 //! it is tested for all three systems on any one of them.
 
-use super::atomic::{ReadError, read_capped, write_atomically};
+use super::atomic::{ReadError, check_regular, read_capped, write_atomically};
 use super::error::StoreError;
 use super::history::HISTORY_DIR;
 use super::saves::{DEFAULT_SAVES_DIR, MAX_FILE_BYTES, ensure_dir};
@@ -227,7 +227,7 @@ fn rons_in(dir: &Path) -> Vec<PathBuf> {
         .filter_map(Result::ok)
         .map(|entry| entry.path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "ron"))
-        .filter(|path| std::fs::metadata(path).is_ok_and(|meta| meta.is_file()))
+        .filter(|path| check_regular(path).is_ok())
         .collect();
     files.sort();
     files
@@ -358,6 +358,7 @@ mod tests {
 
     /// The folder decided here is the one eframe keeps the settings in, on the system
     /// the test runs on (Linux in CI, and Windows when the suite runs under wine).
+    #[cfg(feature = "gui")]
     #[test]
     fn data_folder_is_eframes_storage_folder_on_this_system() {
         assert_eq!(data_dir(), eframe::storage_dir(APP_ID));

@@ -14,7 +14,9 @@ mod error;
 mod export;
 mod game;
 mod history;
+mod kind;
 pub mod location;
+pub mod output;
 mod pairs_sheet;
 pub mod quarantine;
 mod saves;
@@ -32,14 +34,16 @@ pub use check::CheckError;
 pub use error::{ExportError, StoreError};
 pub use export::{HistoryExport, SkipReason, export_history};
 pub use game::{
-    EngineSettings, FORMAT_VERSION, GameResult, GameSettings, SavedGame, SavedMove, SearchInfo,
-    Side, Winner,
+    EngineSettings, FORMAT_VERSION, GameResult, GameSettings, ResignError, SavedGame, SavedMove,
+    SearchInfo, Seat, Side, Winner,
 };
 pub use history::{HISTORY_DIR, HistoryEntry, HistoryFilter, append_history, load_history};
+pub use kind::{GameKind, UnknownGame};
+pub use output::{OutputKind, OutputPathError, RON, XLSX, check_output_path};
 pub use pairs_sheet::{PairRow, PairsSheet};
 pub use saves::{
     AUTOSAVE_FILE, DEFAULT_SAVES_DIR, LoadedGame, MAX_FILE_BYTES, autosave, autosave_path,
-    clear_autosave, ensure_dir, list_saves, load_autosave, load_from, new_save_path,
+    clear_autosave, ensure_dir, list_saves, load_from, new_save_path,
 };
 pub use sheet::{EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS};
 pub use statistics::{SettingSummary, Tally, summarize};

@@ -1,8 +1,12 @@
 //! Saving and loading games, and the autosave.
 
-use super::atomic::{ReadError, parent_of, read_capped, remove_if_stale_temp, write_atomically};
+use super::atomic::{
+    ReadError, check_regular, parent_of, read_capped, remove_if_stale_temp, write_atomically,
+};
 use super::error::StoreError;
 use super::game::{FORMAT_VERSION, SavedGame};
+use super::kind::GameKind;
+use super::output::{RON, check_output_path};
 use super::time::{file_stamp, now_unix};
 use crate::board::Board;
 use serde::Deserialize;
@@ -51,12 +55,14 @@ pub struct LoadedGame {
     pub board: Board,
 }
 
-/// Just the version, read first so a newer file is reported as newer rather than as
-/// corrupt when its new fields do not parse.
+/// Just the version and the game's name, read first so a newer file (or another game's)
+/// is reported as such rather than as corrupt when its new fields do not parse.
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct VersionProbe {
     version: u32,
+    /// Empty when the file has no tag (RON would want `Some(..)` around an `Option`).
+    kind: String,
 }
 
 /// The 1-based (line, column) just after the last non-blank character of `text`, as the
@@ -118,14 +124,20 @@ impl SavedGame {
         if !text.trim_start().starts_with('(') {
             return Err(StoreError::NotASave { path: path_buf() });
         }
-        if let Ok(probe) = ron::from_str::<VersionProbe>(text)
-            && probe.version > FORMAT_VERSION
-        {
-            return Err(StoreError::NewerVersion {
-                path: path_buf(),
-                found: probe.version,
-                supported: FORMAT_VERSION,
-            });
+        if let Ok(probe) = ron::from_str::<VersionProbe>(text) {
+            if probe.version > FORMAT_VERSION {
+                return Err(StoreError::NewerVersion {
+                    path: path_buf(),
+                    found: probe.version,
+                    supported: FORMAT_VERSION,
+                });
+            }
+            if let (false, Err(source)) = (probe.kind.is_empty(), probe.kind.parse::<GameKind>()) {
+                return Err(StoreError::UnknownGame {
+                    path: path_buf(),
+                    source,
+                });
+            }
         }
         let saved: SavedGame = ron::from_str(text).map_err(|err| {
             let (line, column) = (err.span.start.line, err.span.start.col);
@@ -167,11 +179,18 @@ impl SavedGame {
     }
 
     /// Writes the game to `path` atomically: the previous file stays intact if anything
-    /// fails. The folder is created if missing.
+    /// fails. The folder is created if missing. The path goes through the one output
+    /// check first ([`check_output_path`]): a name ending in `.ron`, where nothing but a
+    /// regular file stands (never a FIFO or a device, which the rename would replace).
     ///
     /// # Errors
-    /// [`StoreError::Write`] naming the path, or [`StoreError::Encode`].
+    /// [`StoreError::Write`] naming the path (with the check's reason for a path that
+    /// cannot take a save), or [`StoreError::Encode`].
     pub fn save_to(&self, path: &Path) -> Result<(), StoreError> {
+        check_output_path(path, RON, &[]).map_err(|reason| StoreError::Write {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(std::io::ErrorKind::InvalidInput, reason),
+        })?;
         let text = self.to_ron()?;
         ensure_dir(parent_of(path))?;
         write_atomically(path, text.as_bytes()).map_err(|source| StoreError::Write {
@@ -229,15 +248,6 @@ pub fn autosave(dir: &Path, game: &SavedGame) -> Result<(), StoreError> {
     game.save_to(&autosave_path(dir))
 }
 
-/// The autosaved game, if there is one: `None` when no autosave exists, else the load's
-/// result (a damaged autosave is reported, not silently dropped).
-pub fn load_autosave(dir: &Path) -> Option<Result<LoadedGame, StoreError>> {
-    match load_from(&autosave_path(dir)) {
-        Err(StoreError::NotFound { .. }) => None,
-        other => Some(other),
-    }
-}
-
 /// Removes the autosave (a finished or deliberately abandoned game); no autosave is fine.
 ///
 /// # Errors
@@ -291,7 +301,7 @@ pub fn list_saves(dir: &Path) -> Result<Vec<PathBuf>, StoreError> {
         if name.starts_with('.')
             || name == AUTOSAVE_FILE
             || !name.ends_with(".ron")
-            || !path.is_file()
+            || check_regular(&path).is_err()
         {
             continue;
         }

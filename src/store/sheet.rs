@@ -1,5 +1,5 @@
 //! The workbook's layout shared by its sheets: names, the Matches columns the Summary's
-//! formulas refer to, Excel's limits, and the header row.
+//! formulas (and the writers) refer to, Excel's limits, and the header row.
 
 use rust_xlsxwriter::{ColNum, Format, FormatAlign, RowNum, Worksheet, XlsxError};
 
@@ -35,6 +35,8 @@ pub(crate) mod col {
     pub const WINNER: ColNum = 13;
     /// P1's score minus P2's.
     pub const MARGIN: ColNum = 14;
+    /// The result in words, "P2 wins (P1 resigned)".
+    pub const RESULT: ColNum = 18;
 }
 
 /// A column of a table: its title, its width, and whether it holds numbers (whose header

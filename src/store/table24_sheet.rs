@@ -3,8 +3,8 @@
 //! the nodes on a log scale. [`write_table24_sheet`] adds it to any workbook (the history
 //! export's writer takes one too); [`export_table24`] writes a workbook of it alone.
 
-use super::atomic::{parent_of, write_atomically};
 use super::error::ExportError;
+use super::output::save_workbook;
 use super::sheet::{EXCEL_MAX_CELL_CHARS, header_format};
 use crate::analysis::Table24;
 use crate::analysis::table24::{Entry, THESIS_B40, thesis_row};
@@ -140,17 +140,12 @@ pub fn write_table24_sheet(
 /// file stays intact on failure); the folder is created if missing.
 ///
 /// # Errors
-/// [`ExportError::Write`] naming the path; [`ExportError::Xlsx`] if the library fails.
+/// [`ExportError::Target`] for a path that cannot take a workbook (see
+/// [`super::check_output_path`]); [`ExportError::Write`] naming the path; [`ExportError::Xlsx`] if the library fails.
 pub fn export_table24(table: &Table24, path: &Path) -> Result<(), ExportError> {
     let mut workbook = Workbook::new();
     write_table24_sheet(&mut workbook, TABLE24_SHEET, table)?;
-    let bytes = workbook.save_to_buffer()?;
-    let write_error = |source| ExportError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    std::fs::create_dir_all(parent_of(path)).map_err(write_error)?;
-    write_atomically(path, &bytes).map_err(write_error)
+    save_workbook(&mut workbook, path)
 }
 
 #[cfg(test)]

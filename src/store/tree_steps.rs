@@ -5,8 +5,8 @@
 //! The rows arrive already in the user's language (the window renders them); this module
 //! only lays them out and writes the file atomically, as the history export does.
 
-use super::atomic::{parent_of, write_atomically};
 use super::error::ExportError;
+use super::output::save_workbook;
 use super::sheet::{
     Column, EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, number, table_filter, table_header, text,
 };
@@ -71,7 +71,8 @@ const WIDTHS: [(f64, bool); 8] = [
 /// folder is created if missing.
 ///
 /// # Errors
-/// [`ExportError::Write`] naming the path when it cannot be written; [`ExportError::Xlsx`]
+/// [`ExportError::Target`] for a path that cannot take a workbook (see
+/// [`super::check_output_path`]); [`ExportError::Write`] naming the path when it cannot be written; [`ExportError::Xlsx`]
 /// if the table is too long for one sheet or the library fails.
 pub fn export_step_table(table: &StepTable, path: &Path) -> Result<(), ExportError> {
     let mut workbook = Workbook::new();
@@ -84,13 +85,7 @@ pub fn export_step_table(table: &StepTable, path: &Path) -> Result<(), ExportErr
     }
     about.set_column_width(0, 24.0)?;
     about.set_column_width(1, 90.0)?;
-    let bytes = workbook.save_to_buffer()?;
-    let write_error = |source| ExportError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    std::fs::create_dir_all(parent_of(path)).map_err(write_error)?;
-    write_atomically(path, &bytes).map_err(write_error)
+    save_workbook(&mut workbook, path)
 }
 
 fn write_steps(sheet: &mut Worksheet, table: &StepTable) -> Result<(), XlsxError> {

@@ -7,10 +7,10 @@
 //! statistics are counted as they pass. A sheet that reaches Excel's row limit continues
 //! in "Moves 2", "Moves 3", ... (likewise "Matches 2"), so no game is left out.
 
-use super::atomic::{parent_of, write_atomically};
 use super::error::ExportError;
 use super::game::Side;
 use super::history::HistoryEntry;
+use super::output::save_workbook;
 use super::pairs_sheet::{PAIRS, PairsSheet, write_pairs};
 use super::sheet::{
     Column, EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, MATCHES, MOVES, SUMMARY, col, number,
@@ -22,7 +22,7 @@ use crate::board::{Board, Player, clip_token};
 use rust_xlsxwriter::{ColNum, ExcelDateTime, Format, RowNum, Workbook, Worksheet, XlsxError};
 use std::path::Path;
 
-const MATCH_COLUMNS: [Column; 18] = [
+const MATCH_COLUMNS: [Column; 19] = [
     text("Game", 30.0),
     text("Date (UTC)", 19.0),
     number("Size", 6.0),
@@ -41,6 +41,8 @@ const MATCH_COLUMNS: [Column; 18] = [
     number("Plies", 6.0),
     number("Duration (s)", 12.0),
     text("Game string", 60.0),
+    // Last, so the columns the Summary's formulas count keep their places.
+    text("Result", 24.0),
 ];
 
 const MOVE_COLUMNS: [Column; 11] = [
@@ -177,6 +179,9 @@ pub struct WorkbookWriter {
     moves: Table,
     tally: Tally,
     games: usize,
+    /// Games ended by a resignation (said in a note: the Winner column counts them as
+    /// wins and losses like any other).
+    resigned: usize,
     longest_id: usize,
     analyses: usize,
     date: Format,
@@ -195,6 +200,7 @@ impl WorkbookWriter {
             moves: Table::new(MOVES, &MOVE_COLUMNS),
             tally: Tally::default(),
             games: 0,
+            resigned: 0,
             longest_id: 0,
             analyses: 0,
             date: Format::new().set_num_format("yyyy-mm-dd hh:mm:ss"),
@@ -239,6 +245,9 @@ impl WorkbookWriter {
         self.write_moves(entry, board)?;
         self.tally.add(&entry.game);
         self.games += 1;
+        if entry.game.resigned().is_some() {
+            self.resigned += 1;
+        }
         self.longest_id = self.longest_id.max(entry.id.chars().count());
         Ok(())
     }
@@ -315,8 +324,10 @@ impl WorkbookWriter {
     /// previous file stays intact on failure); the folder is created if missing.
     ///
     /// # Errors
-    /// [`ExportError::Write`] naming the path when the file cannot be written (read-only
-    /// folder, a folder at that path, a file locked by another program);
+    /// [`ExportError::Target`] for a path that cannot take a workbook (a folder, a FIFO,
+    /// another extension: see [`super::check_output_path`]); [`ExportError::Write`] naming
+    /// the path when the file cannot be written (a read-only folder, a file locked by
+    /// another program);
     /// [`ExportError::Xlsx`] if the library fails.
     pub fn finish(mut self, path: &Path) -> Result<ExportInfo, ExportError> {
         self.matches.ensure_one(&mut self.workbook)?;
@@ -345,13 +356,7 @@ impl WorkbookWriter {
             .iter()
             .map(|sheet| sheet.name())
             .collect();
-        let bytes = self.workbook.save_to_buffer()?;
-        let write_error = |source| ExportError::Write {
-            path: path.to_path_buf(),
-            source,
-        };
-        std::fs::create_dir_all(parent_of(path)).map_err(write_error)?;
-        write_atomically(path, &bytes).map_err(write_error)?;
+        save_workbook(&mut self.workbook, path)?;
         Ok(ExportInfo {
             games: self.games,
             moves: self.moves.rows() as u64,
@@ -360,8 +365,13 @@ impl WorkbookWriter {
         })
     }
 
-    /// A note for each table split across sheets.
+    /// A note for each table split across sheets, and one for resigned games.
     fn notes(&self) -> Vec<String> {
+        let resigned = match self.resigned {
+            0 => None,
+            1 => Some("1 game ended by resignation: the player who resigned lost it (see the Result column of the Matches sheet).".to_string()),
+            n => Some(format!("{n} games ended by resignation: the player who resigned lost each (see the Result column of the Matches sheet).")),
+        };
         [&self.matches, &self.moves]
             .into_iter()
             .filter(|table| table.sheets.len() > 1)
@@ -375,6 +385,7 @@ impl WorkbookWriter {
                     self.options.max_rows.saturating_sub(1)
                 )
             })
+            .chain(resigned)
             .collect()
     }
 }
@@ -458,6 +469,9 @@ fn write_match(
     sheet.write_number(row, 15, game.moves.len() as f64)?;
     sheet.write_number(row, 16, game.duration_secs() as f64)?;
     sheet.write_string(row, 17, &game.game)?;
+    if let Some(result) = game.result {
+        sheet.write_string(row, col::RESULT, result.describe())?;
+    }
     Ok(())
 }
 

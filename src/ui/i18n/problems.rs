@@ -85,7 +85,10 @@ impl From<StoreError> for FileProblem {
         match error {
             StoreError::NotFound { path } => FileProblem::NotFound(path),
             StoreError::NotAFile { path, .. } => FileProblem::NotRegular(path),
-            StoreError::NotASave { path } => FileProblem::NotASave(path),
+            // Another game's save (a newer version's) is not a queens save to this window.
+            StoreError::NotASave { path } | StoreError::UnknownGame { path, .. } => {
+                FileProblem::NotASave(path)
+            }
             StoreError::Read { path, source } => FileProblem::Read(path, (&source).into()),
             StoreError::Write { path, source } => FileProblem::Write(path, (&source).into()),
             StoreError::Empty { path } => FileProblem::Empty(path),
@@ -127,6 +130,7 @@ impl From<ExportError> for FileProblem {
             ExportError::TextTooLong { ref id, .. } => {
                 FileProblem::HistoryGame(id.clone(), error.to_string())
             }
+            ExportError::Target { .. } => FileProblem::Workbook(error.to_string()),
             ExportError::Cancelled => FileProblem::ExportStopped,
         }
     }

@@ -1,0 +1,230 @@
+//! The one check every file the program writes goes through, and the one way a workbook
+//! is written. Writing replaces the target (a temporary file renamed over it), so a wrong
+//! target is lost for good: a saved game given as `--xlsx`, a FIFO or a device node (the
+//! rename would put a regular file in its place). The check runs before any work, so a
+//! long analysis or arena run cannot end with nowhere to put its results, and again when
+//! the file is written.
+
+use super::atomic::{ReadError, check_regular, parent_of, write_atomically};
+use super::error::ExportError;
+use rust_xlsxwriter::Workbook;
+use std::path::Path;
+use thiserror::Error;
+
+/// Why a path cannot take an output file. The messages are written to follow the path.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OutputPathError {
+    /// No name at all.
+    #[error("an empty file name; give one ending in .{extension}")]
+    Empty {
+        /// The extension the file must have.
+        extension: &'static str,
+    },
+    /// A folder is there.
+    #[error("is a folder, not a file; give a file name ending in .{extension}")]
+    Folder {
+        /// The extension the file must have.
+        extension: &'static str,
+    },
+    /// Something that is not a regular file is there (a FIFO, a device, a socket, a broken
+    /// link): replacing it would remove it.
+    #[error("is {kind}, not a file; give a file name ending in .{extension}")]
+    NotRegular {
+        /// What it is, e.g. "a FIFO (named pipe)".
+        kind: &'static str,
+        /// The extension the file must have.
+        extension: &'static str,
+    },
+    /// The name does not end in the extension the file's readers need.
+    #[error("the file name must end in .{extension} ({why})")]
+    Extension {
+        /// The extension the file must have.
+        extension: &'static str,
+        /// Who needs it, e.g. "Excel refuses other names".
+        why: &'static str,
+    },
+    /// The path is one of the files the same command reads (`analyse --file g.ron --xlsx
+    /// g.ron`): writing would replace its input.
+    #[error("is also the file this command reads; give the output another name")]
+    IsInput,
+}
+
+/// What a kind of output file must be called.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutputKind {
+    /// The extension, without the dot, compared ignoring ASCII case.
+    pub extension: &'static str,
+    /// Why the extension matters, said when it is missing.
+    pub why: &'static str,
+}
+
+/// An Excel workbook.
+pub const XLSX: OutputKind = OutputKind {
+    extension: "xlsx",
+    why: "Excel refuses other names",
+};
+
+/// A saved game (a save, the autosave, a history entry).
+pub const RON: OutputKind = OutputKind {
+    extension: "ron",
+    why: "Open and the history list only .ron files as saves",
+};
+
+/// Checks that a file of `kind` may be written at `path`: a name with the right
+/// extension, where nothing stands but a regular file (or nothing yet), and none of
+/// `inputs` (the files the same command reads; the same file under another name, a link
+/// or a second hard link, counts). Nothing is created or opened.
+///
+/// # Errors
+/// The first [`OutputPathError`] that applies.
+pub fn check_output_path(
+    path: &Path,
+    kind: OutputKind,
+    inputs: &[&Path],
+) -> Result<(), OutputPathError> {
+    let extension = kind.extension;
+    if path.as_os_str().is_empty() {
+        return Err(OutputPathError::Empty { extension });
+    }
+    if path.is_dir() {
+        return Err(OutputPathError::Folder { extension });
+    }
+    match check_regular(path) {
+        Ok(()) | Err(ReadError::NotFound) => {}
+        Err(ReadError::NotRegular(what)) => {
+            return Err(OutputPathError::NotRegular {
+                kind: what,
+                extension,
+            });
+        }
+        // Unreadable metadata (a folder without search permission): writing will say why.
+        Err(ReadError::Io(_) | ReadError::TooLarge(_)) => {}
+    }
+    let named_right = path
+        .extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case(extension));
+    if !named_right {
+        return Err(OutputPathError::Extension {
+            extension,
+            why: kind.why,
+        });
+    }
+    if inputs.iter().any(|input| same_file(path, input)) {
+        return Err(OutputPathError::IsInput);
+    }
+    Ok(())
+}
+
+/// Whether `a` and `b` name one existing file (after links; on Unix the same device and
+/// inode, so a second hard link counts too).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return (a.dev(), a.ino()) == (b.dev(), b.ino());
+        }
+        false
+    }
+    #[cfg(not(unix))]
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Saves `workbook` at `path`, atomically (an older file stays intact on failure); the
+/// folder is created if missing. The path is checked first ([`check_output_path`]), so
+/// no writer of the program can replace a FIFO, a device or a file of another kind.
+///
+/// # Errors
+/// [`ExportError::Target`] for a path that cannot take a workbook; [`ExportError::Write`]
+/// naming the path when it cannot be written; [`ExportError::Xlsx`] if the library fails.
+pub(crate) fn save_workbook(workbook: &mut Workbook, path: &Path) -> Result<(), ExportError> {
+    check_output_path(path, XLSX, &[]).map_err(|reason| ExportError::Target {
+        path: path.to_path_buf(),
+        reason,
+    })?;
+    let bytes = workbook.save_to_buffer()?;
+    let write_error = |source| ExportError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    std::fs::create_dir_all(parent_of(path)).map_err(write_error)?;
+    write_atomically(path, &bytes).map_err(write_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(path: &Path, inputs: &[&Path]) -> Result<(), OutputPathError> {
+        check_output_path(path, XLSX, inputs)
+    }
+
+    #[test]
+    fn new_and_regular_files_with_the_extension_pass() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(check(&dir.path().join("a/b/new.xlsx"), &[]), Ok(()));
+        assert_eq!(check(&dir.path().join("NEW.XLSX"), &[]), Ok(()));
+        let old = dir.path().join("old.xlsx");
+        std::fs::write(&old, b"x").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(check(&old, &[]), Ok(()));
+    }
+
+    #[test]
+    fn every_other_target_is_refused_with_its_reason() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let extension = "xlsx";
+        assert_eq!(
+            check(Path::new(""), &[]),
+            Err(OutputPathError::Empty { extension })
+        );
+        assert_eq!(
+            check(dir.path(), &[]),
+            Err(OutputPathError::Folder { extension })
+        );
+        for name in ["out.txt", "out", "out.xlsx.ron"] {
+            let err = check(&dir.path().join(name), &[]);
+            assert!(
+                matches!(err, Err(OutputPathError::Extension { .. })),
+                "{name}"
+            );
+        }
+        #[cfg(unix)]
+        {
+            let fifo = dir.path().join("pipe.xlsx");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            assert!(made.is_ok_and(|status| status.success()));
+            let err = check(&fifo, &[]).err().map(|e| e.to_string());
+            assert!(err.as_ref().is_some_and(|e| e.contains("FIFO")), "{err:?}");
+        }
+    }
+
+    #[test]
+    fn an_input_file_is_never_an_output_under_any_name() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let input = dir.path().join("game.xlsx");
+        std::fs::write(&input, b"(a save named .xlsx)").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(check(&input, &[&input]), Err(OutputPathError::IsInput));
+        let other = dir.path().join("sub").join("..").join("game.xlsx");
+        std::fs::create_dir(dir.path().join("sub")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(check(&other, &[&input]), Err(OutputPathError::IsInput));
+        assert_eq!(check(&dir.path().join("out.xlsx"), &[&input]), Ok(()));
+    }
+
+    #[test]
+    fn a_workbook_is_not_written_over_a_fifo() {
+        #[cfg(unix)]
+        {
+            let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+            let fifo = dir.path().join("pipe.xlsx");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            assert!(made.is_ok_and(|status| status.success()));
+            let err = save_workbook(&mut Workbook::new(), &fifo);
+            assert!(matches!(err, Err(ExportError::Target { .. })), "{err:?}");
+            let still = std::fs::symlink_metadata(&fifo).map(|m| m.file_type().is_file());
+            assert_eq!(still.ok(), Some(false));
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! What a save says about its game beyond the moves: which game it is (the `kind` tag)
+//! and how it ended when a player resigned. Older saves, which have neither, still load.
+
+use calamine::{Data, Reader, Xlsx, open_workbook};
+use queens::ai::EngineKind;
+use queens::board::{Board, Cell, Ending, Player};
+use queens::store::{
+    EngineSettings, ExportError, GameKind, HistoryEntry, ResignError, SavedGame, Seat, Side,
+    StoreError, Winner, append_history, export_workbook, load_from, load_history, summarize,
+};
+use std::path::Path;
+
+fn temp() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap_or_else(|e| panic!("no temp dir: {e}"))
+}
+
+/// A save as versions before the game tag and resignations wrote it, finished.
+const OLD_FINISHED_SAVE: &str = r#"(
+    version: 1,
+    created: 1763900000,
+    settings: (
+        size: 4,
+        stones: [],
+        seed: None,
+        players: (Human, Computer((
+            algorithm: "alphabeta",
+            depth: 2,
+            time_ms: None,
+        ))),
+    ),
+    moves: [
+        (cell: "b2", gained: 12, at: 1763900001, search: None),
+        (cell: "d3", gained: 3, at: 1763900002, search: None),
+        (cell: "a4", gained: 1, at: 1763900003, search: None),
+    ],
+    score: (13, 3),
+    result: Some((
+        score: (13, 3),
+        winner: P1,
+        ended: 1763900003,
+    )),
+    game: "size=4 moves=b2,d3,a4",
+)
+"#;
+
+/// P1 (a person) against alpha-beta depth 2 on the empty 4x4 board, after `moves`.
+fn game_after(moves: &[&str]) -> (SavedGame, Board) {
+    let mut board = Board::new(4, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let computer = Side::Computer(EngineSettings::new(EngineKind::ALPHABETA, 2, None));
+    let mut saved = SavedGame::new(&board, [Side::Human, computer], None);
+    for name in moves {
+        let cell: Cell = name.parse().unwrap_or_else(|e| panic!("{e}"));
+        board.play(cell).unwrap_or_else(|e| panic!("{e}"));
+        saved.update(&board, None);
+    }
+    (saved, board)
+}
+
+#[test]
+fn a_save_from_before_the_game_tag_loads_as_queens_and_is_written_with_it() {
+    let loaded = SavedGame::from_ron(OLD_FINISHED_SAVE, Path::new("old.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.saved.kind, GameKind::Queens);
+    let result = loaded.saved.result.unwrap_or_else(|| panic!("finished"));
+    assert_eq!(result.resigned, None);
+    assert_eq!(result.ending(), Ending::Scored(Some(Player::One)));
+    assert_eq!(result.describe(), "P1 wins");
+    let again = loaded.saved.to_ron().unwrap_or_else(|e| panic!("{e}"));
+    assert!(again.contains("kind: \"queens\""), "{again}");
+    // No resignation, no `resigned` key: an older version reads the file as before.
+    assert!(!again.contains("resigned"), "{again}");
+    let reloaded =
+        SavedGame::from_ron(&again, Path::new("again.ron")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(reloaded.saved, loaded.saved);
+}
+
+#[test]
+fn a_save_of_a_game_this_version_does_not_know_is_refused_by_name() {
+    let dodgem = OLD_FINISHED_SAVE.replacen("version: 1,", "version: 1,\n    kind: \"dodgem\",", 1);
+    let err = SavedGame::from_ron(&dodgem, Path::new("dodgem.ron")).err();
+    let Some(StoreError::UnknownGame { path, source }) = err else {
+        panic!("{err:?}");
+    };
+    assert_eq!(path, Path::new("dodgem.ron"));
+    assert_eq!(source.name, "dodgem");
+    let text = StoreError::UnknownGame { path, source }.to_string();
+    assert!(text.contains("another game"), "{text}");
+    // The tag is refused whatever the rest of the file holds (a Dodgem board would not
+    // parse as a queens one).
+    let odd = "(version: 1, kind: \"tictactoe\", moves: [Drop(3)])";
+    let err = SavedGame::from_ron(odd, Path::new("t.ron")).err();
+    assert!(
+        matches!(err, Some(StoreError::UnknownGame { .. })),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn a_resignation_ends_the_game_with_the_other_player_winning() {
+    // P1 leads 12:0 after b2 and resigns anyway.
+    let (mut saved, board) = game_after(&["b2"]);
+    assert!(!saved.is_finished());
+    saved.resign(Player::One).unwrap_or_else(|e| panic!("{e}"));
+    assert!(saved.is_finished());
+    assert_eq!(saved.resigned(), Some(Player::One));
+    let result = saved.result.unwrap_or_else(|| panic!("finished"));
+    assert_eq!(result.winner, Winner::P2);
+    assert_eq!(result.score, [12, 0]);
+    assert_eq!(result.resigned, Some(Seat::P1));
+    assert_eq!(result.ending(), Ending::Resigned(Player::One));
+    assert_eq!(result.describe(), "P2 wins (P1 resigned)");
+    assert!(result.ended >= saved.moves[0].at);
+    // The rules agree: the window asks them, not the record.
+    assert_eq!(
+        queens::board::winner(&board, Some(Player::One)),
+        Some(Player::Two)
+    );
+    // Once is enough.
+    assert_eq!(saved.resign(Player::Two), Err(ResignError::Finished));
+}
+
+#[test]
+fn a_finished_game_cannot_be_resigned() {
+    let (mut saved, _) = game_after(&["b2", "d3", "a4"]);
+    assert_eq!(saved.resign(Player::Two), Err(ResignError::Finished));
+    assert_eq!(saved.resigned(), None);
+}
+
+#[test]
+fn a_resignation_survives_a_save_and_goes_into_the_history() {
+    let dir = temp();
+    let (mut saved, _) = game_after(&["b2", "d3"]);
+    saved.resign(Player::Two).unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("resigned.ron");
+    saved.save_to(&path).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = load_from(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.saved, saved);
+    assert_eq!(loaded.saved.resigned(), Some(Player::Two));
+
+    append_history(dir.path(), &saved).unwrap_or_else(|e| panic!("{e}"));
+    let (entries, bad) = load_history(dir.path());
+    assert!(bad.is_empty(), "{bad:?}");
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].game.resigned(), Some(Player::Two));
+    // The computer (P2) resigned, so in its statistics it lost.
+    let summary = summarize(&entries);
+    assert_eq!(summary.len(), 1);
+    assert_eq!((summary[0].wins, summary[0].losses), (0, 1));
+}
+
+#[test]
+fn a_resignation_stands_until_the_moves_change() {
+    let (mut saved, mut board) = game_after(&["b2"]);
+    saved.resign(Player::Two).unwrap_or_else(|e| panic!("{e}"));
+    // The same position again (an autosave after the resignation) keeps it.
+    saved.update(&board, None);
+    assert_eq!(saved.resigned(), Some(Player::Two));
+    // Another move makes it another game, not a resigned one.
+    board
+        .play("d3".parse::<Cell>().unwrap_or_else(|e| panic!("{e}")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    saved.update(&board, None);
+    assert_eq!(saved.resigned(), None);
+    assert!(!saved.is_finished());
+}
+
+#[test]
+fn a_resignation_on_a_finished_board_or_with_the_wrong_winner_is_refused() {
+    let (mut saved, _) = game_after(&["b2"]);
+    saved.resign(Player::One).unwrap_or_else(|e| panic!("{e}"));
+    let text = saved.to_ron().unwrap_or_else(|e| panic!("{e}"));
+    // The resigning player named as the winner.
+    let tampered = text.replacen("winner: P2", "winner: P1", 1);
+    assert_ne!(tampered, text);
+    let err = SavedGame::from_ron(&tampered, Path::new("t.ron")).err();
+    assert!(matches!(err, Some(StoreError::Invalid { .. })), "{err:?}");
+    // A resignation after the last cell was taken.
+    let finished =
+        OLD_FINISHED_SAVE.replacen("winner: P1,", "winner: P2,\n        resigned: Some(P1),", 1);
+    let err = SavedGame::from_ron(&finished, Path::new("f.ron")).err();
+    let text = err
+        .as_ref()
+        .map(|e| format!("{e}: {:?}", e))
+        .unwrap_or_default();
+    assert!(matches!(err, Some(StoreError::Invalid { .. })), "{text}");
+}
+
+#[test]
+fn the_workbook_says_who_resigned() -> Result<(), ExportError> {
+    let dir = temp();
+    let (mut resigned, _) = game_after(&["b2"]);
+    resigned
+        .resign(Player::One)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (finished, _) = game_after(&["b2", "d3", "a4"]);
+    let entries = [
+        HistoryEntry::new("finished", finished),
+        HistoryEntry::new("resigned", resigned),
+    ];
+    let out = dir.path().join("history.xlsx");
+    export_workbook(&entries, &out)?;
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap_or_else(|e| panic!("{e}"));
+    let matches = book
+        .worksheet_range("Matches")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let cell = |row: u32, col: u32| matches.get_value((row, col)).cloned();
+    assert_eq!(cell(0, 18), Some(Data::String("Result".into())));
+    assert_eq!(cell(1, 18), Some(Data::String("P1 wins".into())));
+    assert_eq!(cell(2, 13), Some(Data::String("P2".into())));
+    assert_eq!(
+        cell(2, 18),
+        Some(Data::String("P2 wins (P1 resigned)".into()))
+    );
+    let summary = book
+        .worksheet_range("Summary")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let said = summary
+        .cells()
+        .any(|(_, _, value)| value.to_string().contains("ended by resignation"));
+    assert!(said, "the Summary sheet says a game was resigned");
+    Ok(())
+}
+
+/// A save goes through the same output check as a workbook: never over a FIFO, never
+/// under another extension.
+#[test]
+fn a_save_is_not_written_over_a_fifo_or_under_another_name() {
+    let dir = temp();
+    let (saved, _) = game_after(&["b2"]);
+    let err = saved.save_to(&dir.path().join("game.xlsx")).err();
+    // The reason is the error's cause, as for any failed write.
+    let text = err
+        .as_ref()
+        .and_then(std::error::Error::source)
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    assert!(matches!(err, Some(StoreError::Write { .. })), "{err:?}");
+    assert!(text.contains(".ron"), "{text}");
+    #[cfg(unix)]
+    {
+        let fifo = dir.path().join("pipe.ron");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|status| status.success()));
+        let err = saved.save_to(&fifo).err();
+        let text = err.as_ref().map(ToString::to_string).unwrap_or_default();
+        assert!(matches!(err, Some(StoreError::Write { .. })), "{err:?}");
+        let kind = std::fs::symlink_metadata(&fifo).map(|m| m.file_type().is_file());
+        assert_eq!(kind.ok(), Some(false), "{text}");
+    }
+}
