@@ -772,6 +772,18 @@ fn resigning_ends_the_game_and_removes_its_autosave() {
     let said = harness.query_all_by_label("You resigned: Computer (Beginner) wins.");
     assert_eq!(said.count(), 2);
     assert!(!queens::store::autosave_path(dir.path()).exists());
+    // The history has it, as resigned by the human (P1), won by the computer.
+    let (history, bad) = queens::store::load_history(dir.path());
+    assert!(bad.is_empty(), "{bad:?}");
+    assert_eq!(history.len(), 1);
+    let resigned = &history[0].game;
+    assert_eq!(resigned.resigned(), Some(Player::One));
+    assert!(resigned.is_finished());
+    assert_eq!(
+        resigned.result.map(|r| r.describe()),
+        Some("P2 wins (P1 resigned)".to_string())
+    );
+    assert_eq!(harness.state().record().resigned(), Some(Player::One));
     let ply = harness.state().board().ply();
     let cell = first_free(harness.state().board());
     click(&mut harness, "Close");

@@ -40,9 +40,8 @@ impl App {
         self.game.resigning_side()
     }
 
-    /// Ends the game by resignation. The save format has no resigned result, so the
-    /// game is not added to the history (the summary says so); its autosave is removed,
-    /// as for any game the player ended.
+    /// Ends the game by resignation: the record says who resigned, so the game goes
+    /// into the history like any finished game, and its autosave is removed.
     pub(super) fn resign(&mut self) {
         let Some(loser) = self.resigning_side() else {
             return;
@@ -51,6 +50,8 @@ impl App {
         self.hint = None;
         self.review = None;
         self.game.resign(loser);
+        // The record cannot already be finished: the game was not over.
+        let _ = self.files.record.resign(loser);
         self.message = Message::Resigned(loser);
         self.sync_files();
     }

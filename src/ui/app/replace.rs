@@ -63,8 +63,13 @@ impl Replacement {
             ),
             None => message,
         };
+        let resigned = loaded.saved.resigned();
+        let mut game = Game::new(0, loaded.board, [one, two]);
+        if let Some(loser) = resigned {
+            game.resign(loser);
+        }
         Replacement {
-            game: Game::new(0, loaded.board, [one, two]),
+            game,
             record: loaded.saved,
             path,
             saved: false,

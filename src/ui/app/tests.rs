@@ -119,3 +119,21 @@ fn choices_that_make_no_board_start_nothing_and_say_why() {
     assert!(app.message.is_error());
     assert_eq!((app.game.id, app.game.board.game_string()), before);
 }
+
+#[test]
+fn a_resigned_save_opens_as_resigned() {
+    use crate::board::Player;
+    use crate::store::{SavedGame, Side};
+    let mut board = Board::new(5, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let _ = board.play(crate::board::Cell::new(0, 0));
+    let mut saved = SavedGame::new(&board, [Side::Human, Side::Human], None);
+    saved.update(&board, None);
+    saved
+        .resign(Player::Two)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let loaded = LoadedGame { saved, board };
+    let replacement = Replacement::loaded(loaded, None, Message::Pasted);
+    assert_eq!(replacement.game.resigned(), Some(Player::Two));
+    assert_eq!(replacement.game.winner(), Some(Player::One));
+    assert!(replacement.game.is_over());
+}

@@ -211,6 +211,7 @@ pub struct Texts {
     pub resign: &'static str,
     pub resigned: &'static str,
     pub resigned_note: &'static str,
+    pub by_resignation: &'static str,
     pub pause: &'static str,
     pub rematch: &'static str,
     pub new_game_same: &'static str,

@@ -182,10 +182,7 @@ impl Game {
 
     /// The winner of an ended game by the rules (`None`: a draw, or not ended).
     pub fn winner(&self) -> Option<Player> {
-        match self.resigned {
-            Some(loser) => Some(loser.opponent()),
-            None => self.board.outcome().flatten(),
-        }
+        crate::board::winner(&self.board, self.resigned)
     }
 
     /// The seat of the side to move.

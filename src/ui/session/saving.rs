@@ -50,24 +50,17 @@ pub enum AutosaveCheck {
     },
 }
 
-/// Looks at the autosave of `dir`: only a regular file is read; anything unreadable is
-/// moved aside by [`quarantine`].
-/// FIFO, a folder or a link in its place.
+/// Looks at the autosave of `dir`: only a regular file is read (the store's one check:
+/// a FIFO, a folder or a broken link in its place is refused unread); anything that does
+/// not load is moved aside by [`quarantine`].
 pub fn check_autosave_file(dir: &Path) -> AutosaveCheck {
     let path = autosave_path(dir);
-    let problem = match std::fs::symlink_metadata(&path) {
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            return AutosaveCheck::Nothing;
+    let problem: FileProblem = match load_from(&path) {
+        Ok(loaded) if !loaded.saved.is_finished() && loaded.board.ply() > 0 => {
+            return AutosaveCheck::Offer(Box::new(loaded));
         }
-        Err(error) => FileProblem::Read(path.clone(), (&error).into()),
-        Ok(meta) if !meta.file_type().is_file() => FileProblem::NotRegular(path.clone()),
-        Ok(_) => match load_from(&path) {
-            Ok(loaded) if !loaded.saved.is_finished() && loaded.board.ply() > 0 => {
-                return AutosaveCheck::Offer(Box::new(loaded));
-            }
-            Ok(_) | Err(StoreError::NotFound { .. }) => return AutosaveCheck::Nothing,
-            Err(error) => error.into(),
-        },
+        Ok(_) | Err(StoreError::NotFound { .. }) => return AutosaveCheck::Nothing,
+        Err(error) => error.into(),
     };
     let moved_to = quarantine(&path).map_err(|error| error.to_string());
     AutosaveCheck::Damaged { problem, moved_to }
@@ -404,14 +397,9 @@ impl Files {
     }
 }
 
-/// Loads the save at `path`. Only a regular file is opened (a FIFO would block);
+/// Loads the save at `path`. Only a regular file is opened (the store's one check: a
+/// FIFO would block), and a bad file is explained in the status line.
 pub fn load_save(path: &Path) -> Result<LoadedGame, Message> {
-    let regular = std::fs::metadata(path).map_or(true, |meta| meta.file_type().is_file());
-    if !regular {
-        return Err(Message::OpenFailed(FileProblem::NotRegular(
-            path.to_path_buf(),
-        )));
-    }
     load_from(path).map_err(|error| Message::OpenFailed(error.into()))
 }
 

@@ -331,10 +331,14 @@ fn entries_ui(
                             });
                         }
                         ui.label(format!("{} : {}", game.score[0], game.score[1]));
-                        ui.label(match game.result.map(|r| r.winner) {
+                        let winner = match game.result.map(|r| r.winner) {
                             Some(Winner::P1) => names[0].clone(),
                             Some(Winner::P2) => names[1].clone(),
                             _ => t.draw_short.to_string(),
+                        };
+                        ui.label(match game.resigned() {
+                            Some(_) => format!("{winner} {}", t.by_resignation),
+                            None => winner,
                         });
                         ui.end_row();
                     }
