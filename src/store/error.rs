@@ -156,7 +156,7 @@ pub enum ExportError {
         /// The target as given.
         path: PathBuf,
         /// What is wrong with it (said in the message, which it completes).
-        reason: super::output::OutputPathError,
+        reason: OutputPathError,
     },
     /// A game in the history does not replay (it was checked when loaded, so this means
     /// it was built by hand).
@@ -194,4 +194,42 @@ impl ExportError {
             ExportError::Invalid { .. } | ExportError::TextTooLong { .. }
         )
     }
+}
+
+/// Why a path cannot take an output file. The messages are written to follow the path.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OutputPathError {
+    /// No name at all.
+    #[error("an empty file name; give one ending in .{extension}")]
+    Empty {
+        /// The extension the file must have.
+        extension: &'static str,
+    },
+    /// A folder is there.
+    #[error("is a folder, not a file; give a file name ending in .{extension}")]
+    Folder {
+        /// The extension the file must have.
+        extension: &'static str,
+    },
+    /// Something that is not a regular file is there (a FIFO, a device, a socket, a broken
+    /// link): replacing it would remove it.
+    #[error("is {kind}, not a file; give a file name ending in .{extension}")]
+    NotRegular {
+        /// What it is, e.g. "a FIFO (named pipe)".
+        kind: &'static str,
+        /// The extension the file must have.
+        extension: &'static str,
+    },
+    /// The name does not end in the extension the file's readers need.
+    #[error("the file name must end in .{extension} ({why})")]
+    Extension {
+        /// The extension the file must have.
+        extension: &'static str,
+        /// Who needs it, e.g. "Excel refuses other names".
+        why: &'static str,
+    },
+    /// The path is one of the files the same command reads (`analyse --file g.ron --xlsx
+    /// g.ron`): writing would replace its input.
+    #[error("is also the file this command reads; give the output another name")]
+    IsInput,
 }

@@ -31,6 +31,7 @@ mod workbook;
 pub use analysis_sheet::{ANALYSIS_SHEET, export_analysis, write_analysis_sheet};
 pub use atomic::{STALE_TEMP_AGE, kind_of, parent_of, remove_stale_temp_files};
 pub use check::CheckError;
+pub use error::OutputPathError;
 pub use error::{ExportError, StoreError};
 pub use export::{HistoryExport, SkipReason, export_history};
 pub use game::{
@@ -39,7 +40,7 @@ pub use game::{
 };
 pub use history::{HISTORY_DIR, HistoryEntry, HistoryFilter, append_history, load_history};
 pub use kind::{GameKind, UnknownGame};
-pub use output::{OutputKind, OutputPathError, RON, XLSX, check_output_path};
+pub use output::{OutputKind, RON, XLSX, check_output_path};
 pub use pairs_sheet::{PairRow, PairsSheet};
 pub use saves::{
     AUTOSAVE_FILE, DEFAULT_SAVES_DIR, LoadedGame, MAX_FILE_BYTES, autosave, autosave_path,

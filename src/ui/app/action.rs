@@ -1,5 +1,5 @@
 //! What the user can ask of the window: the panels collect [`Action`]s during a frame
-//! and [`super::App::apply`] carries them out in one place.
+//! and `App::apply` carries them out in one place.
 
 use crate::board::Cell;
 use crate::ui::jobs::dialogs::FileTask;

@@ -198,6 +198,8 @@ pub const TEXTS: Texts = Texts {
     resigned: "{0} resigned: {1} wins.",
     resigned_note: "The game goes into the history as resigned.",
     by_resignation: "(by resignation)",
+    shortcuts_title: "Keyboard shortcuts",
+    paste_on_board: "Paste a game string onto the board",
     pause: "Pause",
     rematch: "Rematch (colours swapped)",
     new_game_same: "New game (same settings)",

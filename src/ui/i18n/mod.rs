@@ -212,6 +212,8 @@ pub struct Texts {
     pub resigned: &'static str,
     pub resigned_note: &'static str,
     pub by_resignation: &'static str,
+    pub shortcuts_title: &'static str,
+    pub paste_on_board: &'static str,
     pub pause: &'static str,
     pub rematch: &'static str,
     pub new_game_same: &'static str,

@@ -199,6 +199,8 @@ pub const TEXTS: Texts = Texts {
     resigned: "{0} xin thua: {1} thắng.",
     resigned_note: "Ván đấu được ghi vào lịch sử là xin thua.",
     by_resignation: "(đối thủ xin thua)",
+    shortcuts_title: "Phím tắt",
+    paste_on_board: "Dán chuỗi ván đấu lên bàn cờ",
     pause: "Tạm dừng",
     rematch: "Đấu lại (đổi màu)",
     new_game_same: "Ván mới (cùng thiết lập)",

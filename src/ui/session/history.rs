@@ -3,7 +3,6 @@
 //! the window.
 
 use super::messages::Message;
-use super::saving::Files;
 use crate::store::{
     ExportError, ExportOptions, HistoryEntry, LoadedGame, WorkbookWriter, load_history,
 };
@@ -13,7 +12,7 @@ use eframe::egui;
 use std::path::{Path, PathBuf};
 
 /// What an export thread reports: the file and the game count, or the store's message.
-pub(super) type ExportResult = Result<(PathBuf, usize), FileProblem>;
+type ExportResult = Result<(PathBuf, usize), FileProblem>;
 
 /// What a history-loading thread reports: the entries and the skipped files' messages.
 type HistoryResult = (Vec<HistoryEntry>, Vec<FileProblem>);
@@ -61,25 +60,12 @@ fn write_workbook(
     writer.finish(path).map(|_| ())
 }
 
-impl Files {
-    /// The game of the History window at `index`, replayed, with its id.
-    pub fn history_game(&self, index: usize) -> Option<Result<(LoadedGame, String), Message>> {
-        let entry = self.history.as_ref()?.entries.get(index)?;
-        let (id, saved) = (entry.id.clone(), entry.game.clone());
-        Some(match saved.replay() {
-            Ok(board) => Ok((LoadedGame { saved, board }, id)),
-            Err(error) => Err(Message::OpenFailed(FileProblem::HistoryGame(
-                id,
-                crate::ui::i18n::with_causes(&error),
-            ))),
-        })
-    }
-
-    /// Opens the History window and loads the history of the saves folder on a
-    /// background thread (a large history, a slow disk or a FIFO must not freeze the
-    /// window); the filters typed before are kept.
-    pub fn show_history(&mut self, ctx: &egui::Context) {
-        let dir = self.dir.clone();
+impl HistoryView {
+    /// Starts loading the history of the saves folder `dir` on a background job (a
+    /// large history, a slow disk or a FIFO must not freeze the window), keeping the
+    /// filters of `before` (the view it replaces, if any).
+    pub fn load(dir: &Path, ctx: &egui::Context, before: Option<HistoryView>) -> HistoryView {
+        let dir = dir.to_path_buf();
         let repaint = ctx.clone();
         let job = Job::spawn(
             "history",
@@ -90,50 +76,57 @@ impl Files {
                 (entries, skipped)
             },
         );
-        let (size, player) = self
-            .history
-            .take()
-            .map_or((None, String::new()), |old| (old.size, old.player));
-        self.history = Some(HistoryView {
+        let (size, player) = before.map_or((None, String::new()), |old| (old.size, old.player));
+        HistoryView {
             loading: Some(job),
             entries: Vec::new(),
             skipped: Vec::new(),
             size,
             player,
-        });
+        }
     }
 
-    /// Takes the history when its loading thread answers.
-    pub fn poll_history(&mut self) {
-        let Some(view) = self.history.as_mut() else {
-            return;
-        };
-        let Some(job) = &mut view.loading else {
+    /// Takes the history when its loading job answers.
+    pub fn poll(&mut self) {
+        let Some(job) = &mut self.loading else {
             return;
         };
         match job.poll() {
             Polled::Running => {}
-            Polled::Lost => view.loading = None,
+            Polled::Lost => self.loading = None,
             Polled::Done((entries, skipped)) => {
-                view.entries = entries;
-                view.skipped = skipped;
-                view.loading = None;
+                self.entries = entries;
+                self.skipped = skipped;
+                self.loading = None;
             }
         }
     }
 
-    /// Writes the history to the workbook `path` on a background thread (reading and
-    /// replaying every history file can take a moment), with the window's measured
-    /// results (`extra`) as sheets of their own.
-    pub fn start_export(
-        &mut self,
-        ctx: &egui::Context,
-        path: PathBuf,
-        extra: ExtraSheets,
-    ) -> Message {
-        let dir = self.dir.clone();
+    /// The game at `index`, replayed, with its id.
+    pub fn game(&self, index: usize) -> Option<Result<(LoadedGame, String), Message>> {
+        let entry = self.entries.get(index)?;
+        let (id, saved) = (entry.id.clone(), entry.game.clone());
+        Some(match saved.replay() {
+            Ok(board) => Ok((LoadedGame { saved, board }, id)),
+            Err(error) => Err(Message::OpenFailed(FileProblem::HistoryGame(
+                id,
+                crate::ui::i18n::with_causes(&error),
+            ))),
+        })
+    }
+}
+
+/// The history written to a workbook on a background job (reading and replaying every
+/// history file can take a moment).
+pub struct ExportJob(Job<(), ExportResult>);
+
+impl ExportJob {
+    /// Starts writing the history of `dir` to `path`, with the window's measured results
+    /// (`extra`) as sheets of their own.
+    pub fn start(ctx: &egui::Context, dir: &Path, path: PathBuf, extra: ExtraSheets) -> ExportJob {
+        let dir = dir.to_path_buf();
         let repaint = ctx.clone();
-        let job = Job::spawn(
+        ExportJob(Job::spawn(
             "export",
             move || repaint.request_repaint(),
             move |_| {
@@ -142,20 +135,16 @@ impl Files {
                     .map(|()| (path, entries.len()))
                     .map_err(FileProblem::from)
             },
-        );
-        self.export = Some(job);
-        Message::Exporting
+        ))
     }
 
-    /// A finished export's result, once.
-    pub fn poll_export(&mut self) -> Option<Message> {
-        let job = self.export.as_mut()?;
-        let result = match job.poll() {
+    /// The status line once the export has finished (`None` while it runs).
+    pub fn poll(&mut self) -> Option<Message> {
+        let result = match self.0.poll() {
             Polled::Running => return None,
             Polled::Lost => Err(FileProblem::ExportStopped),
             Polled::Done(result) => result,
         };
-        self.export = None;
         Some(match result {
             Ok((path, count)) => Message::Exported(path, count),
             Err(error) => Message::ExportFailed(error),

@@ -14,6 +14,7 @@ use crate::ui::i18n::FileProblem;
 use crate::ui::jobs::dialogs::{DialogJob, DialogPoll, FileTask, PathPrompt};
 use crate::ui::jobs::job::{Job, Polled};
 use crate::ui::session::game::{Game, side_from_seat};
+use crate::ui::session::history::{ExportJob, ExtraSheets, HistoryView};
 use crate::ui::session::messages::Message;
 use eframe::egui;
 use std::ffi::OsStr;
@@ -105,8 +106,8 @@ pub struct Files {
     pub prompt: Option<PathPrompt>,
     native_dialogs: bool,
     /// The History window, when open.
-    pub history: Option<super::history::HistoryView>,
-    pub(super) export: Option<Job<(), crate::ui::session::history::ExportResult>>,
+    pub history: Option<HistoryView>,
+    export: Option<ExportJob>,
 }
 
 impl Files {
@@ -394,6 +395,44 @@ impl Files {
                 Some((task, path))
             }
         }
+    }
+}
+
+/// The History window and the export: thin calls on [`HistoryView`] and [`ExportJob`].
+impl Files {
+    /// The game of the History window at `index`, replayed, with its id.
+    pub fn history_game(&self, index: usize) -> Option<Result<(LoadedGame, String), Message>> {
+        self.history.as_ref()?.game(index)
+    }
+
+    /// Opens (or reloads) the History window; the filters typed before are kept.
+    pub fn show_history(&mut self, ctx: &egui::Context) {
+        self.history = Some(HistoryView::load(&self.dir, ctx, self.history.take()));
+    }
+
+    /// Takes the history when its loading job answers.
+    pub fn poll_history(&mut self) {
+        if let Some(view) = self.history.as_mut() {
+            view.poll();
+        }
+    }
+
+    /// Writes the history to the workbook `path` in the background, with `extra`.
+    pub fn start_export(
+        &mut self,
+        ctx: &egui::Context,
+        path: PathBuf,
+        extra: ExtraSheets,
+    ) -> Message {
+        self.export = Some(ExportJob::start(ctx, &self.dir, path, extra));
+        Message::Exporting
+    }
+
+    /// A finished export's result, once.
+    pub fn poll_export(&mut self) -> Option<Message> {
+        let message = self.export.as_mut()?.poll()?;
+        self.export = None;
+        Some(message)
     }
 }
 

@@ -1,6 +1,7 @@
 //! The menu bar, the keyboard shortcuts and the Help windows.
 
 use crate::ui::app::{Action, App};
+use crate::ui::i18n::Texts;
 use crate::ui::session::settings::Language;
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 
@@ -17,6 +18,31 @@ const REDO_SHOWN: &KeyboardShortcut = if cfg!(target_os = "macos") {
     &REDO
 };
 const HINT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::H);
+const PASTE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::V);
+
+/// Every shortcut with what it does, as Help > Keyboard shortcuts lists them (the keys
+/// are the ones [`shortcuts`] reads; the review keys' texts name their keys).
+pub(in crate::ui) fn shortcut_list(
+    t: &Texts,
+    lab: &str,
+) -> Vec<(Option<KeyboardShortcut>, String)> {
+    let key = |shortcut: &KeyboardShortcut, text: &str| (Some(*shortcut), text.to_string());
+    vec![
+        key(&NEW, t.new_game),
+        key(&OPEN, t.open_game),
+        key(&SAVE, t.save_game),
+        key(&SAVE_AS, t.save_as),
+        key(&UNDO, t.undo),
+        key(REDO_SHOWN, t.redo),
+        key(&HINT, t.hint),
+        key(&PASTE, t.paste_on_board),
+        key(&crate::ui::windows::tree_lab::SHORTCUT, lab),
+        (None, t.review_first.to_string()),
+        (None, t.review_back.to_string()),
+        (None, t.review_forward.to_string()),
+        (None, t.review_last.to_string()),
+    ]
+}
 const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
 const SAVE_AS: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
@@ -157,6 +183,9 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         ui.menu_button(t.menu_help, |ui| {
             if ui.button(t.rules).clicked() {
                 app.windows.rules.open = true;
+            }
+            if ui.button(t.shortcuts_title).clicked() {
+                app.windows.shortcuts.open = true;
             }
             if ui.button(t.about).clicked() {
                 app.windows.about.open = true;

@@ -10,6 +10,7 @@
 pub mod about;
 pub mod files;
 pub mod help;
+pub mod shortcuts;
 pub mod summary;
 pub mod table24;
 pub mod tree_lab;
@@ -69,6 +70,8 @@ macro_rules! windows {
 windows! {
     /// Help > Rules.
     rules: help::RulesWindow,
+    /// Help > Keyboard shortcuts.
+    shortcuts: shortcuts::ShortcutsWindow,
     /// Help > About, with where the files are.
     about: help::AboutWindow,
     /// Table 2.4 measured on the position on show.
