@@ -9,14 +9,16 @@ mod neighbours;
 mod notation;
 mod player;
 mod position;
+mod quote;
 mod stones;
 
 pub use bitboard::{Bitboard, CellIter};
 pub use cell::{Cell, MAX_CELLS, MAX_SIZE, MIN_SIZE, NotACell, last_column};
-pub use error::{GameError, MAX_QUOTED_CHARS, MoveError, Occupant, ParseError, clip_token};
+pub use error::{GameError, MoveError, Occupant, ParseError};
 pub use geometry::DIRECTIONS;
 pub use neighbours::NeighbourCounts;
 pub use notation::{GameSpec, parse_cells, parse_size};
 pub use player::Player;
 pub use position::{Board, CellState, MoveRecord};
+pub use quote::{MAX_QUOTED_CHARS, clip_token};
 pub use stones::{SplitMix64, random_position, random_stones};
