@@ -97,7 +97,7 @@ impl Builder {
             }
             // Negamax values belong to the side to move; a tree's leaves to MAX, the root.
             let own = i64::from(game.evaluate().0);
-            let for_root = if ply % 2 == 0 { own } else { -own };
+            let for_root = if ply.is_multiple_of(2) { own } else { -own };
             if for_root.abs() > MAX_LEAF {
                 return Err(GameTreeError::BadLeaf(for_root));
             }
