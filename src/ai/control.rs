@@ -45,15 +45,27 @@ pub struct NoHandler;
 impl<M> SearchHandler<M> for NoHandler {}
 
 /// A handler shared between a search thread and a window: a stop flag another thread can
-/// raise, and live progress it can read at any time.
-#[derive(Default, Debug)]
-pub struct SharedProgress {
+/// raise, and live progress it can read at any time. Generic over the game's move; the
+/// default is the queens' [`Cell`], so `SharedProgress` alone still names theirs.
+#[derive(Debug)]
+pub struct SharedProgress<M = Cell> {
     stop: AtomicBool,
     nodes: AtomicU64,
-    last: Mutex<Option<Iteration<Cell>>>,
+    last: Mutex<Option<Iteration<M>>>,
 }
 
-impl SharedProgress {
+// By hand: a derived `Default` would ask `M: Default`, which a move type need not be.
+impl<M> Default for SharedProgress<M> {
+    fn default() -> Self {
+        SharedProgress {
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            last: Mutex::new(None),
+        }
+    }
+}
+
+impl<M: Clone> SharedProgress<M> {
     /// Asks the search to stop; it answers with its deepest completed depth.
     pub fn request_stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
@@ -70,7 +82,7 @@ impl SharedProgress {
     }
 
     /// The deepest completed depth so far, with its best move and value.
-    pub fn last_iteration(&self) -> Option<Iteration<Cell>> {
+    pub fn last_iteration(&self) -> Option<Iteration<M>> {
         match self.last.lock() {
             Ok(guard) => guard.clone(),
             Err(poisoned) => poisoned.into_inner().clone(),
@@ -78,7 +90,7 @@ impl SharedProgress {
     }
 }
 
-impl SearchHandler<Cell> for SharedProgress {
+impl<M: Clone + Send> SearchHandler<M> for SharedProgress<M> {
     fn should_stop(&self) -> bool {
         self.stop_requested()
     }
@@ -87,7 +99,7 @@ impl SearchHandler<Cell> for SharedProgress {
         self.nodes.store(nodes, Ordering::Relaxed);
     }
 
-    fn on_iteration(&self, iteration: &Iteration<Cell>) {
+    fn on_iteration(&self, iteration: &Iteration<M>) {
         let mut guard = match self.last.lock() {
             Ok(guard) => guard,
             Err(poisoned) => poisoned.into_inner(),

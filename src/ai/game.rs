@@ -121,3 +121,19 @@ pub enum ChildFrontier<M> {
     /// The child's frontier search.
     Node(FrontierResult<M>),
 }
+
+/// A position as a front end holds it (for Queens & Stones, a `Board`): what an engine is
+/// asked about. It builds the state the search walks, so the thesis's engine (minimax and
+/// alpha-beta with iterative deepening, the principal variation, progress through a
+/// handler) serves every game that implements this and [`FrontierGame`] for its state.
+pub trait GamePosition: Sync {
+    /// A move, as engines answer with it and handlers see it.
+    type Move: Copy + Default + PartialEq + std::fmt::Debug + Send + Sync;
+
+    /// The state the search walks with do/undo (it may be the position itself).
+    type Search: FrontierGame<Move = Self::Move>;
+
+    /// A fresh search state at this position. Called once per search, never per node,
+    /// so it may allocate (the queens build their ordering tables here).
+    fn search_game(&self) -> Self::Search;
+}

@@ -3,6 +3,7 @@
 //! and reports progress and takes "stop" through a [`SearchHandler`].
 
 mod control;
+mod engine;
 mod frontier;
 mod game;
 mod movelist;
@@ -13,17 +14,21 @@ mod score;
 mod search;
 mod stats;
 pub mod strong;
+#[cfg(test)]
+mod takeaway;
 pub mod tree;
 
 pub use control::{Limits, NoHandler, SearchHandler, SharedProgress};
-pub use game::{ChildFrontier, FrontierGame, FrontierResult, SearchGame};
+pub use engine::{Engine, ThesisEngine, search_board};
+pub use game::{ChildFrontier, FrontierGame, FrontierResult, GamePosition, SearchGame};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use negamax::{MAX_PLY, Method, Observer, Searcher, Silent};
 pub use ordering::{CentreOrder, QueensGame, evaluate, heuristic_moves};
 pub use registry::{
-    ConfigError, DEFAULT_HASH_MB, ENGINES, EngineConfig, EngineEntry, EngineKind, EngineLimits,
-    MAX_DEPTH, MAX_HASH_MB, MAX_THREADS, MAX_TIME_MS, SpecError, UnknownEngine, known_engines,
+    ConfigError, ENGINES, EngineConfig, EngineEntry, EngineKind, EngineLimits, MAX_DEPTH,
+    MAX_THREADS, MAX_TIME_MS, NotForThisGame, SpecError, UnknownEngine, known_engines,
 };
 pub use score::Score;
-pub use search::{Engine, run_search, search_board};
+pub use search::run_search;
 pub use stats::{Iteration, SearchOutcome, Stats};
+pub use strong::{DEFAULT_HASH_MB, MAX_HASH_MB};

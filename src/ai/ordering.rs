@@ -1,7 +1,7 @@
 //! The thesis's evaluation and move ordering for the board (its `eval` and
 //! `heuristicGenerateMove`), and the [`SearchGame`] adapter the search runs on.
 
-use super::game::SearchGame;
+use super::game::{GamePosition, SearchGame};
 use super::movelist::MoveList;
 use super::score::Score;
 use crate::board::{Bitboard, Board, Cell, NeighbourCounts};
@@ -56,16 +56,8 @@ impl CentreOrder {
         self.rank[cell.index()]
     }
 
-    /// The cells of `set` in static order: each cell's bit moved to its rank (O(cells in
-    /// the set), no sorting), then read back lowest rank first.
-    #[inline]
-    pub fn in_rank_order(&self, set: Bitboard) -> impl Iterator<Item = Cell> + '_ {
-        self.ranks_of(set)
-            .into_iter()
-            .map(|rank| self.cell_of_rank[rank.index()])
-    }
-
-    /// Appends the cells of `set` to `list` in static order (as [`CentreOrder::in_rank_order`]).
+    /// Appends the cells of `set` to `list` in static order: each cell's bit moved to its
+    /// rank (O(cells in the set), no sorting), then read back lowest rank first.
     #[inline]
     pub fn push_in_rank_order(&self, set: Bitboard, list: &mut MoveList<Cell>) {
         self.ranks_of(set)
@@ -154,6 +146,16 @@ impl QueensGame {
     /// The ordering tables.
     pub fn order(&self) -> &CentreOrder {
         &self.order
+    }
+}
+
+/// A board is searched as a [`QueensGame`]: a copy with the ordering tables of its size.
+impl GamePosition for Board {
+    type Move = Cell;
+    type Search = QueensGame;
+
+    fn search_game(&self) -> QueensGame {
+        QueensGame::new(self)
     }
 }
 

@@ -11,8 +11,10 @@
 //! places its limits are enforced.
 
 use super::control::Limits;
+use super::engine::{Engine, ThesisEngine};
+use super::game::GamePosition;
 use super::negamax::Method;
-use super::search::{Engine, ThesisEngine};
+use super::strong::{DEFAULT_HASH_MB, MAX_HASH_MB, PvsEngine};
 use crate::board::MAX_CELLS;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -26,14 +28,14 @@ pub struct EngineEntry {
     pub name: &'static str,
     /// Other accepted spellings (matched ignoring case, like the name).
     pub aliases: &'static [&'static str],
-    /// The key of the window's translated label (see `ui::i18n`); a language without
-    /// a label for it shows [`EngineEntry::name`].
-    pub label_key: &'static str,
     /// One line for `--help` and the docs.
     pub description: &'static str,
     /// Whether the engine uses [`EngineConfig::threads`] and [`EngineConfig::hash_mb`]
     /// (the thesis engines are single-threaded and keep no table).
     pub uses_threads: bool,
+    /// The thesis's search this engine runs, if it is one of the thesis's: those serve
+    /// every game (see [`EngineConfig::build_for`]), the others only the queens' board.
+    pub thesis: Option<Method>,
     /// Builds a fresh engine from a configuration.
     pub build: fn(&EngineConfig) -> Box<dyn Engine>,
 }
@@ -42,20 +44,20 @@ pub struct EngineEntry {
 const MINIMAX: EngineEntry = EngineEntry {
     name: "minimax",
     aliases: &["mm"],
-    label_key: "minimax",
     description: "the thesis's minimax: every node to the depth",
     uses_threads: false,
-    build: |_| Box::new(ThesisEngine(Method::Minimax)),
+    thesis: Some(Method::Minimax),
+    build: |config| Box::new(ThesisEngine::new(Method::Minimax, config.engine.name())),
 };
 
 /// The thesis's negamax alpha-beta with its move ordering.
 const ALPHABETA: EngineEntry = EngineEntry {
     name: "alphabeta",
     aliases: &["alpha-beta", "ab"],
-    label_key: "alphabeta",
     description: "the thesis's alpha-beta: minimax's value, fewer nodes",
     uses_threads: false,
-    build: |_| Box::new(ThesisEngine(Method::AlphaBeta)),
+    thesis: Some(Method::AlphaBeta),
+    build: |config| Box::new(ThesisEngine::new(Method::AlphaBeta, config.engine.name())),
 };
 
 /// The strong engine: iterative deepening, aspiration windows, PVS, a transposition table
@@ -63,15 +65,10 @@ const ALPHABETA: EngineEntry = EngineEntry {
 const PVS: EngineEntry = EngineEntry {
     name: "pvs",
     aliases: &["strong", "negascout"],
-    label_key: "pvs",
     description: "the strong engine: PVS with a transposition table, threads, exact near the end",
     uses_threads: true,
-    build: |config| {
-        Box::new(super::strong::PvsEngine::new(
-            config.threads,
-            config.hash_mb,
-        ))
-    },
+    thesis: None,
+    build: |config| Box::new(PvsEngine::new(config.threads, config.hash_mb)),
 };
 
 /// The strong engine that plays proven moves: every timed move first tries to solve the
@@ -79,15 +76,10 @@ const PVS: EngineEntry = EngineEntry {
 const PERFECT: EngineEntry = EngineEntry {
     name: "perfect",
     aliases: &["solver", "exact"],
-    label_key: "perfect",
     description: "pvs that first tries to solve every position exactly (needs --time-ms)",
     uses_threads: true,
-    build: |config| {
-        Box::new(super::strong::PvsEngine::perfect(
-            config.threads,
-            config.hash_mb,
-        ))
-    },
+    thesis: None,
+    build: |config| Box::new(PvsEngine::perfect(config.threads, config.hash_mb)),
 };
 
 /// Every engine, weakest first (the order of menus and of "known:" lists).
@@ -227,6 +219,12 @@ impl UnknownEngine {
     }
 }
 
+/// An engine asked to play a game it does not know (the strong engines play only
+/// Queens & Stones).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the engine '{0}' plays only Queens & Stones")]
+pub struct NotForThisGame(pub EngineKind);
+
 /// The deepest search any engine is asked for: the longest possible game.
 pub const MAX_DEPTH: u32 = MAX_CELLS as u32;
 /// The longest thinking time accepted: one day, far beyond any useful search, so that a
@@ -234,10 +232,6 @@ pub const MAX_DEPTH: u32 = MAX_CELLS as u32;
 pub const MAX_TIME_MS: u64 = 24 * 60 * 60 * 1000;
 /// The most search threads accepted (far above any machine this runs on).
 pub const MAX_THREADS: usize = 1024;
-/// The transposition-table size of engines that keep one, when none is asked for.
-pub const DEFAULT_HASH_MB: usize = 256;
-/// The largest transposition table accepted: 64 GiB.
-pub const MAX_HASH_MB: usize = 64 * 1024;
 
 /// The ranges an [`EngineConfig`] is held to. [`EngineLimits::ANY`] is what an engine
 /// accepts (the CLI's bounds); the window uses narrower ones for its sliders.
@@ -332,6 +326,20 @@ impl EngineConfig {
     /// A fresh engine of this configuration.
     pub fn build(&self) -> Box<dyn Engine> {
         (self.engine.0.build)(self)
+    }
+
+    /// A fresh engine of this configuration for another game's positions `P`: only the
+    /// thesis's engines serve every game (the strong ones search the queens' free sets).
+    ///
+    /// # Errors
+    /// [`NotForThisGame`] naming the engine when it plays only Queens & Stones.
+    pub fn build_for<P: GamePosition + ?Sized>(
+        &self,
+    ) -> Result<Box<dyn Engine<P>>, NotForThisGame> {
+        match self.engine.0.thesis {
+            Some(method) => Ok(Box::new(ThesisEngine::new(method, self.engine.name()))),
+            None => Err(NotForThisGame(self.engine)),
+        }
     }
 
     /// The search limits of one move.

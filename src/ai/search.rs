@@ -1,13 +1,10 @@
 //! The search driver: fixed depth, or iterative deepening under a time limit, for any
-//! [`FrontierGame`]; and the [`Engine`] trait every engine of the registry implements.
+//! [`FrontierGame`].
 
-use super::control::{Limits, NoHandler, SearchHandler};
+use super::control::{Limits, SearchHandler};
 use super::game::FrontierGame;
-use super::negamax::{Method, Observer, Searcher, Silent};
-use super::ordering::QueensGame;
-use super::registry::EngineKind;
+use super::negamax::{Method, Observer, Searcher};
 use super::stats::{Iteration, SearchOutcome, Stats};
-use crate::board::{Board, Cell};
 use std::time::Instant;
 
 /// Runs a search on `game` and returns the deepest completed depth's answer.
@@ -27,28 +24,20 @@ pub fn run_search<G: FrontierGame, O: Observer<G::Move>>(
     let start = Instant::now();
     let deadline = limits.time.map(|time| start + time);
     let max_depth = limits.depth.max(1);
-    let mut outcome = SearchOutcome {
-        best_move: None,
-        value: game.evaluate(),
-        depth: 0,
-        pv: Vec::new(),
-        stats: Stats::default(),
-        elapsed: Default::default(),
-        iterations: Vec::new(),
-        interrupted: false,
-        exact: false,
-    };
+    let root_value = game.evaluate();
     if game.is_terminal() {
-        outcome.exact = true;
-        outcome.stats = Stats {
+        // The game is over: the root is the one node and the one leaf, its value exact.
+        let leaf = Stats {
             nodes: 1,
             leaves: 1,
             cutoffs: 0,
         };
-        observer.leaf(&[], outcome.value);
+        observer.leaf(&[], root_value);
+        let mut outcome = SearchOutcome::start(root_value, leaf, true);
         outcome.elapsed = start.elapsed();
         return outcome;
     }
+    let mut outcome = SearchOutcome::start(root_value, Stats::default(), false);
     let first = if limits.time.is_some() { 1 } else { max_depth };
     // Once a depth covers every remaining ply its value is exact; deeper is the same.
     let searcher_plies_bound = game.plies_left_bound();
@@ -103,47 +92,4 @@ pub fn run_search<G: FrontierGame, O: Observer<G::Move>>(
     }
     outcome.elapsed = start.elapsed();
     outcome
-}
-
-/// A move-choosing engine: what the window's computer players and `queens bestmove` call.
-pub trait Engine: Send {
-    /// The engine's name, as on the command line.
-    fn name(&self) -> &'static str;
-
-    /// Searches `board` within `limits`, reporting to `handler`.
-    fn think(
-        &mut self,
-        board: &Board,
-        limits: Limits,
-        handler: &dyn SearchHandler<Cell>,
-    ) -> SearchOutcome<Cell>;
-}
-
-/// The thesis's searches on the board, with its ordering and evaluation. Its table rows
-/// are in [`super::registry`].
-pub(super) struct ThesisEngine(pub(super) Method);
-
-impl Engine for ThesisEngine {
-    fn name(&self) -> &'static str {
-        match self.0 {
-            Method::Minimax => EngineKind::MINIMAX.name(),
-            Method::AlphaBeta => EngineKind::ALPHABETA.name(),
-        }
-    }
-
-    fn think(
-        &mut self,
-        board: &Board,
-        limits: Limits,
-        handler: &dyn SearchHandler<Cell>,
-    ) -> SearchOutcome<Cell> {
-        let mut game = QueensGame::new(board);
-        run_search(&mut game, self.0, limits, handler, &mut Silent)
-    }
-}
-
-/// Convenience: a search of `board` by the thesis's `method` with no handler (the tests'
-/// and the bench's entry point).
-pub fn search_board(board: &Board, method: Method, limits: Limits) -> SearchOutcome<Cell> {
-    ThesisEngine(method).think(board, limits, &NoHandler)
 }

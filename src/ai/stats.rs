@@ -64,3 +64,23 @@ pub struct SearchOutcome<M> {
     /// of every line, or an exact solver proved it), not a depth-limited estimate.
     pub exact: bool,
 }
+
+impl<M> SearchOutcome<M> {
+    /// The answer before any depth is searched: no move, depth 0, the root's static
+    /// `value`, the counters spent so far, and whether that value is already exact (the
+    /// game is over, or an engine knows it). Every engine starts from this one and fills
+    /// in what its search finds, so a new field has one place to get its default.
+    pub fn start(value: Score, stats: Stats, exact: bool) -> SearchOutcome<M> {
+        SearchOutcome {
+            best_move: None,
+            value,
+            depth: 0,
+            pv: Vec::new(),
+            stats,
+            elapsed: Duration::ZERO,
+            iterations: Vec::new(),
+            interrupted: false,
+            exact,
+        }
+    }
+}

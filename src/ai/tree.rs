@@ -16,9 +16,12 @@ use serde::Serialize;
 use thiserror::Error;
 
 pub mod examples;
+mod from_game;
 pub mod lab;
 pub mod random;
 pub mod report;
+
+pub use from_game::{GameTreeError, MAX_GAME_TREE_LEAVES};
 
 /// The largest leaf magnitude a tree may hold (well inside the search's infinity).
 pub const MAX_LEAF: i64 = 100_000_000;
@@ -83,6 +86,10 @@ enum Node {
 #[derive(Clone, Debug)]
 pub struct Tree {
     nodes: Vec<Node>,
+    /// The label of the edge into each node (a game's move, see [`Tree::from_game`]);
+    /// `None` for the root and for every node of a parsed tree: the bracket text has no
+    /// labels, so a tree read from text or a file is what it always was.
+    labels: Vec<Option<String>>,
     /// Leaf number (left to right) of each leaf node.
     leaf_number: Vec<Option<usize>>,
     leaf_count: usize,
@@ -116,6 +123,7 @@ impl Tree {
         debug_assert_eq!(root, 0);
         let mut tree = Tree {
             leaf_number: vec![None; parser.nodes.len()],
+            labels: vec![None; parser.nodes.len()],
             nodes: parser.nodes,
             leaf_count: 0,
             height,
@@ -160,6 +168,12 @@ impl Tree {
             Node::Leaf(_) => &[],
             Node::Inner(children) => children,
         }
+    }
+
+    /// The label of the edge from `node`'s parent to it (the move of a game's tree), if
+    /// it has one.
+    pub fn label(&self, node: usize) -> Option<&str> {
+        self.labels.get(node)?.as_deref()
     }
 
     /// The value of `node` if it is a leaf.

@@ -60,35 +60,6 @@ impl Bitboard {
         (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
     }
 
-    /// The set moved `shift` places towards higher indices (bits past 255 fall off).
-    /// With the 16-wide layout, +1 is one column right, +16 one row up.
-    #[inline]
-    pub const fn shifted_up(self, shift: u32) -> Bitboard {
-        debug_assert!(shift > 0 && shift < 64);
-        let [w0, w1, w2, w3] = self.0;
-        let back = 64 - shift;
-        Bitboard([
-            w0 << shift,
-            (w1 << shift) | (w0 >> back),
-            (w2 << shift) | (w1 >> back),
-            (w3 << shift) | (w2 >> back),
-        ])
-    }
-
-    /// The set moved `shift` places towards lower indices (bits below 0 fall off).
-    #[inline]
-    pub const fn shifted_down(self, shift: u32) -> Bitboard {
-        debug_assert!(shift > 0 && shift < 64);
-        let [w0, w1, w2, w3] = self.0;
-        let back = 64 - shift;
-        Bitboard([
-            (w0 >> shift) | (w1 << back),
-            (w1 >> shift) | (w2 << back),
-            (w2 >> shift) | (w3 << back),
-            w3 >> shift,
-        ])
-    }
-
     /// Calls `f` with the index of every cell of the set, lowest first.
     ///
     /// The same order as iterating, but a plain loop over the words: in the search's

@@ -1,6 +1,6 @@
 //! A cell of the board and its chess-like name (`a1` is bottom-left).
 
-use super::error::clip_token;
+use super::quote::clip_token;
 use std::fmt;
 use std::str::FromStr;
 

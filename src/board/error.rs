@@ -5,19 +5,6 @@ use super::cell::Cell;
 use super::player::Player;
 use thiserror::Error;
 
-/// The most characters of a bad token an error message quotes: enough to recognise it,
-/// while a 100 KB pasted token cannot flood a terminal or a dialog.
-pub const MAX_QUOTED_CHARS: usize = 40;
-
-/// `text` as an error message quotes it: whole up to [`MAX_QUOTED_CHARS`] characters,
-/// else its first ones followed by "…".
-pub fn clip_token(text: &str) -> String {
-    match text.char_indices().nth(MAX_QUOTED_CHARS) {
-        None => text.to_string(),
-        Some((end, _)) => format!("{}…", &text[..end]),
-    }
-}
-
 /// A game string or a board setup that is not acceptable. Every variant names the token.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
@@ -131,20 +118,4 @@ pub enum GameError {
     /// A move is illegal.
     #[error(transparent)]
     Move(#[from] MoveError),
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn long_tokens_are_clipped_on_a_character_boundary() {
-        assert_eq!(clip_token("c3"), "c3");
-        let exact = "x".repeat(MAX_QUOTED_CHARS);
-        assert_eq!(clip_token(&exact), exact);
-        let long = "é".repeat(120_000);
-        let clipped = clip_token(&long);
-        assert_eq!(clipped.chars().count(), MAX_QUOTED_CHARS + 1);
-        assert!(clipped.ends_with("é…"), "{clipped}");
-    }
 }

@@ -5,8 +5,9 @@
 //! stopping at the first illegal one.
 
 use super::cell::{Cell, MAX_SIZE, MIN_SIZE};
-use super::error::{GameError, MoveError, ParseError, clip_token};
+use super::error::{GameError, MoveError, ParseError};
 use super::position::Board;
+use super::quote::clip_token;
 
 /// A parsed game string: board side, stones and moves in play order (P1 first).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

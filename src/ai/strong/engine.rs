@@ -178,21 +178,12 @@ impl Engine for PvsEngine {
         let free = board.free();
         let n = free.count();
         let base = evaluate(board);
-        let mut outcome = SearchOutcome {
-            best_move: None,
-            value: base,
-            depth: 0,
-            pv: Vec::new(),
-            stats: Stats {
-                nodes: 1,
-                leaves: 0,
-                cutoffs: 0,
-            },
-            elapsed: Duration::ZERO,
-            iterations: Vec::new(),
-            interrupted: false,
-            exact: true,
+        let root = Stats {
+            nodes: 1,
+            leaves: 0,
+            cutoffs: 0,
         };
+        let mut outcome = SearchOutcome::start(base, root, true);
         if n == 0 {
             outcome.elapsed = start.elapsed();
             return outcome;

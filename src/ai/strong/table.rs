@@ -16,8 +16,11 @@ pub const EXACT: u8 = u8::MAX;
 /// No move stored.
 pub const NO_MOVE: u8 = u8::MAX;
 
-// The table's default and largest sizes are the engine registry's (one place for limits).
-pub use crate::ai::registry::{DEFAULT_HASH_MB, MAX_HASH_MB};
+/// The table size of engines that keep one, when none is asked for. The registry's
+/// configuration checks use it and [`MAX_HASH_MB`]; they are the table's own facts.
+pub const DEFAULT_HASH_MB: usize = 256;
+/// The largest table accepted: 64 GiB.
+pub const MAX_HASH_MB: usize = 64 * 1024;
 
 /// Values are gains of at most 225 cells; stored with this offset in 10 bits.
 const OFFSET: i32 = 512;

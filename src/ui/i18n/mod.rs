@@ -114,8 +114,9 @@ pub struct Texts {
     pub mode_cvc: &'static str,
     pub first_player: &'static str,
     pub algorithm: &'static str,
-    /// Each engine's label by its registry `label_key` ([`crate::ai::EngineEntry`]);
-    /// read through [`Texts::engine_label`].
+    /// Each engine's label by its canonical name ([`EngineKind::name`]): the engine
+    /// table carries no window text, the window maps engines to labels here. Read
+    /// through [`Texts::engine_label`].
     pub engine_labels: &'static [(&'static str, &'static str)],
     /// A loaded game names an engine this version does not know: the name, the known
     /// names, and the engine playing in its place.
@@ -337,7 +338,7 @@ pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
 impl Texts {
     /// The label of `engine` in this language; its name where the language has none.
     pub fn engine_label(&self, engine: EngineKind) -> &'static str {
-        let key = engine.entry().label_key;
+        let key = engine.name();
         self.engine_labels
             .iter()
             .find(|(k, _)| *k == key)
@@ -413,7 +414,7 @@ mod tests {
         for language in Language::ALL {
             let t = texts(language);
             for engine in EngineKind::all() {
-                let key = engine.entry().label_key;
+                let key = engine.name();
                 assert!(
                     t.engine_labels
                         .iter()
