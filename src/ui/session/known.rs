@@ -34,14 +34,11 @@ impl KnownResult {
 
 /// P1's final margin with best play, when `outcome` (a search of `board`) proves it.
 ///
-/// Every move fills at least one free cell, so a completed depth of at least the number
-/// of free cells reaches the end of every line; the thesis evaluation of a finished game
-/// is the final difference, so the value is then exact, from the mover's side. (An
-/// engine whose value means something else, such as the gain still to come, must say
-/// so here.)
+/// Whether a value is exact is the search's to say ([`SearchOutcome::exact`]: it reached
+/// the end of every line, or a solver proved it), never worked out here; the window only
+/// turns the mover's value into P1's.
 pub fn proven_margin(board: &Board, outcome: &SearchOutcome<Cell>) -> Option<i32> {
-    let reaches_the_end = outcome.exact || outcome.depth >= board.free().count().max(1);
-    if !reaches_the_end || outcome.best_move.is_none() {
+    if !outcome.exact || outcome.best_move.is_none() {
         return None;
     }
     let mover = outcome.value.0;

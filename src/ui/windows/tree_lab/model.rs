@@ -5,7 +5,7 @@
 use crate::ai::tree::examples::Example;
 use crate::ai::tree::lab::{Event, LabOptions, LabTrace, SearchKind, Window, max_nodes, trace};
 use crate::ai::tree::random::{RandomSpec, random_tree};
-use crate::ai::tree::{RootKind, Tree};
+use crate::ai::tree::Tree;
 
 /// Where a node stands at the cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,11 +194,6 @@ impl LabModel {
     /// Static evaluations done up to the cursor.
     pub fn evaluations_so_far(&self) -> u32 {
         self.current().map_or(0, |step| step.evaluations)
-    }
-
-    /// Whether the root is MAX.
-    pub fn root_is_max(&self) -> bool {
-        self.options.root == RootKind::Max
     }
 
     /// Replays steps `0..cursor` from a blank tree.
