@@ -2,10 +2,10 @@
 //! it, and what every node looks like at the cursor (replayed from the steps, so stepping
 //! backwards is as exact as stepping forwards).
 
+use crate::ai::tree::Tree;
 use crate::ai::tree::examples::Example;
 use crate::ai::tree::lab::{Event, LabOptions, LabTrace, SearchKind, Window, max_nodes, trace};
 use crate::ai::tree::random::{RandomSpec, random_tree};
-use crate::ai::tree::Tree;
 
 /// Where a node stands at the cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
