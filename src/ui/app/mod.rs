@@ -6,6 +6,7 @@ mod background;
 mod computer;
 mod files;
 mod play;
+mod queries;
 mod replace;
 
 pub use action::{Action, ReviewStep};
@@ -156,77 +157,6 @@ impl App {
         };
         app.check_autosave();
         app
-    }
-
-    /// The game's current position (not the reviewed one).
-    pub fn board(&self) -> &Board {
-        &self.game.board
-    }
-
-    /// The Tree Lab's state (open or not, its tree, trace and cursor).
-    pub fn tree_lab(&self) -> &crate::ui::windows::tree_lab::TreeLab {
-        &self.windows.tree_lab
-    }
-
-    /// The Table 2.4 window's state (its choices, rows and last table).
-    pub fn table24(&self) -> &crate::ui::jobs::table24::Table24Panel {
-        &self.windows.table24
-    }
-
-    /// The current settings (language, theme, last new-game choices).
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    /// The status line as shown, in the current language.
-    pub fn status_text(&self) -> String {
-        self.message.text(self.texts(), &self.player_names())
-    }
-
-    /// Whether Undo would take a move back (not when only the computer has moved).
-    pub fn can_undo(&self) -> bool {
-        self.game.can_undo()
-    }
-
-    /// Whether a search (a computer move or a hint) is running.
-    pub fn is_thinking(&self) -> bool {
-        self.job.is_some()
-    }
-
-    /// Whether the computer is paused after a cancelled search.
-    pub fn is_paused(&self) -> bool {
-        self.paused
-    }
-
-    /// The id of the current game; it changes with every new game or pasted position.
-    pub fn game_id(&self) -> u64 {
-        self.game.id
-    }
-
-    /// The ply being reviewed, if an earlier position is shown.
-    pub fn reviewing(&self) -> Option<usize> {
-        self.review
-    }
-
-    /// The engine's suggestion shown on the board, if any.
-    pub fn hint(&self) -> Option<Cell> {
-        self.hint
-    }
-
-    /// Whether the new-game panel is open.
-    pub fn new_game_open(&self) -> bool {
-        self.show_new_game
-    }
-
-    /// Whether a question blocks the window (the autosave offer, or "replace the
-    /// unfinished game?"): then only its answers, and quitting, are carried out.
-    pub fn asking(&self) -> bool {
-        self.files.awaiting_choice() || self.pending.is_some()
-    }
-
-    /// Whether a game-replacing question is open.
-    pub fn replace_asked(&self) -> bool {
-        self.pending.is_some()
     }
 
     /// Carries out `action`, as if the user had clicked it. While a question is open
