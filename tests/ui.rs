@@ -937,3 +937,32 @@ fn a_result_proven_by_the_search_is_shown_for_its_position_only() {
         assert_eq!(harness.state().known_margin(), None);
     }
 }
+
+#[test]
+fn help_lists_the_keyboard_shortcuts_as_this_system_writes_them() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "Help");
+    click(&mut harness, "Keyboard shortcuts");
+    // The window's title, a shortcut and what it does.
+    assert!(harness.query_by_label("Keyboard shortcuts").is_some());
+    let undo_keys = if cfg!(target_os = "macos") {
+        "⌘Z"
+    } else {
+        "Ctrl+Z"
+    };
+    assert!(
+        harness.query_by_label(undo_keys).is_some(),
+        "no {undo_keys}"
+    );
+    assert!(
+        harness
+            .query_by_label("Paste a game string onto the board")
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_by_label("Previous move (Left arrow)")
+            .is_some()
+    );
+}
