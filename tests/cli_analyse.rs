@@ -323,3 +323,83 @@ fn the_workbook_holds_one_row_per_move_and_the_players() {
         Data::Float(answer["players"][0]["loss"].as_f64().unwrap_or(-1.0))
     );
 }
+
+/// The signal mask `field` ("SigCgt:") of process `pid`.
+#[cfg(target_os = "linux")]
+fn signal_mask(pid: u32, field: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|line| line.strip_prefix(field))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .unwrap_or(0)
+}
+
+/// Issue 18 (2): a stopped `analyse --xlsx F` leaves a complete F as it was and writes
+/// the partial analysis beside it, under a name that says so.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stopped_analysis_never_replaces_the_workbook_it_was_given() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let workbook = dir.path().join("game.xlsx");
+    let workbook_arg = workbook.display().to_string();
+    // A complete analysis of a short game first.
+    let done = json(&[
+        "analyse",
+        "--game",
+        "size=5 moves=c3,a2",
+        "--xlsx",
+        &workbook_arg,
+    ]);
+    assert_eq!(done["complete"], true, "{done}");
+    let before = std::fs::read(&workbook).unwrap_or_else(|e| panic!("{e}"));
+    // Then a long one (15x15, a minute per position) to the same file, stopped.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args([
+            "analyse",
+            "--game",
+            "size=15 moves=h8,c2,m14",
+            "--time-ms",
+            "60000",
+            "--threads",
+            "1",
+            "--xlsx",
+            &workbook_arg,
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
+    const TERM: u64 = 1 << 14;
+    let mut ready = false;
+    for _ in 0..10_000 {
+        ready = signal_mask(child.id(), "SigCgt:") & TERM != 0;
+        if ready || matches!(child.try_wait(), Ok(Some(_))) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    if !ready {
+        let _ = child.kill();
+    }
+    assert!(ready, "the analysis never installed its stop handler");
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .is_ok_and(|status| status.success());
+    assert!(sent);
+    let output = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(130), "{stdout}");
+    let report: serde_json::Value =
+        serde_json::from_str(&stdout).unwrap_or_else(|err| panic!("{err}: {stdout}"));
+    assert_eq!(report["complete"], false, "{report}");
+    let partial = dir.path().join("game.partial.xlsx");
+    assert_eq!(report["xlsx"], partial.display().to_string(), "{report}");
+    assert!(partial.is_file());
+    let after = std::fs::read(&workbook).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        after, before,
+        "the complete workbook was replaced by a partial one"
+    );
+}

@@ -78,6 +78,17 @@ fn bar(total: usize) -> ProgressBar {
     bar
 }
 
+/// Where a stopped analysis's workbook goes: `game.xlsx` -> `game.partial.xlsx`, beside it.
+pub fn partial_name(path: &std::path::Path) -> std::path::PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "analysis".into(), |stem| stem.to_string_lossy());
+    let extension = path
+        .extension()
+        .map_or_else(|| "xlsx".into(), |ext| ext.to_string_lossy());
+    path.with_file_name(format!("{stem}.partial.{extension}"))
+}
+
 /// Runs `queens analyse` until done or `interrupt` is raised. The report of a stopped
 /// analysis has `complete: false`; the caller prints it and exits 130.
 ///
@@ -88,8 +99,8 @@ fn bar(total: usize) -> ProgressBar {
 pub fn analyse_until(args: &AnalyseArgs, interrupt: &Interrupt) -> Result<AnalyseReport, CliError> {
     // The workbook's path is checked before the game is even read: a bad one must not
     // throw an analysis away, and the saved game itself is never a place to write.
+    let inputs: Vec<&std::path::Path> = args.file.iter().map(|p| p.as_path()).collect();
     if let Some(path) = &args.xlsx {
-        let inputs: Vec<&std::path::Path> = args.file.iter().map(|p| p.as_path()).collect();
         prepare_workbook(path, &inputs)?;
     }
     let board = game_of(args)?;
@@ -108,6 +119,14 @@ pub fn analyse_until(args: &AnalyseArgs, interrupt: &Interrupt) -> Result<Analys
     });
     progress.finish_and_clear();
     let xlsx = match &args.xlsx {
+        // A stopped analysis never replaces the workbook asked for (it may hold a
+        // complete one): it goes beside it, under a name that says it is partial.
+        Some(path) if !analysis.complete => {
+            let partial = partial_name(path);
+            prepare_workbook(&partial, &inputs)?;
+            export_analysis(&analysis, &partial)?;
+            Some(partial.display().to_string())
+        }
         Some(path) => {
             export_analysis(&analysis, path)?;
             Some(path.display().to_string())
