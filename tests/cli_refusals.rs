@@ -47,6 +47,19 @@ fn bad_position_text_is_refused() {
         (&["replay", "--game", "size=8 moves=i1"], "'i1'"),
         (&["replay", "--game", "size=3 stones=a1,b2"], "too many"),
         (&["replay", "--game", "\u{1F451}"], "'"),
+        // Issue 18 (11): a trailing or doubled comma is named as such.
+        (
+            &["replay", "--game", "size=8 moves=c3,"],
+            "trailing or doubled comma",
+        ),
+        (
+            &["replay", "--size", "8", "--moves", "c3,,d5"],
+            "moves has an empty entry",
+        ),
+        (
+            &["replay", "--size", "8", "--stones", ",b2"],
+            "stones has an empty entry",
+        ),
     ]);
 }
 

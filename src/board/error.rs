@@ -26,6 +26,15 @@ pub enum ParseError {
     /// A size that is not a number or not in 3..=15.
     #[error("size '{0}' is not allowed: the board side must be a number from 3 to 15")]
     BadSize(String),
+    /// A comma with no cell after it (or before it): `moves=c3,` or `c3,,d5`. Said as
+    /// such, not as "'' is not a cell".
+    #[error(
+        "{list} has an empty entry: a comma with no cell beside it (a trailing or doubled comma?)"
+    )]
+    EmptyEntry {
+        /// "stones" or "moves".
+        list: &'static str,
+    },
     /// A token that is not a cell name. The message gives the range of the board being
     /// parsed (`size`), not of the largest one.
     #[error("'{token}' in {list} is not a cell of the {size}x{size} board (expected a letter a..{last} and a rank 1..{size}, e.g. c3)", last = super::cell::last_column(*size))]

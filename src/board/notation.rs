@@ -121,6 +121,9 @@ pub fn parse_cells(text: &str, list: &'static str, size: u8) -> Result<Vec<Cell>
     text.split(',')
         .map(|token| {
             let token = token.trim();
+            if token.is_empty() {
+                return Err(ParseError::EmptyEntry { list });
+            }
             let cell = Cell::parse(token).ok_or_else(|| ParseError::BadCell {
                 token: clip_token(token),
                 list,

@@ -168,6 +168,7 @@ pub const TEXTS: Texts = Texts {
     err_duplicate_key: "the key '{0}' is given twice",
     err_missing_size: "'size=N' is missing (N from 3 to 15)",
     err_bad_size: "size '{0}' is not allowed: the board side must be a number from 3 to 15",
+    err_empty_entry: "{0} has an empty entry: a comma with no cell beside it (a trailing or doubled comma?)",
     err_bad_cell: "'{0}' in {1} is not a cell of the {2}x{2} board (expected a letter a..{3} and a number 1..{2}, e.g. c3)",
     err_off_board: "'{0}' in {1} is off the {2}x{2} board (columns a..{3}, rows 1..{2})",
     err_duplicate_stone: "the stone '{0}' is listed twice",

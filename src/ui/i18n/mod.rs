@@ -184,6 +184,7 @@ pub struct Texts {
     pub err_missing_size: &'static str,
     pub err_bad_size: &'static str,
     pub err_bad_cell: &'static str,
+    pub err_empty_entry: &'static str,
     pub err_off_board: &'static str,
     pub err_duplicate_stone: &'static str,
     pub err_too_many_stones: &'static str,
@@ -388,6 +389,7 @@ impl Texts {
             ParseError::MissingSize => self.err_missing_size.to_string(),
             ParseError::BadSize(size) => fill(self.err_bad_size, &[size]),
             // The range is the pasted board's, not the one on screen.
+            ParseError::EmptyEntry { list } => fill(self.err_empty_entry, &[list]),
             ParseError::BadCell { token, list, size } => fill(
                 self.err_bad_cell,
                 &[token, list, size, &crate::board::last_column(*size)],

@@ -169,6 +169,7 @@ pub const TEXTS: Texts = Texts {
     err_duplicate_key: "khóa '{0}' xuất hiện hai lần",
     err_missing_size: "thiếu 'size=N' (N từ 3 đến 15)",
     err_bad_size: "kích thước '{0}' không hợp lệ: cạnh bàn cờ phải là số từ 3 đến 15",
+    err_empty_entry: "{0} có một mục trống: một dấu phẩy không có ô bên cạnh (thừa dấu phẩy ở cuối hoặc hai dấu phẩy liền nhau?)",
     err_bad_cell: "'{0}' trong {1} không phải là ô của bàn {2}x{2} (cần một chữ a..{3} và một số 1..{2}, ví dụ c3)",
     err_off_board: "'{0}' trong {1} nằm ngoài bàn {2}x{2} (cột a..{3}, hàng 1..{2})",
     err_duplicate_stone: "viên đá '{0}' được liệt kê hai lần",
