@@ -248,3 +248,28 @@ fn a_save_is_not_written_over_a_fifo_or_under_another_name() {
         assert_eq!(kind.ok(), Some(false), "{text}");
     }
 }
+
+/// Issue 18 (12): names read from a file get the limits of names typed in the window
+/// (no control or direction characters, at most 24 characters).
+#[test]
+fn names_from_a_file_are_cleaned_like_typed_ones() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("names.ron");
+    let board = queens::board::Board::new(5, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let mut saved = queens::store::SavedGame::new(
+        &board,
+        [queens::store::Side::Human, queens::store::Side::Human],
+        None,
+    );
+    saved.names = [
+        "Ann\nBob\u{1b}[31m".to_string(),
+        format!("\u{202E}{}", "x".repeat(40)),
+    ];
+    saved.save_to(&path).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = queens::store::load_from(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.saved.names[0], "AnnBob[31m");
+    assert_eq!(
+        loaded.saved.names[1],
+        "x".repeat(queens::store::MAX_NAME_CHARS)
+    );
+}

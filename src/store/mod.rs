@@ -16,6 +16,7 @@ mod game;
 mod history;
 mod kind;
 pub mod location;
+mod names;
 pub mod output;
 mod pairs_sheet;
 pub mod quarantine;
@@ -40,6 +41,7 @@ pub use game::{
 };
 pub use history::{HISTORY_DIR, HistoryEntry, HistoryFilter, append_history, load_history};
 pub use kind::{GameKind, UnknownGame};
+pub use names::{MAX_NAME_CHARS, clean_name};
 pub use output::{OutputKind, RON, XLSX, check_output_path};
 pub use pairs_sheet::{PairRow, PairsSheet};
 pub use saves::{

@@ -139,7 +139,7 @@ impl SavedGame {
                 });
             }
         }
-        let saved: SavedGame = ron::from_str(text).map_err(|err| {
+        let mut saved: SavedGame = ron::from_str(text).map_err(|err| {
             let (line, column) = (err.span.start.line, err.span.start.col);
             // A cut-off file either ends inside a token (Eof) or just after one, where the
             // parser then expected more: both put the error at the end of the text.
@@ -164,6 +164,8 @@ impl SavedGame {
                 },
             }
         })?;
+        // Names from a file get the limits of names typed in the window.
+        saved.names = saved.names.map(|name| super::names::clean_name(&name));
         if saved.version > FORMAT_VERSION {
             return Err(StoreError::NewerVersion {
                 path: path_buf(),

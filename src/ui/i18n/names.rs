@@ -6,13 +6,7 @@ use crate::ui::i18n::{Texts, fill};
 use crate::ui::session::game::Seat;
 use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset};
 
-/// The longest name kept, in characters (a longer one is cut).
-pub const MAX_NAME_CHARS: usize = 24;
-
-/// `name` trimmed and cut to [`MAX_NAME_CHARS`].
-pub fn clean_name(name: &str) -> String {
-    name.trim().chars().take(MAX_NAME_CHARS).collect()
-}
+pub use crate::store::{MAX_NAME_CHARS, clean_name};
 
 /// The level of an engine in words: its preset's name, or "Custom".
 pub fn level_name(t: &Texts, engine: &EngineSetup) -> &'static str {
