@@ -591,7 +591,15 @@ mod tests {
         let mut free = EngineConfig::new(EngineKind::ALPHABETA, 4);
         free.clamp(&EngineLimits::ANY);
         assert_eq!(free.time_ms, None);
-        assert!(EngineConfig::new(EngineKind::ALPHABETA, 1).thread_count() >= 1);
+        // Threads: a number is kept (up to the cap); 0 means the machine's cores.
+        let mut threads = EngineConfig::new(EngineKind::PVS, 1);
+        threads.threads = 3;
+        assert_eq!(threads.thread_count(), 3);
+        threads.threads = MAX_THREADS + 5;
+        assert_eq!(threads.thread_count(), MAX_THREADS);
+        threads.threads = 0;
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(threads.thread_count(), cores.min(MAX_THREADS));
     }
 
     #[test]
