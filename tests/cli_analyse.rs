@@ -7,6 +7,8 @@ mod common;
 mod oracle;
 
 use calamine::{Data, Reader, Xlsx, open_workbook};
+#[cfg(target_os = "linux")]
+use common::signal_mask;
 use common::{json, refused};
 use oracle::{CellKind, RefBoard};
 use queens::board::random_position;
@@ -322,17 +324,6 @@ fn the_workbook_holds_one_row_per_move_and_the_players() {
         rows[1][13],
         Data::Float(answer["players"][0]["loss"].as_f64().unwrap_or(-1.0))
     );
-}
-
-/// The signal mask `field` ("SigCgt:") of process `pid`.
-#[cfg(target_os = "linux")]
-fn signal_mask(pid: u32, field: &str) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap_or_default()
-        .lines()
-        .find_map(|line| line.strip_prefix(field))
-        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-        .unwrap_or(0)
 }
 
 /// Issue 18 (2): a stopped `analyse --xlsx F` leaves a complete F as it was and writes

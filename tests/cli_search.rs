@@ -4,6 +4,8 @@
 
 mod common;
 
+#[cfg(target_os = "linux")]
+use common::signal_mask;
 use common::{cells, json};
 use queens::board::{Board, Cell};
 use serde_json::Value;
@@ -370,17 +372,6 @@ fn tree_with_a_min_root_and_negative_leaves() {
     assert_eq!(single["best"], Value::Null);
     let spaced = json(&["tree", "\n ( 1\t( 2 3 ) )\n"]);
     assert_eq!(spaced["value"], 2);
-}
-
-/// The signal mask `field` ("SigIgn:", "SigCgt:") of process `pid`.
-#[cfg(target_os = "linux")]
-fn signal_mask(pid: u32, field: &str) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap_or_default()
-        .lines()
-        .find_map(|line| line.strip_prefix(field))
-        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-        .unwrap_or(0)
 }
 
 /// Issue 18 (3): started from a script with `&` (the shell leaves SIGINT ignored) and

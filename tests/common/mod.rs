@@ -89,3 +89,14 @@ pub fn refused_lines(cases: &[(&str, &str)]) {
         );
     }
 }
+
+/// The signal mask `field` ("SigIgn:", "SigCgt:") of process `pid`.
+#[cfg(target_os = "linux")]
+pub fn signal_mask(pid: u32, field: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|line| line.strip_prefix(field))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .unwrap_or(0)
+}
