@@ -12,6 +12,7 @@ mod ordering;
 mod registry;
 mod score;
 mod search;
+mod spec;
 mod stats;
 pub mod strong;
 #[cfg(test)]
@@ -26,9 +27,10 @@ pub use negamax::{MAX_PLY, Method, Observer, Searcher, Silent};
 pub use ordering::{CentreOrder, QueensGame, evaluate, heuristic_moves};
 pub use registry::{
     ConfigError, ENGINES, EngineConfig, EngineEntry, EngineKind, EngineLimits, MAX_DEPTH,
-    MAX_THREADS, MAX_TIME_MS, NotForThisGame, SpecError, UnknownEngine, known_engines,
+    MAX_THREADS, MAX_TIME_MS, NotForThisGame, UnknownEngine, known_engines,
 };
 pub use score::Score;
 pub use search::run_search;
+pub use spec::SpecError;
 pub use stats::{Iteration, SearchOutcome, Stats};
 pub use strong::{DEFAULT_HASH_MB, MAX_HASH_MB};

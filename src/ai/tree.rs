@@ -7,21 +7,21 @@
 
 use super::control::{Limits, NoHandler};
 use super::game::{FrontierGame, SearchGame};
-use super::movelist::{MAX_MOVES, MoveList};
+use super::movelist::MoveList;
 use super::negamax::{MAX_PLY, Method, Observer};
 use super::score::Score;
 use super::search::run_search;
-use crate::board::clip_token;
 use serde::Serialize;
-use thiserror::Error;
 
 pub mod examples;
 mod from_game;
 pub mod lab;
+mod parse;
 pub mod random;
 pub mod report;
 
 pub use from_game::{GameTreeError, MAX_GAME_TREE_LEAVES};
+pub use parse::TreeError;
 
 /// The largest leaf magnitude a tree may hold (well inside the search's infinity).
 pub const MAX_LEAF: i64 = 100_000_000;
@@ -30,51 +30,6 @@ pub const MAX_LEAF: i64 = 100_000_000;
 /// runs, and the same bound as `bestmove --depth` (225, the longest possible game), so a
 /// depth one command accepts the other accepts too.
 pub const MAX_HEIGHT: usize = MAX_PLY - 1;
-
-/// A tree text that does not parse. Positions are 0-based character offsets (not bytes:
-/// a tree with non-ASCII characters still points at the right place).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum TreeError {
-    /// Nothing but whitespace.
-    #[error("empty tree: write leaves as integers inside parentheses, e.g. ((3 12 8)(2 4 6))")]
-    Empty,
-    /// A character that is not a parenthesis, a digit, a minus sign or whitespace.
-    #[error("unexpected '{found}' at position {position}")]
-    Unexpected {
-        /// The character.
-        found: char,
-        /// Where.
-        position: usize,
-    },
-    /// `(` without its `)`.
-    #[error("'(' at position {0} is never closed")]
-    Unclosed(usize),
-    /// `)` without a `(`, or text after the tree.
-    #[error("unexpected '{found}' at position {position} after the end of the tree")]
-    Trailing {
-        /// The character.
-        found: char,
-        /// Where.
-        position: usize,
-    },
-    /// `()`.
-    #[error("empty node '()' at position {0}: every node needs a leaf or children")]
-    EmptyNode(usize),
-    /// A number that does not parse or is too large.
-    #[error("leaf '{token}' at position {position} is not an integer within ±{MAX_LEAF}")]
-    BadLeaf {
-        /// The text (clipped if long).
-        token: String,
-        /// Where.
-        position: usize,
-    },
-    /// More children than a move list holds.
-    #[error("node at position {0} has more than {MAX_MOVES} children")]
-    TooWide(usize),
-    /// Deeper than the search goes.
-    #[error("the node at position {0} is deeper than {MAX_HEIGHT} levels below the root")]
-    TooDeep(usize),
-}
 
 #[derive(Clone, Debug)]
 enum Node {
@@ -103,7 +58,7 @@ impl Tree {
     /// # Errors
     /// A [`TreeError`] with the position of the problem.
     pub fn parse(text: &str) -> Result<Tree, TreeError> {
-        let mut parser = Parser {
+        let mut parser = parse::Parser {
             chars: text.chars().collect(),
             at: 0,
             nodes: Vec::new(),
@@ -221,101 +176,6 @@ impl Tree {
                 out.push(')');
             }
         }
-    }
-}
-
-struct Parser {
-    chars: Vec<char>,
-    at: usize,
-    nodes: Vec<Node>,
-}
-
-impl Parser {
-    fn skip_space(&mut self) {
-        while self.chars.get(self.at).is_some_and(|c| c.is_whitespace()) {
-            self.at += 1;
-        }
-    }
-
-    /// Parses one node at the cursor; returns its index and height.
-    fn node(&mut self, level: usize) -> Result<(usize, u32), TreeError> {
-        let position = self.at;
-        let Some(&c) = self.chars.get(position) else {
-            return Err(TreeError::Empty);
-        };
-        if level > MAX_HEIGHT {
-            return Err(TreeError::TooDeep(position));
-        }
-        let index = self.nodes.len();
-        if c == '(' {
-            self.at += 1;
-            self.nodes.push(Node::Inner(Vec::new()));
-            let mut children = Vec::new();
-            let mut height = 0;
-            loop {
-                self.skip_space();
-                match self.chars.get(self.at) {
-                    None => return Err(TreeError::Unclosed(position)),
-                    Some(')') => {
-                        self.at += 1;
-                        break;
-                    }
-                    Some(_) => {
-                        if children.len() == MAX_MOVES {
-                            return Err(TreeError::TooWide(position));
-                        }
-                        let (child, child_height) = self.node(level + 1)?;
-                        children.push(child);
-                        height = height.max(child_height + 1);
-                    }
-                }
-            }
-            if children.is_empty() {
-                return Err(TreeError::EmptyNode(position));
-            }
-            self.nodes[index] = Node::Inner(children);
-            Ok((index, height))
-        } else if c == '-' || c.is_ascii_digit() {
-            let value = self.leaf()?;
-            self.nodes.push(Node::Leaf(value));
-            Ok((index, 0))
-        } else if c == ')' {
-            Err(TreeError::Trailing { found: c, position })
-        } else {
-            Err(TreeError::Unexpected { found: c, position })
-        }
-    }
-
-    /// Parses the integer leaf at the cursor (a '-' or a digit), within ±[`MAX_LEAF`].
-    fn leaf(&mut self) -> Result<i32, TreeError> {
-        let position = self.at;
-        self.at += 1;
-        while self.chars.get(self.at).is_some_and(char::is_ascii_digit) {
-            self.at += 1;
-        }
-        let token: String = self.chars[position..self.at].iter().collect();
-        let bad = || TreeError::BadLeaf {
-            token: clip_token(&token),
-            position,
-        };
-        // The range check is on the i64 itself: `abs()` of i64::MIN would wrap.
-        let value = token
-            .parse::<i64>()
-            .ok()
-            .filter(|value| (-MAX_LEAF..=MAX_LEAF).contains(value))
-            .and_then(|value| i32::try_from(value).ok())
-            .ok_or_else(bad)?;
-        // A leaf glued to the next token (e.g. "3(" or "3x") is a typo, not two nodes.
-        if let Some(&next) = self.chars.get(self.at)
-            && !next.is_whitespace()
-            && next != ')'
-        {
-            return Err(TreeError::Unexpected {
-                found: next,
-                position: self.at,
-            });
-        }
-        Ok(value)
     }
 }
 
