@@ -68,6 +68,16 @@ pub enum CheckError {
         /// The replay's result, described.
         actual: String,
     },
+    /// A time stored in the file is later than any calendar the exports can write (the
+    /// year 9999): a damaged or hand-edited number, which would otherwise be shown as
+    /// some other date.
+    #[error("{what} is {value}, which is not a time (after the year 9999)")]
+    TimeOutOfRange {
+        /// Which time, e.g. "the start time 'created'" or "move 3's time 'at'".
+        what: String,
+        /// The stored number of seconds.
+        value: u64,
+    },
     /// The stored game string differs from the replay's.
     #[error("the stored game string '{stored}' disagrees with the replay, which gives '{actual}'")]
     GameStringMismatch {
@@ -77,6 +87,10 @@ pub enum CheckError {
         actual: String,
     },
 }
+
+/// The latest time a file may hold: 9999-12-31 23:59:59 UTC, the last moment Excel's
+/// calendar (and a four-digit year) can show.
+pub const MAX_TIME: u64 = 253_402_300_799;
 
 /// A result as the check compares it: the winner, the score and who resigned.
 type Compared = (Winner, [u32; 2], Option<Seat>);
@@ -94,11 +108,28 @@ fn describe_result(result: Option<Compared>) -> String {
 }
 
 impl SavedGame {
+    /// Every stored time is at most [`MAX_TIME`].
+    fn check_times(&self) -> Result<(), CheckError> {
+        let out_of_range = |what: String, value: u64| match value > MAX_TIME {
+            true => Err(CheckError::TimeOutOfRange { what, value }),
+            false => Ok(()),
+        };
+        out_of_range("the start time 'created'".to_string(), self.created)?;
+        for (index, saved) in self.moves.iter().enumerate() {
+            out_of_range(format!("move {}'s time 'at'", index + 1), saved.at)?;
+        }
+        if let Some(result) = self.result {
+            out_of_range("the end time 'ended'".to_string(), result.ended)?;
+        }
+        Ok(())
+    }
+
     /// Replays the saved moves and checks every stored consequence against the replay.
     ///
     /// # Errors
     /// The first disagreement found, as a [`CheckError`] naming the move or the field.
     pub fn replay(&self) -> Result<Board, CheckError> {
+        self.check_times()?;
         let size = self.settings.size;
         let stones = self
             .settings

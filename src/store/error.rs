@@ -4,6 +4,7 @@
 //! whoever shows the error walks the chain once (the CLI's `one_line`).
 
 use super::check::CheckError;
+use super::corrupt::CorruptReason;
 use std::path::PathBuf;
 use thiserror::Error;
 
@@ -32,6 +33,13 @@ pub enum StoreError {
         path: PathBuf,
         /// What it is instead, e.g. "a FIFO (named pipe)".
         kind: &'static str,
+    },
+    /// A history file whose name is not UTF-8: its id would not be its name (two such
+    /// names can read the same), so it is not read. Renaming it brings it back.
+    #[error("{path}: the file name is not valid text (UTF-8); rename the file to use it", path = path.display())]
+    NameNotText {
+        /// The file.
+        path: PathBuf,
     },
     /// Writing failed; the previous file, if any, is untouched.
     #[error("{path}: could not write", path = path.display())]
@@ -83,12 +91,12 @@ pub enum StoreError {
         column: usize,
     },
     /// The text is not a valid save (bad RON or wrong field types).
-    #[error("{path}: not a valid save file: {detail} at line {line}, column {column}", path = path.display())]
+    #[error("{path}: not a valid save file: {reason} (line {line}, column {column})", path = path.display())]
     Corrupt {
         /// The file.
         path: PathBuf,
-        /// The parser's message.
-        detail: String,
+        /// What is wrong, in the file's words (never the parser's, which name our types).
+        reason: CorruptReason,
         /// 1-based line of the problem.
         line: usize,
         /// 1-based column of the problem.

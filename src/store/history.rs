@@ -110,6 +110,12 @@ pub(crate) fn history_files(dir: &Path) -> (Vec<(String, PathBuf)>, Vec<Failed>)
         if !name.ends_with(".ron") {
             continue;
         }
+        // An id is the file's name: two names that differ only in bytes that are not
+        // UTF-8 would read as one id (U+FFFD for each), so such a file is named, not read.
+        if entry.file_name().to_str().is_none() {
+            bad.push((entry.path(), StoreError::NameNotText { path: entry.path() }));
+            continue;
+        }
         let id = name.trim_end_matches(".ron").to_string();
         files.push((id, entry.path()));
     }

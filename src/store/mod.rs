@@ -10,6 +10,7 @@
 mod analysis_sheet;
 mod atomic;
 mod check;
+mod corrupt;
 mod error;
 mod export;
 mod game;
@@ -32,6 +33,7 @@ mod workbook;
 pub use analysis_sheet::{ANALYSIS_SHEET, export_analysis, write_analysis_sheet};
 pub use atomic::{STALE_TEMP_AGE, kind_of, parent_of, remove_stale_temp_files};
 pub use check::CheckError;
+pub use corrupt::CorruptReason;
 pub use error::OutputPathError;
 pub use error::{ExportError, StoreError};
 pub use export::{HistoryExport, SkipReason, export_history};

@@ -3,6 +3,7 @@
 use super::atomic::{
     ReadError, check_regular, parent_of, read_capped, remove_if_stale_temp, write_atomically,
 };
+use super::corrupt::CorruptReason;
 use super::error::StoreError;
 use super::game::{FORMAT_VERSION, SavedGame};
 use super::kind::GameKind;
@@ -74,24 +75,6 @@ fn end_position(text: &str) -> (usize, usize) {
     (line, last.chars().count() + 1)
 }
 
-/// The most characters of the parser's message a [`StoreError::Corrupt`] keeps: its
-/// quotes of the file are cut, so a huge bad token cannot flood a message.
-const MAX_DETAIL_CHARS: usize = 100;
-
-/// The parser's complaint in words for a person, cut to [`MAX_DETAIL_CHARS`].
-fn corrupt_detail(code: &ron::Error) -> String {
-    let text = match code {
-        ron::Error::ExceededRecursionLimit => {
-            "the data is nested far deeper than any save (too many brackets)".to_string()
-        }
-        other => other.to_string(),
-    };
-    match text.char_indices().nth(MAX_DETAIL_CHARS) {
-        None => text,
-        Some((end, _)) => format!("{}…", &text[..end]),
-    }
-}
-
 impl SavedGame {
     /// The game as RON text (one move per line), with "\n" line ends on every system
     /// (ron's default on Windows is "\r\n"), so a save is the same file everywhere.
@@ -158,7 +141,7 @@ impl SavedGame {
                 }
                 code => StoreError::Corrupt {
                     path: path_buf(),
-                    detail: corrupt_detail(&code),
+                    reason: CorruptReason::from_ron(&code),
                     line,
                     column,
                 },
@@ -177,6 +160,12 @@ impl SavedGame {
             path: path_buf(),
             source,
         })?;
+        // The game string is derived from the moves: a hand-written save may leave it out
+        // (the replay checked any that is there), and what is shown or exported is then
+        // the replay's, never an empty string.
+        if saved.game.is_empty() {
+            saved.game = board.game_string();
+        }
         Ok(LoadedGame { saved, board })
     }
 

@@ -37,6 +37,10 @@ pub(crate) mod col {
     pub const MARGIN: ColNum = 14;
     /// The result in words, "P2 wins (P1 resigned)".
     pub const RESULT: ColNum = 18;
+    /// The name P1 gave (blank when none).
+    pub const P1_NAME: ColNum = 19;
+    /// The name P2 gave.
+    pub const P2_NAME: ColNum = 20;
 }
 
 /// A column of a table: its title, its width, and whether it holds numbers (whose header

@@ -22,7 +22,7 @@ use crate::board::{Board, Player, clip_token};
 use rust_xlsxwriter::{ColNum, ExcelDateTime, Format, RowNum, Workbook, Worksheet, XlsxError};
 use std::path::Path;
 
-const MATCH_COLUMNS: [Column; 19] = [
+const MATCH_COLUMNS: [Column; 21] = [
     text("Game", 30.0),
     text("Date (UTC)", 19.0),
     number("Size", 6.0),
@@ -43,6 +43,8 @@ const MATCH_COLUMNS: [Column; 19] = [
     text("Game string", 60.0),
     // Last, so the columns the Summary's formulas count keep their places.
     text("Result", 24.0),
+    text("P1 name", 16.0),
+    text("P2 name", 16.0),
 ];
 
 const MOVE_COLUMNS: [Column; 11] = [
@@ -241,7 +243,7 @@ impl WorkbookWriter {
         let (sheet, row) = self
             .matches
             .next_row(&mut self.workbook, self.options.max_rows)?;
-        write_match(sheet, row, entry, &self.date)?;
+        write_match(sheet, row, entry, board, &self.date)?;
         self.write_moves(entry, board)?;
         self.tally.add(&entry.game);
         self.games += 1;
@@ -437,15 +439,18 @@ fn write_match(
     sheet: &mut Worksheet,
     row: RowNum,
     entry: &HistoryEntry,
+    board: &Board,
     date: &Format,
 ) -> Result<(), XlsxError> {
     let game = &entry.game;
     let settings = &game.settings;
     let [one, two] = game.result.map_or(game.score, |r| r.score);
     sheet.write_string(row, col::GAME, &entry.id)?;
-    let when = i64::try_from(game.created).unwrap_or(0);
-    if let Ok(datetime) = ExcelDateTime::from_timestamp(when) {
-        // Only an absurd timestamp fails; the cell then stays blank.
+    // Loading refuses a time past the year 9999 (`CheckError::TimeOutOfRange`); should
+    // one reach here, the cell stays blank rather than showing another date.
+    if let Ok(when) = i64::try_from(game.created)
+        && let Ok(datetime) = ExcelDateTime::from_timestamp(when)
+    {
         sheet.write_datetime_with_format(row, 1, &datetime, date)?;
     }
     sheet.write_number(row, 2, settings.size)?;
@@ -468,9 +473,19 @@ fn write_match(
     sheet.write_number(row, col::MARGIN, f64::from(one) - f64::from(two))?;
     sheet.write_number(row, 15, game.moves.len() as f64)?;
     sheet.write_number(row, 16, game.duration_secs() as f64)?;
-    sheet.write_string(row, 17, &game.game)?;
+    // The replay's game string: the stored one agrees with it when present (loading
+    // checks that), and a hand-written save may leave it out.
+    sheet.write_string(row, 17, board.game_string())?;
     if let Some(result) = game.result {
         sheet.write_string(row, col::RESULT, result.describe())?;
+    }
+    // A record built in code has not passed through loading, which cleans names from
+    // files: the workbook cleans them again (a newline would break the row for a person).
+    for (column, name) in [col::P1_NAME, col::P2_NAME].into_iter().zip(&game.names) {
+        let name = super::names::clean_name(name);
+        if !name.is_empty() {
+            sheet.write_string(row, column, name)?;
+        }
     }
     Ok(())
 }

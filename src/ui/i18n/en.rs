@@ -1,6 +1,6 @@
 //! English.
 
-use super::Texts;
+use super::{CorruptTexts, Texts};
 
 pub const TEXTS: Texts = Texts {
     app_title: "Queens & Stones",
@@ -215,6 +215,23 @@ pub const TEXTS: Texts = Texts {
     fp_not_text: "{0} is not a saved game: it is not text. Detail: invalid UTF-8 at byte {1}.",
     fp_truncated: "{0} is cut off: the game in it ends early. Detail: the text ends at line {1}, column {2}.",
     fp_corrupt: "{0} is not a saved game, or it is damaged. Detail: {1} (line {2}, column {3}).",
+    fp_name_not_text: "{0} is left out: its name is not valid text (UTF-8). Rename the file to use it.",
+    corrupt: CorruptTexts {
+        punctuation: "a bracket, comma or colon is missing or out of place",
+        trailing_text: "there is more text after the end of the save",
+        expected_number: "a whole number was expected here",
+        number_out_of_range: "a number here is out of range",
+        expected_text: "a text in double quotes was expected here",
+        expected_true_false: "true or false was expected here",
+        unknown_choice: "'{0}' is not one of {1}",
+        unknown_name: "'{0}' is not a name the save uses here",
+        missing_field: "the field '{0}' is missing",
+        duplicate_field: "the field '{0}' appears twice",
+        wrong_length: "a list here has {0} entries, which is the wrong number",
+        wrong_kind: "a value here is of the wrong kind",
+        too_deep: "the data is nested far deeper than any save (too many brackets)",
+        unclosed_comment: "a comment is never closed",
+    },
     fp_newer: "{0} was saved by a newer version of Queens & Stones (format {1}; this one reads up to {2}). Please update.",
     fp_invalid: "{0} does not add up: replaying its moves disagrees with what it says. Detail: {1}.",
     fp_not_finished: "Only finished games go into the history ({0} moves played, cells still free).",

@@ -3,7 +3,7 @@
 //! [`StoreError`] and [`ExportError`] for a person first, the technical detail second.
 
 use super::{Texts, fill};
-use crate::store::{ExportError, StoreError};
+use crate::store::{CorruptReason, ExportError, StoreError};
 use std::io::ErrorKind;
 use std::path::PathBuf;
 
@@ -41,8 +41,10 @@ pub enum FileProblem {
     NotText(PathBuf, usize),
     /// [`StoreError::Truncated`]: where the text ends.
     Truncated(PathBuf, usize, usize),
-    /// [`StoreError::Corrupt`]: the parser's message, line and column.
-    Corrupt(PathBuf, String, usize, usize),
+    /// [`StoreError::Corrupt`]: what is wrong, line and column.
+    Corrupt(PathBuf, CorruptReason, usize, usize),
+    /// [`StoreError::NameNotText`].
+    NameNotText(PathBuf),
     /// [`StoreError::NewerVersion`]: the file's version and ours.
     NewerVersion(PathBuf, u32, u32),
     /// [`StoreError::Invalid`]: what the replay found.
@@ -99,10 +101,11 @@ impl From<StoreError> for FileProblem {
             }
             StoreError::Corrupt {
                 path,
-                detail,
+                reason,
                 line,
                 column,
-            } => FileProblem::Corrupt(path, detail, line, column),
+            } => FileProblem::Corrupt(path, reason, line, column),
+            StoreError::NameNotText { path } => FileProblem::NameNotText(path),
             StoreError::NewerVersion {
                 path,
                 found,
@@ -149,6 +152,29 @@ impl Texts {
         }
     }
 
+    /// What is wrong inside a damaged save, in this language.
+    fn corrupt_reason(&self, reason: &CorruptReason) -> String {
+        let t = &self.corrupt;
+        match reason {
+            CorruptReason::Punctuation => t.punctuation.to_string(),
+            CorruptReason::TrailingText => t.trailing_text.to_string(),
+            CorruptReason::ExpectedNumber => t.expected_number.to_string(),
+            CorruptReason::NumberOutOfRange => t.number_out_of_range.to_string(),
+            CorruptReason::ExpectedText => t.expected_text.to_string(),
+            CorruptReason::ExpectedTrueFalse => t.expected_true_false.to_string(),
+            CorruptReason::UnknownChoice { found, allowed } => {
+                fill(t.unknown_choice, &[found, allowed])
+            }
+            CorruptReason::UnknownName { found } => fill(t.unknown_name, &[found]),
+            CorruptReason::MissingField { field } => fill(t.missing_field, &[field]),
+            CorruptReason::DuplicateField { field } => fill(t.duplicate_field, &[field]),
+            CorruptReason::WrongLength { found } => fill(t.wrong_length, &[found]),
+            CorruptReason::WrongKind => t.wrong_kind.to_string(),
+            CorruptReason::TooDeep => t.too_deep.to_string(),
+            CorruptReason::UnclosedComment => t.unclosed_comment.to_string(),
+        }
+    }
+
     /// A file problem in this language: what is wrong for a person, then the detail.
     pub fn file_problem(&self, problem: &FileProblem) -> String {
         let file = |path: &PathBuf| path.display().to_string();
@@ -168,9 +194,11 @@ impl Texts {
             FileProblem::Truncated(path, line, column) => {
                 fill(self.fp_truncated, &[&file(path), line, column])
             }
-            FileProblem::Corrupt(path, detail, line, column) => {
-                fill(self.fp_corrupt, &[&file(path), detail, line, column])
-            }
+            FileProblem::Corrupt(path, reason, line, column) => fill(
+                self.fp_corrupt,
+                &[&file(path), &self.corrupt_reason(reason), line, column],
+            ),
+            FileProblem::NameNotText(path) => fill(self.fp_name_not_text, &[&file(path)]),
             FileProblem::NewerVersion(path, found, supported) => {
                 fill(self.fp_newer, &[&file(path), found, supported])
             }
@@ -197,26 +225,33 @@ mod tests {
     use crate::ui::session::settings::Language;
 
     #[test]
-    fn a_corrupt_save_says_what_is_wrong_first_and_the_parser_detail_second() {
-        let detail = "Expected struct `SavedGame` but found `garbage`";
+    fn a_corrupt_save_says_what_is_wrong_first_and_the_reason_second_in_each_language() {
         let problem: FileProblem = StoreError::Corrupt {
             path: PathBuf::from("saves/bad.ron"),
-            detail: detail.to_string(),
-            line: 1,
-            column: 1,
+            reason: CorruptReason::UnknownChoice {
+                found: "P9".into(),
+                allowed: "P1, P2, Draw".into(),
+            },
+            line: 20,
+            column: 17,
         }
         .into();
-        for language in Language::ALL {
-            let text = texts(language).file_problem(&problem);
-            let (first, second) = (text.find("bad.ron"), text.find(detail));
+        let (en, vi) = (
+            texts(Language::English).file_problem(&problem),
+            texts(Language::Vietnamese).file_problem(&problem),
+        );
+        assert!(en.contains("'P9' is not one of P1, P2, Draw"), "{en}");
+        assert!(
+            vi.contains("'P9' không phải là một trong P1, P2, Draw"),
+            "{vi}"
+        );
+        for text in [&en, &vi] {
+            let (first, second) = (text.find("bad.ron"), text.find("'P9'"));
             assert!(
                 matches!((first, second), (Some(a), Some(b)) if a < b),
-                "{language:?}: {text}"
+                "{text}"
             );
         }
-        let vi = texts(Language::Vietnamese).file_problem(&problem);
-        let en = texts(Language::English).file_problem(&problem);
-        assert_ne!(vi, en);
     }
 
     #[test]
@@ -260,6 +295,13 @@ mod tests {
             },
             StoreError::NotFinished { plies: 3 },
             StoreError::Encode("e".into()),
+            StoreError::NameNotText { path: path() },
+            StoreError::Corrupt {
+                path: path(),
+                reason: CorruptReason::Punctuation,
+                line: 1,
+                column: 2,
+            },
         ];
         let (en, vi) = (texts(Language::English), texts(Language::Vietnamese));
         for error in errors {

@@ -1,6 +1,6 @@
 //! Tiếng Việt (Vietnamese).
 
-use super::Texts;
+use super::{CorruptTexts, Texts};
 
 pub const TEXTS: Texts = Texts {
     app_title: "Quân Hậu & Đá",
@@ -216,6 +216,23 @@ pub const TEXTS: Texts = Texts {
     fp_not_text: "{0} không phải là ván đã lưu: đây không phải tệp văn bản. Chi tiết: UTF-8 không hợp lệ ở byte {1}.",
     fp_truncated: "{0} bị cắt cụt: ván trong tệp dừng giữa chừng. Chi tiết: văn bản hết ở dòng {1}, cột {2}.",
     fp_corrupt: "{0} không phải là ván đã lưu, hoặc đã bị hỏng. Chi tiết: {1} (dòng {2}, cột {3}).",
+    fp_name_not_text: "{0} bị bỏ qua: tên tệp không phải văn bản hợp lệ (UTF-8). Hãy đổi tên tệp để dùng nó.",
+    corrupt: CorruptTexts {
+        punctuation: "thiếu hoặc đặt sai một dấu ngoặc, dấu phẩy hay dấu hai chấm",
+        trailing_text: "còn văn bản sau phần kết thúc của ván đã lưu",
+        expected_number: "ở đây cần một số nguyên",
+        number_out_of_range: "một số ở đây nằm ngoài phạm vi cho phép",
+        expected_text: "ở đây cần một chuỗi trong dấu ngoặc kép",
+        expected_true_false: "ở đây cần true hoặc false",
+        unknown_choice: "'{0}' không phải là một trong {1}",
+        unknown_name: "'{0}' không phải là tên mà tệp lưu dùng ở đây",
+        missing_field: "thiếu trường '{0}'",
+        duplicate_field: "trường '{0}' xuất hiện hai lần",
+        wrong_length: "một danh sách ở đây có {0} phần tử, sai số lượng",
+        wrong_kind: "một giá trị ở đây sai kiểu",
+        too_deep: "dữ liệu lồng nhau sâu hơn mọi ván đã lưu (quá nhiều dấu ngoặc)",
+        unclosed_comment: "một chú thích không được đóng",
+    },
     fp_newer: "{0} được lưu bởi phiên bản mới hơn của Queens & Stones (định dạng {1}; bản này đọc được đến {2}). Hãy cập nhật.",
     fp_invalid: "{0} không khớp: chơi lại các nước đi cho kết quả khác với nội dung tệp. Chi tiết: {1}.",
     fp_not_finished: "Chỉ ván đã kết thúc mới được đưa vào lịch sử (đã đi {0} nước, vẫn còn ô trống).",
