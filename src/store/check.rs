@@ -61,20 +61,20 @@ pub enum CheckError {
         actual: [u32; 2],
     },
     /// The stored result differs from the replay.
-    #[error("the stored result ({stored}) disagrees with the replay ({actual})")]
+    #[error("the stored result ({}) disagrees with the replay ({})", describe(*stored), describe(*actual))]
     ResultMismatch {
-        /// The stored result, described.
-        stored: String,
-        /// The replay's result, described.
-        actual: String,
+        /// The stored result (`None`: the file says the game is not finished).
+        stored: Option<Outcome>,
+        /// The replay's result.
+        actual: Option<Outcome>,
     },
     /// A time stored in the file is later than any calendar the exports can write (the
     /// year 9999): a damaged or hand-edited number, which would otherwise be shown as
     /// some other date.
-    #[error("{what} is {value}, which is not a time (after the year 9999)")]
+    #[error("{field} is {value}, which is not a time (after the year 9999)")]
     TimeOutOfRange {
-        /// Which time, e.g. "the start time 'created'" or "move 3's time 'at'".
-        what: String,
+        /// Which time.
+        field: TimeField,
         /// The stored number of seconds.
         value: u64,
     },
@@ -92,34 +92,70 @@ pub enum CheckError {
 /// calendar (and a four-digit year) can show.
 pub const MAX_TIME: u64 = 253_402_300_799;
 
-/// A result as the check compares it: the winner, the score and who resigned.
-type Compared = (Winner, [u32; 2], Option<Seat>);
+/// How a game ended, as the check compares it: the winner, the score and who resigned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Who won, or a draw.
+    pub winner: Winner,
+    /// The score, P1 first.
+    pub score: [u32; 2],
+    /// The player who resigned, if one did.
+    pub resigned: Option<Seat>,
+}
 
-fn describe_result(result: Option<Compared>) -> String {
-    match result {
+/// A result in English words, "P1 13:3" or "game not finished".
+fn describe(outcome: Option<Outcome>) -> String {
+    match outcome {
         None => "game not finished".to_string(),
-        Some((winner, [one, two], None)) => format!("{} {one}:{two}", winner.label()),
-        Some((winner, [one, two], Some(seat))) => format!(
-            "{} {one}:{two}, {} resigned",
-            winner.label(),
-            Player::from(seat)
-        ),
+        Some(Outcome {
+            winner,
+            score: [one, two],
+            resigned,
+        }) => match resigned {
+            None => format!("{} {one}:{two}", winner.label()),
+            Some(seat) => format!(
+                "{} {one}:{two}, {} resigned",
+                winner.label(),
+                Player::from(seat)
+            ),
+        },
+    }
+}
+
+/// Which of a file's times is out of range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeField {
+    /// `created`, when the game started.
+    Created,
+    /// A move's `at` (1-based move number).
+    Move(usize),
+    /// The result's `ended`.
+    Ended,
+}
+
+impl std::fmt::Display for TimeField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TimeField::Created => write!(f, "the start time 'created'"),
+            TimeField::Move(number) => write!(f, "move {number}'s time 'at'"),
+            TimeField::Ended => write!(f, "the end time 'ended'"),
+        }
     }
 }
 
 impl SavedGame {
     /// Every stored time is at most [`MAX_TIME`].
     fn check_times(&self) -> Result<(), CheckError> {
-        let out_of_range = |what: String, value: u64| match value > MAX_TIME {
-            true => Err(CheckError::TimeOutOfRange { what, value }),
+        let out_of_range = |field: TimeField, value: u64| match value > MAX_TIME {
+            true => Err(CheckError::TimeOutOfRange { field, value }),
             false => Ok(()),
         };
-        out_of_range("the start time 'created'".to_string(), self.created)?;
+        out_of_range(TimeField::Created, self.created)?;
         for (index, saved) in self.moves.iter().enumerate() {
-            out_of_range(format!("move {}'s time 'at'", index + 1), saved.at)?;
+            out_of_range(TimeField::Move(index + 1), saved.at)?;
         }
         if let Some(result) = self.result {
-            out_of_range("the end time 'ended'".to_string(), result.ended)?;
+            out_of_range(TimeField::Ended, result.ended)?;
         }
         Ok(())
     }
@@ -175,15 +211,20 @@ impl SavedGame {
         }
         // A resignation is the one result the board cannot show; the rules say whether
         // it stands (never on a finished board) and who it makes the winner.
-        let stored = self.result.map(|r| (r.winner, r.score, r.resigned));
-        let replayed = Ending::of(&board, self.resigned()).map(|ending| {
-            let winner = Winner::from_outcome(ending.winner());
-            (winner, actual, ending.resigned().map(Seat::from))
+        let stored = self.result.map(|r| Outcome {
+            winner: r.winner,
+            score: r.score,
+            resigned: r.resigned,
+        });
+        let replayed = Ending::of(&board, self.resigned()).map(|ending| Outcome {
+            winner: Winner::from_outcome(ending.winner()),
+            score: actual,
+            resigned: ending.resigned().map(Seat::from),
         });
         if stored != replayed {
             return Err(CheckError::ResultMismatch {
-                stored: describe_result(stored),
-                actual: describe_result(replayed),
+                stored,
+                actual: replayed,
             });
         }
         let game = board.game_string();

@@ -32,7 +32,7 @@ mod workbook;
 
 pub use analysis_sheet::{ANALYSIS_SHEET, export_analysis, write_analysis_sheet};
 pub use atomic::{STALE_TEMP_AGE, kind_of, parent_of, remove_stale_temp_files};
-pub use check::CheckError;
+pub use check::{CheckError, MAX_TIME, Outcome, TimeField};
 pub use corrupt::CorruptReason;
 pub use error::OutputPathError;
 pub use error::{ExportError, StoreError};

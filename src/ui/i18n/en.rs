@@ -1,6 +1,6 @@
 //! English.
 
-use super::{CorruptTexts, Texts};
+use super::{CheckTexts, CorruptTexts, Texts};
 
 pub const TEXTS: Texts = Texts {
     app_title: "Queens & Stones",
@@ -215,6 +215,26 @@ pub const TEXTS: Texts = Texts {
     fp_not_text: "{0} is not a saved game: it is not text. Detail: invalid UTF-8 at byte {1}.",
     fp_truncated: "{0} is cut off: the game in it ends early. Detail: the text ends at line {1}, column {2}.",
     fp_corrupt: "{0} is not a saved game, or it is damaged. Detail: {1} (line {2}, column {3}).",
+    check: CheckTexts {
+        bad_setup: "the board setup is invalid: {0}",
+        bad_stone: "stone '{0}' is not a cell name",
+        seed_mismatch: "the stones are not the {0} stones seed {1} draws on a {2}x{2} board",
+        bad_cell: "move {0}: '{1}' is not a cell name",
+        illegal_move: "replaying the moves: {0}",
+        gain_mismatch: "move {0} ({1}) is stored as gaining {2} cells, but the replay gives {3}",
+        score_mismatch: "the stored score {0}:{1} disagrees with the replay, which gives {2}:{3}",
+        result_mismatch: "the stored result ({0}) disagrees with the replay ({1})",
+        game_string_mismatch: "the stored game string '{0}' disagrees with the replay, which gives '{1}'",
+        time_out_of_range: "{0} is {1}, which is not a time (after the year 9999)",
+        time_created: "the start time 'created'",
+        time_move: "move {0}'s time 'at'",
+        time_ended: "the end time 'ended'",
+        not_finished: "game not finished",
+        outcome: "{0} {1}:{2}",
+        outcome_resigned: "{0} {1}:{2}, {3} resigned",
+        draw: "Draw",
+    },
+    fp_text_too_long: "Game {0} is left out: a text in it has {1} characters, more than an Excel cell holds ({2}).",
     fp_name_not_text: "{0} is left out: its name is not valid text (UTF-8). Rename the file to use it.",
     corrupt: CorruptTexts {
         punctuation: "a bracket, comma or colon is missing or out of place",

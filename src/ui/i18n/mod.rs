@@ -7,31 +7,12 @@ pub mod names;
 mod problems;
 mod vi;
 
-pub use problems::FileProblem;
 pub(super) use problems::with_causes;
+pub use problems::{CheckTexts, CorruptTexts, FileProblem};
 
 use crate::ai::EngineKind;
 use crate::board::{GameError, MoveError, Occupant, ParseError, Player};
 use crate::ui::session::settings::Language;
-
-/// The reasons a save's text is not a valid save, one per
-/// [`crate::store::CorruptReason`] variant.
-pub struct CorruptTexts {
-    pub punctuation: &'static str,
-    pub trailing_text: &'static str,
-    pub expected_number: &'static str,
-    pub number_out_of_range: &'static str,
-    pub expected_text: &'static str,
-    pub expected_true_false: &'static str,
-    pub unknown_choice: &'static str,
-    pub unknown_name: &'static str,
-    pub missing_field: &'static str,
-    pub duplicate_field: &'static str,
-    pub wrong_length: &'static str,
-    pub wrong_kind: &'static str,
-    pub too_deep: &'static str,
-    pub unclosed_comment: &'static str,
-}
 
 /// The strings of one language. Field names say where a string is used.
 pub struct Texts {
@@ -253,6 +234,9 @@ pub struct Texts {
     pub fp_name_not_text: &'static str,
     /// What is wrong inside a damaged save ([`crate::store::CorruptReason`]).
     pub corrupt: CorruptTexts,
+    /// How a save disagrees with its replay ([`crate::store::CheckError`]).
+    pub check: CheckTexts,
+    pub fp_text_too_long: &'static str,
     pub fp_newer: &'static str,
     pub fp_invalid: &'static str,
     pub fp_not_finished: &'static str,

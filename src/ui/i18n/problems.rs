@@ -3,9 +3,53 @@
 //! [`StoreError`] and [`ExportError`] for a person first, the technical detail second.
 
 use super::{Texts, fill};
-use crate::store::{CorruptReason, ExportError, StoreError};
+use crate::board::Player;
+use crate::store::{
+    CheckError, CorruptReason, ExportError, Outcome, StoreError, TimeField, Winner,
+};
 use std::io::ErrorKind;
 use std::path::PathBuf;
+
+/// The reasons a save's text is not a valid save, one per
+/// [`crate::store::CorruptReason`] variant.
+pub struct CorruptTexts {
+    pub punctuation: &'static str,
+    pub trailing_text: &'static str,
+    pub expected_number: &'static str,
+    pub number_out_of_range: &'static str,
+    pub expected_text: &'static str,
+    pub expected_true_false: &'static str,
+    pub unknown_choice: &'static str,
+    pub unknown_name: &'static str,
+    pub missing_field: &'static str,
+    pub duplicate_field: &'static str,
+    pub wrong_length: &'static str,
+    pub wrong_kind: &'static str,
+    pub too_deep: &'static str,
+    pub unclosed_comment: &'static str,
+}
+
+/// How a save disagrees with its replay, one text per [`CheckError`] variant, and the
+/// words its results and times are told in.
+pub struct CheckTexts {
+    pub bad_setup: &'static str,
+    pub bad_stone: &'static str,
+    pub seed_mismatch: &'static str,
+    pub bad_cell: &'static str,
+    pub illegal_move: &'static str,
+    pub gain_mismatch: &'static str,
+    pub score_mismatch: &'static str,
+    pub result_mismatch: &'static str,
+    pub game_string_mismatch: &'static str,
+    pub time_out_of_range: &'static str,
+    pub time_created: &'static str,
+    pub time_move: &'static str,
+    pub time_ended: &'static str,
+    pub not_finished: &'static str,
+    pub outcome: &'static str,
+    pub outcome_resigned: &'static str,
+    pub draw: &'static str,
+}
 
 /// Why the system refused a read or a write: its kind (translated when common) and the
 /// system's own words (shown otherwise).
@@ -48,7 +92,7 @@ pub enum FileProblem {
     /// [`StoreError::NewerVersion`]: the file's version and ours.
     NewerVersion(PathBuf, u32, u32),
     /// [`StoreError::Invalid`]: what the replay found.
-    Invalid(PathBuf, String),
+    Invalid(PathBuf, CheckError),
     /// [`StoreError::NotFinished`]: the moves played.
     NotFinished(usize),
     /// [`StoreError::Encode`].
@@ -59,7 +103,9 @@ pub enum FileProblem {
     WorkbookWrite(PathBuf, IoReason),
     /// A history game that does not replay ([`ExportError::Invalid`], or when opened):
     /// its id and what the replay found.
-    HistoryGame(String, String),
+    HistoryGame(String, CheckError),
+    /// [`ExportError::TextTooLong`]: the game's id and the text's length.
+    TextTooLong(String, usize),
     /// The export's thread ended without an answer.
     ExportStopped,
     /// A folder, a link or a pipe where a file was expected: it is not opened.
@@ -111,9 +157,7 @@ impl From<StoreError> for FileProblem {
                 found,
                 supported,
             } => FileProblem::NewerVersion(path, found, supported),
-            StoreError::Invalid { path, source } => {
-                FileProblem::Invalid(path, with_causes(&source))
-            }
+            StoreError::Invalid { path, source } => FileProblem::Invalid(path, source),
             StoreError::NotFinished { plies } => FileProblem::NotFinished(plies),
             StoreError::Encode(detail) => FileProblem::Encode(detail),
         }
@@ -127,12 +171,8 @@ impl From<ExportError> for FileProblem {
             ExportError::Write { path, source } => {
                 FileProblem::WorkbookWrite(path, (&source).into())
             }
-            ExportError::Invalid { id, source } => {
-                FileProblem::HistoryGame(id, with_causes(&source))
-            }
-            ExportError::TextTooLong { ref id, .. } => {
-                FileProblem::HistoryGame(id.clone(), error.to_string())
-            }
+            ExportError::Invalid { id, source } => FileProblem::HistoryGame(id, source),
+            ExportError::TextTooLong { id, chars, .. } => FileProblem::TextTooLong(id, chars),
             ExportError::Target { .. } => FileProblem::Workbook(error.to_string()),
             ExportError::Cancelled => FileProblem::ExportStopped,
         }
@@ -149,6 +189,72 @@ impl Texts {
             ErrorKind::ReadOnlyFilesystem => self.io_read_only.to_string(),
             ErrorKind::StorageFull => self.io_disk_full.to_string(),
             _ => reason.text.clone(),
+        }
+    }
+
+    /// How a save disagrees with its replay, in this language.
+    pub fn check_error(&self, error: &CheckError) -> String {
+        let t = &self.check;
+        match error {
+            CheckError::BadSetup(parse) => fill(t.bad_setup, &[&self.parse_error(parse)]),
+            CheckError::BadStone(token) => fill(t.bad_stone, &[token]),
+            CheckError::SeedMismatch { seed, count, size } => {
+                fill(t.seed_mismatch, &[count, seed, size])
+            }
+            CheckError::BadCell { number, token } => fill(t.bad_cell, &[number, token]),
+            CheckError::IllegalMove(refused) => {
+                let names = [Player::One.to_string(), Player::Two.to_string()];
+                fill(t.illegal_move, &[&self.move_error(refused, &names)])
+            }
+            CheckError::GainMismatch {
+                number,
+                cell,
+                stored,
+                actual,
+            } => fill(t.gain_mismatch, &[number, cell, stored, actual]),
+            CheckError::ScoreMismatch { stored, actual } => fill(
+                t.score_mismatch,
+                &[&stored[0], &stored[1], &actual[0], &actual[1]],
+            ),
+            CheckError::ResultMismatch { stored, actual } => fill(
+                t.result_mismatch,
+                &[&self.outcome(*stored), &self.outcome(*actual)],
+            ),
+            CheckError::GameStringMismatch { stored, actual } => {
+                fill(t.game_string_mismatch, &[stored, actual])
+            }
+            CheckError::TimeOutOfRange { field, value } => {
+                let field = match field {
+                    TimeField::Created => t.time_created.to_string(),
+                    TimeField::Move(number) => fill(t.time_move, &[number]),
+                    TimeField::Ended => t.time_ended.to_string(),
+                };
+                fill(t.time_out_of_range, &[&field, value])
+            }
+        }
+    }
+
+    /// A game's result ("P1 13:3"), in this language.
+    fn outcome(&self, outcome: Option<Outcome>) -> String {
+        let t = &self.check;
+        let Some(Outcome {
+            winner,
+            score: [one, two],
+            resigned,
+        }) = outcome
+        else {
+            return t.not_finished.to_string();
+        };
+        let winner = match winner {
+            Winner::Draw => t.draw,
+            winner => winner.label(),
+        };
+        match resigned {
+            None => fill(t.outcome, &[&winner, &one, &two]),
+            Some(seat) => fill(
+                t.outcome_resigned,
+                &[&winner, &one, &two, &Player::from(seat)],
+            ),
         }
     }
 
@@ -202,7 +308,9 @@ impl Texts {
             FileProblem::NewerVersion(path, found, supported) => {
                 fill(self.fp_newer, &[&file(path), found, supported])
             }
-            FileProblem::Invalid(path, detail) => fill(self.fp_invalid, &[&file(path), detail]),
+            FileProblem::Invalid(path, error) => {
+                fill(self.fp_invalid, &[&file(path), &self.check_error(error)])
+            }
             FileProblem::NotFinished(plies) => fill(self.fp_not_finished, &[plies]),
             FileProblem::Encode(detail) => fill(self.fp_encode, &[detail]),
             FileProblem::Workbook(detail) => fill(self.fp_workbook, &[detail]),
@@ -210,7 +318,13 @@ impl Texts {
                 self.fp_workbook_write,
                 &[&file(path), &self.io_reason(reason)],
             ),
-            FileProblem::HistoryGame(id, detail) => fill(self.fp_history_game, &[id, detail]),
+            FileProblem::HistoryGame(id, error) => {
+                fill(self.fp_history_game, &[id, &self.check_error(error)])
+            }
+            FileProblem::TextTooLong(id, chars) => fill(
+                self.fp_text_too_long,
+                &[id, chars, &crate::store::EXCEL_MAX_CELL_CHARS],
+            ),
             FileProblem::ExportStopped => self.fp_export_stopped.to_string(),
             FileProblem::NotRegular(path) => fill(self.not_regular_file, &[&file(path)]),
             FileProblem::NotASave(path) => fill(self.fp_not_a_save, &[&file(path)]),
@@ -313,5 +427,76 @@ mod tests {
         }
         let denied = FileProblem::Read(path(), (&denied()).into());
         assert!(vi.file_problem(&denied).contains(vi.io_permission));
+    }
+
+    /// Issue 18 (10): what a replay found is told in the window's language (it was the
+    /// store's English text in both).
+    #[test]
+    fn every_replay_disagreement_is_told_in_each_language() {
+        use crate::board::{Cell, MoveError, Occupant, ParseError};
+        use crate::store::Seat;
+        let cell = Cell::parse("c3").unwrap_or_else(|| panic!("c3 is a cell"));
+        let outcome = Outcome {
+            winner: Winner::P2,
+            score: [3, 13],
+            resigned: Some(Seat::P1),
+        };
+        let errors = [
+            CheckError::BadSetup(ParseError::MissingSize),
+            CheckError::BadStone("zz".into()),
+            CheckError::SeedMismatch {
+                seed: 7,
+                count: 4,
+                size: 5,
+            },
+            CheckError::BadCell {
+                number: 2,
+                token: "q99".into(),
+            },
+            CheckError::IllegalMove(MoveError::NotFree {
+                number: 2,
+                cell,
+                occupant: Occupant::Stone,
+            }),
+            CheckError::GainMismatch {
+                number: 1,
+                cell,
+                stored: 9,
+                actual: 8,
+            },
+            CheckError::ScoreMismatch {
+                stored: [1, 2],
+                actual: [3, 4],
+            },
+            CheckError::ResultMismatch {
+                stored: None,
+                actual: Some(outcome),
+            },
+            CheckError::GameStringMismatch {
+                stored: "a".into(),
+                actual: "b".into(),
+            },
+            CheckError::TimeOutOfRange {
+                field: TimeField::Move(3),
+                value: u64::MAX,
+            },
+        ];
+        let (en, vi) = (texts(Language::English), texts(Language::Vietnamese));
+        for error in errors {
+            let problem = FileProblem::Invalid(PathBuf::from("x.ron"), error.clone());
+            let (a, b) = (en.file_problem(&problem), vi.file_problem(&problem));
+            assert_ne!(en.check_error(&error), vi.check_error(&error), "{a}");
+            assert!(!a.contains('{') && !b.contains('{'), "{a} / {b}");
+            // The English of the window says what the store says.
+            assert!(a.contains(&error.to_string()), "{a} / {error}");
+        }
+        let resigned = CheckError::ResultMismatch {
+            stored: None,
+            actual: Some(outcome),
+        };
+        assert!(
+            vi.check_error(&resigned)
+                .contains("P2 3:13, P1 đã đầu hàng")
+        );
     }
 }

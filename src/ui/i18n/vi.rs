@@ -1,6 +1,6 @@
 //! Tiếng Việt (Vietnamese).
 
-use super::{CorruptTexts, Texts};
+use super::{CheckTexts, CorruptTexts, Texts};
 
 pub const TEXTS: Texts = Texts {
     app_title: "Quân Hậu & Đá",
@@ -216,6 +216,26 @@ pub const TEXTS: Texts = Texts {
     fp_not_text: "{0} không phải là ván đã lưu: đây không phải tệp văn bản. Chi tiết: UTF-8 không hợp lệ ở byte {1}.",
     fp_truncated: "{0} bị cắt cụt: ván trong tệp dừng giữa chừng. Chi tiết: văn bản hết ở dòng {1}, cột {2}.",
     fp_corrupt: "{0} không phải là ván đã lưu, hoặc đã bị hỏng. Chi tiết: {1} (dòng {2}, cột {3}).",
+    check: CheckTexts {
+        bad_setup: "bàn cờ ban đầu không hợp lệ: {0}",
+        bad_stone: "đá '{0}' không phải là tên ô",
+        seed_mismatch: "các viên đá không phải là {0} viên mà hạt giống {1} sinh ra trên bàn {2}x{2}",
+        bad_cell: "nước {0}: '{1}' không phải là tên ô",
+        illegal_move: "khi chơi lại các nước đi: {0}",
+        gain_mismatch: "nước {0} ({1}) được lưu là chiếm {2} ô, nhưng chơi lại cho {3}",
+        score_mismatch: "tỉ số đã lưu {0}:{1} khác với khi chơi lại, cho {2}:{3}",
+        result_mismatch: "kết quả đã lưu ({0}) khác với khi chơi lại ({1})",
+        game_string_mismatch: "chuỗi ván đã lưu '{0}' khác với khi chơi lại, cho '{1}'",
+        time_out_of_range: "{0} là {1}, không phải là một thời điểm (sau năm 9999)",
+        time_created: "thời điểm bắt đầu 'created'",
+        time_move: "thời điểm 'at' của nước {0}",
+        time_ended: "thời điểm kết thúc 'ended'",
+        not_finished: "ván chưa kết thúc",
+        outcome: "{0} {1}:{2}",
+        outcome_resigned: "{0} {1}:{2}, {3} đã đầu hàng",
+        draw: "Hòa",
+    },
+    fp_text_too_long: "Ván {0} bị bỏ qua: một văn bản trong đó có {1} ký tự, nhiều hơn một ô Excel chứa được ({2}).",
     fp_name_not_text: "{0} bị bỏ qua: tên tệp không phải văn bản hợp lệ (UTF-8). Hãy đổi tên tệp để dùng nó.",
     corrupt: CorruptTexts {
         punctuation: "thiếu hoặc đặt sai một dấu ngoặc, dấu phẩy hay dấu hai chấm",

@@ -108,10 +108,7 @@ impl HistoryView {
         let (id, saved) = (entry.id.clone(), entry.game.clone());
         Some(match saved.replay() {
             Ok(board) => Ok((LoadedGame { saved, board }, id)),
-            Err(error) => Err(Message::OpenFailed(FileProblem::HistoryGame(
-                id,
-                crate::ui::i18n::with_causes(&error),
-            ))),
+            Err(error) => Err(Message::OpenFailed(FileProblem::HistoryGame(id, error))),
         })
     }
 }
