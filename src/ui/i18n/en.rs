@@ -235,6 +235,11 @@ pub const TEXTS: Texts = Texts {
         draw: "Draw",
     },
     fp_text_too_long: "Game {0} is left out: a text in it has {1} characters, more than an Excel cell holds ({2}).",
+    out_empty: "The file name is empty; give one ending in .{0}.",
+    out_folder: "{0} is a folder, not a file; give a file name ending in .{1}.",
+    out_not_regular: "{0} is not a regular file (a pipe, a device or a broken link), so it was not replaced; give a file name ending in .{1}.",
+    out_extension: "{0}: the file name must end in .{1}.",
+    out_is_input: "{0} is the file being read; give the output another name.",
     fp_name_not_text: "{0} is left out: its name is not valid text (UTF-8). Rename the file to use it.",
     corrupt: CorruptTexts {
         punctuation: "a bracket, comma or colon is missing or out of place",

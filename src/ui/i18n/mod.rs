@@ -237,6 +237,12 @@ pub struct Texts {
     /// How a save disagrees with its replay ([`crate::store::CheckError`]).
     pub check: CheckTexts,
     pub fp_text_too_long: &'static str,
+    // Why a path cannot take an output file ([`crate::store::OutputPathError`]).
+    pub out_empty: &'static str,
+    pub out_folder: &'static str,
+    pub out_not_regular: &'static str,
+    pub out_extension: &'static str,
+    pub out_is_input: &'static str,
     pub fp_newer: &'static str,
     pub fp_invalid: &'static str,
     pub fp_not_finished: &'static str,

@@ -5,7 +5,7 @@
 use super::{Texts, fill};
 use crate::board::Player;
 use crate::store::{
-    CheckError, CorruptReason, ExportError, Outcome, StoreError, TimeField, Winner,
+    CheckError, CorruptReason, ExportError, Outcome, OutputPathError, StoreError, TimeField, Winner,
 };
 use std::io::ErrorKind;
 use std::path::PathBuf;
@@ -104,6 +104,8 @@ pub enum FileProblem {
     /// A history game that does not replay ([`ExportError::Invalid`], or when opened):
     /// its id and what the replay found.
     HistoryGame(String, CheckError),
+    /// [`ExportError::Target`]: a path that cannot take the file, and why.
+    Target(PathBuf, OutputPathError),
     /// [`ExportError::TextTooLong`]: the game's id and the text's length.
     TextTooLong(String, usize),
     /// The export's thread ended without an answer.
@@ -173,7 +175,7 @@ impl From<ExportError> for FileProblem {
             }
             ExportError::Invalid { id, source } => FileProblem::HistoryGame(id, source),
             ExportError::TextTooLong { id, chars, .. } => FileProblem::TextTooLong(id, chars),
-            ExportError::Target { .. } => FileProblem::Workbook(error.to_string()),
+            ExportError::Target { path, reason } => FileProblem::Target(path, reason),
             ExportError::Cancelled => FileProblem::ExportStopped,
         }
     }
@@ -231,6 +233,22 @@ impl Texts {
                 };
                 fill(t.time_out_of_range, &[&field, value])
             }
+        }
+    }
+
+    /// Why `path` cannot take an output file, in this language.
+    fn output_path_problem(&self, path: &std::path::Path, reason: &OutputPathError) -> String {
+        let file = path.display();
+        match reason {
+            OutputPathError::Empty { extension } => fill(self.out_empty, &[extension]),
+            OutputPathError::Folder { extension } => fill(self.out_folder, &[&file, extension]),
+            OutputPathError::NotRegular { extension, .. } => {
+                fill(self.out_not_regular, &[&file, extension])
+            }
+            OutputPathError::Extension { extension, .. } => {
+                fill(self.out_extension, &[&file, extension])
+            }
+            OutputPathError::IsInput => fill(self.out_is_input, &[&file]),
         }
     }
 
@@ -321,6 +339,7 @@ impl Texts {
             FileProblem::HistoryGame(id, error) => {
                 fill(self.fp_history_game, &[id, &self.check_error(error)])
             }
+            FileProblem::Target(path, reason) => self.output_path_problem(path, reason),
             FileProblem::TextTooLong(id, chars) => fill(
                 self.fp_text_too_long,
                 &[id, chars, &crate::store::EXCEL_MAX_CELL_CHARS],
@@ -498,5 +517,35 @@ mod tests {
             vi.check_error(&resigned)
                 .contains("P2 3:13, P1 đã đầu hàng")
         );
+    }
+
+    /// A path that cannot take a workbook is explained in the window's language (it was
+    /// the store's English sentence in both).
+    #[test]
+    fn an_output_path_refusal_is_told_in_each_language() {
+        let (en, vi) = (texts(Language::English), texts(Language::Vietnamese));
+        let reasons = [
+            OutputPathError::Empty { extension: "xlsx" },
+            OutputPathError::Folder { extension: "xlsx" },
+            OutputPathError::NotRegular {
+                kind: "a FIFO (named pipe)",
+                extension: "xlsx",
+            },
+            OutputPathError::Extension {
+                extension: "xlsx",
+                why: "Excel refuses other names",
+            },
+            OutputPathError::IsInput,
+        ];
+        for reason in reasons {
+            let problem: FileProblem = ExportError::Target {
+                path: PathBuf::from("out.txt"),
+                reason,
+            }
+            .into();
+            let (a, b) = (en.file_problem(&problem), vi.file_problem(&problem));
+            assert_ne!(a, b);
+            assert!(!a.contains('{') && !b.contains('{'), "{a} / {b}");
+        }
     }
 }

@@ -236,6 +236,11 @@ pub const TEXTS: Texts = Texts {
         draw: "Hòa",
     },
     fp_text_too_long: "Ván {0} bị bỏ qua: một văn bản trong đó có {1} ký tự, nhiều hơn một ô Excel chứa được ({2}).",
+    out_empty: "Tên tệp trống; hãy đặt một tên kết thúc bằng .{0}.",
+    out_folder: "{0} là một thư mục, không phải tệp; hãy đặt tên tệp kết thúc bằng .{1}.",
+    out_not_regular: "{0} không phải là tệp thông thường (một đường ống, thiết bị hoặc liên kết hỏng) nên không bị thay thế; hãy đặt tên tệp kết thúc bằng .{1}.",
+    out_extension: "{0}: tên tệp phải kết thúc bằng .{1}.",
+    out_is_input: "{0} là tệp đang được đọc; hãy đặt tên khác cho tệp kết quả.",
     fp_name_not_text: "{0} bị bỏ qua: tên tệp không phải văn bản hợp lệ (UTF-8). Hãy đổi tên tệp để dùng nó.",
     corrupt: CorruptTexts {
         punctuation: "thiếu hoặc đặt sai một dấu ngoặc, dấu phẩy hay dấu hai chấm",
