@@ -592,7 +592,10 @@ fn the_workbook_reads_back_with_sheets_numbers_and_formulas() {
     let path = dir.path().join("reports").join("history.xlsx");
     export_workbook(&entries, &path).unwrap_or_else(|e| panic!("{e}"));
     let mut book: Xlsx<_> = open_workbook(&path).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(book.sheet_names(), ["Matches", "Moves", "Summary"]);
+    assert_eq!(
+        book.sheet_names(),
+        ["Matches", "Moves", "Summary", "Players"]
+    );
 
     let matches = book
         .worksheet_range("Matches")
@@ -764,7 +767,7 @@ fn a_history_beyond_the_row_limit_is_split_across_sheets() {
     let mut book: Xlsx<_> = open_workbook(&out).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         book.sheet_names().last().map(String::as_str),
-        Some("Summary")
+        Some("Players")
     );
     assert_eq!(book.sheet_names(), done.info.sheets);
     let (games, matches) = rows_of(&mut book, "Matches");

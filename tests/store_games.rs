@@ -273,3 +273,51 @@ fn names_from_a_file_are_cleaned_like_typed_ones() {
         "x".repeat(queens::store::MAX_NAME_CHARS)
     );
 }
+
+/// Issue 19 (16): the workbook keeps player records: each player's games, wins, draws,
+/// losses and average margin against each opponent, players by the names they gave.
+#[test]
+fn the_players_sheet_gives_each_players_record_against_each_opponent() {
+    let dir = temp();
+    let (mut first, _) = game_after(&["b2", "d3", "a4"]);
+    first.names = ["Ann".into(), String::new()];
+    let (mut resigned, _) = game_after(&["b2"]);
+    resigned.names = ["Ann".into(), String::new()];
+    resigned
+        .resign(Player::One)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let [one, two] = first.score;
+    let [r_one, r_two] = resigned.score;
+    let entries = [
+        HistoryEntry::new("first", first),
+        HistoryEntry::new("resigned", resigned),
+    ];
+    let out = dir.path().join("players.xlsx");
+    export_workbook(&entries, &out).unwrap_or_else(|e| panic!("{e}"));
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap_or_else(|e| panic!("{e}"));
+    let players = book
+        .worksheet_range("Players")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let row_of = |player: &str| {
+        (1..players.height() as u32)
+            .find(|&row| players.get_value((row, 0)) == Some(&Data::String(player.into())))
+            .unwrap_or_else(|| panic!("no row for {player}"))
+    };
+    let number = |row: u32, col: u32| match players.get_value((row, col)) {
+        Some(Data::Float(value)) => *value,
+        other => panic!("({row}, {col}): {other:?}"),
+    };
+    let ann = row_of("Ann");
+    assert_eq!(
+        players.get_value((ann, 1)),
+        Some(&Data::String("alphabeta depth 2".into()))
+    );
+    // Games, wins, draws, losses: one win, one resignation.
+    let counts: Vec<f64> = (2..6).map(|col| number(ann, col)).collect();
+    assert_eq!(counts, [2.0, 1.0, 0.0, 1.0]);
+    let margin = (f64::from(one) - f64::from(two) + f64::from(r_one) - f64::from(r_two)) / 2.0;
+    assert_eq!(number(ann, 7), margin);
+    let computer = row_of("alphabeta depth 2");
+    assert_eq!(number(computer, 7), -margin);
+    assert_eq!(number(computer, 3), 1.0);
+}

@@ -21,6 +21,8 @@ mod names;
 pub mod output;
 mod pairs_sheet;
 pub mod quarantine;
+mod records;
+mod records_sheet;
 mod saves;
 mod sheet;
 mod statistics;
@@ -46,6 +48,7 @@ pub use kind::{GameKind, UnknownGame};
 pub use names::{MAX_NAME_CHARS, clean_name};
 pub use output::{OutputKind, RON, XLSX, check_output_path};
 pub use pairs_sheet::{PairRow, PairsSheet};
+pub use records::{PlayerRecord, Records, player_label};
 pub use saves::{
     AUTOSAVE_FILE, DEFAULT_SAVES_DIR, LoadedGame, MAX_FILE_BYTES, autosave, autosave_path,
     clear_autosave, ensure_dir, list_saves, load_from, new_save_path,

@@ -1,6 +1,7 @@
 //! The Excel export (the thesis's Form1 wrote its games to Excel too): Matches sheets (one
-//! row per game), Moves sheets (one row per move) and a Summary sheet with formulas and
-//! charts (see `summary.rs`).
+//! row per game), Moves sheets (one row per move), a Summary sheet with formulas and
+//! charts (see `summary.rs`) and a Players sheet with each player's record against each
+//! opponent (see `records.rs`).
 //!
 //! The export streams: games are added one at a time and their rows go straight to the
 //! library's constant-memory sheets (kept in temporary files, not in memory), and the
@@ -12,6 +13,8 @@ use super::game::Side;
 use super::history::HistoryEntry;
 use super::output::save_workbook;
 use super::pairs_sheet::{PAIRS, PairsSheet, write_pairs};
+use super::records::Records;
+use super::records_sheet::{PLAYERS, write_players};
 use super::sheet::{
     Column, EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, MATCHES, MOVES, SUMMARY, col, number,
     table_filter, table_header, text,
@@ -180,6 +183,7 @@ pub struct WorkbookWriter {
     matches: Table,
     moves: Table,
     tally: Tally,
+    records: Records,
     games: usize,
     /// Games ended by a resignation (said in a note: the Winner column counts them as
     /// wins and losses like any other).
@@ -201,6 +205,7 @@ impl WorkbookWriter {
             matches: Table::new(MATCHES, &MATCH_COLUMNS),
             moves: Table::new(MOVES, &MOVE_COLUMNS),
             tally: Tally::default(),
+            records: Records::default(),
             games: 0,
             resigned: 0,
             longest_id: 0,
@@ -246,6 +251,7 @@ impl WorkbookWriter {
         write_match(sheet, row, entry, board, &self.date)?;
         self.write_moves(entry, board)?;
         self.tally.add(&entry.game);
+        self.records.add(&entry.game);
         self.games += 1;
         if entry.game.resigned().is_some() {
             self.resigned += 1;
@@ -349,6 +355,8 @@ impl WorkbookWriter {
             .collect();
         let summary = self.workbook.add_worksheet().set_name(SUMMARY)?;
         write_summary(summary, &self.tally.settings(), &matches, &notes)?;
+        let players = self.workbook.add_worksheet().set_name(PLAYERS)?;
+        write_players(players, &self.records.records())?;
         if let Some(pairs) = &self.pairs {
             write_pairs(self.workbook.add_worksheet().set_name(PAIRS)?, pairs)?;
         }
