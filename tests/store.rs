@@ -745,7 +745,10 @@ fn a_history_beyond_the_row_limit_is_split_across_sheets() {
         append_history(dir.path(), &game).unwrap_or_else(|e| panic!("{e}"));
     }
     let out = dir.path().join("split.xlsx");
-    let options = ExportOptions { max_rows: 4 };
+    let options = ExportOptions {
+        max_rows: 4,
+        ..ExportOptions::default()
+    };
     let done = export_history(
         dir.path(),
         &HistoryFilter::default(),

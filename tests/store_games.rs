@@ -321,3 +321,38 @@ fn the_players_sheet_gives_each_players_record_against_each_opponent() {
     assert_eq!(number(computer, 7), -margin);
     assert_eq!(number(computer, 3), 1.0);
 }
+
+/// Issue 19 (16): a workbook can carry the sheet names of the window's language, and the
+/// Summary's formulas follow the renamed Matches sheet.
+#[test]
+fn the_sheets_can_be_named_in_another_language() {
+    use queens::store::{ExportOptions, SheetNames, WorkbookWriter};
+    let dir = temp();
+    let names = SheetNames {
+        matches: "Trận đấu",
+        moves: "Nước đi",
+        summary: "Tổng kết",
+        players: "Người chơi",
+    };
+    let mut writer = WorkbookWriter::new(ExportOptions {
+        sheet_names: names,
+        ..ExportOptions::default()
+    });
+    let (finished, _) = game_after(&["b2", "d3", "a4"]);
+    writer
+        .add(&HistoryEntry::new("g", finished))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("vi.xlsx");
+    let info = writer
+        .finish(&out)
+        .unwrap_or_else(|e| panic!("{e}: {:?}", std::error::Error::source(&e)));
+    let expected = ["Trận đấu", "Nước đi", "Tổng kết", "Người chơi"];
+    assert_eq!(info.sheets, expected);
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(book.sheet_names(), expected);
+    let formulas = book
+        .worksheet_formula("Tổng kết")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let wins = formulas.get_value((1, 3)).cloned().unwrap_or_default();
+    assert!(wins.contains("'Trận đấu'!"), "{wins}");
+}

@@ -53,7 +53,7 @@ pub use saves::{
     AUTOSAVE_FILE, DEFAULT_SAVES_DIR, LoadedGame, MAX_FILE_BYTES, autosave, autosave_path,
     clear_autosave, ensure_dir, list_saves, load_from, new_save_path,
 };
-pub use sheet::{EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS};
+pub use sheet::{EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, SheetNames};
 pub use statistics::{SettingSummary, Tally, summarize};
 pub use table24_sheet::{TABLE24_SHEET, export_table24, write_table24_sheet};
 pub use time::{format_utc, now_unix};

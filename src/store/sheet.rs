@@ -12,6 +12,32 @@ pub(crate) const MOVES: &str = "Moves";
 /// The Summary sheet's name.
 pub(crate) const SUMMARY: &str = "Summary";
 
+/// The names of a history workbook's sheets, so a window in another language can export
+/// under its own words. Further sheets of a long table are numbered ("Matches 2").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SheetNames {
+    /// One row per game.
+    pub matches: &'static str,
+    /// One row per move.
+    pub moves: &'static str,
+    /// Results per AI setting and depth, with charts.
+    pub summary: &'static str,
+    /// Each player's record against each opponent.
+    pub players: &'static str,
+}
+
+impl Default for SheetNames {
+    /// The English names.
+    fn default() -> Self {
+        SheetNames {
+            matches: MATCHES,
+            moves: MOVES,
+            summary: SUMMARY,
+            players: super::records_sheet::PLAYERS,
+        }
+    }
+}
+
 /// Rows of an Excel worksheet, the header row included (Excel's hard limit).
 pub const EXCEL_MAX_ROWS: u32 = 1_048_576;
 

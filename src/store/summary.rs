@@ -140,12 +140,15 @@ pub(crate) fn write_summary(
     let chart_row = if notes.is_empty() { next } else { next + 1 };
     if !depths.is_empty() {
         let (first, last) = (top + 1, top + depths.len() as RowNum);
+        // This sheet's own name: a workbook may name its sheets in another language.
+        let own = sheet.name();
+        let own = own.as_str();
         let mut chart = Chart::new(ChartType::Column);
         chart
             .add_series()
             .set_name("Win rate")
-            .set_categories((super::sheet::SUMMARY, first, 2, last, 2))
-            .set_values((super::sheet::SUMMARY, first, WIN_RATE, last, WIN_RATE));
+            .set_categories((own, first, 2, last, 2))
+            .set_values((own, first, WIN_RATE, last, WIN_RATE));
         chart.title().set_name("Win rate by search depth");
         chart.x_axis().set_name("Depth");
         chart

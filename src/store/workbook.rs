@@ -14,10 +14,10 @@ use super::history::HistoryEntry;
 use super::output::save_workbook;
 use super::pairs_sheet::{PAIRS, PairsSheet, write_pairs};
 use super::records::Records;
-use super::records_sheet::{PLAYERS, write_players};
+use super::records_sheet::write_players;
 use super::sheet::{
-    Column, EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, MATCHES, MOVES, SUMMARY, col, number,
-    table_filter, table_header, text,
+    Column, EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, SheetNames, col, number, table_filter,
+    table_header, text,
 };
 use super::statistics::Tally;
 use super::summary::{MatchesSheet, write_summary};
@@ -73,12 +73,15 @@ pub struct ExportOptions {
     /// Rows per sheet, the header included: Excel's limit, [`EXCEL_MAX_ROWS`], unless a
     /// test wants to see sheets split without writing a million rows.
     pub max_rows: u32,
+    /// The sheets' names (English by default).
+    pub sheet_names: SheetNames,
 }
 
 impl Default for ExportOptions {
     fn default() -> Self {
         ExportOptions {
             max_rows: EXCEL_MAX_ROWS,
+            sheet_names: SheetNames::default(),
         }
     }
 }
@@ -202,8 +205,8 @@ impl WorkbookWriter {
         WorkbookWriter {
             workbook: Workbook::new(),
             options,
-            matches: Table::new(MATCHES, &MATCH_COLUMNS),
-            moves: Table::new(MOVES, &MOVE_COLUMNS),
+            matches: Table::new(options.sheet_names.matches, &MATCH_COLUMNS),
+            moves: Table::new(options.sheet_names.moves, &MOVE_COLUMNS),
             tally: Tally::default(),
             records: Records::default(),
             games: 0,
@@ -353,9 +356,10 @@ impl WorkbookWriter {
                 games: *games,
             })
             .collect();
-        let summary = self.workbook.add_worksheet().set_name(SUMMARY)?;
+        let names = self.options.sheet_names;
+        let summary = self.workbook.add_worksheet().set_name(names.summary)?;
         write_summary(summary, &self.tally.settings(), &matches, &notes)?;
-        let players = self.workbook.add_worksheet().set_name(PLAYERS)?;
+        let players = self.workbook.add_worksheet().set_name(names.players)?;
         write_players(players, &self.records.records())?;
         if let Some(pairs) = &self.pairs {
             write_pairs(self.workbook.add_worksheet().set_name(PAIRS)?, pairs)?;
