@@ -89,7 +89,10 @@ pub enum CliError {
     },
     /// `analyse` was stopped before the first move (the moves it finished, the last of
     /// the game, are in the printed answer).
-    #[error("stopped before the analysis was complete; the answer holds the last {moves} moves")]
+    #[error(
+        "stopped before the analysis was complete; the answer holds {}",
+        match moves { 0 => "no move".to_string(), 1 => "the last move".to_string(), n => format!("the last {n} moves") }
+    )]
     AnalysisStopped {
         /// Moves analysed.
         moves: usize,
@@ -162,22 +165,10 @@ pub fn one_line(err: &dyn std::error::Error) -> String {
 }
 
 impl From<clap::Error> for CliError {
-    /// Keeps clap's first paragraph (the complaint, with the argument it names) and drops
-    /// the usage block and tips that follow, so the message fits on one line.
+    /// clap's complaint on one line, values clipped, in plain words (see
+    /// [`super::usage`]).
     fn from(err: clap::Error) -> CliError {
-        let rendered = err.render().to_string();
-        let first_paragraph: Vec<&str> = rendered
-            .lines()
-            .take_while(|line| !line.trim().is_empty())
-            .map(str::trim)
-            .collect();
-        let text = first_paragraph.join(" ");
-        let text = text.strip_prefix("error: ").unwrap_or(&text).to_string();
-        if text.is_empty() {
-            CliError::Usage(format!("{:?}", err.kind()))
-        } else {
-            CliError::Usage(text)
-        }
+        CliError::Usage(super::usage::usage_message(err))
     }
 }
 
