@@ -143,7 +143,9 @@ impl CliError {
 
 /// An error and its causes as one line, `outer: inner: ...` (no message repeats its
 /// cause, so each is said once), with
-/// control characters escaped so that text copied from user input cannot break the line.
+/// control characters escaped so that text copied from user input cannot break the line,
+/// and any word over [`LONGEST_WORD`] characters (a path no file system takes) cut to
+/// its first 40 and "…".
 pub fn one_line(err: &dyn std::error::Error) -> String {
     let mut line = err.to_string();
     let mut source = err.source();
@@ -152,7 +154,8 @@ pub fn one_line(err: &dyn std::error::Error) -> String {
         line.push_str(&cause.to_string());
         source = cause.source();
     }
-    line.chars()
+    let escaped: String = line
+        .chars()
         .flat_map(|c| {
             let escaped: Vec<char> = if c.is_control() {
                 c.escape_default().collect()
@@ -161,8 +164,25 @@ pub fn one_line(err: &dyn std::error::Error) -> String {
             };
             escaped
         })
-        .collect()
+        .collect();
+    // A path of 100,000 characters (no file system takes one) would make a 100 KB line:
+    // words beyond any real path's length are quoted by their first characters.
+    escaped
+        .split(' ')
+        .map(|word| {
+            if word.chars().count() > LONGEST_WORD {
+                crate::board::clip_token(word)
+            } else {
+                word.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
+
+/// The longest word a message shows whole: longer than any real path a user types (a
+/// path of several folders runs to 100 or so), far shorter than a pasted flood.
+pub const LONGEST_WORD: usize = 300;
 
 impl From<clap::Error> for CliError {
     /// clap's complaint on one line, values clipped, in plain words (see
@@ -195,6 +215,24 @@ mod tests {
             "saves/history: could not write: read-only file system"
         );
         assert_eq!(err.exit_code(), EXIT_USAGE);
+    }
+
+    /// Issue 18.9: a 100,000-character path named on the command line is not echoed whole.
+    #[test]
+    fn one_line_cuts_a_flood_of_a_path() {
+        let err = CliError::Target {
+            path: PathBuf::from("p".repeat(100_000)),
+            reason: "cannot create the folder".to_string(),
+        };
+        let line = err.one_line();
+        assert!(line.chars().count() < 100, "{}", line.len());
+        assert!(line.ends_with("…: cannot create the folder"), "{line}");
+        let real = format!("{}/out.xlsx", "folder/".repeat(20));
+        let err = CliError::Target {
+            path: PathBuf::from(&real),
+            reason: "x".to_string(),
+        };
+        assert_eq!(err.one_line(), format!("{real}: x"));
     }
 
     #[test]
