@@ -73,10 +73,10 @@ where
         }
         Err(err) => return Err(err.into()),
     };
-    if let (Some(_), Some(command)) = (&cli.saves_dir, &cli.command) {
-        if let Some(message) = misplaced_saves_dir(command) {
-            return Err(CliError::Usage(message));
-        }
+    if let (Some(_), Some(command)) = (&cli.saves_dir, &cli.command)
+        && let Some(message) = misplaced_saves_dir(command)
+    {
+        return Err(CliError::Usage(message));
     }
     match cli.command {
         None => gui(cli.saves_dir.as_deref()),

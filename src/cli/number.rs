@@ -5,7 +5,7 @@
 use thiserror::Error;
 
 /// A value that is not a whole number in the option's range. clap quotes the value
-/// itself (clipped, see [`super::usage`]), so the message only says what is expected.
+/// itself (clipped to 40 characters), so the message only says what is expected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("a whole number from {min} to {max} is expected")]
 pub struct NumberError {
