@@ -171,7 +171,9 @@ pub fn one_line(err: &dyn std::error::Error) -> String {
         .split(' ')
         .map(|word| {
             if word.chars().count() > LONGEST_WORD {
-                crate::board::clip_token(word)
+                // Keep the punctuation that joins it to the rest of the line.
+                let body = word.trim_end_matches([':', ',', ';']);
+                format!("{}{}", crate::board::clip_token(body), &word[body.len()..])
             } else {
                 word.to_string()
             }
