@@ -11,7 +11,7 @@ use std::path::PathBuf;
 pub use crate::ai::{MAX_THREADS, MAX_TIME_MS};
 
 /// The most games one `queens arena` run accepts: far more than a night of play on small
-/// boards, and small enough that the results always fit in memory.
+/// boards. (Memory does not limit it: games are counted as they finish, not kept.)
 pub const MAX_GAMES: usize = 1_000_000;
 
 /// `queens arena`'s stones per board when `--stones` is not given.
