@@ -185,3 +185,16 @@ fn engine_names_alone_are_contestants() {
         "{message}"
     );
 }
+
+/// 18.11: a save whose stored gain is one cell says "1 cell" when `analyse --file` or
+/// the export refuses it.
+#[test]
+fn one_cell_is_singular_in_a_save_check() {
+    let err = queens::store::CheckError::GainMismatch {
+        number: 3,
+        cell: queens::board::Cell::new(1, 1),
+        stored: 1,
+        actual: 2,
+    };
+    assert!(err.to_string().contains("gaining 1 cell, but"), "{err}");
+}
