@@ -33,6 +33,10 @@ pub struct EngineEntry {
     /// Whether the engine uses [`EngineConfig::threads`] and [`EngineConfig::hash_mb`]
     /// (the thesis engines are single-threaded and keep no table).
     pub uses_threads: bool,
+    /// The depth an arena contestant named without one plays at (`--a pvs`): deep
+    /// enough to show the engine's strength, quick enough for a series without
+    /// `--time-ms` on the default 6x6 board.
+    pub default_depth: u32,
     /// The thesis's search this engine runs, if it is one of the thesis's: those serve
     /// every game (see [`EngineConfig::build_for`]), the others only the queens' board.
     pub thesis: Option<Method>,
@@ -46,6 +50,7 @@ const MINIMAX: EngineEntry = EngineEntry {
     aliases: &["mm"],
     description: "the thesis's minimax: every node to the depth",
     uses_threads: false,
+    default_depth: 3,
     thesis: Some(Method::Minimax),
     build: |config| Box::new(ThesisEngine::new(Method::Minimax, config.engine.name())),
 };
@@ -56,6 +61,7 @@ const ALPHABETA: EngineEntry = EngineEntry {
     aliases: &["alpha-beta", "ab"],
     description: "the thesis's alpha-beta: minimax's value, fewer nodes",
     uses_threads: false,
+    default_depth: 4,
     thesis: Some(Method::AlphaBeta),
     build: |config| Box::new(ThesisEngine::new(Method::AlphaBeta, config.engine.name())),
 };
@@ -67,6 +73,7 @@ const PVS: EngineEntry = EngineEntry {
     aliases: &["strong", "negascout"],
     description: "the strong engine: PVS with a transposition table, threads, exact near the end",
     uses_threads: true,
+    default_depth: 6,
     thesis: None,
     build: |config| Box::new(PvsEngine::new(config.threads, config.hash_mb)),
 };
@@ -78,6 +85,7 @@ const PERFECT: EngineEntry = EngineEntry {
     aliases: &["solver", "exact"],
     description: "pvs that first tries to solve every position exactly (needs --time-ms)",
     uses_threads: true,
+    default_depth: 6,
     thesis: None,
     build: |config| Box::new(PvsEngine::perfect(config.threads, config.hash_mb)),
 };

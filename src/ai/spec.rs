@@ -1,5 +1,8 @@
 //! The spec form of an engine configuration, `ALGO:DEPTH` (`alphabeta:4`, `AB:4`), as
-//! the arena's `--a`/`--b` take it and saves and reports print it.
+//! the arena's `--a`/`--b` take it and saves and reports print it. `ALGO` alone (`pvs`)
+//! is the engine at its own default depth ([`EngineEntry::default_depth`]).
+//!
+//! [`EngineEntry::default_depth`]: super::registry::EngineEntry::default_depth
 
 use super::registry::{EngineConfig, EngineKind, EngineLimits, MAX_DEPTH, UnknownEngine};
 use std::fmt;
@@ -15,8 +18,8 @@ impl fmt::Display for EngineConfig {
 /// Why an `ALGO:DEPTH` spec is not an engine configuration.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
-    /// No colon.
-    #[error("'{0}' is not ALGO:DEPTH, e.g. alphabeta:4 or minimax:3")]
+    /// No colon, and not an engine name either.
+    #[error("'{0}' is neither an engine ({known}) nor ALGO:DEPTH, e.g. alphabeta:4", known = super::registry::known_engines())]
     Shape(String),
     /// An unknown engine name.
     #[error(transparent)]
@@ -29,11 +32,14 @@ pub enum SpecError {
 impl FromStr for EngineConfig {
     type Err = SpecError;
 
-    /// Reads `ALGO:DEPTH` (`alphabeta:4`, `AB:4`), with the defaults of
-    /// [`EngineConfig::new`] for everything else.
+    /// Reads `ALGO:DEPTH` (`alphabeta:4`, `AB:4`) or `ALGO` alone (`pvs`: the engine's
+    /// default depth), with the defaults of [`EngineConfig::new`] for everything else.
     fn from_str(text: &str) -> Result<EngineConfig, SpecError> {
         let Some((name, depth_text)) = text.split_once(':') else {
-            return Err(SpecError::Shape(crate::board::clip_token(text)));
+            // Any name `bestmove --algo` takes works alone, at the engine's own depth.
+            return EngineKind::parse(text)
+                .map(|engine| EngineConfig::new(engine, engine.entry().default_depth))
+                .map_err(|_| SpecError::Shape(crate::board::clip_token(text)));
         };
         let engine = EngineKind::parse(name)?;
         let config = depth_text
@@ -51,6 +57,37 @@ impl FromStr for EngineConfig {
 mod tests {
     use super::*;
 
+    /// Issue 18.15: every name and alias `bestmove --algo` takes works alone, at the
+    /// engine's own depth, and with `:DEPTH` as before.
+    #[test]
+    fn an_engine_name_alone_is_the_engine_at_its_default_depth() {
+        for entry in super::super::registry::ENGINES {
+            for name in std::iter::once(&entry.name).chain(entry.aliases) {
+                let engine = EngineKind::parse(name).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(
+                    name.to_uppercase().parse::<EngineConfig>(),
+                    Ok(EngineConfig::new(engine, entry.default_depth)),
+                    "{name}"
+                );
+                assert_eq!(
+                    format!("{name}:7").parse::<EngineConfig>(),
+                    Ok(EngineConfig::new(engine, 7)),
+                    "{name}"
+                );
+            }
+            assert!(
+                EngineConfig::new(
+                    EngineKind::parse(entry.name).unwrap_or_default(),
+                    entry.default_depth
+                )
+                .check(&EngineLimits::ANY)
+                .is_ok(),
+                "{}",
+                entry.name
+            );
+        }
+    }
+
     #[test]
     fn specs_name_their_bad_part() {
         assert_eq!(
@@ -60,6 +97,10 @@ mod tests {
         assert!(matches!(
             "foo".parse::<EngineConfig>(),
             Err(SpecError::Shape(_))
+        ));
+        assert!(matches!(
+            "foo:3".parse::<EngineConfig>(),
+            Err(SpecError::Engine(_))
         ));
         assert!(matches!(
             "foo:3".parse::<EngineConfig>(),

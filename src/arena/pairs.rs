@@ -88,34 +88,44 @@ impl std::fmt::Display for PairMargin {
             }
         }
         if self.unpaired > 0 {
-            write!(f, "; {} unpaired game(s) left out", self.unpaired)?;
+            let games = if self.unpaired == 1 { "game" } else { "games" };
+            write!(f, "; {} unpaired {games} left out", self.unpaired)?;
         }
         Ok(())
     }
 }
 
-/// The complete pairs among `games` (any order), by pair number, and the number of
-/// finished games whose partner is missing.
-pub fn board_pairs(games: &[ArenaGame]) -> (Vec<BoardPair>, usize) {
-    let mut halves: BTreeMap<usize, [Option<i64>; 2]> = BTreeMap::new();
-    for game in games {
+/// Games whose colour-swapped partner has not finished yet, as A's margin in them: a
+/// series is tallied as its games arrive, and only these halves wait in memory (a few
+/// per worker thread, since a worker takes the games of a board one after the other).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PairHalves {
+    waiting: BTreeMap<usize, [Option<i64>; 2]>,
+}
+
+impl PairHalves {
+    /// Adds `game`; the board pair it completes, if its partner was waiting.
+    pub fn add(&mut self, game: &ArenaGame) -> Option<BoardPair> {
         let (mine, theirs) = game.scores();
         let seat = usize::from(game.a_player == Player::Two);
-        halves.entry(game.pair).or_default()[seat] = Some(i64::from(mine) - i64::from(theirs));
-    }
-    let mut pairs = Vec::with_capacity(halves.len());
-    let mut unpaired = 0;
-    for (pair, half) in halves {
-        match half {
-            [Some(a_as_p1), Some(a_as_p2)] => pairs.push(BoardPair {
-                pair,
+        let half = self.waiting.entry(game.pair).or_default();
+        half[seat] = Some(i64::from(mine) - i64::from(theirs));
+        if let [Some(a_as_p1), Some(a_as_p2)] = *half {
+            self.waiting.remove(&game.pair);
+            Some(BoardPair {
+                pair: game.pair,
                 a_as_p1,
                 a_as_p2,
-            }),
-            _ => unpaired += 1,
+            })
+        } else {
+            None
         }
     }
-    (pairs, unpaired)
+
+    /// Finished games whose partner has not finished (unpaired, when the series ends).
+    pub fn waiting(&self) -> usize {
+        self.waiting.len()
+    }
 }
 
 /// The two-sided 95% quantile of Student's t with `df` degrees of freedom (df >= 1):
@@ -178,7 +188,7 @@ mod tests {
         assert_eq!((none.mean, none.low, none.high), (None, None, None));
         assert_eq!(
             none.to_string(),
-            "n/a (no complete pair); 1 unpaired game(s) left out"
+            "n/a (no complete pair); 1 unpaired game left out"
         );
         let one = PairMargin::of(&[pair(0, 7, -2)], 0);
         assert!(close(one.mean, 5.0));

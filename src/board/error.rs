@@ -60,7 +60,10 @@ pub enum ParseError {
     #[error("stone '{0}' is listed twice")]
     DuplicateStone(Cell),
     /// More stones than (N-2)^2.
-    #[error("{count} stones is too many for a {size}x{size} board (at most {max})")]
+    #[error(
+        "{} too many for a {size}x{size} board (at most {max})",
+        if *count == 1 { "1 stone is".to_string() } else { format!("{count} stones are") }
+    )]
     TooManyStones {
         /// How many were given.
         count: usize,

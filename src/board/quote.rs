@@ -1,5 +1,6 @@
-//! How an error message quotes a bad token. A leaf module: the cell parser and the board's
-//! error types both quote tokens, and neither should depend on the other for it.
+//! How an error message quotes a bad token and counts things. A leaf module: the cell
+//! parser, the board's error types and the command line all use it, and none should
+//! depend on another for it.
 
 /// The most characters of a bad token an error message quotes: enough to recognise it,
 /// while a 100 KB pasted token cannot flood a terminal or a dialog.
@@ -14,9 +15,21 @@ pub fn clip_token(text: &str) -> String {
     }
 }
 
+/// `count` with its noun, singular for exactly one: "1 move", "2 moves", "0 moves".
+pub fn counted(count: u64, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_of_a_thing_is_singular() {
+        assert_eq!(counted(1, "move", "moves"), "1 move");
+        assert_eq!(counted(0, "move", "moves"), "0 moves");
+        assert_eq!(counted(2, "cell", "cells"), "2 cells");
+    }
 
     #[test]
     fn long_tokens_are_clipped_on_a_character_boundary() {

@@ -1,15 +1,16 @@
 //! `queens arena`: an AI-vs-AI series on all cores, with a progress bar and a results
 //! table on stderr and one JSON object on stdout.
 
-use super::args::ArenaArgs;
+use super::args::{ArenaArgs, DEFAULT_ARENA_STONES};
 use super::error::CliError;
 use super::files::{prepare_history, prepare_workbook, saves_dir};
 use super::interrupt::Interrupt;
 use crate::ai::EngineConfig;
 use crate::arena::pairs::{PairMargin, t_975};
-use crate::arena::{ArenaConfig, ArenaGame, ArenaReport, SideStats, run_arena};
+use crate::arena::{ArenaConfig, ArenaError, ArenaGame, ArenaReport, SideStats, run_arena};
+use crate::board::{ParseError, counted};
 use crate::store::{
-    ExportOptions, HISTORY_DIR, PairRow, PairsSheet, StoreError, WorkbookWriter, append_history,
+    ExportOptions, HISTORY_DIR, PairRow, PairsSheet, WorkbookWriter, append_history,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -139,7 +140,7 @@ impl ArenaSummary {
     /// The summary of `report`, played with `config`, before anything is saved.
     pub fn new(config: &ArenaConfig, report: &ArenaReport) -> ArenaSummary {
         ArenaSummary {
-            games: report.games.len(),
+            games: report.games,
             planned: report.planned,
             stopped: report.stopped,
             wins: report.wins,
@@ -167,24 +168,22 @@ impl ArenaSummary {
     /// The human-readable table for stderr.
     pub fn table(&self) -> String {
         let mut out = String::new();
-        let pairs = self.planned.div_ceil(2) as u64;
-        let last_seed = self.seed.wrapping_add(pairs.saturating_sub(1));
         let limit = self
             .time_ms
             .map_or(String::new(), |ms| format!(", {ms} ms per move"));
         // Writing to a String cannot fail.
         let _ = writeln!(
             out,
-            "arena: {} of {} games{}, {n}x{n} with {} stones, seeds {}..={last_seed}{limit}",
+            "arena: {} of {}{}, {n}x{n} with {}, {}{limit}",
             self.games,
-            self.planned,
+            counted(self.planned as u64, "game", "games"),
             if self.stopped {
                 " (stopped by Ctrl+C or a termination signal)"
             } else {
                 ""
             },
-            self.stones,
-            self.seed,
+            counted(self.stones as u64, "stone", "stones"),
+            seed_range(self.seed, self.planned.div_ceil(2) as u64),
             n = self.size,
         );
         let _ = writeln!(
@@ -238,6 +237,22 @@ impl ArenaSummary {
     }
 }
 
+/// The seeds of `pairs` boards from `first` on, in words: "seed 7", "seeds 1 to 5", and
+/// past the largest seed, where they wrap around to 0, saying so.
+fn seed_range(first: u64, pairs: u64) -> String {
+    let last = first.wrapping_add(pairs.saturating_sub(1));
+    if pairs <= 1 {
+        format!("seed {first}")
+    } else if last >= first {
+        format!("seeds {first} to {last}")
+    } else {
+        format!(
+            "seeds {first} to {last} (after {} they go on from 0)",
+            u64::MAX
+        )
+    }
+}
+
 /// The library's settings from the options.
 ///
 /// # Errors
@@ -256,13 +271,23 @@ pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
         // clap caps these far below usize::MAX.
         games: usize::try_from(args.games).unwrap_or(usize::MAX),
         size: args.size,
-        stones: usize::try_from(args.stones).unwrap_or(usize::MAX),
+        stones: usize::try_from(args.stones.unwrap_or(DEFAULT_ARENA_STONES)).unwrap_or(usize::MAX),
         seed: args.seed,
         time_ms: args.time_ms,
         threads: usize::try_from(args.threads).unwrap_or(usize::MAX),
     };
-    config.validate()?;
-    Ok(config)
+    match config.validate() {
+        // The user did not choose that count: name the option that sets it.
+        Err(ArenaError::BadBoard(ParseError::TooManyStones { size, max, .. }))
+            if args.stones.is_none() =>
+        {
+            Err(CliError::Usage(format!(
+                "--stones defaults to {DEFAULT_ARENA_STONES}, too many for a {size}x{size} board (at most {max}): give --stones {max} or fewer"
+            )))
+        }
+        Err(err) => Err(err.into()),
+        Ok(()) => Ok(config),
+    }
 }
 
 fn progress_bar(total: usize) -> ProgressBar {
@@ -278,29 +303,43 @@ fn progress_bar(total: usize) -> ProgressBar {
     bar
 }
 
-/// Adds each game to the history of `saves` as soon as it finishes; the first failure
-/// ends the series (the next game would fail the same way) and is kept for the report.
-/// A second stop request drops the finished games still waiting to be written (games
-/// can finish faster than files are synced to disk), so the run ends at once.
+/// Adds each game to the history of `saves` and to the workbook of `--xlsx` as soon as
+/// it finishes, so no game waits in memory; the first failure ends the series (the next
+/// game would fail the same way) and is kept for the report. A second stop request drops
+/// the finished games still waiting to be written, so the run ends at once.
 struct HistoryWriter<'a> {
     saves: Option<&'a Path>,
     interrupt: &'a Interrupt,
+    /// The workbook being written, rows added as the games come.
+    workbook: Option<WorkbookWriter>,
+    /// The first board's seed, for the games' history ids.
+    seed: u64,
     written: usize,
-    failure: Option<StoreError>,
+    failure: Option<CliError>,
     abandoned: bool,
     /// Whether the user was told that finished games are still being written.
     told: bool,
 }
 
-impl HistoryWriter<'_> {
+impl<'a> HistoryWriter<'a> {
+    fn new(saves: Option<&'a Path>, interrupt: &'a Interrupt, seed: u64) -> HistoryWriter<'a> {
+        HistoryWriter {
+            saves,
+            interrupt,
+            workbook: None,
+            seed,
+            written: 0,
+            failure: None,
+            abandoned: false,
+            told: false,
+        }
+    }
+
     fn add(&mut self, game: &ArenaGame) -> ControlFlow<()> {
         if self.interrupt.presses() >= 2 {
             self.abandoned = true;
             return ControlFlow::Break(());
         }
-        let Some(saves) = self.saves else {
-            return ControlFlow::Continue(());
-        };
         if self.interrupt.requested() && !self.told {
             // Games finished before the stop may still be queued: say why we go on.
             self.told = true;
@@ -308,16 +347,22 @@ impl HistoryWriter<'_> {
                 "queens: stopping; writing the games already finished (Ctrl+C again drops them)"
             );
         }
-        match append_history(saves, &game.game) {
-            Ok(_) => {
-                self.written += 1;
-                ControlFlow::Continue(())
-            }
-            Err(err) => {
-                self.failure = Some(err);
-                ControlFlow::Break(())
+        if let Some(saves) = self.saves {
+            match append_history(saves, &game.game) {
+                Ok(_) => self.written += 1,
+                Err(err) => {
+                    self.failure = Some(err.into());
+                    return ControlFlow::Break(());
+                }
             }
         }
+        if let Some(workbook) = &mut self.workbook
+            && let Err(err) = workbook.add(&game.entry(self.seed))
+        {
+            self.failure = Some(err.into());
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -346,42 +391,33 @@ fn pairs_sheet(config: &ArenaConfig, report: &ArenaReport) -> PairsSheet {
     }
 }
 
-/// Writes the workbook of `--xlsx`, unless a second stop request came first: the history
-/// already holds every game, so only the workbook is given up.
-fn write_workbook(
-    args: &ArenaArgs,
+/// Finishes the workbook of `--xlsx` (its rows were added as the games finished) with
+/// the Pairs sheet, unless a second stop request came first: the history already holds
+/// every game, so only the workbook is given up.
+fn finish_workbook(
+    path: &Path,
+    workbook: WorkbookWriter,
     config: &ArenaConfig,
     report: &ArenaReport,
     summary: &mut ArenaSummary,
     interrupt: &Interrupt,
 ) -> Result<(), CliError> {
-    let Some(path) = &args.xlsx else {
-        return Ok(());
-    };
-    let skipped = || CliError::Interrupted {
-        skipped: format!("the workbook {} was not written", path.display()),
-    };
+    if interrupt.presses() >= 2 {
+        return Err(CliError::Interrupted {
+            skipped: format!("the workbook {} was not written", path.display()),
+        });
+    }
     if interrupt.requested() {
         // After a stop request the user waits for this step alone: say what it is.
         eprintln!(
-            "queens: writing the {} finished games to {} (Ctrl+C again abandons the workbook)",
-            report.games.len(),
+            "queens: writing the workbook {} (Ctrl+C again abandons it)",
             path.display()
         );
     }
-    let mut writer = WorkbookWriter::new(ExportOptions::default());
-    for game in &report.games {
-        if interrupt.presses() >= 2 {
-            return Err(skipped());
-        }
-        writer.add(&game.entry(config.seed))?;
-    }
-    if interrupt.presses() >= 2 {
-        return Err(skipped());
-    }
-    writer.set_pairs(pairs_sheet(config, report));
-    writer.finish(path)?;
-    summary.xlsx = Some(path.clone());
+    let mut workbook = workbook;
+    workbook.set_pairs(pairs_sheet(config, report));
+    workbook.finish(path)?;
+    summary.xlsx = Some(path.to_path_buf());
     Ok(())
 }
 
@@ -410,14 +446,11 @@ pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
         prepare_history(saves)?;
     }
     let bar = progress_bar(config.games);
-    let mut history = HistoryWriter {
-        saves: saves.as_deref(),
-        interrupt,
-        written: 0,
-        failure: None,
-        abandoned: false,
-        told: false,
-    };
+    let mut history = HistoryWriter::new(saves.as_deref(), interrupt, config.seed);
+    history.workbook = args
+        .xlsx
+        .as_ref()
+        .map(|_| WorkbookWriter::new(ExportOptions::default()));
     let mut on_game = |game: &ArenaGame, done: usize, _total: usize| {
         let flow = history.add(game);
         bar.set_position(done as u64);
@@ -427,23 +460,29 @@ pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
     bar.finish_and_clear();
     let report = report?;
     let mut summary = ArenaSummary::new(&config, &report);
-    summary.stopped = interrupt.requested() && report.games.len() < report.planned;
+    summary.stopped = interrupt.requested() && report.games < report.planned;
     summary.history = saves.as_ref().map(|dir| dir.join(HISTORY_DIR));
     summary.history_files = history.written;
-    let saved = match (history.failure, history.abandoned) {
-        (Some(err), _) => Err(err.into()),
-        (None, true) => Err(CliError::Interrupted {
+    let saved = match (history.failure, history.abandoned, history.workbook) {
+        (Some(err), _, _) => Err(err),
+        (None, true, _) => Err(CliError::Interrupted {
             skipped:
                 "finished games not yet in the history were dropped, and no workbook was written"
                     .to_string(),
         }),
-        (None, false) => write_workbook(args, &config, &report, &mut summary, interrupt),
+        (None, false, Some(workbook)) => match &args.xlsx {
+            Some(path) => {
+                finish_workbook(path, workbook, &config, &report, &mut summary, interrupt)
+            }
+            None => Ok(()),
+        },
+        (None, false, None) => Ok(()),
     };
     eprint!("{}", summary.table());
     if let Some(dir) = &summary.history {
         eprintln!(
-            "  {} games added to the history in {}",
-            summary.history_files,
+            "  {} added to the history in {}",
+            counted(summary.history_files as u64, "game", "games"),
             dir.display()
         );
     }
@@ -510,26 +549,23 @@ mod tests {
             stones: 0,
             ..ArenaConfig::default()
         };
-        let report = run_arena(
+        let mut games = Vec::new();
+        run_arena(
             &config,
-            &mut |_: &ArenaGame, _, _| ControlFlow::Continue(()),
+            &mut |game: &ArenaGame, _, _| {
+                games.push(game.clone());
+                ControlFlow::Continue(())
+            },
             &std::sync::atomic::AtomicBool::new(false),
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let interrupt = Interrupt::new();
-        let mut history = HistoryWriter {
-            saves: Some(dir.path()),
-            interrupt: &interrupt,
-            written: 0,
-            failure: None,
-            abandoned: false,
-            told: false,
-        };
-        assert!(history.add(&report.games[0]).is_continue());
+        let mut history = HistoryWriter::new(Some(dir.path()), &interrupt, 1);
+        assert!(history.add(&games[0]).is_continue());
         interrupt.request();
-        assert!(history.add(&report.games[1]).is_continue());
+        assert!(history.add(&games[1]).is_continue());
         interrupt.request();
-        assert!(history.add(&report.games[1]).is_break());
+        assert!(history.add(&games[1]).is_break());
         assert!(history.abandoned);
         assert_eq!(history.written, 2);
     }

@@ -1,5 +1,6 @@
 //! The command line as clap sees it. The `///` on each subcommand and field is its `--help`.
 
+use super::number::whole;
 use crate::ai::{
     DEFAULT_HASH_MB, ENGINES, EngineConfig, EngineKind, MAX_HASH_MB, SpecError, UnknownEngine,
 };
@@ -10,8 +11,11 @@ use std::path::PathBuf;
 pub use crate::ai::{MAX_THREADS, MAX_TIME_MS};
 
 /// The most games one `queens arena` run accepts: far more than a night of play on small
-/// boards, and small enough that the results always fit in memory.
+/// boards. (Memory does not limit it: games are counted as they finish, not kept.)
 pub const MAX_GAMES: usize = 1_000_000;
+
+/// `queens arena`'s stones per board when `--stones` is not given.
+pub const DEFAULT_ARENA_STONES: u64 = 4;
 
 /// Queens & Stones: place queens, claim the lines they see, own more cells than the
 /// opponent.
@@ -130,44 +134,40 @@ pub struct GuiArgs {
 #[derive(Args, Debug, Clone)]
 pub struct ArenaArgs {
     /// Contestant A as ALGO:DEPTH, e.g. alphabeta:4 (depth 1 to 225; the algorithms are
-    /// listed under --algo of `queens bestmove --help`). Results are from A's point of
-    /// view.
-    #[arg(long = "a", value_name = "ALGO:DEPTH", default_value = "alphabeta:3", value_parser = parse_player, help = player_help("Contestant A"))]
+    /// listed under --algo of `queens bestmove --help`), or ALGO alone for the engine's
+    /// own default depth. Results are from A's point of view.
+    #[arg(long = "a", value_name = "ALGO[:DEPTH]", default_value = "alphabeta:3", value_parser = parse_player, help = player_help("Contestant A"))]
     pub a: EngineConfig,
-    /// Contestant B as ALGO:DEPTH, e.g. minimax:3.
-    #[arg(long = "b", value_name = "ALGO:DEPTH", default_value = "alphabeta:1", value_parser = parse_player, help = player_help("Contestant B"))]
+    /// Contestant B as ALGO:DEPTH, e.g. minimax:3, or ALGO alone.
+    #[arg(long = "b", value_name = "ALGO[:DEPTH]", default_value = "alphabeta:1", value_parser = parse_player, help = player_help("Contestant B"))]
     pub b: EngineConfig,
     /// The number of games: a positive even number, since every board is played twice
     /// with colours swapped (at most 1000000).
-    #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(2..=MAX_GAMES as u64))]
+    #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true, value_parser = whole::<u64>(2, MAX_GAMES as u64))]
     pub games: u64,
     /// The board side, 3 to 15.
     #[arg(long, value_name = "N", default_value = "6", value_parser = parse_size, allow_negative_numbers = true)]
     pub size: u8,
-    /// Random stones on each board, at most (N-2)^2.
-    #[arg(long, value_name = "M", default_value_t = 4, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_CELLS as u64))]
-    pub stones: u64,
+    /// Random stones on each board, at most (N-2)^2 (default 4, fewer on boards too
+    /// small for 4 must be given).
+    #[arg(long, value_name = "M", allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_CELLS as u64))]
+    pub stones: Option<u64>,
     /// The seed of the first board's stones; board k (games 2k and 2k+1) uses seed + k,
     /// so a series can be played again exactly (without --time-ms).
-    #[arg(
-        long,
-        value_name = "S",
-        default_value_t = 1,
-        allow_negative_numbers = true
-    )]
+    #[arg(long, value_name = "S", default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// A thinking-time limit per move in milliseconds, for both sides: each move is the
     /// deepest depth completed in time, up to the side's depth.
-    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_TIME_MS))]
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// Worker threads, each playing one game at a time; 0 (the default) means one per
     /// core, so the games already use every core.
-    #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_THREADS as u64))]
+    #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_THREADS as u64))]
     pub threads: u64,
     /// Search threads of each engine, within its game (default 1: the games already run
     /// one per core). The thesis engines (minimax, alphabeta) are single-threaded and
     /// ignore it.
-    #[arg(long, value_name = "K", default_value_t = 1, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+    #[arg(long, value_name = "K", default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_THREADS as u64))]
     pub search_threads: u64,
     /// Also write this run's finished games to this Excel workbook (.xlsx); its folder
     /// is created if missing. Checked before any game is played.
@@ -219,20 +219,10 @@ pub struct PositionArgs {
     #[arg(long, value_name = "CELLS")]
     pub moves: Option<String>,
     /// Put M stones on random cells (at most (N-2)^2), reproducibly from --seed.
-    #[arg(
-        long,
-        value_name = "M",
-        requires = "seed",
-        allow_negative_numbers = true
-    )]
+    #[arg(long, value_name = "M", requires = "seed", allow_negative_numbers = true, value_parser = whole::<usize>(0, MAX_CELLS as u64))]
     pub random_stones: Option<usize>,
     /// The seed of --random-stones: the same size, count and seed give the same stones.
-    #[arg(
-        long,
-        value_name = "S",
-        requires = "random_stones",
-        allow_negative_numbers = true
-    )]
+    #[arg(long, value_name = "S", requires = "random_stones", allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: Option<u64>,
 }
 
@@ -255,19 +245,19 @@ pub struct BestMoveArgs {
     pub algo: EngineKind,
     /// The search depth in plies, 1 to 225. Required unless --time-ms is given; with only
     /// --time-ms the search deepens until the time is up or the game's end is reached.
-    #[arg(long, value_name = "D", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=MAX_CELLS as i64))]
+    #[arg(long, value_name = "D", allow_negative_numbers = true, value_parser = whole::<u32>(1, MAX_CELLS as u64))]
     pub depth: Option<u32>,
     /// A thinking-time limit in milliseconds (0 allowed: depth 1 is always completed, so a
     /// legal move is always given). The search deepens from depth 1 and answers with the
     /// deepest completed depth.
-    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_TIME_MS))]
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// Search threads, 1 to 1024; default: one per core. The thesis engines (minimax,
     /// alphabeta) are single-threaded and ignore it.
-    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_THREADS as u64))]
     pub threads: Option<u64>,
     /// The transposition table in MiB (1 to 65536) of engines that keep one (pvs).
-    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64, allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_HASH_MB as u64))]
     pub hash: u64,
 }
 
@@ -278,13 +268,13 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub position: PositionArgs,
     /// A time limit in milliseconds; without one the solve runs until it is done.
-    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_TIME_MS))]
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// Threads; 0 (the default) means one per core.
-    #[arg(long, value_name = "K", default_value_t = 0, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_THREADS as u64))]
+    #[arg(long, value_name = "K", default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_THREADS as u64))]
     pub threads: u64,
     /// The transposition table in MiB (1 to 65536): the solver's memory bound.
-    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64, allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_HASH_MB as u64))]
     pub hash: u64,
 }
 
@@ -300,13 +290,13 @@ pub struct AnalyseArgs {
     pub file: Option<PathBuf>,
     /// The time for each position in milliseconds (1 to 86400000): three quarters for
     /// the exact solver, the rest for an estimate when it does not finish.
-    #[arg(long, value_name = "T", default_value_t = 1000, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
+    #[arg(long, value_name = "T", default_value_t = 1000, allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_TIME_MS))]
     pub time_ms: u64,
     /// Threads; 0 (the default) means one per core.
-    #[arg(long, value_name = "K", default_value_t = 0, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=MAX_THREADS as u64))]
+    #[arg(long, value_name = "K", default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_THREADS as u64))]
     pub threads: u64,
     /// The transposition table in MiB (1 to 65536), one for the whole game.
-    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64, allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_HASH_MB as u64))]
     pub hash: u64,
     /// Also write the analysis to this Excel workbook (.xlsx), as an Analysis sheet with
     /// a chart; its folder is created if missing, an existing file is replaced.
@@ -361,7 +351,8 @@ pub fn parse_algo(text: &str) -> Result<EngineKind, UnknownEngine> {
     EngineKind::parse(text)
 }
 
-/// Parses a contestant written `ALGO:DEPTH`, e.g. `alphabeta:4`.
+/// Parses a contestant written `ALGO:DEPTH`, e.g. `alphabeta:4`, or `ALGO` alone (the
+/// engine's default depth).
 ///
 /// # Errors
 /// A [`SpecError`] naming the offending part.
@@ -396,8 +387,13 @@ fn algo_long_help() -> String {
 /// An arena contestant's help, with the engine names from the table.
 fn player_help(who: &str) -> String {
     format!(
-        "{who} as ALGO:DEPTH, e.g. alphabeta:4 (ALGO: {}; DEPTH 1 to 225)",
-        crate::ai::known_engines()
+        "{who} as ALGO:DEPTH, e.g. alphabeta:4, or ALGO alone (ALGO: {}; DEPTH 1 to 225, by default {})",
+        crate::ai::known_engines(),
+        ENGINES
+            .iter()
+            .map(|entry| format!("{} {}", entry.name, entry.default_depth))
+            .collect::<Vec<_>>()
+            .join(", ")
     )
 }
 

@@ -89,7 +89,10 @@ pub enum CliError {
     },
     /// `analyse` was stopped before the first move (the moves it finished, the last of
     /// the game, are in the printed answer).
-    #[error("stopped before the analysis was complete; the answer holds the last {moves} moves")]
+    #[error(
+        "stopped before the analysis was complete; the answer holds {}",
+        match moves { 0 => "no move".to_string(), 1 => "the last move".to_string(), n => format!("the last {n} moves") }
+    )]
     AnalysisStopped {
         /// Moves analysed.
         moves: usize,
@@ -140,7 +143,9 @@ impl CliError {
 
 /// An error and its causes as one line, `outer: inner: ...` (no message repeats its
 /// cause, so each is said once), with
-/// control characters escaped so that text copied from user input cannot break the line.
+/// control characters escaped so that text copied from user input cannot break the line,
+/// and any word over [`LONGEST_WORD`] characters (a path no file system takes) cut to
+/// its first 40 and "…".
 pub fn one_line(err: &dyn std::error::Error) -> String {
     let mut line = err.to_string();
     let mut source = err.source();
@@ -149,7 +154,8 @@ pub fn one_line(err: &dyn std::error::Error) -> String {
         line.push_str(&cause.to_string());
         source = cause.source();
     }
-    line.chars()
+    let escaped: String = line
+        .chars()
         .flat_map(|c| {
             let escaped: Vec<char> = if c.is_control() {
                 c.escape_default().collect()
@@ -158,26 +164,33 @@ pub fn one_line(err: &dyn std::error::Error) -> String {
             };
             escaped
         })
-        .collect()
+        .collect();
+    // A path of 100,000 characters (no file system takes one) would make a 100 KB line:
+    // words beyond any real path's length are quoted by their first characters.
+    escaped
+        .split(' ')
+        .map(|word| {
+            if word.chars().count() > LONGEST_WORD {
+                // Keep the punctuation that joins it to the rest of the line.
+                let body = word.trim_end_matches([':', ',', ';']);
+                format!("{}{}", crate::board::clip_token(body), &word[body.len()..])
+            } else {
+                word.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
+/// The longest word a message shows whole: longer than any real path a user types (a
+/// path of several folders runs to 100 or so), far shorter than a pasted flood.
+pub const LONGEST_WORD: usize = 300;
+
 impl From<clap::Error> for CliError {
-    /// Keeps clap's first paragraph (the complaint, with the argument it names) and drops
-    /// the usage block and tips that follow, so the message fits on one line.
+    /// clap's complaint on one line, values clipped, in plain words (see
+    /// [`super::usage`]).
     fn from(err: clap::Error) -> CliError {
-        let rendered = err.render().to_string();
-        let first_paragraph: Vec<&str> = rendered
-            .lines()
-            .take_while(|line| !line.trim().is_empty())
-            .map(str::trim)
-            .collect();
-        let text = first_paragraph.join(" ");
-        let text = text.strip_prefix("error: ").unwrap_or(&text).to_string();
-        if text.is_empty() {
-            CliError::Usage(format!("{:?}", err.kind()))
-        } else {
-            CliError::Usage(text)
-        }
+        CliError::Usage(super::usage::usage_message(err))
     }
 }
 
@@ -204,6 +217,24 @@ mod tests {
             "saves/history: could not write: read-only file system"
         );
         assert_eq!(err.exit_code(), EXIT_USAGE);
+    }
+
+    /// Issue 18.9: a 100,000-character path named on the command line is not echoed whole.
+    #[test]
+    fn one_line_cuts_a_flood_of_a_path() {
+        let err = CliError::Target {
+            path: PathBuf::from("p".repeat(100_000)),
+            reason: "cannot create the folder".to_string(),
+        };
+        let line = err.one_line();
+        assert!(line.chars().count() < 100, "{}", line.len());
+        assert!(line.ends_with("…: cannot create the folder"), "{line}");
+        let real = format!("{}/out.xlsx", "folder/".repeat(20));
+        let err = CliError::Target {
+            path: PathBuf::from(&real),
+            reason: "x".to_string(),
+        };
+        assert_eq!(err.one_line(), format!("{real}: x"));
     }
 
     #[test]

@@ -77,6 +77,9 @@ pub fn prepare_history(saves: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The longest file name (one path component) Linux, macOS and Windows file systems take.
+const MAX_NAME_BYTES: usize = 255;
+
 /// Checks that a workbook can be written at `path`, before any work: a UTF-8 name, then
 /// the store's one output check ([`check_output_path`]: ends in `.xlsx`, not a folder, a
 /// FIFO or a device, none of `inputs`), then a folder that exists (it is created) and can
@@ -87,6 +90,18 @@ pub fn prepare_history(saves: &Path) -> Result<(), CliError> {
 pub fn prepare_workbook(path: &Path, inputs: &[&Path]) -> Result<(), CliError> {
     require_utf8(path)?;
     check_output_path(path, XLSX, inputs).map_err(|reason| target(path, reason.to_string()))?;
+    // No common file system takes a longer name; refused here, not after a long run.
+    if path
+        .file_name()
+        .is_some_and(|name| name.len() > MAX_NAME_BYTES)
+    {
+        return Err(target(
+            path,
+            format!(
+                "the file name is longer than {MAX_NAME_BYTES} bytes, which no common file system accepts"
+            ),
+        ));
+    }
     let parent = parent_of(path);
     if parent.exists() && !parent.is_dir() {
         return Err(target(parent, "is a file, not a folder"));
@@ -120,6 +135,8 @@ mod tests {
             );
         }
         assert!(prepare_workbook_alone(dir.path()).is_err());
+        let long = format!("{}.xlsx", "p".repeat(300));
+        assert!(prepare_workbook_alone(&dir.path().join(long)).is_err());
         #[cfg(unix)]
         {
             let fifo = dir.path().join("pipe.xlsx");

@@ -14,10 +14,12 @@ mod export;
 mod files;
 mod gui;
 mod interrupt;
+mod number;
 mod position;
 mod replay;
 mod solve;
 mod tree;
+mod usage;
 
 pub use analyse::{AnalyseReport, analyse_until};
 pub use arena::{ArenaSummary, SideReport, arena};
@@ -71,10 +73,10 @@ where
         }
         Err(err) => return Err(err.into()),
     };
-    if cli.saves_dir.is_some() && !matches!(cli.command, None | Some(Command::Gui(_))) {
-        return Err(CliError::Usage(
-            "--saves-dir before a subcommand is for the window only; put it after the subcommand (queens arena --saves-dir DIR)".to_string(),
-        ));
+    if let (Some(_), Some(command)) = (&cli.saves_dir, &cli.command)
+        && let Some(message) = misplaced_saves_dir(command)
+    {
+        return Err(CliError::Usage(message));
     }
     match cli.command {
         None => gui(cli.saves_dir.as_deref()),
@@ -109,6 +111,33 @@ where
             }
         }
     }
+}
+
+/// What to say when `--saves-dir` comes before `command` (where it is the window's
+/// option): where it belongs for the subcommands that read or write a saves folder, that
+/// it has no use for the others; `None` for `gui`, which takes it there too.
+fn misplaced_saves_dir(command: &Command) -> Option<String> {
+    let name = match command {
+        Command::Gui(_) => return None,
+        Command::Arena(_) => "arena",
+        Command::Export(_) => "export",
+        Command::Replay(_) => "replay",
+        Command::BestMove(_) => "bestmove",
+        Command::Tree(_) => "tree",
+        Command::Solve(_) => "solve",
+        Command::Analyse(_) => "analyse",
+    };
+    Some(
+        if matches!(command, Command::Arena(_) | Command::Export(_)) {
+            format!(
+                "--saves-dir before a subcommand is for the window only; put it after the subcommand (queens {name} --saves-dir DIR)"
+            )
+        } else {
+            format!(
+                "--saves-dir is for the window, arena and export; queens {name} reads and writes no saves folder, so leave it out"
+            )
+        },
+    )
 }
 
 /// Writes `value` as one line of JSON on stdout. A reader that went away (a closed pipe,

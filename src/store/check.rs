@@ -40,7 +40,8 @@ pub enum CheckError {
     IllegalMove(#[from] MoveError),
     /// A move's stored gain differs from the replay.
     #[error(
-        "move {number} ({cell}) is stored as gaining {stored} cells, but the replay gives {actual}"
+        "move {number} ({cell}) is stored as gaining {}, but the replay gives {actual}",
+        crate::board::counted(u64::from(*stored), "cell", "cells")
     )]
     GainMismatch {
         /// 1-based move number.

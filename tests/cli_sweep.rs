@@ -1,0 +1,302 @@
+//! The bad-input sweep of issue 18: every option of every subcommand (and unknown
+//! arguments, a wrong subcommand, positionals) gets bad values of every kind: empty,
+//! negative, a fraction, words, a 20-digit number, a 131,000-digit number, a
+//! 100,000-character string, a line break, a string that is not UTF-8. Whatever `queens`
+//! answers, docs/cli.md's promises hold: an exit code from its table, a refusal on one
+//! line of reasonable length, and no Rust wording (ranges written `1..=225`, "invalid
+//! digit found in string", type names, registry paths).
+//!
+//! `gui` and the top-level `--saves-dir` with no subcommand are left out: a value they
+//! accept opens the window.
+
+use std::ffi::OsString;
+use std::path::Path;
+use std::process::Command;
+
+/// The program swept: this build's, or the one `QUEENS_SWEEP_BIN` names (to sweep an
+/// older build with the same checks).
+fn queens() -> OsString {
+    std::env::var_os("QUEENS_SWEEP_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_queens").into())
+}
+
+/// The exit codes of docs/cli.md's table.
+const DOCUMENTED_CODES: [i32; 5] = [0, 1, 2, 3, 130];
+
+/// Words that only Rust or its libraries say.
+const RUST_WORDS: [&str; 14] = [
+    "..=",
+    "invalid digit",
+    "target type",
+    "empty string",
+    "ParseIntError",
+    "ParseError",
+    "u64",
+    "u32",
+    "usize",
+    "::",
+    ".cargo/registry",
+    "panicked",
+    "RUST_BACKTRACE",
+    "Error {",
+];
+
+/// The longest refusal line allowed: the longest message quotes two values of 41
+/// characters each into about 200 of its own.
+const LONGEST_LINE: usize = 400;
+
+/// The bad values every option is given.
+fn bad_values() -> Vec<OsString> {
+    let mut values: Vec<OsString> = [
+        "",
+        "-1",
+        "0",
+        "1.5",
+        "1e3",
+        "abc",
+        "99999999999999999999",
+        "a\nb",
+    ]
+    .iter()
+    .map(OsString::from)
+    .collect();
+    values.push("9".repeat(131_000).into());
+    values.push("x".repeat(100_000).into());
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt;
+        values.push(OsString::from_vec(vec![b'a', 0xff, 0xfe, b'z']));
+    }
+    values
+}
+
+/// A subcommand, its options, and a small valid command line to put each bad value in.
+struct Subcommand {
+    name: &'static str,
+    /// Options taking a value.
+    options: &'static [&'static str],
+    /// Valid options that make a run quick when the bad value happens to be accepted.
+    base: &'static [(&'static str, &'static str)],
+}
+
+const POSITION: &[&str] = &[
+    "--game",
+    "--size",
+    "--stones",
+    "--moves",
+    "--random-stones",
+    "--seed",
+];
+
+fn subcommands() -> Vec<Subcommand> {
+    vec![
+        Subcommand {
+            name: "replay",
+            options: POSITION,
+            base: &[("--size", "3")],
+        },
+        Subcommand {
+            name: "bestmove",
+            options: &[
+                "--game",
+                "--size",
+                "--stones",
+                "--moves",
+                "--random-stones",
+                "--seed",
+                "--algo",
+                "--depth",
+                "--time-ms",
+                "--threads",
+                "--hash",
+            ],
+            base: &[("--size", "3"), ("--depth", "1"), ("--hash", "1")],
+        },
+        Subcommand {
+            name: "solve",
+            options: &[
+                "--game",
+                "--size",
+                "--stones",
+                "--moves",
+                "--random-stones",
+                "--seed",
+                "--time-ms",
+                "--threads",
+                "--hash",
+            ],
+            base: &[("--size", "3"), ("--hash", "1"), ("--threads", "1")],
+        },
+        Subcommand {
+            name: "analyse",
+            options: &[
+                "--game",
+                "--size",
+                "--stones",
+                "--moves",
+                "--random-stones",
+                "--seed",
+                "--file",
+                "--time-ms",
+                "--threads",
+                "--hash",
+                "--xlsx",
+            ],
+            base: &[
+                ("--size", "3"),
+                ("--moves", "b2"),
+                ("--time-ms", "20"),
+                ("--hash", "1"),
+                ("--threads", "1"),
+            ],
+        },
+        Subcommand {
+            name: "tree",
+            options: &["--root", "--algo"],
+            base: &[],
+        },
+        Subcommand {
+            name: "arena",
+            options: &[
+                "--a",
+                "--b",
+                "--games",
+                "--size",
+                "--stones",
+                "--seed",
+                "--time-ms",
+                "--threads",
+                "--search-threads",
+                "--xlsx",
+                "--saves-dir",
+            ],
+            base: &[
+                ("--a", "minimax:1"),
+                ("--b", "minimax:1"),
+                ("--games", "2"),
+                ("--size", "3"),
+                ("--stones", "0"),
+                ("--saves-dir", "saves"),
+            ],
+        },
+        Subcommand {
+            name: "export",
+            options: &["--out", "--saves-dir", "--size", "--opponent"],
+            base: &[("--out", "out.xlsx"), ("--saves-dir", "saves")],
+        },
+    ]
+}
+
+/// The base options that `option` cannot be given with (or replaces).
+fn without(base: &[(&str, &str)], option: &str) -> Vec<OsString> {
+    let position = ["--size", "--stones", "--moves", "--random-stones", "--seed"];
+    base.iter()
+        .filter(|(name, _)| *name != option)
+        .filter(|(name, _)| {
+            // --game and --file replace the whole position.
+            !(matches!(option, "--game" | "--file") && position.contains(name))
+        })
+        .flat_map(|(name, value)| [OsString::from(name), OsString::from(value)])
+        .collect()
+}
+
+/// Runs `queens args` in `dir` and checks the contract; returns a description of what
+/// broke it, if anything did.
+fn check(dir: &Path, args: &[OsString]) -> Option<String> {
+    let output = Command::new(queens())
+        .args(args)
+        .current_dir(dir)
+        .env("QUEENS_SAVES_DIR", dir.join("saves"))
+        .env("HOME", dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
+    let shown: Vec<String> = args
+        .iter()
+        .map(|arg| {
+            let text = arg.to_string_lossy();
+            text.chars().take(30).collect()
+        })
+        .collect();
+    let code = output.status.code();
+    if !code.is_some_and(|code| DOCUMENTED_CODES.contains(&code)) {
+        return Some(format!("{shown:?}: exit {code:?}"));
+    }
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if code == Some(0) {
+        return None;
+    }
+    let lines: Vec<&str> = stderr.lines().collect();
+    let Some(last) = lines.last() else {
+        return Some(format!("{shown:?}: exit {code:?} without a message"));
+    };
+    // `arena` prints its table before a failure after play; the message is the last line.
+    if code != Some(130) && args.first().is_some_and(|a| a != "arena") && lines.len() != 1 {
+        return Some(format!("{shown:?}: {} lines: {stderr:.300}", lines.len()));
+    }
+    if last.chars().count() > LONGEST_LINE {
+        return Some(format!("{shown:?}: a line of {} characters", last.len()));
+    }
+    if let Some(word) = RUST_WORDS.iter().find(|word| stderr.contains(*word)) {
+        return Some(format!("{shown:?}: says {word:?}: {last}"));
+    }
+    None
+}
+
+#[test]
+fn no_bad_value_gets_a_long_line_rust_words_or_an_undocumented_exit_code() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(dir.path().join("saves")).unwrap_or_else(|e| panic!("{e}"));
+    let values = bad_values();
+    let mut problems = Vec::new();
+    let mut runs = 0;
+    for sub in subcommands() {
+        for option in sub.options {
+            for value in &values {
+                let mut args = vec![OsString::from(sub.name)];
+                args.extend(without(sub.base, option));
+                if sub.name == "tree" {
+                    args.push("(1 2)".into());
+                }
+                args.push(option.into());
+                args.push(value.clone());
+                runs += 1;
+                problems.extend(check(dir.path(), &args));
+            }
+        }
+        // A positional where none is taken, an unknown option, `--option=value`.
+        for value in &values {
+            let mut unknown = OsString::from("--");
+            unknown.push(value);
+            let mut joined = OsString::from("--size=");
+            joined.push(value);
+            for extra in [value.clone(), unknown, joined] {
+                let mut args = vec![OsString::from(sub.name)];
+                args.extend(without(sub.base, ""));
+                args.push(extra);
+                runs += 1;
+                problems.extend(check(dir.path(), &args));
+            }
+        }
+    }
+    for value in &values {
+        // The tree itself, a subcommand that does not exist, and a value of the
+        // window's --saves-dir in front of a subcommand.
+        let cases = [
+            vec![OsString::from("tree"), value.clone()],
+            vec![value.clone()],
+            vec!["--saves-dir".into(), value.clone(), "replay".into()],
+        ];
+        for args in cases {
+            runs += 1;
+            problems.extend(check(dir.path(), &args));
+        }
+    }
+    assert!(runs > 500, "{runs}");
+    assert!(
+        problems.is_empty(),
+        "{} of {runs} runs broke the contract:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
