@@ -107,7 +107,7 @@ pub enum Command {
     ///
     /// Reads the history of the saves folder (one file per finished game in
     /// DIR/history/), keeps the games that pass the filters, and writes a workbook with
-    /// the sheets Matches, Moves and Summary. Damaged history files are skipped and
+    /// the sheets Matches, Moves, Summary and Players. Damaged history files are skipped and
     /// listed in the answer: {"out": FILE, "games": n, "skipped": [{"file", "error"}]}.
     /// An empty history (or one that the filters empty) still gives a workbook, with its
     /// headers and no rows, and "games": 0; a saves folder that does not exist is an
