@@ -7,6 +7,8 @@
 //! 3. the thread speed-up: time to solve with 1 and 2 threads.
 //!
 //! `QUEENS_BENCH_QUICK=1` (or `cargo test --benches`) is a smoke run on small boards.
+//! `QUEENS_BENCH_VARIANTS=TEXT` runs only section 2, with the default row and the rows
+//! whose label contains TEXT (e.g. `history`): one technique re-measured in minutes.
 //! The machine is shared: compare ratios from one run, not figures across runs.
 
 use queens::ai::strong::{
@@ -48,7 +50,18 @@ fn main() {
         (3..=15).collect()
     };
     let base = SolveSettings::default();
+    let only = std::env::var("QUEENS_BENCH_VARIANTS").ok();
+    if only.is_none() {
+        solved_boards(&sizes, quick, base);
+    }
+    techniques(quick, base, only.as_deref());
+    if only.is_none() {
+        threads_section(quick);
+    }
+}
 
+/// Section 1: the solved boards.
+fn solved_boards(sizes: &[u8], quick: bool, base: SolveSettings) {
     println!("## Solved boards (1 thread, {DEFAULT_HASH_MB} MiB table)\n");
     println!("| Board | Margin | Best first move | Nodes | Time (s) | Threads | Table (MiB) |");
     println!("|---|---:|---|---:|---:|---:|---:|");
@@ -77,7 +90,10 @@ fn main() {
             bytes >> 20
         );
     }
+}
 
+/// Section 2: one line per technique (only the default and the rows matching `only`).
+fn techniques(quick: bool, base: SolveSettings, only: Option<&str>) {
     let probes: Vec<(String, String)> = if quick {
         vec![
             ("8x8 empty".into(), "size=8".into()),
@@ -159,6 +175,14 @@ fn main() {
             DEFAULT_HASH_MB,
         ),
     ];
+    let variants: Vec<_> = variants
+        .into_iter()
+        .enumerate()
+        .filter(|(index, (label, _, _))| {
+            *index == 0 || only.is_none_or(|text| label.contains(text))
+        })
+        .map(|(_, variant)| variant)
+        .collect();
     println!("\n## Solver techniques (time and nodes relative to the default, same run)\n");
     print!("| Variant |");
     for (name, _) in &probes {
@@ -184,8 +208,6 @@ fn main() {
         }
         println!();
     }
-
-    threads_section(quick);
 }
 
 /// Time to solve and `pvs` time to depth with 1 and 2 threads.

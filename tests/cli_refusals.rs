@@ -150,7 +150,8 @@ fn bestmove_refuses_bad_search_options() {
             "bestmove --size 4 --depth 2 --algo quantum",
             "unknown algorithm 'quantum' (known: minimax, alphabeta, pvs, perfect)",
         ),
-        ("bestmove --size 4 --depth 2 --threads 0", "--threads"),
+        // 0 means one per core (issue 18.14), as in solve and analyse.
+        ("bestmove --size 4 --depth 2 --threads -1", "--threads"),
         ("bestmove --size 4 --depth 2 --threads 1025", "--threads"),
         ("bestmove --size 4 --time-ms -5", "--time-ms"),
         ("bestmove --size 4 --time-ms abc", "'abc'"),

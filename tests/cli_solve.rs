@@ -133,3 +133,113 @@ fn bestmove_pvs_says_when_it_is_exact() {
     assert_eq!(shallow["value"], thesis["value"]);
     assert_eq!(thesis["exact"], Value::Bool(false));
 }
+
+/// Issue 18.6: a table the position can never fill is not allocated (a 64 GiB `--hash`
+/// on 5x5 aborted with "memory allocation of 68719476736 bytes failed", exit 134).
+#[test]
+fn a_huge_hash_on_a_tiny_board_gets_a_table_its_size() {
+    let answer = json(&["solve", "--size", "5", "--hash", "65536", "--threads", "1"]);
+    assert_eq!(answer["solved"], Value::Bool(true), "{answer}");
+    let mb = answer["hash_mb"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert!(mb <= 1, "5x5 got a {mb} MiB table: {answer}");
+    let best = json(&[
+        "bestmove", "--size", "5", "--algo", "pvs", "--depth", "3", "--hash", "65536",
+    ]);
+    assert!(best["move"].is_string(), "{best}");
+}
+
+/// Issue 18.6: a table that does not fit in memory is answered in one line, exit 2
+/// (the address space is limited with `ulimit -v`, so the failure is certain).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_that_does_not_fit_is_one_line_and_exit_2() {
+    let script = format!(
+        "ulimit -v 1500000 && exec '{}' \"$@\"",
+        env!("CARGO_BIN_EXE_queens")
+    );
+    for command in [
+        &["solve", "--size", "15", "--hash", "4096", "--time-ms", "10"][..],
+        &[
+            "bestmove",
+            "--size",
+            "15",
+            "--algo",
+            "pvs",
+            "--time-ms",
+            "10",
+            "--hash",
+            "4096",
+        ],
+    ] {
+        let output = std::process::Command::new("bash")
+            .args(["-c", &script, "queens"])
+            .args(command)
+            .output()
+            .unwrap_or_else(|e| panic!("bash: {e}"));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("--hash") && stderr.contains("4096 MiB"),
+            "{stderr}"
+        );
+        assert!(output.stdout.is_empty());
+    }
+}
+
+/// Issue 18.7: threads beyond the machine's cores run as many as the cores, with a
+/// one-line note (1,024 threads turned a 500 ms limit into 5.5 s on two cores).
+#[test]
+fn threads_beyond_the_cores_are_capped_with_a_note() {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let many = (cores + 1).to_string();
+    let (code, stdout, stderr) = run(&["solve", "--size", "4", "--threads", &many]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let answer: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(answer["threads"].as_u64(), Some(cores as u64), "{answer}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(&format!("using {cores}")), "{stderr}");
+    let (code, _, stderr) = run(&[
+        "bestmove",
+        "--size",
+        "6",
+        "--algo",
+        "pvs",
+        "--depth",
+        "3",
+        "--threads",
+        &many,
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains(&format!("using {cores}")), "{stderr}");
+}
+
+/// Issue 18.14: `--threads 0` means one per core for `bestmove` as for `solve` and
+/// `analyse` (bestmove refused it).
+#[test]
+fn threads_0_means_every_core_in_every_command() {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from) as u64;
+    let solve = json(&["solve", "--size", "4", "--threads", "0"]);
+    assert_eq!(solve["threads"].as_u64(), Some(cores), "{solve}");
+    let base = ["bestmove", "--size", "6", "--algo", "pvs", "--depth", "4"];
+    let zero = json(&[&base[..], &["--threads", "0"]].concat());
+    let default = json(&base);
+    assert_eq!(
+        (&zero["move"], &zero["value"]),
+        (&default["move"], &default["value"])
+    );
+    let analyse = json(&[
+        "analyse",
+        "--size",
+        "4",
+        "--moves",
+        "a1",
+        "--time-ms",
+        "50",
+        "--threads",
+        "0",
+    ]);
+    assert_eq!(analyse["threads"].as_u64(), Some(cores), "{analyse}");
+}

@@ -261,8 +261,64 @@ fn a_time_limit_is_honoured_with_proved_bounds() {
     assert!(!result.solved);
     assert!(result.lower <= result.upper);
     assert!(result.lower >= -225 && result.upper <= 225);
-    // Generous: the point is that it stops at all, not how precisely.
-    assert!(result.elapsed.as_secs() < 20, "{:?}", result.elapsed);
+    // It stopped because the time was up, not before (returning at all is the stop; a
+    // wall-clock ceiling would only measure how busy the machine is).
+    assert!(result.elapsed >= std::time::Duration::from_millis(100));
+}
+
+/// Stops after a number of node reports: a state the search reaches, not a clock.
+struct StopAfter(std::sync::atomic::AtomicU64);
+
+impl queens::ai::SearchHandler<queens::board::Cell> for StopAfter {
+    fn should_stop(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed) >= 3
+    }
+
+    fn on_nodes(&self, _nodes: u64) {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+#[test]
+fn a_stop_request_ends_a_solve_and_a_search_with_proved_bounds_and_a_move() {
+    let board = Board::new(15, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let table = Table::with_mb(16);
+    let stop = StopAfter(std::sync::atomic::AtomicU64::new(0));
+    let result = solve(
+        &board,
+        &table,
+        settings(2),
+        &stop,
+        &SolveProgress::default(),
+    );
+    assert!(!result.solved);
+    assert!(-225 <= result.lower && result.lower <= result.upper && result.upper <= 225);
+    let mut engine = PvsEngine::with_table(Table::with_mb(16), 2, Options::default());
+    let stop = StopAfter(std::sync::atomic::AtomicU64::new(0));
+    let outcome = engine.think(&board, Limits::depth(225), &stop);
+    assert!(outcome.interrupted && !outcome.exact);
+    assert!(
+        outcome
+            .best_move
+            .is_some_and(|cell| board.free().contains(cell))
+    );
+}
+
+/// Issue 18.4: a deep solve (depth 225 at every probe, 196 free cells) in a build with
+/// overflow checks on, so a history entry that overflowed would panic here. Its margin
+/// is BENCHMARKS.md's.
+#[test]
+fn a_deep_solve_runs_with_overflow_checks() {
+    let board = Board::new(14, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let table = Table::with_mb(64);
+    let result = solve(
+        &board,
+        &table,
+        settings(1),
+        &NoHandler,
+        &SolveProgress::default(),
+    );
+    assert_eq!((result.solved, result.margin), (true, Some(30)));
 }
 
 /// Node counts at a fixed depth, single thread: a change in the search's behaviour
@@ -327,7 +383,7 @@ fn pvs_honours_a_time_limit_and_always_has_a_legal_move() {
         let best = outcome.best_move.unwrap_or_else(|| panic!("no move"));
         assert!(board.free().contains(best));
         assert!(!outcome.exact);
-        // Generous: the point is that it stops, not how precisely.
-        assert!(outcome.elapsed.as_secs() < 20, "{:?}", outcome.elapsed);
+        // Returning is the stop; no wall-clock ceiling (it would measure how busy the
+        // machine is, not the search).
     }
 }

@@ -12,6 +12,7 @@ use super::negamax::{Method, Silent};
 use super::ordering::QueensGame;
 use super::search::run_search;
 use super::stats::SearchOutcome;
+use super::strong::TableError;
 use crate::board::{Board, Cell};
 
 /// A move-choosing engine for positions `P`: what the window's computer players,
@@ -27,6 +28,16 @@ pub trait Engine<P: GamePosition + ?Sized = Board>: Send {
         limits: Limits,
         handler: &dyn SearchHandler<P::Move>,
     ) -> SearchOutcome<P::Move>;
+
+    /// Gets what searching `position` needs (a table's memory) now, so that a command
+    /// can answer a failure instead of playing on with less. Engines that need nothing
+    /// are ready.
+    ///
+    /// # Errors
+    /// [`TableError`] when the table asked for does not fit in memory.
+    fn prepare(&mut self, _position: &P) -> Result<(), TableError> {
+        Ok(())
+    }
 }
 
 /// The thesis's searches (minimax or alpha-beta, iterative deepening under a time limit)

@@ -104,10 +104,11 @@ pub fn analyse_until(args: &AnalyseArgs, interrupt: &Interrupt) -> Result<Analys
         prepare_workbook(path, &inputs)?;
     }
     let board = game_of(args)?;
-    let threads = match usize::try_from(args.threads).unwrap_or(usize::MAX) {
-        0 => crate::ai::strong::default_threads(),
-        threads => threads,
-    };
+    let (threads, note) =
+        crate::ai::strong::thread_note(usize::try_from(args.threads).unwrap_or(usize::MAX));
+    if let Some(note) = note {
+        eprintln!("queens: note: {note}");
+    }
     let settings = AnalysisSettings {
         time: Duration::from_millis(args.time_ms),
         threads,

@@ -252,9 +252,10 @@ pub struct BestMoveArgs {
     /// deepest completed depth.
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_TIME_MS))]
     pub time_ms: Option<u64>,
-    /// Search threads, 1 to 1024; default: one per core. The thesis engines (minimax,
-    /// alphabeta) are single-threaded and ignore it.
-    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_THREADS as u64))]
+    /// Search threads, 0 to 1024; 0 (the default) means one per core, and more than the
+    /// cores run as many as the cores (a note on stderr says so). The thesis engines
+    /// (minimax, alphabeta) are single-threaded and ignore it.
+    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_THREADS as u64))]
     pub threads: Option<u64>,
     /// The transposition table in MiB (1 to 65536) of engines that keep one (pvs).
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64, allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_HASH_MB as u64))]
@@ -270,10 +271,12 @@ pub struct SolveArgs {
     /// A time limit in milliseconds; without one the solve runs until it is done.
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_TIME_MS))]
     pub time_ms: Option<u64>,
-    /// Threads; 0 (the default) means one per core.
+    /// Threads, 0 to 1024; 0 (the default) means one per core, and more than the cores
+    /// run as many as the cores (a note on stderr says so).
     #[arg(long, value_name = "K", default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_THREADS as u64))]
     pub threads: u64,
-    /// The transposition table in MiB (1 to 65536): the solver's memory bound.
+    /// The transposition table in MiB (1 to 65536): the solver's memory bound (a small
+    /// position gets less, as much as it can fill). Too much for the memory: exit 2.
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64, allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_HASH_MB as u64))]
     pub hash: u64,
 }
@@ -292,7 +295,8 @@ pub struct AnalyseArgs {
     /// the exact solver, the rest for an estimate when it does not finish.
     #[arg(long, value_name = "T", default_value_t = 1000, allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_TIME_MS))]
     pub time_ms: u64,
-    /// Threads; 0 (the default) means one per core.
+    /// Threads, 0 to 1024; 0 (the default) means one per core, and more than the cores
+    /// run as many as the cores (a note on stderr says so).
     #[arg(long, value_name = "K", default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_THREADS as u64))]
     pub threads: u64,
     /// The transposition table in MiB (1 to 65536), one for the whole game.

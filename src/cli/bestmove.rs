@@ -3,11 +3,12 @@
 use super::args::BestMoveArgs;
 use super::error::CliError;
 use super::interrupt::Interrupt;
+use crate::ai::strong::thread_note;
 use crate::ai::{EngineConfig, Iteration, Limits, SearchHandler, SearchOutcome};
 use crate::board::{Cell, MAX_CELLS};
 use serde::Serialize;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// One completed depth of the search.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -151,28 +152,41 @@ pub fn best_move(args: &BestMoveArgs) -> Result<BestMoveReport, CliError> {
 }
 
 /// Runs `queens bestmove` until done or until `interrupt` is raised: the answer is then
-/// the deepest completed depth, marked `"interrupted": true` (a fixed-depth search that
-/// is cut short falls back to depth 1, which is never interrupted, so a legal move is
-/// always given).
+/// the deepest completed depth, marked `"interrupted": true` (a search cut short without
+/// a time limit answers its deepest completed depth too; depth 1 is never interrupted,
+/// so a legal move is always given). The time limit counts from the start: building
+/// the engine and its table is in it, and `time_ms` is the whole wall time.
 ///
 /// # Errors
-/// As [`best_move`].
+/// As [`best_move`]; [`CliError::Memory`] for a table that does not fit in memory.
 pub fn best_move_until(
     args: &BestMoveArgs,
     interrupt: &Interrupt,
 ) -> Result<BestMoveReport, CliError> {
+    let start = Instant::now();
     let board = args.position.board()?;
-    let limits = limits(args)?;
+    let mut limits = limits(args)?;
+    // clap caps it at MAX_THREADS; absent or 0, one thread per core.
+    let requested = args
+        .threads
+        .map_or(0, |threads| usize::try_from(threads).unwrap_or(usize::MAX));
+    let (threads, note) = thread_note(requested);
+    if let Some(note) = note
+        && args.algo.entry().uses_threads
+    {
+        eprintln!("queens: note: {note}");
+    }
     let config = EngineConfig {
         time_ms: args.time_ms,
-        // clap caps it at MAX_THREADS; absent, 0 asks for one thread per core.
-        threads: args
-            .threads
-            .map_or(0, |threads| usize::try_from(threads).unwrap_or(usize::MAX)),
+        threads,
         hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
         ..EngineConfig::new(args.algo, limits.depth)
     };
     let mut engine = config.build();
-    let outcome = engine.think(&board, limits, &StopOnRequest(interrupt));
+    engine.prepare(&board).map_err(CliError::Memory)?;
+    let setup = start.elapsed();
+    limits.time = limits.time.map(|time| time.saturating_sub(setup));
+    let mut outcome = engine.think(&board, limits, &StopOnRequest(interrupt));
+    outcome.elapsed = start.elapsed();
     Ok(BestMoveReport::new(&outcome, engine.name()))
 }

@@ -77,6 +77,9 @@ pub enum CliError {
         "this build has no window; rebuild with --features gui, or run a subcommand (queens --help)"
     )]
     NoWindow,
+    /// The transposition table asked for with `--hash` does not fit in memory.
+    #[error("{0}; give a smaller --hash")]
+    Memory(crate::ai::strong::TableError),
     /// The JSON answer could not be written.
     #[error("cannot write the answer")]
     Output(#[source] std::io::Error),
@@ -117,6 +120,7 @@ impl CliError {
             | CliError::Tree(_)
             | CliError::Arena(_)
             | CliError::Target { .. }
+            | CliError::Memory(_)
             | CliError::NoSavesFolder(_)
             // Only user-named paths are written (the saves folder, the workbook), so a
             // failed write is a path to change, as clap's own bad values are.

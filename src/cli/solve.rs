@@ -6,12 +6,14 @@ use super::beside::with_reporter;
 use super::error::CliError;
 use super::interrupt::Interrupt;
 use crate::ai::SearchHandler;
-use crate::ai::strong::{SolveProgress, SolveSettings, Table, default_threads, margin_of, solve};
+use crate::ai::strong::{
+    SolveProgress, SolveSettings, margin_of, solve, table_for_board, thread_note,
+};
 use crate::board::{Board, Cell};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The answer of `queens solve`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -38,7 +40,8 @@ pub struct SolveReport {
     pub upper: i32,
     /// Threads used.
     pub threads: usize,
-    /// The table's size in MiB.
+    /// The table's size in MiB (rounded up): `--hash`, or less when the position can
+    /// never fill that much.
     pub hash_mb: usize,
     /// Whether a stop request (Ctrl+C, SIGTERM, SIGHUP) ended an unfinished solve.
     #[serde(skip)]
@@ -73,25 +76,32 @@ fn spinner() -> ProgressBar {
     bar
 }
 
-/// Runs `queens solve` until done, out of time, or `interrupt` is raised.
+/// Runs `queens solve` until done, out of time, or `interrupt` is raised. The time
+/// limit counts from the start: the table's allocation and the threads' start are in it.
 ///
 /// # Errors
-/// A [`CliError`] for a position that cannot be set up or holds an illegal move.
+/// A [`CliError`] for a position that cannot be set up or holds an illegal move;
+/// [`CliError::Memory`] for a table that does not fit in memory.
 pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveReport, CliError> {
+    let start = Instant::now();
     let board: Board = args.position.board()?;
-    let threads = match usize::try_from(args.threads).unwrap_or(usize::MAX) {
-        0 => default_threads(),
-        threads => threads,
-    };
-    let hash_mb = usize::try_from(args.hash).unwrap_or(usize::MAX);
-    let table = Table::with_mb(hash_mb);
+    let (threads, note) = thread_note(usize::try_from(args.threads).unwrap_or(usize::MAX));
+    if let Some(note) = note {
+        eprintln!("queens: note: {note}");
+    }
+    let table = table_for_board(&board, usize::try_from(args.hash).unwrap_or(usize::MAX))
+        .map_err(CliError::Memory)?;
+    let hash_mb = table.bytes().div_ceil(1 << 20);
+    let setup = start.elapsed();
     let watch = Watch {
         interrupt,
         nodes: AtomicU64::new(0),
     };
     let progress = SolveProgress::default();
     let settings = SolveSettings {
-        time: args.time_ms.map(Duration::from_millis),
+        time: args
+            .time_ms
+            .map(|ms| Duration::from_millis(ms).saturating_sub(setup)),
         threads,
         ..SolveSettings::default()
     };
@@ -118,7 +128,7 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
         best_move: result.best_move.map(|cell| cell.to_string()),
         pv: result.pv.iter().map(Cell::to_string).collect(),
         nodes: result.nodes,
-        time_ms: u64::try_from(result.elapsed.as_millis()).unwrap_or(u64::MAX),
+        time_ms: u64::try_from((setup + result.elapsed).as_millis()).unwrap_or(u64::MAX),
         solved: result.solved,
         lower: result.lower,
         upper: result.upper,

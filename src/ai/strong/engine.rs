@@ -5,11 +5,13 @@
 use super::gain::Geometry;
 use super::hash::key_of;
 use super::search::{Options, Shared, Worker};
-use super::smp::{default_threads, run_threads};
+use super::sizing::{buckets_for, table_for};
+use super::smp::{run_threads, threads_for};
 use super::solver::{SolveProgress, SolveSettings, solve};
-use super::table::{DEFAULT_HASH_MB, Table};
+use super::table::{DEFAULT_HASH_MB, Table, TableError};
 use crate::ai::{Engine, Iteration, Limits, Score, SearchHandler, SearchOutcome, Stats, evaluate};
 use crate::board::{Bitboard, Board, Cell};
+use std::sync::OnceLock;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -26,7 +28,11 @@ pub const SOLVE_FREE_CELLS: u32 = 100;
 
 /// The strong engine. Keep one alive between moves: its table carries over.
 pub struct PvsEngine {
-    table: Table,
+    /// Made at the first search, sized to its position (at most `hash_mb`), so that
+    /// building an engine costs nothing and the allocation is inside the time limit.
+    table: OnceLock<Table>,
+    /// The table size asked for; `None` for a table given by the caller.
+    hash_mb: Option<usize>,
     threads: usize,
     options: Options,
     /// Try to solve every position first, whatever its size and the depth limit (the
@@ -35,15 +41,13 @@ pub struct PvsEngine {
 }
 
 impl PvsEngine {
-    /// An engine with `threads` threads (0 = every core) and a `hash_mb` MiB table.
+    /// An engine with `threads` threads (0 = every core; more than the cores are
+    /// capped at them) and a table of at most `hash_mb` MiB, made at the first search.
     pub fn new(threads: usize, hash_mb: usize) -> PvsEngine {
         PvsEngine {
-            table: Table::with_mb(hash_mb),
-            threads: if threads == 0 {
-                default_threads()
-            } else {
-                threads
-            },
+            table: OnceLock::new(),
+            hash_mb: Some(hash_mb),
+            threads: threads_for(threads),
             options: Options::default(),
             solve_always: false,
         }
@@ -63,7 +67,8 @@ impl PvsEngine {
     /// An engine over a given table (tests use tiny ones) with the given switches.
     pub fn with_table(table: Table, threads: usize, options: Options) -> PvsEngine {
         PvsEngine {
-            table,
+            table: OnceLock::from(table),
+            hash_mb: None,
             threads: threads.max(1),
             options,
             solve_always: false,
@@ -72,12 +77,52 @@ impl PvsEngine {
 
     /// Forgets the table (a new game on another board).
     pub fn clear(&self) {
-        self.table.clear();
+        if let Some(table) = self.table.get() {
+            table.clear();
+        }
     }
 
-    /// The table, e.g. for its size.
+    /// The table, e.g. for a solve over it; made now at the size asked for if no search
+    /// has made it yet (with less memory, the largest half, quarter... that fits).
     pub fn table(&self) -> &Table {
-        &self.table
+        self.table
+            .get_or_init(|| Table::with_mb(self.hash_mb.unwrap_or(DEFAULT_HASH_MB)))
+    }
+
+    /// Makes the table for `board` now, sized to it (at most the size asked for), unless
+    /// the one there is large enough: a caller that wants an allocation failure as an
+    /// answer calls this first; [`Engine::think`] otherwise makes what fits.
+    ///
+    /// # Errors
+    /// [`TableError`] when the memory cannot be had.
+    pub fn prepare(&mut self, board: &Board) -> Result<(), TableError> {
+        let Some(mb) = self.hash_mb else {
+            return Ok(());
+        };
+        let geometry = Geometry::of(board);
+        let wanted = buckets_for(&geometry, board.free(), mb);
+        if self
+            .table
+            .get()
+            .is_some_and(|table| table.bytes() >= wanted * Table::BUCKET_BYTES)
+        {
+            return Ok(());
+        }
+        // The old table goes first: both at once may not fit.
+        self.table = OnceLock::new();
+        let table = table_for(&geometry, board.free(), mb)?;
+        self.table = OnceLock::from(table);
+        Ok(())
+    }
+
+    /// As [`PvsEngine::prepare`], but taking the largest table that fits.
+    fn prepare_any(&mut self, board: &Board) {
+        if self.prepare(board).is_err()
+            && let Some(mb) = self.hash_mb
+        {
+            let wanted = buckets_for(&Geometry::of(board), board.free(), mb);
+            self.table = OnceLock::from(Table::with_buckets(wanted / 2));
+        }
     }
 }
 
@@ -168,6 +213,10 @@ impl Engine for PvsEngine {
         if self.solve_always { "perfect" } else { "pvs" }
     }
 
+    fn prepare(&mut self, board: &Board) -> Result<(), TableError> {
+        PvsEngine::prepare(self, board)
+    }
+
     fn think(
         &mut self,
         board: &Board,
@@ -175,6 +224,7 @@ impl Engine for PvsEngine {
         handler: &dyn SearchHandler<Cell>,
     ) -> SearchOutcome<Cell> {
         let start = Instant::now();
+        self.prepare_any(board);
         let free = board.free();
         let n = free.count();
         let base = evaluate(board);
@@ -224,7 +274,8 @@ impl Engine for PvsEngine {
             return outcome;
         }
 
-        let shared = Shared::new(&self.table, deadline);
+        let table = self.table();
+        let shared = Shared::new(table, deadline);
         let top = max_depth.min(n);
         let (iterations, _worker) = run_threads(
             &geometry,
@@ -301,7 +352,7 @@ impl Engine for PvsEngine {
             outcome.value = Score(base.0 + value);
             outcome.depth = depth;
             outcome.exact = depth >= n;
-            outcome.pv = table_line(&self.table, &geometry, free, best, depth as usize);
+            outcome.pv = table_line(table, &geometry, free, best, depth as usize);
         }
         for (depth, value, best, elapsed, nodes) in iterations {
             outcome.iterations.push(Iteration {
@@ -353,7 +404,7 @@ impl PvsEngine {
     ) -> Option<(Cell, i32, Vec<Cell>)> {
         let result = solve(
             board,
-            &self.table,
+            self.table(),
             SolveSettings {
                 time: Some(time),
                 threads: self.threads,

@@ -9,7 +9,9 @@
 mod engine;
 mod gain;
 mod hash;
+mod history;
 mod search;
+mod sizing;
 mod smp;
 mod solver;
 mod table;
@@ -17,8 +19,9 @@ mod table;
 pub use engine::{PvsEngine, SOLVE_FREE_CELLS};
 pub use gain::{margin_of, score_diff};
 pub use search::Options;
-pub use smp::default_threads;
+pub use sizing::table_for_board;
+pub use smp::{default_threads, thread_note, threads_for};
 pub use solver::{
     SolveProgress, SolveResult, SolveSettings, solve, solve_board, symmetric_duplicates,
 };
-pub use table::{DEFAULT_HASH_MB, MAX_HASH_MB, Table};
+pub use table::{DEFAULT_HASH_MB, MAX_HASH_MB, Table, TableError};

@@ -5,6 +5,7 @@
 
 use super::gain::Geometry;
 use super::hash::key_of;
+use super::history::History;
 use super::table::{EXACT, Entry, NO_MOVE, Table, work_of};
 use crate::ai::SearchHandler;
 use crate::board::{Bitboard, Cell, MAX_CELLS};
@@ -115,16 +116,6 @@ enum Step {
     Next,
 }
 
-/// The history bonus of a cutoff `depth` plies above the horizon with `free` cells left:
-/// the square of the plies the subtree can really have. An exact solve searches to depth
-/// ~225 whatever is left, and `depth * depth` summed over many cutoffs overflowed a
-/// `u32` (a panic in a build with overflow checks, a wrap in release); the caller adds it
-/// saturating, too.
-fn history_bonus(depth: u32, free: u32) -> u32 {
-    let plies = depth.min(free);
-    plies * plies
-}
-
 /// One thread's search state.
 pub struct Worker<'a> {
     geometry: &'a Geometry,
@@ -141,7 +132,7 @@ pub struct Worker<'a> {
     aborted: bool,
     lists: Vec<[u32; MAX_CELLS]>,
     killers: Vec<[u8; 2]>,
-    history: [u32; 256],
+    history: History,
     /// Root moves to leave out (symmetric images of other root moves).
     root_skip: Bitboard,
     /// The best move of the last root search (for a fail high: the move that proved it).
@@ -169,7 +160,7 @@ impl<'a> Worker<'a> {
             aborted: false,
             lists: vec![[0; MAX_CELLS]; MAX_PLY],
             killers: vec![[NO_MOVE; 2]; MAX_PLY],
-            history: [0; 256],
+            history: History::default(),
             root_skip: Bitboard::EMPTY,
             root_best: None,
         }
@@ -185,11 +176,10 @@ impl<'a> Worker<'a> {
         self.root_best
     }
 
-    /// Halves the history so that old searches weigh less (between iterations).
+    /// Halves the history so that old searches weigh less (between iterations and
+    /// between the solver's probes).
     pub fn age_history(&mut self) {
-        for value in &mut self.history {
-            *value >>= 1;
-        }
+        self.history.age();
     }
 
     /// Searches `free` to `depth` within the window (`alpha`, `beta`), fail-soft: the
@@ -257,7 +247,7 @@ impl<'a> Worker<'a> {
         } else if killers[1] as usize == index {
             0xFFE
         } else {
-            self.history[index].min(0xFFD)
+            self.history.tie(index)
         }
     }
 
@@ -452,8 +442,7 @@ impl<'a> Worker<'a> {
                             killers[1] = killers[0];
                             killers[0] = node.best_move;
                         }
-                        let bonus = history_bonus(depth, free.count());
-                        self.history[index] = self.history[index].saturating_add(bonus);
+                        self.history.record(index, depth, free.count());
                     }
                     return Step::Cut;
                 }
@@ -535,27 +524,5 @@ impl<'a> Worker<'a> {
             }
         }
         None
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_history_bonus_counts_only_the_plies_left_and_never_overflows() {
-        assert_eq!(
-            history_bonus(5, 40),
-            25,
-            "short searches keep depth squared"
-        );
-        assert_eq!(
-            history_bonus(225, 12),
-            144,
-            "a solve's depth is cut to the free cells"
-        );
-        let mut entry = u32::MAX - 10;
-        entry = entry.saturating_add(history_bonus(225, 225));
-        assert_eq!(entry, u32::MAX);
     }
 }

@@ -105,6 +105,8 @@ fn bisect(
             return;
         }
         let target = probe_target(lower, upper);
+        // Each probe asks another question: the last probe's cutoffs weigh half.
+        worker.age_history();
         let Some(value) = worker.search_root(free, target - 1, target, INFINITE_DEPTH) else {
             return;
         };
