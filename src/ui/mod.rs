@@ -24,6 +24,7 @@ pub use jobs::table24::{Table24Panel, group_digits};
 pub use session::settings::{
     EngineSetup, GameSetup, Language, Mode, Preset, STORAGE_KEY, Settings, StoneMode, WINDOW_LIMITS,
 };
+pub use session::writes::{DiskStore, WindowStore};
 pub use windows::table24::CHART_LABEL as TABLE24_CHART_LABEL;
 pub use windows::tree_lab;
 

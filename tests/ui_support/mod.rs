@@ -76,10 +76,13 @@ pub fn settings(mode: Mode, size: u8, stones: usize) -> Settings {
 
 /// Runs a few frames (the app repaints continuously while it animates or thinks, so
 /// `Harness::run` would never settle).
+/// Then waits until the window's writes (saves, autosave, history: in the background)
+/// are done, so a test can read the files.
 pub fn frames(harness: &mut Harness<'_, App>, count: usize) {
     for _ in 0..count {
         harness.step();
     }
+    step_until(harness, "the window's writes", |app| !app.is_writing());
 }
 
 /// Steps until the computer (or a hint) has answered.

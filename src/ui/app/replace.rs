@@ -177,15 +177,13 @@ impl App {
         match choice {
             ReplaceChoice::Cancel => {}
             ReplaceChoice::Discard => self.replace_with(replacement),
-            ReplaceChoice::SaveFirst => match self.files.save_without_asking() {
-                Ok(path) => {
-                    self.replace_with(replacement);
-                    let then = std::mem::replace(&mut self.message, Message::NothingToUndo);
-                    self.message = Message::Both(Box::new(Message::Saved(path)), Box::new(then));
-                }
-                // Not saved: the game stays, and the status line says why.
-                Err(message) => self.message = message,
-            },
+            // The save runs in the background; the replacement waits for it
+            // (App::take_writes), and the status line says "saving…" meanwhile.
+            ReplaceChoice::SaveFirst => {
+                let path = self.files.save_without_asking();
+                self.message = Message::Saving(path.clone());
+                self.save_first = Some((path, replacement));
+            }
         }
     }
 

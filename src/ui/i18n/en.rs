@@ -89,6 +89,7 @@ pub const TEXTS: Texts = Texts {
     autosave_failed: "Autosave failed. {0}",
     history_failed: "Could not add the game to the history. {0}",
     exporting: "Exporting the history…",
+    saving: "Saving the game to {0}…",
     exported: "Exported {1} game(s) to {0}.",
     export_failed: "Export failed. {0}",
     history_opened: "Opened history game {0} (finished): click a move to review it.",

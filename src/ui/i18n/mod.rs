@@ -143,6 +143,8 @@ pub struct Texts {
     pub autosave_failed: &'static str,
     pub history_failed: &'static str,
     pub exporting: &'static str,
+    /// A save to a file is being written: `{0}` the file.
+    pub saving: &'static str,
     pub exported: &'static str,
     pub export_failed: &'static str,
     pub history_opened: &'static str,

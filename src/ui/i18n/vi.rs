@@ -89,6 +89,7 @@ pub const TEXTS: Texts = Texts {
     autosave_failed: "Không tự động lưu được. {0}",
     history_failed: "Không ghi được ván vào lịch sử. {0}",
     exporting: "Đang xuất lịch sử…",
+    saving: "Đang lưu ván vào {0}…",
     exported: "Đã xuất {1} ván ra {0}.",
     export_failed: "Xuất thất bại. {0}",
     history_opened: "Đã mở ván {0} trong lịch sử (đã kết thúc): bấm vào một nước để xem lại.",

@@ -68,6 +68,8 @@ pub enum Message {
     },
     /// Hint asked on a computer's turn.
     HintOnlyHuman,
+    /// The game is being written to this file (in the background).
+    Saving(PathBuf),
     /// The game was written to this file.
     Saved(PathBuf),
     /// Saving failed; the problem names the file.
@@ -152,6 +154,7 @@ impl Message {
             Message::HintThinking => t.hint_thinking.to_string(),
             Message::HintResult { cell, claims } => fill(t.hint_result, &[cell, claims]),
             Message::HintOnlyHuman => t.hint_only_human.to_string(),
+            Message::Saving(path) => fill(t.saving, &[&path.display()]),
             Message::Saved(path) => fill(t.saved, &[&path.display()]),
             Message::SaveFailed(problem) => fill(t.save_failed, &[&t.file_problem(problem)]),
             Message::Opened(path, moves) => fill(t.opened, &[&path.display(), moves]),

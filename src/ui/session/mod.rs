@@ -9,3 +9,4 @@ pub mod known;
 pub mod messages;
 pub mod saving;
 pub mod settings;
+pub mod writes;

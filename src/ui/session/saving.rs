@@ -7,8 +7,8 @@ use crate::board::Board;
 use crate::store::location::{SavesLocation, SavesSource, choose_saves_dir, data_dir};
 use crate::store::quarantine::quarantine;
 use crate::store::{
-    DEFAULT_SAVES_DIR, LoadedGame, SavedGame, SearchInfo, StoreError, append_history, autosave,
-    autosave_path, clear_autosave, load_from, new_save_path,
+    DEFAULT_SAVES_DIR, LoadedGame, SavedGame, SearchInfo, StoreError, autosave_path, load_from,
+    new_save_path,
 };
 use crate::ui::i18n::FileProblem;
 use crate::ui::jobs::dialogs::{DialogJob, DialogPoll, FileTask, PathPrompt};
@@ -16,6 +16,7 @@ use crate::ui::jobs::job::{Job, Polled};
 use crate::ui::session::game::{Game, side_from_seat};
 use crate::ui::session::history::{ExportJob, ExtraSheets, HistoryView};
 use crate::ui::session::messages::Message;
+use crate::ui::session::writes::{Write, Writes, Written};
 use eframe::egui;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -108,6 +109,8 @@ pub struct Files {
     /// The History window, when open.
     pub history: Option<HistoryView>,
     export: Option<ExportJob>,
+    /// Saves, autosaves and history entries being written in the background, in order.
+    pub writes: Writes,
 }
 
 impl Files {
@@ -127,6 +130,7 @@ impl Files {
             native_dialogs: true,
             history: None,
             export: None,
+            writes: Writes::default(),
         }
     }
 
@@ -268,51 +272,86 @@ impl Files {
     /// The autosave follows the game: written while it is unfinished, removed when it
     /// has no moves or is over, or `ended` by the player (resigned); a finished game goes
     /// to the history once. While the player has not chosen about an offered autosave, or
-    /// a damaged one is stuck in place, the autosave file is not touched at all. Returns
-    /// the failure to report, if any.
+    /// a damaged one is stuck in place, the autosave file is not touched at all. The
+    /// writes run in the background, in order; their failures come from
+    /// [`Files::poll_writes`].
     pub fn sync(&mut self, ended: bool) -> Option<Message> {
-        let mut failure = None;
         let record = &self.record;
         if record.is_finished() && self.recorded_finish.as_deref() != Some(record.game.as_str()) {
             self.recorded_finish = Some(record.game.clone());
-            if let Err(error) = append_history(&self.dir, record) {
-                failure = Some(Message::HistoryFailed(error.into()));
-            }
+            self.writes.push(Write::History {
+                dir: self.dir.clone(),
+                record: Box::new(record.clone()),
+            });
         }
         if !matches!(self.slot, AutosaveSlot::Ours) {
-            return failure;
+            return None;
         }
-        let result = if ended || record.is_finished() || record.moves.is_empty() {
-            clear_autosave(&self.dir)
+        let dir = self.dir.clone();
+        let write = if ended || record.is_finished() || record.moves.is_empty() {
+            Write::ClearAutosave { dir }
         } else {
-            autosave(&self.dir, record)
-        };
-        result
-            .err()
-            .map(|error| Message::AutosaveFailed(error.into()))
-            .or(failure)
-    }
-
-    /// Writes the game to `path`, which becomes its file.
-    pub fn write_save(&mut self, path: PathBuf) -> Result<PathBuf, Message> {
-        match self.record.save_to(&path) {
-            Ok(()) => {
-                self.path = Some(path.clone());
-                self.mark_saved();
-                Ok(path)
+            Write::Autosave {
+                dir,
+                record: Box::new(record.clone()),
             }
-            Err(error) => Err(Message::SaveFailed(error.into())),
-        }
+        };
+        self.writes.push(write);
+        None
     }
 
-    /// Saves the game without asking where: to its file, else to a fresh file in the
-    /// saves folder (for "Save it first" before a game is replaced).
-    pub fn save_without_asking(&mut self) -> Result<PathBuf, Message> {
+    /// Starts writing the game as it is now to `path`, which becomes its file once
+    /// written ([`Files::poll_writes`] says how it went). Returns the status line's
+    /// "saving…".
+    pub fn write_save(&mut self, path: PathBuf) -> Message {
+        self.writes.push(Write::Save {
+            path: path.clone(),
+            record: Box::new(self.record.clone()),
+        });
+        Message::Saving(path)
+    }
+
+    /// Starts saving the game without asking where: to its file, else to a fresh file in
+    /// the saves folder (for "Save it first" before a game is replaced). Returns the file.
+    pub fn save_without_asking(&mut self) -> PathBuf {
         let path = self
             .path
             .clone()
             .unwrap_or_else(|| new_save_path(&self.dir));
-        self.write_save(path)
+        self.write_save(path.clone());
+        path
+    }
+
+    /// Takes the writes finished since the last frame: a save makes its file the game's
+    /// (and the game as it was then the saved one); each failure becomes a message.
+    /// Returns the messages, in order.
+    pub fn poll_writes(&mut self) -> Vec<Message> {
+        let done = self.writes.poll();
+        self.take_written(done)
+    }
+
+    /// Waits for every write asked for (the window is closing) and takes the results.
+    pub fn finish_writes(&mut self) -> Vec<Message> {
+        let done = self.writes.finish();
+        self.take_written(done)
+    }
+
+    fn take_written(&mut self, done: Vec<Written>) -> Vec<Message> {
+        done.into_iter()
+            .filter_map(|Written { write, result }| match (write, result) {
+                (Write::Save { path, record }, Ok(())) => {
+                    self.path = Some(path.clone());
+                    self.saved_game = Some(record.game);
+                    Some(Message::Saved(path))
+                }
+                (Write::Save { .. }, Err(error)) => Some(Message::SaveFailed(error.into())),
+                (Write::Autosave { .. } | Write::ClearAutosave { .. }, Err(error)) => {
+                    Some(Message::AutosaveFailed(error.into()))
+                }
+                (Write::History { .. }, Err(error)) => Some(Message::HistoryFailed(error.into())),
+                (_, Ok(())) => None,
+            })
+            .collect()
     }
 
     /// Whether the record differs from what was last saved to its file.
@@ -339,10 +378,10 @@ impl Files {
             return None;
         }
         self.slot = AutosaveSlot::Ours;
-        let cleared = clear_autosave(&self.dir)
-            .err()
-            .map(|error| Message::AutosaveFailed(error.into()));
-        self.sync(ended).or(cleared)
+        self.writes.push(Write::ClearAutosave {
+            dir: self.dir.clone(),
+        });
+        self.sync(ended)
     }
 
     /// Uses the folder typed in the History window (empty: the default) from now on,
