@@ -193,7 +193,8 @@ fn a_long_search_can_be_cancelled_and_the_window_stays_responsive() {
         "{status}"
     );
     click(&mut harness, "Resume computer");
-    assert!(harness.state().is_thinking());
+    // The cancelled search hands its engine back first (a state, not a deadline).
+    step_until(&mut harness, "the search again", App::is_thinking);
 }
 
 #[test]
@@ -965,4 +966,23 @@ fn help_lists_the_keyboard_shortcuts_as_this_system_writes_them() {
             .query_by_label("Previous move (Left arrow)")
             .is_some()
     );
+}
+
+/// A cancelled search hands its engine back to its seat (issue 18.8): Cancel, then
+/// Resume computer, builds no second engine (and no second 256 MiB table).
+#[test]
+fn cancel_then_resume_keeps_the_seats_engine() {
+    let mut settings = settings(Mode::HumanVsComputer, 10, 0);
+    settings.setup.human_first = false;
+    // Ten seconds a move: the search is still running when Cancel is clicked.
+    settings.setup.engines[0] = Preset::Expert.engine();
+    let (mut harness, _dir) = harness(settings);
+    step_until(&mut harness, "the first search", App::is_thinking);
+    click(&mut harness, "Cancel");
+    assert!(harness.state().is_paused());
+    assert_eq!(harness.state().board().ply(), 0);
+    click(&mut harness, "Resume computer");
+    step_until(&mut harness, "the search again", App::is_thinking);
+    assert_eq!(harness.state().board().ply(), 0);
+    assert_eq!(harness.state().engines_built(), 1);
 }
