@@ -47,7 +47,8 @@ pub struct SearchJob {
     pub purpose: Purpose,
     /// Where its engine goes back to.
     pub slot: Slot,
-    /// The engine's configuration (its kind, table size and limits).
+    /// The engine's configuration (its kind, table size and limits), for tests.
+    #[cfg(test)]
     pub config: EngineConfig,
     job: Job<SearchProgress, (SearchOutcome<Cell>, KeptEngine)>,
 }
@@ -229,6 +230,7 @@ impl SearchJob {
         wake: impl Fn() + Send + Sync + 'static,
     ) -> SearchJob {
         let board = board.clone();
+        #[cfg(test)]
         let config = engine.config;
         let job = Job::spawn("search", wake, move |reporter| {
             let outcome = engine
@@ -240,6 +242,7 @@ impl SearchJob {
             tag,
             purpose,
             slot,
+            #[cfg(test)]
             config,
             job,
         }
