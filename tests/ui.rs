@@ -476,7 +476,7 @@ fn a_finished_game_is_in_the_history_once_and_can_be_opened() {
         .unwrap_or_else(|e| panic!("{e}"));
     open_history(&mut harness);
     assert!(harness.query_by_label("Match history").is_some());
-    assert!(harness.query_by_label("1 of 1 games").is_some());
+    assert!(harness.query_by_label("1 of 1 game").is_some());
     assert!(
         harness
             .query_by_label("1 damaged file(s) skipped:")
@@ -985,4 +985,27 @@ fn cancel_then_resume_keeps_the_seats_engine() {
     step_until(&mut harness, "the search again", App::is_thinking);
     assert_eq!(harness.state().board().ply(), 0);
     assert_eq!(harness.state().engines_built(), 1);
+}
+
+/// A saves folder that is a file (issue 18.11) is named as such, not reported as an
+/// unreadable autosave, and no autosave is tried after each move.
+#[test]
+fn a_saves_folder_that_is_a_file_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.path().join("saves");
+    std::fs::write(&file, "not a folder").unwrap_or_else(|e| panic!("{e}"));
+    let mut harness = harness_in(settings(Mode::HumanVsHuman, 6, 0), &file);
+    frames(&mut harness, 2);
+    let status = harness.state().status_text();
+    assert!(
+        status.contains("is a file, not a folder") && !status.contains("autosaved game"),
+        "{status}"
+    );
+    click(&mut harness, "cell c3");
+    let status = harness.state().status_text();
+    assert!(!status.to_lowercase().contains("autosave"), "{status}");
+    assert_eq!(
+        std::fs::read_to_string(&file).ok().as_deref(),
+        Some("not a folder")
+    );
 }

@@ -3,10 +3,12 @@
 //! here from their variants, so a pasted bad position is explained in the user's language.
 
 mod en;
+mod fill;
 pub mod names;
 mod problems;
 mod vi;
 
+pub use fill::fill;
 pub use problems::FileProblem;
 pub(super) use problems::with_causes;
 
@@ -145,6 +147,8 @@ pub struct Texts {
     pub exporting: &'static str,
     /// A save to a file is being written: `{0}` the file.
     pub saving: &'static str,
+    /// The saves folder is a file: `{0}` its path.
+    pub saves_not_a_folder: &'static str,
     pub exported: &'static str,
     pub export_failed: &'static str,
     pub history_opened: &'static str,
@@ -327,15 +331,6 @@ pub fn texts(language: Language) -> &'static Texts {
         Language::English => &en::TEXTS,
         Language::Vietnamese => &vi::TEXTS,
     }
-}
-
-/// `template` with `{0}`, `{1}`.. replaced by `args`.
-pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
-    let mut text = template.to_string();
-    for (index, arg) in args.iter().enumerate() {
-        text = text.replace(&format!("{{{index}}}"), &arg.to_string());
-    }
-    text
 }
 
 impl Texts {

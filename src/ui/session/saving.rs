@@ -42,6 +42,9 @@ pub enum AutosaveCheck {
     Nothing,
     /// An unfinished game to offer for "Continue".
     Offer(Box<LoadedGame>),
+    /// The saves folder is not a folder (a file, or a pipe, has its name): nothing can
+    /// be saved in it, and that is the problem to name, not an unreadable autosave.
+    NotAFolder,
     /// The file could not be loaded. It is never deleted or overwritten: it was moved
     /// aside to `moved_to` (or, if even that failed, left where it was, with the reason).
     Damaged {
@@ -56,6 +59,9 @@ pub enum AutosaveCheck {
 /// a FIFO, a folder or a broken link in its place is refused unread); anything that does
 /// not load is moved aside by [`quarantine`].
 pub fn check_autosave_file(dir: &Path) -> AutosaveCheck {
+    if std::fs::metadata(dir).is_ok_and(|meta| !meta.is_dir()) {
+        return AutosaveCheck::NotAFolder;
+    }
     let path = autosave_path(dir);
     let problem: FileProblem = match load_from(&path) {
         Ok(loaded) if !loaded.saved.is_finished() && loaded.board.ply() > 0 => {
@@ -234,6 +240,11 @@ impl Files {
         let (slot, ended) = match check {
             AutosaveCheck::Nothing => (AutosaveSlot::Ours, CheckEnded::Quietly),
             AutosaveCheck::Offer(loaded) => (AutosaveSlot::Offered(loaded), CheckEnded::Quietly),
+            // No autosave can be written there: none is tried, move after move.
+            AutosaveCheck::NotAFolder => (
+                AutosaveSlot::Kept,
+                CheckEnded::WithReport(Message::SavesFolderNotAFolder(self.dir.clone())),
+            ),
             AutosaveCheck::Damaged { problem, moved_to } => {
                 let slot = if moved_to.is_err() {
                     AutosaveSlot::Kept
