@@ -95,7 +95,7 @@ impl App {
         self.files.prompt = None;
         match task {
             FileTask::SaveAs => self.save_to(path),
-            FileTask::Open => self.open(&path),
+            FileTask::Open => self.open(ctx, &path),
             FileTask::Export => {
                 let extra = crate::ui::session::history::ExtraSheets {
                     table24: self.windows.table24.table.clone(),
@@ -118,9 +118,10 @@ impl App {
         self.files.writes.set_store(store);
     }
 
-    /// Whether a save, an autosave or a history entry is still being written.
+    /// Whether a save, an autosave or a history entry is still being written, or a save
+    /// is being opened.
     pub fn is_writing(&self) -> bool {
-        self.files.writes.busy()
+        self.files.writes.busy() || self.files.opening()
     }
 
     /// Takes the finished writes' results: each message is shown, and a save the
@@ -220,6 +221,9 @@ impl App {
             self.files
                 .writes
                 .set_wake(std::sync::Arc::new(move || repaint.request_repaint()));
+        }
+        if let Some((path, loaded)) = self.files.poll_open() {
+            self.opened(&path, loaded);
         }
         let written = self.files.poll_writes();
         self.take_writes(written);

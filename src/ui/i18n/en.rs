@@ -90,6 +90,7 @@ pub const TEXTS: Texts = Texts {
     history_failed: "Could not add the game to the history. {0}",
     exporting: "Exporting the history…",
     saving: "Saving the game to {0}…",
+    opening: "Opening {0}…",
     saves_not_a_folder: "The saves folder {0} is a file, not a folder: games cannot be saved or autosaved there. Choose another folder in Game > History….",
     exported: "Exported {1:game|games} to {0}.",
     export_failed: "Export failed. {0}",

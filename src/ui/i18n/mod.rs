@@ -147,6 +147,8 @@ pub struct Texts {
     pub exporting: &'static str,
     /// A save to a file is being written: `{0}` the file.
     pub saving: &'static str,
+    /// A save is being opened: `{0}` the file.
+    pub opening: &'static str,
     /// The saves folder is a file: `{0}` its path.
     pub saves_not_a_folder: &'static str,
     pub exported: &'static str,

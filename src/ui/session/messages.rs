@@ -72,6 +72,8 @@ pub enum Message {
     Saving(PathBuf),
     /// The game was written to this file.
     Saved(PathBuf),
+    /// This save is being read (in the background).
+    Opening(PathBuf),
     /// Saving failed; the problem names the file.
     SaveFailed(FileProblem),
     /// A game was loaded from this file with this many moves.
@@ -157,6 +159,7 @@ impl Message {
             Message::HintResult { cell, claims } => fill(t.hint_result, &[cell, claims]),
             Message::HintOnlyHuman => t.hint_only_human.to_string(),
             Message::Saving(path) => fill(t.saving, &[&path.display()]),
+            Message::Opening(path) => fill(t.opening, &[&path.display()]),
             Message::SavesFolderNotAFolder(path) => fill(t.saves_not_a_folder, &[&path.display()]),
             Message::Saved(path) => fill(t.saved, &[&path.display()]),
             Message::SaveFailed(problem) => fill(t.save_failed, &[&t.file_problem(problem)]),

@@ -74,6 +74,9 @@ pub fn check_autosave_file(dir: &Path) -> AutosaveCheck {
     AutosaveCheck::Damaged { problem, moved_to }
 }
 
+/// A save File > Open read: its path, and the replayed game or why it could not be.
+pub type Opened = (PathBuf, Result<LoadedGame, Message>);
+
 /// Who may write the autosave file of the saves folder.
 pub enum AutosaveSlot {
     /// The look for an autosave at start is under way: nothing writes it meanwhile.
@@ -117,6 +120,8 @@ pub struct Files {
     export: Option<ExportJob>,
     /// Saves, autosaves and history entries being written in the background, in order.
     pub writes: Writes,
+    /// A save being read, checked and replayed (File > Open) in the background.
+    opening: Option<Job<(), Opened>>,
 }
 
 impl Files {
@@ -137,6 +142,7 @@ impl Files {
             history: None,
             export: None,
             writes: Writes::default(),
+            opening: None,
         }
     }
 
@@ -486,10 +492,41 @@ impl Files {
     }
 }
 
-/// Loads the save at `path`. Only a regular file is opened (the store's one check: a
-/// FIFO would block), and a bad file is explained in the status line.
-pub fn load_save(path: &Path) -> Result<LoadedGame, Message> {
-    load_from(path).map_err(|error| Message::OpenFailed(error.into()))
+/// File > Open in the background: reading, checking and replaying a save never holds
+/// the window (a slow disk, a large file).
+impl Files {
+    /// Starts reading the save at `path` through the store; `wake` is called when done.
+    /// Only a regular file is opened (the store's one check: a FIFO would block).
+    pub fn start_open(&mut self, path: PathBuf, wake: impl Fn() + Send + Sync + 'static) {
+        let store = self.writes.store();
+        self.opening = Some(Job::spawn("open", wake, move |_| {
+            let loaded = store
+                .load(&path)
+                .map_err(|error| Message::OpenFailed(error.into()));
+            (path, loaded)
+        }));
+    }
+
+    /// Whether a save is being opened.
+    pub fn opening(&self) -> bool {
+        self.opening.is_some()
+    }
+
+    /// The opened save (or why it could not be), once.
+    pub fn poll_open(&mut self) -> Option<Opened> {
+        let polled = self.opening.as_mut()?.poll();
+        match polled {
+            Polled::Running => None,
+            Polled::Done(opened) => {
+                self.opening = None;
+                Some(opened)
+            }
+            Polled::Lost => {
+                self.opening = None;
+                None
+            }
+        }
+    }
 }
 
 #[cfg(test)]

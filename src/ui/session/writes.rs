@@ -4,7 +4,9 @@
 //! earlier one finishing late. Where they go is a [`WindowStore`]: the disk for the real
 //! window ([`DiskStore`]), a store that blocks on purpose in the tests.
 
-use crate::store::{SavedGame, StoreError, append_history, autosave, clear_autosave};
+use crate::store::{
+    LoadedGame, SavedGame, StoreError, append_history, autosave, clear_autosave, load_from,
+};
 use crate::ui::jobs::job::{Job, Polled};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -32,6 +34,13 @@ pub trait WindowStore: Send + Sync {
     /// # Errors
     /// The store's error when the history cannot be written.
     fn append_history(&self, dir: &Path, record: &SavedGame) -> Result<(), StoreError>;
+    /// Reads, checks and replays the save `path` (File > Open).
+    ///
+    /// # Errors
+    /// The store's error when the file is not a save that replays.
+    fn load(&self, path: &Path) -> Result<LoadedGame, StoreError> {
+        load_from(path)
+    }
 }
 
 /// The real store: the files of [`crate::store`].
@@ -145,6 +154,11 @@ impl Writes {
     /// Sends the writes asked from now on to `store` (tests pass one that blocks).
     pub fn set_store(&mut self, store: Arc<dyn WindowStore>) {
         self.store = store;
+    }
+
+    /// The store in use (File > Open reads through it too).
+    pub fn store(&self) -> Arc<dyn WindowStore> {
+        Arc::clone(&self.store)
     }
 
     /// Sets what wakes the window when a write ends.
