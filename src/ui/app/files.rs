@@ -118,10 +118,13 @@ impl App {
         self.files.writes.set_store(store);
     }
 
-    /// Whether a save, an autosave or a history entry is still being written, or a save
-    /// is being opened.
+    /// Whether a save, an autosave or a history entry is still being written, a save is
+    /// being opened, or a Table 2.4 or Tree Lab workbook is being written.
     pub fn is_writing(&self) -> bool {
-        self.files.writes.busy() || self.files.opening()
+        self.files.writes.busy()
+            || self.files.opening()
+            || self.windows.table24.export_job.is_some()
+            || self.windows.tree_lab.export_job.is_some()
     }
 
     /// Takes the finished writes' results: each message is shown, and a save the
