@@ -123,6 +123,7 @@ impl App {
     pub fn is_writing(&self) -> bool {
         self.files.writes.busy()
             || self.files.opening()
+            || self.files.listing()
             || self.windows.table24.export_job.is_some()
             || self.windows.tree_lab.export_job.is_some()
     }
@@ -224,6 +225,10 @@ impl App {
             self.files
                 .writes
                 .set_wake(std::sync::Arc::new(move || repaint.request_repaint()));
+        }
+        if self.files.poll_listing() {
+            // The listing job has no context to wake the window: look again soon.
+            ctx.request_repaint_after(std::time::Duration::from_millis(30));
         }
         if let Some((path, loaded)) = self.files.poll_open() {
             self.opened(&path, loaded);

@@ -182,6 +182,16 @@ pub struct PathPrompt {
     pub saves: Vec<SaveItem>,
 }
 
+/// The saves of `dir`, newest first, each with its modification time (one look at
+/// the folder and one per file: run on a job, never on the window's thread).
+pub fn list_save_items(dir: &Path) -> Vec<SaveItem> {
+    list_saves(dir)
+        .unwrap_or_default()
+        .into_iter()
+        .map(SaveItem::of)
+        .collect()
+}
+
 /// A save listed in the Open prompt.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveItem {
@@ -205,24 +215,41 @@ impl SaveItem {
 
 impl PathPrompt {
     /// The prompt for `task` in the saves folder `dir`, prefilled with a fresh file name
-    /// (save, export) or listing the folder's saves (open).
+    /// (save, export) or listing the folder's saves (open; read here, so tests only: the
+    /// window lists them in the background with [`PathPrompt::unlisted`] and
+    /// [`list_save_items`]).
+    #[cfg(test)]
     pub fn new(task: FileTask, dir: &Path) -> PathPrompt {
-        let saves: Vec<SaveItem> = match task {
-            FileTask::Open => list_saves(dir)
-                .unwrap_or_default()
-                .into_iter()
-                .map(SaveItem::of)
-                .collect(),
-            FileTask::SaveAs | FileTask::Export => Vec::new(),
-        };
+        let mut prompt = PathPrompt::unlisted(task, dir);
+        if task == FileTask::Open {
+            prompt.listed(dir, list_save_items(dir));
+        }
+        prompt
+    }
+
+    /// The prompt for `task` without the folder's saves yet (they are read on a job and
+    /// given by [`PathPrompt::listed`]); prefilled with a fresh file name (save, export)
+    /// or `game.ron` in the folder (open).
+    pub fn unlisted(task: FileTask, dir: &Path) -> PathPrompt {
         let text = match task {
-            FileTask::Open => saves.first().map_or_else(
-                || dir.join("game.ron").display().to_string(),
-                |item| item.path.display().to_string(),
-            ),
+            FileTask::Open => dir.join("game.ron").display().to_string(),
             _ => task.suggested_path(dir).display().to_string(),
         };
-        PathPrompt { task, text, saves }
+        PathPrompt {
+            task,
+            text,
+            saves: Vec::new(),
+        }
+    }
+
+    /// Shows the saves of `dir` once read; the newest becomes the proposed path unless
+    /// the player has typed another meanwhile.
+    pub fn listed(&mut self, dir: &Path, saves: Vec<SaveItem>) {
+        let untouched = self.text == dir.join("game.ron").display().to_string();
+        if untouched && let Some(newest) = saves.first() {
+            self.text = newest.path.display().to_string();
+        }
+        self.saves = saves;
     }
 
     /// The typed path, if any.

@@ -11,7 +11,7 @@ use crate::store::{
     new_save_path,
 };
 use crate::ui::i18n::FileProblem;
-use crate::ui::jobs::dialogs::{DialogJob, DialogPoll, FileTask, PathPrompt};
+use crate::ui::jobs::dialogs::{DialogJob, DialogPoll, FileTask, PathPrompt, SaveItem};
 use crate::ui::jobs::job::{Job, Polled};
 use crate::ui::session::game::{Game, side_from_seat};
 use crate::ui::session::history::{ExportJob, ExtraSheets, HistoryView};
@@ -112,6 +112,8 @@ pub struct Files {
     pub slot: AutosaveSlot,
     /// A native dialog in progress.
     pub dialog: Option<DialogJob>,
+    /// The saves of the folder being read for the Open prompt.
+    pub(super) listing: Option<Job<(), Vec<SaveItem>>>,
     /// Our own path field, when no native dialog could be shown.
     pub prompt: Option<PathPrompt>,
     native_dialogs: bool,
@@ -121,7 +123,7 @@ pub struct Files {
     /// Saves, autosaves and history entries being written in the background, in order.
     pub writes: Writes,
     /// A save being read, checked and replayed (File > Open) in the background.
-    opening: Option<Job<(), Opened>>,
+    pub(super) opening: Option<Job<(), Opened>>,
 }
 
 impl Files {
@@ -137,6 +139,7 @@ impl Files {
             saved_game: None,
             slot: AutosaveSlot::Ours,
             dialog: None,
+            listing: None,
             prompt: None,
             native_dialogs: true,
             history: None,
@@ -426,7 +429,7 @@ impl Files {
                 repaint.request_repaint();
             }));
         } else {
-            self.prompt = Some(PathPrompt::new(task, &self.dir));
+            self.show_prompt(task);
         }
     }
 
@@ -443,7 +446,7 @@ impl Files {
             }
             DialogPoll::Fallback => {
                 self.dialog = None;
-                self.prompt = Some(PathPrompt::new(task, &self.dir));
+                self.show_prompt(task);
                 None
             }
             DialogPoll::Chosen(path) => {
@@ -489,43 +492,6 @@ impl Files {
         let message = self.export.as_mut()?.poll()?;
         self.export = None;
         Some(message)
-    }
-}
-
-/// File > Open in the background: reading, checking and replaying a save never holds
-/// the window (a slow disk, a large file).
-impl Files {
-    /// Starts reading the save at `path` through the store; `wake` is called when done.
-    /// Only a regular file is opened (the store's one check: a FIFO would block).
-    pub fn start_open(&mut self, path: PathBuf, wake: impl Fn() + Send + Sync + 'static) {
-        let store = self.writes.store();
-        self.opening = Some(Job::spawn("open", wake, move |_| {
-            let loaded = store
-                .load(&path)
-                .map_err(|error| Message::OpenFailed(error.into()));
-            (path, loaded)
-        }));
-    }
-
-    /// Whether a save is being opened.
-    pub fn opening(&self) -> bool {
-        self.opening.is_some()
-    }
-
-    /// The opened save (or why it could not be), once.
-    pub fn poll_open(&mut self) -> Option<Opened> {
-        let polled = self.opening.as_mut()?.poll();
-        match polled {
-            Polled::Running => None,
-            Polled::Done(opened) => {
-                self.opening = None;
-                Some(opened)
-            }
-            Polled::Lost => {
-                self.opening = None;
-                None
-            }
-        }
     }
 }
 
