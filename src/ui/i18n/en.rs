@@ -91,7 +91,7 @@ pub const TEXTS: Texts = Texts {
     exporting: "Exporting the history…",
     saving: "Saving the game to {0}…",
     opening: "Opening {0}…",
-    saves_not_a_folder: "The saves folder {0} is a file, not a folder: games cannot be saved or autosaved there. Choose another folder in Game > History….",
+    saves_not_a_folder: "The saves folder {0} is a file, not a folder: games cannot be saved or autosaved there. Choose another folder in Game > History…",
     exported: "Exported {1:game|games} to {0}.",
     export_failed: "Export failed. {0}",
     history_opened: "Opened history game {0} (finished): click a move to review it.",

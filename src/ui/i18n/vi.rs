@@ -91,7 +91,7 @@ pub const TEXTS: Texts = Texts {
     exporting: "Đang xuất lịch sử…",
     saving: "Đang lưu ván vào {0}…",
     opening: "Đang mở {0}…",
-    saves_not_a_folder: "Thư mục lưu {0} là một tệp, không phải thư mục: không thể lưu hay tự động lưu ván ở đó. Hãy chọn thư mục khác trong Trò chơi > Lịch sử….",
+    saves_not_a_folder: "Thư mục lưu {0} là một tệp, không phải thư mục: không thể lưu hay tự động lưu ván ở đó. Hãy chọn thư mục khác trong Trò chơi > Lịch sử…",
     exported: "Đã xuất {1} ván ra {0}.",
     export_failed: "Xuất thất bại. {0}",
     history_opened: "Đã mở ván {0} trong lịch sử (đã kết thúc): bấm vào một nước để xem lại.",
