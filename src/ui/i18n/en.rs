@@ -232,6 +232,7 @@ pub const TEXTS: Texts = Texts {
     io_is_folder: "it is a folder",
     io_read_only: "the disk is read-only",
     io_disk_full: "the disk is full",
+    io_not_a_folder: "a folder on its path is a file",
     computer_level: "Computer ({0})",
     computer_n_level: "Computer {0} ({1})",
     value_you_ahead: "best {0}: you are {1:cell|cells} ahead with best play at depth {2}",

@@ -253,6 +253,8 @@ pub struct Texts {
     pub io_is_folder: &'static str,
     pub io_read_only: &'static str,
     pub io_disk_full: &'static str,
+    /// A folder on the way to the file is a file (the system's "not a directory").
+    pub io_not_a_folder: &'static str,
     // A computer named by its level; with a number when two computers play.
     pub computer_level: &'static str,
     pub computer_n_level: &'static str,

@@ -233,6 +233,7 @@ pub const TEXTS: Texts = Texts {
     io_is_folder: "đó là một thư mục",
     io_read_only: "ổ đĩa chỉ cho đọc",
     io_disk_full: "ổ đĩa đã đầy",
+    io_not_a_folder: "một thư mục trên đường dẫn là một tệp",
     computer_level: "Máy ({0})",
     computer_n_level: "Máy {0} ({1})",
     value_you_ahead: "nước tốt nhất {0}: bạn hơn {1} ô nếu hai bên chơi tốt nhất đến độ sâu {2}",
