@@ -5,7 +5,10 @@
 //! - [`board`] is its CBoard: rules and state, nothing else;
 //! - [`ai`] is its gameAI: evaluation, move ordering and search, through the board's
 //!   public API only;
-//! - `ui` is its Form1: the egui window, which decides no rule;
+//! - `ui` is its Form1: the egui window. Legality, claims, the end, the winner (a
+//!   resignation too), the stones of a random setup and whether a value is exact come
+//!   from `board`, `ai` and `analysis`; the window only tidies the stones typed by hand
+//!   (off-board and repeated names dropped, cut at the board's own maximum);
 //! - [`cli`] is the `queens` command line, a second front end to the same library.
 //!
 //! The window is behind the `gui` cargo feature (on by default): without it the library,

@@ -50,18 +50,6 @@ fn ctrl_v_on_the_board_pastes_a_position() {
     assert_eq!(board.game_string(), "size=5 stones=a1 moves=c3");
 }
 
-/// eframe reaches the system clipboard only with its `clipboard` feature; without it
-/// "Copy position" reports success and nothing leaves the window (issue 8).
-#[test]
-fn eframe_is_built_with_its_clipboard_feature() {
-    let manifest = include_str!("../Cargo.toml");
-    let eframe = manifest
-        .lines()
-        .find(|line| line.starts_with("eframe"))
-        .unwrap_or_else(|| panic!("no eframe dependency"));
-    assert!(eframe.contains("\"clipboard\""), "{eframe}");
-}
-
 /// Clicks the number field whose value is `value` (a slider's or a drag value's), selects
 /// its text and types `text`, one character per frame, then Enter.
 fn type_into_number(harness: &mut Harness<'_, App>, value: &str, text: &str) {

@@ -71,6 +71,12 @@ pub enum CliError {
         "cannot open the game window (it needs a display and OpenGL 2.0 or newer; the README's \"If the window does not open\" says what to do)"
     )]
     Gui(#[source] eframe::Error),
+    /// No display to open the window on (Linux and the BSDs with neither `DISPLAY` nor
+    /// `WAYLAND_DISPLAY` set): said plainly instead of winit's internal error text.
+    #[error(
+        "no display found; set DISPLAY (or WAYLAND_DISPLAY) or run a subcommand (queens --help)"
+    )]
+    NoDisplay,
     /// The window was asked for, but this program was built without it (the `gui`
     /// feature): a failure of the build, not of the input.
     #[error(
@@ -134,7 +140,10 @@ impl CliError {
             }
             #[cfg(feature = "gui")]
             CliError::Gui(_) => EXIT_FAILURE,
-            CliError::Export(_) | CliError::NoWindow | CliError::Output(_) => EXIT_FAILURE,
+            CliError::Export(_)
+            | CliError::NoWindow
+            | CliError::NoDisplay
+            | CliError::Output(_) => EXIT_FAILURE,
 
         }
     }

@@ -14,14 +14,34 @@ use std::path::Path;
 /// to.
 ///
 /// # Errors
-/// [`CliError::Gui`] if the window cannot open.
+/// [`CliError::NoDisplay`] when no display is named (Linux, the BSDs), [`CliError::Gui`]
+/// if the window cannot open otherwise.
 #[cfg(feature = "gui")]
 pub fn gui(saves_dir: Option<&Path>) -> Result<(), CliError> {
+    if !display_named(|name| std::env::var_os(name)) {
+        return Err(CliError::NoDisplay);
+    }
     let result = crate::ui::run(saves_dir.map(Path::to_path_buf)).map_err(CliError::Gui);
     if let Err(err) = &result {
         show_error_box(&err.one_line());
     }
     result
+}
+
+/// Whether a display can be looked for: always on Windows and macOS (the system has
+/// one), elsewhere when `DISPLAY`, `WAYLAND_DISPLAY` or `WAYLAND_SOCKET` is set and not
+/// empty. Without one, winit would fail with an internal error naming its own source
+/// file; this lets the window say "no display found" in one plain line instead.
+#[cfg(feature = "gui")]
+fn display_named(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> bool {
+    cfg!(any(
+        windows,
+        target_os = "macos",
+        target_os = "ios",
+        target_os = "android"
+    )) || ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+        .iter()
+        .any(|name| var(name).is_some_and(|value| !value.is_empty()))
 }
 
 /// This build has no window (it was built without the `gui` feature).

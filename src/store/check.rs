@@ -18,7 +18,10 @@ pub enum CheckError {
     #[error("stone '{0}' is not a cell name")]
     BadStone(String),
     /// The stones are not those the stored seed draws.
-    #[error("the stones are not the {count} stones seed {seed} draws on a {size}x{size} board")]
+    #[error(
+        "the stones are not the {} seed {seed} draws on a {size}x{size} board",
+        crate::board::counted(*count as u64, "stone", "stones")
+    )]
     SeedMismatch {
         /// The stored seed.
         seed: u64,

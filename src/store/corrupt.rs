@@ -55,7 +55,10 @@ pub enum CorruptReason {
         field: String,
     },
     /// A list has the wrong number of entries (e.g. a score of three numbers).
-    #[error("a list here has {found} entries, which is the wrong number")]
+    #[error(
+        "a list here has {}, which is the wrong number",
+        crate::board::counted(*found as u64, "entry", "entries")
+    )]
     WrongLength {
         /// The entries found.
         found: usize,

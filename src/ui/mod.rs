@@ -1,5 +1,10 @@
 //! The window (the thesis's Form1): an egui app that reads the board and turns clicks into
-//! calls on it. It decides no rule. The computer thinks on a background thread.
+//! calls on it. Legality, claims, the end and the winner (a resignation too) are the
+//! board's ([`crate::board::winner`]), random stones the board's
+//! ([`crate::board::random_stones`]), whether a value is exact the search's; the window
+//! only tidies the stones typed by hand (off-board and repeated names dropped, cut at
+//! [`crate::board::Board::max_stones`]). The computer thinks, and files are written, on
+//! background jobs.
 //!
 //! Rooms (the README's layout table lists them): [`App`] with its actions and one file
 //! per job (`app/`), what is held between frames (`session/`), background work through
@@ -24,6 +29,7 @@ pub use jobs::table24::{Table24Panel, group_digits};
 pub use session::settings::{
     EngineSetup, GameSetup, Language, Mode, Preset, STORAGE_KEY, Settings, StoneMode, WINDOW_LIMITS,
 };
+pub use session::writes::{DiskStore, WindowStore};
 pub use windows::table24::CHART_LABEL as TABLE24_CHART_LABEL;
 pub use windows::tree_lab;
 

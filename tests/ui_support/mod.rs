@@ -76,9 +76,18 @@ pub fn settings(mode: Mode, size: u8, stones: usize) -> Settings {
 
 /// Runs a few frames (the app repaints continuously while it animates or thinks, so
 /// `Harness::run` would never settle).
+/// If the window's files are still busy then (saves, autosave and history written, a
+/// save opened: in the background), waits until they are done and runs `count` frames
+/// more, so a test can read the files and see what the answer put on screen.
 pub fn frames(harness: &mut Harness<'_, App>, count: usize) {
     for _ in 0..count {
         harness.step();
+    }
+    if harness.state().is_writing() {
+        step_until(harness, "the window's files", |app| !app.is_writing());
+        for _ in 0..count {
+            harness.step();
+        }
     }
 }
 

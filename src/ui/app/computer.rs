@@ -27,17 +27,23 @@ pub(super) fn hint_engine(
     }
 }
 
+/// The table of a hint's engine, in MiB: a hint thinks at most [`HINT_TIME_MS`], which
+/// fills only a few MiB of entries, so it need not hold (and fill) a seat's 256 MiB.
+pub const HINT_HASH_MB: usize = 16;
+
 impl App {
+    /// Stops the search (its answer is no longer wanted); its engine comes back to its
+    /// slot when the thread ends.
     pub(super) fn stop_search(&mut self) {
         if let Some(job) = self.job.take() {
-            job.request_stop();
+            self.engines.retire(job);
         }
     }
 
     pub(super) fn cancel_search(&mut self) {
         if let Some(job) = self.job.take() {
             let purpose = job.purpose;
-            job.request_stop();
+            self.engines.retire(job);
             if purpose == Purpose::Move {
                 self.paused = true;
                 self.message = Message::Cancelled;
@@ -77,10 +83,13 @@ impl App {
         purpose: Purpose,
         engine: &crate::ui::session::settings::EngineSetup,
     ) {
-        let config = engine.config();
+        let mut config = engine.config();
         let slot = match purpose {
             Purpose::Move => Slot::Seat(self.game.board.side_to_move().index()),
-            Purpose::Hint => Slot::Hint,
+            Purpose::Hint => {
+                config.hash_mb = config.hash_mb.min(HINT_HASH_MB);
+                Slot::Hint
+            }
         };
         let kept = self.engines.take(slot, config);
         let repaint = ctx.clone();
@@ -133,11 +142,19 @@ impl App {
         let Seat::Computer(engine) = self.game.seat_to_move().clone() else {
             return;
         };
+        // A cancelled search of this seat is still handing its engine back (it stops
+        // within a few thousand nodes): wait for it rather than build a second table.
+        let slot = Slot::Seat(self.game.board.side_to_move().index());
+        if !self.engines.ready(slot) {
+            ctx.request_repaint_after(Duration::from_millis(10));
+            return;
+        }
         self.launch(ctx, Purpose::Move, &engine);
     }
 
     /// Takes a finished search's answer; an answer for another game or position is dropped.
     pub(in crate::ui) fn poll_search(&mut self) {
+        self.engines.collect();
         let Some(job) = self.job.as_mut() else {
             return;
         };

@@ -9,6 +9,7 @@ use crate::ui::i18n::texts;
 use crate::ui::jobs::dialogs::FileTask;
 use crate::ui::session::messages::Message;
 use crate::ui::session::saving::CheckEnded;
+use crate::ui::session::writes::WindowStore;
 use eframe::egui;
 use std::path::{Path, PathBuf};
 
@@ -94,7 +95,7 @@ impl App {
         self.files.prompt = None;
         match task {
             FileTask::SaveAs => self.save_to(path),
-            FileTask::Open => self.open(&path),
+            FileTask::Open => self.open(ctx, &path),
             FileTask::Export => {
                 let extra = crate::ui::session::history::ExtraSheets {
                     table24: self.windows.table24.table.clone(),
@@ -105,11 +106,59 @@ impl App {
         }
     }
 
+    /// Starts saving the game to `path` in the background; the status line says
+    /// "saving…" until it is written.
     pub(super) fn save_to(&mut self, path: PathBuf) {
-        self.message = match self.files.write_save(path) {
-            Ok(path) => Message::Saved(path),
-            Err(message) => message,
-        };
+        self.message = self.files.write_save(path);
+    }
+
+    /// Sends the window's writes (saves, autosave, history) to `store` from now on: tests
+    /// pass a store that blocks on purpose, to show the window still draws meanwhile.
+    pub fn set_store(&mut self, store: std::sync::Arc<dyn WindowStore>) {
+        self.files.writes.set_store(store);
+    }
+
+    /// Whether a save, an autosave or a history entry is still being written, a save is
+    /// being opened, or a Table 2.4 or Tree Lab workbook is being written.
+    pub fn is_writing(&self) -> bool {
+        self.files.writes.busy()
+            || self.files.opening()
+            || self.files.listing()
+            || self.windows.table24.export_job.is_some()
+            || self.windows.tree_lab.export_job.is_some()
+    }
+
+    /// Takes the finished writes' results: each message is shown, and a save the
+    /// player asked for before replacing the game ("Save it first") lets the
+    /// replacement go ahead once written, or keeps the game if it failed.
+    fn take_writes(&mut self, messages: Vec<Message>) {
+        for message in messages {
+            let first = self.save_first.take();
+            match (&message, first) {
+                (Message::Saved(path), Some((wanted, replacement))) if *path == wanted => {
+                    // Moves made while the save ran would be lost: keep the game then.
+                    if self.files.record_unsaved() {
+                        self.message = message;
+                    } else {
+                        self.replace_with(replacement);
+                        let then = std::mem::replace(&mut self.message, Message::NothingToUndo);
+                        self.message = Message::Both(Box::new(message), Box::new(then));
+                    }
+                }
+                // Not saved: the game stays, and the status line says why.
+                (Message::SaveFailed(_), Some(_)) => self.message = message,
+                (_, first) => {
+                    self.save_first = first;
+                    self.message = message;
+                }
+            }
+        }
+    }
+
+    /// The window is closing: waits for every write asked for, so no save is cut short.
+    pub(super) fn finish_writes(&mut self) {
+        let messages = self.files.finish_writes();
+        self.take_writes(messages);
     }
 
     /// Offers, once per folder, to copy the `saves/` an older version left in the current
@@ -171,6 +220,25 @@ impl App {
     /// Takes the autosave check's answer, a closed dialog's path, the history and a
     /// finished export's result (once per frame).
     pub(in crate::ui) fn poll_files(&mut self, ctx: &egui::Context) {
+        if !self.files.writes.has_wake() {
+            let repaint = ctx.clone();
+            self.files
+                .writes
+                .set_wake(std::sync::Arc::new(move || repaint.request_repaint()));
+        }
+        if self.files.poll_listing() {
+            // The listing job has no context to wake the window: look again soon.
+            ctx.request_repaint_after(std::time::Duration::from_millis(30));
+        }
+        if let Some((path, loaded)) = self.files.poll_open() {
+            self.opened(&path, loaded);
+        }
+        let written = self.files.poll_writes();
+        self.take_writes(written);
+        if self.files.writes.busy() {
+            // A write started before the wake was set cannot wake the window: look again.
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
         if let Some(ended) = self.files.poll_autosave_check(ctx) {
             if self.message == Message::CheckingAutosave {
                 self.message = self.started_message();

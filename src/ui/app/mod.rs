@@ -55,6 +55,8 @@ pub struct App {
     pub(in crate::ui) files: Files,
     /// A game waiting for the player's answer before it replaces an unfinished one.
     pub(in crate::ui) pending: Option<Replacement>,
+    /// A replacement waiting for "Save it first" to write this file.
+    save_first: Option<(PathBuf, Replacement)>,
     /// The game string of the finished game whose summary the player closed.
     summary_closed: Option<String>,
     fonts_installed: bool,
@@ -150,6 +152,7 @@ impl App {
             hovered: None,
             files,
             pending: None,
+            save_first: None,
             summary_closed: None,
             fonts_installed: false,
             applied_dark: None,
@@ -299,9 +302,10 @@ impl App {
         crate::ui::shell::theme::fit_zoom_to_window(ctx);
     }
 
-    /// Stops any search and waits for its thread: the window is closing.
-    /// The autosave is written once more.
-    pub(in crate::ui) fn shut_down(&mut self) {
+    /// Stops any search and waits for its thread: the window is closing (eframe's
+    /// `on_exit` calls this). The autosave is written once more, and every write asked
+    /// for (a save still in flight included) is finished before this returns.
+    pub fn shut_down(&mut self) {
         for window in self.windows.each() {
             window.shut_down();
         }
@@ -309,6 +313,7 @@ impl App {
             job.stop_and_join();
         }
         self.sync_files();
+        self.finish_writes();
     }
 
     /// The seat of `player` as shown in the status panel.

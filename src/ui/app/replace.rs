@@ -8,7 +8,7 @@ use crate::board::Board;
 use crate::store::{LoadedGame, SavedGame};
 use crate::ui::session::game::{Game, board_from_setup, seat_from_side, seats_from_setup};
 use crate::ui::session::messages::Message;
-use crate::ui::session::saving::{load_save, record_of};
+use crate::ui::session::saving::record_of;
 use crate::ui::session::settings::{GameSetup, StoneMode};
 use std::path::{Path, PathBuf};
 
@@ -177,15 +177,13 @@ impl App {
         match choice {
             ReplaceChoice::Cancel => {}
             ReplaceChoice::Discard => self.replace_with(replacement),
-            ReplaceChoice::SaveFirst => match self.files.save_without_asking() {
-                Ok(path) => {
-                    self.replace_with(replacement);
-                    let then = std::mem::replace(&mut self.message, Message::NothingToUndo);
-                    self.message = Message::Both(Box::new(Message::Saved(path)), Box::new(then));
-                }
-                // Not saved: the game stays, and the status line says why.
-                Err(message) => self.message = message,
-            },
+            // The save runs in the background; the replacement waits for it
+            // (App::take_writes), and the status line says "saving…" meanwhile.
+            ReplaceChoice::SaveFirst => {
+                let path = self.files.save_without_asking();
+                self.message = Message::Saving(path.clone());
+                self.save_first = Some((path, replacement));
+            }
         }
     }
 
@@ -265,8 +263,19 @@ impl App {
     }
 
     /// Loads a save; a bad file leaves the game on screen untouched and says why.
-    pub(super) fn open(&mut self, path: &Path) {
-        match load_save(path) {
+    /// Starts opening the save at `path` in the background; the status line says
+    /// "opening…" until [`App::opened`] takes the answer.
+    pub(super) fn open(&mut self, ctx: &eframe::egui::Context, path: &Path) {
+        let repaint = ctx.clone();
+        self.files
+            .start_open(path.to_path_buf(), move || repaint.request_repaint());
+        self.message = Message::Opening(path.to_path_buf());
+    }
+
+    /// Puts an opened save on screen (asking first if the game would be lost), or says
+    /// why it could not be opened.
+    pub(super) fn opened(&mut self, path: &Path, loaded: Result<LoadedGame, Message>) {
+        match loaded {
             Ok(loaded) => {
                 let message = Message::Opened(path.to_path_buf(), loaded.board.ply());
                 let mut replacement =

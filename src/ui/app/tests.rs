@@ -137,3 +137,26 @@ fn a_resigned_save_opens_as_resigned() {
     assert_eq!(replacement.game.winner(), Some(Player::One));
     assert!(replacement.game.is_over());
 }
+
+/// A hint's engine keeps a small table (issue 18.8): it thinks a second at most, and a
+/// seat's 256 MiB table would cost its zero-filling time and memory for nothing.
+#[test]
+fn a_hint_uses_a_small_table_and_a_seat_the_full_one() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut settings = Settings::default();
+    settings.setup.mode = crate::ui::Mode::HumanVsComputer;
+    settings.setup.human_first = true;
+    settings.setup.engines[1] = Preset::Expert.engine();
+    settings.saves_dir = dir.path().display().to_string();
+    let mut app = App::with_settings(settings);
+    let ctx = egui::Context::default();
+    app.start_hint(&ctx);
+    let hint = app
+        .job
+        .as_ref()
+        .map(|job| (job.purpose, job.config.hash_mb));
+    assert_eq!(hint, Some((Purpose::Hint, super::computer::HINT_HASH_MB)));
+    app.stop_search();
+    let seat = Preset::Expert.engine().config().hash_mb;
+    assert!(seat > super::computer::HINT_HASH_MB, "{seat}");
+}

@@ -3,10 +3,12 @@
 //! here from their variants, so a pasted bad position is explained in the user's language.
 
 mod en;
+mod fill;
 pub mod names;
 mod problems;
 mod vi;
 
+pub use fill::fill;
 pub(super) use problems::with_causes;
 pub use problems::{CheckTexts, CorruptTexts, FileProblem};
 
@@ -143,6 +145,12 @@ pub struct Texts {
     pub autosave_failed: &'static str,
     pub history_failed: &'static str,
     pub exporting: &'static str,
+    /// A save to a file is being written: `{0}` the file.
+    pub saving: &'static str,
+    /// A save is being opened: `{0}` the file.
+    pub opening: &'static str,
+    /// The saves folder is a file: `{0}` its path.
+    pub saves_not_a_folder: &'static str,
     pub exported: &'static str,
     pub export_failed: &'static str,
     pub history_opened: &'static str,
@@ -257,6 +265,8 @@ pub struct Texts {
     pub io_is_folder: &'static str,
     pub io_read_only: &'static str,
     pub io_disk_full: &'static str,
+    /// A folder on the way to the file is a file (the system's "not a directory").
+    pub io_not_a_folder: &'static str,
     // A computer named by its level; with a number when two computers play.
     pub computer_level: &'static str,
     pub computer_n_level: &'static str,
@@ -337,15 +347,6 @@ pub fn texts(language: Language) -> &'static Texts {
         Language::English => &en::TEXTS,
         Language::Vietnamese => &vi::TEXTS,
     }
-}
-
-/// `template` with `{0}`, `{1}`.. replaced by `args`.
-pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
-    let mut text = template.to_string();
-    for (index, arg) in args.iter().enumerate() {
-        text = text.replace(&format!("{{{index}}}"), &arg.to_string());
-    }
-    text
 }
 
 impl Texts {

@@ -190,7 +190,12 @@ impl Texts {
             ErrorKind::IsADirectory => self.io_is_folder.to_string(),
             ErrorKind::ReadOnlyFilesystem => self.io_read_only.to_string(),
             ErrorKind::StorageFull => self.io_disk_full.to_string(),
-            _ => reason.text.clone(),
+            ErrorKind::NotADirectory => self.io_not_a_folder.to_string(),
+            // The system's own sentence, without Rust's "(os error N)" tail.
+            _ => match reason.text.rsplit_once(" (os error ") {
+                Some((text, _)) => text.to_string(),
+                None => reason.text.clone(),
+            },
         }
     }
 
@@ -546,6 +551,25 @@ mod tests {
             let (a, b) = (en.file_problem(&problem), vi.file_problem(&problem));
             assert_ne!(a, b);
             assert!(!a.contains('{') && !b.contains('{'), "{a} / {b}");
+        }
+    }
+
+    /// No Rust wording in the window (issue 18.10): "Not a directory (os error 20)"
+    /// is said in the window's language, other system reasons without "(os error N)".
+    #[test]
+    fn system_reasons_carry_no_os_error_numbers() {
+        use crate::ui::session::settings::Language;
+        let path = PathBuf::from("saves/autosave.ron");
+        for language in Language::ALL {
+            let t = crate::ui::i18n::texts(language);
+            for code in [20, 5] {
+                let error = std::io::Error::from_raw_os_error(code);
+                let text = t.file_problem(&FileProblem::Read(path.clone(), (&error).into()));
+                assert!(!text.contains("os error"), "{text}");
+                if code == 20 {
+                    assert!(text.contains(t.io_not_a_folder), "{text}");
+                }
+            }
         }
     }
 }

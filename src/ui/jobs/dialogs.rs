@@ -2,18 +2,18 @@
 //! dialog at all. No egui here.
 //!
 //! rfd's dialog blocks its caller on Linux, so it runs on its own thread and the window
-//! polls a channel each frame. Where no xdg portal and no zenity exist, rfd returns
-//! `None` within milliseconds, which looks exactly like Cancel; a person cannot cancel a
-//! dialog that fast, so a `None` that quick means "no dialog could be shown" and the
-//! window asks for a path itself (see [`needs_fallback`]).
+//! polls it each frame. Where no xdg portal and no zenity exist, rfd returns `None`,
+//! which looks exactly like Cancel, but it first logs an error ("Failed to pick file
+//! with zenity"). The dialog's thread listens for that report ([`watch`]) and says
+//! whether a dialog could be shown, so the window asks for a path itself on that state,
+//! never on how long the dialog took (see [`needs_fallback`]).
+//!
+//! The limit: a zenity that starts but cannot show its window exits like a Cancel and
+//! logs nothing, so that case reads as Cancel (the next Save or Open tries again).
 
 use super::job::{Job, Polled};
 use crate::store::{list_saves, new_save_path};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-
-/// A `None` from the dialog faster than this means no dialog was shown.
-pub const FALLBACK_THRESHOLD: Duration = Duration::from_millis(150);
 
 /// What a chosen path is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,10 +45,53 @@ impl FileTask {
     }
 }
 
-/// Whether a dialog that returned `result` after `elapsed` failed to appear (so our own
-/// path field must be shown) rather than being cancelled by the user.
-pub fn needs_fallback(result: Option<&Path>, elapsed: Duration) -> bool {
-    result.is_none() && elapsed < FALLBACK_THRESHOLD
+/// Whether a dialog that returned `result` failed to appear (so our own path field must
+/// be shown) rather than being cancelled by the user: `failed` is whether rfd reported
+/// that it could not show one.
+pub fn needs_fallback(result: Option<&Path>, failed: bool) -> bool {
+    result.is_none() && failed
+}
+
+/// Listens for rfd's error reports on the thread that shows a dialog.
+mod watch {
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Whether rfd reported an error on this thread.
+        static FAILED: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// The logger: it keeps nothing but the flag of rfd's errors (the window prints no
+    /// log, so nothing else is lost).
+    struct RfdErrors;
+
+    impl log::Log for RfdErrors {
+        fn enabled(&self, metadata: &log::Metadata<'_>) -> bool {
+            metadata.level() <= log::Level::Error && metadata.target().starts_with("rfd")
+        }
+
+        fn log(&self, record: &log::Record<'_>) {
+            if self.enabled(record.metadata()) {
+                FAILED.with(|failed| failed.set(true));
+            }
+        }
+
+        fn flush(&self) {}
+    }
+
+    static LOGGER: RfdErrors = RfdErrors;
+
+    /// Runs `show` and tells whether rfd reported an error meanwhile (on this thread).
+    pub fn run<T>(show: impl FnOnce() -> T) -> (T, bool) {
+        // Installed once; if another logger was installed first, no failure is seen and
+        // a `None` reads as Cancel.
+        if log::set_logger(&LOGGER).is_ok() {
+            log::set_max_level(log::LevelFilter::Error);
+        }
+        FAILED.with(|failed| failed.set(false));
+        let result = show();
+        (result, FAILED.with(Cell::get))
+    }
 }
 
 /// What became of a dialog, polled once per frame.
@@ -68,9 +111,8 @@ pub enum DialogPoll {
 pub struct DialogJob {
     /// What the path is for.
     pub task: FileTask,
-    /// The dialog's answer and how long it took, timed on the dialog's thread (a slow
-    /// frame between its return and our poll must not turn "no dialog" into "Cancel").
-    job: Job<(), (Option<PathBuf>, Duration)>,
+    /// The dialog's answer, and whether rfd reported that it could not show one.
+    job: Job<(), (Option<PathBuf>, bool)>,
 }
 
 impl DialogJob {
@@ -103,17 +145,13 @@ impl DialogJob {
         Self::spawn(task, show, repaint)
     }
 
-    /// Runs `show` (a dialog) on its own thread, timing it there.
+    /// Runs `show` (a dialog) on its own thread, listening there for rfd's errors.
     fn spawn(
         task: FileTask,
         show: impl FnOnce() -> Option<PathBuf> + Send + 'static,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> Self {
-        let job = Job::spawn("dialog", repaint, move |_| {
-            let started = Instant::now();
-            let result = show();
-            (result, started.elapsed())
-        });
+        let job = Job::spawn("dialog", repaint, move |_| watch::run(show));
         DialogJob { task, job }
     }
 
@@ -122,8 +160,8 @@ impl DialogJob {
         match self.job.poll() {
             Polled::Running => DialogPoll::Open,
             Polled::Lost => DialogPoll::Fallback,
-            Polled::Done((result, elapsed)) => {
-                if needs_fallback(result.as_deref(), elapsed) {
+            Polled::Done((result, failed)) => {
+                if needs_fallback(result.as_deref(), failed) {
                     DialogPoll::Fallback
                 } else {
                     result.map_or(DialogPoll::Cancelled, DialogPoll::Chosen)
@@ -142,6 +180,16 @@ pub struct PathPrompt {
     pub text: String,
     /// For Open: the saves in the folder, newest first (by modification time), to click.
     pub saves: Vec<SaveItem>,
+}
+
+/// The saves of `dir`, newest first, each with its modification time (one look at
+/// the folder and one per file: run on a job, never on the window's thread).
+pub fn list_save_items(dir: &Path) -> Vec<SaveItem> {
+    list_saves(dir)
+        .unwrap_or_default()
+        .into_iter()
+        .map(SaveItem::of)
+        .collect()
 }
 
 /// A save listed in the Open prompt.
@@ -167,24 +215,41 @@ impl SaveItem {
 
 impl PathPrompt {
     /// The prompt for `task` in the saves folder `dir`, prefilled with a fresh file name
-    /// (save, export) or listing the folder's saves (open).
+    /// (save, export) or listing the folder's saves (open; read here, so tests only: the
+    /// window lists them in the background with [`PathPrompt::unlisted`] and
+    /// [`list_save_items`]).
+    #[cfg(test)]
     pub fn new(task: FileTask, dir: &Path) -> PathPrompt {
-        let saves: Vec<SaveItem> = match task {
-            FileTask::Open => list_saves(dir)
-                .unwrap_or_default()
-                .into_iter()
-                .map(SaveItem::of)
-                .collect(),
-            FileTask::SaveAs | FileTask::Export => Vec::new(),
-        };
+        let mut prompt = PathPrompt::unlisted(task, dir);
+        if task == FileTask::Open {
+            prompt.listed(dir, list_save_items(dir));
+        }
+        prompt
+    }
+
+    /// The prompt for `task` without the folder's saves yet (they are read on a job and
+    /// given by [`PathPrompt::listed`]); prefilled with a fresh file name (save, export)
+    /// or `game.ron` in the folder (open).
+    pub fn unlisted(task: FileTask, dir: &Path) -> PathPrompt {
         let text = match task {
-            FileTask::Open => saves.first().map_or_else(
-                || dir.join("game.ron").display().to_string(),
-                |item| item.path.display().to_string(),
-            ),
+            FileTask::Open => dir.join("game.ron").display().to_string(),
             _ => task.suggested_path(dir).display().to_string(),
         };
-        PathPrompt { task, text, saves }
+        PathPrompt {
+            task,
+            text,
+            saves: Vec::new(),
+        }
+    }
+
+    /// Shows the saves of `dir` once read; the newest becomes the proposed path unless
+    /// the player has typed another meanwhile.
+    pub fn listed(&mut self, dir: &Path, saves: Vec<SaveItem>) {
+        let untouched = self.text == dir.join("game.ron").display().to_string();
+        if untouched && let Some(newest) = saves.first() {
+            self.text = newest.path.display().to_string();
+        }
+        self.saves = saves;
     }
 
     /// The typed path, if any.
@@ -197,21 +262,38 @@ impl PathPrompt {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
+
+    /// Polls `job` until the dialog is no longer open (a bounded number of polls).
+    fn closed(job: &mut DialogJob) -> DialogPoll {
+        for _ in 0..40_000 {
+            match job.poll() {
+                DialogPoll::Open => std::thread::sleep(Duration::from_millis(1)),
+                other => return other,
+            }
+        }
+        DialogPoll::Open
+    }
 
     #[test]
-    fn a_dialog_that_failed_at_once_falls_back_even_if_polled_late() {
+    fn a_dialog_rfd_could_not_show_falls_back_and_a_cancel_does_not() {
+        // As rfd does when neither a portal nor zenity can show a dialog.
+        let failed = || {
+            log::error!(target: "rfd::backend", "Failed to pick file with zenity: not found");
+            None
+        };
+        let mut job = DialogJob::spawn(FileTask::Open, failed, || {});
+        assert_eq!(closed(&mut job), DialogPoll::Fallback);
+        // A person who cancels: rfd reports nothing, however fast it came back.
         let mut job = DialogJob::spawn(FileTask::Open, || None, || {});
-        // A slow frame: the poll comes well after the threshold.
-        std::thread::sleep(FALLBACK_THRESHOLD * 2);
-        let mut poll = DialogPoll::Open;
-        for _ in 0..1_000 {
-            poll = job.poll();
-            if poll != DialogPoll::Open {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        assert_eq!(poll, DialogPoll::Fallback);
+        assert_eq!(closed(&mut job), DialogPoll::Cancelled);
+        // Another crate's error is not a failed dialog.
+        let other = || {
+            log::error!(target: "zbus", "something else");
+            None
+        };
+        let mut job = DialogJob::spawn(FileTask::Open, other, || {});
+        assert_eq!(closed(&mut job), DialogPoll::Cancelled);
     }
 
     #[test]
@@ -243,12 +325,12 @@ mod tests {
     }
 
     #[test]
-    fn an_instant_none_is_no_dialog_but_a_slow_none_is_cancel() {
-        assert!(needs_fallback(None, Duration::from_millis(3)));
-        assert!(!needs_fallback(None, Duration::from_secs(2)));
+    fn only_a_reported_failure_without_a_path_falls_back() {
+        assert!(needs_fallback(None, true));
+        assert!(!needs_fallback(None, false));
         let path = Path::new("x.ron");
-        assert!(!needs_fallback(Some(path), Duration::from_millis(3)));
-        assert!(!needs_fallback(Some(path), Duration::from_secs(2)));
+        assert!(!needs_fallback(Some(path), true));
+        assert!(!needs_fallback(Some(path), false));
     }
 
     #[test]

@@ -159,6 +159,12 @@ impl<P, R> Job<P, R> {
         self.join()
     }
 
+    /// Waits for the result without asking the work to stop (a write the window must
+    /// see finished before it closes).
+    pub fn wait(mut self) -> Polled<R> {
+        self.join()
+    }
+
     fn join(&mut self) -> Polled<R> {
         match self.handle.take().map(JoinHandle::join) {
             Some(Ok(result)) => Polled::Done(result),

@@ -8,3 +8,4 @@ pub mod job;
 pub mod live;
 pub mod search;
 pub mod table24;
+pub mod workbook;

@@ -47,6 +47,9 @@ pub struct SearchJob {
     pub purpose: Purpose,
     /// Where its engine goes back to.
     pub slot: Slot,
+    /// The engine's configuration (its kind, table size and limits), for tests.
+    #[cfg(test)]
+    pub config: EngineConfig,
     job: Job<SearchProgress, (SearchOutcome<Cell>, KeptEngine)>,
 }
 
@@ -82,17 +85,40 @@ impl SearchHandler<Cell> for SearchReport<'_> {
 pub struct KeptEngine {
     /// What it was built from.
     pub config: EngineConfig,
-    /// The engine.
-    pub engine: Box<dyn Engine>,
+    /// The engine, once built. Building a strong engine allocates and fills its table
+    /// (hundreds of MiB, a noticeable time), so it is built on the search's thread on
+    /// its first search, never on the window's.
+    engine: Option<Box<dyn Engine>>,
 }
 
 impl KeptEngine {
-    /// A fresh engine of `config`.
+    /// An engine of `config`, to be built on its first search.
+    pub fn later(config: EngineConfig) -> KeptEngine {
+        KeptEngine {
+            config,
+            engine: None,
+        }
+    }
+
+    /// A fresh engine of `config`, built now (on the caller's thread: tests only).
+    #[cfg(test)]
     pub fn build(config: EngineConfig) -> KeptEngine {
         KeptEngine {
             config,
-            engine: config.build(),
+            engine: Some(config.build()),
         }
+    }
+
+    /// The engine, built now if it was not yet.
+    fn engine(&mut self) -> &mut dyn Engine {
+        let config = self.config;
+        self.engine.get_or_insert_with(|| config.build()).as_mut()
+    }
+
+    /// Whether the engine was built (its first search ran).
+    #[cfg(test)]
+    pub fn is_built(&self) -> bool {
+        self.engine.is_some()
     }
 }
 
@@ -108,12 +134,15 @@ pub enum Slot {
 /// The engines the window keeps between searches: one per computer seat and one for
 /// hints, each rebuilt only when its seat asks for another engine
 /// ([`EngineConfig::same_engine`]); a new depth or time limit keeps it. A search that is
-/// cancelled takes its engine with it, and the next search builds a new one.
+/// cancelled or dropped is stopped and kept here ([`EngineSlots::retire`]) until its
+/// thread hands the engine back, so a cancel does not cost a new table.
 #[derive(Default)]
 pub struct EngineSlots {
     seats: [Option<KeptEngine>; 2],
     hint: Option<KeptEngine>,
     built: u64,
+    /// Stopped searches whose engines have not come back yet.
+    returning: Vec<SearchJob>,
 }
 
 impl EngineSlots {
@@ -135,9 +164,36 @@ impl EngineSlots {
             Some(kept) => KeptEngine { config, ..kept },
             None => {
                 self.built += 1;
-                KeptEngine::build(config)
+                KeptEngine::later(config)
             }
         }
+    }
+
+    /// Stops `job` (its answer is no longer wanted) and keeps it until its engine comes
+    /// back to its slot.
+    pub fn retire(&mut self, job: SearchJob) {
+        job.request_stop();
+        self.returning.push(job);
+    }
+
+    /// Whether `slot`'s engine is at home (not still with a stopped search): a search
+    /// for that slot waits until it is, rather than building a second table.
+    pub fn ready(&mut self, slot: Slot) -> bool {
+        self.collect();
+        !self.returning.iter().any(|job| job.slot == slot)
+    }
+
+    /// Takes back the engines of stopped searches that have ended.
+    pub fn collect(&mut self) {
+        let mut still = Vec::new();
+        for mut job in std::mem::take(&mut self.returning) {
+            match job.poll() {
+                Poll::Running => still.push(job),
+                Poll::Done(_, engine) => self.give_back(job.slot, engine),
+                Poll::Lost => {}
+            }
+        }
+        self.returning = still;
     }
 
     /// Keeps `engine` in `slot` for the next search.
@@ -174,14 +230,20 @@ impl SearchJob {
         wake: impl Fn() + Send + Sync + 'static,
     ) -> SearchJob {
         let board = board.clone();
+        #[cfg(test)]
+        let config = engine.config;
         let job = Job::spawn("search", wake, move |reporter| {
-            let outcome = engine.engine.think(&board, limits, &SearchReport(reporter));
+            let outcome = engine
+                .engine()
+                .think(&board, limits, &SearchReport(reporter));
             (outcome, engine)
         });
         SearchJob {
             tag,
             purpose,
             slot,
+            #[cfg(test)]
+            config,
             job,
         }
     }
@@ -299,7 +361,11 @@ mod tests {
         let other = slots.take(Slot::Seat(0), config);
         assert_eq!(slots.built(), 2);
         slots.give_back(Slot::Seat(0), other);
-        let minimax = slots.take(Slot::Seat(1), EngineConfig::new(EngineKind::MINIMAX, 3));
-        assert_eq!((slots.built(), minimax.engine.name()), (3, "minimax"));
+        let mut minimax = slots.take(Slot::Seat(1), EngineConfig::new(EngineKind::MINIMAX, 3));
+        assert!(
+            !minimax.is_built(),
+            "built on the search's thread, not here"
+        );
+        assert_eq!((slots.built(), minimax.engine().name()), (3, "minimax"));
     }
 }

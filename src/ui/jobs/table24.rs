@@ -28,6 +28,8 @@ pub struct Table24Panel {
     pub export_path: String,
     /// What the last export said.
     pub export_message: Option<String>,
+    /// The export being written, if any.
+    pub export_job: Option<super::workbook::WorkbookJob>,
 }
 
 /// The algorithms the panel offers, in column order.
@@ -47,6 +49,7 @@ impl Default for Table24Panel {
             table: None,
             export_path: String::new(),
             export_message: None,
+            export_job: None,
         }
     }
 }

@@ -68,8 +68,12 @@ pub enum Message {
     },
     /// Hint asked on a computer's turn.
     HintOnlyHuman,
+    /// The game is being written to this file (in the background).
+    Saving(PathBuf),
     /// The game was written to this file.
     Saved(PathBuf),
+    /// This save is being read (in the background).
+    Opening(PathBuf),
     /// Saving failed; the problem names the file.
     SaveFailed(FileProblem),
     /// A game was loaded from this file with this many moves.
@@ -88,6 +92,8 @@ pub enum Message {
         /// Where it is now, or why it could not be moved.
         moved_to: Result<PathBuf, String>,
     },
+    /// The saves folder is a file (or anything but a folder): nothing is saved there.
+    SavesFolderNotAFolder(PathBuf),
     /// The autosave is being looked for at start.
     CheckingAutosave,
     /// Something was asked while the autosave offer waits for an answer.
@@ -152,6 +158,9 @@ impl Message {
             Message::HintThinking => t.hint_thinking.to_string(),
             Message::HintResult { cell, claims } => fill(t.hint_result, &[cell, claims]),
             Message::HintOnlyHuman => t.hint_only_human.to_string(),
+            Message::Saving(path) => fill(t.saving, &[&path.display()]),
+            Message::Opening(path) => fill(t.opening, &[&path.display()]),
+            Message::SavesFolderNotAFolder(path) => fill(t.saves_not_a_folder, &[&path.display()]),
             Message::Saved(path) => fill(t.saved, &[&path.display()]),
             Message::SaveFailed(problem) => fill(t.save_failed, &[&t.file_problem(problem)]),
             Message::Opened(path, moves) => fill(t.opened, &[&path.display(), moves]),
@@ -207,6 +216,7 @@ impl Message {
                 | Message::OpenFailed(_)
                 | Message::AutosaveFailed(_)
                 | Message::AutosaveDamaged { .. }
+                | Message::SavesFolderNotAFolder(_)
                 | Message::ChooseFirst
                 | Message::HistoryFailed(_)
                 | Message::ExportFailed(_)
@@ -253,5 +263,53 @@ mod tests {
             let text = message.text(texts(language), &names);
             assert!(text.contains("b2") && text.contains("Ann"), "{text}");
         }
+    }
+
+    /// "1 moves", "1 cells" (issue 18.11): English counts take the singular at 1;
+    /// Vietnamese has no plural form and reads the same for every count.
+    #[test]
+    fn counts_of_one_read_right_in_both_languages() {
+        let names = ["Ann".to_string(), "Bob".to_string()];
+        let cell = Cell::new(1, 1);
+        let one = [
+            Message::Opened(PathBuf::from("g.ron"), 1),
+            Message::Continued(1),
+            Message::HintResult { cell, claims: 1 },
+            Message::Started { size: 4, stones: 1 },
+            Message::Exported(PathBuf::from("h.xlsx"), 1),
+        ];
+        let en = texts(Language::English);
+        let said: Vec<String> = one.iter().map(|m| m.text(en, &names)).collect();
+        for (text, wanted) in said.iter().zip([
+            "(1 move)",
+            "(1 move)",
+            "claims 1 cell)",
+            "1 stone.",
+            "1 game ",
+        ]) {
+            assert!(text.contains(wanted), "{text}");
+        }
+        let two = Message::Opened(PathBuf::from("g.ron"), 2).text(en, &names);
+        assert!(two.contains("(2 moves)"), "{two}");
+        let vi = texts(Language::Vietnamese);
+        for (message, wanted) in
+            one.iter()
+                .zip(["(1 nước)", "(1 nước)", "1 ô", "1 viên đá", "1 ván"])
+        {
+            let text = message.text(vi, &names);
+            assert!(text.contains(wanted) && !text.contains('{'), "{text}");
+        }
+    }
+
+    /// A saves folder that is a file is named as such (issue 18.11), in both languages.
+    #[test]
+    fn a_saves_folder_that_is_a_file_is_said_so() {
+        let names = ["Ann".to_string(), "Bob".to_string()];
+        let message = Message::SavesFolderNotAFolder(PathBuf::from("/tmp/saves"));
+        assert!(message.is_error());
+        let en = message.text(texts(Language::English), &names);
+        assert!(en.contains("/tmp/saves is a file, not a folder"), "{en}");
+        let vi = message.text(texts(Language::Vietnamese), &names);
+        assert!(vi.contains("/tmp/saves là một tệp"), "{vi}");
     }
 }

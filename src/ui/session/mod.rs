@@ -7,5 +7,7 @@ pub mod game;
 pub mod history;
 pub mod known;
 pub mod messages;
+pub mod opening;
 pub mod saving;
 pub mod settings;
+pub mod writes;

@@ -7,15 +7,16 @@ use crate::board::Board;
 use crate::store::location::{SavesLocation, SavesSource, choose_saves_dir, data_dir};
 use crate::store::quarantine::quarantine;
 use crate::store::{
-    DEFAULT_SAVES_DIR, LoadedGame, SavedGame, SearchInfo, StoreError, append_history, autosave,
-    autosave_path, clear_autosave, load_from, new_save_path,
+    DEFAULT_SAVES_DIR, LoadedGame, SavedGame, SearchInfo, StoreError, autosave_path, load_from,
+    new_save_path,
 };
 use crate::ui::i18n::FileProblem;
-use crate::ui::jobs::dialogs::{DialogJob, DialogPoll, FileTask, PathPrompt};
+use crate::ui::jobs::dialogs::{DialogJob, DialogPoll, FileTask, PathPrompt, SaveItem};
 use crate::ui::jobs::job::{Job, Polled};
 use crate::ui::session::game::{Game, side_from_seat};
 use crate::ui::session::history::{ExportJob, ExtraSheets, HistoryView};
 use crate::ui::session::messages::Message;
+use crate::ui::session::writes::{Write, Writes, Written};
 use eframe::egui;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -41,6 +42,9 @@ pub enum AutosaveCheck {
     Nothing,
     /// An unfinished game to offer for "Continue".
     Offer(Box<LoadedGame>),
+    /// The saves folder is not a folder (a file, or a pipe, has its name): nothing can
+    /// be saved in it, and that is the problem to name, not an unreadable autosave.
+    NotAFolder,
     /// The file could not be loaded. It is never deleted or overwritten: it was moved
     /// aside to `moved_to` (or, if even that failed, left where it was, with the reason).
     Damaged {
@@ -55,6 +59,9 @@ pub enum AutosaveCheck {
 /// a FIFO, a folder or a broken link in its place is refused unread); anything that does
 /// not load is moved aside by [`quarantine`].
 pub fn check_autosave_file(dir: &Path) -> AutosaveCheck {
+    if std::fs::metadata(dir).is_ok_and(|meta| !meta.is_dir()) {
+        return AutosaveCheck::NotAFolder;
+    }
     let path = autosave_path(dir);
     let problem: FileProblem = match load_from(&path) {
         Ok(loaded) if !loaded.saved.is_finished() && loaded.board.ply() > 0 => {
@@ -66,6 +73,9 @@ pub fn check_autosave_file(dir: &Path) -> AutosaveCheck {
     let moved_to = quarantine(&path).map_err(|error| error.to_string());
     AutosaveCheck::Damaged { problem, moved_to }
 }
+
+/// A save File > Open read: its path, and the replayed game or why it could not be.
+pub type Opened = (PathBuf, Result<LoadedGame, Message>);
 
 /// Who may write the autosave file of the saves folder.
 pub enum AutosaveSlot {
@@ -102,12 +112,18 @@ pub struct Files {
     pub slot: AutosaveSlot,
     /// A native dialog in progress.
     pub dialog: Option<DialogJob>,
+    /// The saves of the folder being read for the Open prompt.
+    pub(super) listing: Option<Job<(), Vec<SaveItem>>>,
     /// Our own path field, when no native dialog could be shown.
     pub prompt: Option<PathPrompt>,
     native_dialogs: bool,
     /// The History window, when open.
     pub history: Option<HistoryView>,
     export: Option<ExportJob>,
+    /// Saves, autosaves and history entries being written in the background, in order.
+    pub writes: Writes,
+    /// A save being read, checked and replayed (File > Open) in the background.
+    pub(super) opening: Option<Job<(), Opened>>,
 }
 
 impl Files {
@@ -123,10 +139,13 @@ impl Files {
             saved_game: None,
             slot: AutosaveSlot::Ours,
             dialog: None,
+            listing: None,
             prompt: None,
             native_dialogs: true,
             history: None,
             export: None,
+            writes: Writes::default(),
+            opening: None,
         }
     }
 
@@ -230,6 +249,11 @@ impl Files {
         let (slot, ended) = match check {
             AutosaveCheck::Nothing => (AutosaveSlot::Ours, CheckEnded::Quietly),
             AutosaveCheck::Offer(loaded) => (AutosaveSlot::Offered(loaded), CheckEnded::Quietly),
+            // No autosave can be written there: none is tried, move after move.
+            AutosaveCheck::NotAFolder => (
+                AutosaveSlot::Kept,
+                CheckEnded::WithReport(Message::SavesFolderNotAFolder(self.dir.clone())),
+            ),
             AutosaveCheck::Damaged { problem, moved_to } => {
                 let slot = if moved_to.is_err() {
                     AutosaveSlot::Kept
@@ -268,51 +292,86 @@ impl Files {
     /// The autosave follows the game: written while it is unfinished, removed when it
     /// has no moves or is over, or `ended` by the player (resigned); a finished game goes
     /// to the history once. While the player has not chosen about an offered autosave, or
-    /// a damaged one is stuck in place, the autosave file is not touched at all. Returns
-    /// the failure to report, if any.
+    /// a damaged one is stuck in place, the autosave file is not touched at all. The
+    /// writes run in the background, in order; their failures come from
+    /// [`Files::poll_writes`].
     pub fn sync(&mut self, ended: bool) -> Option<Message> {
-        let mut failure = None;
         let record = &self.record;
         if record.is_finished() && self.recorded_finish.as_deref() != Some(record.game.as_str()) {
             self.recorded_finish = Some(record.game.clone());
-            if let Err(error) = append_history(&self.dir, record) {
-                failure = Some(Message::HistoryFailed(error.into()));
-            }
+            self.writes.push(Write::History {
+                dir: self.dir.clone(),
+                record: Box::new(record.clone()),
+            });
         }
         if !matches!(self.slot, AutosaveSlot::Ours) {
-            return failure;
+            return None;
         }
-        let result = if ended || record.is_finished() || record.moves.is_empty() {
-            clear_autosave(&self.dir)
+        let dir = self.dir.clone();
+        let write = if ended || record.is_finished() || record.moves.is_empty() {
+            Write::ClearAutosave { dir }
         } else {
-            autosave(&self.dir, record)
-        };
-        result
-            .err()
-            .map(|error| Message::AutosaveFailed(error.into()))
-            .or(failure)
-    }
-
-    /// Writes the game to `path`, which becomes its file.
-    pub fn write_save(&mut self, path: PathBuf) -> Result<PathBuf, Message> {
-        match self.record.save_to(&path) {
-            Ok(()) => {
-                self.path = Some(path.clone());
-                self.mark_saved();
-                Ok(path)
+            Write::Autosave {
+                dir,
+                record: Box::new(record.clone()),
             }
-            Err(error) => Err(Message::SaveFailed(error.into())),
-        }
+        };
+        self.writes.push(write);
+        None
     }
 
-    /// Saves the game without asking where: to its file, else to a fresh file in the
-    /// saves folder (for "Save it first" before a game is replaced).
-    pub fn save_without_asking(&mut self) -> Result<PathBuf, Message> {
+    /// Starts writing the game as it is now to `path`, which becomes its file once
+    /// written ([`Files::poll_writes`] says how it went). Returns the status line's
+    /// "saving…".
+    pub fn write_save(&mut self, path: PathBuf) -> Message {
+        self.writes.push(Write::Save {
+            path: path.clone(),
+            record: Box::new(self.record.clone()),
+        });
+        Message::Saving(path)
+    }
+
+    /// Starts saving the game without asking where: to its file, else to a fresh file in
+    /// the saves folder (for "Save it first" before a game is replaced). Returns the file.
+    pub fn save_without_asking(&mut self) -> PathBuf {
         let path = self
             .path
             .clone()
             .unwrap_or_else(|| new_save_path(&self.dir));
-        self.write_save(path)
+        self.write_save(path.clone());
+        path
+    }
+
+    /// Takes the writes finished since the last frame: a save makes its file the game's
+    /// (and the game as it was then the saved one); each failure becomes a message.
+    /// Returns the messages, in order.
+    pub fn poll_writes(&mut self) -> Vec<Message> {
+        let done = self.writes.poll();
+        self.take_written(done)
+    }
+
+    /// Waits for every write asked for (the window is closing) and takes the results.
+    pub fn finish_writes(&mut self) -> Vec<Message> {
+        let done = self.writes.finish();
+        self.take_written(done)
+    }
+
+    fn take_written(&mut self, done: Vec<Written>) -> Vec<Message> {
+        done.into_iter()
+            .filter_map(|Written { write, result }| match (write, result) {
+                (Write::Save { path, record }, Ok(())) => {
+                    self.path = Some(path.clone());
+                    self.saved_game = Some(record.game);
+                    Some(Message::Saved(path))
+                }
+                (Write::Save { .. }, Err(error)) => Some(Message::SaveFailed(error.into())),
+                (Write::Autosave { .. } | Write::ClearAutosave { .. }, Err(error)) => {
+                    Some(Message::AutosaveFailed(error.into()))
+                }
+                (Write::History { .. }, Err(error)) => Some(Message::HistoryFailed(error.into())),
+                (_, Ok(())) => None,
+            })
+            .collect()
     }
 
     /// Whether the record differs from what was last saved to its file.
@@ -339,10 +398,10 @@ impl Files {
             return None;
         }
         self.slot = AutosaveSlot::Ours;
-        let cleared = clear_autosave(&self.dir)
-            .err()
-            .map(|error| Message::AutosaveFailed(error.into()));
-        self.sync(ended).or(cleared)
+        self.writes.push(Write::ClearAutosave {
+            dir: self.dir.clone(),
+        });
+        self.sync(ended)
     }
 
     /// Uses the folder typed in the History window (empty: the default) from now on,
@@ -370,7 +429,7 @@ impl Files {
                 repaint.request_repaint();
             }));
         } else {
-            self.prompt = Some(PathPrompt::new(task, &self.dir));
+            self.show_prompt(task);
         }
     }
 
@@ -387,7 +446,7 @@ impl Files {
             }
             DialogPoll::Fallback => {
                 self.dialog = None;
-                self.prompt = Some(PathPrompt::new(task, &self.dir));
+                self.show_prompt(task);
                 None
             }
             DialogPoll::Chosen(path) => {
@@ -434,12 +493,6 @@ impl Files {
         self.export = None;
         Some(message)
     }
-}
-
-/// Loads the save at `path`. Only a regular file is opened (the store's one check: a
-/// FIFO would block), and a bad file is explained in the status line.
-pub fn load_save(path: &Path) -> Result<LoadedGame, Message> {
-    load_from(path).map_err(|error| Message::OpenFailed(error.into()))
 }
 
 #[cfg(test)]

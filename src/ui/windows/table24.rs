@@ -256,27 +256,45 @@ fn export_ui(panel: &mut Table24Panel, ui: &mut egui::Ui, t: &Texts) {
         let label = ui.label(t.table24_export_path);
         ui.add(egui::TextEdit::singleline(&mut panel.export_path).desired_width(320.0))
             .labelled_by(label.id);
-        let ready = panel.table.is_some() && !panel.running();
+        let ready = panel.table.is_some() && !panel.running() && panel.export_job.is_none();
         if ui
             .add_enabled(ready, egui::Button::new(t.table24_export))
             .clicked()
         {
-            panel.export_message = Some(export(panel, t));
+            start_export(panel, ui.ctx());
+        }
+        if panel.export_job.is_some() {
+            ui.spinner();
         }
     });
+    let answer = panel
+        .export_job
+        .as_mut()
+        .and_then(|job| job.poll(t.fp_export_stopped));
+    if let Some(answer) = answer {
+        panel.export_job = None;
+        panel.export_message = Some(match answer {
+            Ok(path) => fill(t.table24_exported, &[&path.display()]),
+            Err(error) => error,
+        });
+    }
     if let Some(message) = &panel.export_message {
         ui.label(message);
     }
 }
 
-/// Writes the last table to the chosen workbook; returns what to tell the user.
-fn export(panel: &Table24Panel, t: &Texts) -> String {
-    let Some(table) = &panel.table else {
-        return String::new();
+/// Starts writing the last table to the chosen workbook in the background (the panel
+/// shows the answer when it comes).
+fn start_export(panel: &mut Table24Panel, ctx: &egui::Context) {
+    let Some(table) = panel.table.clone() else {
+        return;
     };
     let path = PathBuf::from(panel.export_path.trim());
-    match crate::store::export_table24(table, &path) {
-        Ok(()) => fill(t.table24_exported, &[&path.display()]),
-        Err(error) => crate::ui::i18n::with_causes(&error),
-    }
+    let repaint = ctx.clone();
+    panel.export_message = None;
+    panel.export_job = Some(crate::ui::jobs::workbook::WorkbookJob::start(
+        path,
+        move |path| crate::store::export_table24(&table, path),
+        move || repaint.request_repaint(),
+    ));
 }

@@ -240,8 +240,15 @@ fn export_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
                 let label = ui.label(t.export_path);
                 ui.add(egui::TextEdit::singleline(&mut lab.export_path).desired_width(320.0))
                     .labelled_by(label.id);
-                if ui.button(t.export).clicked() {
-                    lab.export_message = Some(export(lab, t));
+                let exporting = lab.export_job.is_some();
+                if ui
+                    .add_enabled(!exporting, egui::Button::new(t.export))
+                    .clicked()
+                {
+                    start_export(lab, t, ui.ctx());
+                }
+                if exporting {
+                    ui.spinner();
                 }
                 let choosing = lab.dialog.is_some();
                 if ui
@@ -272,8 +279,10 @@ fn result_text(model: &super::LabModel, t: &LabTexts) -> String {
     }
 }
 
-/// Writes the step table to the chosen workbook; returns what to tell the user.
-pub fn export(lab: &TreeLab, t: &LabTexts) -> String {
+/// Starts writing the step table to the chosen workbook in the background (the lab
+/// shows the answer when it comes). The table is built here (it is small); only the
+/// writing runs on the job.
+pub fn start_export(lab: &mut TreeLab, t: &LabTexts, ctx: &egui::Context) {
     let model = &lab.model;
     let options = model.options;
     let algorithm = match options.algorithm {
@@ -320,8 +329,11 @@ pub fn export(lab: &TreeLab, t: &LabTexts) -> String {
     }
     let table = step_table(model, t, about);
     let path = PathBuf::from(lab.export_path.trim());
-    match crate::store::export_step_table(&table, &path) {
-        Ok(()) => fill(t.exported, &[&path.display()]),
-        Err(error) => crate::ui::i18n::with_causes(&error),
-    }
+    let repaint = ctx.clone();
+    lab.export_message = None;
+    lab.export_job = Some(crate::ui::jobs::workbook::WorkbookJob::start(
+        path,
+        move |path| crate::store::export_step_table(&table, path),
+        move || repaint.request_repaint(),
+    ));
 }

@@ -55,6 +55,8 @@ pub struct TreeLab {
     pub export_path: String,
     /// What the last export said.
     pub export_message: Option<String>,
+    /// The export being written, if any.
+    pub export_job: Option<crate::ui::jobs::workbook::WorkbookJob>,
     /// Bring the current row into view on the next frame.
     scroll_table: bool,
     /// In a narrow window: the step table instead of the tree.
@@ -101,6 +103,7 @@ impl Default for TreeLab {
             leaf_edit: 0,
             export_path: String::new(),
             export_message: None,
+            export_job: None,
             scroll_table: false,
             show_steps: false,
             dialog: None,
@@ -191,10 +194,18 @@ fn window_ui(
                 lab.dialog = None;
                 if let Some(path) = path {
                     lab.export_path = path.display().to_string();
-                    lab.export_message = Some(controls::export(lab, t));
+                    controls::start_export(lab, t, ctx);
                 }
             }
         }
+    }
+    let lost = crate::ui::i18n::texts(language).fp_export_stopped;
+    if let Some(answer) = lab.export_job.as_mut().and_then(|job| job.poll(lost)) {
+        lab.export_job = None;
+        lab.export_message = Some(match answer {
+            Ok(path) => crate::ui::i18n::fill(t.exported, &[&path.display()]),
+            Err(error) => error,
+        });
     }
     let screen = ctx.content_rect();
     let mut open = lab.open;

@@ -1,0 +1,235 @@
+//! The window never waits on a disk or an allocation (issue 18.8), and names a saves
+//! folder that is a file (18.11). Saves, the autosave and the history are written, and
+//! Open reads, on background jobs: a store that blocks on purpose holds a save (or a
+//! read) while the window goes on drawing and playing, and a window closed during the
+//! save still leaves the file complete. A cancelled search hands its engine back.
+
+mod ui_support;
+
+use eframe::egui;
+use egui_kittest::Harness;
+use queens::store::{LoadedGame, SavedGame, StoreError};
+use queens::ui::Preset;
+use queens::ui::{App, DiskStore, Mode, WindowStore};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::ThreadId;
+use ui_support::{click, frames, harness, harness_in, settings, step_until};
+
+/// Writes to the disk, but holds every save until the test lets it go, and counts the
+/// writes called on the window's own thread (which must be none).
+struct GateStore {
+    window_thread: ThreadId,
+    on_window_thread: AtomicUsize,
+    entered: Mutex<Sender<()>>,
+    gate: Mutex<Receiver<()>>,
+}
+
+impl GateStore {
+    /// Whether this call came on the window's thread (counted; such a call must not
+    /// block, or the old code would hang the test instead of failing it).
+    fn on_window(&self) -> bool {
+        let here = std::thread::current().id() == self.window_thread;
+        if here {
+            self.on_window_thread.fetch_add(1, Ordering::SeqCst);
+        }
+        here
+    }
+}
+
+impl GateStore {
+    fn new() -> (Arc<GateStore>, Receiver<()>, Sender<()>) {
+        let (entered_tx, entered) = channel();
+        let (open, gate) = channel();
+        let store = Arc::new(GateStore {
+            window_thread: std::thread::current().id(),
+            on_window_thread: AtomicUsize::new(0),
+            entered: Mutex::new(entered_tx),
+            gate: Mutex::new(gate),
+        });
+        (store, entered, open)
+    }
+
+    /// Says it was called, then waits until the test opens the gate (off the window's
+    /// thread only).
+    fn hold(&self) {
+        if !self.on_window() {
+            let _ = self.entered.lock().map(|entered| entered.send(()));
+            let _ = self.gate.lock().map(|gate| gate.recv());
+        }
+    }
+}
+
+impl WindowStore for GateStore {
+    fn save(&self, record: &SavedGame, path: &Path) -> Result<(), StoreError> {
+        self.hold();
+        DiskStore.save(record, path)
+    }
+
+    fn load(&self, path: &Path) -> Result<LoadedGame, StoreError> {
+        self.hold();
+        DiskStore.load(path)
+    }
+
+    fn autosave(&self, dir: &Path, record: &SavedGame) -> Result<(), StoreError> {
+        self.on_window();
+        DiskStore.autosave(dir, record)
+    }
+
+    fn clear_autosave(&self, dir: &Path) -> Result<(), StoreError> {
+        self.on_window();
+        DiskStore.clear_autosave(dir)
+    }
+
+    fn append_history(&self, dir: &Path, record: &SavedGame) -> Result<(), StoreError> {
+        self.on_window();
+        DiskStore.append_history(dir, record)
+    }
+}
+
+/// Frames without waiting for the writes (the helpers' `frames` waits for them).
+fn raw_frames(harness: &mut Harness<'_, App>, count: usize) {
+    for _ in 0..count {
+        harness.step();
+    }
+}
+
+fn raw_click(harness: &mut Harness<'_, App>, label: &str) {
+    use egui_kittest::kittest::Queryable;
+    harness.get_by_label(label).click();
+    raw_frames(harness, 3);
+}
+
+#[test]
+fn the_window_draws_and_plays_while_a_save_is_held_and_a_close_finishes_it() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    ui_support::frames(&mut harness, 2);
+    raw_click(&mut harness, "cell c3");
+    ui_support::frames(&mut harness, 1);
+    let (store, entered, open) = GateStore::new();
+    harness.state_mut().set_store(store.clone());
+    // Save as: the window's own path field, then OK.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    raw_frames(&mut harness, 2);
+    raw_click(&mut harness, "OK");
+    assert_eq!(
+        store.on_window_thread.load(Ordering::SeqCst),
+        0,
+        "a write ran on the window's thread"
+    );
+    // The save is on its way and held: the window keeps drawing and says so.
+    entered.recv().unwrap_or_else(|e| panic!("{e}"));
+    raw_frames(&mut harness, 5);
+    assert!(harness.state().is_writing());
+    let status = harness.state().status_text();
+    assert!(status.starts_with("Saving the game to"), "{status}");
+    assert_eq!(harness.state().save_path(), None, "not saved yet");
+    // A move meanwhile: played at once, its autosave waits behind the save.
+    let free = ui_support::first_free(harness.state().board());
+    raw_click(&mut harness, &free);
+    assert_eq!(harness.state().board().ply(), 2);
+    assert_eq!(store.on_window_thread.load(Ordering::SeqCst), 0);
+    // The window closes while the save is held: the close waits for it.
+    let opener = std::thread::spawn(move || open.send(()));
+    harness.state_mut().shut_down();
+    let _ = opener.join();
+    assert!(!harness.state().is_writing());
+    assert_eq!(store.on_window_thread.load(Ordering::SeqCst), 0);
+    let path = harness
+        .state()
+        .save_path()
+        .unwrap_or_else(|| panic!("no file: {}", harness.state().status_text()))
+        .to_path_buf();
+    // The save is complete (the game as it was when saved), and the autosave holds the
+    // later move: it was written after the save, not lost and not overtaken.
+    let saved = queens::store::load_from(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(saved.board.ply(), 1);
+    let autosave = queens::store::load_from(&queens::store::autosave_path(dir.path()))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(autosave.board.ply(), 2);
+}
+
+#[test]
+fn a_save_is_opened_in_the_background_while_the_window_draws() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    ui_support::frames(&mut harness, 2);
+    // A two-move game in a file of the saves folder.
+    let mut board = queens::board::Board::new(6, &[]).unwrap_or_else(|e| panic!("{e}"));
+    for _ in 0..2 {
+        let cell = board.free().first().unwrap_or_else(|| panic!("full"));
+        board.play(cell).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let saved = SavedGame::new(
+        &board,
+        [queens::store::Side::Human, queens::store::Side::Human],
+        None,
+    );
+    let path = dir.path().join("two.ron");
+    saved.save_to(&path).unwrap_or_else(|e| panic!("{e}"));
+    let (store, entered, open) = GateStore::new();
+    harness.state_mut().set_store(store.clone());
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    raw_frames(&mut harness, 2);
+    raw_click(&mut harness, "two.ron");
+    assert_eq!(
+        store.on_window_thread.load(Ordering::SeqCst),
+        0,
+        "read on the window's thread"
+    );
+    // The read is held: frames go on, the status says so, the board is unchanged.
+    entered.recv().unwrap_or_else(|e| panic!("{e}"));
+    raw_frames(&mut harness, 5);
+    let status = harness.state().status_text();
+    assert!(status.starts_with("Opening"), "{status}");
+    assert_eq!(harness.state().board().ply(), 0);
+    open.send(()).unwrap_or_else(|e| panic!("{e}"));
+    ui_support::step_until(&mut harness, "the game to open", |app| {
+        app.board().ply() == 2
+    });
+    assert_eq!(*harness.state().board(), board);
+    assert_eq!(harness.state().save_path(), Some(path.as_path()));
+}
+
+/// A cancelled search hands its engine back to its seat (issue 18.8): Cancel, then
+/// Resume computer, builds no second engine (and no second 256 MiB table).
+#[test]
+fn cancel_then_resume_keeps_the_seats_engine() {
+    let mut settings = settings(Mode::HumanVsComputer, 10, 0);
+    settings.setup.human_first = false;
+    // Ten seconds a move: the search is still running when Cancel is clicked.
+    settings.setup.engines[0] = Preset::Expert.engine();
+    let (mut harness, _dir) = harness(settings);
+    step_until(&mut harness, "the first search", App::is_thinking);
+    click(&mut harness, "Cancel");
+    assert!(harness.state().is_paused());
+    assert_eq!(harness.state().board().ply(), 0);
+    click(&mut harness, "Resume computer");
+    step_until(&mut harness, "the search again", App::is_thinking);
+    assert_eq!(harness.state().board().ply(), 0);
+    assert_eq!(harness.state().engines_built(), 1);
+}
+
+/// A saves folder that is a file (issue 18.11) is named as such, not reported as an
+/// unreadable autosave, and no autosave is tried after each move.
+#[test]
+fn a_saves_folder_that_is_a_file_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.path().join("saves");
+    std::fs::write(&file, "not a folder").unwrap_or_else(|e| panic!("{e}"));
+    let mut harness = harness_in(settings(Mode::HumanVsHuman, 6, 0), &file);
+    frames(&mut harness, 2);
+    let status = harness.state().status_text();
+    assert!(
+        status.contains("is a file, not a folder") && !status.contains("autosaved game"),
+        "{status}"
+    );
+    click(&mut harness, "cell c3");
+    let status = harness.state().status_text();
+    assert!(!status.to_lowercase().contains("autosave"), "{status}");
+    assert_eq!(
+        std::fs::read_to_string(&file).ok().as_deref(),
+        Some("not a folder")
+    );
+}
