@@ -9,7 +9,7 @@ use queens::ai::{
     run_search,
 };
 use queens::games::dodgem::{Dodgem, DodgemError, DodgemMove, Outcome, PLY_LIMIT, Side, WIN};
-use queens::games::dodgem_eval::{DEFAULT_EVAL_RON, DodgemEval, EvalFileError};
+use queens::games::dodgem_eval::{DEFAULT_EVAL_RON, DodgemEval, EvalFileError, LECTURE_TABLE};
 use queens::games::dodgem_solve::{outcomes_by_limit, solve};
 
 fn position(text: &str) -> Dodgem {
@@ -197,8 +197,9 @@ fn two_states_computed_by_hand() {
 fn the_table_is_a_data_file_and_a_bad_one_is_refused() {
     assert_eq!(
         DodgemEval::from_ron(DEFAULT_EVAL_RON).ok(),
-        Some(DodgemEval::lecture())
+        Some(LECTURE_TABLE)
     );
+    assert_eq!(DodgemEval::lecture(), LECTURE_TABLE);
     let doubled = DEFAULT_EVAL_RON.replace("direct: 40", "direct: 80");
     let table = DodgemEval::from_ron(&doubled).unwrap_or_else(|e| panic!("{e}"));
     let game = position("bw./.b./.w. w").with_eval(table);

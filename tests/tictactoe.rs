@@ -95,7 +95,7 @@ fn the_engines_win_in_one_and_block_a_line() {
 
 #[test]
 fn the_notation_round_trips_and_play_keeps_the_turn() {
-    for text in [".../.../...", "x.o/.x./..o", "xox/oxo/oxo", "xx./oo./..."] {
+    for text in [".../.../...", "x.o/.x./..o", "xox/xoo/oxx", "xx./oo./..."] {
         assert_eq!(position(text).to_string(), text);
     }
     assert_eq!(position("X.O/.X./..O").to_string(), "x.o/.x./..o");

@@ -15,7 +15,8 @@ use thiserror::Error;
 pub const DEFAULT_EVAL_RON: &str = include_str!("../../data/dodgem_eval.ron");
 
 /// The largest magnitude a table entry may have: four cars and four blocks stay far
-/// below [`super::dodgem::WIN`], so no guess ever looks like a won game.
+/// below Dodgem's won-game value (`dodgem::WIN`, 100,000), so no guess ever looks like
+/// a won game.
 pub const MAX_ENTRY: i32 = 1000;
 
 /// The evaluation's parameters. Tables are indexed `[row][col]`, row 0 at the top.
@@ -34,6 +35,16 @@ pub struct DodgemEval {
     /// The bonus for blocking indirectly, one cell further away.
     pub indirect: i32,
 }
+
+/// `data/dodgem_eval.ron`'s values as code: the fallback of [`DodgemEval::lecture`].
+pub const LECTURE_TABLE: DodgemEval = DodgemEval {
+    white: [[30, 35, 40], [15, 20, 25], [0, 5, 10]],
+    black: [[-10, -25, -40], [-5, -20, -35], [0, -15, -30]],
+    white_off: 50,
+    black_off: -50,
+    direct: 40,
+    indirect: 30,
+};
 
 /// The file's form: tables as lists of rows (RON's `[..]`), checked to be 3 x 3 after.
 #[derive(Deserialize)]
@@ -82,13 +93,12 @@ pub enum EvalFileError {
 }
 
 impl DodgemEval {
-    /// The embedded default (the lecture's values as docs/rules.md gives them).
+    /// The embedded default, `data/dodgem_eval.ron` (the values docs/rules.md gives).
+    /// Should the embedded file ever fail to parse, [`LECTURE_TABLE`] (the same values,
+    /// which tests/dodgem.rs holds equal to the file) stands in rather than a panic.
     pub fn lecture() -> DodgemEval {
         static TABLE: OnceLock<DodgemEval> = OnceLock::new();
-        *TABLE.get_or_init(|| {
-            // Our own embedded file, not user data; tests/dodgem.rs parses it.
-            DodgemEval::from_ron(DEFAULT_EVAL_RON).expect("data/dodgem_eval.ron is valid")
-        })
+        *TABLE.get_or_init(|| DodgemEval::from_ron(DEFAULT_EVAL_RON).unwrap_or(LECTURE_TABLE))
     }
 
     /// A table from its RON text.

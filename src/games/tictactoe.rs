@@ -221,7 +221,9 @@ impl FromStr for TicTacToe {
         // The winner moved last: X's win leaves x = o + 1, O's x = o.
         let x_won = game.has_line(Mark::X);
         let o_won = game.has_line(Mark::O);
-        if (x_won && (o_won || x == o)) || (o_won && x != o) {
+        let x_after_the_end = x_won && (o_won || x == o);
+        let o_after_the_end = o_won && x != o;
+        if x_after_the_end || o_after_the_end {
             return Err(TicTacToeError::AfterTheEnd);
         }
         Ok(game)
