@@ -45,7 +45,12 @@ impl Cell {
 }
 
 impl fmt::Display for Cell {
+    /// Its name; an index past the board (the field is public) is written `#index`
+    /// rather than panicking.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.index() >= CELLS {
+            return write!(f, "#{}", self.0);
+        }
         write!(f, "{}{}", char::from(b'a' + self.col()), 3 - self.row())
     }
 }
@@ -65,5 +70,6 @@ mod tests {
         assert_eq!(Cell::parse("d1"), None);
         assert_eq!(Cell::parse("a0"), None);
         assert_eq!(Cell::parse("a"), None);
+        assert_eq!(Cell(12).to_string(), "#12");
     }
 }
