@@ -19,6 +19,7 @@ pub mod analysis;
 pub mod arena;
 pub mod board;
 pub mod cli;
+pub mod games;
 pub mod store;
 #[cfg(feature = "gui")]
 pub mod ui;

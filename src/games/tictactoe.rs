@@ -1,0 +1,308 @@
+//! Tic-tac-toe (the lecture's exercise 1; the blog article 001 values its game tree): X
+//! and O take turns marking an empty cell of a 3x3 board, X first; three in a row (a row,
+//! a column or a diagonal) wins; a full board without one is a draw.
+//!
+//! The position notation is three rows, top to bottom, separated by `/`, each three of
+//! `x`, `o` or `.` (empty): `x.o/.x./..o`. Upper-case `X`/`O` are read too; it is always
+//! written lower-case. The side to move is not written: X has moved as often as O, or once
+//! more. Cells are named as in [`super::cells`] (`a3` top left, `c1` bottom right).
+
+use super::cells::{CELLS, Cell};
+use crate::ai::{FrontierGame, GamePosition, MoveList, Score, SearchGame};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// The name saves and the command line will use for this game.
+pub const KIND: &str = "tictactoe";
+
+/// The value of a won game before the bonus for finishing early: above any heuristic
+/// value (at most 8 open lines), so a search prefers any win to any guess.
+pub const WIN: i32 = 100;
+
+/// The eight lines of three cells.
+pub const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+/// The search's move order: the centre, the corners, the edges (a cell on more lines
+/// first), so alpha-beta meets strong moves early.
+pub const MOVE_ORDER: [u8; CELLS] = [4, 0, 2, 6, 8, 1, 3, 5, 7];
+
+/// A player's mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// The first player.
+    X,
+    /// The second player.
+    O,
+}
+
+impl Mark {
+    /// The other player.
+    pub const fn other(self) -> Mark {
+        match self {
+            Mark::X => Mark::O,
+            Mark::O => Mark::X,
+        }
+    }
+}
+
+/// A tic-tac-toe position and the moves played since it was set up (for undo). It is
+/// both the position the front ends hold and the state the search walks.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TicTacToe {
+    cells: [Option<Mark>; CELLS],
+    history: Vec<Cell>,
+}
+
+/// Notation that is not a tic-tac-toe position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TicTacToeError {
+    /// Not three rows of three cells.
+    #[error(
+        "a tic-tac-toe position is three rows of three cells separated by '/', like x.o/.x./..o"
+    )]
+    Shape,
+    /// A character other than x, o or `.`.
+    #[error("'{0}' is not a cell: write x, o or . (empty)")]
+    BadCell(char),
+    /// X has not moved as often as O or once more.
+    #[error("X must have as many marks as O or one more (x {x}, o {o})")]
+    Counts {
+        /// X's marks.
+        x: usize,
+        /// O's marks.
+        o: usize,
+    },
+    /// Both have three in a row, or the winner's opponent moved after the win.
+    #[error("no game reaches this position: a player moved after the game was won")]
+    AfterTheEnd,
+    /// A move naming no empty cell.
+    #[error("'{0}' is not an empty cell (a1 .. c3)")]
+    BadMove(String),
+    /// A move after the game ended.
+    #[error("the game is over")]
+    GameOver,
+}
+
+impl Default for TicTacToe {
+    fn default() -> Self {
+        TicTacToe::new()
+    }
+}
+
+impl TicTacToe {
+    /// The empty board, X to move.
+    pub fn new() -> TicTacToe {
+        TicTacToe {
+            cells: [None; CELLS],
+            history: Vec::with_capacity(CELLS),
+        }
+    }
+
+    /// What `cell` holds.
+    pub fn mark(&self, cell: Cell) -> Option<Mark> {
+        self.cells[cell.index()]
+    }
+
+    /// The side to move: X when the counts are equal.
+    pub fn to_move(&self) -> Mark {
+        let (x, o) = self.counts();
+        if x == o { Mark::X } else { Mark::O }
+    }
+
+    /// The moves played on this value since it was set up (or parsed), oldest first.
+    pub fn history(&self) -> &[Cell] {
+        &self.history
+    }
+
+    fn counts(&self) -> (usize, usize) {
+        let x = self.cells.iter().filter(|&&m| m == Some(Mark::X)).count();
+        let o = self.cells.iter().filter(|&&m| m == Some(Mark::O)).count();
+        (x, o)
+    }
+
+    fn empties(&self) -> usize {
+        self.cells.iter().filter(|m| m.is_none()).count()
+    }
+
+    /// Whether `mark` has three in a row.
+    pub fn has_line(&self, mark: Mark) -> bool {
+        LINES
+            .iter()
+            .any(|line| line.iter().all(|&c| self.cells[c] == Some(mark)))
+    }
+
+    /// The winner, if someone has three in a row.
+    pub fn winner(&self) -> Option<Mark> {
+        [Mark::X, Mark::O]
+            .into_iter()
+            .find(|&mark| self.has_line(mark))
+    }
+
+    /// Whether the game is over: a line, or a full board (a draw).
+    pub fn is_over(&self) -> bool {
+        self.winner().is_some() || self.empties() == 0
+    }
+
+    /// Plays `cell` for the side to move, checked (the front ends' entry point).
+    ///
+    /// # Errors
+    /// [`TicTacToeError::GameOver`] after the end, [`TicTacToeError::BadMove`] for a
+    /// taken cell.
+    pub fn play(&mut self, cell: Cell) -> Result<(), TicTacToeError> {
+        if self.is_over() {
+            return Err(TicTacToeError::GameOver);
+        }
+        if cell.index() >= CELLS || self.cells[cell.index()].is_some() {
+            return Err(TicTacToeError::BadMove(cell.to_string()));
+        }
+        self.do_move(cell);
+        Ok(())
+    }
+
+    /// Lines still open to `mark` (none of the opponent's marks on them).
+    pub fn open_lines(&self, mark: Mark) -> i32 {
+        let other = Some(mark.other());
+        LINES
+            .iter()
+            .filter(|line| line.iter().all(|&c| self.cells[c] != other))
+            .count() as i32
+    }
+}
+
+impl fmt::Display for TicTacToe {
+    /// The notation, e.g. `x.o/.x./..o`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, mark) in self.cells.iter().enumerate() {
+            if index > 0 && index % 3 == 0 {
+                f.write_str("/")?;
+            }
+            f.write_str(match mark {
+                Some(Mark::X) => "x",
+                Some(Mark::O) => "o",
+                None => ".",
+            })?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for TicTacToe {
+    type Err = TicTacToeError;
+
+    /// Reads the notation; refuses a position no game reaches.
+    fn from_str(text: &str) -> Result<TicTacToe, TicTacToeError> {
+        let rows: Vec<&str> = text.trim().split('/').collect();
+        if rows.len() != 3 || rows.iter().any(|row| row.chars().count() != 3) {
+            return Err(TicTacToeError::Shape);
+        }
+        let mut game = TicTacToe::new();
+        for (index, ch) in rows.iter().flat_map(|row| row.chars()).enumerate() {
+            game.cells[index] = match ch {
+                'x' | 'X' => Some(Mark::X),
+                'o' | 'O' => Some(Mark::O),
+                '.' => None,
+                other => return Err(TicTacToeError::BadCell(other)),
+            };
+        }
+        let (x, o) = game.counts();
+        if x != o && x != o + 1 {
+            return Err(TicTacToeError::Counts { x, o });
+        }
+        // The winner moved last: X's win leaves x = o + 1, O's x = o.
+        let x_won = game.has_line(Mark::X);
+        let o_won = game.has_line(Mark::O);
+        let x_after_the_end = x_won && (o_won || x == o);
+        let o_after_the_end = o_won && x != o;
+        if x_after_the_end || o_after_the_end {
+            return Err(TicTacToeError::AfterTheEnd);
+        }
+        Ok(game)
+    }
+}
+
+impl GamePosition for TicTacToe {
+    type Move = Cell;
+    type Search = TicTacToe;
+
+    fn search_game(&self) -> TicTacToe {
+        self.clone()
+    }
+}
+
+impl SearchGame for TicTacToe {
+    type Move = Cell;
+
+    /// The empty cells in [`MOVE_ORDER`]; none once the game is over.
+    fn ordered_moves(&self, list: &mut MoveList<Cell>) {
+        list.clear();
+        if self.is_terminal() {
+            return;
+        }
+        for &index in &MOVE_ORDER {
+            if self.cells[usize::from(index)].is_none() {
+                list.push(Cell(index));
+            }
+        }
+    }
+
+    fn do_move(&mut self, mv: Cell) {
+        self.cells[mv.index()] = Some(self.to_move());
+        self.history.push(mv);
+    }
+
+    fn undo_move(&mut self) {
+        if let Some(mv) = self.history.pop() {
+            self.cells[mv.index()] = None;
+        }
+    }
+
+    /// Over when the player who just moved has a line, or the board is full. Only the
+    /// last mover can have a fresh line, so only their lines are checked.
+    fn is_terminal(&self) -> bool {
+        self.has_line(self.to_move().other()) || self.empties() == 0
+    }
+
+    fn plies_left_bound(&self) -> u32 {
+        self.empties() as u32
+    }
+
+    /// From the side to move's view: lost (the opponent just made a line) is
+    /// `-(WIN + empty cells)`, so a quicker win is worth more; a full board is 0;
+    /// otherwise the textbook heuristic (Nilsson): lines still open to the side to move
+    /// minus lines still open to the opponent.
+    fn evaluate(&self) -> Score {
+        let me = self.to_move();
+        if self.has_line(me.other()) {
+            return Score(-(WIN + self.empties() as i32));
+        }
+        if self.empties() == 0 {
+            return Score::ZERO;
+        }
+        Score(self.open_lines(me) - self.open_lines(me.other()))
+    }
+}
+
+impl FrontierGame for TicTacToe {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_open_lines_heuristic_on_the_article_s_kind_of_position() {
+        // X in the centre: X has all 8 lines open, O only the 4 avoiding the centre.
+        let game: TicTacToe = ".../.x./...".parse().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(game.to_move(), Mark::O);
+        assert_eq!(game.evaluate(), Score(4 - 8));
+    }
+}
