@@ -5,9 +5,6 @@ use super::records::PlayerRecord;
 use super::sheet::{Column, number, table_filter, table_header, text};
 use rust_xlsxwriter::{Format, RowNum, Worksheet, XlsxError};
 
-/// The sheet's name.
-pub(crate) const PLAYERS: &str = "Players";
-
 const PLAYER_COLUMNS: [Column; 8] = [
     text("Player", 24.0),
     text("Opponent", 24.0),

@@ -12,6 +12,9 @@ pub(crate) const MOVES: &str = "Moves";
 /// The Summary sheet's name.
 pub(crate) const SUMMARY: &str = "Summary";
 
+/// The Players sheet's name.
+pub(crate) const PLAYERS: &str = "Players";
+
 /// The names of a history workbook's sheets, so a window in another language can export
 /// under its own words. Further sheets of a long table are numbered ("Matches 2").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +36,7 @@ impl Default for SheetNames {
             matches: MATCHES,
             moves: MOVES,
             summary: SUMMARY,
-            players: super::records_sheet::PLAYERS,
+            players: PLAYERS,
         }
     }
 }
