@@ -508,6 +508,28 @@ fn the_history_exports_to_a_workbook() {
     assert!(status.contains("Exported 1 game"), "{status}");
 }
 
+/// Issue 19 (16): a Vietnamese window exports its workbook with Vietnamese sheet names.
+#[test]
+fn a_vietnamese_window_names_the_sheets_in_vietnamese() {
+    use calamine::Reader;
+    let mut settings = settings(Mode::HumanVsHuman, 3, 0);
+    settings.language = Language::Vietnamese;
+    let (mut harness, dir) = harness(settings);
+    frames(&mut harness, 2);
+    play_to_the_end(&mut harness);
+    click(&mut harness, "Trò chơi");
+    click(&mut harness, "Xuất lịch sử ra Excel…");
+    click(&mut harness, "Đồng ý");
+    step_until(&mut harness, "the export", |app| !app.is_exporting());
+    let path = dir.path().join("history.xlsx");
+    let book: calamine::Xlsx<_> =
+        calamine::open_workbook(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(
+        book.sheet_names(),
+        ["Trận đấu", "Nước đi", "Tổng kết", "Người chơi"]
+    );
+}
+
 /// A game of two people with one move played, in `dir`, then the window dropped (as if
 /// killed): its autosave is left behind.
 fn leave_an_autosave(dir: &Path) -> Vec<u8> {

@@ -98,6 +98,7 @@ impl App {
             FileTask::Open => self.open(ctx, &path),
             FileTask::Export => {
                 let extra = crate::ui::session::history::ExtraSheets {
+                    names: self.texts().sheet_names,
                     table24: self.windows.table24.table.clone(),
                     analysis: self.analysis().cloned(),
                 };

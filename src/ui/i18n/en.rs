@@ -1,6 +1,7 @@
 //! English.
 
 use super::{CheckTexts, CorruptTexts, Texts};
+use crate::store::SheetNames;
 
 pub const TEXTS: Texts = Texts {
     app_title: "Queens & Stones",
@@ -243,6 +244,12 @@ pub const TEXTS: Texts = Texts {
     out_not_regular: "{0} is not a regular file (a pipe, a device or a broken link), so it was not replaced; give a file name ending in .{1}.",
     out_extension: "{0}: the file name must end in .{1}.",
     out_is_input: "{0} is the file being read; give the output another name.",
+    sheet_names: SheetNames {
+        matches: "Matches",
+        moves: "Moves",
+        summary: "Summary",
+        players: "Players",
+    },
     fp_name_not_text: "{0} is left out: its name is not valid text (UTF-8). Rename the file to use it.",
     corrupt: CorruptTexts {
         punctuation: "a bracket, comma or colon is missing or out of place",

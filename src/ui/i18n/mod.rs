@@ -245,6 +245,8 @@ pub struct Texts {
     /// How a save disagrees with its replay ([`crate::store::CheckError`]).
     pub check: CheckTexts,
     pub fp_text_too_long: &'static str,
+    /// The history workbook's sheet names in this language.
+    pub sheet_names: crate::store::SheetNames,
     // Why a path cannot take an output file ([`crate::store::OutputPathError`]).
     pub out_empty: &'static str,
     pub out_folder: &'static str,

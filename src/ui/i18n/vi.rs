@@ -1,6 +1,7 @@
 //! Tiếng Việt (Vietnamese).
 
 use super::{CheckTexts, CorruptTexts, Texts};
+use crate::store::SheetNames;
 
 pub const TEXTS: Texts = Texts {
     app_title: "Quân Hậu & Đá",
@@ -244,6 +245,12 @@ pub const TEXTS: Texts = Texts {
     out_not_regular: "{0} không phải là tệp thông thường (một đường ống, thiết bị hoặc liên kết hỏng) nên không bị thay thế; hãy đặt tên tệp kết thúc bằng .{1}.",
     out_extension: "{0}: tên tệp phải kết thúc bằng .{1}.",
     out_is_input: "{0} là tệp đang được đọc; hãy đặt tên khác cho tệp kết quả.",
+    sheet_names: SheetNames {
+        matches: "Trận đấu",
+        moves: "Nước đi",
+        summary: "Tổng kết",
+        players: "Người chơi",
+    },
     fp_name_not_text: "{0} bị bỏ qua: tên tệp không phải văn bản hợp lệ (UTF-8). Hãy đổi tên tệp để dùng nó.",
     corrupt: CorruptTexts {
         punctuation: "thiếu hoặc đặt sai một dấu ngoặc, dấu phẩy hay dấu hai chấm",

@@ -31,9 +31,12 @@ pub struct HistoryView {
     pub player: String,
 }
 
-/// What the window has measured that goes into an export beside the history.
+/// What the window adds to an export of the history: what it has measured, and the
+/// sheet names in its language.
 #[derive(Clone, Debug, Default)]
 pub struct ExtraSheets {
+    /// The history sheets' names (Matches, Moves, Summary, Players in English).
+    pub names: crate::store::SheetNames,
     /// The Table 2.4 window's last table ("Table 2.4" sheet).
     pub table24: Option<crate::analysis::Table24>,
     /// The analysis of the game on screen ("Analysis 1" sheet).
@@ -47,7 +50,10 @@ fn write_workbook(
     extra: &ExtraSheets,
     path: &Path,
 ) -> Result<(), ExportError> {
-    let mut writer = WorkbookWriter::new(ExportOptions::default());
+    let mut writer = WorkbookWriter::new(ExportOptions {
+        sheet_names: extra.names,
+        ..ExportOptions::default()
+    });
     for entry in entries {
         writer.add(entry)?;
     }
