@@ -247,6 +247,33 @@ fn gui_without_a_display_fails_with_exit_1_and_one_line() {
     }
 }
 
+/// A display that is named but cannot be reached (an X server not running yet): one
+/// line with the system's reason, never winit's error type and source path (issue 18.10:
+/// seen as "winit EventLoopError: os error at /root/.cargo/registry/src/...").
+#[cfg(all(target_os = "linux", feature = "gui"))]
+#[test]
+fn gui_on_an_unreachable_display_says_why_in_one_plain_line() {
+    let output = cargo_bin_cmd!("queens")
+        .args(["gui", "--saves-dir"])
+        .arg(std::env::temp_dir().join("queens-test-unused-saves"))
+        .env("DISPLAY", ":987")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("queens: cannot open the game window"),
+        "{stderr}"
+    );
+    for internal in [".cargo", "registry", ".rs:", "EventLoopError"] {
+        assert!(!stderr.contains(internal), "{stderr}");
+    }
+}
+
 /// A build without the `gui` feature has no window: asking for it (no arguments, or
 /// `gui`) fails with exit 1 and one line that says how to get one, instead of exiting 0
 /// having done nothing.

@@ -22,7 +22,7 @@ fn main() -> ExitCode {
             let message = err.one_line();
             eprintln!("queens: {message}");
             // A window that could not open was already shown in a box by `gui`.
-            if !matches!(err, queens::cli::CliError::Gui(_)) {
+            if !matches!(err, queens::cli::CliError::Gui { .. }) {
                 queens::cli::show_error_box(&message);
             }
             ExitCode::from(err.exit_code())

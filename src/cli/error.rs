@@ -68,9 +68,13 @@ pub enum CliError {
     /// The window could not be opened.
     #[cfg(feature = "gui")]
     #[error(
-        "cannot open the game window (it needs a display and OpenGL 2.0 or newer; the README's \"If the window does not open\" says what to do)"
+        "cannot open the game window (it needs a display and OpenGL 2.0 or newer; the README's \"If the window does not open\" says what to do): {detail}"
     )]
-    Gui(#[source] eframe::Error),
+    Gui {
+        /// The system's reason in its own words, without the internal error type and
+        /// source file that winit puts before it ([`gui_detail`]).
+        detail: String,
+    },
     /// No display to open the window on (Linux and the BSDs with neither `DISPLAY` nor
     /// `WAYLAND_DISPLAY` set): said plainly instead of winit's internal error text.
     #[error(
@@ -139,7 +143,7 @@ impl CliError {
                 EXIT_INTERRUPTED
             }
             #[cfg(feature = "gui")]
-            CliError::Gui(_) => EXIT_FAILURE,
+            CliError::Gui { .. } => EXIT_FAILURE,
             CliError::Export(_)
             | CliError::NoWindow
             | CliError::NoDisplay
@@ -207,6 +211,23 @@ impl From<clap::Error> for CliError {
     }
 }
 
+/// The reason a window could not open, for a person: winit's errors read "winit
+/// EventLoopError: os error at /root/.cargo/registry/src/…/mod.rs:788: Failed to open
+/// connection to X server"; only the words after the last source position are the
+/// reason ("Failed to open connection to X server"). Text without a source position is
+/// kept whole.
+#[cfg(feature = "gui")]
+pub fn gui_detail(chain: &str) -> String {
+    let after_position = chain.rfind(".rs:").and_then(|at| {
+        let rest = &chain[at + ".rs:".len()..];
+        // Skip the line (and column) numbers and their colons.
+        let words = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == ':');
+        let words = words.trim();
+        (!words.is_empty()).then(|| words.to_string())
+    });
+    after_position.unwrap_or_else(|| chain.trim().to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,5 +276,22 @@ mod tests {
         let err = CliError::Output(std::io::Error::other("disk full"));
         assert_eq!(err.one_line(), "cannot write the answer: disk full");
         assert_eq!(err.exit_code(), EXIT_FAILURE);
+    }
+
+    /// Issue 18 (10): winit's error names its source file; the message keeps the reason.
+    #[cfg(feature = "gui")]
+    #[test]
+    fn a_window_error_keeps_the_reason_not_the_source_file() {
+        let winit = "winit EventLoopError: os error at /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/winit-0.30.13/src/platform_impl/linux/mod.rs:788: Failed to open connection to X server";
+        assert_eq!(gui_detail(winit), "Failed to open connection to X server");
+        assert_eq!(gui_detail("no OpenGL 2.0"), "no OpenGL 2.0");
+        let error = CliError::Gui {
+            detail: gui_detail(winit),
+        };
+        let line = error.one_line();
+        assert!(
+            !line.contains(".cargo") && !line.contains("EventLoopError"),
+            "{line}"
+        );
     }
 }

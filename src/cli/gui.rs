@@ -21,7 +21,18 @@ pub fn gui(saves_dir: Option<&Path>) -> Result<(), CliError> {
     if !display_named(|name| std::env::var_os(name)) {
         return Err(CliError::NoDisplay);
     }
-    let result = crate::ui::run(saves_dir.map(Path::to_path_buf)).map_err(CliError::Gui);
+    let result = crate::ui::run(saves_dir.map(Path::to_path_buf)).map_err(|err| {
+        let mut chain = err.to_string();
+        let mut cause = std::error::Error::source(&err);
+        while let Some(inner) = cause {
+            chain.push_str(": ");
+            chain.push_str(&inner.to_string());
+            cause = inner.source();
+        }
+        CliError::Gui {
+            detail: super::error::gui_detail(&chain),
+        }
+    });
     if let Err(err) = &result {
         show_error_box(&err.one_line());
     }
