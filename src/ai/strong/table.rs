@@ -318,7 +318,11 @@ mod tests {
     fn an_impossible_table_is_an_error_not_an_abort() {
         let error = Table::try_with_buckets(usize::MAX / 8).err();
         assert!(error.is_some_and(|e| e.mb > 1 << 20), "{error:?}");
-        // The fallback halves until the memory allows: it always answers.
+        // The fallback halves until the memory allows: it always answers. Not on
+        // Windows: there the largest block the system grants is committed memory (and
+        // wine zeroes it page by page), so the test itself would fill the machine (a
+        // CI run under wine was killed by the OOM killer at 24 GB).
+        #[cfg(not(windows))]
         assert!(Table::with_buckets(usize::MAX / 64).bytes() > 0);
     }
 }
