@@ -92,6 +92,8 @@ struct Subcommand {
 }
 
 const POSITION: &[&str] = &[
+    "--kind",
+    "--position",
     "--game",
     "--size",
     "--stones",
@@ -110,6 +112,8 @@ fn subcommands() -> Vec<Subcommand> {
         Subcommand {
             name: "bestmove",
             options: &[
+                "--kind",
+                "--position",
                 "--game",
                 "--size",
                 "--stones",
@@ -127,6 +131,8 @@ fn subcommands() -> Vec<Subcommand> {
         Subcommand {
             name: "solve",
             options: &[
+                "--kind",
+                "--position",
                 "--game",
                 "--size",
                 "--stones",
@@ -142,6 +148,8 @@ fn subcommands() -> Vec<Subcommand> {
         Subcommand {
             name: "analyse",
             options: &[
+                "--kind",
+                "--position",
                 "--game",
                 "--size",
                 "--stones",
@@ -166,6 +174,27 @@ fn subcommands() -> Vec<Subcommand> {
             name: "tree",
             options: &["--root", "--algo"],
             base: &[],
+        },
+        // The games' trees and the small games' positions and moves.
+        Subcommand {
+            name: "tree",
+            options: &["--kind", "--position", "--moves", "--depth", "--algo"],
+            base: &[("--kind", "tictactoe"), ("--depth", "1")],
+        },
+        Subcommand {
+            name: "replay",
+            options: &["--position", "--moves", "--size", "--game"],
+            base: &[("--kind", "dodgem")],
+        },
+        Subcommand {
+            name: "bestmove",
+            options: &["--position", "--moves", "--algo", "--depth", "--time-ms"],
+            base: &[("--kind", "tictactoe"), ("--depth", "2")],
+        },
+        Subcommand {
+            name: "solve",
+            options: &["--position", "--moves"],
+            base: &[("--kind", "dodgem")],
         },
         Subcommand {
             name: "arena",
@@ -268,7 +297,7 @@ fn no_bad_value_gets_a_long_line_rust_words_or_an_undocumented_exit_code() {
             for value in &values {
                 let mut args = vec![OsString::from(sub.name)];
                 args.extend(without(sub.base, option));
-                if sub.name == "tree" {
+                if sub.name == "tree" && !sub.base.iter().any(|(name, _)| *name == "--kind") {
                     args.push("(1 2)".into());
                 }
                 args.push(option.into());

@@ -203,9 +203,19 @@ pub struct ExportArgs {
     pub opponent: Option<String>,
 }
 
-/// A position: either a game string, or a board size with stones and moves.
+/// A position: either a game string, or a board size with stones and moves; for the
+/// lectures' small games (`--kind`), a position in their notation and moves from it.
 #[derive(Args, Debug, Clone, Default)]
 pub struct PositionArgs {
+    /// The game: queens (Queens & Stones), tictactoe or dodgem (docs/rules.md). The small
+    /// games take --position and --moves only.
+    #[arg(long, value_enum, value_name = "GAME", default_value_t = KindArg::Queens, ignore_case = true)]
+    pub kind: KindArg,
+    /// The position in the notation of --kind: tic-tac-toe "x.o/.x./..o" (rows top to
+    /// bottom), Dodgem "b../b../.ww b 0" (rows, the side to move, plies played), queens a
+    /// game string as --game. Without it a small game starts from its start position.
+    #[arg(long, value_name = "TEXT", conflicts_with_all = ["game", "size", "stones", "random_stones", "seed"])]
+    pub position: Option<String>,
     /// The whole game as one string, e.g. "size=8 stones=b2,d5 moves=c3,h5".
     #[arg(long, value_name = "GAME", conflicts_with_all = ["size", "stones", "moves", "random_stones", "seed"])]
     pub game: Option<String>,
@@ -312,16 +322,62 @@ pub struct AnalyseArgs {
 #[derive(Args, Debug)]
 pub struct TreeArgs {
     /// The tree: parentheses group children, leaves are integers from MAX's point of
-    /// view (negative allowed), any whitespace separates.
-    #[arg(value_name = "TREE", allow_hyphen_values = true)]
-    pub tree: String,
-    /// Whether the root maximises or minimises.
-    #[arg(long, value_enum, value_name = "KIND", default_value_t = RootArg::Max)]
+    /// view (negative allowed), any whitespace separates. Not with --kind, which grows
+    /// the tree of a game's position instead.
+    #[arg(
+        value_name = "TREE",
+        allow_hyphen_values = true,
+        required_unless_present = "kind",
+        conflicts_with = "kind"
+    )]
+    pub tree: Option<String>,
+    /// Whether the root maximises or minimises (a game's tree: the side to move, MAX).
+    #[arg(long, value_enum, value_name = "KIND", default_value_t = RootArg::Max, conflicts_with = "kind")]
     pub root: RootArg,
+    /// Grow the tree of a game's position instead of reading one: queens, tictactoe or
+    /// dodgem; every line to --depth plies, edges labelled with moves, leaves holding the
+    /// game's evaluation from the side to move's (MAX's) view.
+    #[arg(long, value_enum, value_name = "GAME", ignore_case = true)]
+    pub kind: Option<KindArg>,
+    /// The game's position in the notation of --kind (as for replay); the small games'
+    /// start position without it.
+    #[arg(long, value_name = "TEXT", requires = "kind")]
+    pub position: Option<String>,
+    /// Moves played from --position first, comma-separated.
+    #[arg(long, value_name = "MOVES", requires = "kind")]
+    pub moves: Option<String>,
+    /// Plies the grown tree goes down (1 to 16, default 2; at most 4,096 leaves).
+    #[arg(long, value_name = "D", requires = "kind", allow_negative_numbers = true, value_parser = whole::<u32>(1, 16))]
+    pub depth: Option<u32>,
     /// The search algorithm: pvs is NegaScout, whose null-window tests and re-searches
     /// appear in the trace.
     #[arg(long, value_enum, value_name = "ALGO", default_value_t = TreeAlgo::Alphabeta, ignore_case = true)]
     pub algo: TreeAlgo,
+}
+
+/// The games the commands that take a position play (`--kind`). The names are the ones
+/// saves and docs use ([`crate::games::tictactoe::KIND`], [`crate::games::dodgem::KIND`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    /// Queens & Stones.
+    #[default]
+    Queens,
+    /// Tic-tac-toe, X first.
+    #[value(name = "tictactoe", alias = "tic-tac-toe")]
+    TicTacToe,
+    /// Dodgem, black first.
+    Dodgem,
+}
+
+impl KindArg {
+    /// The game's name on the command line and in the JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            KindArg::Queens => "queens",
+            KindArg::TicTacToe => crate::games::tictactoe::KIND,
+            KindArg::Dodgem => crate::games::dodgem::KIND,
+        }
+    }
 }
 
 /// The searches `queens tree` runs.

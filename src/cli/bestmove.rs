@@ -5,8 +5,9 @@ use super::error::CliError;
 use super::interrupt::Interrupt;
 use crate::ai::strong::thread_note;
 use crate::ai::{EngineConfig, Iteration, Limits, SearchHandler, SearchOutcome};
-use crate::board::{Cell, MAX_CELLS};
+use crate::board::MAX_CELLS;
 use serde::Serialize;
+use std::fmt::Display;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -74,16 +75,16 @@ fn micros(elapsed: Duration) -> u64 {
     u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX)
 }
 
-fn names(cells: &[Cell]) -> Vec<String> {
-    cells.iter().map(Cell::to_string).collect()
+fn names<M: Display>(moves: &[M]) -> Vec<String> {
+    moves.iter().map(M::to_string).collect()
 }
 
 impl IterationReport {
-    fn new(iteration: &Iteration<Cell>) -> IterationReport {
+    fn new<M: Display>(iteration: &Iteration<M>) -> IterationReport {
         IterationReport {
             depth: iteration.depth,
             value: iteration.value.0,
-            best_move: iteration.best_move.map(|cell| cell.to_string()),
+            best_move: iteration.best_move.as_ref().map(M::to_string),
             nodes: iteration.stats.nodes,
             leaves: iteration.stats.leaves,
             cutoffs: iteration.stats.cutoffs,
@@ -94,10 +95,10 @@ impl IterationReport {
 }
 
 impl BestMoveReport {
-    /// The report of `outcome`, found by the engine named `algo`.
-    pub fn new(outcome: &SearchOutcome<Cell>, algo: &'static str) -> BestMoveReport {
+    /// The report of `outcome` (of any game), found by the engine named `algo`.
+    pub fn new<M: Display>(outcome: &SearchOutcome<M>, algo: &'static str) -> BestMoveReport {
         BestMoveReport {
-            best_move: outcome.best_move.map(|cell| cell.to_string()),
+            best_move: outcome.best_move.as_ref().map(M::to_string),
             value: outcome.value.0,
             depth: outcome.depth,
             nodes: outcome.stats.nodes,
@@ -134,9 +135,9 @@ pub fn limits(args: &BestMoveArgs) -> Result<Limits, CliError> {
 }
 
 /// Stops the search when a stop request arrives, as the window's "Move now" does.
-struct StopOnRequest<'a>(&'a Interrupt);
+pub(super) struct StopOnRequest<'a>(pub(super) &'a Interrupt);
 
-impl SearchHandler<Cell> for StopOnRequest<'_> {
+impl<M> SearchHandler<M> for StopOnRequest<'_> {
     fn should_stop(&self) -> bool {
         self.0.flag().load(Ordering::Relaxed)
     }

@@ -42,6 +42,12 @@ pub enum CliError {
     /// A move of the position to search is illegal.
     #[error(transparent)]
     Move(#[from] MoveError),
+    /// A tic-tac-toe position or move that is not one (`--kind tictactoe`).
+    #[error(transparent)]
+    TicTacToe(#[from] crate::games::tictactoe::TicTacToeError),
+    /// A Dodgem position or move that is not one (`--kind dodgem`).
+    #[error(transparent)]
+    Dodgem(#[from] crate::games::dodgem::DodgemError),
     /// A tree text that does not parse.
     #[error(transparent)]
     Tree(#[from] TreeError),
@@ -127,6 +133,8 @@ impl CliError {
             | CliError::MissingLimit
             | CliError::Parse(_)
             | CliError::Move(_)
+            | CliError::TicTacToe(_)
+            | CliError::Dodgem(_)
             | CliError::Tree(_)
             | CliError::Arena(_)
             | CliError::Target { .. }

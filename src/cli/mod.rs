@@ -17,6 +17,7 @@ mod interrupt;
 mod number;
 mod position;
 mod replay;
+mod small;
 mod solve;
 mod tree;
 mod usage;
@@ -24,7 +25,7 @@ mod usage;
 pub use analyse::{AnalyseReport, analyse_until};
 pub use arena::{ArenaSummary, SideReport, arena};
 pub use args::{
-    AnalyseArgs, ArenaArgs, BestMoveArgs, Cli, Command, ExportArgs, GuiArgs, MAX_GAMES,
+    AnalyseArgs, ArenaArgs, BestMoveArgs, Cli, Command, ExportArgs, GuiArgs, KindArg, MAX_GAMES,
     MAX_THREADS, MAX_TIME_MS, PositionArgs, ReplayArgs, RootArg, TreeAlgo, TreeArgs, parse_algo,
     parse_player,
 };
@@ -36,9 +37,12 @@ pub use gui::gui;
 pub use gui::show_error_box;
 pub use interrupt::Interrupt;
 pub use replay::{ReplayReport, replay};
+pub use small::{KindReport, SmallReplay, SmallSolution};
 pub use solve::{SolveReport, solve_until};
-pub use tree::tree;
+pub use tree::{TreeAnswer, tree};
 
+use crate::games::dodgem::Dodgem;
+use crate::games::tictactoe::TicTacToe;
 use clap::Parser;
 use clap::error::ErrorKind;
 use serde::Serialize;
@@ -83,9 +87,20 @@ where
         Some(Command::Gui(args)) => gui(args.saves_dir.as_deref().or(cli.saves_dir.as_deref())),
         Some(Command::Arena(args)) => arena(&args, &Interrupt::install()),
         Some(Command::Export(args)) => print_json(&export(&args)?),
-        Some(Command::Replay(args)) => print_json(&replay(&args)?),
+        Some(Command::Replay(args)) => match args.position.kind {
+            KindArg::Queens => print_json(&replay(&args)?),
+            KindArg::TicTacToe => print_json(&small::replay::<TicTacToe>(&args)?),
+            KindArg::Dodgem => print_json(&small::replay::<Dodgem>(&args)?),
+        },
         Some(Command::BestMove(args)) => {
-            print_json(&best_move_until(&args, &Interrupt::install())?)
+            let interrupt = Interrupt::install();
+            match args.position.kind {
+                KindArg::Queens => print_json(&best_move_until(&args, &interrupt)?),
+                KindArg::TicTacToe => {
+                    print_json(&small::best_move::<TicTacToe>(&args, &interrupt)?)
+                }
+                KindArg::Dodgem => print_json(&small::best_move::<Dodgem>(&args, &interrupt)?),
+            }
         }
         Some(Command::Tree(args)) => print_json(&tree(&args)?),
         Some(Command::Analyse(args)) => {
@@ -98,6 +113,12 @@ where
                     moves: report.moves.len(),
                 })
             }
+        }
+        Some(Command::Solve(args)) if args.position.kind == KindArg::TicTacToe => {
+            print_json(&small::solve::<TicTacToe>(&args)?)
+        }
+        Some(Command::Solve(args)) if args.position.kind == KindArg::Dodgem => {
+            print_json(&small::solve::<Dodgem>(&args)?)
         }
         Some(Command::Solve(args)) => {
             let report = solve_until(&args, &Interrupt::install())?;

@@ -1,6 +1,6 @@
 //! Turning the position options (`--game`, or `--size` with stones and moves) into a game.
 
-use super::args::PositionArgs;
+use super::args::{KindArg, PositionArgs};
 use super::error::CliError;
 use crate::board::{Board, GameSpec, ParseError, parse_cells, random_stones};
 
@@ -14,7 +14,14 @@ impl PositionArgs {
     /// `--size`, `--stones` with `--random-stones`) are checked again here, so a caller
     /// building these options by hand gets the same answer.
     pub fn spec(&self) -> Result<GameSpec, CliError> {
-        if let Some(game) = &self.game {
+        if self.kind != KindArg::Queens {
+            return Err(CliError::Usage(format!(
+                "this command reads queens games only, not {}; leave out --kind",
+                self.kind.name()
+            )));
+        }
+        // A queens --position is a game string, as --game.
+        if let Some(game) = self.game.as_ref().or(self.position.as_ref()) {
             if self.size.is_some() || self.stones.is_some() || self.moves.is_some() {
                 return Err(CliError::Usage(
                     "--game already holds the size, stones and moves; give either --game or --size"

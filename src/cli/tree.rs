@@ -1,25 +1,89 @@
-//! `queens tree`: evaluate an explicit textbook game tree.
+//! `queens tree`: evaluate an explicit textbook game tree, or the tree a game's position
+//! grows (`--kind`), with minimax, alpha-beta or NegaScout.
 
-use super::args::{RootArg, TreeAlgo, TreeArgs};
+use super::args::{KindArg, RootArg, TreeAlgo, TreeArgs};
 use super::error::CliError;
-use crate::ai::Method;
+use super::small::{SmallGame, position_of};
 use crate::ai::tree::lab::{ChildOrder, LabAlgorithm, LabOptions, trace};
 use crate::ai::tree::report::report;
 use crate::ai::tree::{RootKind, Tree, TreeReport, evaluate_tree};
+use crate::ai::{GamePosition, Method, SearchGame};
+use crate::board::GameSpec;
+use crate::games::dodgem::Dodgem;
+use crate::games::tictactoe::TicTacToe;
+use serde::Serialize;
+use std::fmt::Display;
+
+/// How deep a game's tree grows without `--depth`: the lab's first picture, two plies.
+pub const DEFAULT_DEPTH: u32 = 2;
+
+/// The answer of `queens tree`: the search's report and, for a game's tree, the tree it
+/// grew.
+#[derive(Clone, Debug, Serialize)]
+pub struct TreeAnswer {
+    /// The game whose tree was grown; absent for a written tree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
+    /// The position the tree grew from, in the game's notation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// The grown tree in the notation a written tree uses (leaves from MAX's view).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tree: Option<String>,
+    /// The root's moves, left to right, as the tree's first-level edges.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<String>>,
+    /// The move of the chosen root child.
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    pub best_move: Option<String>,
+    /// The search's report.
+    #[serde(flatten)]
+    pub report: TreeReport,
+}
 
 /// Runs `queens tree`.
 ///
 /// # Errors
-/// [`CliError::Tree`] naming where the text stops making sense.
-pub fn tree(args: &TreeArgs) -> Result<TreeReport, CliError> {
-    let tree = Tree::parse(&args.tree)?;
+/// [`CliError::Tree`] naming where the text stops making sense; for a game's tree, a bad
+/// position or move, or a tree too large to draw.
+pub fn tree(args: &TreeArgs) -> Result<TreeAnswer, CliError> {
+    if let Some(kind) = args.kind {
+        return grown(args, kind);
+    }
+    // clap lets these through without --kind (tests/cli_refusals.rs), so they are checked here.
+    let game_only = [
+        ("--position", args.position.is_some()),
+        ("--moves", args.moves.is_some()),
+        ("--depth", args.depth.is_some()),
+    ];
+    if let Some((option, _)) = game_only.iter().find(|(_, given)| *given) {
+        return Err(CliError::Usage(format!(
+            "'{option}' grows a game's tree and needs --kind queens|tictactoe|dodgem; a written tree takes --root and --algo only"
+        )));
+    }
+    let text = args.tree.as_deref().ok_or(CliError::Usage(
+        "give a tree like \"((3 12 8)(2 4 6))\", or --kind to grow one from a game".to_string(),
+    ))?;
+    let tree = Tree::parse(text)?;
     let root = match args.root {
         RootArg::Max => RootKind::Max,
         RootArg::Min => RootKind::Min,
     };
-    Ok(match args.algo {
-        TreeAlgo::Minimax => evaluate_tree(&tree, root, Method::Minimax),
-        TreeAlgo::Alphabeta => evaluate_tree(&tree, root, Method::AlphaBeta),
+    Ok(TreeAnswer {
+        kind: None,
+        position: None,
+        tree: None,
+        moves: None,
+        best_move: None,
+        report: search(&tree, root, args.algo),
+    })
+}
+
+/// The report of `algo` over `tree`.
+fn search(tree: &Tree, root: RootKind, algo: TreeAlgo) -> TreeReport {
+    match algo {
+        TreeAlgo::Minimax => evaluate_tree(tree, root, Method::Minimax),
+        TreeAlgo::Alphabeta => evaluate_tree(tree, root, Method::AlphaBeta),
         // The engine has no NegaScout: the Tree Lab's tracer runs it.
         TreeAlgo::Pvs => {
             let options = LabOptions {
@@ -27,7 +91,64 @@ pub fn tree(args: &TreeArgs) -> Result<TreeReport, CliError> {
                 algorithm: LabAlgorithm::NegaScout,
                 order: ChildOrder::LeftToRight,
             };
-            report(&tree, root, &trace(&tree, options))
+            report(tree, root, &trace(tree, options))
         }
+    }
+}
+
+/// The tree of a game's position, searched from a MAX root (the side to move).
+fn grown(args: &TreeArgs, kind: KindArg) -> Result<TreeAnswer, CliError> {
+    let (position, tree) = match kind {
+        KindArg::TicTacToe => small_tree::<TicTacToe>(args)?,
+        KindArg::Dodgem => small_tree::<Dodgem>(args)?,
+        KindArg::Queens => {
+            let text = args.position.as_deref().ok_or(CliError::MissingPosition)?;
+            let mut spec = GameSpec::parse(text)?;
+            spec.moves.extend(crate::board::parse_cells(
+                args.moves.as_deref().unwrap_or(""),
+                "moves",
+                spec.size,
+            )?);
+            let board = match spec.replay()? {
+                (board, None) => board,
+                (_, Some(err)) => return Err(err.into()),
+            };
+            let tree = grow(
+                &mut board.search_game(),
+                args.depth.unwrap_or(DEFAULT_DEPTH),
+            )?;
+            (board.game_string(), tree)
+        }
+    };
+    let report = search(&tree, RootKind::Max, args.algo);
+    let moves: Vec<String> = tree
+        .children(0)
+        .iter()
+        .filter_map(|&child| tree.label(child).map(str::to_string))
+        .collect();
+    let best_move = report.best.and_then(|index| moves.get(index).cloned());
+    Ok(TreeAnswer {
+        kind: Some(kind.name()),
+        position: Some(position),
+        tree: Some(tree.to_text()),
+        moves: Some(moves),
+        best_move,
+        report,
     })
+}
+
+fn small_tree<G: SmallGame>(args: &TreeArgs) -> Result<(String, Tree), CliError>
+where
+    <G as GamePosition>::Move: Display,
+{
+    let game: G = position_of(args.position.as_deref(), args.moves.as_deref())?;
+    let tree = grow(&mut game.search_game(), args.depth.unwrap_or(DEFAULT_DEPTH))?;
+    Ok((game.to_string(), tree))
+}
+
+fn grow<G: SearchGame>(game: &mut G, depth: u32) -> Result<Tree, CliError>
+where
+    G::Move: Display,
+{
+    Tree::from_game(game, depth).map_err(|err| CliError::Usage(err.to_string()))
 }

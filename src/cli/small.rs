@@ -1,0 +1,381 @@
+//! `--kind tictactoe|dodgem`: the lectures' two small games at the command line, through
+//! the same engines, JSON reports and tree tracer as the queens game. A position is
+//! written in the game's notation (`--position`, docs/rules.md), moves follow it
+//! (`--moves`); the queens-only options (`--game`, `--size`, stones, seeds) are refused.
+
+use super::args::{BestMoveArgs, KindArg, PositionArgs, ReplayArgs, SolveArgs};
+use super::bestmove::{BestMoveReport, StopOnRequest};
+use super::error::CliError;
+use super::interrupt::Interrupt;
+use crate::ai::{EngineConfig, GamePosition, Limits, SearchGame};
+use crate::games::cells::Cell;
+use crate::games::dodgem::{Dodgem, DodgemError, DodgemMove, Outcome, Side};
+use crate::games::dodgem_solve;
+use crate::games::tictactoe::{self, Mark, TicTacToe, TicTacToeError};
+use serde::Serialize;
+use std::fmt::Display;
+use std::time::Instant;
+
+/// What the commands need of a small game beyond the search's [`SearchGame`].
+pub(super) trait SmallGame:
+    GamePosition<Search = Self> + SearchGame<Move = <Self as GamePosition>::Move> + Display + Clone
+where
+    <Self as GamePosition>::Move: Display,
+{
+    /// The game's name, as `--kind` writes it.
+    const KIND: KindArg;
+    /// The start position.
+    fn start() -> Self;
+    /// A position in the game's notation.
+    fn read(text: &str) -> Result<Self, CliError>;
+    /// Plays the move written `text`, if it is legal here.
+    fn play_text(&mut self, text: &str) -> Result<(), CliError>;
+    /// The side to move (its notation letter); `None` once the game is over.
+    fn mover(&self) -> Option<&'static str>;
+    /// The result once over: the winner's letter or `draw`.
+    fn result(&self) -> Option<&'static str>;
+    /// The game's depth to the end: searching this deep is exact.
+    fn plies_to_end(&self) -> u32 {
+        self.plies_left_bound()
+    }
+    /// The exact value with best play.
+    fn solve(&self) -> SmallSolution;
+}
+
+impl SmallGame for TicTacToe {
+    const KIND: KindArg = KindArg::TicTacToe;
+
+    fn start() -> TicTacToe {
+        TicTacToe::new()
+    }
+
+    fn read(text: &str) -> Result<TicTacToe, CliError> {
+        Ok(text.parse::<TicTacToe>()?)
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<(), CliError> {
+        let cell =
+            Cell::parse(text).ok_or_else(|| TicTacToeError::BadMove(clip(text).to_string()))?;
+        Ok(self.play(cell)?)
+    }
+
+    fn mover(&self) -> Option<&'static str> {
+        (!self.is_over()).then(|| mark_name(self.to_move()))
+    }
+
+    fn result(&self) -> Option<&'static str> {
+        self.is_over()
+            .then(|| self.winner().map_or("draw", mark_name))
+    }
+
+    /// Alpha-beta to the end of the game: the value from the side to move's view is
+    /// `WIN + empty cells at the end` for a win, so the plies to the end are known too.
+    fn solve(&self) -> SmallSolution {
+        let depth = self.plies_to_end();
+        let mut outcome = crate::ai::run_search(
+            &mut self.clone(),
+            crate::ai::Method::AlphaBeta,
+            Limits::depth(depth.max(1)),
+            &crate::ai::NoHandler,
+            &mut crate::ai::Silent,
+        );
+        if self.is_over() {
+            outcome.pv.clear();
+        }
+        let value = outcome.value.0;
+        let mover = self.to_move();
+        let (winner, plies) = if value > tictactoe::WIN {
+            (
+                Some(mark_name(mover)),
+                Some(depth - (value - tictactoe::WIN) as u32),
+            )
+        } else if value < -tictactoe::WIN {
+            let plies = depth - (-value - tictactoe::WIN) as u32;
+            (Some(mark_name(mover.other())), Some(plies))
+        } else {
+            (None, None)
+        };
+        SmallSolution {
+            outcome: winner.unwrap_or("draw"),
+            value,
+            plies,
+            best_move: outcome.best_move.map(|cell| cell.to_string()),
+            pv: outcome.pv.iter().map(Cell::to_string).collect(),
+            nodes: outcome.stats.nodes,
+        }
+    }
+}
+
+impl SmallGame for Dodgem {
+    const KIND: KindArg = KindArg::Dodgem;
+
+    fn start() -> Dodgem {
+        Dodgem::new()
+    }
+
+    fn read(text: &str) -> Result<Dodgem, CliError> {
+        Ok(text.parse::<Dodgem>()?)
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<(), CliError> {
+        let mv: DodgemMove = text
+            .parse()
+            .map_err(|_| DodgemError::BadMove(clip(text).to_string()))?;
+        Ok(self.play(mv)?)
+    }
+
+    fn mover(&self) -> Option<&'static str> {
+        self.outcome().is_none().then(|| side_name(self.to_move()))
+    }
+
+    fn result(&self) -> Option<&'static str> {
+        self.outcome().map(outcome_name)
+    }
+
+    /// The retrograde-free exact negamax of [`dodgem_solve`], under the draw limit.
+    fn solve(&self) -> SmallSolution {
+        let solved = dodgem_solve::solve(self);
+        let mut line = self.clone();
+        let mut pv = Vec::new();
+        // The best line, replayed move by move from each position's own solution.
+        while let Some(mv) = dodgem_solve::solve(&line).best_move {
+            pv.push(mv.to_string());
+            if line.play(mv).is_err() {
+                break;
+            }
+        }
+        SmallSolution {
+            outcome: outcome_name(solved.outcome),
+            value: solved.value,
+            plies: solved.plies,
+            best_move: solved.best_move.map(|mv| mv.to_string()),
+            pv,
+            nodes: solved.positions as u64,
+        }
+    }
+}
+
+fn mark_name(mark: Mark) -> &'static str {
+    match mark {
+        Mark::X => "x",
+        Mark::O => "o",
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Black => "b",
+        Side::White => "w",
+    }
+}
+
+fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Won(side) => side_name(side),
+        Outcome::Draw => "draw",
+    }
+}
+
+/// At most 40 characters of a user's text, for a message.
+fn clip(text: &str) -> String {
+    crate::board::clip_token(text)
+}
+
+/// The answer of `queens solve --kind tictactoe|dodgem`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SmallSolution {
+    /// Who wins with best play (`x`/`o`, `b`/`w`), or `draw`.
+    pub outcome: &'static str,
+    /// The value from the side to move's view, as the engines score a finished game:
+    /// tic-tac-toe ±(100 + empty cells left), Dodgem ±(100000 - plies played), 0 a draw.
+    pub value: i32,
+    /// Plies to the end with best play (the winner as quick, the loser as slow as it
+    /// can); `null` for a draw.
+    pub plies: Option<u32>,
+    /// A best move; `null` on a finished game.
+    #[serde(rename = "move")]
+    pub best_move: Option<String>,
+    /// Best moves to the end of the game.
+    pub pv: Vec<String>,
+    /// Positions searched (Dodgem: distinct positions solved).
+    pub nodes: u64,
+}
+
+/// Every small-game answer: the game's name, then the command's own fields.
+#[derive(Clone, Debug, Serialize)]
+pub struct KindReport<T: Serialize> {
+    /// `tictactoe` or `dodgem`.
+    pub kind: &'static str,
+    /// The position searched or reached, in the game's notation.
+    pub position: String,
+    /// The command's answer.
+    #[serde(flatten)]
+    pub report: T,
+}
+
+/// The answer of `queens replay --kind tictactoe|dodgem`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SmallReplay {
+    /// Whether every move was legal.
+    pub legal: bool,
+    /// The first illegal move, its number and why; `null` when all were legal.
+    pub error: Option<String>,
+    /// The side to move (`x`/`o`, `b`/`w`); `null` once the game is over.
+    pub to_move: Option<&'static str>,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The winner's letter or `draw`; `null` while the game goes on.
+    pub winner: Option<&'static str>,
+    /// The moves played from the position given, in the game's notation.
+    pub moves: Vec<String>,
+}
+
+/// Refuses the queens-only options for a small game.
+fn small_position_only(args: &PositionArgs) -> Result<(), CliError> {
+    let queens_only = [
+        ("--game", args.game.is_some()),
+        ("--size", args.size.is_some()),
+        ("--stones", args.stones.is_some()),
+        ("--random-stones", args.random_stones.is_some()),
+        ("--seed", args.seed.is_some()),
+    ];
+    match queens_only.iter().find(|(_, given)| *given) {
+        Some((option, _)) => Err(CliError::Usage(format!(
+            "{option} is for queens; a {} position is given with --position (and --moves)",
+            args.kind.name()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The moves of `--moves`, split at commas (spaces around them allowed).
+fn move_texts(moves: Option<&str>) -> Vec<&str> {
+    moves
+        .map(|text| {
+            text.split(',')
+                .map(str::trim)
+                .filter(|mv| !mv.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The position `--position` names (or the start) and the first illegal move of
+/// `--moves`, if any, with the moves played before it.
+fn reach<G: SmallGame>(
+    position: Option<&str>,
+    moves: Option<&str>,
+) -> Result<(G, Vec<String>, Option<String>), CliError>
+where
+    <G as GamePosition>::Move: Display,
+{
+    let mut game = match position {
+        Some(text) => G::read(text)?,
+        None => G::start(),
+    };
+    let mut played = Vec::new();
+    for (number, text) in move_texts(moves).into_iter().enumerate() {
+        if let Err(err) = game.play_text(text) {
+            return Ok((game, played, Some(format!("move {}: {err}", number + 1))));
+        }
+        played.push(text.to_string());
+    }
+    Ok((game, played, None))
+}
+
+/// The position after every move, refusing an illegal one.
+pub(super) fn position_of<G: SmallGame>(
+    position: Option<&str>,
+    moves: Option<&str>,
+) -> Result<G, CliError>
+where
+    <G as GamePosition>::Move: Display,
+{
+    match reach::<G>(position, moves)? {
+        (game, _, None) => Ok(game),
+        (_, _, Some(error)) => Err(CliError::Usage(error)),
+    }
+}
+
+/// `queens replay --kind K`.
+pub(super) fn replay<G: SmallGame>(args: &ReplayArgs) -> Result<KindReport<SmallReplay>, CliError>
+where
+    <G as GamePosition>::Move: Display,
+{
+    let position = &args.position;
+    small_position_only(position)?;
+    let (game, moves, error) = reach::<G>(position.position.as_deref(), position.moves.as_deref())?;
+    Ok(KindReport {
+        kind: G::KIND.name(),
+        position: game.to_string(),
+        report: SmallReplay {
+            legal: error.is_none(),
+            error,
+            to_move: game.mover(),
+            over: game.result().is_some(),
+            winner: game.result(),
+            moves,
+        },
+    })
+}
+
+/// `queens bestmove --kind K`: minimax or alpha-beta, to `--depth` (by default to the
+/// end of a tic-tac-toe game, the engine's default depth in Dodgem) or `--time-ms`.
+pub(super) fn best_move<G: SmallGame + 'static>(
+    args: &BestMoveArgs,
+    interrupt: &Interrupt,
+) -> Result<KindReport<BestMoveReport>, CliError>
+where
+    <G as GamePosition>::Move: Display,
+{
+    let start = Instant::now();
+    small_position_only(&args.position)?;
+    let game: G = position_of(
+        args.position.position.as_deref(),
+        args.position.moves.as_deref(),
+    )?;
+    let default_depth = match G::KIND {
+        KindArg::TicTacToe => game.plies_to_end().max(1),
+        _ => args.algo.entry().default_depth,
+    };
+    let limits = Limits {
+        depth: args.depth.unwrap_or(if args.time_ms.is_some() {
+            game.plies_to_end().max(1)
+        } else {
+            default_depth
+        }),
+        time: args.time_ms.map(std::time::Duration::from_millis),
+    };
+    let mut engine = EngineConfig::new(args.algo, limits.depth)
+        .build_for::<G>()
+        .map_err(|err| {
+            CliError::Usage(format!(
+                "{err}; {} takes minimax or alphabeta",
+                G::KIND.name()
+            ))
+        })?;
+    let mut outcome = engine.think(&game, limits, &StopOnRequest(interrupt));
+    outcome.elapsed = start.elapsed();
+    Ok(KindReport {
+        kind: G::KIND.name(),
+        position: game.to_string(),
+        report: BestMoveReport::new(&outcome, engine.name()),
+    })
+}
+
+/// `queens solve --kind K`: the exact result with best play.
+pub(super) fn solve<G: SmallGame>(args: &SolveArgs) -> Result<KindReport<SmallSolution>, CliError>
+where
+    <G as GamePosition>::Move: Display,
+{
+    small_position_only(&args.position)?;
+    let game: G = position_of(
+        args.position.position.as_deref(),
+        args.position.moves.as_deref(),
+    )?;
+    Ok(KindReport {
+        kind: G::KIND.name(),
+        position: game.to_string(),
+        report: game.solve(),
+    })
+}
