@@ -204,6 +204,9 @@ fn cancel_then_resume_keeps_the_seats_engine() {
     settings.setup.engines[0] = Preset::Expert.engine();
     let (mut harness, _dir) = harness(settings);
     step_until(&mut harness, "the first search", App::is_thinking);
+    // The search may start after that frame drew its buttons: one frame more shows
+    // Cancel (under wine the test clicked before it was drawn).
+    frames(&mut harness, 1);
     click(&mut harness, "Cancel");
     assert!(harness.state().is_paused());
     assert_eq!(harness.state().board().ply(), 0);
