@@ -243,3 +243,79 @@ fn threads_0_means_every_core_in_every_command() {
     ]);
     assert_eq!(analyse["threads"].as_u64(), Some(cores), "{analyse}");
 }
+
+#[test]
+fn all_moves_lists_every_move_best_first_with_the_position_s_margin_on_top() {
+    let answer = json(&[
+        "solve",
+        "--size",
+        "5",
+        "--stones",
+        "b2",
+        "--moves",
+        "c3",
+        "--all-moves",
+        "--threads",
+        "1",
+    ]);
+    let moves = answer["moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("moves: {answer}"));
+    // 25 cells, a stone, a queen and the cells it claims: every free cell is listed.
+    let free = json(&["replay", "--size", "5", "--stones", "b2", "--moves", "c3"])["free"].clone();
+    assert_eq!(Some(moves.len() as u64), free.as_u64(), "{answer}");
+    assert_eq!(moves[0]["margin"], answer["margin"], "{answer}");
+    // P2 moves: best first means the lowest margin first.
+    let margins: Vec<i64> = moves.iter().filter_map(|m| m["margin"].as_i64()).collect();
+    assert_eq!(margins.len(), moves.len());
+    assert!(
+        margins.windows(2).all(|pair| pair[0] <= pair[1]),
+        "{margins:?}"
+    );
+    // Each move's margin is its child's own solve.
+    for entry in moves.iter().take(4) {
+        let mv = entry["move"].as_str().unwrap_or_default();
+        let child = json(&[
+            "solve",
+            "--size",
+            "5",
+            "--stones",
+            "b2",
+            "--moves",
+            &format!("c3,{mv}"),
+            "--threads",
+            "1",
+        ]);
+        assert_eq!(child["margin"], entry["margin"], "{mv}");
+    }
+    // Without the flag there is no list.
+    let plain = json(&["solve", "--size", "5", "--threads", "1"]);
+    assert!(plain.get("moves").is_none(), "{plain}");
+}
+
+#[test]
+fn all_moves_out_of_time_exits_3_with_bounds_for_each_move() {
+    let (code, stdout, stderr) = run(&[
+        "solve",
+        "--size",
+        "15",
+        "--all-moves",
+        "--time-ms",
+        "50",
+        "--hash",
+        "16",
+    ]);
+    assert_eq!(code, Some(3), "{stdout}{stderr}");
+    let answer: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    let moves = answer["moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert_eq!(moves.len(), 225);
+    for entry in moves {
+        let (lower, upper) = (entry["lower"].as_i64(), entry["upper"].as_i64());
+        assert!(lower <= upper && lower.is_some(), "{entry}");
+        if let Some(margin) = entry["margin"].as_i64() {
+            assert_eq!((lower, upper), (Some(margin), Some(margin)), "{entry}");
+        }
+    }
+}

@@ -387,3 +387,92 @@ fn pvs_honours_a_time_limit_and_always_has_a_legal_move() {
         // machine is, not the search).
     }
 }
+
+/// `solve --all-moves` (issue 21.3): every legal move's margin equals exhaustive search
+/// of its child, mirror-image moves included; the list is sorted best first for the side
+/// to move, and its best margin is the position's.
+#[test]
+fn every_move_s_margin_equals_exhaustive_search_and_the_list_is_best_first() {
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let size = 4 + (seed % 3) as u8;
+        // Empty boards (symmetric: mirror images share one solve), stones, moves played.
+        let stones = (seed / 3 % 4) as usize;
+        let plies = (seed % 2) as usize + usize::from(size == 6);
+        let Ok(board) = random_position(size, stones, plies, seed) else {
+            continue;
+        };
+        let table = Table::with_mb(8);
+        let values =
+            queens::ai::strong::solve_every_move(&board, &table, settings(1), &NoHandler, |_| {});
+        assert_eq!(values.len(), board.free().count() as usize, "{board:?}");
+        for value in &values {
+            let mut child = board.clone();
+            child.do_move(value.cell);
+            assert_eq!(
+                value.margin,
+                Some(memo_margin(&child)),
+                "{board:?} {}",
+                value.cell
+            );
+            assert_eq!(
+                (value.lower, value.upper),
+                (value.margin.unwrap_or(0), value.margin.unwrap_or(0))
+            );
+        }
+        let margins: Vec<i32> = values.iter().filter_map(|v| v.margin).collect();
+        let best_first = margins.windows(2).all(|pair| match board.side_to_move() {
+            Player::One => pair[0] >= pair[1],
+            Player::Two => pair[0] <= pair[1],
+        });
+        assert!(best_first, "{board:?}: {margins:?}");
+        assert_eq!(
+            margins.first().copied(),
+            Some(memo_margin(&board)),
+            "{board:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 30, "only {checked} positions");
+}
+
+/// A time limit covers the whole list: moves not proved keep proved bounds around the
+/// exact margin.
+#[test]
+fn every_move_under_a_tiny_time_limit_keeps_true_bounds() {
+    let board = Board::new(9, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let table = Table::with_mb(8);
+    let tiny = SolveSettings {
+        time: Some(std::time::Duration::ZERO),
+        ..settings(1)
+    };
+    let values = queens::ai::strong::solve_every_move(&board, &table, tiny, &NoHandler, |_| {});
+    assert_eq!(values.len(), 81);
+    let full = Table::with_mb(8);
+    let exact =
+        queens::ai::strong::solve_every_move(&board, &full, settings(1), &NoHandler, |_| {});
+    for value in &values {
+        let Some(truth) = exact
+            .iter()
+            .find(|v| v.cell == value.cell)
+            .and_then(|v| v.margin)
+        else {
+            panic!("{} not solved without a limit", value.cell);
+        };
+        assert!(
+            value.lower <= truth && truth <= value.upper,
+            "{}: {truth} outside [{}, {}]",
+            value.cell,
+            value.lower,
+            value.upper
+        );
+        if let Some(margin) = value.margin {
+            assert_eq!(margin, truth);
+        }
+    }
+    // Unproved moves come after the proved ones.
+    let first_unproved = values.iter().position(|v| v.margin.is_none());
+    if let Some(index) = first_unproved {
+        assert!(values[index..].iter().all(|v| v.margin.is_none()));
+    }
+}

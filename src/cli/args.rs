@@ -289,6 +289,10 @@ pub struct SolveArgs {
     /// position gets less, as much as it can fill). Too much for the memory: exit 2.
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64, allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_HASH_MB as u64))]
     pub hash: u64,
+    /// Also solve every legal move: "moves" lists each move's exact margin, best first
+    /// (mirror-image moves solved once); the time limit covers the whole list.
+    #[arg(long)]
+    pub all_moves: bool,
 }
 
 /// Arguments of `queens analyse`.

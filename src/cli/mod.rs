@@ -123,7 +123,7 @@ where
         Some(Command::Solve(args)) => {
             let report = solve_until(&args, &Interrupt::install())?;
             print_json(&report)?;
-            if report.solved {
+            if report.complete() {
                 Ok(())
             } else {
                 Err(CliError::Unsolved {

@@ -7,7 +7,8 @@ use super::error::CliError;
 use super::interrupt::Interrupt;
 use crate::ai::SearchHandler;
 use crate::ai::strong::{
-    SolveProgress, SolveSettings, margin_of, solve, table_for_board, thread_note,
+    MoveValue, SolveProgress, SolveSettings, margin_of, solve, solve_every_move, table_for_board,
+    thread_note,
 };
 use crate::board::{Board, Cell};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -43,9 +44,51 @@ pub struct SolveReport {
     /// The table's size in MiB (rounded up): `--hash`, or less when the position can
     /// never fill that much.
     pub hash_mb: usize,
+    /// With `--all-moves`: every legal move's margin, best first for the side to move;
+    /// absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<MoveReport>>,
     /// Whether a stop request (Ctrl+C, SIGTERM, SIGHUP) ended an unfinished solve.
     #[serde(skip)]
     pub stopped: bool,
+}
+
+impl SolveReport {
+    /// Whether everything asked for is proved: the position's margin, and with
+    /// `--all-moves` every move's (else the exit code is 3).
+    pub fn complete(&self) -> bool {
+        self.solved
+            && self
+                .moves
+                .as_ref()
+                .is_none_or(|moves| moves.iter().all(|m| m.margin.is_some()))
+    }
+}
+
+/// One move of `solve --all-moves`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveReport {
+    /// The move.
+    #[serde(rename = "move")]
+    pub cell: String,
+    /// The exact final margin (P1 - P2) after it with perfect play; `null` when not
+    /// proved in the time.
+    pub margin: Option<i32>,
+    /// A proved lower bound on that margin (the margin when proved).
+    pub lower: i32,
+    /// A proved upper bound on that margin (the margin when proved).
+    pub upper: i32,
+}
+
+impl MoveReport {
+    fn new(value: &MoveValue) -> MoveReport {
+        MoveReport {
+            cell: value.cell.to_string(),
+            margin: value.margin,
+            lower: value.lower,
+            upper: value.upper,
+        }
+    }
 }
 
 /// Polls the interrupt flag and keeps the node count for the progress line.
@@ -106,6 +149,28 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
         ..SolveSettings::default()
     };
     let bar = spinner();
+    let deadline = settings.time.map(|time| Instant::now() + time);
+    // Every move first: the root's solve then finds most of its positions in the table.
+    let moves = args.all_moves.then(|| {
+        let total = board.free().count();
+        let mut done = 0;
+        let values = solve_every_move(&board, &table, settings, &watch, |value| {
+            done += 1;
+            bar.set_message(format!(
+                "{done} of {total} moves valued, the last {} ({})",
+                value.cell,
+                value.margin.map_or_else(
+                    || format!("margin in [{}, {}]", value.lower, value.upper),
+                    |m| format!("margin {m}")
+                )
+            ));
+        });
+        values.iter().map(MoveReport::new).collect::<Vec<_>>()
+    });
+    let settings = SolveSettings {
+        time: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
+        ..settings
+    };
     let result = with_reporter(
         || solve(&board, &table, settings, &watch, &progress),
         || {
@@ -128,12 +193,17 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
         best_move: result.best_move.map(|cell| cell.to_string()),
         pv: result.pv.iter().map(Cell::to_string).collect(),
         nodes: result.nodes,
-        time_ms: u64::try_from((setup + result.elapsed).as_millis()).unwrap_or(u64::MAX),
+        time_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
         solved: result.solved,
         lower: result.lower,
         upper: result.upper,
         threads,
         hash_mb,
-        stopped: !result.solved && interrupt.requested(),
+        stopped: interrupt.requested()
+            && (!result.solved
+                || moves
+                    .as_ref()
+                    .is_some_and(|moves| moves.iter().any(|m| m.margin.is_none()))),
+        moves,
     })
 }

@@ -75,6 +75,42 @@ impl Geometry {
         skip
     }
 
+    /// The moves of `free` grouped by the symmetries of the board that map `free` onto
+    /// itself: moves of one group lead to mirror-image positions of equal value. Each
+    /// group lists its first cell (in cell order) first; groups in the order of their
+    /// first cells. Without such a symmetry every move is its own group.
+    pub fn orbits(&self, free: Bitboard) -> Vec<Vec<Cell>> {
+        let keep: Vec<&[u8; 256]> = self
+            .symmetries
+            .iter()
+            .filter(|permutation| {
+                let image: Bitboard = free
+                    .into_iter()
+                    .map(|cell| Cell::from_index(permutation[cell.index()] as usize))
+                    .collect();
+                image == free
+            })
+            .collect();
+        let mut placed = Bitboard::EMPTY;
+        let mut orbits = Vec::new();
+        for cell in free {
+            if placed.contains(cell) {
+                continue;
+            }
+            let mut orbit = vec![cell];
+            placed.insert(cell);
+            for permutation in &keep {
+                let image = Cell::from_index(permutation[cell.index()] as usize);
+                if !placed.contains(image) {
+                    placed.insert(image);
+                    orbit.push(image);
+                }
+            }
+            orbits.push(orbit);
+        }
+        orbits
+    }
+
     /// The cell plus its 8 rays up to a stone or the edge.
     #[inline]
     pub fn reach(&self, index: usize) -> Bitboard {

@@ -7,6 +7,7 @@
 //! entry; the table is shared lock-free by Lazy SMP threads.
 
 mod engine;
+mod every_move;
 mod gain;
 mod hash;
 mod history;
@@ -17,6 +18,7 @@ mod solver;
 mod table;
 
 pub use engine::{PvsEngine, SOLVE_FREE_CELLS};
+pub use every_move::{MoveValue, solve_every_move, sort_best_first};
 pub use gain::{margin_of, score_diff};
 pub use search::Options;
 pub use sizing::table_for_board;

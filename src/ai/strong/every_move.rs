@@ -1,0 +1,102 @@
+//! Every legal move's exact value (`queens solve --all-moves`, the heat map's proven
+//! colours): each move's child is solved with one table shared by all of them, so what
+//! one child's proof learnt speeds up the next; moves a symmetry of the board maps onto
+//! each other are solved once. A time limit covers the whole list: moves not proved in
+//! it keep the bounds their solve reached.
+
+use super::gain::Geometry;
+use super::solver::{SolveProgress, SolveSettings, solve};
+use super::table::Table;
+use crate::ai::SearchHandler;
+use crate::board::{Board, Cell, Player};
+use std::time::Instant;
+
+/// One move's value: the final margin (P1's cells minus P2's) after it, with perfect play
+/// by both sides from then on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub cell: Cell,
+    /// The exact margin after it; `None` when not proved in time.
+    pub margin: Option<i32>,
+    /// A proved lower bound on the margin (the margin when proved).
+    pub lower: i32,
+    /// A proved upper bound on the margin (the margin when proved).
+    pub upper: i32,
+    /// Positions searched for this move (0 for a mirror image of a move already solved).
+    pub nodes: u64,
+}
+
+impl MoveValue {
+    /// Whether the margin is proved.
+    pub fn solved(&self) -> bool {
+        self.margin.is_some()
+    }
+}
+
+/// Solves every legal move of `board` with `table`, within `settings` (its time limit is
+/// for the whole list), best first for the side to move: proved moves by margin, then the
+/// unproved by their bounds. `on_move` hears each move as it is valued (mirror images at
+/// once), so a caller can show the list growing.
+pub fn solve_every_move(
+    board: &Board,
+    table: &Table,
+    settings: SolveSettings,
+    handler: &dyn SearchHandler<Cell>,
+    mut on_move: impl FnMut(&MoveValue),
+) -> Vec<MoveValue> {
+    let start = Instant::now();
+    let deadline = settings.time.map(|time| start + time);
+    let orbits = Geometry::of(board).orbits(board.free());
+    let mut values = Vec::with_capacity(board.free().count() as usize);
+    for orbit in orbits {
+        let Some(&first) = orbit.first() else {
+            continue;
+        };
+        let mut child = board.clone();
+        child.do_move(first);
+        let time = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
+        let result = solve(
+            &child,
+            table,
+            SolveSettings { time, ..settings },
+            handler,
+            &SolveProgress::default(),
+        );
+        for (index, &cell) in orbit.iter().enumerate() {
+            let value = MoveValue {
+                cell,
+                margin: result.margin,
+                lower: result.lower,
+                upper: result.upper,
+                nodes: if index == 0 { result.nodes } else { 0 },
+            };
+            on_move(&value);
+            values.push(value);
+        }
+    }
+    sort_best_first(&mut values, board.side_to_move());
+    values
+}
+
+/// Best first for `mover`: P1 wants the margin high, P2 low. Proved moves first by margin;
+/// then the unproved by the bound the mover hopes for, then the one it can count on;
+/// ties in cell order.
+pub fn sort_best_first(values: &mut [MoveValue], mover: Player) {
+    let sign = match mover {
+        Player::One => 1,
+        Player::Two => -1,
+    };
+    values.sort_by_key(|value| {
+        let (hope, floor) = match mover {
+            Player::One => (value.upper, value.lower),
+            Player::Two => (value.lower, value.upper),
+        };
+        (
+            !value.solved(),
+            -sign * value.margin.unwrap_or(hope),
+            -sign * floor,
+            value.cell.index(),
+        )
+    });
+}
