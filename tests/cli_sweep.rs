@@ -221,6 +221,16 @@ fn subcommands() -> Vec<Subcommand> {
             ],
         },
         Subcommand {
+            name: "book",
+            options: &["--out", "--min-size", "--max-size", "--threads", "--hash"],
+            base: &[
+                ("--out", "book.ron"),
+                ("--min-size", "3"),
+                ("--max-size", "3"),
+                ("--hash", "1"),
+            ],
+        },
+        Subcommand {
             name: "export",
             options: &["--out", "--saves-dir", "--size", "--opponent"],
             base: &[("--out", "out.xlsx"), ("--saves-dir", "saves")],

@@ -115,6 +115,34 @@ pub enum Command {
     /// "Moves 2", "Moves 3", ... (and games in "Matches 2", ...), as "sheets" and "notes"
     /// in the answer say.
     Export(ExportArgs),
+    /// Build the opening book: every first move's exact margin on empty boards, as JSON.
+    ///
+    /// Solves every empty board from --min-size to --max-size and each of its first moves
+    /// (one per symmetry class; the others are their mirror images) and writes them to
+    /// --out as RON, the format of the book the program ships (data/opening_book.ron).
+    /// The file is rewritten after each board, so a stopped run keeps every board done.
+    /// Prints {"out", "boards": [{"size", "margin", "classes"}], "time_ms", "complete"}.
+    Book(BookArgs),
+}
+
+/// Arguments of `queens book`.
+#[derive(Args, Debug)]
+pub struct BookArgs {
+    /// Where to write the book (.ron); an existing book there is replaced.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// The smallest board, 3 to 15.
+    #[arg(long, value_name = "N", default_value = "3", value_parser = parse_size, allow_negative_numbers = true)]
+    pub min_size: u8,
+    /// The largest board, 3 to 15.
+    #[arg(long, value_name = "N", default_value = "15", value_parser = parse_size, allow_negative_numbers = true)]
+    pub max_size: u8,
+    /// Threads, 0 to 1024; 0 (the default) means one per core.
+    #[arg(long, value_name = "K", default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_THREADS as u64))]
+    pub threads: u64,
+    /// The transposition table in MiB (1 to 65536), per board.
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64, allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_HASH_MB as u64))]
+    pub hash: u64,
 }
 
 /// Arguments of `queens gui`.

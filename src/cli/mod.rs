@@ -9,6 +9,7 @@ mod arena;
 mod args;
 mod beside;
 mod bestmove;
+mod book;
 mod error;
 mod export;
 mod files;
@@ -25,11 +26,12 @@ mod usage;
 pub use analyse::{AnalyseReport, analyse_until};
 pub use arena::{ArenaSummary, SideReport, arena};
 pub use args::{
-    AnalyseArgs, ArenaArgs, BestMoveArgs, Cli, Command, ExportArgs, GuiArgs, KindArg, MAX_GAMES,
-    MAX_THREADS, MAX_TIME_MS, PositionArgs, ReplayArgs, RootArg, TreeAlgo, TreeArgs, parse_algo,
-    parse_player,
+    AnalyseArgs, ArenaArgs, BestMoveArgs, BookArgs, Cli, Command, ExportArgs, GuiArgs, KindArg,
+    MAX_GAMES, MAX_THREADS, MAX_TIME_MS, PositionArgs, ReplayArgs, RootArg, TreeAlgo, TreeArgs,
+    parse_algo, parse_player,
 };
 pub use bestmove::{BestMoveReport, IterationReport, best_move, best_move_until, limits};
+pub use book::{BookBoardReport, BookReport, book};
 pub use error::{CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_UNSOLVED, EXIT_USAGE, one_line};
 pub use export::{ExportReport, SkippedFile, export, export_with};
 pub use gui::gui;
@@ -87,6 +89,7 @@ where
         Some(Command::Gui(args)) => gui(args.saves_dir.as_deref().or(cli.saves_dir.as_deref())),
         Some(Command::Arena(args)) => arena(&args, &Interrupt::install()),
         Some(Command::Export(args)) => print_json(&export(&args)?),
+        Some(Command::Book(args)) => print_json(&book(&args, &Interrupt::install())?),
         Some(Command::Replay(args)) => match args.position.kind {
             KindArg::Queens => print_json(&replay(&args)?),
             KindArg::TicTacToe => print_json(&small::replay::<TicTacToe>(&args)?),
@@ -142,6 +145,7 @@ fn misplaced_saves_dir(command: &Command) -> Option<String> {
         Command::Gui(_) => return None,
         Command::Arena(_) => "arena",
         Command::Export(_) => "export",
+        Command::Book(_) => "book",
         Command::Replay(_) => "replay",
         Command::BestMove(_) => "bestmove",
         Command::Tree(_) => "tree",

@@ -7,8 +7,8 @@ use super::error::CliError;
 use super::interrupt::Interrupt;
 use crate::ai::SearchHandler;
 use crate::ai::strong::{
-    MoveValue, SolveProgress, SolveSettings, margin_of, solve, solve_every_move, table_for_board,
-    thread_note,
+    MoveValue, OpeningBook, SolveProgress, SolveSettings, margin_of, solve, solve_every_move,
+    table_for_board, thread_note,
 };
 use crate::board::{Board, Cell};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -154,6 +154,10 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
     let moves = args.all_moves.then(|| {
         let total = board.free().count();
         let mut done = 0;
+        // An empty board the opening book holds is answered from it at once.
+        if let Some(values) = OpeningBook::shipped().every_move(&board) {
+            return values.iter().map(MoveReport::new).collect::<Vec<_>>();
+        }
         let values = solve_every_move(&board, &table, settings, &watch, |value| {
             done += 1;
             bar.set_message(format!(

@@ -31,6 +31,39 @@ pub const RON: OutputKind = OutputKind {
     why: "Open and the history list only .ron files as saves",
 };
 
+/// The opening book (`queens book`).
+pub const BOOK: OutputKind = OutputKind {
+    extension: "ron",
+    why: "the program reads its opening book as a .ron file",
+};
+
+/// A text file that could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The path cannot take the file; nothing was written.
+    #[error(transparent)]
+    Target(#[from] OutputPathError),
+    /// The system refused the write; an older file there is untouched.
+    #[error("could not write the file: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Writes `bytes` as a file of `kind` at `path`: the one check first
+/// ([`check_output_path`]), then atomically (a temporary file renamed over the target), so
+/// a failed write leaves an older file whole. The folder must exist.
+///
+/// # Errors
+/// A [`WriteError`]: the path refused, or the system's reason.
+pub fn write_output(
+    path: &Path,
+    kind: OutputKind,
+    inputs: &[&Path],
+    bytes: &[u8],
+) -> Result<(), WriteError> {
+    check_output_path(path, kind, inputs)?;
+    Ok(write_atomically(path, bytes)?)
+}
+
 /// Checks that a file of `kind` may be written at `path`: a name with the right
 /// extension, where nothing stands but a regular file (or nothing yet), and none of
 /// `inputs` (the files the same command reads; the same file under another name, a link

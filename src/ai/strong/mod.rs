@@ -6,6 +6,7 @@
 //! different move orders, or by different owners of the claimed cells, share one table
 //! entry; the table is shared lock-free by Lazy SMP threads.
 
+mod book;
 mod engine;
 mod every_move;
 mod gain;
@@ -17,6 +18,7 @@ mod smp;
 mod solver;
 mod table;
 
+pub use book::{BookBoard, BookError, OpeningBook, SHIPPED_BOOK};
 pub use engine::{PvsEngine, SOLVE_FREE_CELLS};
 pub use every_move::{MoveValue, solve_every_move, sort_best_first};
 pub use gain::{margin_of, score_diff};

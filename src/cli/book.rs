@@ -1,0 +1,126 @@
+//! `queens book`: builds the opening book with the solver and writes it as it goes.
+
+use super::args::BookArgs;
+use super::error::CliError;
+use super::interrupt::Interrupt;
+use crate::ai::SearchHandler;
+use crate::ai::strong::{OpeningBook, SolveSettings, table_for_board, thread_note};
+use crate::board::Cell;
+use crate::store::{BOOK, WriteError, check_output_path, write_output};
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// One board of the answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BookBoardReport {
+    /// The board's side.
+    pub size: u8,
+    /// Its exact margin with perfect play.
+    pub margin: i32,
+    /// First moves stored (one per symmetry class).
+    pub classes: usize,
+    /// Whole milliseconds spent on this board.
+    pub time_ms: u64,
+}
+
+/// The answer of `queens book`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BookReport {
+    /// The file written.
+    pub out: String,
+    /// The boards in it.
+    pub boards: Vec<BookBoardReport>,
+    /// Whole milliseconds of the run.
+    pub time_ms: u64,
+    /// Whether every size asked for is in the file (false when stopped).
+    pub complete: bool,
+}
+
+struct StopOnRequest<'a>(&'a Interrupt);
+
+impl SearchHandler<Cell> for StopOnRequest<'_> {
+    fn should_stop(&self) -> bool {
+        self.0.flag().load(Ordering::Relaxed)
+    }
+}
+
+fn refused(path: &std::path::Path, err: WriteError) -> CliError {
+    CliError::Target {
+        path: path.to_path_buf(),
+        reason: err.to_string(),
+    }
+}
+
+/// Runs `queens book` until done or stopped; the file holds every finished board.
+///
+/// # Errors
+/// [`CliError::Target`] for an `--out` that cannot take the book (checked before any
+/// work) or a write that fails; [`CliError::Usage`] for sizes in the wrong order.
+pub fn book(args: &BookArgs, interrupt: &Interrupt) -> Result<BookReport, CliError> {
+    let start = Instant::now();
+    if args.min_size > args.max_size {
+        return Err(CliError::Usage(format!(
+            "--min-size {} is larger than --max-size {}",
+            args.min_size, args.max_size
+        )));
+    }
+    super::files::require_utf8(&args.out)?;
+    check_output_path(&args.out, BOOK, &[]).map_err(|err| refused(&args.out, err.into()))?;
+    let (threads, note) = thread_note(usize::try_from(args.threads).unwrap_or(usize::MAX));
+    if let Some(note) = note {
+        eprintln!("queens: note: {note}");
+    }
+    let hash = usize::try_from(args.hash).unwrap_or(usize::MAX);
+    let settings = SolveSettings {
+        threads,
+        ..SolveSettings::default()
+    };
+    let mut written = OpeningBook::default();
+    let mut reports = Vec::new();
+    let mut failure = None;
+    let mut board_start = Instant::now();
+    OpeningBook::build(
+        args.min_size..=args.max_size,
+        settings,
+        |board| table_for_board(board, hash).ok(),
+        &StopOnRequest(interrupt),
+        |entry| {
+            if failure.is_some() {
+                return;
+            }
+            written.boards.push(entry.clone());
+            if let Err(err) = write_output(&args.out, BOOK, &[], written.to_ron().as_bytes()) {
+                failure = Some(refused(&args.out, err));
+                return;
+            }
+            reports.push(BookBoardReport {
+                size: entry.size,
+                margin: entry.margin,
+                classes: entry.moves.len(),
+                time_ms: u64::try_from(board_start.elapsed().as_millis()).unwrap_or(u64::MAX),
+            });
+            // Progress for a person watching; scripts read the JSON.
+            if std::io::stderr().is_terminal() {
+                eprintln!(
+                    "queens: {0}x{0}: margin {1}, {2} first moves",
+                    entry.size,
+                    entry.margin,
+                    entry.moves.len()
+                );
+            }
+            board_start = Instant::now();
+        },
+    );
+    if let Some(err) = failure {
+        return Err(err);
+    }
+    let complete = reports.len() == usize::from(args.max_size - args.min_size) + 1;
+    Ok(BookReport {
+        out: args.out.to_string_lossy().into_owned(),
+        boards: reports,
+        time_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+        complete,
+    })
+}
