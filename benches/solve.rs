@@ -9,6 +9,9 @@
 //! `QUEENS_BENCH_QUICK=1` (or `cargo test --benches`) is a smoke run on small boards.
 //! `QUEENS_BENCH_VARIANTS=TEXT` runs only section 2, with the default row and the rows
 //! whose label contains TEXT (e.g. `history`): one technique re-measured in minutes.
+//! `QUEENS_BENCH_PROOF=1` runs only the proof section (issue 21.1): ten 15x15 boards
+//! with 20 random stones (seeds 1..10) solved from the first move on two threads, the
+//! default against plain bisection of the whole range (the solver before the estimate).
 //! The machine is shared: compare ratios from one run, not figures across runs.
 
 use queens::ai::strong::{
@@ -50,6 +53,10 @@ fn main() {
         (3..=15).collect()
     };
     let base = SolveSettings::default();
+    if std::env::var_os("QUEENS_BENCH_PROOF").is_some() {
+        proof_boards(quick);
+        return;
+    }
     let only = std::env::var("QUEENS_BENCH_VARIANTS").ok();
     if only.is_none() {
         solved_boards(&sizes, quick, base);
@@ -113,7 +120,7 @@ fn techniques(quick: bool, base: SolveSettings, only: Option<&str>) {
     let o = base.options;
     let variants: Vec<(&str, SolveSettings, usize)> = vec![
         (
-            "default (history, staged table move, symmetry to ply 2)",
+            "default (history, staged table move, symmetry to ply 2, estimate depth 4)",
             base,
             DEFAULT_HASH_MB,
         ),
@@ -163,6 +170,30 @@ fn techniques(quick: bool, base: SolveSettings, only: Option<&str>) {
             SolveSettings {
                 root_symmetry: false,
                 options: Options { sym_plies: 0, ..o },
+                ..base
+            },
+            DEFAULT_HASH_MB,
+        ),
+        (
+            "estimate: none (bisection of the whole range)",
+            SolveSettings {
+                guess_depth: 0,
+                ..base
+            },
+            DEFAULT_HASH_MB,
+        ),
+        (
+            "estimate: depth 2",
+            SolveSettings {
+                guess_depth: 2,
+                ..base
+            },
+            DEFAULT_HASH_MB,
+        ),
+        (
+            "estimate: depth 6",
+            SolveSettings {
+                guess_depth: 6,
                 ..base
             },
             DEFAULT_HASH_MB,
@@ -269,4 +300,52 @@ fn threads_section(quick: bool) {
             times[1].1
         );
     }
+}
+
+/// The proof section: 15x15 boards with 20 random stones from the first move, 2 threads.
+fn proof_boards(quick: bool) {
+    let (size, stones, seeds) = if quick {
+        (9, 8, 1..=3)
+    } else {
+        (15, 20, 1..=10)
+    };
+    println!("## Proof from the first move ({size}x{size}, {stones} random stones, 2 threads)\n");
+    println!(
+        "| Seed | Margin | Nodes | Time (s) | Bisection nodes | Bisection time (s) | Nodes x | Time x |"
+    );
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let (mut total, mut total_bisect) = (0.0, 0.0);
+    for seed in seeds {
+        // As `queens solve --size 15 --random-stones 20 --seed S` sets it up.
+        let Ok(board) = Board::new(size, &queens::board::random_stones(size, stones, seed)) else {
+            continue;
+        };
+        let two = SolveSettings {
+            threads: 2,
+            ..SolveSettings::default()
+        };
+        let (now, _) = run(&board, two, DEFAULT_HASH_MB);
+        let (before, _) = run(
+            &board,
+            SolveSettings {
+                guess_depth: 0,
+                ..two
+            },
+            DEFAULT_HASH_MB,
+        );
+        assert_eq!(now.margin, before.margin, "seed {seed}");
+        total += secs(&now);
+        total_bisect += secs(&before);
+        println!(
+            "| {seed} | {} | {} | {:.2} | {} | {:.2} | {:.2} | {:.2} |",
+            now.margin.unwrap_or_default(),
+            now.nodes,
+            secs(&now),
+            before.nodes,
+            secs(&before),
+            now.nodes as f64 / before.nodes as f64,
+            secs(&now) / secs(&before)
+        );
+    }
+    println!("\nTotal: {total:.1} s against {total_bisect:.1} s with bisection.");
 }

@@ -409,7 +409,7 @@ impl PvsEngine {
                 time: Some(time),
                 threads: self.threads,
                 options: self.options,
-                root_symmetry: true,
+                ..SolveSettings::default()
             },
             handler,
             &SolveProgress::default(),

@@ -23,6 +23,10 @@ pub struct SolveSettings {
     pub options: Options,
     /// Leave out root moves that a board symmetry maps onto earlier ones.
     pub root_symmetry: bool,
+    /// The depth of the estimate the probes start from (0: plain bisection of the whole
+    /// range). The first probe tests the estimate, the next ones step away from it by 2,
+    /// 4, 8, ... cells in the direction the last probe failed, then bisect what is left.
+    pub guess_depth: u32,
 }
 
 impl Default for SolveSettings {
@@ -32,6 +36,7 @@ impl Default for SolveSettings {
             threads: 1,
             options: Options::default(),
             root_symmetry: true,
+            guess_depth: DEFAULT_GUESS_DEPTH,
         }
     }
 }
@@ -84,10 +89,67 @@ pub fn symmetric_duplicates(board: &Board) -> Bitboard {
     Geometry::of(board).duplicates(board.free())
 }
 
+/// The default [`SolveSettings::guess_depth`] (BENCHMARKS.md, "Solver techniques").
+pub const DEFAULT_GUESS_DEPTH: u32 = 4;
+
 /// The next probe: the test "V >= t" that halves [lower, upper] (both of V's parity).
 fn probe_target(lower: i32, upper: i32) -> i32 {
     let steps = (upper - lower) / 2;
     lower + 2 * ((steps + 1) / 2)
+}
+
+/// Chooses each probe's target: from an estimate of the value, as MTD(f) does, stepping
+/// away from it with growing steps while the probes fail the same way; once the value is
+/// bracketed (a probe failed each way) or without an estimate, by bisection.
+struct Prober {
+    /// Where the next probe aims, before it is fitted into the bounds.
+    aim: Option<i32>,
+    /// The next step away from the bound that moved.
+    step: i32,
+    /// Whether the last probe failed high.
+    last_high: Option<bool>,
+}
+
+impl Prober {
+    fn new(guess: Option<i32>) -> Prober {
+        Prober {
+            aim: guess,
+            step: 2,
+            last_high: None,
+        }
+    }
+
+    /// The test "V >= t" for the bounds [lower, upper] (both of V's parity, lower <
+    /// upper): t in (lower, upper] of the same parity.
+    fn target(&self, lower: i32, upper: i32) -> i32 {
+        match self.aim {
+            Some(aim) => {
+                let t = aim.clamp(lower + 2, upper);
+                // V's parity is lower's: round down onto it, staying above lower.
+                t - (t - lower).rem_euclid(2)
+            }
+            None => probe_target(lower, upper),
+        }
+    }
+
+    /// Hears a probe's outcome and the bounds after it.
+    fn heard(&mut self, high: bool, lower: i32, upper: i32) {
+        if self.aim.is_none() {
+            return;
+        }
+        if self.last_high.is_some_and(|last| last != high) {
+            // Bracketed: bisection from here.
+            self.aim = None;
+            return;
+        }
+        self.last_high = Some(high);
+        self.aim = Some(if high {
+            lower + self.step
+        } else {
+            upper - self.step + 2
+        });
+        self.step *= 2;
+    }
 }
 
 /// Bisects the value with null-window probes until the shared bounds meet or the search
@@ -97,20 +159,32 @@ fn bisect(
     free: Bitboard,
     progress: &SolveProgress,
     best: &Mutex<Option<(i32, Cell)>>,
+    guess_depth: u32,
 ) {
+    let guess = if guess_depth == 0 {
+        None
+    } else {
+        let n = free.count() as i32;
+        match worker.search_root(free, -n - 1, n + 1, guess_depth.min(n as u32)) {
+            Some(value) => Some(value),
+            None => return,
+        }
+    };
+    let mut prober = Prober::new(guess);
     loop {
         let lower = progress.lower.load(Ordering::Relaxed);
         let upper = progress.upper.load(Ordering::Relaxed);
         if lower >= upper {
             return;
         }
-        let target = probe_target(lower, upper);
+        let target = prober.target(lower, upper);
         // Each probe asks another question: the last probe's cutoffs weigh half.
         worker.age_history();
         let Some(value) = worker.search_root(free, target - 1, target, INFINITE_DEPTH) else {
             return;
         };
-        if value >= target {
+        let high = value >= target;
+        if high {
             progress.lower.fetch_max(value, Ordering::Relaxed);
             if let Some(cell) = worker.root_best() {
                 let mut guard = match best.lock() {
@@ -124,6 +198,11 @@ fn bisect(
         } else {
             progress.upper.fetch_min(value, Ordering::Relaxed);
         }
+        prober.heard(
+            high,
+            progress.lower.load(Ordering::Relaxed),
+            progress.upper.load(Ordering::Relaxed),
+        );
     }
 }
 
@@ -182,11 +261,11 @@ pub fn solve(
         settings.threads,
         |worker| {
             worker.set_root_skip(skip);
-            bisect(worker, free, progress, &best);
+            bisect(worker, free, progress, &best, settings.guess_depth);
         },
         |worker| {
             worker.set_root_skip(skip);
-            bisect(worker, free, progress, &best);
+            bisect(worker, free, progress, &best, settings.guess_depth);
             // This helper's probes proved the value: stop the others.
             shared.stop.store(true, Ordering::Relaxed);
         },
@@ -271,5 +350,32 @@ mod tests {
         assert_eq!(probe_target(-2, 0), 0);
         assert_eq!(probe_target(3, 5), 5);
         assert_eq!(probe_target(-10, 10), 0);
+    }
+
+    #[test]
+    fn probes_start_at_the_estimate_gallop_away_then_bisect() {
+        let mut prober = Prober::new(Some(11));
+        // The estimate, put on V's parity (lower's) inside the bounds.
+        assert_eq!(prober.target(-20, 20), 10);
+        // It held (V >= 10, found 10): one step up, then steps of 4, 8, ...
+        prober.heard(true, 10, 20);
+        assert_eq!(prober.target(10, 20), 12);
+        prober.heard(true, 12, 20);
+        assert_eq!(prober.target(12, 20), 16);
+        // It failed (V <= 14): bracketed in [12, 14], bisection from here.
+        prober.heard(false, 12, 14);
+        assert_eq!(prober.target(12, 14), probe_target(12, 14));
+        // Failing low first: the next probe tests the new upper bound itself.
+        let mut low = Prober::new(Some(0));
+        assert_eq!(low.target(-9, 9), -1);
+        low.heard(false, -9, -3);
+        assert_eq!(low.target(-9, -3), -3);
+        low.heard(false, -9, -5);
+        assert_eq!(low.target(-9, -5), -7);
+        // An estimate beyond the bounds is clamped into them.
+        assert_eq!(Prober::new(Some(99)).target(-4, 6), 6);
+        assert_eq!(Prober::new(Some(-99)).target(-4, 6), -2);
+        // Without one: plain bisection.
+        assert_eq!(Prober::new(None).target(-9, 9), probe_target(-9, 9));
     }
 }
