@@ -392,7 +392,8 @@ fn save_as_then_open_restores_the_game_and_ctrl_s_saves_again() {
         .unwrap_or_else(|| panic!("no name"))
         .to_string_lossy()
         .into_owned();
-    click(&mut harness, &name);
+    // A click selects a listed save, a double click opens it.
+    double_click(&mut harness, &name);
     // The third move is not saved: the window asks first.
     click(&mut harness, "Discard it");
     assert_eq!(*harness.state().board(), saved_board);
