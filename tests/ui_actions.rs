@@ -264,37 +264,56 @@ fn paste_position_reads_the_clipboard() {
 }
 
 // Item 8: the buttons stay where they are when the computer starts or stops thinking,
-// so a double click on Cancel cannot land on Undo.
+// so a double click on Cancel cannot land on Undo; also in a narrow Vietnamese window,
+// where "your move" wraps and "the computer's move" does not.
 #[test]
 fn the_buttons_stay_put_when_the_computer_starts_and_stops() {
-    let (mut harness, _dir) = harness(long_thinker());
-    frames(&mut harness, 2);
-    let before = harness.get_by_label("Undo").rect();
-    start_thinking(&mut harness);
-    let thinking = harness.get_by_label("Undo").rect();
-    assert_eq!(thinking, before, "Undo moved when the computer started");
-    let cancel = harness.get_by_label("Cancel").rect();
-    click(&mut harness, "Cancel");
-    assert!(harness.state().is_paused());
-    let paused = harness.get_by_label("Undo").rect();
-    assert_eq!(paused, before, "Undo moved when the computer stopped");
-    // The second click of a double click on Cancel meets no button.
-    let ply = harness.state().board().ply();
-    harness.event(egui::Event::PointerButton {
-        pos: cancel.center(),
-        button: egui::PointerButton::Primary,
-        pressed: true,
-        modifiers: egui::Modifiers::default(),
-    });
-    harness.event(egui::Event::PointerButton {
-        pos: cancel.center(),
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers: egui::Modifiers::default(),
-    });
-    frames(&mut harness, 3);
-    assert_eq!(harness.state().board().ply(), ply);
-    assert!(harness.state().is_paused());
+    let cases = [
+        (
+            Language::English,
+            ui_support::DEFAULT_SIZE,
+            "Undo",
+            "Cancel",
+        ),
+        (Language::Vietnamese, [640.0, 480.0], "Đi lại", "Hủy"),
+    ];
+    for (language, size, undo, cancel) in cases {
+        let mut settings = long_thinker();
+        settings.language = language;
+        let (mut harness, _dir) = ui_support::harness_sized(settings, size);
+        frames(&mut harness, 2);
+        let before = harness.get_by_label(undo).rect();
+        start_thinking(&mut harness);
+        let thinking = harness.get_by_label(undo).rect();
+        assert_eq!(
+            thinking, before,
+            "{language:?}: Undo moved when the computer started"
+        );
+        let cancel_rect = harness.get_by_label(cancel).rect();
+        click(&mut harness, cancel);
+        assert!(harness.state().is_paused());
+        let paused = harness.get_by_label(undo).rect();
+        assert_eq!(
+            paused, before,
+            "{language:?}: Undo moved when the computer stopped"
+        );
+        // The second click of a double click on Cancel meets no button.
+        let ply = harness.state().board().ply();
+        for pressed in [true, false] {
+            harness.event(egui::Event::PointerButton {
+                pos: cancel_rect.center(),
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::default(),
+            });
+        }
+        frames(&mut harness, 3);
+        assert_eq!(harness.state().board().ply(), ply);
+        assert!(
+            harness.state().is_paused(),
+            "{language:?}: the second click resumed"
+        );
+    }
 }
 
 // Item 11: the New game preview's hover says nothing about the old board's claims.

@@ -350,7 +350,7 @@ pub const TEXTS: Texts = Texts {
     resign_title: "Xin thua ván này?",
     resign_body: "{0} thua ván đấu, và ván được ghi vào lịch sử là xin thua. Không thể rút lại lời xin thua.",
     resign_confirm: "Đồng ý xin thua",
-    keep_playing: "Chơi tiếp",
+    keep_playing: "Không, chơi tiếp",
     clipboard_empty: "Không có gì để dán: ô trống và bộ nhớ tạm không có chữ.",
     alternate_starts: "Đổi lượt đi trước",
     alternate_note: "Mỗi ván mới với cùng đối thủ đổi bên đi trước.",

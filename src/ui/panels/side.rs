@@ -92,7 +92,6 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     let board = &app.game.board;
     let names = app.player_names();
-    // One line whatever it says (a long name is cut), so nothing below it moves.
     let turn = if app.resigned().is_some() {
         t.game_over.to_string()
     } else if let Some(ply) = app.review {
@@ -114,7 +113,32 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             fill(t.your_move, &[name])
         }
     };
-    ui.add(egui::Label::new(RichText::new(turn).strong()).truncate());
+    // As tall as the longest "whose move" line of this game needs, so the turn passing
+    // to the computer and back never moves what is below (a narrow panel wraps them).
+    let width = ui.available_width();
+    let turn_lines = [Player::One, Player::Two].map(|side| {
+        let name = &names[side.index()];
+        if app.seat(side).is_computer() {
+            fill(t.to_move, &[name])
+        } else {
+            fill(t.your_move, &[name])
+        }
+    });
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let colour = ui.visuals().text_color();
+    let height = turn_lines
+        .into_iter()
+        .map(|text| {
+            ui.painter()
+                .layout(text, font.clone(), colour, width)
+                .size()
+                .y
+        })
+        .fold(0.0, f32::max);
+    let down = egui::Layout::top_down(egui::Align::Min);
+    fixed_area_ui(ui, egui::vec2(width, height), down, |ui| {
+        ui.add(egui::Label::new(RichText::new(turn).strong()).wrap());
+    });
     let watching = app.game.seats.iter().all(Seat::is_computer);
     if watching {
         // Between two computers the watcher may stop them at any moment: one button,
