@@ -100,7 +100,10 @@ impl App {
         );
         let mut app = App::with_settings_in(settings, location);
         app.offer_old_saves();
-        if let Ok(position) = std::env::var("QUEENS_POSITION") {
+        // An empty value (a script passing no position) is no position.
+        if let Ok(position) = std::env::var("QUEENS_POSITION")
+            && !position.trim().is_empty()
+        {
             app.paste_text = position;
             app.paste_position();
             app.paused = false;
