@@ -12,8 +12,8 @@ use queens::board::{CellState, Player};
 use queens::ui::{App, Language, Mode, Preset, Settings};
 use std::path::Path;
 use ui_support::{
-    click, first_free, frames, harness, harness_in, open_history, settings, step_until,
-    wait_for_computer,
+    click, double_click, first_free, frames, harness, harness_in, open_history, settings,
+    step_until, wait_for_computer,
 };
 
 #[test]
@@ -392,7 +392,8 @@ fn save_as_then_open_restores_the_game_and_ctrl_s_saves_again() {
         .unwrap_or_else(|| panic!("no name"))
         .to_string_lossy()
         .into_owned();
-    click(&mut harness, &name);
+    // A click selects a listed save, a double click opens it.
+    double_click(&mut harness, &name);
     // The third move is not saved: the window asks first.
     click(&mut harness, "Discard it");
     assert_eq!(*harness.state().board(), saved_board);
@@ -421,7 +422,7 @@ fn a_corrupt_save_is_explained_and_changes_nothing() {
     let id = harness.state().game_id();
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
     frames(&mut harness, 2);
-    click(&mut harness, "bad.ron");
+    double_click(&mut harness, "bad.ron");
     assert_eq!(*harness.state().board(), before);
     assert_eq!(harness.state().game_id(), id);
     let status = harness.state().status_text();
@@ -789,6 +790,7 @@ fn resigning_ends_the_game_and_removes_its_autosave() {
     wait_for_computer(&mut harness);
     assert!(queens::store::autosave_path(dir.path()).exists());
     click(&mut harness, "Resign");
+    click(&mut harness, "Yes, resign");
     assert!(harness.state().game_ended());
     assert!(harness.state().summary_shown());
     // In the summary and in the status line.

@@ -266,7 +266,7 @@ fn a_bad_save_is_explained_in_the_window_language_detail_last() {
     frames(&mut harness, 2);
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
     frames(&mut harness, 2);
-    click(&mut harness, "bad.ron");
+    ui_support::double_click(&mut harness, "bad.ron");
     let status = harness.state().status_text();
     let sentence = status.find("không phải là ván đã lưu");
     let detail = status.find("Chi tiết");

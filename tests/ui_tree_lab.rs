@@ -179,3 +179,65 @@ fn play_a_random_tree_and_a_bad_tree_says_where() {
     );
     assert_eq!(harness.state().tree_lab().model.tree.leaf_count(), 27);
 }
+
+/// Presses `keys` within one frame (kittest's own key presses take a frame each).
+fn presses_in_one_frame(harness: &mut Harness<'_, App>, keys: &[Key]) {
+    for &key in keys {
+        for pressed in [true, false] {
+            harness.input_mut().events.push(eframe::egui::Event::Key {
+                key,
+                physical_key: None,
+                pressed,
+                repeat: false,
+                modifiers: Modifiers::NONE,
+            });
+        }
+    }
+    harness.step();
+}
+
+// Issue 19.11: every key press steps, even two within one frame (a quick double tap on
+// a busy machine).
+#[test]
+fn two_arrow_presses_in_one_frame_are_two_steps() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 8, 4));
+    open_lab(&mut harness);
+    presses_in_one_frame(&mut harness, &[Key::ArrowRight, Key::ArrowRight]);
+    assert_eq!(cursor(&harness), 2);
+    let keys = [
+        Key::ArrowRight,
+        Key::ArrowRight,
+        Key::ArrowRight,
+        Key::ArrowLeft,
+    ];
+    presses_in_one_frame(&mut harness, &keys);
+    assert_eq!(cursor(&harness), 4);
+}
+
+/// Whether a label `step` (a row's step number) is drawn on screen, below the lab's step
+/// buttons and above the bottom of a window `height` high.
+fn row_in_view(harness: &Harness<'_, App>, step: usize, height: f32) -> bool {
+    let buttons = harness.get_by_label("Last step").rect();
+    harness
+        .query_all_by_label(&step.to_string())
+        .any(|node| node.rect().top() > buttons.bottom() && node.rect().bottom() < height)
+}
+
+// Issue 19.11: after "Last step" the table shows the last step without scrolling (at
+// 1920x1080 it was scrolled past its end, every row above the view).
+#[test]
+fn last_step_scrolls_the_table_to_the_last_row() {
+    let size = [1920.0, 1080.0];
+    let (mut harness, _dir) = ui_support::harness_sized(settings(Mode::HumanVsHuman, 8, 4), size);
+    open_lab(&mut harness);
+    click(&mut harness, "Last step");
+    frames(&mut harness, 3);
+    let total = steps(&harness);
+    assert!(
+        row_in_view(&harness, total, size[1]),
+        "step {total} not in view"
+    );
+    click(&mut harness, "First step");
+    frames(&mut harness, 3);
+    assert!(row_in_view(&harness, 1, size[1]));
+}

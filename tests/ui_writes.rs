@@ -174,7 +174,9 @@ fn a_save_is_opened_in_the_background_while_the_window_draws() {
     // The prompt lists the saves on a job: wait for the list (nothing is held yet; the
     // store only holds the read of the file chosen).
     ui_support::frames(&mut harness, 2);
-    raw_click(&mut harness, "two.ron");
+    // A double click opens a listed save (one click selects it).
+    ui_support::double_click_now(&mut harness, "two.ron");
+    raw_frames(&mut harness, 3);
     assert_eq!(
         store.on_window_thread.load(Ordering::SeqCst),
         0,

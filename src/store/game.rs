@@ -341,6 +341,11 @@ pub struct SavedGame {
     /// The names the players gave, P1 first; empty where none was given (a computer, a
     /// game from the CLI or from an older version). Not checked on load.
     pub names: [String; 2],
+    /// The window's computer was paused (waiting for Resume) when this unfinished game
+    /// was written, so Continue or Open keeps it paused rather than letting it move at
+    /// once. Written only when true; older files read as false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub computer_paused: bool,
 }
 
 impl Default for SavedGame {
@@ -355,6 +360,7 @@ impl Default for SavedGame {
             result: None,
             game: String::new(),
             names: [String::new(), String::new()],
+            computer_paused: false,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! `tests/ui_look.rs`). Each test binary uses a different subset of them.
 #![allow(dead_code)]
 
+use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use queens::board::Board;
@@ -110,6 +111,30 @@ pub fn open_history(harness: &mut Harness<'_, App>) {
 pub fn click(harness: &mut Harness<'_, App>, label: &str) {
     harness.get_by_label(label).click();
     frames(harness, 3);
+}
+
+/// Double-clicks the widget labelled `label` within one frame (kittest's clicks take a
+/// frame per event, a quarter second each: too slow for a double click), then lets the
+/// app answer.
+pub fn double_click(harness: &mut Harness<'_, App>, label: &str) {
+    double_click_now(harness, label);
+    frames(harness, 3);
+}
+
+/// The double click of [`double_click`], in one frame, with no frames after it.
+pub fn double_click_now(harness: &mut Harness<'_, App>, label: &str) {
+    let pos = harness.get_by_label(label).rect().center();
+    let events = &mut harness.input_mut().events;
+    events.push(egui::Event::PointerMoved(pos));
+    for pressed in [true, false, true, false] {
+        events.push(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::default(),
+        });
+    }
+    harness.step();
 }
 
 /// The label of the first free cell ("cell a1").

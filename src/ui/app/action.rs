@@ -71,8 +71,11 @@ pub enum Action {
     OpenHistoryEntry(usize),
     /// Use the folder typed in the History window as the saves folder.
     SetSavesDir,
-    /// The human (or, between two people, the side to move) gives up the game.
+    /// Ask whether the human (or, between two people, the side to move) gives up the
+    /// game: a resignation cannot be taken back, so one click only asks.
     Resign,
+    /// The answer to "resign this game?": `true` resigns, `false` keeps playing.
+    ConfirmResign(bool),
     /// Stop the computers (computer against computer) until Resume.
     Pause,
     /// The same starting board again, the seats (and so the colours) swapped.

@@ -82,6 +82,17 @@ impl App {
         self.report(failure);
     }
 
+    /// The record follows the computer's pause, and the autosave with it, so Continue
+    /// keeps a paused computer paused. Called once a frame, after the actions: pausing
+    /// has several doors (Pause, Cancel, an undo, a lost search).
+    pub(in crate::ui) fn follow_pause(&mut self) {
+        let paused = self.paused && !self.game_ended();
+        if self.files.record.computer_paused != paused {
+            self.files.record.computer_paused = paused;
+            self.sync_files();
+        }
+    }
+
     /// Ctrl+S: to the game's file if it has one, else like Save as.
     pub(super) fn save(&mut self, ctx: &egui::Context) {
         match self.files.path.clone() {

@@ -44,6 +44,9 @@ pub struct App {
     pub(in crate::ui) review: Option<usize>,
     pub(in crate::ui) message: Message,
     pub(in crate::ui) paste_text: String,
+    /// The frame (egui's pass number) in which Paste position asked for the system
+    /// clipboard, while its text has not come.
+    pub(in crate::ui) paste_asked: Option<u64>,
     pub(in crate::ui) show_new_game: bool,
     /// The offer to copy an older version's `saves/` from the current folder.
     pub(in crate::ui) old_saves: Option<crate::ui::windows::about::OldSavesOffer>,
@@ -55,6 +58,8 @@ pub struct App {
     pub(in crate::ui) files: Files,
     /// A game waiting for the player's answer before it replaces an unfinished one.
     pub(in crate::ui) pending: Option<Replacement>,
+    /// "Resign this game?" is on screen, waiting for the answer.
+    pub(in crate::ui) resign_asked: bool,
     /// A replacement waiting for "Save it first" to write this file.
     save_first: Option<(PathBuf, Replacement)>,
     /// The game string of the finished game whose summary the player closed.
@@ -95,7 +100,10 @@ impl App {
         );
         let mut app = App::with_settings_in(settings, location);
         app.offer_old_saves();
-        if let Ok(position) = std::env::var("QUEENS_POSITION") {
+        // An empty value (a script passing no position) is no position.
+        if let Ok(position) = std::env::var("QUEENS_POSITION")
+            && !position.trim().is_empty()
+        {
             app.paste_text = position;
             app.paste_position();
             app.paused = false;
@@ -145,6 +153,7 @@ impl App {
             review: None,
             message,
             paste_text: String::new(),
+            paste_asked: None,
             show_new_game: false,
             old_saves: None,
             last_move_time: f64::NEG_INFINITY,
@@ -152,6 +161,7 @@ impl App {
             hovered: None,
             files,
             pending: None,
+            resign_asked: false,
             save_first: None,
             summary_closed: None,
             fonts_installed: false,
@@ -171,6 +181,7 @@ impl App {
             Action::ContinueAutosave
                 | Action::DiscardAutosave
                 | Action::ConfirmReplace(_)
+                | Action::ConfirmResign(_)
                 | Action::Quit
         );
         if self.asking() && !answer {
@@ -181,7 +192,7 @@ impl App {
         }
         match action {
             Action::OpenNewGame => {
-                self.draft = self.settings.setup.clone();
+                self.draft = self.next_setup();
                 self.show_new_game = true;
             }
             Action::CloseNewGame => self.show_new_game = false,
@@ -200,7 +211,13 @@ impl App {
                 ctx.copy_text(self.game.board.game_string());
                 self.message = Message::Copied;
             }
-            Action::PastePosition => self.paste_position(),
+            Action::PastePosition => {
+                if self.paste_text.trim().is_empty() {
+                    self.ask_clipboard(ctx);
+                } else {
+                    self.paste_position();
+                }
+            }
             Action::Review(ply) => self.review_at(ply),
             Action::BackToGame => self.review_at(self.game.board.ply()),
             Action::ReviewStep(step) => {
@@ -239,7 +256,13 @@ impl App {
             }
             Action::SetSavesDir => self.set_saves_dir(ctx),
             Action::ConfirmReplace(choice) => self.confirm_replace(choice),
-            Action::Resign => self.resign(),
+            Action::Resign => self.ask_resign(),
+            Action::ConfirmResign(yes) => {
+                self.resign_asked = false;
+                if yes {
+                    self.resign();
+                }
+            }
             Action::Pause => {
                 self.stop_search();
                 self.paused = true;
@@ -247,7 +270,7 @@ impl App {
             }
             Action::Rematch => self.rematch(),
             Action::NewGameSameSettings => {
-                let mut setup = self.settings.setup.clone();
+                let mut setup = self.next_setup();
                 if setup.stone_mode == StoneMode::Random {
                     setup.seed = crate::ui::session::settings::reroll(setup.seed);
                 }
@@ -259,6 +282,7 @@ impl App {
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             // Look (issue 8)
             Action::PasteText(text) => {
+                self.paste_asked = None;
                 self.paste_text = text;
                 self.apply(ctx, Action::PastePosition);
             }

@@ -5,9 +5,8 @@ use super::App;
 use crate::board::{Board, Cell, Player};
 use crate::store::SearchInfo;
 use crate::ui::jobs::search::Purpose;
-use crate::ui::session::game::{Game, Seat, stones_from_setup};
+use crate::ui::session::game::{Game, Seat, hand_from_random};
 use crate::ui::session::messages::Message;
-use crate::ui::session::settings::StoneMode;
 
 impl App {
     /// Whether the game on screen has ended: no free cell left, or a side resigned.
@@ -38,6 +37,12 @@ impl App {
     /// people; nobody between two computers or in an ended game.
     pub fn resigning_side(&self) -> Option<Player> {
         self.game.resigning_side()
+    }
+
+    /// Asks "resign this game?" when someone may resign now; the answer comes back as
+    /// [`super::Action::ConfirmResign`].
+    pub(super) fn ask_resign(&mut self) {
+        self.resign_asked = self.resigning_side().is_some();
     }
 
     /// Ends the game by resignation: the record says who resigned, so the game goes
@@ -164,14 +169,8 @@ impl App {
     }
 
     pub(super) fn toggle_setup_stone(&mut self, cell: Cell) {
-        if self.draft.stone_mode == StoneMode::Random {
-            // Editing starts from the stones on show.
-            self.draft.hand_stones = stones_from_setup(&self.draft)
-                .into_iter()
-                .map(|c| c.to_string())
-                .collect();
-            self.draft.stone_mode = StoneMode::ByHand;
-        }
+        // Editing starts from the stones on show.
+        hand_from_random(&mut self.draft);
         let name = cell.to_string();
         if let Some(index) = self.draft.hand_stones.iter().position(|s| *s == name) {
             self.draft.hand_stones.remove(index);

@@ -35,6 +35,12 @@ impl App {
         self.game.can_undo()
     }
 
+    /// Whether Hint would start a search: nothing is thinking, the game goes on and a
+    /// person is to move. The panel's button and the Game menu's item both ask this.
+    pub fn can_hint(&self) -> bool {
+        self.job.is_none() && !self.game_ended() && !self.game.seat_to_move().is_computer()
+    }
+
     /// Whether a search (a computer move or a hint) is running.
     pub fn is_thinking(&self) -> bool {
         self.job.is_some()
@@ -65,10 +71,16 @@ impl App {
         self.show_new_game
     }
 
-    /// Whether a question blocks the window (the autosave offer, or "replace the
-    /// unfinished game?"): then only its answers, and quitting, are carried out.
+    /// Whether a question blocks the window (the autosave offer, "replace the
+    /// unfinished game?" or "resign this game?"): then only its answers, and quitting,
+    /// are carried out.
     pub fn asking(&self) -> bool {
-        self.files.awaiting_choice() || self.pending.is_some()
+        self.files.awaiting_choice() || self.pending.is_some() || self.resign_asked
+    }
+
+    /// Whether "resign this game?" is on screen.
+    pub fn resign_asked(&self) -> bool {
+        self.resign_asked
     }
 
     /// Whether a game-replacing question is open.

@@ -52,7 +52,8 @@ impl Replacement {
             .clone()
             .map(|s| seat_from_side(&s));
         let unknown = unknown_one.or(unknown_two);
-        let paused = unknown.is_some();
+        // A computer paused when the game was written stays paused.
+        let paused = unknown.is_some() || loaded.saved.computer_paused;
         let message = match unknown {
             Some(unknown) => Message::Both(
                 Box::new(message),
@@ -132,6 +133,19 @@ impl App {
         match Replacement::from_setup(setup) {
             Ok(replacement) => self.offer_replacement(replacement),
             Err(message) => self.message = message,
+        }
+    }
+
+    /// The choices for the next game: the remembered ones, with the sides swapped when
+    /// "alternate who starts" is on and the game on screen, played by those sides, has
+    /// ended (so a series alternates, and reopening the panel mid-game swaps nothing).
+    pub(super) fn next_setup(&self) -> GameSetup {
+        let setup = &self.settings.setup;
+        if setup.alternate_starts && self.game_ended() && self.game.seats == seats_from_setup(setup)
+        {
+            setup.swapped()
+        } else {
+            setup.clone()
         }
     }
 
@@ -230,10 +244,35 @@ impl App {
         self.last_move_time = f64::NEG_INFINITY;
     }
 
+    /// Paste position with an empty box reads the system clipboard: eframe answers the
+    /// request with a paste event in the next frame, which [`crate::ui::shell::menu`]
+    /// turns into [`super::Action::PasteText`]; no answer there means the clipboard
+    /// holds no text ([`App::follow_paste`]).
+    pub(super) fn ask_clipboard(&mut self, ctx: &eframe::egui::Context) {
+        ctx.send_viewport_cmd(eframe::egui::ViewportCommand::RequestPaste);
+        ctx.request_repaint();
+        self.paste_asked = Some(ctx.cumulative_pass_nr());
+    }
+
+    /// Says so when the clipboard was asked for in an earlier frame and gave no text.
+    pub(in crate::ui) fn follow_paste(&mut self, ctx: &eframe::egui::Context) {
+        if self
+            .paste_asked
+            .is_some_and(|asked| ctx.cumulative_pass_nr() > asked)
+        {
+            self.paste_asked = None;
+            self.message = Message::ClipboardEmpty;
+        }
+    }
+
+    /// Loads the game string in the paste box. A string that loads leaves the box empty,
+    /// so the next Paste position reads the clipboard again; a refused one stays there
+    /// to be corrected.
     pub(super) fn paste_position(&mut self) {
         let text = self.paste_text.trim().to_string();
         match Board::from_game_string(&text) {
             Ok(board) => {
+                self.paste_text.clear();
                 let game = Game::new(0, board, self.game.seats.clone());
                 let mut record = record_of(&game, None);
                 // The same players, so the same names.

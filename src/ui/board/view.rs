@@ -45,6 +45,9 @@ pub struct Overlay {
     pub coordinates: bool,
     /// Preview the claims of the hovered cell.
     pub preview: bool,
+    /// Whose queen the preview shows (a person's, never a computer's: the one weighing
+    /// a move); `None`: no preview queen.
+    pub preview_side: Option<Player>,
     /// Mouse behaviour.
     pub interaction: Interaction,
     /// The move to ring as the last one.
@@ -138,8 +141,9 @@ pub fn board_ui(ui: &mut egui::Ui, board: &Board, overlay: &Overlay) -> BoardRes
     if overlay.preview
         && overlay.interaction == Interaction::Play
         && let Some(cell) = response.hovered
+        && let Some(side) = overlay.preview_side
     {
-        paint_preview(&painter, board, cell, overlay);
+        paint_preview(&painter, board, cell, side, overlay);
     }
     if overlay.coordinates {
         paint_coordinates(&painter, board.size(), overlay);
@@ -279,13 +283,18 @@ fn paint_ghosts(painter: &egui::Painter, overlay: &Overlay) {
     }
 }
 
-fn paint_preview(painter: &egui::Painter, board: &Board, cell: Cell, overlay: &Overlay) {
+fn paint_preview(
+    painter: &egui::Painter,
+    board: &Board,
+    cell: Cell,
+    side: Player,
+    overlay: &Overlay,
+) {
     let claims = board.claims_of(cell);
     if claims.is_empty() {
         return;
     }
     let layout = &overlay.layout;
-    let side = board.side_to_move();
     let colour = overlay.palette.preview;
     let width = (layout.cell * 0.06).clamp(1.0, 3.0);
     for claimed in claims {

@@ -345,4 +345,15 @@ pub const TEXTS: Texts = Texts {
     old_saves_copying: "Copying…",
     old_saves_done: "Copied {0} files to {1}; {2} were already there and were kept.",
     old_saves_failed: "Not copied: {0}",
+    // Actions (issue 19)
+    resign_title: "Resign this game?",
+    resign_body: "{0} loses the game, and it goes into the history as resigned. A resignation cannot be taken back.",
+    resign_confirm: "Yes, resign",
+    keep_playing: "Keep playing",
+    clipboard_empty: "Nothing to paste: the box is empty and the clipboard holds no text.",
+    alternate_starts: "Alternate who starts",
+    alternate_note: "Each new game against the same opponent swaps who moves first.",
+    board_favours: "This board favours the first player by {0:cell|cells} with best play (proven).",
+    board_even: "This board is a draw with best play (proven).",
+    board_favours_second: "This board favours the second player by {0:cell|cells} with best play (proven).",
 };

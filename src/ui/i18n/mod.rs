@@ -341,6 +341,17 @@ pub struct Texts {
     pub old_saves_copying: &'static str,
     pub old_saves_done: &'static str,
     pub old_saves_failed: &'static str,
+    // Actions (issue 19)
+    pub resign_title: &'static str,
+    pub resign_body: &'static str,
+    pub resign_confirm: &'static str,
+    pub keep_playing: &'static str,
+    pub clipboard_empty: &'static str,
+    pub alternate_starts: &'static str,
+    pub alternate_note: &'static str,
+    pub board_favours: &'static str,
+    pub board_even: &'static str,
+    pub board_favours_second: &'static str,
 }
 
 /// The strings of `language`.

@@ -6,7 +6,7 @@ use crate::board::{Board, MAX_SIZE, MIN_SIZE};
 use crate::ui::app::action::Action;
 use crate::ui::i18n::names::MAX_NAME_CHARS;
 use crate::ui::i18n::{Texts, fill};
-use crate::ui::session::game::stones_from_setup;
+use crate::ui::session::game::{hand_from_random, stones_from_setup};
 use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode, reroll};
 use eframe::egui::{self, RichText};
 
@@ -34,9 +34,25 @@ pub fn new_game_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, actions:
             });
             ui.separator();
             board_ui(t, draft, ui);
+            advantage_ui(t, draft, ui);
             ui.separator();
             players_ui(t, draft, ui);
+            ui.separator();
+            ui.checkbox(&mut draft.alternate_starts, t.alternate_starts)
+                .on_hover_text(t.alternate_note);
         });
+}
+
+/// The board's proven first-move advantage, when the table of solved boards has it;
+/// nothing otherwise (an estimate would be taken for a fact).
+fn advantage_ui(t: &Texts, draft: &GameSetup, ui: &mut egui::Ui) {
+    let Ok(board) = crate::ui::session::game::board_from_setup(draft) else {
+        return;
+    };
+    if let Some(margin) = crate::ui::session::known::first_move_advantage(&board) {
+        let sentence = crate::ui::session::known::advantage_sentence(t, margin);
+        ui.add(egui::Label::new(RichText::new(sentence).weak()).wrap());
+    }
 }
 
 /// A setting: its label beside the controls, or above them in a narrow panel. The
@@ -75,7 +91,13 @@ fn board_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
     draft.stones = draft.stones.min(Board::max_stones(draft.size));
     setting_ui(ui, t.stones, |ui| {
         ui.selectable_value(&mut draft.stone_mode, StoneMode::Random, t.random_stones);
-        ui.selectable_value(&mut draft.stone_mode, StoneMode::ByHand, t.stones_by_hand);
+        // By hand starts from the random stones on show.
+        if ui
+            .selectable_label(draft.stone_mode == StoneMode::ByHand, t.stones_by_hand)
+            .clicked()
+        {
+            hand_from_random(draft);
+        }
     });
     match draft.stone_mode {
         StoneMode::Random => {
@@ -139,7 +161,11 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
             }
         }
         Mode::ComputerVsComputer => {
-            for (index, engine) in draft.engines.iter_mut().enumerate() {
+            // Their own engines: the human-vs-computer opponent stays as it was.
+            let engines = draft
+                .watch_engines
+                .get_or_insert_with(|| draft.engines.clone());
+            for (index, engine) in engines.iter_mut().enumerate() {
                 ui.separator();
                 let title = fill(t.computer_n, &[&(index + 1)]);
                 ui.label(RichText::new(title).strong());

@@ -92,102 +92,214 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     let board = &app.game.board;
     let names = app.player_names();
-    if app.resigned().is_some() {
-        ui.label(RichText::new(t.game_over).strong());
+    let turn = if app.resigned().is_some() {
+        t.game_over.to_string()
     } else if let Some(ply) = app.review {
         let shown = app.shown_board();
-        let text = if shown.is_over() {
+        if shown.is_over() {
             fill(t.review_over, &[&ply, &board.ply()])
         } else {
             let name = &names[shown.side_to_move().index()];
             fill(t.review_turn, &[&ply, &board.ply(), name])
-        };
-        ui.label(RichText::new(text).strong());
+        }
     } else if board.is_over() {
-        ui.label(RichText::new(t.game_over).strong());
+        t.game_over.to_string()
     } else {
         let side = board.side_to_move();
         let name = &names[side.index()];
-        let text = if app.seat(side).is_computer() {
+        if app.seat(side).is_computer() {
             fill(t.to_move, &[name])
         } else {
             fill(t.your_move, &[name])
-        };
-        ui.label(RichText::new(text).strong());
-        if let Some(margin) = app.known_margin() {
-            let sentence = crate::ui::session::known::known_result_sentence(t, &names, margin);
-            ui.add(egui::Label::new(RichText::new(sentence).strong()).wrap());
         }
-    }
+    };
+    // As tall as the longest "whose move" line of this game needs, so the turn passing
+    // to the computer and back never moves what is below (a narrow panel wraps them).
+    let width = ui.available_width();
+    let turn_lines = [Player::One, Player::Two].map(|side| {
+        let name = &names[side.index()];
+        if app.seat(side).is_computer() {
+            fill(t.to_move, &[name])
+        } else {
+            fill(t.your_move, &[name])
+        }
+    });
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let colour = ui.visuals().text_color();
+    let height = turn_lines
+        .into_iter()
+        .map(|text| {
+            ui.painter()
+                .layout(text, font.clone(), colour, width)
+                .size()
+                .y
+        })
+        .fold(0.0, f32::max);
+    let down = egui::Layout::top_down(egui::Align::Min);
+    fixed_area_ui(ui, egui::vec2(width, height), down, |ui| {
+        ui.add(egui::Label::new(RichText::new(turn).strong()).wrap());
+    });
     let watching = app.game.seats.iter().all(Seat::is_computer);
-    if watching && !app.game_ended() {
+    if watching {
         // Between two computers the watcher may stop them at any moment: one button,
-        // right under the turn line, that stays in place whether they think or wait.
+        // right under the turn line, that stays in place whether they think or wait
+        // (and, greyed, once the game is over).
         let (label, action) = if app.paused {
             (t.resume, Action::Resume)
         } else {
             (t.pause, Action::Pause)
         };
-        if ui.button(label).clicked() {
+        if ui
+            .add_enabled(!app.game_ended(), egui::Button::new(label))
+            .clicked()
+        {
             actions.push(action);
         }
     }
-    if let Some(job) = &app.job {
-        let side = job_owner(app);
-        let who = match job.purpose {
-            crate::ui::jobs::search::Purpose::Move => fill(t.thinking, &[&names[side.index()]]),
-            crate::ui::jobs::search::Purpose::Hint => t.hint_thinking.to_string(),
-        };
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(who);
-        });
-        let seconds = format!("{:.1}", job.elapsed().as_secs_f64());
-        let progress = match job.last_iteration() {
-            Some(it) => {
-                // The value is the searching side's: cells it owns minus the other's
-                // after `depth` plies of best play.
-                let view = ValueView {
-                    mover: side,
-                    viewer: viewer(app, job.purpose),
-                    best: it.best_move.map(|c| c.to_string()).unwrap_or_default(),
-                    value: it.value.0,
-                    depth: it.depth,
-                };
-                ui.add(egui::Label::new(value_sentence(t, &names, &view)).wrap());
-                fill(
-                    t.live_progress,
-                    &[&it.depth, &job.nodes(), &it.value, &seconds],
-                )
-            }
-            None => fill(t.no_depth_yet, &[&job.nodes(), &seconds]),
-        };
-        ui.label(RichText::new(progress).monospace().small());
-        ui.horizontal(|ui| {
-            let stopping = job.stop_requested();
-            // A hint stops with its best cell so far; a move is played now, or the
-            // computer pauses (between two computers, Pause stays in the buttons row).
-            let (now, stop) = match job.purpose {
-                crate::ui::jobs::search::Purpose::Hint => (t.stop, None),
-                crate::ui::jobs::search::Purpose::Move if watching => (t.move_now, None),
-                crate::ui::jobs::search::Purpose::Move => {
-                    (t.move_now, Some((t.cancel, Action::CancelSearch)))
+    activity_ui(app, ui, actions, watching);
+}
+
+/// The computer's (or a hint's) search, the pause, or what is proven about the position,
+/// in two areas of fixed size: three lines of text, then one line of buttons. A search
+/// starting or stopping never moves the buttons below, so a double click on Cancel
+/// cannot land on Undo; the buttons' line is empty once the search stops (Resume sits
+/// in the text lines).
+fn activity_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>, watching: bool) {
+    let spacing = ui.spacing().clone();
+    let body = ui.text_style_height(&egui::TextStyle::Body);
+    let small = ui.text_style_height(&egui::TextStyle::Small);
+    let line = spacing.interact_size.y.max(body);
+    let button = spacing
+        .interact_size
+        .y
+        .max(body + 2.0 * spacing.button_padding.y);
+    let width = ui.available_width();
+    let paused = app.paused && app.game.computer_to_move() && !app.game_ended();
+    // Who thinks, the value, the progress: a line each (or a sentence over them).
+    let text_height = 2.0 * line + small + 2.0 * spacing.item_spacing.y;
+    fixed_area_ui(
+        ui,
+        egui::vec2(width, text_height),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            if app.job.is_some() {
+                search_lines_ui(app, ui);
+            } else if paused {
+                ui.label(app.texts().paused);
+                // Above the buttons' line, so never where Cancel was: the second click
+                // of a double click on Cancel must not let the computer go again.
+                if !watching && ui.button(app.texts().resume).clicked() {
+                    actions.push(Action::Resume);
                 }
-            };
-            if ui.add_enabled(!stopping, egui::Button::new(now)).clicked() {
-                actions.push(Action::MoveNow);
-            }
-            if let Some((label, action)) = stop
-                && ui.button(label).clicked()
+            } else if !app.game_ended()
+                && app.review.is_none()
+                && let Some(sentence) = proven_sentence(app)
             {
-                actions.push(action);
+                ui.add(egui::Label::new(RichText::new(sentence).strong()).wrap());
             }
-        });
-    } else if app.paused && app.game.computer_to_move() && !app.game_ended() {
-        ui.label(t.paused);
-        if !watching && ui.button(t.resume).clicked() {
-            actions.push(Action::Resume);
+        },
+    );
+    let row = egui::Layout::left_to_right(egui::Align::Center);
+    fixed_area_ui(ui, egui::vec2(width, button), row, |ui| {
+        search_buttons_ui(app, ui, actions, watching);
+    });
+}
+
+/// Takes exactly `size` in `ui` (whatever `add_contents` draws, which is clipped to it).
+fn fixed_area_ui(
+    ui: &mut egui::Ui,
+    size: egui::Vec2,
+    layout: egui::Layout,
+    add_contents: impl FnOnce(&mut egui::Ui),
+) {
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let mut area = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(layout));
+    area.shrink_clip_rect(rect);
+    add_contents(&mut area);
+}
+
+/// What is proven about the position on screen: the final margin with best play, or
+/// before the first move the board's first-move advantage from the table of solved
+/// boards. Nothing when it is not proven.
+fn proven_sentence(app: &App) -> Option<String> {
+    let t = app.texts();
+    if let Some(margin) = app.known_margin() {
+        let names = app.player_names();
+        return Some(crate::ui::session::known::known_result_sentence(
+            t, &names, margin,
+        ));
+    }
+    crate::ui::session::known::first_move_advantage(&app.game.board)
+        .map(|margin| crate::ui::session::known::advantage_sentence(t, margin))
+}
+
+/// The running search: who thinks, its value in words and its progress (one line each,
+/// so the box keeps its height).
+fn search_lines_ui(app: &App, ui: &mut egui::Ui) {
+    let Some(job) = &app.job else {
+        return;
+    };
+    let t = app.texts();
+    let names = app.player_names();
+    let side = job_owner(app);
+    let who = match job.purpose {
+        crate::ui::jobs::search::Purpose::Move => fill(t.thinking, &[&names[side.index()]]),
+        crate::ui::jobs::search::Purpose::Hint => t.hint_thinking.to_string(),
+    };
+    ui.horizontal(|ui| {
+        ui.spinner();
+        ui.add(egui::Label::new(who).truncate());
+    });
+    let seconds = format!("{:.1}", job.elapsed().as_secs_f64());
+    let progress = match job.last_iteration() {
+        Some(it) => {
+            // The value is the searching side's: cells it owns minus the other's
+            // after `depth` plies of best play.
+            let view = ValueView {
+                mover: side,
+                viewer: viewer(app, job.purpose),
+                best: it.best_move.map(|c| c.to_string()).unwrap_or_default(),
+                value: it.value.0,
+                depth: it.depth,
+            };
+            // Cut to one line; the whole sentence on hover.
+            ui.add(egui::Label::new(value_sentence(t, &names, &view)).truncate());
+            fill(
+                t.live_progress,
+                &[&it.depth, &job.nodes(), &it.value, &seconds],
+            )
         }
+        None => {
+            ui.label("");
+            fill(t.no_depth_yet, &[&job.nodes(), &seconds])
+        }
+    };
+    ui.add(egui::Label::new(RichText::new(progress).monospace().small()).truncate());
+}
+
+/// Move now and Cancel while the computer thinks (Stop for a hint); nothing otherwise.
+fn search_buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>, watching: bool) {
+    let t = app.texts();
+    let Some(job) = &app.job else {
+        return;
+    };
+    let stopping = job.stop_requested();
+    // A hint stops with its best cell so far; a move is played now, or the computer
+    // pauses (between two computers, Pause stays under the turn line).
+    let (now, stop) = match job.purpose {
+        crate::ui::jobs::search::Purpose::Hint => (t.stop, None),
+        crate::ui::jobs::search::Purpose::Move if watching => (t.move_now, None),
+        crate::ui::jobs::search::Purpose::Move => {
+            (t.move_now, Some((t.cancel, Action::CancelSearch)))
+        }
+    };
+    if ui.add_enabled(!stopping, egui::Button::new(now)).clicked() {
+        actions.push(Action::MoveNow);
+    }
+    if let Some((label, action)) = stop
+        && ui.button(label).clicked()
+    {
+        actions.push(action);
     }
 }
 
@@ -277,9 +389,10 @@ fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         {
             actions.push(Action::Redo);
         }
-        let hint_ok =
-            app.job.is_none() && !app.game_ended() && !app.game.seat_to_move().is_computer();
-        if ui.add_enabled(hint_ok, egui::Button::new(t.hint)).clicked() {
+        if ui
+            .add_enabled(app.can_hint(), egui::Button::new(t.hint))
+            .clicked()
+        {
             actions.push(Action::Hint);
         }
         if app.resigning_side().is_some() && ui.button(t.resign).clicked() {

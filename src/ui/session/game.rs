@@ -61,9 +61,21 @@ pub fn seats_from_setup(setup: &GameSetup) -> [Seat; 2] {
     let [one, two] = setup.engines.clone();
     match setup.mode {
         Mode::HumanVsHuman => [Seat::Human, Seat::Human],
-        Mode::ComputerVsComputer => [Seat::Computer(one), Seat::Computer(two)],
+        Mode::ComputerVsComputer => setup.watch_engines().map(Seat::Computer),
         Mode::HumanVsComputer if setup.human_first => [Seat::Human, Seat::Computer(two)],
         Mode::HumanVsComputer => [Seat::Computer(one), Seat::Human],
+    }
+}
+
+/// Turns random stones into stones by hand, starting from the stones on show, so
+/// placing stones by hand edits the board the player saw rather than an empty one.
+pub fn hand_from_random(setup: &mut GameSetup) {
+    if setup.stone_mode == StoneMode::Random {
+        setup.hand_stones = stones_from_setup(setup)
+            .into_iter()
+            .map(|c| c.to_string())
+            .collect();
+        setup.stone_mode = StoneMode::ByHand;
     }
 }
 

@@ -2,6 +2,10 @@
 //! proven the final margin with best play, and the status says so ("Computer will finish
 //! 6 cells ahead with best play"). Only for the position it was proven for: after any
 //! other move the claim is gone until a search proves it again.
+//!
+//! Before the first move, the first-move advantage of a board without stones comes from
+//! a table the solver proved ([`EMPTY_BOARD_MARGINS`]); other boards say nothing until a
+//! search proves them.
 
 use crate::ai::SearchOutcome;
 use crate::board::{Board, Cell, Player};
@@ -46,6 +50,46 @@ pub fn proven_margin(board: &Board, outcome: &SearchOutcome<Cell>) -> Option<i32
         Player::One => mover,
         Player::Two => -mover,
     })
+}
+
+/// P1's final margin with best play on the empty board of each size from 3 to 15 (the
+/// first-move advantage), as `queens solve --size N` proves it (15: 35, docs/cli.md).
+/// The test below checks the small sizes against the solver again.
+pub const EMPTY_BOARD_MARGINS: [(u8, i32); 13] = [
+    (3, 9),
+    (4, 10),
+    (5, 13),
+    (6, 14),
+    (7, 19),
+    (8, 18),
+    (9, 23),
+    (10, 22),
+    (11, 27),
+    (12, 26),
+    (13, 31),
+    (14, 30),
+    (15, 35),
+];
+
+/// P1's proven margin with best play from `board` before its first move, when the table
+/// has it (a board without stones); `None` for any other board.
+pub fn first_move_advantage(board: &Board) -> Option<i32> {
+    if board.ply() > 0 || board.stones().count() > 0 {
+        return None;
+    }
+    EMPTY_BOARD_MARGINS
+        .iter()
+        .find(|(size, _)| *size == board.size())
+        .map(|&(_, margin)| margin)
+}
+
+/// "This board favours the first player by 18 cells with best play (proven)."
+pub fn advantage_sentence(t: &Texts, margin_p1: i32) -> String {
+    match margin_p1 {
+        0 => t.board_even.to_string(),
+        m if m > 0 => fill(t.board_favours, &[&m]),
+        m => fill(t.board_favours_second, &[&-m]),
+    }
 }
 
 /// The status line of a proven result: who finishes ahead and by how much, by the names
@@ -121,5 +165,23 @@ mod tests {
             assert_ne!(a, b);
             assert!(!b.contains('{'), "{b}");
         }
+    }
+
+    #[test]
+    fn the_empty_board_table_is_what_the_solver_proves() {
+        use crate::ai::strong::{SolveSettings, solve_board};
+        for size in 3..=8u8 {
+            let board = board(size, &[]);
+            let result = solve_board(&board, SolveSettings::default(), 4);
+            assert_eq!(result.margin, first_move_advantage(&board), "size {size}");
+        }
+        let stones = Board::new(8, &[Cell::new(1, 1)]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(first_move_advantage(&stones), None);
+        assert_eq!(first_move_advantage(&board(8, &["d4"])), None);
+        let en = texts(Language::English);
+        assert_eq!(
+            advantage_sentence(en, 35),
+            "This board favours the first player by 35 cells with best play (proven)."
+        );
     }
 }

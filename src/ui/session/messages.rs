@@ -49,6 +49,8 @@ pub enum Message {
     Pasted,
     /// A pasted game string was refused.
     PasteError(GameError),
+    /// Paste position found no text in the box nor on the system clipboard.
+    ClipboardEmpty,
     /// The new-game choices make no board; nothing was started.
     BadSetup(GameError),
     /// A computer search was cancelled.
@@ -147,6 +149,7 @@ impl Message {
             Message::NothingToRedo => t.nothing_to_redo.to_string(),
             Message::Copied => t.copied.to_string(),
             Message::Pasted => t.pasted.to_string(),
+            Message::ClipboardEmpty => t.clipboard_empty.to_string(),
             Message::PasteError(error) => fill(t.paste_error, &[&t.game_error(error, names)]),
             Message::BadSetup(error) => fill(t.bad_setup, &[&t.game_error(error, names)]),
             Message::Cancelled => t.cancelled.to_string(),
@@ -208,6 +211,7 @@ impl Message {
             self,
             Message::Refused(_)
                 | Message::PasteError(_)
+                | Message::ClipboardEmpty
                 | Message::BadSetup(_)
                 | Message::WaitForComputer
                 | Message::ComputerPaused

@@ -255,14 +255,21 @@ pub struct GameSetup {
     pub mode: Mode,
     /// In human vs computer: whether the human moves first (is P1).
     pub human_first: bool,
-    /// The engine of each seat (P1, P2) when a computer sits there.
+    /// The engine of each seat (P1, P2) when a computer plays a person.
     pub engines: [EngineSetup; 2],
+    /// The two computers of computer vs computer (P1, P2), kept apart from `engines` so
+    /// choosing one never changes the computer a person plays against. `None` (settings
+    /// written before they were apart): the same as `engines`.
+    pub watch_engines: Option<[EngineSetup; 2]>,
     /// Pause between moves in computer vs computer, in milliseconds.
     pub watch_delay_ms: u64,
     // Look (issue 8)
     /// The names typed in the new-game panel: "your" name in human vs computer (first),
     /// or the two players' in human vs human. Empty for the default ("You", "Player 1").
     pub names: [String; 2],
+    /// A series against the same opponent alternates who starts: each next game from
+    /// these choices swaps the sides (the first move is worth many cells on most boards).
+    pub alternate_starts: bool,
 }
 
 impl Default for GameSetup {
@@ -276,18 +283,51 @@ impl Default for GameSetup {
             mode: Mode::HumanVsComputer,
             human_first: true,
             engines: [Preset::Easy.engine(), Preset::Easy.engine()],
+            watch_engines: None,
             watch_delay_ms: 600,
             names: [String::new(), String::new()],
+            alternate_starts: false,
         }
     }
 }
 
 impl GameSetup {
+    /// The same choices with the sides swapped, for the next game of a series: the
+    /// person moves second if they moved first (the computer keeps its level), two
+    /// people swap names, two computers swap engines.
+    pub fn swapped(&self) -> GameSetup {
+        let mut next = self.clone();
+        match self.mode {
+            Mode::HumanVsComputer => {
+                let (from, to) = if self.human_first { (1, 0) } else { (0, 1) };
+                next.engines[to] = self.engines[from].clone();
+                next.human_first = !self.human_first;
+            }
+            Mode::HumanVsHuman => next.names.swap(0, 1),
+            Mode::ComputerVsComputer => {
+                let [one, two] = self.watch_engines();
+                next.watch_engines = Some([two, one]);
+            }
+        }
+        next
+    }
+
+    /// The two computers of computer vs computer (see `watch_engines`).
+    pub fn watch_engines(&self) -> [EngineSetup; 2] {
+        self.watch_engines
+            .clone()
+            .unwrap_or_else(|| self.engines.clone())
+    }
+
     /// Brings every number into its allowed range (a hand-edited file may hold anything).
     pub fn clamp(&mut self) {
         self.size = self.size.clamp(MIN_SIZE, MAX_SIZE);
         self.stones = self.stones.min(Board::max_stones(self.size));
-        for engine in &mut self.engines {
+        for engine in self
+            .engines
+            .iter_mut()
+            .chain(self.watch_engines.iter_mut().flatten())
+        {
             engine.clamp();
         }
         self.watch_delay_ms = self.watch_delay_ms.min(5_000);

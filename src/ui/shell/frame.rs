@@ -1,6 +1,6 @@
 //! One frame of the window: the panels around the board, then the actions they produced.
 
-use crate::board::Board;
+use crate::board::{Board, Player};
 use crate::ui::app::{Action, App, ReviewStep};
 use crate::ui::board::layout::BoardLayout;
 use crate::ui::board::view::{ANIMATION_SECONDS, Appearing, Interaction, Overlay, board_ui};
@@ -47,12 +47,15 @@ impl eframe::App for App {
         files_ui::prompt_window_ui(t, &mut self.files, &ctx, &mut actions);
         files_ui::history_window_ui(t, &mut self.files, &ctx, &mut actions);
         summary::game_over_window_ui(self, &ctx, &mut actions);
+        summary::resign_modal_ui(self, &ctx, &mut actions);
         files_ui::continue_modal_ui(t, &self.files, &ctx, &mut actions);
         let unfinished = self.replace_asked().then(|| self.game.board.ply());
         files_ui::replace_modal_ui(t, unfinished, &ctx, &mut actions);
         for action in actions {
             self.apply(&ctx, action);
         }
+        self.follow_pause();
+        self.follow_paste(&ctx);
         self.drive_computer(&ctx);
         if self.job.is_some()
             || self.analysis_job.is_some()
@@ -131,6 +134,16 @@ impl App {
         }
     }
 
+    /// Whose queen the hover preview shows: the person to move, or while a computer is
+    /// to move the person playing it (weighing their next move); `None` between two
+    /// computers. Never the computer's colour.
+    pub fn preview_side(&self) -> Option<Player> {
+        let to_move = self.game.board.side_to_move();
+        [to_move, to_move.opponent()]
+            .into_iter()
+            .find(|side| !self.seat(*side).is_computer())
+    }
+
     /// Whether hovering a free cell previews its claims on the board now.
     pub fn board_previews(&self) -> bool {
         self.settings.show_preview && self.board_interaction() == Interaction::Play
@@ -146,10 +159,14 @@ fn status_bar_ui(app: &App, ui: &mut egui::Ui) {
     };
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(text).color(colour));
-        if let Some(cell) = app.hovered {
+        // Only where the board previews a move: not on the new-game preview (whose
+        // board is not the game's) nor while reviewing.
+        if let Some(cell) = app.hovered
+            && app.board_previews()
+        {
             let board = app.shown_board();
             let claims = board.claims_of(cell).count();
-            if claims > 0 && app.settings.show_preview && app.review.is_none() {
+            if claims > 0 {
                 ui.separator();
                 ui.label(fill(app.texts().preview, &[&cell, &claims]));
             }
@@ -188,6 +205,7 @@ fn central_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         palette: palette(app.settings.dark),
         coordinates: app.settings.show_coordinates,
         preview: app.settings.show_preview,
+        preview_side: app.preview_side(),
         interaction,
         last_move: board.last_move(),
         hint: app

@@ -86,8 +86,9 @@ pub fn shortcuts(ui: &mut egui::Ui, app: &App, actions: &mut Vec<Action>) {
         }
         // Ctrl+V arrives as a paste event (eframe reads the system clipboard); outside a
         // text field it loads the position, so a game string from a chat or a file can be
-        // pasted straight onto the board.
-        if !typing
+        // pasted straight onto the board. So does the answer to Paste position's request
+        // for the clipboard.
+        if (!typing || app.paste_asked.is_some())
             && let Some(text) = input.events.iter().rev().find_map(|event| match event {
                 egui::Event::Paste(text) if !text.trim().is_empty() => Some(text.clone()),
                 _ => None,
@@ -121,7 +122,7 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
             if item(ui, t.redo, REDO_SHOWN, app.game.can_redo()) {
                 actions.push(Action::Redo);
             }
-            if item(ui, t.hint, &HINT, app.job.is_none()) {
+            if item(ui, t.hint, &HINT, app.can_hint()) {
                 actions.push(Action::Hint);
             }
             let analysing = app.analysis_job.is_some();

@@ -7,7 +7,7 @@ use crate::store::{HistoryEntry, HistoryFilter, Side, Winner, format_utc};
 use crate::ui::app::action::{Action, ReplaceChoice};
 use crate::ui::i18n::names::seat_names;
 use crate::ui::i18n::{Texts, fill};
-use crate::ui::jobs::dialogs::{FileTask, SaveItem};
+use crate::ui::jobs::dialogs::FileTask;
 use crate::ui::panels::side::seat_summary;
 use crate::ui::session::game::seat_from_side;
 use crate::ui::session::saving::Files;
@@ -116,7 +116,7 @@ pub fn prompt_window_ui(
                 }
             });
             if prompt.task == FileTask::Open {
-                saves_list_ui(files.dir.as_path(), &prompt.saves, t, ui, actions);
+                saves_list_ui(files.dir.as_path(), prompt, t, ui, actions);
             }
             ui.separator();
             ui.horizontal(|ui| {
@@ -137,32 +137,39 @@ pub fn prompt_window_ui(
     }
 }
 
-/// The saves of the folder, newest first, each a button that opens it.
+/// The saves of the folder, newest first. A click selects one (its path goes in the
+/// field, for OK); a double click opens it. One click never opens and closes the window
+/// at once, so a second click aimed at OK cannot land on the board.
 fn saves_list_ui(
     dir: &std::path::Path,
-    saves: &[SaveItem],
+    prompt: &mut crate::ui::jobs::dialogs::PathPrompt,
     t: &crate::ui::i18n::Texts,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
     ui.label(fill(t.saves_in_folder, &[&dir.display()]));
-    if saves.is_empty() {
+    if prompt.saves.is_empty() {
         ui.label(RichText::new(t.no_saves).weak());
         return;
     }
+    let chosen = prompt.path();
     egui::ScrollArea::vertical()
         .id_salt("saves_list")
         .max_height(220.0)
         .show(ui, |ui| {
-            for item in saves {
+            for item in &prompt.saves {
                 let path = &item.path;
                 let name: String = path.file_name().map_or_else(
                     || path.display().to_string(),
                     |n| n.to_string_lossy().into(),
                 );
                 ui.horizontal(|ui| {
-                    if ui.selectable_label(false, name).clicked() {
+                    let selected = chosen.as_deref() == Some(path.as_path());
+                    let response = ui.selectable_label(selected, name);
+                    if response.double_clicked() {
                         actions.push(Action::PathChosen(FileTask::Open, path.clone()));
+                    } else if response.clicked() {
+                        prompt.text = path.display().to_string();
                     }
                     if let Some(time) = item.modified {
                         ui.label(RichText::new(format_utc(time)).weak().small());

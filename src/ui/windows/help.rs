@@ -80,6 +80,7 @@ fn rules_diagram_ui(ui: &mut egui::Ui, dark: bool, caption: &str) {
         palette: palette(dark),
         coordinates: true,
         preview: false,
+        preview_side: None,
         interaction: Interaction::ReadOnly,
         last_move: None,
         hint: None,

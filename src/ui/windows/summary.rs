@@ -61,6 +61,34 @@ pub fn game_over_window_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Act
     }
 }
 
+/// "Resign this game?", before a resignation (which cannot be taken back). Modal, like
+/// the other questions: Escape or a click beside it keeps playing.
+pub fn resign_modal_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Action>) {
+    let (true, Some(loser)) = (app.resign_asked(), app.resigning_side()) else {
+        return;
+    };
+    let t = app.texts();
+    let names = app.player_names();
+    let response = egui::Modal::new(egui::Id::unique("resign_question")).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.heading(t.resign_title);
+        let text = fill(t.resign_body, &[&names[loser.index()]]);
+        ui.add(egui::Label::new(text).wrap());
+        ui.add_space(6.0);
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(t.resign_confirm).clicked() {
+                actions.push(Action::ConfirmResign(true));
+            }
+            if ui.button(RichText::new(t.keep_playing).strong()).clicked() {
+                actions.push(Action::ConfirmResign(false));
+            }
+        });
+    });
+    if response.should_close() && actions.is_empty() {
+        actions.push(Action::ConfirmResign(false));
+    }
+}
+
 /// "You win, 20 : 16", "Player 2 wins, ...", "Draw, ..." or "You resigned: ...".
 pub fn result_text(app: &App) -> String {
     let t = app.texts();

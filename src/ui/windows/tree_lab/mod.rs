@@ -142,25 +142,25 @@ pub fn keys_ui(lab: &mut TreeLab, ui: &mut egui::Ui) {
     if !lab.open || ui.ctx().text_edit_focused() {
         return;
     }
+    // Every press counts, not whether the key is down: two presses within one frame (a
+    // quick double tap, a slow frame) are two steps.
     let (back, forward, home, end) = ui.input_mut(|input| {
         (
-            input.consume_key(Modifiers::NONE, Key::ArrowLeft),
-            input.consume_key(Modifiers::NONE, Key::ArrowRight),
-            input.consume_key(Modifiers::NONE, Key::Home),
-            input.consume_key(Modifiers::NONE, Key::End),
+            input.count_and_consume_key(Modifiers::NONE, Key::ArrowLeft),
+            input.count_and_consume_key(Modifiers::NONE, Key::ArrowRight),
+            input.count_and_consume_key(Modifiers::NONE, Key::Home),
+            input.count_and_consume_key(Modifiers::NONE, Key::End),
         )
     });
-    let cursor = lab.model.cursor;
-    if back {
-        lab.go_to(cursor.saturating_sub(1));
+    if back + forward == 0 && home + end == 0 {
+        return;
     }
-    if forward {
-        lab.go_to(cursor + 1);
-    }
-    if home {
+    let cursor = lab.model.cursor.saturating_sub(back) + forward;
+    lab.go_to(cursor);
+    if home > 0 {
         lab.go_to(0);
     }
-    if end {
+    if end > 0 {
         lab.go_to(lab.model.steps());
     }
 }

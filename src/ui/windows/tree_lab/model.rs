@@ -197,6 +197,12 @@ impl LabModel {
     }
 
     /// Replays steps `0..cursor` from a blank tree.
+    ///
+    /// A NegaScout re-search starts its subtree afresh, but what the null-window test
+    /// evaluated there stays evaluated: when the re-search then cuts such a node, it is
+    /// shown as the test left it (searched, with the test's value), not greyed as never
+    /// searched. So the final picture greys exactly the leaves `queens tree` lists as
+    /// pruned.
     fn replay(&mut self) {
         let blank = NodeView {
             status: Status::Unvisited,
@@ -205,14 +211,19 @@ impl LabModel {
             search: SearchKind::Full,
         };
         let mut nodes = vec![blank; self.tree.node_count()];
+        // Each node as the last null-window test left it, once a re-search blanked it.
+        let mut tested: Vec<Option<NodeView>> = vec![None; self.tree.node_count()];
         for step in &self.trace.steps[..self.cursor] {
             let node = step.node;
             match &step.event {
                 Event::Enter { search } => {
-                    // A re-search starts the subtree afresh (a first visit finds it blank
-                    // already, so only re-searches pay for the walk).
+                    // A first visit finds the subtree blank already, so only re-searches
+                    // pay for the walk.
                     if *search == SearchKind::Research {
                         for below in descendants(&self.tree, node) {
+                            if nodes[below].status != Status::Unvisited {
+                                tested[below] = Some(nodes[below]);
+                            }
                             nodes[below] = blank;
                         }
                     }
@@ -225,9 +236,14 @@ impl LabModel {
                 }
                 Event::Cut { skipped } => {
                     for &child in skipped {
-                        nodes[child].status = Status::Pruned;
-                        for below in descendants(&self.tree, child) {
-                            nodes[below].status = Status::Pruned;
+                        for below in std::iter::once(child).chain(descendants(&self.tree, child)) {
+                            nodes[below] = match tested[below] {
+                                Some(view) => view,
+                                None => NodeView {
+                                    status: Status::Pruned,
+                                    ..nodes[below]
+                                },
+                            };
                         }
                     }
                 }
@@ -347,5 +363,38 @@ mod tests {
         assert_eq!(model.nodes[7].status, Status::Pruned);
         assert_eq!(model.nodes[8].status, Status::Pruned);
         assert_eq!(model.nodes[0].status, Status::Done);
+    }
+
+    /// The final picture of a NegaScout trace greys exactly the leaves `queens tree
+    /// --algo pvs` reports as pruned (issue 19.4: leaves the null-window test evaluated
+    /// were greyed when the re-search cut them).
+    #[test]
+    fn negascouts_final_picture_greys_the_leaves_the_cli_calls_pruned() {
+        let options = LabOptions {
+            algorithm: LabAlgorithm::NegaScout,
+            ..LabOptions::default()
+        };
+        for seed in 1..60 {
+            for (depth, branching) in [(2, 3), (3, 3), (4, 2)] {
+                let spec = RandomSpec {
+                    depth,
+                    branching,
+                    low: -9,
+                    high: 9,
+                    seed,
+                };
+                let tree = random_tree(spec).unwrap_or_else(|e| panic!("{e}"));
+                let mut model = LabModel::new(tree.clone(), options);
+                model.go_to(model.steps());
+                let report = crate::ai::tree::report::report(&tree, options.root, &model.trace);
+                let greyed: Vec<usize> = (0..tree.node_count())
+                    .filter(|&node| tree.leaf_value(node).is_some())
+                    .enumerate()
+                    .filter(|&(_, node)| model.nodes[node].status == Status::Pruned)
+                    .map(|(leaf, _)| leaf)
+                    .collect();
+                assert_eq!(greyed, report.pruned, "{}", tree.to_text());
+            }
+        }
     }
 }

@@ -26,6 +26,14 @@ fn fitted_widths(available: f32, spacing: f32) -> ([f32; 7], bool) {
     (widths, reason_room >= MIN_REASON_WIDTH)
 }
 
+/// The scroll offset that centres row `row` of `rows` (each `pitch` high) in a view
+/// `view` high, within the scrollable range: an offset past the end draws the rows
+/// above the view, and the table looked empty until scrolled (issue 19.11).
+fn scroll_offset(row: usize, rows: usize, pitch: f32, view: f32) -> f32 {
+    let most = (rows as f32 * pitch - view).max(0.0);
+    (row as f32 * pitch + pitch / 2.0 - view / 2.0).clamp(0.0, most)
+}
+
 fn cell(ui: &mut egui::Ui, width: f32, text: RichText) {
     ui.add_sized(
         [width, ui.spacing().interact_size.y],
@@ -57,9 +65,12 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
         .id_salt("tree_lab_steps")
         .auto_shrink([false, false]);
     if lab.scroll_table {
-        let row = lab.model.cursor.saturating_sub(1) as f32;
-        let offset = (row * row_pitch - ui.available_height() / 2.0).max(0.0);
-        area = area.vertical_scroll_offset(offset);
+        area = area.vertical_scroll_offset(scroll_offset(
+            lab.model.cursor.saturating_sub(1),
+            model.steps(),
+            row_pitch,
+            ui.available_height(),
+        ));
     }
     let highlight = ui.visuals().selection.bg_fill.gamma_multiply(0.6);
     let weak = ui.visuals().weak_text_color();
@@ -138,5 +149,18 @@ mod tests {
         let used: f32 = widths.iter().sum::<f32>() + 8.0 * 7.0;
         assert!(used <= 400.0 + 0.01, "{used}");
         assert!(!reason);
+    }
+
+    #[test]
+    fn the_scroll_offset_centres_a_row_and_never_passes_either_end() {
+        // 84 rows of 22 points in a view of 440: the last row sits at the bottom.
+        assert_eq!(scroll_offset(83, 84, 22.0, 440.0), 84.0 * 22.0 - 440.0);
+        assert_eq!(scroll_offset(0, 84, 22.0, 440.0), 0.0);
+        assert_eq!(
+            scroll_offset(40, 84, 22.0, 440.0),
+            40.0 * 22.0 + 11.0 - 220.0
+        );
+        // Fewer rows than the view holds: no scrolling at all.
+        assert_eq!(scroll_offset(5, 6, 22.0, 440.0), 0.0);
     }
 }
