@@ -4,8 +4,8 @@
 //! other move the claim is gone until a search proves it again.
 //!
 //! Before the first move, the first-move advantage of a board without stones comes from
-//! a table the solver proved ([`EMPTY_BOARD_MARGINS`]); other boards say nothing until a
-//! search proves them.
+//! the opening book the solver proved ([`first_move_advantage`]); other boards say
+//! nothing until a search proves them.
 
 use crate::ai::SearchOutcome;
 use crate::board::{Board, Cell, Player};
@@ -52,35 +52,11 @@ pub fn proven_margin(board: &Board, outcome: &SearchOutcome<Cell>) -> Option<i32
     })
 }
 
-/// P1's final margin with best play on the empty board of each size from 3 to 15 (the
-/// first-move advantage), as `queens solve --size N` proves it (15: 35, docs/cli.md).
-/// The test below checks the small sizes against the solver again.
-pub const EMPTY_BOARD_MARGINS: [(u8, i32); 13] = [
-    (3, 9),
-    (4, 10),
-    (5, 13),
-    (6, 14),
-    (7, 19),
-    (8, 18),
-    (9, 23),
-    (10, 22),
-    (11, 27),
-    (12, 26),
-    (13, 31),
-    (14, 30),
-    (15, 35),
-];
-
-/// P1's proven margin with best play from `board` before its first move, when the table
-/// has it (a board without stones); `None` for any other board.
+/// P1's proven margin with best play from `board` before its first move, when the
+/// opening book has it (an empty board, data/opening_book.ron: the same figure `queens
+/// solve` and `solve --all-moves` give); `None` for any other board.
 pub fn first_move_advantage(board: &Board) -> Option<i32> {
-    if board.ply() > 0 || board.stones().count() > 0 {
-        return None;
-    }
-    EMPTY_BOARD_MARGINS
-        .iter()
-        .find(|(size, _)| *size == board.size())
-        .map(|&(_, margin)| margin)
+    crate::ai::strong::OpeningBook::shipped().margin(board)
 }
 
 /// "This board favours the first player by 18 cells with best play (proven)."
