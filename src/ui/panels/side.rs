@@ -103,6 +103,12 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             fill(t.review_turn, &[&ply, &board.ply(), name])
         };
         ui.label(RichText::new(text).strong());
+        if !shown.is_over()
+            && let Some(margin) = app.known_margin()
+        {
+            let sentence = crate::ui::session::known::known_result_sentence(t, &names, margin);
+            ui.add(egui::Label::new(RichText::new(sentence).strong()).wrap());
+        }
     } else if board.is_over() {
         ui.label(RichText::new(t.game_over).strong());
     } else {
@@ -143,18 +149,22 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             ui.label(who);
         });
         let seconds = format!("{:.1}", job.elapsed().as_secs_f64());
+        let proven = app.known_margin_of(board).is_some();
         let progress = match job.last_iteration() {
             Some(it) => {
                 // The value is the searching side's: cells it owns minus the other's
-                // after `depth` plies of best play.
-                let view = ValueView {
-                    mover: side,
-                    viewer: viewer(app, job.purpose),
-                    best: it.best_move.map(|c| c.to_string()).unwrap_or_default(),
-                    value: it.value.0,
-                    depth: it.depth,
-                };
-                ui.add(egui::Label::new(value_sentence(t, &names, &view)).wrap());
+                // after `depth` plies of best play. An estimate is told only while
+                // nothing is proven: the proven margin is on the line above.
+                if !proven {
+                    let view = ValueView {
+                        mover: side,
+                        viewer: viewer(app, job.purpose),
+                        best: it.best_move.map(|c| c.to_string()).unwrap_or_default(),
+                        value: it.value.0,
+                        depth: it.depth,
+                    };
+                    ui.add(egui::Label::new(value_sentence(t, &names, &view)).wrap());
+                }
                 fill(
                     t.live_progress,
                     &[&it.depth, &job.nodes(), &it.value, &seconds],
@@ -221,7 +231,7 @@ fn viewer(app: &App, purpose: crate::ui::jobs::search::Purpose) -> Option<Player
     }
 }
 
-/// The value in words: "best l6: you are 11 cells behind with best play at depth 7".
+/// The value in words: "best l6: you are 11 cells behind with best play (estimate, depth 7)".
 fn value_sentence(t: &Texts, names: &[String; 2], view: &ValueView) -> String {
     let (best, depth) = (&view.best, &view.depth);
     let amount = view.value.unsigned_abs();
@@ -288,8 +298,10 @@ fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     });
 }
 
-/// The move values' verdict on the position, while they are on: the proved result, or
-/// the best move's estimate with its depth.
+/// The move values' verdict on the position, while they are on: the best move's
+/// estimate with its depth, labelled as one. A proven margin (from the move values or
+/// anything else) is told once, by the turn line, the same for every source; the heat
+/// map's colours are then labelled as the estimates they are.
 fn live_ui(app: &App, ui: &mut egui::Ui) {
     if !app.settings.heat_map {
         return;
@@ -304,28 +316,32 @@ fn live_ui(app: &App, ui: &mut egui::Ui) {
     let (Some(best), Some(margin)) = (values.best(), values.margin()) else {
         return;
     };
+    if values.solved() {
+        return;
+    }
+    let depth = values.depth.map_or(0, |d| d + 1);
+    if app.known_margin().is_some() {
+        ui.label(
+            RichText::new(fill(t.live_estimate, &[&depth]))
+                .small()
+                .weak(),
+        );
+        return;
+    }
     let names = app.player_names();
-    let text = match values.depth {
-        None if values.solved() => {
-            crate::ui::session::known::known_result_sentence(t, &names, margin)
-        }
-        depth => {
-            // The same words as the computer's thinking line; "you" is the only human.
-            let view = ValueView {
-                mover: values.mover,
-                viewer: viewer(app, crate::ui::jobs::search::Purpose::Move),
-                best: best.cell.to_string(),
-                value: match values.mover {
-                    Player::One => margin,
-                    Player::Two => -margin,
-                },
-                // The engine's depth after the move, plus the move itself.
-                depth: depth.map_or(0, |d| d + 1),
-            };
-            value_sentence(t, &names, &view)
-        }
+    // The same words as the computer's thinking line; "you" is the only human.
+    let view = ValueView {
+        mover: values.mover,
+        viewer: viewer(app, crate::ui::jobs::search::Purpose::Move),
+        best: best.cell.to_string(),
+        value: match values.mover {
+            Player::One => margin,
+            Player::Two => -margin,
+        },
+        // The engine's depth after the move, plus the move itself.
+        depth,
     };
-    ui.label(RichText::new(text).small());
+    ui.label(RichText::new(value_sentence(t, &names, &view)).small());
 }
 
 fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
@@ -380,25 +396,25 @@ mod tests {
         // The computer (P2) thinks and finds itself 11 cells up: the person is behind.
         assert_eq!(
             value_sentence(t, &names, &view(Player::Two, Some(Player::One), 11)),
-            "best l6: you are 11 cells behind with best play at depth 7"
+            "best l6: you are 11 cells behind with best play (estimate, depth 7)"
         );
         // A hint for the person, who would be 3 cells down.
         assert_eq!(
             value_sentence(t, &names, &view(Player::One, Some(Player::One), -3)),
-            "best l6: you are 3 cells behind with best play at depth 7"
+            "best l6: you are 3 cells behind with best play (estimate, depth 7)"
         );
         assert_eq!(
             value_sentence(t, &names, &view(Player::Two, Some(Player::One), -4)),
-            "best l6: you are 4 cells ahead with best play at depth 7"
+            "best l6: you are 4 cells ahead with best play (estimate, depth 7)"
         );
         // Two computers: by name.
         assert_eq!(
             value_sentence(t, &names, &view(Player::Two, None, 5)),
-            "best l6: Computer (Medium) is 5 cells ahead with best play at depth 7"
+            "best l6: Computer (Medium) is 5 cells ahead with best play (estimate, depth 7)"
         );
         assert_eq!(
             value_sentence(t, &names, &view(Player::One, None, 0)),
-            "best l6: level with best play at depth 7"
+            "best l6: level with best play (estimate, depth 7)"
         );
     }
 }
