@@ -336,7 +336,7 @@ pub const TEXTS: Texts = Texts {
     worst_move_alone: "{0}. {1} lost {2}",
     worst_move_at_least: "{0}. {1} lost at least {2}, better {3}",
     worst_move_at_least_alone: "{0}. {1} lost at least {2}",
-    analysis_unproved: "{0:move|moves} not proved in the time: shown as bounds (≥, ≤) or ?",
+    analysis_unproved: "{0:move|moves} not proved in the time: bounds (≥, ≤) or ?",
     margin_chart_legend: "dots: proved · rings: estimates",
     chart_proved: "proved",
     chart_estimate: "estimate",

@@ -337,7 +337,7 @@ pub const TEXTS: Texts = Texts {
     worst_move_alone: "{0}. {1} mất {2}",
     worst_move_at_least: "{0}. {1} mất ít nhất {2}, tốt hơn là {3}",
     worst_move_at_least_alone: "{0}. {1} mất ít nhất {2}",
-    analysis_unproved: "{0} nước chưa được chứng minh trong thời gian cho phép: hiện bằng cận (≥, ≤) hoặc ?",
+    analysis_unproved: "{0} nước chưa chứng minh kịp: cận (≥, ≤) hoặc ?",
     margin_chart_legend: "chấm đặc: đã chứng minh · vòng tròn: ước lượng",
     chart_proved: "đã chứng minh",
     chart_estimate: "ước lượng",
