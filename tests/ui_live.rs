@@ -67,3 +67,90 @@ fn the_move_values_of_a_small_board_are_the_solvers() {
     frames(&mut harness, 2);
     assert!(harness.state().live_values().is_none());
 }
+
+/// Issue 19 (2): the side panel said a proven "7 cells ahead" beside the heat map's
+/// estimated "5 cells ahead ... at depth 6", and on an empty board the heat map said 20
+/// where the exact value was 35. An empty 11x11 board has too many moves to prove each,
+/// but the position itself is proved in a blink: every line then tells the proven
+/// margin, and what is left of the estimates (the heat map's colours) says it is one.
+#[test]
+fn a_proven_margin_is_the_one_every_line_tells() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 11, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "View");
+    click(&mut harness, TOGGLE);
+    step_until(&mut harness, "the position to be proved", |app| {
+        app.live_values()
+            .is_some_and(|v| v.proved_margin().is_some())
+    });
+    frames(&mut harness, 2);
+    let board = harness.state().board().clone();
+    let exact = solve_board(&board, SolveSettings::default(), 16)
+        .margin
+        .unwrap_or_else(|| panic!("not solved"));
+    let values = harness
+        .state()
+        .live_values()
+        .unwrap_or_else(|| panic!("no values"));
+    assert!(!values.solved(), "every move proved: nothing to label");
+    assert_eq!(values.margin(), Some(exact));
+    assert_eq!(harness.state().known_margin(), Some(exact));
+    let proven = format!("{exact} cells ahead with best play (proven)");
+    assert!(
+        harness.query_all_by_label_contains(&proven).count() >= 1,
+        "no line says {proven}"
+    );
+    // No line tells another "best play" figure.
+    assert!(
+        harness
+            .query_all_by_label_contains("with best play (estimate")
+            .next()
+            .is_none(),
+        "an estimate is told beside the proven margin"
+    );
+    assert!(
+        harness
+            .query_by_label_contains("Move values: estimates at depth")
+            .is_some()
+    );
+    // The best line drawn is the proved one: its first move keeps the margin.
+    let first = values.principal_variation()[0];
+    let mut child = board.clone();
+    child.do_move(first);
+    let after = solve_board(&child, SolveSettings::default(), 16).margin;
+    assert_eq!(after, Some(exact));
+}
+
+/// A margin the analysis proved is told for that position while it is reviewed, the
+/// same words as any other proof.
+#[test]
+fn the_analysis_proofs_are_told_while_reviewing() {
+    let game = "size=5 stones=b2 moves=c3,a1,e2";
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
+    frames(&mut harness, 2);
+    harness.get_by_label("game string").focus();
+    frames(&mut harness, 1);
+    harness.get_by_label("game string").type_text(game);
+    frames(&mut harness, 2);
+    click(&mut harness, "Paste position");
+    click(&mut harness, "Game");
+    click(&mut harness, "Analyse game");
+    step_until(&mut harness, "the analysis to finish", |app| {
+        !app.is_analysing()
+    });
+    click(&mut harness, "move 1");
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().reviewing(), Some(1));
+    let shown = queens::board::Board::from_game_string(game)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .at_ply(1);
+    let exact = solve_board(&shown, SolveSettings::default(), 4)
+        .margin
+        .unwrap_or_else(|| panic!("not solved"));
+    assert_eq!(harness.state().known_margin(), Some(exact));
+    let proven = format!("{} cells ahead with best play (proven)", exact.abs());
+    assert!(
+        harness.query_all_by_label_contains(&proven).count() >= 1,
+        "no line says {proven}"
+    );
+}

@@ -308,7 +308,7 @@ fn the_thinking_line_explains_the_value_to_the_person() {
     // Steps until the first depth is reported (bounded by steps, not by time).
     let mut steps = 0;
     while harness
-        .query_by_label_contains("with best play at depth")
+        .query_by_label_contains("with best play (estimate, depth")
         .is_none()
     {
         steps += 1;

@@ -1,12 +1,15 @@
 //! The value of every legal move of one position, for the window's heat map while
-//! playing: for each move, the margin with best play after it, and the best line.
+//! playing: for each move, the margin with best play after it, and the best line; and
+//! the position's own margin, proved when a solve of it finishes.
 //!
 //! All moves are valued the same way at once, so their values compare: first the exact
 //! solver on every move (a small board is proved in a blink), then the `pvs` engine one
 //! depth at a time over every move not proved, keeping only completed depths. Mixing a
 //! depth-3 estimate of one move with a depth-4 estimate of another would paint the
 //! odd-even effect (the side that moved last at the horizon looks better), not the
-//! moves.
+//! moves. After the first depth the position itself gets a share of the time for an
+//! exact solve: its proved margin and line are what every line of the window shows
+//! (an empty 15x15 board is proved in seconds, where depth 6 said 20 for 35).
 
 use crate::ai::strong::{PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveSettings, solve};
 use crate::ai::{Engine, Limits, SearchHandler};
@@ -26,6 +29,15 @@ pub struct MoveValue {
     pub line: Vec<Cell>,
 }
 
+/// A position's margin with best play, proved, and a proved best line from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProvedValue {
+    /// P1's final cells minus P2's with best play.
+    pub margin: i32,
+    /// Proved best moves from the position, its best move first.
+    pub line: Vec<Cell>,
+}
+
 /// Every legal move of a position, valued.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveValues {
@@ -38,6 +50,9 @@ pub struct MoveValues {
     /// The engine's depth after the move for the estimates (`None` when every value is
     /// exact).
     pub depth: Option<u32>,
+    /// The position's own margin, when proved (by a solve of the position, or because
+    /// every move is proved).
+    pub proved: Option<ProvedValue>,
 }
 
 impl MoveValues {
@@ -82,13 +97,28 @@ impl MoveValues {
         !self.moves.is_empty() && self.moves.iter().all(|m| m.exact)
     }
 
-    /// P1's margin with best play from the position: proved when [`Self::solved`].
+    /// P1's margin with best play from the position: the proved one when there is one
+    /// (see [`Self::proved_margin`]), else the best move's estimate.
     pub fn margin(&self) -> Option<i32> {
-        self.best().map(|best| best.margin)
+        self.proved_margin()
+            .or_else(|| self.best().map(|best| best.margin))
     }
 
-    /// Best play from the position: the best move, then best play after it.
+    /// P1's margin with best play from the position, when proved.
+    pub fn proved_margin(&self) -> Option<i32> {
+        match &self.proved {
+            Some(proved) => Some(proved.margin),
+            None if self.solved() => self.best().map(|best| best.margin),
+            None => None,
+        }
+    }
+
+    /// Best play from the position: the proved line when there is one, else the best
+    /// move, then best play after it.
     pub fn principal_variation(&self) -> Vec<Cell> {
+        if let Some(proved) = self.proved.as_ref().filter(|p| !p.line.is_empty()) {
+            return proved.line.clone();
+        }
         self.best()
             .map(|best| {
                 std::iter::once(best.cell)
@@ -96,6 +126,26 @@ impl MoveValues {
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    /// Takes in the position's proved value: its best move is proved to reach it, and no
+    /// estimate of another move may claim more for the mover.
+    fn take_proved(&mut self, proved: ProvedValue) {
+        let mover = self.mover;
+        let view = |margin: i32| match mover {
+            Player::One => margin,
+            Player::Two => -margin,
+        };
+        for value in &mut self.moves {
+            if Some(&value.cell) == proved.line.first() {
+                value.margin = proved.margin;
+                value.exact = true;
+                value.line = proved.line[1..].to_vec();
+            } else if !value.exact && view(value.margin) > view(proved.margin) {
+                value.margin = proved.margin;
+            }
+        }
+        self.proved = Some(proved);
     }
 }
 
@@ -110,6 +160,10 @@ pub struct LiveSettings {
 
 /// The share of the budget the solver gets first, on boards it may prove.
 const SOLVE_SHARE_PERCENT: u32 = 50;
+
+/// The share of the budget a solve of the position itself may take, after the first
+/// depth of every move is on screen.
+const ROOT_SHARE_PERCENT: u32 = 60;
 
 /// Stops on the caller's request or at the deadline.
 struct Deadline<'a> {
@@ -162,16 +216,25 @@ pub fn value_moves(
         }
     }
     let mut answer = None;
-    let publish = |values: &[Option<MoveValue>], depth: Option<u32>| {
-        let moves: Option<Vec<MoveValue>> = values.iter().cloned().collect();
-        moves.map(|moves| MoveValues {
-            position: board.game_string(),
-            mover: board.side_to_move(),
-            moves,
-            depth,
-        })
-    };
-    if let Some(all) = publish(&values, None) {
+    let mut proved: Option<ProvedValue> = None;
+    let publish =
+        |values: &[Option<MoveValue>], depth: Option<u32>, proved: &Option<ProvedValue>| {
+            let moves: Option<Vec<MoveValue>> = values.iter().cloned().collect();
+            moves.map(|moves| {
+                let mut values = MoveValues {
+                    position: board.game_string(),
+                    mover: board.side_to_move(),
+                    moves,
+                    depth,
+                    proved: None,
+                };
+                if let Some(proved) = proved {
+                    values.take_proved(proved.clone());
+                }
+                values
+            })
+        };
+    if let Some(all) = publish(&values, None, &None) {
         on_update(&all);
         return Some(all);
     }
@@ -198,15 +261,58 @@ pub fn value_moves(
         }
         values = pass;
         let all_exact = values.iter().flatten().all(|v| v.exact);
-        if let Some(update) = publish(&values, (!all_exact).then_some(depth)) {
+        if let Some(update) = publish(&values, (!all_exact).then_some(depth), &proved) {
             on_update(&update);
             answer = Some(update);
         }
         if all_exact {
             break;
         }
+        if depth == 1 {
+            // The first depth is on screen: now the position itself, once.
+            let time = (settings.time * ROOT_SHARE_PERCENT / 100).saturating_sub(started.elapsed());
+            proved = solved_position(board, &engine, time, &stop);
+            if handler.should_stop() {
+                return answer;
+            }
+            if proved.is_some()
+                && let Some(update) = publish(&values, Some(depth), &proved)
+            {
+                on_update(&update);
+                answer = Some(update);
+            }
+        }
     }
     answer
+}
+
+/// The proved margin and line of `board`, if the solver finishes in `time`.
+fn solved_position(
+    board: &Board,
+    engine: &PvsEngine,
+    time: Duration,
+    stop: &dyn SearchHandler<Cell>,
+) -> Option<ProvedValue> {
+    if time.is_zero() {
+        return None;
+    }
+    let result = solve(
+        board,
+        engine.table(),
+        SolveSettings {
+            time: Some(time),
+            ..SolveSettings::default()
+        },
+        stop,
+        &SolveProgress::default(),
+    );
+    match (result.solved, result.margin) {
+        (true, Some(margin)) => Some(ProvedValue {
+            margin,
+            line: result.pv,
+        }),
+        _ => None,
+    }
 }
 
 /// The proved value of `child` (the position after `cell`), if the solver finishes in
@@ -275,6 +381,7 @@ mod tests {
                 })
                 .collect(),
             depth: None,
+            proved: None,
         }
     }
 
@@ -325,6 +432,42 @@ mod tests {
         assert!(answer.depth.is_some_and(|d| d >= 1));
         assert!(!answer.solved());
         assert_eq!(answer.moves.len(), board.free().count() as usize);
+    }
+
+    /// Issue 19: the heat map's "best play" figure was a depth-6 estimate beside a
+    /// proved one. A position the solver proves within the budget gets its proved
+    /// margin and line, and no move's estimate claims more than it.
+    #[test]
+    fn a_position_the_solver_proves_gets_its_proved_margin_and_line() {
+        // An empty 11x11 board: too many moves to solve each, the position itself
+        // proved in a fraction of a second.
+        let board = Board::new(11, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let exact = solve_board(&board, SolveSettings::default(), 16);
+        assert!(exact.solved);
+        let answer = value_moves(&board, settings(4000), &NoHandler, &mut |_| {})
+            .unwrap_or_else(|| panic!("no answer"));
+        assert!(!answer.solved());
+        assert_eq!(answer.proved_margin(), exact.margin);
+        assert_eq!(answer.margin(), exact.margin);
+        let line = answer.principal_variation();
+        let first = line.first().copied().unwrap_or_else(|| panic!("no line"));
+        // The line's first move is a proved best move: its child has the same margin.
+        let mut child = board.clone();
+        child.do_move(first);
+        let after = solve_board(&child, SolveSettings::default(), 16);
+        assert_eq!(after.margin, exact.margin);
+        let margin = exact.margin.unwrap_or_default();
+        let view = |m: i32| match board.side_to_move() {
+            Player::One => m,
+            Player::Two => -m,
+        };
+        for value in &answer.moves {
+            assert!(
+                view(value.margin) <= view(margin),
+                "{value:?} over {margin}"
+            );
+        }
+        assert_eq!(answer.loss(first), Some(0));
     }
 
     #[test]

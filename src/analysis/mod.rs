@@ -14,10 +14,11 @@ mod model;
 mod run;
 pub mod table24;
 
-pub use live::{LiveSettings, MoveValue, MoveValues, value_moves};
+pub use live::{LiveSettings, MoveValue, MoveValues, ProvedValue, value_moves};
 
 pub use model::{
-    Analysis, Class, MoveAnalysis, PlayerSummary, PositionValue, class_of, summarize_players,
+    Analysis, Class, MoveAnalysis, PlayerSummary, PositionValue, class_of, class_of_bounds,
+    summarize_players,
 };
 pub use run::{AnalysisSettings, analyse};
 pub use table24::{Table24, Table24Row, Table24Settings, run_table24};

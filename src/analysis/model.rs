@@ -7,16 +7,84 @@ use serde::Serialize;
 /// The value of one position of the game with best play from there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionValue {
-    /// P1's final cells minus P2's with best play from this position.
+    /// P1's final cells minus P2's with best play from this position: proved when
+    /// `exact`, else an estimate (always inside `lower..=upper`).
     pub margin: i32,
-    /// A best move (none on a finished board).
+    /// A proved lower bound on the margin (equal to it when exact).
+    pub lower: i32,
+    /// A proved upper bound on the margin (equal to it when exact).
+    pub upper: i32,
+    /// A best move (none on a finished board), or when not proved the engine's choice
+    /// (see `best_reaches`).
     pub best: Option<Cell>,
+    /// The margin `best` is proved to reach from the mover's side (at least this when
+    /// P1 moves, at most this when P2 does); `None` when nothing about it is proved.
+    pub best_reaches: Option<i32>,
     /// Best moves from here (the solver's line to the end, or the engine's line).
     pub pv: Vec<Cell>,
     /// Whether `margin` is proved (solved) rather than estimated.
     pub exact: bool,
     /// The depth of the estimate (`None` when exact).
     pub depth: Option<u32>,
+}
+
+impl PositionValue {
+    /// A proved margin.
+    pub fn proved(margin: i32, best: Option<Cell>, pv: Vec<Cell>) -> PositionValue {
+        PositionValue {
+            margin,
+            lower: margin,
+            upper: margin,
+            best,
+            best_reaches: best.map(|_| margin),
+            pv,
+            exact: true,
+            depth: None,
+        }
+    }
+
+    /// An estimate `margin` at `depth` within the proved bounds `lower..=upper` (the
+    /// estimate is moved inside them; equal bounds make it proved).
+    pub fn estimate(
+        margin: i32,
+        (lower, upper): (i32, i32),
+        best: Option<Cell>,
+        pv: Vec<Cell>,
+        depth: u32,
+    ) -> PositionValue {
+        let mut value = PositionValue {
+            margin,
+            lower: i32::MIN,
+            upper: i32::MAX,
+            best,
+            best_reaches: None,
+            pv,
+            exact: false,
+            depth: Some(depth),
+        };
+        value.narrow(lower, upper);
+        value
+    }
+
+    /// Takes in the proved bounds `lower..=upper` (kept where they are tighter than the
+    /// ones known); returns whether anything changed. Bounds that meet prove the margin.
+    pub fn narrow(&mut self, lower: i32, upper: i32) -> bool {
+        let (old_lower, old_upper) = (self.lower, self.upper);
+        self.lower = self.lower.max(lower);
+        self.upper = self.upper.min(upper);
+        debug_assert!(self.lower <= self.upper, "contradicting proofs: {self:?}");
+        if self.lower > self.upper {
+            // Cannot happen with correct proofs; keep the older, wider knowledge.
+            (self.lower, self.upper) = (old_lower, old_upper);
+            return false;
+        }
+        if self.lower == self.upper && !self.exact {
+            self.exact = true;
+            self.depth = None;
+        }
+        self.margin = self.margin.clamp(self.lower, self.upper);
+        (self.lower, self.upper) != (old_lower, old_upper)
+    }
 }
 
 /// How bad a move was, by the cells of margin it gave away (see [`class_of`]).
@@ -33,16 +101,20 @@ pub enum Class {
     Mistake,
     /// A loss of 10 or more.
     Blunder,
+    /// The loss is not proved within the time, and its proved bounds span more than one
+    /// class.
+    Unproved,
 }
 
 impl Class {
-    /// Every class, best first.
-    pub const ALL: [Class; 5] = [
+    /// Every class, best first, then [`Class::Unproved`].
+    pub const ALL: [Class; 6] = [
         Class::Best,
         Class::Good,
         Class::Inaccuracy,
         Class::Mistake,
         Class::Blunder,
+        Class::Unproved,
     ];
 
     /// The lowercase name, as in the JSON and the workbook.
@@ -53,6 +125,7 @@ impl Class {
             Class::Inaccuracy => "inaccuracy",
             Class::Mistake => "mistake",
             Class::Blunder => "blunder",
+            Class::Unproved => "unproved",
         }
     }
 }
@@ -69,6 +142,17 @@ pub fn class_of(loss: u32) -> Class {
         3..=5 => Class::Inaccuracy,
         6..=9 => Class::Mistake,
         _ => Class::Blunder,
+    }
+}
+
+/// The class of a loss proved to lie in `lower..=upper`: the class both ends share, or
+/// [`Class::Unproved`] when the bounds span several.
+pub fn class_of_bounds(lower: u32, upper: u32) -> Class {
+    let class = class_of(lower);
+    if class == class_of(upper) {
+        class
+    } else {
+        Class::Unproved
     }
 }
 
@@ -91,14 +175,23 @@ pub struct MoveAnalysis {
     /// The margin with best play after the move played.
     pub margin_after: i32,
     /// The margin the mover gave away, from the mover's side, never negative; 0 for a
-    /// best move.
-    pub loss: u32,
-    /// Whether both margins are proved.
+    /// best move. Only a proved loss is stated: `null` when it is not proved (see the
+    /// bounds).
+    pub loss: Option<u32>,
+    /// A proved lower bound on the loss (the loss when proved).
+    pub loss_lower: u32,
+    /// A proved upper bound on the loss (the loss when proved).
+    pub loss_upper: u32,
+    /// Whether both margins are proved (then the loss is too).
     pub exact: bool,
     /// The shallower depth of the estimated margins (`null` when exact).
     pub depth: Option<u32>,
-    /// The class of `loss`.
+    /// The class of the loss; [`Class::Unproved`] unless the proved bounds decide it.
     pub class: Class,
+    /// Whether `best` is proved to keep more than the move played (what a "better"
+    /// beside a costly move needs).
+    #[serde(skip)]
+    pub better_proved: bool,
 }
 
 fn cell_name<S: serde::Serializer>(cell: &Cell, serializer: S) -> Result<S::Ok, S::Error> {
@@ -117,6 +210,8 @@ fn option_cell_name<S: serde::Serializer>(
 
 impl MoveAnalysis {
     /// Judges move `ply` (1-based) `played` between the positions `before` and `after`.
+    /// The loss follows from the proved bounds of the two margins alone: estimates never
+    /// enter it (an estimate subtracted from a proved value is no loss of anything).
     pub fn judge(
         ply: usize,
         played: Cell,
@@ -124,18 +219,31 @@ impl MoveAnalysis {
         after: &PositionValue,
     ) -> MoveAnalysis {
         let mover = Player::at_ply(ply - 1);
-        let raw = match mover {
-            Player::One => before.margin - after.margin,
-            Player::Two => after.margin - before.margin,
+        // The mover's view: what the position was worth, what the move kept.
+        let view = |margin: i32| match mover {
+            Player::One => margin,
+            Player::Two => -margin,
         };
-        // An estimate of the next position may see further than the one before it and
-        // "gain"; a move cannot gain on best play, so that counts as no loss. The best
-        // move itself loses nothing by definition, whatever the two estimates say.
-        let loss = if before.best == Some(played) {
-            0
-        } else {
-            raw.max(0) as u32
-        };
+        let worth = (
+            view(before.lower).min(view(before.upper)),
+            view(before.lower).max(view(before.upper)),
+        );
+        let mut kept = (
+            view(after.lower).min(view(after.upper)),
+            view(after.lower).max(view(after.upper)),
+        );
+        let reaches = before.best_reaches.map(view);
+        if before.best == Some(played)
+            && let Some(reaches) = reaches
+        {
+            // The move played is the one proved to reach `reaches`.
+            kept.0 = kept.0.max(reaches);
+        }
+        let gap = |a: i32, b: i32| (a - b).max(0).unsigned_abs();
+        let (loss_lower, loss_upper) = (gap(worth.0, kept.1), gap(worth.1, kept.0));
+        let loss = (loss_lower == loss_upper).then_some(loss_lower);
+        let better_proved =
+            before.best != Some(played) && reaches.is_some_and(|reaches| reaches > kept.1);
         let exact = before.exact && after.exact;
         let depth = match (before.depth, after.depth) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -149,10 +257,26 @@ impl MoveAnalysis {
             margin_before: before.margin,
             margin_after: after.margin,
             loss,
+            loss_lower,
+            loss_upper,
             exact,
             depth: if exact { None } else { depth },
-            class: class_of(loss),
+            class: match loss {
+                Some(loss) => class_of(loss),
+                None => class_of_bounds(loss_lower, loss_upper),
+            },
+            better_proved,
         }
+    }
+
+    /// Whether the move is proved to have lost nothing.
+    pub fn proved_best(&self) -> bool {
+        self.loss_upper == 0
+    }
+
+    /// Whether the move is proved to have lost something.
+    pub fn proved_loss(&self) -> bool {
+        self.loss_lower > 0
     }
 }
 
@@ -163,40 +287,49 @@ pub struct PlayerSummary {
     pub player: u8,
     /// Moves analysed.
     pub moves: usize,
-    /// The cells of margin given away, summed over the moves.
+    /// The cells of margin proved given away, summed over the moves (each unproved
+    /// move adds its proved lower bound: the total is at least this).
     pub loss: u32,
-    /// Moves that lost nothing.
+    /// Moves proved to lose nothing.
     pub best: usize,
-    /// The share of the player's moves that lost nothing, in percent (one decimal;
-    /// 100 for a player with no move). A share rather than a curve over the loss: many
+    /// Moves whose loss is not proved exactly (bounds only).
+    pub unproved: usize,
+    /// The share of the player's moves proved to lose nothing among those proved
+    /// either way (lost nothing, or lost something), in percent (one decimal; 100 for a
+    /// player with no such move). A share rather than a curve over the loss: many
     /// positions have several best moves, and "7 of 9 moves kept the best result" says
     /// exactly what it measures.
     pub accuracy: f64,
-    /// Moves of each class, best first (as [`Class::ALL`]).
-    pub classes: [usize; 5],
+    /// Moves of each class, in the order of [`Class::ALL`] (unproved last).
+    pub classes: [usize; 6],
 }
 
 /// The per-player totals of `moves`, P1 first.
 pub fn summarize_players(moves: &[MoveAnalysis]) -> [PlayerSummary; 2] {
     [1u8, 2].map(|player| {
         let mine: Vec<&MoveAnalysis> = moves.iter().filter(|m| m.player == player).collect();
-        let best = mine.iter().filter(|m| m.loss == 0).count();
-        let mut classes = [0usize; 5];
+        let best = mine.iter().filter(|m| m.proved_best()).count();
+        let decided = mine
+            .iter()
+            .filter(|m| m.proved_best() || m.proved_loss())
+            .count();
+        let mut classes = [0usize; 6];
         for m in &mine {
             if let Some(index) = Class::ALL.iter().position(|c| *c == m.class) {
                 classes[index] += 1;
             }
         }
-        let accuracy = if mine.is_empty() {
+        let accuracy = if decided == 0 {
             100.0
         } else {
-            (1000.0 * best as f64 / mine.len() as f64).round() / 10.0
+            (1000.0 * best as f64 / decided as f64).round() / 10.0
         };
         PlayerSummary {
             player,
             moves: mine.len(),
-            loss: mine.iter().map(|m| m.loss).sum(),
+            loss: mine.iter().map(|m| m.loss_lower).sum(),
             best,
+            unproved: mine.iter().filter(|m| m.loss.is_none()).count(),
             accuracy,
             classes,
         }
@@ -248,16 +381,17 @@ impl Analysis {
         }
     }
 
-    /// `player`'s (1 or 2) costliest moves: those that gave cells away, the largest loss
-    /// first (the earlier move first among equal losses), at most `count`. What a player
-    /// who lost looks at first: where the result slipped, and what was better.
+    /// `player`'s (1 or 2) costliest moves: those proved to give cells away, the largest
+    /// proved loss first (a bound counts as its lower end; the earlier move first among
+    /// equals), at most `count`. What a player who lost looks at first: where the result
+    /// slipped, and what was better.
     pub fn worst_moves(&self, player: u8, count: usize) -> Vec<&MoveAnalysis> {
         let mut mine: Vec<&MoveAnalysis> = self
             .moves
             .iter()
-            .filter(|m| m.player == player && m.loss > 0)
+            .filter(|m| m.player == player && m.proved_loss())
             .collect();
-        mine.sort_by(|a, b| b.loss.cmp(&a.loss).then(a.ply.cmp(&b.ply)));
+        mine.sort_by(|a, b| b.loss_lower.cmp(&a.loss_lower).then(a.ply.cmp(&b.ply)));
         mine.truncate(count);
         mine
     }
@@ -268,13 +402,15 @@ mod tests {
     use super::*;
 
     fn value(margin: i32, best: &str, exact: bool) -> PositionValue {
-        PositionValue {
-            margin,
-            best: Cell::parse(best),
-            pv: Vec::new(),
-            exact,
-            depth: (!exact).then_some(4),
+        if exact {
+            PositionValue::proved(margin, Cell::parse(best), Vec::new())
+        } else {
+            PositionValue::estimate(margin, (-100, 100), Cell::parse(best), Vec::new(), 4)
         }
+    }
+
+    fn bounded(margin: i32, lower: i32, upper: i32) -> PositionValue {
+        PositionValue::estimate(margin, (lower, upper), Cell::parse("a1"), Vec::new(), 5)
     }
 
     #[test]
@@ -296,6 +432,10 @@ mod tests {
                 "blunder"
             ]
         );
+        assert_eq!(class_of_bounds(2, 2), Class::Good);
+        assert_eq!(class_of_bounds(6, 8), Class::Mistake);
+        assert_eq!(class_of_bounds(10, 60), Class::Blunder);
+        assert_eq!(class_of_bounds(0, 2), Class::Unproved);
     }
 
     #[test]
@@ -303,16 +443,67 @@ mod tests {
         let c3 = Cell::parse("c3").unwrap_or_default();
         // P1 moves: the margin falls from 18 to 16.
         let p1 = MoveAnalysis::judge(1, c3, &value(18, "d4", true), &value(16, "a1", true));
-        assert_eq!((p1.loss, p1.class, p1.player), (2, Class::Good, 1));
+        assert_eq!((p1.loss, p1.class, p1.player), (Some(2), Class::Good, 1));
         // P2 moves: the margin rises from 16 to 22, six cells given away by P2.
         let p2 = MoveAnalysis::judge(2, c3, &value(16, "d4", true), &value(22, "a1", true));
-        assert_eq!((p2.loss, p2.class, p2.player), (6, Class::Mistake, 2));
-        // An estimate that "gains" is no loss; the depth of the estimate is reported.
-        let gain = MoveAnalysis::judge(1, c3, &value(4, "d4", false), &value(9, "a1", true));
-        assert_eq!((gain.loss, gain.exact, gain.depth), (0, false, Some(4)));
-        // The best move loses nothing even when two estimates disagree.
-        let best = MoveAnalysis::judge(1, c3, &value(9, "c3", false), &value(1, "a1", false));
-        assert_eq!(best.loss, 0);
+        assert_eq!((p2.loss, p2.class, p2.player), (Some(6), Class::Mistake, 2));
+        // A proved best move loses nothing.
+        let best = MoveAnalysis::judge(1, c3, &value(9, "c3", true), &value(9, "a1", true));
+        assert_eq!((best.loss, best.class), (Some(0), Class::Best));
+    }
+
+    /// Issue 19: "b14 lost 5, better b13" came from a depth-5 estimate (14) subtracted
+    /// from a proved value (19). An estimate beside a proved value states no loss.
+    #[test]
+    fn an_estimate_beside_a_proved_value_states_no_loss() {
+        let b14 = Cell::parse("b14").unwrap_or_default();
+        // P2's move 4: 14 estimated before, 19 proved after.
+        let m = MoveAnalysis::judge(4, b14, &value(14, "b13", false), &value(19, "a1", true));
+        assert_eq!(m.loss, None);
+        assert_eq!(m.class, Class::Unproved);
+        assert_eq!(m.loss_lower, 0);
+        assert!(!m.exact);
+        assert_eq!(m.depth, Some(4));
+        // The engine's own best move is not a proved best move either.
+        let own = MoveAnalysis::judge(1, b14, &value(9, "b14", false), &value(1, "a1", false));
+        assert_eq!((own.loss, own.class), (None, Class::Unproved));
+    }
+
+    #[test]
+    fn proved_bounds_give_proved_bounds_on_the_loss() {
+        let c3 = Cell::parse("c3").unwrap_or_default();
+        // P1 moves. Before: at least 20, at most 30; after: exactly 16. Lost 4 to 14.
+        let m = MoveAnalysis::judge(1, c3, &bounded(24, 20, 30), &value(16, "a1", true));
+        assert_eq!((m.loss, m.loss_lower, m.loss_upper), (None, 4, 14));
+        assert_eq!(m.class, Class::Unproved);
+        // Lost at least 10: a blunder whatever the rest.
+        let m = MoveAnalysis::judge(1, c3, &bounded(30, 26, 40), &value(16, "a1", true));
+        assert_eq!(
+            (m.loss_lower, m.loss_upper, m.class),
+            (10, 24, Class::Blunder)
+        );
+        // Lost at most 2 but maybe nothing: unproved, bounded above.
+        let m = MoveAnalysis::judge(1, c3, &bounded(18, 16, 18), &value(16, "a1", true));
+        assert_eq!((m.loss, m.loss_lower, m.loss_upper), (None, 0, 2));
+        assert_eq!(m.class, Class::Unproved);
+        // P2 moves (P2 wants the margin low): proved 10 before, at most 10 after. The
+        // move kept all the position was worth: proved to lose nothing.
+        let m = MoveAnalysis::judge(2, c3, &value(10, "d4", true), &bounded(8, 4, 10));
+        assert_eq!((m.loss_lower, m.loss_upper), (0, 0));
+        assert_eq!(m.loss, Some(0));
+        let m = MoveAnalysis::judge(2, c3, &value(10, "d4", true), &bounded(14, 12, 20));
+        assert_eq!((m.loss, m.loss_lower, m.loss_upper), (None, 2, 10));
+    }
+
+    #[test]
+    fn bounds_that_meet_prove_the_margin() {
+        let mut v = bounded(30, 10, 40);
+        assert!(!v.exact);
+        assert!(v.narrow(20, 26));
+        assert_eq!((v.margin, v.exact), (26, false));
+        assert!(!v.narrow(0, 100));
+        assert!(v.narrow(26, 26));
+        assert_eq!((v.margin, v.exact, v.depth), (26, true, None));
     }
 
     #[test]
@@ -325,8 +516,19 @@ mod tests {
             .collect();
         let cells = ["b1", "b2", "b3", "b4", "b5", "c1"].map(cell);
         let analysis = Analysis::from_positions(String::new(), &cells, positions);
-        let losses: Vec<(usize, u32)> = analysis.moves.iter().map(|m| (m.ply, m.loss)).collect();
-        assert_eq!(losses, [(1, 2), (2, 6), (3, 0), (4, 0), (5, 4), (6, 2)]);
+        let losses: Vec<(usize, Option<u32>)> =
+            analysis.moves.iter().map(|m| (m.ply, m.loss)).collect();
+        assert_eq!(
+            losses,
+            [
+                (1, Some(2)),
+                (2, Some(6)),
+                (3, Some(0)),
+                (4, Some(0)),
+                (5, Some(4)),
+                (6, Some(2))
+            ]
+        );
         let worst = |player, count| -> Vec<usize> {
             analysis
                 .worst_moves(player, count)
@@ -341,18 +543,38 @@ mod tests {
     }
 
     #[test]
-    fn accuracy_is_the_share_of_moves_that_lost_nothing() {
+    fn unproved_moves_are_not_worst_moves_unless_a_loss_is_proved() {
+        let cell = |name| Cell::parse(name).unwrap_or_default();
+        let positions = vec![
+            Some(value(10, "a1", false)),
+            Some(value(4, "a1", true)),
+            Some(bounded(8, 6, 20)),
+        ];
+        let analysis =
+            Analysis::from_positions(String::new(), &[cell("b1"), cell("b2")], positions);
+        // Move 1: an estimate before, nothing proved. Move 2 (P2): lost at least 2.
+        assert_eq!(analysis.moves[0].class, Class::Unproved);
+        assert!(analysis.worst_moves(1, 3).is_empty());
+        let worst = analysis.worst_moves(2, 3);
+        assert_eq!(worst.len(), 1);
+        assert_eq!((worst[0].loss, worst[0].loss_lower), (None, 2));
+    }
+
+    #[test]
+    fn accuracy_is_the_share_of_moves_proved_to_lose_nothing() {
         let c3 = Cell::parse("c3").unwrap_or_default();
         let moves = [
             MoveAnalysis::judge(1, c3, &value(2, "c3", true), &value(2, "a1", true)),
             MoveAnalysis::judge(2, c3, &value(2, "d4", true), &value(4, "a1", true)),
             MoveAnalysis::judge(3, c3, &value(4, "d4", true), &value(0, "a1", true)),
             MoveAnalysis::judge(5, c3, &value(0, "d4", true), &value(0, "a1", true)),
+            // Unproved: neither a loss nor a best move.
+            MoveAnalysis::judge(7, c3, &value(0, "d4", false), &value(0, "a1", true)),
         ];
         let [one, two] = summarize_players(&moves);
-        assert_eq!((one.moves, one.loss, one.best), (3, 4, 2));
+        assert_eq!((one.moves, one.loss, one.best, one.unproved), (4, 4, 2, 1));
         assert_eq!(one.accuracy, 66.7);
-        assert_eq!(one.classes, [2, 0, 1, 0, 0]);
+        assert_eq!(one.classes, [2, 0, 1, 0, 0, 1]);
         assert_eq!((two.moves, two.loss, two.accuracy), (1, 2, 0.0));
     }
 }

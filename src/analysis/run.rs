@@ -3,11 +3,12 @@
 
 use super::model::{Analysis, PositionValue};
 use crate::ai::strong::{
-    PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveSettings, margin_of, score_diff, solve,
+    PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveSettings, SolveStart, margin_of, score_diff,
+    solve_from,
 };
 use crate::ai::{Engine, Limits, SearchHandler};
 use crate::board::{Board, Cell, Player};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How hard to look at each position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,16 +22,22 @@ pub struct AnalysisSettings {
     pub hash_mb: usize,
 }
 
-/// The share of a position's time the exact solver gets first (when the position has at
-/// most [`SOLVE_FREE_CELLS`] free cells): an exact answer is worth most of the budget,
-/// and an estimate from the remaining quarter is only a few plies shallower, since each
-/// depth costs several times the one before.
+/// The share of a position's time the exact solver gets first (proving the position, and
+/// the loss of the move played from it): a proof is worth most of the budget, and an
+/// estimate from the remaining quarter is only a few plies shallower, since each depth
+/// costs several times the one before.
 pub const SOLVE_SHARE_PERCENT: u32 = 75;
 
 /// Analyses the game `board` holds (its moves in `board.history()`), calling
 /// `on_progress(done, total)` after each position (total = moves + 1), and stopping
 /// early when `handler` says so. The last position is analysed first: its solve is the
 /// easiest, and its entries in the shared table help every earlier one.
+///
+/// A move's loss is stated only when proved: each position's solve starts from what the
+/// move after it proves (the position is worth at least what the move kept) and asks
+/// first whether the move lost anything, one null-window probe; the bisection goes on
+/// with the time left. Where the proof does not finish, the move keeps the proved bounds
+/// on its loss and the engine's estimate is only shown as one.
 ///
 /// A stopped analysis keeps the positions finished before the stop (the last ones of the
 /// game) and judges the moves between them; [`Analysis::complete`] is then false.
@@ -45,83 +52,168 @@ pub fn analyse(
     let mut positions: Vec<Option<PositionValue>> = vec![None; total];
     let mut engine = PvsEngine::new(settings.threads, settings.hash_mb);
     let mut position = board.clone();
+    // The position after `position`'s next move, once analysed.
+    let mut child: Option<Board> = None;
     for k in (0..total).rev() {
         if handler.should_stop() {
             break;
         }
         // `position` holds the first k moves.
-        let value = evaluate_position(&position, &mut engine, settings, handler);
+        let (done, rest) = positions.split_at_mut(k + 1);
+        let next = match (cells.get(k), rest.first_mut(), child.as_ref()) {
+            (Some(_), Some(Some(value)), Some(board)) => Some(Next { board, value }),
+            _ => None,
+        };
+        let value = evaluate_position(&position, next, &mut engine, settings, handler);
         if handler.should_stop() {
             // Cut short: this position's answer is not what the settings promise.
             break;
         }
-        positions[k] = Some(value);
+        done[k] = Some(value);
         on_progress(total - k, total);
+        child = Some(position.clone());
         position.undo();
     }
-    promote_exact(&cells, &mut positions);
+    settle(&cells, &mut positions);
     Analysis::from_positions(board.game_string(), &cells, positions)
 }
 
-/// After a proved best move, the next position's margin is the same proved margin: an
-/// estimate there (its own solve ran out of time) is replaced by it.
-fn promote_exact(cells: &[Cell], positions: &mut [Option<PositionValue>]) {
-    for (k, &cell) in cells.iter().enumerate() {
-        let (done, rest) = positions.split_at_mut(k + 1);
-        let (Some(Some(before)), Some(Some(after))) = (done.last(), rest.first_mut()) else {
-            continue;
-        };
-        if before.exact && !after.exact && before.best == Some(cell) {
-            after.margin = before.margin;
-            after.exact = true;
-            after.depth = None;
+/// The position after the move played from a position, and what is known of it.
+struct Next<'a> {
+    board: &'a Board,
+    value: &'a mut PositionValue,
+}
+
+/// `margin` from `mover`'s side (more is better for the mover).
+fn mover_view(mover: Player, margin: i32) -> i32 {
+    match mover {
+        Player::One => margin,
+        Player::Two => -margin,
+    }
+}
+
+/// Spreads what each proof says to the neighbouring positions until nothing changes: a
+/// position is worth at least what its move kept (from the mover's side), a move kept at
+/// most what its position was worth, and a move proved to reach a margin keeps it.
+fn settle(cells: &[Cell], positions: &mut [Option<PositionValue>]) {
+    // Each pass moves a bound at least one position along; the game's length bounds it.
+    for _ in 0..=positions.len() {
+        let mut changed = false;
+        for (k, &cell) in cells.iter().enumerate() {
+            let (done, rest) = positions.split_at_mut(k + 1);
+            let (Some(Some(before)), Some(Some(after))) = (done.last_mut(), rest.first_mut())
+            else {
+                continue;
+            };
+            changed |= relate(Player::at_ply(k), cell, before, after);
+        }
+        if !changed {
+            break;
         }
     }
 }
 
-/// The margin with best play of one position: solved if the solver finishes in its
-/// share of the time, else the `pvs` engine's deepest completed depth.
+/// Narrows `before` and `after` (the positions around the move `cell` of `mover`) by
+/// what each proves of the other; returns whether anything changed.
+fn relate(
+    mover: Player,
+    cell: Cell,
+    before: &mut PositionValue,
+    after: &mut PositionValue,
+) -> bool {
+    let mut changed = false;
+    let reaches = before.best_reaches.filter(|_| before.best == Some(cell));
+    match mover {
+        // P1 moves: before >= after.
+        Player::One => {
+            changed |= before.narrow(after.lower, i32::MAX);
+            changed |= after.narrow(reaches.unwrap_or(i32::MIN), before.upper);
+        }
+        // P2 moves: before <= after.
+        Player::Two => {
+            changed |= before.narrow(i32::MIN, after.upper);
+            changed |= after.narrow(before.lower, reaches.unwrap_or(i32::MAX));
+        }
+    }
+    changed
+}
+
+/// The margins `board` can end with at all: its score difference plus or minus every
+/// free cell.
+fn possible(board: &Board) -> (i32, i32) {
+    let (now, free) = (score_diff(board), board.free().count() as i32);
+    (now - free, now + free)
+}
+
+/// The value of one position, and the proof of its next move's loss: a solve within the
+/// solver's share of the time, starting from what the next position proves and asking
+/// first "did the move lose anything?"; when it finishes with time to spare and the next
+/// position is not proved, one more solve there asks the same from its side. A position
+/// left unproved gets the `pvs` engine's estimate from the rest of the time, inside the
+/// bounds proved.
 fn evaluate_position(
     board: &Board,
+    next: Option<Next<'_>>,
     engine: &mut PvsEngine,
     settings: AnalysisSettings,
     handler: &dyn SearchHandler<Cell>,
 ) -> PositionValue {
+    let started = Instant::now();
     let free = board.free().count();
     if free == 0 {
-        return PositionValue {
-            margin: score_diff(board),
-            best: None,
-            pv: Vec::new(),
-            exact: true,
-            depth: None,
-        };
+        return PositionValue::proved(score_diff(board), None, Vec::new());
     }
-    let mut left = settings.time;
-    if free <= SOLVE_FREE_CELLS {
-        let share = settings.time * SOLVE_SHARE_PERCENT / 100;
-        let result = solve(
-            board,
-            engine.table(),
-            SolveSettings {
-                time: Some(share),
-                threads: engine_threads(settings.threads),
-                ..SolveSettings::default()
-            },
-            handler,
-            &SolveProgress::default(),
-        );
-        if let (true, Some(margin), Some(best)) = (result.solved, result.margin, result.best_move) {
-            return PositionValue {
-                margin,
-                best: Some(best),
-                pv: result.pv,
-                exact: true,
-                depth: None,
-            };
+    let mover = board.side_to_move();
+    let proof_deadline = started + settings.time * SOLVE_SHARE_PERCENT / 100;
+    let solver = |time: Duration| SolveSettings {
+        time: Some(time),
+        threads: engine_threads(settings.threads),
+        ..SolveSettings::default()
+    };
+    // What the move played proves of this position: it is worth at least what the move
+    // kept. The first probe asks whether it is worth more: whether the move lost.
+    let mut bounds = possible(board);
+    if let Some(next) = &next {
+        let (lower, upper) = (next.value.lower, next.value.upper);
+        match mover {
+            Player::One => bounds.0 = bounds.0.max(lower),
+            Player::Two => bounds.1 = bounds.1.min(upper),
         }
-        left = left.saturating_sub(result.elapsed);
     }
+    let start = SolveStart {
+        bounds: Some(bounds),
+        // The move's proved margin (or its estimate, a good first guess).
+        beyond: next.as_ref().map(|next| next.value.margin),
+    };
+    let result = solve_from(
+        board,
+        engine.table(),
+        solver(proof_deadline.saturating_duration_since(started)),
+        start,
+        handler,
+        &SolveProgress::default(),
+    );
+    if let (true, Some(margin), Some(best)) = (result.solved, result.margin, result.best_move) {
+        let value = PositionValue::proved(margin, Some(best), result.pv);
+        if let Some(next) = next
+            && !next.value.exact
+        {
+            prove_child(
+                &value,
+                next,
+                mover,
+                proof_deadline,
+                engine,
+                settings,
+                handler,
+            );
+        }
+        return value;
+    }
+    if handler.should_stop() {
+        return PositionValue::estimate(0, (result.lower, result.upper), None, Vec::new(), 0);
+    }
+    let left = settings.time.saturating_sub(started.elapsed());
     // Where the solver already had its chance, depth free - 1 keeps the engine from a
     // second solve attempt (it solves only when allowed every remaining ply). Above
     // SOLVE_FREE_CELLS it never solves, and a completed depth `free` is exact: short
@@ -159,20 +251,82 @@ fn evaluate_position(
         }
     };
     // The engine's value is the final difference from the mover's side.
-    let margin = match board.side_to_move() {
-        Player::One => value.0,
-        Player::Two => -value.0,
-    };
+    let margin = mover_view(mover, value.0);
     debug_assert_eq!(
         margin_of(board, value.0 - crate::ai::evaluate(board).0),
         margin
     );
-    PositionValue {
-        margin,
-        best,
-        pv,
-        exact: outcome.exact,
-        depth: (!outcome.exact).then_some(depth),
+    if outcome.exact {
+        return PositionValue::proved(margin, best, pv);
+    }
+    let mut estimate =
+        PositionValue::estimate(margin, (result.lower, result.upper), best, pv, depth);
+    // A move the solver proved to beat the move played is the better move to show.
+    if let (Some(cell), Some(reaches), Some(next)) =
+        (result.best_move, result.best_reaches, next.as_ref())
+    {
+        let kept = match mover {
+            Player::One => next.value.upper,
+            Player::Two => -next.value.lower,
+        };
+        if mover_view(mover, reaches) > kept {
+            estimate.best = Some(cell);
+            estimate.best_reaches = Some(reaches);
+            estimate.pv = vec![cell];
+        }
+    }
+    estimate
+}
+
+/// With `before` proved, asks the position after the move whether the move kept all of
+/// it, then bisects its margin with the solver's time left.
+fn prove_child(
+    before: &PositionValue,
+    next: Next<'_>,
+    mover: Player,
+    deadline: Instant,
+    engine: &PvsEngine,
+    settings: AnalysisSettings,
+    handler: &dyn SearchHandler<Cell>,
+) {
+    let time = deadline.saturating_duration_since(Instant::now());
+    if time.is_zero() {
+        return;
+    }
+    let after = next.value;
+    // The move kept at most what the position was worth.
+    let mut bounds = (after.lower, after.upper);
+    match mover {
+        Player::One => bounds.1 = bounds.1.min(before.upper),
+        Player::Two => bounds.0 = bounds.0.max(before.lower),
+    }
+    if bounds.0 > bounds.1 {
+        return;
+    }
+    let result = solve_from(
+        next.board,
+        engine.table(),
+        SolveSettings {
+            time: Some(time),
+            threads: engine_threads(settings.threads),
+            ..SolveSettings::default()
+        },
+        // The child's side to move is the other player: "is the margin better for it
+        // than the position was worth?" is "did the move lose anything?".
+        SolveStart {
+            bounds: Some(bounds),
+            beyond: Some(before.margin),
+        },
+        handler,
+        &SolveProgress::default(),
+    );
+    after.narrow(result.lower, result.upper);
+    if after.exact
+        && let (Some(best), true) = (result.best_move, result.solved)
+    {
+        after.best = Some(best);
+        after.best_reaches = result.best_reaches;
+        after.pv = result.pv;
     }
 }
 

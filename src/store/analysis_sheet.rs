@@ -14,7 +14,10 @@ use std::path::Path;
 /// The sheet name `queens analyse --xlsx` uses.
 pub const ANALYSIS_SHEET: &str = "Analysis";
 
-const MOVE_COLUMNS: [Column; 10] = [
+/// A loss is stated only when proved: the Loss column is blank for a move whose loss is
+/// not, and its proved bounds are beside it; "Exact" says whether the two margins are
+/// proved ("no": they are estimates, with the depth).
+const MOVE_COLUMNS: [Column; 12] = [
     number("Ply", 5.0),
     text("Player", 7.0),
     text("Move", 6.0),
@@ -22,6 +25,8 @@ const MOVE_COLUMNS: [Column; 10] = [
     number("Margin before", 13.0),
     number("Margin after", 12.0),
     number("Loss", 6.0),
+    number("Loss at least", 12.0),
+    number("Loss at most", 12.0),
     text("Exact", 6.0),
     number("Depth", 6.0),
     text("Class", 11.0),
@@ -30,17 +35,19 @@ const MOVE_COLUMNS: [Column; 10] = [
 /// The first column of the per-player block, one blank column right of the moves.
 const SUMMARY_COL: ColNum = MOVE_COLUMNS.len() as ColNum + 1;
 
-const SUMMARY_TITLES: [&str; 10] = [
+const SUMMARY_TITLES: [&str; 12] = [
     "Player",
     "Moves",
-    "Loss",
+    "Loss (proved)",
     "Best moves",
+    "Unproved",
     "Accuracy (%)",
     "best",
     "good",
     "inaccuracy",
     "mistake",
     "blunder",
+    "unproved",
 ];
 
 /// Adds a sheet named `name` (at most 31 characters, Excel's rule) holding `analysis`.
@@ -64,12 +71,16 @@ pub fn write_analysis_sheet(
         }
         sheet.write_number(row, 4, m.margin_before)?;
         sheet.write_number(row, 5, m.margin_after)?;
-        sheet.write_number(row, 6, m.loss)?;
-        sheet.write_string(row, 7, if m.exact { "yes" } else { "no" })?;
-        if let Some(depth) = m.depth {
-            sheet.write_number(row, 8, depth)?;
+        if let Some(loss) = m.loss {
+            sheet.write_number(row, 6, loss)?;
         }
-        sheet.write_string(row, 9, m.class.name())?;
+        sheet.write_number(row, 7, m.loss_lower)?;
+        sheet.write_number(row, 8, m.loss_upper)?;
+        sheet.write_string(row, 9, if m.exact { "yes" } else { "no (estimate)" })?;
+        if let Some(depth) = m.depth {
+            sheet.write_number(row, 10, depth)?;
+        }
+        sheet.write_string(row, 11, m.class.name())?;
     }
     table_filter(sheet, MOVE_COLUMNS.len(), analysis.moves.len())?;
 
@@ -85,12 +96,13 @@ pub fn write_analysis_sheet(
         sheet.write_number(row, SUMMARY_COL + 1, player.moves as f64)?;
         sheet.write_number(row, SUMMARY_COL + 2, player.loss)?;
         sheet.write_number(row, SUMMARY_COL + 3, player.best as f64)?;
-        sheet.write_number(row, SUMMARY_COL + 4, player.accuracy)?;
+        sheet.write_number(row, SUMMARY_COL + 4, player.unproved as f64)?;
+        sheet.write_number(row, SUMMARY_COL + 5, player.accuracy)?;
         for (offset, count) in player.classes.iter().enumerate() {
-            sheet.write_number(row, SUMMARY_COL + 5 + offset as ColNum, *count as f64)?;
+            sheet.write_number(row, SUMMARY_COL + 6 + offset as ColNum, *count as f64)?;
         }
     }
-    debug_assert_eq!(Class::ALL.len(), SUMMARY_TITLES.len() - 5);
+    debug_assert_eq!(Class::ALL.len(), SUMMARY_TITLES.len() - 6);
     let note_row = 4;
     sheet.write_string_with_format(note_row, SUMMARY_COL, "Game", &header)?;
     // The game string is checked against Excel's cell limit by the caller's data (a
@@ -104,6 +116,13 @@ pub fn write_analysis_sheet(
             "The analysis was stopped: only the last moves of the game are here.",
         )?;
     }
+    sheet.write_string(
+        note_row + 2,
+        SUMMARY_COL,
+        "A loss is given only when proved; otherwise its proved bounds (class \"unproved\" \
+         unless they decide it). Margins marked \"no (estimate)\" are the engine's \
+         estimates at the depth given.",
+    )?;
 
     if !analysis.moves.is_empty() {
         let (first, last) = (1, analysis.moves.len() as RowNum);

@@ -26,6 +26,7 @@ pub use search::Options;
 pub use sizing::table_for_board;
 pub use smp::{default_threads, thread_note, threads_for};
 pub use solver::{
-    SolveProgress, SolveResult, SolveSettings, solve, solve_board, symmetric_duplicates,
+    SolveProgress, SolveResult, SolveSettings, SolveStart, solve, solve_board, solve_from,
+    symmetric_duplicates,
 };
 pub use table::{DEFAULT_HASH_MB, MAX_HASH_MB, Table, TableError};

@@ -69,8 +69,12 @@ pub struct SolveResult {
     pub margin: Option<i32>,
     /// The remaining gain from the side to move's view (when solved).
     pub value: Option<i32>,
-    /// A best move (when solved); when not, a move proved to reach `lower`, if any.
+    /// A best move (when solved); when not, the move of the best proved lower bound
+    /// from the side to move's view, if any (see `best_reaches`).
     pub best_move: Option<Cell>,
+    /// The margin `best_move` is proved to reach: at least this for P1 to move, at most
+    /// this for P2 (the margin when solved).
+    pub best_reaches: Option<i32>,
     /// A principal variation of proved best moves, starting with `best_move`.
     pub pv: Vec<Cell>,
     /// Proved bounds on the margin (equal when solved).
@@ -152,16 +156,76 @@ impl Prober {
     }
 }
 
+/// Where a solve starts: what is proved about the position already, and the first
+/// question to ask it. All in margins (P1's final cells minus P2's), as the answers are.
+///
+/// A caller that knows a bound (the value of a move's child bounds the value before it)
+/// saves the probes that would prove it again, and a caller with one question in mind
+/// ("did the played move lose anything?") gets its answer from the first probe, before
+/// the time runs out, instead of from a bisection that starts in the middle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveStart {
+    /// Proved bounds on the margin, lower then upper (`None`: nothing is known).
+    pub bounds: Option<(i32, i32)>,
+    /// The first probe asks whether the side to move's margin is strictly better than
+    /// this one (above it for P1, below it for P2); the bisection follows.
+    pub beyond: Option<i32>,
+}
+
+/// The side to move's value (its remaining gain) of `board` when the margin is `margin`;
+/// the inverse of [`margin_of`].
+fn value_of(board: &Board, margin: i32) -> i32 {
+    match board.side_to_move() {
+        crate::board::Player::One => margin - super::gain::score_diff(board),
+        crate::board::Player::Two => super::gain::score_diff(board) - margin,
+    }
+}
+
+/// The first value of `n`'s parity at or above `value`.
+fn parity_up(value: i32, n: i32) -> i32 {
+    if (value - n).rem_euclid(2) == 0 {
+        value
+    } else {
+        value + 1
+    }
+}
+
+/// The value bounds and first target of `start` for `board` with `n` free cells, from
+/// the side to move's view: the bounds clamped to [-n, n] and rounded inwards to the
+/// value's parity; the target (the test "V >= target") kept only strictly inside them.
+fn start_values(board: &Board, n: i32, start: SolveStart) -> (i32, i32, Option<i32>) {
+    let (mut lower, mut upper) = (-n, n);
+    if let Some((a, b)) = start.bounds {
+        let (x, y) = (value_of(board, a), value_of(board, b));
+        let (low, high) = (x.min(y), x.max(y));
+        let low = parity_up(low.max(-n), n);
+        let high = -parity_up((-high).max(-n), n);
+        debug_assert!(low <= high, "the bounds {a}..{b} of {board:?} are empty");
+        if low <= high {
+            (lower, upper) = (low, high);
+        }
+    }
+    let first = start
+        .beyond
+        .map(|margin| parity_up(value_of(board, margin) + 1, n))
+        .filter(|&target| lower < target && target <= upper);
+    (lower, upper, first)
+}
+
 /// Bisects the value with null-window probes until the shared bounds meet or the search
-/// stops; records in `best` the move with the highest proved lower bound.
+/// stops, asking `first` first if it still lies inside them, else starting from a
+/// depth-`guess_depth` estimate ([`Prober`]); records in `best` the move with the highest
+/// proved lower bound.
 fn bisect(
     worker: &mut Worker<'_>,
     free: Bitboard,
     progress: &SolveProgress,
     best: &Mutex<Option<(i32, Cell)>>,
+    mut first: Option<i32>,
     guess_depth: u32,
 ) {
-    let guess = if guess_depth == 0 {
+    // A caller's own first question takes the estimate's place.
+    let guess = if guess_depth == 0 || first.is_some() {
         None
     } else {
         let n = free.count() as i32;
@@ -177,7 +241,10 @@ fn bisect(
         if lower >= upper {
             return;
         }
-        let target = prober.target(lower, upper);
+        let target = match first.take() {
+            Some(target) if lower < target && target <= upper => target,
+            _ => prober.target(lower, upper),
+        };
         // Each probe asks another question: the last probe's cutoffs weigh half.
         worker.age_history();
         let Some(value) = worker.search_root(free, target - 1, target, INFINITE_DEPTH) else {
@@ -225,11 +292,33 @@ pub fn solve(
     handler: &dyn SearchHandler<Cell>,
     progress: &SolveProgress,
 ) -> SolveResult {
+    solve_from(
+        board,
+        table,
+        settings,
+        SolveStart::default(),
+        handler,
+        progress,
+    )
+}
+
+/// As [`solve`], from what `start` says is proved already and with its question first.
+/// The answer's bounds are proved (they include `start`'s), whether or not it solves:
+/// a first probe that finishes answers its question even when the time runs out after.
+pub fn solve_from(
+    board: &Board,
+    table: &Table,
+    settings: SolveSettings,
+    start_at: SolveStart,
+    handler: &dyn SearchHandler<Cell>,
+    progress: &SolveProgress,
+) -> SolveResult {
     let start = Instant::now();
     let free = board.free();
     let n = free.count() as i32;
-    progress.lower.store(-n, Ordering::Relaxed);
-    progress.upper.store(n, Ordering::Relaxed);
+    let (lower, upper, first) = start_values(board, n, start_at);
+    progress.lower.store(lower, Ordering::Relaxed);
+    progress.upper.store(upper, Ordering::Relaxed);
     if n == 0 {
         let margin = margin_of(board, 0);
         return SolveResult {
@@ -237,6 +326,7 @@ pub fn solve(
             margin: Some(margin),
             value: Some(0),
             best_move: None,
+            best_reaches: None,
             pv: Vec::new(),
             lower: margin,
             upper: margin,
@@ -261,11 +351,11 @@ pub fn solve(
         settings.threads,
         |worker| {
             worker.set_root_skip(skip);
-            bisect(worker, free, progress, &best, settings.guess_depth);
+            bisect(worker, free, progress, &best, first, settings.guess_depth);
         },
         |worker| {
             worker.set_root_skip(skip);
-            bisect(worker, free, progress, &best, settings.guess_depth);
+            bisect(worker, free, progress, &best, first, settings.guess_depth);
             // This helper's probes proved the value: stop the others.
             shared.stop.store(true, Ordering::Relaxed);
         },
@@ -279,12 +369,14 @@ pub fn solve(
         Err(poisoned) => *poisoned.into_inner(),
     };
     let mut best_move = recorded.map(|(_, cell)| cell);
+    let mut reaches = recorded.map(|(proved, _)| proved);
     let mut pv = Vec::new();
     if solved {
         worker.set_root_skip(Bitboard::EMPTY);
         if recorded.is_none_or(|(proved, _)| proved < lower) {
             best_move = proved_move(&mut worker, free, lower);
         }
+        reaches = best_move.map(|_| lower);
         // The principal variation: each move reaches the value of its position, so the
         // child's value is the move's gain minus it.
         if let Some(first) = best_move {
@@ -320,6 +412,7 @@ pub fn solve(
         margin: solved.then_some(margin_lower),
         value: solved.then_some(lower),
         best_move,
+        best_reaches: best_move.and(reaches).map(|value| margin_of(board, value)),
         pv,
         lower: margin_lower,
         upper: margin_upper,

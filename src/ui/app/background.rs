@@ -26,6 +26,9 @@ impl App {
             return;
         };
         if let Some(result) = job.finished() {
+            if let Some(analysis) = &result {
+                self.known.learn_analysis(&self.game.board, analysis);
+            }
             self.analysis = result;
             self.analysis_job = None;
         }
@@ -54,7 +57,8 @@ impl App {
         let judged = self.analysis()?.moves.iter().find(|m| m.ply == ply)?;
         Some(crate::ui::board::view::Compare {
             played: judged.played,
-            better: judged.best?,
+            // A better move is marked only when it is proved to keep more.
+            better: judged.best.filter(|_| judged.better_proved)?,
             mover: Player::at_ply(ply - 1),
         })
     }
@@ -63,6 +67,10 @@ impl App {
     /// wanted and missing, replaced when the position changed, dropped (stopped) when
     /// no longer wanted.
     pub(in crate::ui) fn poll_live(&mut self, ctx: &egui::Context) {
+        // What the move values proved is kept for every line that tells the margin.
+        if let Some(values) = self.live.as_ref().and_then(|job| job.values()) {
+            self.known.learn_values(&values);
+        }
         let Some(board) = self.live_board() else {
             self.live = None;
             return;

@@ -104,12 +104,20 @@ impl App {
         ));
     }
 
-    /// P1's final margin with best play from the position on screen, when a search has
-    /// proven it.
+    /// P1's final margin with best play from the position on screen (the one shown while
+    /// reviewing), when anything has proven it: a search, the move values, the analysis.
     pub fn known_margin(&self) -> Option<i32> {
-        self.known
-            .as_ref()
-            .and_then(|known| known.margin_for(&self.game.board))
+        self.known_margin_of(&self.shown_board())
+    }
+
+    /// P1's proven margin of `board`: what the window remembers, or what the move values
+    /// on screen proved this frame.
+    pub fn known_margin_of(&self, board: &crate::board::Board) -> Option<i32> {
+        self.known.margin_for(board).or_else(|| {
+            self.live_values()
+                .filter(|values| values.position == board.game_string())
+                .and_then(|values| values.proved_margin())
+        })
     }
 
     /// How many engines the window has built (one per computer seat unless its engine
@@ -186,12 +194,12 @@ impl App {
                 // Best play from the searched position goes through the move just played,
                 // so what the search proved holds for the position after it.
                 if let Some(known) = KnownResult::proven(&before, &outcome, &self.game.board) {
-                    self.known = Some(known);
+                    self.known.learn(known);
                 }
             }
             Purpose::Hint => {
                 if let Some(known) = KnownResult::proven(&before, &outcome, &before) {
-                    self.known = Some(known);
+                    self.known.learn(known);
                 }
                 self.hint = Some(cell);
                 self.message = Message::HintResult {

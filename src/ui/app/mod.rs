@@ -19,7 +19,7 @@ use crate::ui::i18n::{Texts, texts};
 use crate::ui::jobs::dialogs::FileTask;
 use crate::ui::jobs::search::{EngineSlots, SearchJob};
 use crate::ui::session::game::{Game, Seat, board_from_setup, seats_from_setup};
-use crate::ui::session::known::KnownResult;
+use crate::ui::session::known::Known;
 use crate::ui::session::messages::Message;
 use crate::ui::session::saving::{Files, window_saves};
 use crate::ui::session::settings::{GameSetup, Settings, StoneMode};
@@ -38,7 +38,7 @@ pub struct App {
     /// The engines kept between searches (moved into `job` while it runs).
     engines: EngineSlots,
     /// The last result a search proved, for the position it holds for.
-    known: Option<KnownResult>,
+    known: Known,
     pub(in crate::ui) paused: bool,
     pub(in crate::ui) hint: Option<Cell>,
     pub(in crate::ui) review: Option<usize>,
@@ -142,7 +142,7 @@ impl App {
             next_game_id: 2,
             job: None,
             engines: EngineSlots::default(),
-            known: None,
+            known: Known::default(),
             analysis_job: None,
             analysis: None,
             compared: None,

@@ -2,7 +2,7 @@
 //! shows it), with its progress readable at any frame and a stop flag for Cancel.
 
 use super::job::{Job, Polled};
-use crate::analysis::{Analysis, AnalysisSettings, Class, analyse};
+use crate::analysis::{Analysis, AnalysisSettings, Class, MoveAnalysis, analyse};
 use crate::board::Board;
 use eframe::egui::Color32;
 use std::time::Duration;
@@ -68,7 +68,7 @@ impl AnalysisJob {
 /// The mark beside a move in the move list, chess style.
 pub fn mark_of(class: Class) -> &'static str {
     match class {
-        Class::Best | Class::Good => "",
+        Class::Best | Class::Good | Class::Unproved => "",
         Class::Inaccuracy => "?!",
         Class::Mistake => "?",
         Class::Blunder => "??",
@@ -84,5 +84,56 @@ pub fn colour_of(class: Class, dark: bool) -> Color32 {
         (Class::Inaccuracy, _) => Color32::from_rgb(210, 160, 0),
         (Class::Mistake, _) => Color32::from_rgb(230, 110, 20),
         (Class::Blunder, _) => Color32::from_rgb(220, 40, 40),
+        (Class::Unproved, false) => Color32::from_rgb(120, 120, 120),
+        (Class::Unproved, true) => Color32::from_rgb(160, 160, 160),
+    }
+}
+
+/// A move's loss in the move list: "0", "-4?!" when proved; when not, its proved
+/// bounds, "≥2", "≤3", "2–6", or "?" when neither says anything (a bound that decides
+/// the class keeps its mark). Bounds above a blunder's threshold say nothing a player
+/// reads, and are left out.
+pub fn loss_text(m: &MoveAnalysis) -> String {
+    let mark = mark_of(m.class);
+    if let Some(loss) = m.loss {
+        return if loss == 0 {
+            format!("0{mark}")
+        } else {
+            format!("-{loss}{mark}")
+        };
+    }
+    let upper = (m.loss_upper < BLUNDER).then_some(m.loss_upper);
+    let text = match (m.loss_lower, upper) {
+        (0, None) => "?".to_string(),
+        (0, Some(upper)) => format!("≤{upper}"),
+        (lower, None) => format!("≥{lower}"),
+        (lower, Some(upper)) => format!("{lower}–{upper}"),
+    };
+    format!("{text}{mark}")
+}
+
+/// The smallest loss that is a blunder: bounds from there on are all one to a player.
+const BLUNDER: u32 = 10;
+
+/// A move's loss in words for its hover text and accessible label: the loss and class,
+/// or the proved bounds and "unproved".
+pub fn loss_label(m: &MoveAnalysis) -> String {
+    match m.loss {
+        Some(loss) => format!("{loss} {}", m.class.name()),
+        None => format!("{}..{} {}", m.loss_lower, m.loss_upper, m.class.name()),
+    }
+}
+
+/// A move's loss as a sentence, for the hover text: proved, or what is proved of it.
+pub fn loss_sentence(t: &crate::ui::i18n::Texts, m: &MoveAnalysis) -> String {
+    use crate::ui::i18n::fill;
+    match m.loss {
+        Some(loss) => fill(t.loss_proved, &[&loss]),
+        None if m.loss_lower > 0 && m.loss_upper < BLUNDER => {
+            fill(t.loss_between, &[&m.loss_lower, &m.loss_upper])
+        }
+        None if m.loss_lower > 0 => fill(t.loss_at_least, &[&m.loss_lower]),
+        None if m.loss_upper < BLUNDER => fill(t.loss_at_most, &[&m.loss_upper]),
+        None => t.loss_unknown.to_string(),
     }
 }

@@ -127,6 +127,7 @@ mod tests {
                 })
                 .collect(),
             depth: None,
+            proved: None,
         }
     }
 

@@ -1,5 +1,5 @@
-//! The analysis chart: the margin with best play after every move (egui_plot), exact
-//! values marked; a click on the chart shows the position after the nearest move.
+//! The analysis chart: the margin with best play after every move (egui_plot), proved
+//! values as dots and estimates as rings; a click on the chart shows the position after the nearest move.
 
 use crate::analysis::Analysis;
 use crate::ui::app::{Action, App};
@@ -9,20 +9,28 @@ use egui_plot::{Line, Plot, PlotPoints, Points};
 /// The accessible label of the chart (kittest finds it by this).
 pub const CHART_LABEL: &str = "margin chart";
 
-/// The margin after each move ([ply, margin]) and, separately, the exact ones; the
-/// start position is ply 0.
-fn series(analysis: &Analysis) -> (Vec<[f64; 2]>, Vec<[f64; 2]>) {
-    let mut all = Vec::with_capacity(analysis.positions.len());
-    let mut exact = Vec::new();
+/// The margins of a chart: the line through every position analysed ([ply, margin],
+/// the start position is ply 0), and its points split into proved and estimated ones.
+#[derive(Debug, Default, PartialEq)]
+struct Series {
+    all: Vec<[f64; 2]>,
+    exact: Vec<[f64; 2]>,
+    estimates: Vec<[f64; 2]>,
+}
+
+fn series(analysis: &Analysis) -> Series {
+    let mut series = Series::default();
     for (ply, value) in analysis.positions.iter().enumerate() {
         let Some(value) = value else { continue };
         let point = [ply as f64, f64::from(value.margin)];
-        all.push(point);
+        series.all.push(point);
         if value.exact {
-            exact.push(point);
+            series.exact.push(point);
+        } else {
+            series.estimates.push(point);
         }
     }
-    (all, exact)
+    series
 }
 
 /// The chart under the move list, when the game on screen has been analysed.
@@ -31,9 +39,18 @@ pub fn margin_chart_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         return;
     };
     let t = app.texts();
-    let (all, exact) = series(analysis);
+    let Series {
+        all,
+        exact,
+        estimates,
+    } = series(analysis);
     let last = analysis.positions.len().saturating_sub(1);
     ui.label(egui::RichText::new(t.margin_chart).small());
+    // Filled dots are proved margins, rings the engine's estimates.
+    if !estimates.is_empty() {
+        ui.label(egui::RichText::new(t.margin_chart_legend).small().weak());
+    }
+    let (proved_name, estimate_name) = (t.chart_proved, t.chart_estimate);
     let line_name = t.margin_chart;
     // As wide as the panel leaves, no wider (a narrow window's panel must not grow):
     // the width egui_plot takes is its plotting area's, with the y-axis labels beside
@@ -51,7 +68,12 @@ pub fn margin_chart_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         .allow_double_click_reset(false)
         .show(ui, move |plot_ui| {
             plot_ui.line(Line::new(line_name, PlotPoints::from(all)));
-            plot_ui.points(Points::new("exact", PlotPoints::from(exact)).radius(3.0));
+            plot_ui.points(Points::new(proved_name, PlotPoints::from(exact)).radius(3.0));
+            plot_ui.points(
+                Points::new(estimate_name, PlotPoints::from(estimates))
+                    .radius(3.0)
+                    .filled(false),
+            );
             if plot_ui.response().clicked() {
                 plot_ui.pointer_coordinate()
             } else {
@@ -75,12 +97,10 @@ mod tests {
     #[test]
     fn exact_points_are_a_subset_and_missing_positions_are_left_out() {
         let value = |margin, exact| {
-            Some(PositionValue {
-                margin,
-                best: None,
-                pv: Vec::new(),
-                exact,
-                depth: (!exact).then_some(3),
+            Some(if exact {
+                PositionValue::proved(margin, None, Vec::new())
+            } else {
+                PositionValue::estimate(margin, (-20, 20), None, Vec::new(), 3)
             })
         };
         let analysis = Analysis::from_positions(
@@ -88,8 +108,10 @@ mod tests {
             &[],
             vec![None, value(4, false), value(6, true)],
         );
-        let (all, exact) = series(&analysis);
-        assert_eq!(all, vec![[1.0, 4.0], [2.0, 6.0]]);
-        assert_eq!(exact, vec![[2.0, 6.0]]);
+        let got = series(&analysis);
+        assert_eq!(got.all, vec![[1.0, 4.0], [2.0, 6.0]]);
+        assert_eq!(got.exact, vec![[2.0, 6.0]]);
+        // The estimate is drawn apart (a ring), never as a proved dot.
+        assert_eq!(got.estimates, vec![[1.0, 4.0]]);
     }
 }

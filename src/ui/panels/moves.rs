@@ -65,28 +65,30 @@ pub(super) fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
                             // A move the analysis did not reach (it was stopped) stays blank.
                             let judged = analysis.moves.iter().find(|m| m.ply == index + 1);
                             let text = judged.map_or_else(RichText::default, |m| {
-                                let mark = crate::ui::jobs::analysis::mark_of(m.class);
-                                let text = if m.loss == 0 {
-                                    format!("0{mark}")
+                                let text = RichText::new(crate::ui::jobs::analysis::loss_text(m))
+                                    .color(crate::ui::jobs::analysis::colour_of(
+                                        m.class,
+                                        app.settings.dark,
+                                    ));
+                                // A loss not proved is marked as such: only bounds or "?".
+                                if m.loss.is_none() {
+                                    text.italics()
                                 } else {
-                                    format!("-{}{mark}", m.loss)
-                                };
-                                RichText::new(text).color(crate::ui::jobs::analysis::colour_of(
-                                    m.class,
-                                    app.settings.dark,
-                                ))
+                                    text
+                                }
                             });
-                            let cell = ui.add(plain(text));
+                            let mut cell = ui.add(plain(text));
                             if let Some(m) = judged {
                                 let label = format!(
-                                    "loss of move {}: {} {}",
+                                    "loss of move {}: {}",
                                     index + 1,
-                                    m.loss,
-                                    m.class.name()
+                                    crate::ui::jobs::analysis::loss_label(m)
                                 );
                                 cell.widget_info(|| {
                                     egui::WidgetInfo::labeled(egui::Role::Label, true, &label)
                                 });
+                                cell = cell
+                                    .on_hover_text(crate::ui::jobs::analysis::loss_sentence(t, m));
                             }
                             last = cell;
                         }
@@ -153,6 +155,14 @@ fn analysis_status_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             ))
             .small(),
         );
+        if summary.unproved > 0 {
+            ui.label(
+                RichText::new(fill(t.analysis_unproved, &[&summary.unproved]))
+                    .small()
+                    .italics()
+                    .weak(),
+            );
+        }
     }
     if !analysis.complete {
         ui.label(RichText::new(t.analysis_partial).small().weak());
@@ -187,19 +197,35 @@ fn worst_moves_ui(
         // One entry a line, cut with "…" rather than widening a narrow panel.
         ui.label(RichText::new(name).small());
         for m in worst {
-            let better = m.best.map_or_else(|| "-".to_string(), |c| c.to_string());
-            let text = fill(t.worst_move, &[&m.ply, &m.played, &m.loss, &better]);
+            // Only a proved loss, or its proved lower bound ("at least"); the better move
+            // only when it is proved to keep more.
+            let better = m.best.filter(|_| m.better_proved);
+            let text = match (m.loss, better) {
+                (Some(loss), Some(better)) => {
+                    fill(t.worst_move, &[&m.ply, &m.played, &loss, &better])
+                }
+                (Some(loss), None) => fill(t.worst_move_alone, &[&m.ply, &m.played, &loss]),
+                (None, Some(better)) => fill(
+                    t.worst_move_at_least,
+                    &[&m.ply, &m.played, &m.loss_lower, &better],
+                ),
+                (None, None) => fill(
+                    t.worst_move_at_least_alone,
+                    &[&m.ply, &m.played, &m.loss_lower],
+                ),
+            };
             let selected = app.compared_move().is_some() && app.review == Some(m.ply - 1);
-            let button = egui::Button::selectable(
-                selected,
-                RichText::new(text)
-                    .small()
-                    .color(crate::ui::jobs::analysis::colour_of(
-                        m.class,
-                        app.settings.dark,
-                    )),
-            )
-            .wrap_mode(egui::TextWrapMode::Truncate);
+            let mut text = RichText::new(text)
+                .small()
+                .color(crate::ui::jobs::analysis::colour_of(
+                    m.class,
+                    app.settings.dark,
+                ));
+            if m.loss.is_none() {
+                text = text.italics();
+            }
+            let button =
+                egui::Button::selectable(selected, text).wrap_mode(egui::TextWrapMode::Truncate);
             if ui.add(button).clicked() {
                 actions.push(Action::ShowWorstMove(m.ply));
             }

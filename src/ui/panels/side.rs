@@ -191,8 +191,8 @@ fn activity_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>, watching
                 if !watching && ui.button(app.texts().resume).clicked() {
                     actions.push(Action::Resume);
                 }
-            } else if !app.game_ended()
-                && app.review.is_none()
+            } else if !app.shown_board().is_over()
+                && app.resigned().is_none()
                 && let Some(sentence) = proven_sentence(app)
             {
                 ui.add(egui::Label::new(RichText::new(sentence).strong()).wrap());
@@ -218,19 +218,21 @@ fn fixed_area_ui(
     add_contents(&mut area);
 }
 
-/// What is proven about the position on screen: the final margin with best play, or
-/// before the first move the board's first-move advantage from the table of solved
-/// boards. Nothing when it is not proven.
+/// What is proven about the position on screen (the one store every line reads,
+/// [`crate::ui::session::known::Known`]): before the first move the board's first-move
+/// advantage from the opening book, else the final margin with best play. Nothing when
+/// it is not proven.
 fn proven_sentence(app: &App) -> Option<String> {
     let t = app.texts();
-    if let Some(margin) = app.known_margin() {
-        let names = app.player_names();
-        return Some(crate::ui::session::known::known_result_sentence(
-            t, &names, margin,
-        ));
+    let shown = app.shown_board();
+    if let Some(margin) = crate::ui::session::known::first_move_advantage(&shown) {
+        return Some(crate::ui::session::known::advantage_sentence(t, margin));
     }
-    crate::ui::session::known::first_move_advantage(&app.game.board)
-        .map(|margin| crate::ui::session::known::advantage_sentence(t, margin))
+    let margin = app.known_margin()?;
+    let names = app.player_names();
+    Some(crate::ui::session::known::known_result_sentence(
+        t, &names, margin,
+    ))
 }
 
 /// The running search: who thinks, its value in words and its progress (one line each,
@@ -251,10 +253,12 @@ fn search_lines_ui(app: &App, ui: &mut egui::Ui) {
         ui.add(egui::Label::new(who).truncate());
     });
     let seconds = format!("{:.1}", job.elapsed().as_secs_f64());
+    // A proven margin is told instead of the search's estimate (one value for one fact).
+    let proven = proven_sentence(app);
     let progress = match job.last_iteration() {
         Some(it) => {
             // The value is the searching side's: cells it owns minus the other's
-            // after `depth` plies of best play.
+            // after `depth` plies of best play, told as an estimate.
             let view = ValueView {
                 mover: side,
                 viewer: viewer(app, job.purpose),
@@ -263,14 +267,17 @@ fn search_lines_ui(app: &App, ui: &mut egui::Ui) {
                 depth: it.depth,
             };
             // Cut to one line; the whole sentence on hover.
-            ui.add(egui::Label::new(value_sentence(t, &names, &view)).truncate());
+            let sentence = proven
+                .clone()
+                .unwrap_or_else(|| value_sentence(t, &names, &view));
+            ui.add(egui::Label::new(sentence).truncate());
             fill(
                 t.live_progress,
                 &[&it.depth, &job.nodes(), &it.value, &seconds],
             )
         }
         None => {
-            ui.label("");
+            ui.add(egui::Label::new(proven.unwrap_or_default()).truncate());
             fill(t.no_depth_yet, &[&job.nodes(), &seconds])
         }
     };
@@ -333,7 +340,7 @@ fn viewer(app: &App, purpose: crate::ui::jobs::search::Purpose) -> Option<Player
     }
 }
 
-/// The value in words: "best l6: you are 11 cells behind with best play at depth 7".
+/// The value in words: "best l6: you are 11 cells behind with best play (estimate, depth 7)".
 fn value_sentence(t: &Texts, names: &[String; 2], view: &ValueView) -> String {
     let (best, depth) = (&view.best, &view.depth);
     let amount = view.value.unsigned_abs();
@@ -401,8 +408,10 @@ fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     });
 }
 
-/// The move values' verdict on the position, while they are on: the proved result, or
-/// the best move's estimate with its depth.
+/// The move values' verdict on the position, while they are on: the best move's
+/// estimate with its depth, labelled as one. A proven margin (from the move values or
+/// anything else) is told once, by the turn line, the same for every source; the heat
+/// map's colours are then labelled as the estimates they are.
 fn live_ui(app: &App, ui: &mut egui::Ui) {
     if !app.settings.heat_map {
         return;
@@ -417,28 +426,32 @@ fn live_ui(app: &App, ui: &mut egui::Ui) {
     let (Some(best), Some(margin)) = (values.best(), values.margin()) else {
         return;
     };
+    if values.solved() {
+        return;
+    }
+    let depth = values.depth.map_or(0, |d| d + 1);
+    if app.known_margin().is_some() {
+        ui.label(
+            RichText::new(fill(t.live_estimate, &[&depth]))
+                .small()
+                .weak(),
+        );
+        return;
+    }
     let names = app.player_names();
-    let text = match values.depth {
-        None if values.solved() => {
-            crate::ui::session::known::known_result_sentence(t, &names, margin)
-        }
-        depth => {
-            // The same words as the computer's thinking line; "you" is the only human.
-            let view = ValueView {
-                mover: values.mover,
-                viewer: viewer(app, crate::ui::jobs::search::Purpose::Move),
-                best: best.cell.to_string(),
-                value: match values.mover {
-                    Player::One => margin,
-                    Player::Two => -margin,
-                },
-                // The engine's depth after the move, plus the move itself.
-                depth: depth.map_or(0, |d| d + 1),
-            };
-            value_sentence(t, &names, &view)
-        }
+    // The same words as the computer's thinking line; "you" is the only human.
+    let view = ValueView {
+        mover: values.mover,
+        viewer: viewer(app, crate::ui::jobs::search::Purpose::Move),
+        best: best.cell.to_string(),
+        value: match values.mover {
+            Player::One => margin,
+            Player::Two => -margin,
+        },
+        // The engine's depth after the move, plus the move itself.
+        depth,
     };
-    ui.label(RichText::new(text).small());
+    ui.label(RichText::new(value_sentence(t, &names, &view)).small());
 }
 
 fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
@@ -493,25 +506,25 @@ mod tests {
         // The computer (P2) thinks and finds itself 11 cells up: the person is behind.
         assert_eq!(
             value_sentence(t, &names, &view(Player::Two, Some(Player::One), 11)),
-            "best l6: you are 11 cells behind with best play at depth 7"
+            "best l6: you are 11 cells behind with best play (estimate, depth 7)"
         );
         // A hint for the person, who would be 3 cells down.
         assert_eq!(
             value_sentence(t, &names, &view(Player::One, Some(Player::One), -3)),
-            "best l6: you are 3 cells behind with best play at depth 7"
+            "best l6: you are 3 cells behind with best play (estimate, depth 7)"
         );
         assert_eq!(
             value_sentence(t, &names, &view(Player::Two, Some(Player::One), -4)),
-            "best l6: you are 4 cells ahead with best play at depth 7"
+            "best l6: you are 4 cells ahead with best play (estimate, depth 7)"
         );
         // Two computers: by name.
         assert_eq!(
             value_sentence(t, &names, &view(Player::Two, None, 5)),
-            "best l6: Computer (Medium) is 5 cells ahead with best play at depth 7"
+            "best l6: Computer (Medium) is 5 cells ahead with best play (estimate, depth 7)"
         );
         assert_eq!(
             value_sentence(t, &names, &view(Player::One, None, 0)),
-            "best l6: level with best play at depth 7"
+            "best l6: level with best play (estimate, depth 7)"
         );
     }
 }

@@ -3,13 +3,78 @@
 //! 6 cells ahead with best play"). Only for the position it was proven for: after any
 //! other move the claim is gone until a search proves it again.
 //!
+//! [`Known`] is the one place the window looks such a margin up: the computer's
+//! searches, the move values (heat map) and the game analysis all put what they prove
+//! there, and every line that tells the margin with best play reads it from there, so
+//! a proven value is shown the same everywhere (issue 19: a proven "7 cells ahead"
+//! beside an estimated "5 cells ahead").
+//!
 //! Before the first move, the first-move advantage of a board without stones comes from
 //! the opening book the solver proved ([`first_move_advantage`]); other boards say
 //! nothing until a search proves them.
 
 use crate::ai::SearchOutcome;
+use crate::analysis::{Analysis, MoveValues};
 use crate::board::{Board, Cell, Player};
 use crate::ui::i18n::{Texts, fill};
+use std::collections::HashMap;
+
+/// Proven margins by position (game string).
+#[derive(Clone, Debug, Default)]
+pub struct Known {
+    margins: HashMap<String, i32>,
+}
+
+/// How many positions are remembered: a long session forgets them all at once past it
+/// (they are proved again when wanted).
+const KNOWN_MAX: usize = 4096;
+
+impl Known {
+    /// Remembers P1's proven margin of `position` (a game string).
+    pub fn insert(&mut self, position: String, margin_p1: i32) {
+        if self.margins.len() >= KNOWN_MAX && !self.margins.contains_key(&position) {
+            self.margins.clear();
+        }
+        let previous = self.margins.insert(position, margin_p1);
+        debug_assert!(
+            previous.is_none_or(|p| p == margin_p1),
+            "two proofs disagree: {previous:?} and {margin_p1}"
+        );
+    }
+
+    /// Remembers what a search proved.
+    pub fn learn(&mut self, result: KnownResult) {
+        self.insert(result.position, result.margin_p1);
+    }
+
+    /// Remembers the position's margin the move values proved, if they did.
+    pub fn learn_values(&mut self, values: &MoveValues) {
+        if let Some(margin) = values.proved_margin() {
+            self.insert(values.position.clone(), margin);
+        }
+    }
+
+    /// Remembers every position of `game` whose margin `analysis` (of that game) proved.
+    pub fn learn_analysis(&mut self, game: &Board, analysis: &Analysis) {
+        if analysis.game != game.game_string() {
+            return;
+        }
+        for (ply, value) in analysis.positions.iter().enumerate() {
+            if let Some(value) = value.as_ref().filter(|v| v.exact) {
+                self.insert(game.at_ply(ply).game_string(), value.margin);
+            }
+        }
+    }
+
+    /// P1's proven margin of `board`, if known: proved this session, or an empty board
+    /// of the opening book.
+    pub fn margin_for(&self, board: &Board) -> Option<i32> {
+        self.margins
+            .get(&board.game_string())
+            .copied()
+            .or_else(|| first_move_advantage(board))
+    }
+}
 
 /// A final margin proven for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,11 +93,6 @@ impl KnownResult {
             position: position.game_string(),
             margin_p1,
         })
-    }
-
-    /// P1's margin, if this result is for `board`.
-    pub fn margin_for(&self, board: &Board) -> Option<i32> {
-        (self.position == board.game_string()).then_some(self.margin_p1)
     }
 }
 
@@ -115,9 +175,43 @@ mod tests {
             assert_eq!(margin, Some(played_out(board.clone())), "{size} {moves:?}");
             let shallow = search_board(&board, Method::AlphaBeta, Limits::depth(1));
             assert_eq!(proven_margin(&board, &shallow), None);
-            let known = KnownResult::proven(&board, &full, &board);
-            assert_eq!(known.and_then(|k| k.margin_for(&board)), margin);
+            let mut known = Known::default();
+            if let Some(result) = KnownResult::proven(&board, &full, &board) {
+                known.learn(result);
+            }
+            assert_eq!(known.margin_for(&board), margin);
         }
+    }
+
+    #[test]
+    fn every_source_of_a_proof_is_read_back_by_position() {
+        use crate::analysis::{AnalysisSettings, analyse};
+        let game = board(4, &["b2", "c4"]);
+        let analysis = analyse(
+            &game,
+            AnalysisSettings {
+                time: std::time::Duration::from_secs(5),
+                threads: 1,
+                hash_mb: 4,
+            },
+            &crate::ai::NoHandler,
+            &mut |_, _| {},
+        );
+        let mut known = Known::default();
+        known.learn_analysis(&game, &analysis);
+        for ply in 0..=game.ply() {
+            let position = game.at_ply(ply);
+            let exact = crate::ai::strong::solve_board(
+                &position,
+                crate::ai::strong::SolveSettings::default(),
+                4,
+            );
+            assert_eq!(known.margin_for(&position), exact.margin, "{ply}");
+        }
+        // Another game's analysis teaches nothing.
+        let mut other = Known::default();
+        other.learn_analysis(&board(4, &["b2"]), &analysis);
+        assert_eq!(other.margin_for(&game), None);
     }
 
     #[test]
