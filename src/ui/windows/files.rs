@@ -184,7 +184,7 @@ pub fn history_window_ui(
     }
     let mut open = true;
     // Never wider or taller than the window (640x480 included); the list scrolls.
-    let room = ctx.content_rect().size() - egui::vec2(16.0, 48.0);
+    let room = super::room(ctx);
     egui::Window::new(t.history_title)
         .id(egui::Id::unique("history_window"))
         .open(&mut open)

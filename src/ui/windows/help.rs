@@ -24,6 +24,9 @@ impl Window for RulesWindow {
             .open(&mut self.open)
             .default_width(420.0)
             .collapsible(false)
+            // Taller than a 640x480 window: it scrolls inside the screen (issue 19.12).
+            .max_height(super::room(ctx).y)
+            .vscroll(true)
             .show(ctx, |ui| {
                 ui.label(t.rules_text);
                 ui.separator();
