@@ -8,7 +8,7 @@
 #[path = "ui_support/mod.rs"]
 mod ui_support;
 
-use eframe::egui::{self, Rect, accesskit::Role};
+use eframe::egui::{Rect, accesskit::Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use queens::ui::{Action, App, Language, Mode};

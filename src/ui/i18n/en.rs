@@ -345,4 +345,8 @@ pub const TEXTS: Texts = Texts {
     old_saves_copying: "Copying…",
     old_saves_done: "Copied {0} files to {1}; {2} were already there and were kept.",
     old_saves_failed: "Not copied: {0}",
+    cell_empty: "empty",
+    cell_stone: "stone",
+    cell_queen: "queen of {0}",
+    cell_claimed: "claimed by {0}",
 };

@@ -341,6 +341,11 @@ pub struct Texts {
     pub old_saves_copying: &'static str,
     pub old_saves_done: &'static str,
     pub old_saves_failed: &'static str,
+    // Keyboard play (issue 19.17): what a board cell holds, read after its name.
+    pub cell_empty: &'static str,
+    pub cell_stone: &'static str,
+    pub cell_queen: &'static str,
+    pub cell_claimed: &'static str,
 }
 
 /// The strings of `language`.

@@ -346,4 +346,8 @@ pub const TEXTS: Texts = Texts {
     old_saves_copying: "Đang sao chép…",
     old_saves_done: "Đã sao chép {0} tệp sang {1}; {2} tệp đã có ở đó và được giữ nguyên.",
     old_saves_failed: "Không sao chép được: {0}",
+    cell_empty: "trống",
+    cell_stone: "đá",
+    cell_queen: "hậu của {0}",
+    cell_claimed: "{0} đã chiếm",
 };

@@ -91,6 +91,7 @@ fn rules_diagram_ui(ui: &mut egui::Ui, dark: bool, caption: &str) {
         compare: None,
         heat: Vec::new(),
         ghosts: Vec::new(),
+        words: None,
     };
     // A child ui with its own id keeps the diagram's cells apart from the main board's.
     ui.push_id("rules_diagram", |ui| {
