@@ -179,3 +179,21 @@ fn play_a_random_tree_and_a_bad_tree_says_where() {
     );
     assert_eq!(harness.state().tree_lab().model.tree.leaf_count(), 27);
 }
+
+#[test]
+fn the_export_note_follows_a_switch_of_language() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 8, 4));
+    open_lab(&mut harness);
+    click(&mut harness, "Excel workbook");
+    click(&mut harness, "Export steps to Excel");
+    ui_support::step_until(&mut harness, "the export", |app| {
+        app.tree_lab().export_job.is_none()
+    });
+    frames(&mut harness, 2);
+    let path = dir.path().join("tree-steps.xlsx");
+    shows(&harness, &format!("Steps written to {}", path.display()));
+    click(&mut harness, "View");
+    click(&mut harness, "Tiếng Việt");
+    frames(&mut harness, 2);
+    shows(&harness, &format!("Đã ghi các bước vào {}", path.display()));
+}

@@ -265,8 +265,8 @@ fn export_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
                     ));
                 }
             });
-            if let Some(message) = &lab.export_message {
-                ui.label(message);
+            if let Some(note) = &lab.export_message {
+                ui.label(note.text(t));
             }
         });
 }
