@@ -12,7 +12,9 @@ use eframe::egui::{Rect, accesskit::Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use queens::ui::{Action, App, Language, Mode};
-use ui_support::{click, frames, harness_sized, settings, step_until};
+use ui_support::{
+    click, first_free, frames, harness_sized, settings, step_until, wait_for_computer,
+};
 
 /// The two window sizes the issue names: the smallest supported and a full HD screen.
 const SIZES: [[f32; 2]; 2] = [[640.0, 480.0], [1920.0, 1080.0]];
@@ -108,8 +110,8 @@ fn misfits(harness: &Harness<'_, App>, room_to_spare: bool) -> Vec<String> {
 }
 
 /// The window of `size` in `language`, a game between two people on screen.
-fn window(size: [f32; 2], language: Language, game: &str) -> Harness<'static, App> {
-    let mut chosen = settings(Mode::HumanVsHuman, 8, 6);
+fn window(size: [f32; 2], language: Language, game: &str, mode: Mode) -> Harness<'static, App> {
+    let mut chosen = settings(mode, 8, 6);
     chosen.language = language;
     let (mut harness, dir) = harness_sized(chosen, size);
     // The saves folder lives as long as the test process: the harness outlives `dir`
@@ -160,10 +162,20 @@ fn words(language: Language) -> Words {
 
 /// Runs `open` on every size and language and fails with every widget that does not fit.
 fn fits_everywhere(what: &str, game: &str, open: impl Fn(&mut Harness<'static, App>, &Words)) {
+    fits_everywhere_in(Mode::HumanVsHuman, what, game, open);
+}
+
+/// As [`fits_everywhere`], the game played in `mode`.
+fn fits_everywhere_in(
+    mode: Mode,
+    what: &str,
+    game: &str,
+    open: impl Fn(&mut Harness<'static, App>, &Words),
+) {
     let mut failures = Vec::new();
     for size in SIZES {
         for language in [Language::English, Language::Vietnamese] {
-            let mut harness = window(size, language, game);
+            let mut harness = window(size, language, game, mode);
             open(&mut harness, &words(language));
             // Windows settle their size over a few frames.
             frames(&mut harness, 4);
@@ -215,13 +227,91 @@ fn the_rules_fit() {
 }
 
 #[test]
+fn the_history_window_fits_a_game_against_the_computer() {
+    let mut failures = Vec::new();
+    for size in SIZES {
+        for language in [Language::English, Language::Vietnamese] {
+            let mut chosen = settings(Mode::HumanVsComputer, 4, 0);
+            chosen.language = language;
+            let (mut harness, dir) = harness_sized(chosen, size);
+            // Two computers with their settings under their names make the widest rows.
+            let arena = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+                .args([
+                    "arena",
+                    "--a",
+                    "alphabeta:2",
+                    "--b",
+                    "minimax:1",
+                    "--games",
+                    "2",
+                ])
+                .args([
+                    "--size",
+                    "4",
+                    "--stones",
+                    "1",
+                    "--seed",
+                    "1",
+                    "--time-ms",
+                    "100",
+                ])
+                .arg("--saves-dir")
+                .arg(dir.path())
+                .output()
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!(arena.status.success(), "{arena:?}");
+            // Played to the end, so the history holds it (a pasted game is not kept).
+            while !harness.state().board().is_over() {
+                if harness.state().is_thinking() {
+                    wait_for_computer(&mut harness);
+                    continue;
+                }
+                let cell = first_free(harness.state().board());
+                click(&mut harness, &cell);
+            }
+            apply(&mut harness, Action::CloseSummary);
+            apply(&mut harness, Action::ShowHistory);
+            step_until(&mut harness, "the history to load", |app| {
+                !app.history_loading()
+            });
+            frames(&mut harness, 4);
+            let listed = match language {
+                Language::Vietnamese => "3 trên 3 ván",
+                _ => "3 of 3 games",
+            };
+            assert!(
+                harness.query_by_label(listed).is_some(),
+                "the history does not list the game"
+            );
+            let bad = misfits(&harness, size[0] >= 1900.0);
+            if !bad.is_empty() {
+                failures.push(format!(
+                    "History at {}x{} in {language:?}:\n  {}",
+                    size[0],
+                    size[1],
+                    bad.join("\n  ")
+                ));
+            }
+            drop(dir);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
 fn the_history_window_fits() {
-    fits_everywhere("the History window", FINISHED, |harness, _| {
-        apply(harness, Action::CloseSummary);
-        apply(harness, Action::ShowHistory);
-        step_until(harness, "the history to load", |app| !app.history_loading());
-        frames(harness, 3);
-    });
+    // Against the computer: its engine's settings under its name make the widest rows.
+    fits_everywhere_in(
+        Mode::HumanVsComputer,
+        "the History window",
+        FINISHED,
+        |harness, _| {
+            apply(harness, Action::CloseSummary);
+            apply(harness, Action::ShowHistory);
+            step_until(harness, "the history to load", |app| !app.history_loading());
+            frames(harness, 3);
+        },
+    );
 }
 
 #[test]

@@ -332,21 +332,15 @@ fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     ui.label(RichText::new(t.position).strong());
     // Readable and selectable: a position is read out, copied in parts, compared.
-    // Broken anywhere, not only at spaces: a long stone or move list has none, and a
-    // line wider than the panel would widen it past the window's edge (issue 19.12).
-    let mut job = egui::text::LayoutJob::single_section(
-        app.game.board.game_string(),
-        egui::TextFormat::simple(
-            egui::FontId::monospace(POSITION_TEXT_SIZE),
-            ui.visuals().text_color(),
-        ),
+    ui.add(
+        egui::Label::new(
+            RichText::new(app.game.board.game_string())
+                .monospace()
+                .size(POSITION_TEXT_SIZE),
+        )
+        .wrap()
+        .selectable(true),
     );
-    job.wrap = egui::text::TextWrapping {
-        max_width: ui.available_width(),
-        break_anywhere: true,
-        ..Default::default()
-    };
-    ui.add(egui::Label::new(job).wrap().selectable(true));
     if ui.button(t.copy_position).clicked() {
         actions.push(Action::CopyPosition);
     }

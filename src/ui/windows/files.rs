@@ -189,7 +189,10 @@ pub fn history_window_ui(
         .id(egui::Id::unique("history_window"))
         .open(&mut open)
         .collapsible(false)
-        .default_width(720.0_f32.min(room.x))
+        // Wide enough for every column of two computers' games (their names and
+        // settings) where the screen has room: 720 hid the Winner column at 1920x1080
+        // (issue 19.13); a smaller screen scrolls the list sideways.
+        .default_width(1100.0_f32.min(room.x))
         .default_height(460.0_f32.min(room.y))
         .max_width(room.x)
         .max_height(room.y)
