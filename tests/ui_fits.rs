@@ -336,3 +336,34 @@ fn table_2_4_fits() {
         assert!(harness.state().table24().open);
     });
 }
+
+/// The left edge of the side panel's content: where its "Copy position" button starts.
+fn panel_left(harness: &Harness<'_, App>, copy: &str) -> f32 {
+    harness.get_by_label(copy).rect().left()
+}
+
+#[test]
+fn the_side_panel_keeps_its_width_after_the_first_move() {
+    for size in SIZES {
+        for (language, copy) in [
+            (Language::English, "Copy position"),
+            (Language::Vietnamese, "Sao chép thế cờ"),
+        ] {
+            let mut harness = window(size, language, "size=15", Mode::HumanVsComputer);
+            frames(&mut harness, 4);
+            let before = panel_left(&harness, copy);
+            click(&mut harness, "cell h8");
+            // While the computer thinks (its progress lines, Move now, Cancel) and after.
+            let thinking = panel_left(&harness, copy);
+            wait_for_computer(&mut harness);
+            assert_eq!(harness.state().board().ply(), 2);
+            let after = panel_left(&harness, copy);
+            for (when, at) in [("thinking", thinking), ("after its move", after)] {
+                assert!(
+                    (before - at).abs() < 0.5,
+                    "{size:?} {language:?}: the panel moved from {before} to {at} {when}"
+                );
+            }
+        }
+    }
+}
