@@ -333,6 +333,8 @@ fn the_sheets_can_be_named_in_another_language() {
         moves: "Nước đi",
         summary: "Tổng kết",
         players: "Người chơi",
+        table24: "Bảng 2.4",
+        analysis: "Phân tích",
     };
     let mut writer = WorkbookWriter::new(ExportOptions {
         sheet_names: names,
@@ -355,4 +357,55 @@ fn the_sheets_can_be_named_in_another_language() {
         .unwrap_or_else(|e| panic!("{e}"));
     let wins = formulas.get_value((1, 3)).cloned().unwrap_or_default();
     assert!(wins.contains("'Trận đấu'!"), "{wins}");
+}
+
+/// Issue 19 (16): the Table 2.4 and Analysis sheets of a Vietnamese export are named in
+/// Vietnamese too.
+#[test]
+fn the_table24_and_analysis_sheets_follow_the_language() {
+    use queens::analysis::{Analysis, Table24};
+    use queens::store::{ExportOptions, SheetNames, WorkbookWriter};
+    let dir = temp();
+    let names = SheetNames {
+        matches: "Trận đấu",
+        moves: "Nước đi",
+        summary: "Tổng kết",
+        players: "Người chơi",
+        table24: "Bảng 2.4",
+        analysis: "Phân tích",
+    };
+    let mut writer = WorkbookWriter::new(ExportOptions {
+        sheet_names: names,
+        ..ExportOptions::default()
+    });
+    let (finished, _) = game_after(&["b2", "d3", "a4"]);
+    writer
+        .add(&HistoryEntry::new("g", finished))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let analysis = Analysis::from_positions("size=4".into(), &[], vec![None]);
+    let sheet = writer
+        .add_analysis(&analysis)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(sheet, "Phân tích 1");
+    let table = Table24 {
+        game: "size=4".into(),
+        moves: 16,
+        algorithms: Vec::new(),
+        rows: Vec::new(),
+        complete: true,
+    };
+    writer.add_table24(&table).unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("vi.xlsx");
+    writer
+        .finish(&out)
+        .unwrap_or_else(|e| panic!("{e}: {:?}", std::error::Error::source(&e)));
+    let book: Xlsx<_> = open_workbook(&out).unwrap_or_else(|e| panic!("{e}"));
+    let sheets = book.sheet_names();
+    for name in ["Phân tích 1", "Bảng 2.4"] {
+        assert!(sheets.iter().any(|s| s == name), "{name} not in {sheets:?}");
+    }
+    assert!(
+        !sheets.iter().any(|s| s == "Table 2.4" || s == "Analysis 1"),
+        "{sheets:?}"
+    );
 }

@@ -297,7 +297,8 @@ impl WorkbookWriter {
     }
 
     /// Adds an Analysis sheet for the game `id` (see [`super::write_analysis_sheet`]),
-    /// named "Analysis 1", "Analysis 2", ... in the order they are added; the sheet's
+    /// named "Analysis 1", "Analysis 2", ... (in the workbook's language) in the order
+    /// they are added; the sheet's
     /// game string cell says which game it is.
     ///
     /// # Errors
@@ -307,12 +308,13 @@ impl WorkbookWriter {
         analysis: &crate::analysis::Analysis,
     ) -> Result<String, ExportError> {
         self.analyses += 1;
-        let name = format!("Analysis {}", self.analyses);
+        let name = format!("{} {}", self.options.sheet_names.analysis, self.analyses);
         super::analysis_sheet::write_analysis_sheet(&mut self.workbook, &name, analysis)?;
         Ok(name)
     }
 
-    /// Adds the "Table 2.4" sheet (see [`super::write_table24_sheet`]): the thesis's node
+    /// Adds the "Table 2.4" sheet, named in the workbook's language (see
+    /// [`super::write_table24_sheet`]): the thesis's node
     /// counts measured on a position, with its log-scale chart.
     ///
     /// # Errors
@@ -320,7 +322,7 @@ impl WorkbookWriter {
     pub fn add_table24(&mut self, table: &crate::analysis::Table24) -> Result<(), ExportError> {
         super::table24_sheet::write_table24_sheet(
             &mut self.workbook,
-            super::table24_sheet::TABLE24_SHEET,
+            self.options.sheet_names.table24,
             table,
         )?;
         Ok(())

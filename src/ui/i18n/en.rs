@@ -249,6 +249,8 @@ pub const TEXTS: Texts = Texts {
         moves: "Moves",
         summary: "Summary",
         players: "Players",
+        table24: "Table 2.4",
+        analysis: "Analysis",
     },
     fp_name_not_text: "{0} is left out: its name is not valid text (UTF-8). Rename the file to use it.",
     corrupt: CorruptTexts {

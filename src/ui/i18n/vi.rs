@@ -250,6 +250,8 @@ pub const TEXTS: Texts = Texts {
         moves: "Nước đi",
         summary: "Tổng kết",
         players: "Người chơi",
+        table24: "Bảng 2.4",
+        analysis: "Phân tích",
     },
     fp_name_not_text: "{0} bị bỏ qua: tên tệp không phải văn bản hợp lệ (UTF-8). Hãy đổi tên tệp để dùng nó.",
     corrupt: CorruptTexts {
