@@ -351,4 +351,15 @@ pub const TEXTS: Texts = Texts {
     cell_stone: "stone",
     cell_queen: "queen of {0}",
     cell_claimed: "claimed by {0}",
+    records_title: "Player records",
+    records_columns: [
+        "Player",
+        "Opponent",
+        "Games",
+        "Wins",
+        "Draws",
+        "Losses",
+        "Average margin",
+    ],
+    record_line: "{0} against {1}: {2} wins, {3} draws, {4} losses, average margin {5}",
 };

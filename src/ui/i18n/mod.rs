@@ -346,6 +346,10 @@ pub struct Texts {
     pub cell_stone: &'static str,
     pub cell_queen: &'static str,
     pub cell_claimed: &'static str,
+    // Player records in the History window (issue 19.16).
+    pub records_title: &'static str,
+    pub records_columns: [&'static str; 7],
+    pub record_line: &'static str,
 }
 
 /// The strings of `language`.

@@ -352,4 +352,15 @@ pub const TEXTS: Texts = Texts {
     cell_stone: "đá",
     cell_queen: "hậu của {0}",
     cell_claimed: "{0} đã chiếm",
+    records_title: "Thành tích người chơi",
+    records_columns: [
+        "Người chơi",
+        "Đối thủ",
+        "Số ván",
+        "Thắng",
+        "Hòa",
+        "Thua",
+        "Cách biệt trung bình",
+    ],
+    record_line: "{0} gặp {1}: thắng {2}, hòa {3}, thua {4}, cách biệt trung bình {5}",
 };

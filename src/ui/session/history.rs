@@ -14,8 +14,13 @@ use std::path::{Path, PathBuf};
 /// What an export thread reports: the file and the game count, or the store's message.
 type ExportResult = Result<(PathBuf, usize), FileProblem>;
 
-/// What a history-loading thread reports: the entries and the skipped files' messages.
-type HistoryResult = (Vec<HistoryEntry>, Vec<FileProblem>);
+/// What a history-loading thread reports: the entries, the skipped files' messages and
+/// the players' records.
+type HistoryResult = (
+    Vec<HistoryEntry>,
+    Vec<FileProblem>,
+    Vec<crate::store::PlayerRecord>,
+);
 
 /// The History window's contents, loaded on a background thread when it opens.
 pub struct HistoryView {
@@ -29,6 +34,10 @@ pub struct HistoryView {
     pub size: Option<u8>,
     /// Show only games where a player's description contains this.
     pub player: String,
+    /// Each player's record against each opponent, over every game loaded (the
+    /// workbook's Players sheet has the same numbers: both come from
+    /// [`crate::store::Records`]).
+    pub records: Vec<crate::store::PlayerRecord>,
 }
 
 /// What the window adds to an export of the history: what it has measured, and the
@@ -79,7 +88,11 @@ impl HistoryView {
             move |_| {
                 let (entries, bad) = load_history(&dir);
                 let skipped = bad.into_iter().map(|(_, error)| error.into()).collect();
-                (entries, skipped)
+                let mut records = crate::store::Records::default();
+                for entry in &entries {
+                    records.add(&entry.game);
+                }
+                (entries, skipped, records.records())
             },
         );
         let (size, player) = before.map_or((None, String::new()), |old| (old.size, old.player));
@@ -89,6 +102,7 @@ impl HistoryView {
             skipped: Vec::new(),
             size,
             player,
+            records: Vec::new(),
         }
     }
 
@@ -100,9 +114,10 @@ impl HistoryView {
         match job.poll() {
             Polled::Running => {}
             Polled::Lost => self.loading = None,
-            Polled::Done((entries, skipped)) => {
+            Polled::Done((entries, skipped, records)) => {
                 self.entries = entries;
                 self.skipped = skipped;
+                self.records = records;
                 self.loading = None;
             }
         }
