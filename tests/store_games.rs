@@ -409,3 +409,33 @@ fn the_table24_and_analysis_sheets_follow_the_language() {
         "{sheets:?}"
     );
 }
+
+/// Issue 19 (16): the margin chart's bars are named by the date and the players, not by
+/// the long game ids: each Matches row carries that label, and the chart reads it.
+#[test]
+fn the_margin_chart_is_labelled_by_date_and_players() {
+    let dir = temp();
+    let (mut game, _) = game_after(&["b2", "d3", "a4"]);
+    game.names = ["Ann".into(), String::new()];
+    game.created = 1_779_624_456; // 2026-05-24 12:07:36 UTC
+    let entries = [HistoryEntry::new(
+        "20260524-120736-d3314b8a6-5022-0-a-very-long-id",
+        game,
+    )];
+    let out = dir.path().join("chart.xlsx");
+    export_workbook(&entries, &out).unwrap_or_else(|e| panic!("{e}"));
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap_or_else(|e| panic!("{e}"));
+    let matches = book
+        .worksheet_range("Matches")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        matches.get_value((0, 21)),
+        Some(&Data::String("Chart label".into()))
+    );
+    assert_eq!(
+        matches.get_value((1, 21)),
+        Some(&Data::String(
+            "2026-05-24 12:07 Ann v alphabeta depth 2".into()
+        ))
+    );
+}

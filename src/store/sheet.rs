@@ -79,6 +79,9 @@ pub(crate) mod col {
     pub const P1_NAME: ColNum = 19;
     /// The name P2 gave.
     pub const P2_NAME: ColNum = 20;
+    /// The date and the players in a few words, the margin chart's category (the id is
+    /// too long to read under a bar).
+    pub const CHART_LABEL: ColNum = 21;
 }
 
 /// A column of a table: its title, its width, and whether it holds numbers (whose header

@@ -25,7 +25,7 @@ use crate::board::{Board, Player, clip_token};
 use rust_xlsxwriter::{ColNum, ExcelDateTime, Format, RowNum, Workbook, Worksheet, XlsxError};
 use std::path::Path;
 
-const MATCH_COLUMNS: [Column; 21] = [
+const MATCH_COLUMNS: [Column; 22] = [
     text("Game", 30.0),
     text("Date (UTC)", 19.0),
     number("Size", 6.0),
@@ -48,6 +48,7 @@ const MATCH_COLUMNS: [Column; 21] = [
     text("Result", 24.0),
     text("P1 name", 16.0),
     text("P2 name", 16.0),
+    text("Chart label", 36.0),
 ];
 
 const MOVE_COLUMNS: [Column; 11] = [
@@ -501,7 +502,20 @@ fn write_match(
             sheet.write_string(row, column, name)?;
         }
     }
+    sheet.write_string(row, col::CHART_LABEL, chart_label(game))?;
     Ok(())
+}
+
+/// A game as the margin chart names it: "2026-11-24 12:07 Ann v alphabeta depth 4"
+/// (the date to the minute, then the players as the Players sheet names them).
+fn chart_label(game: &super::SavedGame) -> String {
+    let date = super::time::format_utc(game.created);
+    let minute = date.get(..16).unwrap_or(&date);
+    format!(
+        "{minute} {} v {}",
+        super::records::player_label(game, crate::board::Player::One),
+        super::records::player_label(game, crate::board::Player::Two)
+    )
 }
 
 /// Writes `entries` as an Excel workbook at `path`, atomically (the previous file stays
