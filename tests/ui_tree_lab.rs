@@ -197,3 +197,21 @@ fn the_export_note_follows_a_switch_of_language() {
     frames(&mut harness, 2);
     shows(&harness, &format!("Đã ghi các bước vào {}", path.display()));
 }
+
+/// Issue 19 (13): on a full HD screen the step table has room for its Why column (it
+/// was pushed under each row, its heading gone).
+#[test]
+fn a_full_hd_lab_shows_the_why_column() {
+    for (language, why) in [(Language::English, "Why"), (Language::Vietnamese, "Vì sao")] {
+        let mut chosen = settings(Mode::HumanVsHuman, 8, 4);
+        chosen.language = language;
+        let (mut harness, _dir) = ui_support::harness_sized(chosen, [1920.0, 1080.0]);
+        frames(&mut harness, 2);
+        let ctx = harness.ctx.clone();
+        harness
+            .state_mut()
+            .apply(&ctx, queens::ui::Action::ToggleTreeLab);
+        frames(&mut harness, 4);
+        shows(&harness, why);
+    }
+}

@@ -231,8 +231,9 @@ fn window_ui(
             let wide = ui.available_width() >= 760.0;
             if wide {
                 // The table gets the larger share: its reason column is what a student reads; the
-                // tree zooms to fit what it is given.
-                let table_width = (ui.available_width() * 0.45).clamp(320.0, 900.0);
+                // tree zooms to fit what it is given. At 45% a full HD screen's table had
+                // no room for the Why column (issue 19.13).
+                let table_width = (ui.available_width() * 0.55).clamp(320.0, 1000.0);
                 let height = body_height(ui, screen);
                 ui.horizontal_top(|ui| {
                     let tree_width = ui.available_width() - table_width - 12.0;
