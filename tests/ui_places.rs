@@ -149,16 +149,29 @@ fn history_shows_each_players_record_against_each_opponent() {
         click(&mut harness, history);
         ui_support::step_until(&mut harness, "the history", |app| !app.history_loading());
         frames(&mut harness, 3);
+        // The computers by their settings in the window's words, as in the games above.
+        let shown = |label: &str| -> &str {
+            match (language, label) {
+                (Language::Vietnamese, "alphabeta depth 2, 100 ms") => {
+                    "Cắt tỉa alpha-beta, độ sâu 2, 0.1 giây"
+                }
+                (Language::Vietnamese, "minimax depth 1, 100 ms") => "Minimax, độ sâu 1, 0.1 giây",
+                (_, "alphabeta depth 2, 100 ms") => "Alpha-beta, depth 2, 0.1 s",
+                (_, "minimax depth 1, 100 ms") => "Minimax, depth 1, 0.1 s",
+                (_, other) => panic!("unexpected player {other}"),
+            }
+        };
         for record in &records {
             let margin = format!("{:+.1}", record.average_margin());
+            let (player, opponent) = (shown(&record.player), shown(&record.opponent));
             let line = match language {
                 Language::Vietnamese => format!(
-                    "{} gặp {}: thắng {}, hòa {}, thua {}, cách biệt trung bình {margin}",
-                    record.player, record.opponent, record.wins, record.draws, record.losses
+                    "{player} gặp {opponent}: thắng {}, hòa {}, thua {}, cách biệt trung bình {margin}",
+                    record.wins, record.draws, record.losses
                 ),
                 _ => format!(
-                    "{} against {}: {} wins, {} draws, {} losses, average margin {margin}",
-                    record.player, record.opponent, record.wins, record.draws, record.losses
+                    "{player} against {opponent}: {} wins, {} draws, {} losses, average margin {margin}",
+                    record.wins, record.draws, record.losses
                 ),
             };
             assert!(harness.query_by_label(&line).is_some(), "no row {line:?}");

@@ -19,7 +19,10 @@ type ExportResult = Result<(PathBuf, usize), FileProblem>;
 type HistoryResult = (
     Vec<HistoryEntry>,
     Vec<FileProblem>,
-    Vec<crate::store::PlayerRecord>,
+    (
+        Vec<crate::store::PlayerRecord>,
+        std::collections::HashMap<String, crate::store::Side>,
+    ),
 );
 
 /// The History window's contents, loaded on a background thread when it opens.
@@ -38,6 +41,9 @@ pub struct HistoryView {
     /// workbook's Players sheet has the same numbers: both come from
     /// [`crate::store::Records`]).
     pub records: Vec<crate::store::PlayerRecord>,
+    /// The side behind each record's player that gave no name (the store names them
+    /// "human", "alphabeta depth 4, 1000 ms"): the window words them its own way.
+    pub record_sides: std::collections::HashMap<String, crate::store::Side>,
 }
 
 /// What the window adds to an export of the history: what it has measured, and the
@@ -89,10 +95,18 @@ impl HistoryView {
                 let (entries, bad) = load_history(&dir);
                 let skipped = bad.into_iter().map(|(_, error)| error.into()).collect();
                 let mut records = crate::store::Records::default();
+                let mut sides = std::collections::HashMap::new();
                 for entry in &entries {
                     records.add(&entry.game);
+                    for seat in [crate::board::Player::One, crate::board::Player::Two] {
+                        let side = &entry.game.settings.players[seat.index()];
+                        let label = crate::store::player_label(&entry.game, seat);
+                        if label == side.to_string() {
+                            sides.entry(label).or_insert_with(|| side.clone());
+                        }
+                    }
                 }
-                (entries, skipped, records.records())
+                (entries, skipped, (records.records(), sides))
             },
         );
         let (size, player) = before.map_or((None, String::new()), |old| (old.size, old.player));
@@ -103,6 +117,7 @@ impl HistoryView {
             size,
             player,
             records: Vec::new(),
+            record_sides: std::collections::HashMap::new(),
         }
     }
 
@@ -114,10 +129,11 @@ impl HistoryView {
         match job.poll() {
             Polled::Running => {}
             Polled::Lost => self.loading = None,
-            Polled::Done((entries, skipped, records)) => {
+            Polled::Done((entries, skipped, (records, sides))) => {
                 self.entries = entries;
                 self.skipped = skipped;
                 self.records = records;
+                self.record_sides = sides;
                 self.loading = None;
             }
         }

@@ -237,7 +237,7 @@ pub fn history_window_ui(
                 ui.label(RichText::new(t.no_history).weak());
             } else {
                 entries_ui(&shown, t, ui, actions);
-                records_ui(&view.records, t, ui);
+                records_ui(view, t, ui);
             }
             if !view.skipped.is_empty() {
                 ui.separator();
@@ -353,7 +353,7 @@ fn entries_ui(
 
 /// Each player's wins, draws, losses and average margin against each opponent, folded
 /// under a heading (issue 19.16); each row's accessible name says it all in one line.
-fn records_ui(records: &[crate::store::PlayerRecord], t: &Texts, ui: &mut egui::Ui) {
+fn records_ui(view: &crate::ui::session::history::HistoryView, t: &Texts, ui: &mut egui::Ui) {
     egui::CollapsingHeader::new(t.records_title)
         .default_open(true)
         .show(ui, |ui| {
@@ -369,19 +369,39 @@ fn records_ui(records: &[crate::store::PlayerRecord], t: &Texts, ui: &mut egui::
                                 ui.label(RichText::new(header).strong().small());
                             }
                             ui.end_row();
-                            for record in records {
-                                record_row_ui(record, t, ui);
+                            for record in &view.records {
+                                let named = |label: &str| match view.record_sides.get(label) {
+                                    Some(side) => record_name(t, side),
+                                    None => label.to_string(),
+                                };
+                                let names = [named(&record.player), named(&record.opponent)];
+                                record_row_ui(record, &names, t, ui);
                             }
                         });
                 });
         });
 }
 
-fn record_row_ui(record: &crate::store::PlayerRecord, t: &Texts, ui: &mut egui::Ui) {
+/// A record's player who gave no name, in the window's words: "You" for a person (as
+/// the games above say), a computer by its settings (the same in both seats).
+fn record_name(t: &Texts, side: &Side) -> String {
+    match side {
+        Side::Human => t.you.to_string(),
+        _ => side_summary(t, side),
+    }
+}
+
+/// One record's row; `names` are its player's and opponent's as shown.
+fn record_row_ui(
+    record: &crate::store::PlayerRecord,
+    names: &[String; 2],
+    t: &Texts,
+    ui: &mut egui::Ui,
+) {
     let margin = format!("{:+.1}", record.average_margin());
     let cells = [
-        record.player.clone(),
-        record.opponent.clone(),
+        names[0].clone(),
+        names[1].clone(),
         record.games().to_string(),
         record.wins.to_string(),
         record.draws.to_string(),
@@ -397,8 +417,8 @@ fn record_row_ui(record: &crate::store::PlayerRecord, t: &Texts, ui: &mut egui::
         let summary = fill(
             t.record_line,
             &[
-                &record.player,
-                &record.opponent,
+                &names[0],
+                &names[1],
                 &record.wins,
                 &record.draws,
                 &record.losses,
