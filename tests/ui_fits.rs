@@ -8,7 +8,7 @@
 #[path = "ui_support/mod.rs"]
 mod ui_support;
 
-use eframe::egui::{Rect, accesskit::Role};
+use eframe::egui::{self, Rect, accesskit::Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use queens::ui::{Action, App, Language, Mode};
@@ -365,5 +365,40 @@ fn the_side_panel_keeps_its_width_after_the_first_move() {
                 );
             }
         }
+    }
+}
+
+/// Issue 19 (12): at 640x480 a player's name by level is shown whole ("Computer
+/// (Medium)" was cut to "Computer (Mediu…"): its label has the room its text needs, on
+/// one line or more.
+#[test]
+fn the_players_names_are_not_cut_at_640x480() {
+    for (language, name) in [
+        (Language::English, "Computer (Medium)"),
+        (Language::Vietnamese, "Máy (Trung bình)"),
+    ] {
+        let mut chosen = settings(Mode::HumanVsComputer, 8, 0);
+        chosen.language = language;
+        chosen.setup.engines[1] = queens::ui::Preset::Medium.engine();
+        let (mut harness, _dir) = harness_sized(chosen, [640.0, 480.0]);
+        // Two-digit scores take the most room beside the names.
+        apply(&mut harness, Action::PasteText("size=8 moves=a1,c2".into()));
+        frames(&mut harness, 3);
+        // The card's name (the move list names the player too, further down).
+        let label = harness
+            .get_all_by_label(name)
+            .min_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
+            .unwrap_or_else(|| panic!("no {name}"));
+        let shown = label.rect();
+        let font = egui::TextStyle::Body.resolve(&harness.ctx.global_style());
+        let needed = harness.ctx.fonts_mut(|fonts| {
+            fonts
+                .layout_no_wrap(name.to_string(), font, egui::Color32::WHITE)
+                .size()
+        });
+        assert!(
+            shown.width() * shown.height() >= 0.97 * needed.x * needed.y,
+            "{language:?}: {name:?} has {shown:?}, its text needs {needed:?}"
+        );
     }
 }
