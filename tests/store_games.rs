@@ -333,6 +333,8 @@ fn the_sheets_can_be_named_in_another_language() {
         moves: "Nước đi",
         summary: "Tổng kết",
         players: "Người chơi",
+        table24: "Bảng 2.4",
+        analysis: "Phân tích",
     };
     let mut writer = WorkbookWriter::new(ExportOptions {
         sheet_names: names,
@@ -355,4 +357,85 @@ fn the_sheets_can_be_named_in_another_language() {
         .unwrap_or_else(|e| panic!("{e}"));
     let wins = formulas.get_value((1, 3)).cloned().unwrap_or_default();
     assert!(wins.contains("'Trận đấu'!"), "{wins}");
+}
+
+/// Issue 19 (16): the Table 2.4 and Analysis sheets of a Vietnamese export are named in
+/// Vietnamese too.
+#[test]
+fn the_table24_and_analysis_sheets_follow_the_language() {
+    use queens::analysis::{Analysis, Table24};
+    use queens::store::{ExportOptions, SheetNames, WorkbookWriter};
+    let dir = temp();
+    let names = SheetNames {
+        matches: "Trận đấu",
+        moves: "Nước đi",
+        summary: "Tổng kết",
+        players: "Người chơi",
+        table24: "Bảng 2.4",
+        analysis: "Phân tích",
+    };
+    let mut writer = WorkbookWriter::new(ExportOptions {
+        sheet_names: names,
+        ..ExportOptions::default()
+    });
+    let (finished, _) = game_after(&["b2", "d3", "a4"]);
+    writer
+        .add(&HistoryEntry::new("g", finished))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let analysis = Analysis::from_positions("size=4".into(), &[], vec![None]);
+    let sheet = writer
+        .add_analysis(&analysis)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(sheet, "Phân tích 1");
+    let table = Table24 {
+        game: "size=4".into(),
+        moves: 16,
+        algorithms: Vec::new(),
+        rows: Vec::new(),
+        complete: true,
+    };
+    writer.add_table24(&table).unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("vi.xlsx");
+    writer
+        .finish(&out)
+        .unwrap_or_else(|e| panic!("{e}: {:?}", std::error::Error::source(&e)));
+    let book: Xlsx<_> = open_workbook(&out).unwrap_or_else(|e| panic!("{e}"));
+    let sheets = book.sheet_names();
+    for name in ["Phân tích 1", "Bảng 2.4"] {
+        assert!(sheets.iter().any(|s| s == name), "{name} not in {sheets:?}");
+    }
+    assert!(
+        !sheets.iter().any(|s| s == "Table 2.4" || s == "Analysis 1"),
+        "{sheets:?}"
+    );
+}
+
+/// Issue 19 (16): the margin chart's bars are named by the date and the players, not by
+/// the long game ids: each Matches row carries that label, and the chart reads it.
+#[test]
+fn the_margin_chart_is_labelled_by_date_and_players() {
+    let dir = temp();
+    let (mut game, _) = game_after(&["b2", "d3", "a4"]);
+    game.names = ["Ann".into(), String::new()];
+    game.created = 1_779_624_456; // 2026-05-24 12:07:36 UTC
+    let entries = [HistoryEntry::new(
+        "20260524-120736-d3314b8a6-5022-0-a-very-long-id",
+        game,
+    )];
+    let out = dir.path().join("chart.xlsx");
+    export_workbook(&entries, &out).unwrap_or_else(|e| panic!("{e}"));
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap_or_else(|e| panic!("{e}"));
+    let matches = book
+        .worksheet_range("Matches")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        matches.get_value((0, 21)),
+        Some(&Data::String("Chart label".into()))
+    );
+    assert_eq!(
+        matches.get_value((1, 21)),
+        Some(&Data::String(
+            "2026-05-24 12:07 Ann v alphabeta depth 2".into()
+        ))
+    );
 }

@@ -98,3 +98,86 @@ fn declining_the_offer_copies_nothing_and_is_remembered() {
     std::fs::create_dir_all(empty.path().join("saves")).unwrap_or_else(|e| panic!("{e}"));
     assert!(!harness.state_mut().offer_old_saves_in(empty.path()));
 }
+
+/// Issue 19 (16): the History window shows each player's record against each opponent,
+/// the same numbers as the workbook's Players sheet (both from `store::Records`).
+#[test]
+fn history_shows_each_players_record_against_each_opponent() {
+    for (language, game, history) in [
+        (Language::English, "Game", "History…"),
+        (Language::Vietnamese, "Trò chơi", "Lịch sử…"),
+    ] {
+        let mut chosen = settings(Mode::HumanVsHuman, 6, 0);
+        chosen.language = language;
+        let (mut harness, dir) = harness(chosen);
+        let arena = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args([
+                "arena",
+                "--a",
+                "alphabeta:2",
+                "--b",
+                "minimax:1",
+                "--games",
+                "4",
+            ])
+            .args([
+                "--size",
+                "5",
+                "--stones",
+                "1",
+                "--seed",
+                "3",
+                "--time-ms",
+                "100",
+            ])
+            .arg("--saves-dir")
+            .arg(dir.path())
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(arena.status.success(), "{arena:?}");
+        let (entries, _) = queens::store::load_history(dir.path());
+        assert_eq!(entries.len(), 4);
+        let mut records = queens::store::Records::default();
+        for entry in &entries {
+            records.add(&entry.game);
+        }
+        let records = records.records();
+        assert_eq!(records.len(), 2, "{records:?}");
+
+        frames(&mut harness, 2);
+        click(&mut harness, game);
+        click(&mut harness, history);
+        ui_support::step_until(&mut harness, "the history", |app| !app.history_loading());
+        frames(&mut harness, 3);
+        // The computers by their settings in the window's words, as in the games above.
+        let shown = |label: &str| -> &str {
+            match (language, label) {
+                (Language::Vietnamese, "alphabeta depth 2, 100 ms") => {
+                    "Cắt tỉa alpha-beta, độ sâu 2, 0.1 giây"
+                }
+                (Language::Vietnamese, "minimax depth 1, 100 ms") => "Minimax, độ sâu 1, 0.1 giây",
+                (_, "alphabeta depth 2, 100 ms") => "Alpha-beta, depth 2, 0.1 s",
+                (_, "minimax depth 1, 100 ms") => "Minimax, depth 1, 0.1 s",
+                (_, other) => panic!("unexpected player {other}"),
+            }
+        };
+        for record in &records {
+            let margin = format!("{:+.1}", record.average_margin());
+            let (player, opponent) = (shown(&record.player), shown(&record.opponent));
+            let line = match language {
+                Language::Vietnamese => format!(
+                    "{player} gặp {opponent}: thắng {}, hòa {}, thua {}, cách biệt trung bình {margin}",
+                    record.wins, record.draws, record.losses
+                ),
+                _ => format!(
+                    "{player} against {opponent}: {} wins, {} draws, {} losses, average margin {margin}",
+                    record.wins, record.draws, record.losses
+                ),
+            };
+            assert!(harness.query_by_label(&line).is_some(), "no row {line:?}");
+        }
+        // Each pair's numbers mirror each other.
+        assert_eq!(records[0].wins, records[1].losses);
+        assert_eq!(records[0].margin_sum, -records[1].margin_sum);
+    }
+}

@@ -240,4 +240,38 @@ fn last_step_scrolls_the_table_to_the_last_row() {
     click(&mut harness, "First step");
     frames(&mut harness, 3);
     assert!(row_in_view(&harness, 1, size[1]));
+#[test]
+fn the_export_note_follows_a_switch_of_language() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 8, 4));
+    open_lab(&mut harness);
+    click(&mut harness, "Excel workbook");
+    click(&mut harness, "Export steps to Excel");
+    ui_support::step_until(&mut harness, "the export", |app| {
+        app.tree_lab().export_job.is_none()
+    });
+    frames(&mut harness, 2);
+    let path = dir.path().join("tree-steps.xlsx");
+    shows(&harness, &format!("Steps written to {}", path.display()));
+    click(&mut harness, "View");
+    click(&mut harness, "Tiếng Việt");
+    frames(&mut harness, 2);
+    shows(&harness, &format!("Đã ghi các bước vào {}", path.display()));
+}
+
+/// Issue 19 (13): on a full HD screen the step table has room for its Why column (it
+/// was pushed under each row, its heading gone).
+#[test]
+fn a_full_hd_lab_shows_the_why_column() {
+    for (language, why) in [(Language::English, "Why"), (Language::Vietnamese, "Vì sao")] {
+        let mut chosen = settings(Mode::HumanVsHuman, 8, 4);
+        chosen.language = language;
+        let (mut harness, _dir) = ui_support::harness_sized(chosen, [1920.0, 1080.0]);
+        frames(&mut harness, 2);
+        let ctx = harness.ctx.clone();
+        harness
+            .state_mut()
+            .apply(&ctx, queens::ui::Action::ToggleTreeLab);
+        frames(&mut harness, 4);
+        shows(&harness, why);
+    }
 }

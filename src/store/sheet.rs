@@ -15,6 +15,9 @@ pub(crate) const SUMMARY: &str = "Summary";
 /// The Players sheet's name.
 pub(crate) const PLAYERS: &str = "Players";
 
+/// The Analysis sheets' name, before their number.
+pub(crate) const ANALYSIS: &str = "Analysis";
+
 /// The names of a history workbook's sheets, so a window in another language can export
 /// under its own words. Further sheets of a long table are numbered ("Matches 2").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +30,10 @@ pub struct SheetNames {
     pub summary: &'static str,
     /// Each player's record against each opponent.
     pub players: &'static str,
+    /// The Table 2.4 window's measurements.
+    pub table24: &'static str,
+    /// An analysed game's sheets, numbered after it ("Analysis 1").
+    pub analysis: &'static str,
 }
 
 impl Default for SheetNames {
@@ -37,6 +44,8 @@ impl Default for SheetNames {
             moves: MOVES,
             summary: SUMMARY,
             players: PLAYERS,
+            table24: crate::store::TABLE24_SHEET,
+            analysis: ANALYSIS,
         }
     }
 }
@@ -70,6 +79,9 @@ pub(crate) mod col {
     pub const P1_NAME: ColNum = 19;
     /// The name P2 gave.
     pub const P2_NAME: ColNum = 20;
+    /// The date and the players in a few words, the margin chart's category (the id is
+    /// too long to read under a bar).
+    pub const CHART_LABEL: ColNum = 21;
 }
 
 /// A column of a table: its title, its width, and whether it holds numbers (whose header

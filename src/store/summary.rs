@@ -167,7 +167,7 @@ pub(crate) fn write_summary(
         chart
             .add_series()
             .set_name("P1 - P2 cells")
-            .set_categories((name, 1, col::GAME, last, col::GAME))
+            .set_categories((name, 1, col::CHART_LABEL, last, col::CHART_LABEL))
             .set_values((name, 1, col::MARGIN, last, col::MARGIN));
         chart
             .title()

@@ -25,7 +25,7 @@ use crate::board::{Board, Player, clip_token};
 use rust_xlsxwriter::{ColNum, ExcelDateTime, Format, RowNum, Workbook, Worksheet, XlsxError};
 use std::path::Path;
 
-const MATCH_COLUMNS: [Column; 21] = [
+const MATCH_COLUMNS: [Column; 22] = [
     text("Game", 30.0),
     text("Date (UTC)", 19.0),
     number("Size", 6.0),
@@ -48,6 +48,7 @@ const MATCH_COLUMNS: [Column; 21] = [
     text("Result", 24.0),
     text("P1 name", 16.0),
     text("P2 name", 16.0),
+    text("Chart label", 36.0),
 ];
 
 const MOVE_COLUMNS: [Column; 11] = [
@@ -297,7 +298,8 @@ impl WorkbookWriter {
     }
 
     /// Adds an Analysis sheet for the game `id` (see [`super::write_analysis_sheet`]),
-    /// named "Analysis 1", "Analysis 2", ... in the order they are added; the sheet's
+    /// named "Analysis 1", "Analysis 2", ... (in the workbook's language) in the order
+    /// they are added; the sheet's
     /// game string cell says which game it is.
     ///
     /// # Errors
@@ -307,12 +309,13 @@ impl WorkbookWriter {
         analysis: &crate::analysis::Analysis,
     ) -> Result<String, ExportError> {
         self.analyses += 1;
-        let name = format!("Analysis {}", self.analyses);
+        let name = format!("{} {}", self.options.sheet_names.analysis, self.analyses);
         super::analysis_sheet::write_analysis_sheet(&mut self.workbook, &name, analysis)?;
         Ok(name)
     }
 
-    /// Adds the "Table 2.4" sheet (see [`super::write_table24_sheet`]): the thesis's node
+    /// Adds the "Table 2.4" sheet, named in the workbook's language (see
+    /// [`super::write_table24_sheet`]): the thesis's node
     /// counts measured on a position, with its log-scale chart.
     ///
     /// # Errors
@@ -320,7 +323,7 @@ impl WorkbookWriter {
     pub fn add_table24(&mut self, table: &crate::analysis::Table24) -> Result<(), ExportError> {
         super::table24_sheet::write_table24_sheet(
             &mut self.workbook,
-            super::table24_sheet::TABLE24_SHEET,
+            self.options.sheet_names.table24,
             table,
         )?;
         Ok(())
@@ -499,7 +502,20 @@ fn write_match(
             sheet.write_string(row, column, name)?;
         }
     }
+    sheet.write_string(row, col::CHART_LABEL, chart_label(game))?;
     Ok(())
+}
+
+/// A game as the margin chart names it: "2026-11-24 12:07 Ann v alphabeta depth 4"
+/// (the date to the minute, then the players as the Players sheet names them).
+fn chart_label(game: &super::SavedGame) -> String {
+    let date = super::time::format_utc(game.created);
+    let minute = date.get(..16).unwrap_or(&date);
+    format!(
+        "{minute} {} v {}",
+        super::records::player_label(game, crate::board::Player::One),
+        super::records::player_label(game, crate::board::Player::Two)
+    )
 }
 
 /// Writes `entries` as an Excel workbook at `path`, atomically (the previous file stays

@@ -1,6 +1,8 @@
 //! The board, drawn with egui's painter: cells, stones, queens, claims, the last move,
 //! the hint, the hover preview and the claim animation. Each cell is also an accessible
-//! widget labelled "cell c3", so tests (and screen readers) can click it.
+//! widget labelled "cell c3" whose value says what it holds ("empty", "queen of Ann"), so
+//! tests (and screen readers) can find and click it; the keyboard plays it too
+//! ([`super::keys`]).
 
 use crate::board::{Bitboard, Board, Cell, CellState, Player};
 use crate::ui::board::layout::BoardLayout;
@@ -65,6 +67,34 @@ pub struct Overlay {
     pub heat: Vec<HeatCell>,
     /// The best line from here, as numbered faint queens.
     pub ghosts: Vec<Ghost>,
+    /// What a screen reader says a cell holds; none for a picture (the rules' diagram).
+    pub words: Option<CellWords>,
+}
+
+/// What each kind of cell is called, after its name ("cell d4", "empty"), in the
+/// window's language and with the players' names.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CellWords {
+    /// A free cell.
+    pub empty: String,
+    /// A stone.
+    pub stone: String,
+    /// Each player's queen.
+    pub queen: [String; 2],
+    /// A cell each player claimed.
+    pub claimed: [String; 2],
+}
+
+impl CellWords {
+    /// What `cell` of `board` holds.
+    fn of(&self, board: &Board, cell: Cell) -> &str {
+        match board.cell_state(cell) {
+            Some(CellState::Stone) => &self.stone,
+            Some(CellState::Queen(player)) => &self.queen[player.index()],
+            Some(CellState::Claimed(player)) => &self.claimed[player.index()],
+            Some(CellState::Free) | None => &self.empty,
+        }
+    }
 }
 
 /// A played move and the better one, on the position before it.
@@ -105,7 +135,8 @@ pub struct Ghost {
 pub struct BoardResponse {
     /// A cell that was clicked.
     pub clicked: Option<Cell>,
-    /// The cell under the mouse.
+    /// The cell under the mouse, else the keyboard cursor's while it has the keyboard
+    /// (so both preview the same way).
     pub hovered: Option<Cell>,
 }
 
@@ -121,11 +152,23 @@ pub fn board_ui(ui: &mut egui::Ui, board: &Board, overlay: &Overlay) -> BoardRes
     );
     let mut response = BoardResponse::default();
     let base_id = ui.scope_id().with(overlay.name);
+    let cell_id = |cell: Cell| base_id.with(cell.index());
+    let cursor = super::keys::cursor_ui(ui, base_id, board.size(), cell_id);
+    let mut keyed = None;
     for cell in all_cells(board.size()) {
         let rect = layout.rect_from_cell(cell);
-        let cell_response = ui.interact(rect, base_id.with(cell.index()), Sense::click());
+        // Only the cursor's cell is in the Tab order: the board is one stop, not 225.
+        let sense = if cell == cursor {
+            Sense::click()
+        } else {
+            Sense::CLICK
+        };
+        let cell_response = ui.interact(rect, cell_id(cell), sense);
         cell_response.widget_info(|| {
-            WidgetInfo::labeled(Role::Button, true, format!("{} {cell}", overlay.name))
+            let mut info =
+                WidgetInfo::labeled(Role::Button, true, format!("{} {cell}", overlay.name));
+            info.current_text_value = overlay.words.as_ref().map(|w| w.of(board, cell).into());
+            info
         });
         if cell_response.hovered() {
             response.hovered = Some(cell);
@@ -133,8 +176,22 @@ pub fn board_ui(ui: &mut egui::Ui, board: &Board, overlay: &Overlay) -> BoardRes
         if cell_response.clicked() {
             response.clicked = Some(cell);
         }
+        if cell == cursor && cell_response.has_focus() {
+            keyed = Some(cell);
+        }
         paint_cell(&painter, board, cell, rect, overlay);
     }
+    if let Some(cell) = keyed {
+        let stroke = ui.visuals().selection.stroke;
+        let ring = Stroke::new(stroke.width.max(2.5), stroke.color);
+        painter.rect_stroke(
+            layout.rect_from_cell(cell).shrink(1.0),
+            CornerRadius::same(3),
+            ring,
+            StrokeKind::Inside,
+        );
+    }
+    response.hovered = response.hovered.or(keyed);
     paint_heat(&painter, overlay);
     paint_ghosts(&painter, overlay);
     paint_marks(&painter, overlay);

@@ -249,6 +249,8 @@ pub const TEXTS: Texts = Texts {
         moves: "Moves",
         summary: "Summary",
         players: "Players",
+        table24: "Table 2.4",
+        analysis: "Analysis",
     },
     fp_name_not_text: "{0} is left out: its name is not valid text (UTF-8). Rename the file to use it.",
     corrupt: CorruptTexts {
@@ -370,4 +372,19 @@ pub const TEXTS: Texts = Texts {
     board_favours: "This board favours the first player by {0:cell|cells} with best play (proven).",
     board_even: "This board is a draw with best play (proven).",
     board_favours_second: "This board favours the second player by {0:cell|cells} with best play (proven).",
+    cell_empty: "empty",
+    cell_stone: "stone",
+    cell_queen: "queen of {0}",
+    cell_claimed: "claimed by {0}",
+    records_title: "Player records",
+    records_columns: [
+        "Player",
+        "Opponent",
+        "Games",
+        "Wins",
+        "Draws",
+        "Losses",
+        "Average margin",
+    ],
+    record_line: "{0} against {1}: {2} wins, {3} draws, {4} losses, average margin {5}",
 };

@@ -366,6 +366,15 @@ pub struct Texts {
     pub board_favours: &'static str,
     pub board_even: &'static str,
     pub board_favours_second: &'static str,
+    // Keyboard play (issue 19.17): what a board cell holds, read after its name.
+    pub cell_empty: &'static str,
+    pub cell_stone: &'static str,
+    pub cell_queen: &'static str,
+    pub cell_claimed: &'static str,
+    // Player records in the History window (issue 19.16).
+    pub records_title: &'static str,
+    pub records_columns: [&'static str; 7],
+    pub record_line: &'static str,
 }
 
 /// The strings of `language`.

@@ -250,6 +250,8 @@ pub const TEXTS: Texts = Texts {
         moves: "Nước đi",
         summary: "Tổng kết",
         players: "Người chơi",
+        table24: "Bảng 2.4",
+        analysis: "Phân tích",
     },
     fp_name_not_text: "{0} bị bỏ qua: tên tệp không phải văn bản hợp lệ (UTF-8). Hãy đổi tên tệp để dùng nó.",
     corrupt: CorruptTexts {
@@ -371,4 +373,19 @@ pub const TEXTS: Texts = Texts {
     board_favours: "Bàn này có lợi cho người đi trước {0} ô khi cả hai chơi tốt nhất (đã chứng minh).",
     board_even: "Bàn này hòa khi cả hai chơi tốt nhất (đã chứng minh).",
     board_favours_second: "Bàn này có lợi cho người đi sau {0} ô khi cả hai chơi tốt nhất (đã chứng minh).",
+    cell_empty: "trống",
+    cell_stone: "đá",
+    cell_queen: "hậu của {0}",
+    cell_claimed: "{0} đã chiếm",
+    records_title: "Thành tích người chơi",
+    records_columns: [
+        "Người chơi",
+        "Đối thủ",
+        "Số ván",
+        "Thắng",
+        "Hòa",
+        "Thua",
+        "Cách biệt trung bình",
+    ],
+    record_line: "{0} gặp {1}: thắng {2}, hòa {3}, thua {4}, cách biệt trung bình {5}",
 };

@@ -35,6 +35,11 @@ pub(super) fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
             let name_width = (ui.available_width() - others).max(30.0);
             egui::Grid::new("move_list")
                 .num_columns(if analysis.is_some() { 5 } else { 4 })
+                // egui's least column width (a button's, 40 points) times five columns
+                // is wider than a 640x480 window's panel, which then grew past the
+                // window's edge and was cut on its left (issue 19.12): the columns are as
+                // narrow as their text.
+                .min_col_width(0.0)
                 .max_col_width(name_width)
                 .striped(true)
                 .show(ui, |ui| {

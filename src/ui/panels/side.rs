@@ -56,14 +56,15 @@ fn players_ui(app: &App, ui: &mut egui::Ui) {
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 ui.horizontal(|ui| {
-                    // The score first (right to left), so a long name is cut, not the
-                    // score pushed out of the panel.
+                    // The score first (right to left), so a long name wraps in the room
+                    // left rather than pushing the score out of the panel; it is not cut
+                    // ("Computer (Mediu…" at 640x480, issue 19.12).
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         let score = format!("{} {}", t.score, board.score(player));
                         ui.label(RichText::new(score).heading().strong());
                         ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                             let name = RichText::new(&names[player.index()]).strong().color(colour);
-                            ui.add(egui::Label::new(name).truncate());
+                            ui.add(egui::Label::new(name).wrap());
                         });
                     });
                 });

@@ -14,8 +14,16 @@ use std::path::{Path, PathBuf};
 /// What an export thread reports: the file and the game count, or the store's message.
 type ExportResult = Result<(PathBuf, usize), FileProblem>;
 
-/// What a history-loading thread reports: the entries and the skipped files' messages.
-type HistoryResult = (Vec<HistoryEntry>, Vec<FileProblem>);
+/// What a history-loading thread reports: the entries, the skipped files' messages and
+/// the players' records.
+type HistoryResult = (
+    Vec<HistoryEntry>,
+    Vec<FileProblem>,
+    (
+        Vec<crate::store::PlayerRecord>,
+        std::collections::HashMap<String, crate::store::Side>,
+    ),
+);
 
 /// The History window's contents, loaded on a background thread when it opens.
 pub struct HistoryView {
@@ -29,6 +37,13 @@ pub struct HistoryView {
     pub size: Option<u8>,
     /// Show only games where a player's description contains this.
     pub player: String,
+    /// Each player's record against each opponent, over every game loaded (the
+    /// workbook's Players sheet has the same numbers: both come from
+    /// [`crate::store::Records`]).
+    pub records: Vec<crate::store::PlayerRecord>,
+    /// The side behind each record's player that gave no name (the store names them
+    /// "human", "alphabeta depth 4, 1000 ms"): the window words them its own way.
+    pub record_sides: std::collections::HashMap<String, crate::store::Side>,
 }
 
 /// What the window adds to an export of the history: what it has measured, and the
@@ -79,7 +94,19 @@ impl HistoryView {
             move |_| {
                 let (entries, bad) = load_history(&dir);
                 let skipped = bad.into_iter().map(|(_, error)| error.into()).collect();
-                (entries, skipped)
+                let mut records = crate::store::Records::default();
+                let mut sides = std::collections::HashMap::new();
+                for entry in &entries {
+                    records.add(&entry.game);
+                    for seat in [crate::board::Player::One, crate::board::Player::Two] {
+                        let side = &entry.game.settings.players[seat.index()];
+                        let label = crate::store::player_label(&entry.game, seat);
+                        if label == side.to_string() {
+                            sides.entry(label).or_insert_with(|| side.clone());
+                        }
+                    }
+                }
+                (entries, skipped, (records.records(), sides))
             },
         );
         let (size, player) = before.map_or((None, String::new()), |old| (old.size, old.player));
@@ -89,6 +116,8 @@ impl HistoryView {
             skipped: Vec::new(),
             size,
             player,
+            records: Vec::new(),
+            record_sides: std::collections::HashMap::new(),
         }
     }
 
@@ -100,9 +129,11 @@ impl HistoryView {
         match job.poll() {
             Polled::Running => {}
             Polled::Lost => self.loading = None,
-            Polled::Done((entries, skipped)) => {
+            Polled::Done((entries, skipped, (records, sides))) => {
                 self.entries = entries;
                 self.skipped = skipped;
+                self.records = records;
+                self.record_sides = sides;
                 self.loading = None;
             }
         }

@@ -3,7 +3,9 @@
 use crate::board::{Board, Player};
 use crate::ui::app::{Action, App, ReviewStep};
 use crate::ui::board::layout::BoardLayout;
-use crate::ui::board::view::{ANIMATION_SECONDS, Appearing, Interaction, Overlay, board_ui};
+use crate::ui::board::view::{
+    ANIMATION_SECONDS, Appearing, CellWords, Interaction, Overlay, board_ui,
+};
 use crate::ui::i18n::fill;
 use crate::ui::i18n::texts;
 use crate::ui::panels::{new_game, side as side_panel};
@@ -75,9 +77,9 @@ impl eframe::App for App {
 }
 
 /// Home, Left, Right and End step through the game's positions (not while a text field
-/// has the keyboard).
+/// or the board's keyboard cursor has the keyboard: the cursor takes the arrows).
 fn review_keys(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
-    if ui.ctx().text_edit_focused() {
+    if ui.ctx().text_edit_focused() || crate::ui::board::keys::board_has_keys(ui.ctx()) {
         return;
     }
     let keys = [
@@ -216,6 +218,7 @@ fn central_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         compare: app.compared_move(),
         heat: Vec::new(),
         ghosts: Vec::new(),
+        words: Some(cell_words(app)),
     };
     if !app.show_new_game
         && overlay.compare.is_none()
@@ -228,6 +231,24 @@ fn central_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     app.hovered = response.hovered;
     if let Some(cell) = response.clicked {
         actions.push(Action::CellClicked(cell));
+    }
+}
+
+/// What a screen reader says each cell holds, in the window's language.
+fn cell_words(app: &App) -> CellWords {
+    let t = app.texts();
+    let names = app.player_names();
+    CellWords {
+        empty: t.cell_empty.to_string(),
+        stone: t.cell_stone.to_string(),
+        queen: [
+            fill(t.cell_queen, &[&names[0]]),
+            fill(t.cell_queen, &[&names[1]]),
+        ],
+        claimed: [
+            fill(t.cell_claimed, &[&names[0]]),
+            fill(t.cell_claimed, &[&names[1]]),
+        ],
     }
 }
 

@@ -191,13 +191,16 @@ pub fn history_window_ui(
     }
     let mut open = true;
     // Never wider or taller than the window (640x480 included); the list scrolls.
-    let room = ctx.content_rect().size() - egui::vec2(16.0, 48.0);
+    let room = super::room(ctx);
     egui::Window::new(t.history_title)
         .id(egui::Id::unique("history_window"))
         .open(&mut open)
         .collapsible(false)
-        .default_width(720.0_f32.min(room.x))
-        .default_height(460.0_f32.min(room.y))
+        // Wide enough for every column of two computers' games (their names and
+        // settings) where the screen has room: 720 hid the Winner column at 1920x1080
+        // (issue 19.13); a smaller screen scrolls the list sideways.
+        .default_width(1100.0_f32.min(room.x))
+        .default_height(600.0_f32.min(room.y))
         .max_width(room.x)
         .max_height(room.y)
         .show(ctx, |ui| {
@@ -241,6 +244,7 @@ pub fn history_window_ui(
                 ui.label(RichText::new(t.no_history).weak());
             } else {
                 entries_ui(&shown, t, ui, actions);
+                records_ui(view, t, ui);
             }
             if !view.skipped.is_empty() {
                 ui.separator();
@@ -291,9 +295,10 @@ fn entries_ui(
 ) {
     // Both ways: in a small window the columns scroll sideways, the Open buttons first so
     // they are always in view.
+    // Room is left under the list for the players' records.
     egui::ScrollArea::both()
         .id_salt("history_list")
-        .max_height(320.0_f32.min(ui.available_height()).max(120.0))
+        .max_height((ui.available_height() * 0.55).clamp(100.0, 320.0))
         .show(ui, |ui| {
             // One line per cell: the list scrolls sideways rather than wrapping names.
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
@@ -351,6 +356,89 @@ fn entries_ui(
                     }
                 });
         });
+}
+
+/// Each player's wins, draws, losses and average margin against each opponent, folded
+/// under a heading (issue 19.16); each row's accessible name says it all in one line.
+fn records_ui(view: &crate::ui::session::history::HistoryView, t: &Texts, ui: &mut egui::Ui) {
+    egui::CollapsingHeader::new(t.records_title)
+        .default_open(true)
+        .show(ui, |ui| {
+            egui::ScrollArea::both()
+                .id_salt("history_records")
+                .max_height(200.0_f32.min(ui.available_height()).max(80.0))
+                .show(ui, |ui| {
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+                    egui::Grid::new("history_records_grid")
+                        .striped(true)
+                        .show(ui, |ui| {
+                            for header in t.records_columns {
+                                ui.label(RichText::new(header).strong().small());
+                            }
+                            ui.end_row();
+                            for record in &view.records {
+                                let named = |label: &str| match view.record_sides.get(label) {
+                                    Some(side) => record_name(t, side),
+                                    None => label.to_string(),
+                                };
+                                let names = [named(&record.player), named(&record.opponent)];
+                                record_row_ui(record, &names, t, ui);
+                            }
+                        });
+                });
+        });
+}
+
+/// A record's player who gave no name, in the window's words: "You" for a person (as
+/// the games above say), a computer by its settings (the same in both seats).
+fn record_name(t: &Texts, side: &Side) -> String {
+    match side {
+        Side::Human => t.you.to_string(),
+        _ => side_summary(t, side),
+    }
+}
+
+/// One record's row; `names` are its player's and opponent's as shown.
+fn record_row_ui(
+    record: &crate::store::PlayerRecord,
+    names: &[String; 2],
+    t: &Texts,
+    ui: &mut egui::Ui,
+) {
+    let margin = format!("{:+.1}", record.average_margin());
+    let cells = [
+        names[0].clone(),
+        names[1].clone(),
+        record.games().to_string(),
+        record.wins.to_string(),
+        record.draws.to_string(),
+        record.losses.to_string(),
+        margin.clone(),
+    ];
+    let mut rect: Option<egui::Rect> = None;
+    for text in cells {
+        let cell = ui.label(text).rect;
+        rect = Some(rect.map_or(cell, |r| r.union(cell)));
+    }
+    if let Some(rect) = rect {
+        let summary = fill(
+            t.record_line,
+            &[
+                &names[0],
+                &names[1],
+                &record.wins,
+                &record.draws,
+                &record.losses,
+                &margin,
+            ],
+        );
+        let id = ui
+            .scope_id()
+            .with(("record", &record.player, &record.opponent));
+        ui.interact(rect, id, egui::Sense::hover())
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Row, true, &summary));
+    }
+    ui.end_row();
 }
 
 /// A side as the History window shows it: like the status panel, but a computer saved

@@ -24,6 +24,9 @@ impl Window for RulesWindow {
             .open(&mut self.open)
             .default_width(420.0)
             .collapsible(false)
+            // Taller than a 640x480 window: it scrolls inside the screen (issue 19.12).
+            .max_height(super::room(ctx).y)
+            .vscroll(true)
             .show(ctx, |ui| {
                 ui.label(t.rules_text);
                 ui.separator();
@@ -89,6 +92,7 @@ fn rules_diagram_ui(ui: &mut egui::Ui, dark: bool, caption: &str) {
         compare: None,
         heat: Vec::new(),
         ghosts: Vec::new(),
+        words: None,
     };
     // A child ui with its own id keeps the diagram's cells apart from the main board's.
     ui.push_id("rules_diagram", |ui| {

@@ -40,6 +40,13 @@ pub struct View<'a> {
     pub board: &'a Board,
 }
 
+/// The most a window over the board may take: the screen less its title bar, frame and
+/// a margin, so no part of it (the close button, the last button row) is off screen. A
+/// window whose content can be longer scrolls inside this (issue 19.12).
+pub fn room(ctx: &egui::Context) -> egui::Vec2 {
+    (ctx.content_rect().size() - egui::vec2(16.0, 48.0)).max(egui::vec2(160.0, 120.0))
+}
+
 /// A window over the board with state of its own.
 pub trait Window {
     /// Draws the window (if open) for this frame.

@@ -209,8 +209,11 @@ fn chart_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts) {
     let thesis_alphabeta = thesis(|row| row.alphabeta);
     ui.label(RichText::new(t.table24_chart).small());
     let (minimax_name, alphabeta_name) = (t.table24_thesis_minimax, t.table24_thesis_alphabeta);
+    // Shorter on a short screen, so the export row under it is in view at 640x480 without
+    // scrolling (issue 19.12).
+    let height = (ui.ctx().content_rect().height() * 0.3).clamp(110.0, 220.0);
     let response = Plot::new("table24_chart")
-        .height(220.0)
+        .height(height)
         .legend(Legend::default().position(Corner::LeftTop))
         .allow_drag(false)
         .allow_zoom(false)

@@ -154,6 +154,10 @@ fn step_buttons_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
         {
             lab.playing = !lab.playing;
         }
+        // The sliders on a line of their own: a slider does not wrap to the next line,
+        // and at the end of the buttons it pushed the lab past a 640-point window's
+        // edge, squashing the tree (issue 19.12).
+        ui.end_row();
         ui.label(t.speed);
         ui.add(egui::Slider::new(&mut lab.speed, 0.5..=20.0).logarithmic(true));
         ui.label(t.zoom);
@@ -261,8 +265,8 @@ fn export_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
                     ));
                 }
             });
-            if let Some(message) = &lab.export_message {
-                ui.label(message);
+            if let Some(note) = &lab.export_message {
+                ui.label(note.text(t));
             }
         });
 }

@@ -53,8 +53,8 @@ pub struct TreeLab {
     leaf_edit: i32,
     /// The workbook the step table is exported to.
     pub export_path: String,
-    /// What the last export said.
-    pub export_message: Option<String>,
+    /// What the last export came to.
+    pub export_message: Option<ExportNote>,
     /// The export being written, if any.
     pub export_job: Option<crate::ui::jobs::workbook::WorkbookJob>,
     /// Bring the current row into view on the next frame.
@@ -203,8 +203,8 @@ fn window_ui(
     if let Some(answer) = lab.export_job.as_mut().and_then(|job| job.poll(lost)) {
         lab.export_job = None;
         lab.export_message = Some(match answer {
-            Ok(path) => crate::ui::i18n::fill(t.exported, &[&path.display()]),
-            Err(error) => error,
+            Ok(path) => ExportNote::Written(path),
+            Err(error) => ExportNote::Failed(error),
         });
     }
     let screen = ctx.content_rect();
@@ -231,8 +231,9 @@ fn window_ui(
             let wide = ui.available_width() >= 760.0;
             if wide {
                 // The table gets the larger share: its reason column is what a student reads; the
-                // tree zooms to fit what it is given.
-                let table_width = (ui.available_width() * 0.45).clamp(320.0, 900.0);
+                // tree zooms to fit what it is given. At 45% a full HD screen's table had
+                // no room for the Why column (issue 19.13).
+                let table_width = (ui.available_width() * 0.55).clamp(320.0, 1000.0);
                 let height = body_height(ui, screen);
                 ui.horizontal_top(|ui| {
                     let tree_width = ui.available_width() - table_width - 12.0;
@@ -275,6 +276,27 @@ fn window_ui(
     if !lab.open {
         lab.playing = false;
         lab.shown = None;
+    }
+}
+
+/// What the last export came to, kept as a fact and worded when shown: after a switch
+/// to Vietnamese the lab says "Đã ghi các bước vào …", not the English it was written
+/// in (issue 19.13).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExportNote {
+    /// The steps are in this workbook.
+    Written(std::path::PathBuf),
+    /// Why they are not (already worded by the export).
+    Failed(String),
+}
+
+impl ExportNote {
+    /// The note in the lab's language now.
+    pub fn text(&self, t: &LabTexts) -> String {
+        match self {
+            ExportNote::Written(path) => crate::ui::i18n::fill(t.exported, &[&path.display()]),
+            ExportNote::Failed(error) => error.clone(),
+        }
     }
 }
 

@@ -1,0 +1,92 @@
+//! Playing without a mouse (issue 19.17): the board is one stop in the Tab order, the
+//! keyboard cursor's cell; the arrow keys move that cursor from cell to cell and Enter or
+//! Space plays it (egui clicks a focused widget on both), with the same preview as a
+//! hovered cell. A screen reader reads each cell's name and what it holds.
+
+use crate::board::Cell;
+use eframe::egui::{self, EventFilter, Id, Key, Modifiers};
+
+/// Where the board keeps, between frames, whether a cell had the keyboard: the review's
+/// Left/Right keys give way to the cursor then.
+fn has_keys_id() -> Id {
+    Id::unique("queens_board_has_keys")
+}
+
+/// Whether a board cell had the keyboard in the last frame (its arrow keys move the
+/// cursor, not through the game's positions).
+pub fn board_has_keys(ctx: &egui::Context) -> bool {
+    ctx.data(|data| data.get_temp::<bool>(has_keys_id()))
+        .unwrap_or(false)
+}
+
+/// Reads the cursor of the board `base_id` (size `size`), moved by this frame's arrow
+/// keys when it has the keyboard: the cell in the Tab order (the others take clicks
+/// only). `cell_id` names each cell's widget.
+pub(super) fn cursor_ui(
+    ui: &mut egui::Ui,
+    base_id: Id,
+    size: u8,
+    cell_id: impl Fn(Cell) -> Id,
+) -> Cell {
+    let store = base_id.with("key_cursor");
+    let last = size.saturating_sub(1);
+    let (col, row) = ui
+        .data(|data| data.get_temp::<(u8, u8)>(store))
+        .unwrap_or((last / 2, last / 2));
+    let mut cell = Cell::new(col.min(last), row.min(last));
+    let focused = ui.memory(|memory| memory.has_focus(cell_id(cell)));
+    if focused {
+        // The cell takes the arrow keys for itself, so egui does not move the focus to
+        // whatever widget lies that way.
+        let filter = EventFilter {
+            horizontal_arrows: true,
+            vertical_arrows: true,
+            ..Default::default()
+        };
+        ui.memory_mut(|memory| memory.set_focus_lock_filter(cell_id(cell), filter));
+        let moved = ui.input_mut(|input| {
+            let mut step = (0i8, 0i8);
+            for (key, delta) in [
+                (Key::ArrowLeft, (-1, 0)),
+                (Key::ArrowRight, (1, 0)),
+                (Key::ArrowUp, (0, 1)),
+                (Key::ArrowDown, (0, -1)),
+            ] {
+                while input.consume_key(Modifiers::NONE, key) {
+                    step = (step.0 + delta.0, step.1 + delta.1);
+                }
+            }
+            step
+        });
+        if moved != (0, 0) {
+            cell = step(cell, moved, last);
+            ui.memory_mut(|memory| memory.request_focus(cell_id(cell)));
+        }
+    }
+    ui.data_mut(|data| {
+        data.insert_temp(store, (cell.col(), cell.row()));
+        data.insert_temp(has_keys_id(), focused);
+    });
+    cell
+}
+
+/// `cell` moved by `delta` (columns, rows up), kept on the board (`last` is its last
+/// column and row).
+fn step(cell: Cell, delta: (i8, i8), last: u8) -> Cell {
+    let moved = |at: u8, by: i8| (i16::from(at) + i16::from(by)).clamp(0, i16::from(last)) as u8;
+    Cell::new(moved(cell.col(), delta.0), moved(cell.row(), delta.1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cursor_moves_by_the_arrows_and_stays_on_the_board() {
+        let d4 = Cell::new(3, 3);
+        assert_eq!(step(d4, (1, 0), 7), Cell::new(4, 3));
+        assert_eq!(step(d4, (0, 1), 7), Cell::new(3, 4), "up is the next rank");
+        assert_eq!(step(Cell::new(0, 0), (-1, -1), 7), Cell::new(0, 0));
+        assert_eq!(step(Cell::new(7, 7), (2, 2), 7), Cell::new(7, 7));
+    }
+}

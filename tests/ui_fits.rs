@@ -1,0 +1,404 @@
+//! Every window fits the screen (issue 19.12-14): at 640x480 and 1920x1080, in English
+//! and Vietnamese, each labelled widget of the New game panel, the History window, the
+//! Open prompt, the Rules, the Tree Lab, Table 2.4, the analysed game's side panel and
+//! the game-over summary lies inside the screen, or inside a scroll area whose bar is on
+//! the screen and scrolls along the way it sticks out. Read from the accessibility tree,
+//! as a screen reader would find the widgets.
+
+#[path = "ui_support/mod.rs"]
+mod ui_support;
+
+use eframe::egui::{self, Rect, accesskit::Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use queens::ui::{Action, App, Language, Mode};
+use ui_support::{
+    click, first_free, frames, harness_sized, settings, step_until, wait_for_computer,
+};
+
+/// The two window sizes the issue names: the smallest supported and a full HD screen.
+const SIZES: [[f32; 2]; 2] = [[640.0, 480.0], [1920.0, 1080.0]];
+
+/// A finished 8x8 game (P1 wins 36 : 22).
+const FINISHED: &str = "size=8 stones=b1,g1,a2,b4,f5,e7 moves=c6,g3,h8,e2,a5,f7";
+
+/// A widget's rectangle in points, if it has one (kittest's `Node::rect` without its
+/// panic for a node that has none).
+fn rect_of(node: &egui_kittest::Node<'_>) -> Option<Rect> {
+    node.accesskit_node().bounding_box()?;
+    Some(node.rect())
+}
+
+/// A widget's accessible name; a text label's is its value (as kittest reads it).
+fn label_of(node: &egui_kittest::Node<'_>) -> Option<String> {
+    let node = node.accesskit_node();
+    if node.role() == Role::Label {
+        node.value()
+    } else {
+        node.label()
+    }
+}
+
+/// The scroll bars of the scroll areas around `node`: (vertical?, the bar's rectangle).
+fn bars_around(node: &egui_kittest::Node<'_>) -> Vec<(bool, Rect)> {
+    let mut bars = Vec::new();
+    let mut at = node.parent();
+    while let Some(ancestor) = at {
+        for child in ancestor.children() {
+            if child.accesskit_node().role() == Role::ScrollBar
+                && let Some(bar) = rect_of(&child)
+            {
+                bars.push((bar.height() > bar.width(), bar));
+            }
+        }
+        at = ancestor.parent();
+    }
+    bars
+}
+
+/// The rectangle `node` must lie in: its window's (a window over the board clips what
+/// it holds), on the screen.
+fn room_of(node: &egui_kittest::Node<'_>, screen: Rect) -> Rect {
+    let mut at = node.parent();
+    while let Some(ancestor) = at {
+        if ancestor.accesskit_node().role() == Role::Window
+            && let Some(window) = rect_of(&ancestor)
+        {
+            return window.expand(0.5).intersect(screen);
+        }
+        at = ancestor.parent();
+    }
+    screen
+}
+
+/// The labelled widgets that stick out of their window or the screen where no scroll bar
+/// in view can bring them back, each as "label at rect". With `room_to_spare` (a full
+/// HD screen) nothing may need scrolling sideways: a column hidden behind a horizontal
+/// scroll bar there is a window too narrow.
+fn misfits(harness: &Harness<'_, App>, room_to_spare: bool) -> Vec<String> {
+    let screen = harness.ctx.content_rect().expand(0.5);
+    let mut out = Vec::new();
+    for node in harness.root().children_recursive() {
+        let Some(label) = label_of(&node) else {
+            continue;
+        };
+        // egui's resize handles reach a few points past their window's edge on purpose
+        // (easier to grab); the window's own rectangle is checked instead.
+        if label.trim().is_empty() || label.starts_with("Resize window") {
+            continue;
+        }
+        let Some(rect) = rect_of(&node) else {
+            continue;
+        };
+        let room = room_of(&node, screen);
+        let sticks_out_x = rect.min.x < room.min.x || rect.max.x > room.max.x;
+        let sticks_out_y = rect.min.y < room.min.y || rect.max.y > room.max.y;
+        if !sticks_out_x && !sticks_out_y {
+            continue;
+        }
+        let bars = bars_around(&node);
+        let reached = |vertical: bool| {
+            bars.iter()
+                .any(|(v, bar)| *v == vertical && room.contains_rect(*bar))
+        };
+        let x_ok = !sticks_out_x || (!room_to_spare && reached(false));
+        if !x_ok || (sticks_out_y && !reached(true)) {
+            out.push(format!("{label:?} at {rect:?}"));
+        }
+    }
+    out
+}
+
+/// The window of `size` in `language`, a game between two people on screen.
+fn window(size: [f32; 2], language: Language, game: &str, mode: Mode) -> Harness<'static, App> {
+    let mut chosen = settings(mode, 8, 6);
+    chosen.language = language;
+    let (mut harness, dir) = harness_sized(chosen, size);
+    // The saves folder lives as long as the test process: the harness outlives `dir`
+    // otherwise (nothing is written in these tests but the autosave and history).
+    std::mem::forget(dir);
+    apply(&mut harness, Action::PasteText(game.to_string()));
+    frames(&mut harness, 3);
+    harness
+}
+
+fn apply(harness: &mut Harness<'_, App>, action: Action) {
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(&ctx, action);
+    frames(harness, 3);
+}
+
+/// Clicks the menu `menu`, then the item whose label starts with `item`.
+fn menu(harness: &mut Harness<'_, App>, menu: &str, item: &str) {
+    click(harness, menu);
+    harness.get_by_label_contains(item).click();
+    frames(harness, 4);
+}
+
+/// The texts the tests click, in each language.
+struct Words {
+    view: &'static str,
+    help: &'static str,
+    rules: &'static str,
+    table24: &'static str,
+}
+
+fn words(language: Language) -> Words {
+    match language {
+        Language::Vietnamese => Words {
+            view: "Hiển thị",
+            help: "Trợ giúp",
+            rules: "Luật chơi",
+            table24: "Bảng 2.4",
+        },
+        _ => Words {
+            view: "View",
+            help: "Help",
+            rules: "Rules",
+            table24: "Table 2.4",
+        },
+    }
+}
+
+/// Runs `open` on every size and language and fails with every widget that does not fit.
+fn fits_everywhere(what: &str, game: &str, open: impl Fn(&mut Harness<'static, App>, &Words)) {
+    fits_everywhere_in(Mode::HumanVsHuman, what, game, open);
+}
+
+/// As [`fits_everywhere`], the game played in `mode`.
+fn fits_everywhere_in(
+    mode: Mode,
+    what: &str,
+    game: &str,
+    open: impl Fn(&mut Harness<'static, App>, &Words),
+) {
+    let mut failures = Vec::new();
+    for size in SIZES {
+        for language in [Language::English, Language::Vietnamese] {
+            let mut harness = window(size, language, game, mode);
+            open(&mut harness, &words(language));
+            // Windows settle their size over a few frames.
+            frames(&mut harness, 4);
+            let bad = misfits(&harness, size[0] >= 1900.0);
+            if !bad.is_empty() {
+                failures.push(format!(
+                    "{what} at {}x{} in {language:?}:\n  {}",
+                    size[0],
+                    size[1],
+                    bad.join("\n  ")
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_analysed_games_side_panel_fits() {
+    fits_everywhere("the analysed game's side panel", FINISHED, |harness, _| {
+        apply(harness, Action::CloseSummary);
+        apply(harness, Action::Analyse);
+        step_until(harness, "the analysis", |app| !app.is_analysing());
+        frames(harness, 4);
+        assert!(harness.state().analysis().is_some());
+    });
+}
+
+#[test]
+fn the_game_over_summary_fits() {
+    fits_everywhere("the game-over summary", FINISHED, |harness, _| {
+        assert!(harness.state().summary_shown());
+    });
+}
+
+#[test]
+fn the_new_game_panel_fits() {
+    fits_everywhere("the New game panel", "size=8", |harness, _| {
+        apply(harness, Action::OpenNewGame);
+        assert!(harness.state().new_game_open());
+    });
+}
+
+#[test]
+fn the_rules_fit() {
+    fits_everywhere("the Rules", "size=8", |harness, w| {
+        menu(harness, w.help, w.rules);
+    });
+}
+
+#[test]
+fn the_history_window_fits_a_game_against_the_computer() {
+    let mut failures = Vec::new();
+    for size in SIZES {
+        for language in [Language::English, Language::Vietnamese] {
+            let mut chosen = settings(Mode::HumanVsComputer, 4, 0);
+            chosen.language = language;
+            let (mut harness, dir) = harness_sized(chosen, size);
+            // Two computers with their settings under their names make the widest rows.
+            let arena = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+                .args([
+                    "arena",
+                    "--a",
+                    "alphabeta:2",
+                    "--b",
+                    "minimax:1",
+                    "--games",
+                    "2",
+                ])
+                .args([
+                    "--size",
+                    "4",
+                    "--stones",
+                    "1",
+                    "--seed",
+                    "1",
+                    "--time-ms",
+                    "100",
+                ])
+                .arg("--saves-dir")
+                .arg(dir.path())
+                .output()
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!(arena.status.success(), "{arena:?}");
+            // Played to the end, so the history holds it (a pasted game is not kept).
+            while !harness.state().board().is_over() {
+                if harness.state().is_thinking() {
+                    wait_for_computer(&mut harness);
+                    continue;
+                }
+                let cell = first_free(harness.state().board());
+                click(&mut harness, &cell);
+            }
+            apply(&mut harness, Action::CloseSummary);
+            apply(&mut harness, Action::ShowHistory);
+            step_until(&mut harness, "the history to load", |app| {
+                !app.history_loading()
+            });
+            frames(&mut harness, 4);
+            let listed = match language {
+                Language::Vietnamese => "3 trên 3 ván",
+                _ => "3 of 3 games",
+            };
+            assert!(
+                harness.query_by_label(listed).is_some(),
+                "the history does not list the game"
+            );
+            let bad = misfits(&harness, size[0] >= 1900.0);
+            if !bad.is_empty() {
+                failures.push(format!(
+                    "History at {}x{} in {language:?}:\n  {}",
+                    size[0],
+                    size[1],
+                    bad.join("\n  ")
+                ));
+            }
+            drop(dir);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_history_window_fits() {
+    // Against the computer: its engine's settings under its name make the widest rows.
+    fits_everywhere_in(
+        Mode::HumanVsComputer,
+        "the History window",
+        FINISHED,
+        |harness, _| {
+            apply(harness, Action::CloseSummary);
+            apply(harness, Action::ShowHistory);
+            step_until(harness, "the history to load", |app| !app.history_loading());
+            frames(harness, 3);
+        },
+    );
+}
+
+#[test]
+fn the_open_prompt_fits() {
+    fits_everywhere("the Open prompt", "size=8", |harness, _| {
+        apply(harness, Action::Open);
+    });
+}
+
+#[test]
+fn the_tree_lab_fits() {
+    fits_everywhere("the Tree Lab", "size=8", |harness, _| {
+        apply(harness, Action::ToggleTreeLab);
+        assert!(harness.state().tree_lab().open);
+    });
+}
+
+#[test]
+fn table_2_4_fits() {
+    fits_everywhere("Table 2.4", "size=5 stones=b2", |harness, w| {
+        menu(harness, w.view, w.table24);
+        assert!(harness.state().table24().open);
+    });
+}
+
+/// The left edge of the side panel's content: where its "Copy position" button starts.
+fn panel_left(harness: &Harness<'_, App>, copy: &str) -> f32 {
+    harness.get_by_label(copy).rect().left()
+}
+
+#[test]
+fn the_side_panel_keeps_its_width_after_the_first_move() {
+    for size in SIZES {
+        for (language, copy) in [
+            (Language::English, "Copy position"),
+            (Language::Vietnamese, "Sao chép thế cờ"),
+        ] {
+            let mut harness = window(size, language, "size=15", Mode::HumanVsComputer);
+            frames(&mut harness, 4);
+            let before = panel_left(&harness, copy);
+            click(&mut harness, "cell h8");
+            // While the computer thinks (its progress lines, Move now, Cancel) and after.
+            let thinking = panel_left(&harness, copy);
+            wait_for_computer(&mut harness);
+            assert_eq!(harness.state().board().ply(), 2);
+            let after = panel_left(&harness, copy);
+            for (when, at) in [("thinking", thinking), ("after its move", after)] {
+                assert!(
+                    (before - at).abs() < 0.5,
+                    "{size:?} {language:?}: the panel moved from {before} to {at} {when}"
+                );
+            }
+        }
+    }
+}
+
+/// Issue 19 (12): at 640x480 a player's name by level is shown whole ("Computer
+/// (Medium)" was cut to "Computer (Mediu…"): its label has the room its text needs, on
+/// one line or more.
+#[test]
+fn the_players_names_are_not_cut_at_640x480() {
+    for (language, name) in [
+        (Language::English, "Computer (Medium)"),
+        (Language::Vietnamese, "Máy (Trung bình)"),
+    ] {
+        let mut chosen = settings(Mode::HumanVsComputer, 8, 0);
+        chosen.language = language;
+        chosen.setup.engines[1] = queens::ui::Preset::Medium.engine();
+        let (mut harness, _dir) = harness_sized(chosen, [640.0, 480.0]);
+        // Two-digit scores take the most room beside the names.
+        apply(&mut harness, Action::PasteText("size=8 moves=a1,c2".into()));
+        frames(&mut harness, 3);
+        // The card's name (the move list names the player too, further down).
+        let label = harness
+            .get_all_by_label(name)
+            .min_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
+            .unwrap_or_else(|| panic!("no {name}"));
+        let shown = label.rect();
+        let font = egui::TextStyle::Body.resolve(&harness.ctx.global_style());
+        let needed = harness.ctx.fonts_mut(|fonts| {
+            fonts
+                .layout_no_wrap(name.to_string(), font, egui::Color32::WHITE)
+                .size()
+        });
+        assert!(
+            shown.width() * shown.height() >= 0.97 * needed.x * needed.y,
+            "{language:?}: {name:?} has {shown:?}, its text needs {needed:?}"
+        );
+    }
+}
