@@ -240,6 +240,9 @@ fn last_step_scrolls_the_table_to_the_last_row() {
     click(&mut harness, "First step");
     frames(&mut harness, 3);
     assert!(row_in_view(&harness, 1, size[1]));
+}
+
+// Issue 19.13: the export's note is worded in the language on screen.
 #[test]
 fn the_export_note_follows_a_switch_of_language() {
     let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 8, 4));
