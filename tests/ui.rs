@@ -820,7 +820,9 @@ fn resigning_ends_the_game_and_removes_its_autosave() {
 
 #[test]
 fn computers_can_be_paused_and_resumed_without_undo() {
-    let mut settings = settings(Mode::ComputerVsComputer, 12, 0);
+    // The largest board: two quick computers must not finish the game before Pause is
+    // clicked (on 12x12 they sometimes did under load, and a finished game has no Pause).
+    let mut settings = settings(Mode::ComputerVsComputer, 15, 0);
     settings.setup.watch_delay_ms = 0;
     settings.setup.engines = [Preset::Beginner.engine(), Preset::Beginner.engine()];
     let (mut harness, _dir) = harness(settings);

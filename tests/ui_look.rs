@@ -300,7 +300,9 @@ fn the_computer_is_named_by_level_with_its_settings_second() {
 
 #[test]
 fn the_thinking_line_explains_the_value_to_the_person() {
-    let mut settings = settings(Mode::HumanVsComputer, 13, 0);
+    // Stones: an empty board's margin is in the opening book, and a proven margin is
+    // told instead of the search's estimate.
+    let mut settings = settings(Mode::HumanVsComputer, 13, 4);
     settings.setup.human_first = false;
     settings.setup.engines[0].depth = 30;
     settings.setup.engines[0].time_ms = 60_000;
