@@ -70,13 +70,15 @@ fn the_move_values_of_a_small_board_are_the_solvers() {
 
 /// Issue 19 (2): the side panel said a proven "7 cells ahead" beside the heat map's
 /// estimated "5 cells ahead ... at depth 6", and on an empty board the heat map said 20
-/// where the exact value was 35. An empty 11x11 board has too many moves to prove each,
-/// but the position itself is proved in a blink: every line then tells the proven
+/// where the exact value was 35. A 12x12 board after a move has too many moves to prove
+/// each, but the position itself is proved in a blink: every line then tells the proven
 /// margin, and what is left of the estimates (the heat map's colours) says it is one.
 #[test]
 fn a_proven_margin_is_the_one_every_line_tells() {
-    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 11, 0));
+    // After one move on 12x12 (an empty board is the opening book's, every move proved).
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 12, 0));
     frames(&mut harness, 2);
+    click(&mut harness, "cell a1");
     click(&mut harness, "View");
     click(&mut harness, TOGGLE);
     step_until(&mut harness, "the position to be proved", |app| {

@@ -11,7 +11,9 @@
 //! exact solve: its proved margin and line are what every line of the window shows
 //! (an empty 15x15 board is proved in seconds, where depth 6 said 20 for 35).
 
-use crate::ai::strong::{PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveSettings, solve};
+use crate::ai::strong::{
+    OpeningBook, PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveSettings, solve,
+};
 use crate::ai::{Engine, Limits, SearchHandler};
 use crate::board::{Board, Cell, Player};
 use std::time::{Duration, Instant};
@@ -203,6 +205,11 @@ pub fn value_moves(
     if children.is_empty() {
         return None;
     }
+    // An empty board of the opening book: every move is proved already.
+    if let Some(known) = from_book(board) {
+        on_update(&known);
+        return Some(known);
+    }
     let mut engine = PvsEngine::new(1, settings.hash_mb);
     let mut values: Vec<Option<MoveValue>> = vec![None; children.len()];
     let free = board.free().count();
@@ -284,6 +291,32 @@ pub fn value_moves(
         }
     }
     answer
+}
+
+/// Every move's exact value from the opening book, if `board` is an empty board it
+/// holds (the book stores margins, not lines: each move's line is left empty).
+fn from_book(board: &Board) -> Option<MoveValues> {
+    let book = OpeningBook::shipped().every_move(board)?;
+    let moves = board
+        .free()
+        .into_iter()
+        .map(|cell| {
+            let value = book.iter().find(|value| value.cell == cell)?;
+            Some(MoveValue {
+                cell,
+                margin: value.margin?,
+                exact: true,
+                line: Vec::new(),
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(MoveValues {
+        position: board.game_string(),
+        mover: board.side_to_move(),
+        moves,
+        depth: None,
+        proved: None,
+    })
 }
 
 /// The proved margin and line of `board`, if the solver finishes in `time`.
@@ -423,8 +456,9 @@ mod tests {
 
     #[test]
     fn a_big_board_gets_estimates_of_one_depth_for_every_move() {
-        // An empty 15x15 board: above the solver's reach, and no line ends soon.
-        let board = random_position(15, 0, 0, 5).unwrap_or_else(|e| panic!("{e}"));
+        // A 15x15 board after one move (an empty one is the opening book's): above the
+        // solver's reach for every move, and no line ends soon.
+        let board = random_position(15, 0, 1, 5).unwrap_or_else(|e| panic!("{e}"));
         let mut updates = 0;
         let answer = value_moves(&board, settings(3000), &NoHandler, &mut |_| updates += 1)
             .unwrap_or_else(|| panic!("no answer"));
@@ -439,9 +473,9 @@ mod tests {
     /// margin and line, and no move's estimate claims more than it.
     #[test]
     fn a_position_the_solver_proves_gets_its_proved_margin_and_line() {
-        // An empty 11x11 board: too many moves to solve each, the position itself
-        // proved in a fraction of a second.
-        let board = Board::new(11, &[]).unwrap_or_else(|e| panic!("{e}"));
+        // A 12x12 board after one move (an empty one is the opening book's): too many
+        // moves to solve each, the position itself proved in a fraction of a second.
+        let board = random_position(12, 0, 1, 3).unwrap_or_else(|e| panic!("{e}"));
         let exact = solve_board(&board, SolveSettings::default(), 16);
         assert!(exact.solved);
         let answer = value_moves(&board, settings(4000), &NoHandler, &mut |_| {})
@@ -468,6 +502,34 @@ mod tests {
             );
         }
         assert_eq!(answer.loss(first), Some(0));
+    }
+
+    /// Issue 21.3: on an empty board the heat map is the opening book's, every move
+    /// proved at once (a millisecond's budget is enough), equal to the solver's values.
+    #[test]
+    fn an_empty_board_is_valued_from_the_opening_book_at_once() {
+        let board = Board::new(15, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let answer = value_moves(&board, settings(1), &NoHandler, &mut |_| {})
+            .unwrap_or_else(|| panic!("no answer"));
+        assert!(answer.solved());
+        assert_eq!(answer.moves.len(), 225);
+        assert_eq!(answer.margin(), Some(35));
+        assert_eq!(answer.proved_margin(), Some(35));
+        // Mirror images share their value; a corner gives away 18 against the centre.
+        let cell = |name| Cell::parse(name).unwrap_or_default();
+        assert_eq!(answer.loss(cell("h8")), Some(0));
+        assert_eq!(answer.loss(cell("a1")), answer.loss(cell("o15")));
+        assert_eq!(answer.loss(cell("a1")), Some(18));
+        // A small board checked against the solver move by move.
+        let small = Board::new(6, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let answer = value_moves(&small, settings(1), &NoHandler, &mut |_| {})
+            .unwrap_or_else(|| panic!("no answer"));
+        for value in &answer.moves {
+            let mut child = small.clone();
+            child.do_move(value.cell);
+            let proved = solve_board(&child, SolveSettings::default(), 4);
+            assert_eq!(Some(value.margin), proved.margin, "{}", value.cell);
+        }
     }
 
     #[test]
