@@ -36,6 +36,14 @@ const MAX_DEPTH: u32 = 3;
 /// One move in this many is a uniformly random free cell.
 const RANDOM_MOVE_ONE_IN: u64 = 5;
 
+/// Games played per puzzle asked for (plus [`SPARE_GAMES`]) before the run gives up:
+/// a seed gives about one puzzle per 1.3 games at the default minimum loss, so only
+/// settings that find none (a zero time limit, a minimum loss no position has) reach it.
+pub const GAMES_PER_PUZZLE: u64 = 50;
+
+/// See [`GAMES_PER_PUZZLE`].
+pub const SPARE_GAMES: u64 = 100;
+
 /// How to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GeneratorSettings {
@@ -106,8 +114,9 @@ fn next_move(board: &Board, depth: u32, stream: &mut SplitMix64) -> Option<Cell>
 }
 
 /// Generates up to `count` puzzles, telling `on_puzzle` of each as it is found (with the
-/// set so far), until `count` are found or `handler` asks to stop (a position being
-/// solved then is dropped). Returns the set and what was looked at.
+/// set so far), until `count` are found, `handler` asks to stop (a position being solved
+/// then is dropped), or [`GAMES_PER_PUZZLE`] times `count` games (plus [`SPARE_GAMES`])
+/// are played. Returns the set and what was looked at.
 pub fn generate(
     settings: &GeneratorSettings,
     count: usize,
@@ -117,7 +126,10 @@ pub fn generate(
     let mut set = PuzzleSet::default();
     let mut stats = GenerateStats::default();
     let mut stream = SplitMix64::new(settings.seed);
-    while set.puzzles.len() < count && !handler.should_stop() {
+    let max_games = GAMES_PER_PUZZLE
+        .saturating_mul(u64::try_from(count).unwrap_or(u64::MAX))
+        .saturating_add(SPARE_GAMES);
+    while set.puzzles.len() < count && stats.games < max_games && !handler.should_stop() {
         let Some(mut game) = plan(&mut stream, &settings.sizes) else {
             break;
         };

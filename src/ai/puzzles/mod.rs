@@ -15,7 +15,8 @@ mod generate;
 mod prove;
 
 pub use generate::{
-    GenerateStats, GeneratorSettings, MAX_FREE, MIN_FREE, PUZZLE_HASH_MB, generate,
+    GAMES_PER_PUZZLE, GenerateStats, GeneratorSettings, MAX_FREE, MIN_FREE, PUZZLE_HASH_MB,
+    SPARE_GAMES, generate,
 };
 pub use prove::{Refusal, puzzle_of};
 
