@@ -127,7 +127,7 @@ pub enum Command {
     /// Generate "find the move" puzzles proved by the solver, as JSON.
     ///
     /// Plays self-play games (alpha-beta at depths 1 to 3, one move in five random) on
-    /// boards of the --size range with random stones, and keeps positions of 8 to 24 free
+    /// boards of the --size range with random stones, and keeps positions of 8 to 40 free
     /// cells where exactly one move (up to the board's symmetry: its mirror images are
     /// the same answer) keeps the best margin and every other move gives away at least
     /// --min-loss cells, all proved by the solver; at most one puzzle per game. Prints
