@@ -223,3 +223,27 @@ fn bad_sets_are_refused_by_name() {
         Ok(1)
     );
 }
+
+/// Stops when told to, as Ctrl+C does through the CLI's handler.
+struct StopFlag(std::sync::atomic::AtomicBool);
+
+impl queens::ai::SearchHandler<Cell> for StopFlag {
+    fn should_stop(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+#[test]
+fn a_stop_request_keeps_the_puzzles_found_so_far() {
+    let stop = StopFlag(std::sync::atomic::AtomicBool::new(false));
+    let mut heard = 0;
+    let (set, _) = generate(&settings(5, 5..=8), 5, &stop, |so_far, _| {
+        heard = so_far.puzzles.len();
+        if heard == 2 {
+            stop.0.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    assert_eq!((set.puzzles.len(), heard), (2, 2));
+    let (whole, _) = generate(&settings(5, 5..=8), 2, &NoHandler, |_, _| {});
+    assert_eq!(whole, set);
+}
