@@ -231,6 +231,24 @@ fn subcommands() -> Vec<Subcommand> {
             ],
         },
         Subcommand {
+            name: "puzzles",
+            options: &[
+                "--count",
+                "--size",
+                "--seed",
+                "--min-loss",
+                "--time-ms",
+                "--threads",
+                "--out",
+            ],
+            base: &[
+                ("--count", "1"),
+                ("--size", "5"),
+                ("--threads", "1"),
+                ("--out", "puzzles.ron"),
+            ],
+        },
+        Subcommand {
             name: "export",
             options: &["--out", "--saves-dir", "--size", "--opponent"],
             base: &[("--out", "out.xlsx"), ("--saves-dir", "saves")],

@@ -9,6 +9,7 @@ mod game;
 mod movelist;
 mod negamax;
 mod ordering;
+pub mod puzzles;
 mod registry;
 mod score;
 mod search;

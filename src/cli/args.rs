@@ -1,6 +1,7 @@
 //! The command line as clap sees it. The `///` on each subcommand and field is its `--help`.
 
 use super::number::whole;
+use super::puzzles::PuzzlesArgs;
 use crate::ai::{
     DEFAULT_HASH_MB, ENGINES, EngineConfig, EngineKind, MAX_HASH_MB, SpecError, UnknownEngine,
 };
@@ -123,6 +124,18 @@ pub enum Command {
     /// The file is rewritten after each board, so a stopped run keeps every board done.
     /// Prints {"out", "boards": [{"size", "margin", "classes"}], "time_ms", "complete"}.
     Book(BookArgs),
+    /// Generate "find the move" puzzles proved by the solver, as JSON.
+    ///
+    /// Plays self-play games (alpha-beta at depths 1 to 3, one move in five random) on
+    /// boards of the --size range with random stones, and keeps positions of 8 to 40 free
+    /// cells where exactly one move (up to the board's symmetry: its mirror images are
+    /// the same answer) keeps the best margin and every other move gives away at least
+    /// --min-loss cells, all proved by the solver; at most one puzzle per game. Prints
+    /// {"puzzles": [{"game", "solution", "margin", "others": [{"move", "loss"}],
+    /// "refutation"}], "games", "positions", "unproved", "time_ms", "complete"}; the
+    /// refutation is the wrong move that loses least, then best play to the end. Ctrl+C
+    /// (SIGTERM, SIGHUP) stops and prints the puzzles found, "complete": false, exit 0.
+    Puzzles(PuzzlesArgs),
 }
 
 /// Arguments of `queens book`.

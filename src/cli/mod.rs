@@ -17,6 +17,7 @@ mod gui;
 mod interrupt;
 mod number;
 mod position;
+mod puzzles;
 mod replay;
 mod small;
 mod solve;
@@ -38,6 +39,10 @@ pub use gui::gui;
 #[cfg(feature = "gui")]
 pub use gui::show_error_box;
 pub use interrupt::Interrupt;
+pub use puzzles::{
+    MAX_PUZZLES, OtherMove, PuzzleReport, PuzzlesArgs, PuzzlesReport, SizeRange, SizeRangeError,
+    parse_sizes, puzzles,
+};
 pub use replay::{ReplayReport, replay};
 pub use small::{KindReport, SmallReplay, SmallSolution};
 pub use solve::{SolveReport, solve_until};
@@ -90,6 +95,7 @@ where
         Some(Command::Arena(args)) => arena(&args, &Interrupt::install()),
         Some(Command::Export(args)) => print_json(&export(&args)?),
         Some(Command::Book(args)) => print_json(&book(&args, &Interrupt::install())?),
+        Some(Command::Puzzles(args)) => print_json(&puzzles(&args, &Interrupt::install())?),
         Some(Command::Replay(args)) => match args.position.kind {
             KindArg::Queens => print_json(&replay(&args)?),
             KindArg::TicTacToe => print_json(&small::replay::<TicTacToe>(&args)?),
@@ -146,6 +152,7 @@ fn misplaced_saves_dir(command: &Command) -> Option<String> {
         Command::Arena(_) => "arena",
         Command::Export(_) => "export",
         Command::Book(_) => "book",
+        Command::Puzzles(_) => "puzzles",
         Command::Replay(_) => "replay",
         Command::BestMove(_) => "bestmove",
         Command::Tree(_) => "tree",

@@ -46,7 +46,9 @@ pub use game::{
 pub use history::{HISTORY_DIR, HistoryEntry, HistoryFilter, append_history, load_history};
 pub use kind::{GameKind, UnknownGame};
 pub use names::{MAX_NAME_CHARS, clean_name};
-pub use output::{BOOK, OutputKind, RON, WriteError, XLSX, check_output_path, write_output};
+pub use output::{
+    BOOK, OutputKind, PUZZLES, RON, WriteError, XLSX, check_output_path, write_output,
+};
 pub use pairs_sheet::{PairRow, PairsSheet};
 pub use records::{PlayerRecord, Records, player_label};
 pub use saves::{

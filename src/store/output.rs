@@ -37,6 +37,12 @@ pub const BOOK: OutputKind = OutputKind {
     why: "the program reads its opening book as a .ron file",
 };
 
+/// A puzzle set (`queens puzzles --out`).
+pub const PUZZLES: OutputKind = OutputKind {
+    extension: "ron",
+    why: "the program reads puzzle sets as .ron files",
+};
+
 /// A text file that could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {

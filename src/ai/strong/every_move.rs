@@ -79,6 +79,14 @@ pub fn solve_every_move(
     values
 }
 
+/// The legal moves of `board` in classes of mirror images: moves a symmetry of the board
+/// (stones and free cells alike) maps onto each other lead to positions of equal value, so
+/// they are one answer. Each class lists its first cell (in cell order) first; classes in
+/// the order of their first cells. The classes [`solve_every_move`] solves once each.
+pub fn move_classes(board: &Board) -> Vec<Vec<Cell>> {
+    Geometry::of(board).orbits(board.free())
+}
+
 /// Best first for `mover`: P1 wants the margin high, P2 low. Proved moves first by margin;
 /// then the unproved by the bound the mover hopes for, then the one it can count on;
 /// ties in cell order.

@@ -1,0 +1,241 @@
+//! `queens puzzles`: generates "find the move" puzzles proved by the solver, and writes
+//! them as it finds them.
+
+use super::error::CliError;
+use super::interrupt::Interrupt;
+use super::number::whole;
+use crate::ai::puzzles::{GenerateStats, GeneratorSettings, Puzzle, generate};
+use crate::ai::strong::{SolveSettings, thread_note};
+use crate::ai::{MAX_THREADS, MAX_TIME_MS, SearchHandler};
+use crate::board::{Cell, MAX_CELLS, MAX_SIZE, MIN_SIZE};
+use crate::store::{PUZZLES, WriteError, check_output_path, write_output};
+use clap::Args;
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// The most puzzles one run is asked for.
+pub const MAX_PUZZLES: u64 = 100_000;
+
+/// Arguments of `queens puzzles`.
+#[derive(Args, Debug)]
+pub struct PuzzlesArgs {
+    /// How many puzzles to find, 1 to 100000.
+    #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_PUZZLES))]
+    pub count: u64,
+    /// The board sides: one (8) or a range A..B (6..8), each from 3 to 15.
+    #[arg(long, value_name = "A..B", default_value = "5..12", allow_negative_numbers = true, value_parser = parse_sizes)]
+    pub size: SizeRange,
+    /// The seed: the same seed and options give the same puzzles (with --threads 1, and
+    /// when no position runs out of --time-ms).
+    #[arg(long, value_name = "S", default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
+    pub seed: u64,
+    /// The fewest cells every wrong move must give away, 1 to 225.
+    #[arg(long, value_name = "K", default_value_t = 2, allow_negative_numbers = true, value_parser = whole::<i32>(1, MAX_CELLS as u64))]
+    pub min_loss: i32,
+    /// The solver's time for each position in milliseconds; a position not proved in it
+    /// is skipped (and counted in "unproved").
+    #[arg(long, value_name = "T", default_value_t = 3000, allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_TIME_MS))]
+    pub time_ms: u64,
+    /// Solver threads, 0 to 1024; 0 means one per core. The default, 1, keeps the
+    /// refutation lines the same from run to run.
+    #[arg(long, value_name = "K", default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_THREADS as u64))]
+    pub threads: u64,
+    /// Also write the puzzles to this file (.ron, the format of data/puzzles.ron),
+    /// rewritten after each puzzle found.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// `--size`: a board side or a range of them, smaller first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizeRange {
+    /// The smallest side.
+    pub min: u8,
+    /// The largest side.
+    pub max: u8,
+}
+
+/// A `--size` that is not a side or a range of sides.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("a board side from {MIN_SIZE} to {MAX_SIZE}, or a range of them like 6..8, is expected")]
+pub struct SizeRangeError;
+
+/// Parses `8` or `6..8` (sides 3 to 15, the first not larger).
+///
+/// # Errors
+/// [`SizeRangeError`].
+pub fn parse_sizes(text: &str) -> Result<SizeRange, SizeRangeError> {
+    let side = |part: &str| whole::<u8>(u64::from(MIN_SIZE), u64::from(MAX_SIZE))(part).ok();
+    let (min, max) = match text.split_once("..") {
+        Some((low, high)) => (side(low), side(high)),
+        None => (side(text), side(text)),
+    };
+    match (min, max) {
+        (Some(min), Some(max)) if min <= max => Ok(SizeRange { min, max }),
+        _ => Err(SizeRangeError),
+    }
+}
+
+/// One wrong move of a puzzle in the answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OtherMove {
+    /// The move.
+    #[serde(rename = "move")]
+    pub cell: String,
+    /// The cells it gives away against the best.
+    pub loss: i32,
+}
+
+/// One puzzle in the answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PuzzleReport {
+    /// The position as a game string.
+    pub game: String,
+    /// The move that keeps the best margin (its mirror images are right too).
+    pub solution: String,
+    /// The margin (P1 - P2) with best play.
+    pub margin: i32,
+    /// Every other move with its loss, least first.
+    pub others: Vec<OtherMove>,
+    /// The most tempting wrong move, then best play after it.
+    pub refutation: Vec<String>,
+}
+
+impl From<&Puzzle> for PuzzleReport {
+    fn from(puzzle: &Puzzle) -> PuzzleReport {
+        PuzzleReport {
+            game: puzzle.game.clone(),
+            solution: puzzle.solution.clone(),
+            margin: puzzle.margin,
+            others: puzzle
+                .others
+                .iter()
+                .map(|(cell, loss)| OtherMove {
+                    cell: cell.clone(),
+                    loss: *loss,
+                })
+                .collect(),
+            refutation: puzzle.refutation.clone(),
+        }
+    }
+}
+
+/// The answer of `queens puzzles`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PuzzlesReport {
+    /// The puzzles found.
+    pub puzzles: Vec<PuzzleReport>,
+    /// Self-play games played.
+    pub games: u64,
+    /// Positions given to the solver.
+    pub positions: u64,
+    /// Positions skipped as not proved in --time-ms.
+    pub unproved: u64,
+    /// Whole milliseconds of the run.
+    pub time_ms: u64,
+    /// Whether --count puzzles were found (false when stopped).
+    pub complete: bool,
+}
+
+struct StopOnRequest<'a>(&'a Interrupt);
+
+impl SearchHandler<Cell> for StopOnRequest<'_> {
+    fn should_stop(&self) -> bool {
+        self.0.flag().load(Ordering::Relaxed)
+    }
+}
+
+fn refused(path: &std::path::Path, err: WriteError) -> CliError {
+    CliError::Target {
+        path: path.to_path_buf(),
+        reason: err.to_string(),
+    }
+}
+
+/// Runs `queens puzzles` until --count puzzles are found or it is stopped; --out holds
+/// every puzzle found.
+///
+/// # Errors
+/// [`CliError::Target`] for an `--out` that cannot take the set (checked before any
+/// work) or a write that fails.
+pub fn puzzles(args: &PuzzlesArgs, interrupt: &Interrupt) -> Result<PuzzlesReport, CliError> {
+    let start = Instant::now();
+    if let Some(out) = &args.out {
+        super::files::require_utf8(out)?;
+        check_output_path(out, PUZZLES, &[]).map_err(|err| refused(out, err.into()))?;
+    }
+    let (threads, note) = thread_note(usize::try_from(args.threads).unwrap_or(usize::MAX));
+    if let Some(note) = note {
+        eprintln!("queens: note: {note}");
+    }
+    let settings = GeneratorSettings {
+        sizes: args.size.min..=args.size.max,
+        seed: args.seed,
+        min_loss: args.min_loss,
+        solve: SolveSettings {
+            time: Some(Duration::from_millis(args.time_ms)),
+            threads,
+            ..SolveSettings::default()
+        },
+    };
+    let count = usize::try_from(args.count).unwrap_or(usize::MAX);
+    let mut failure = None;
+    let (set, stats) = generate(
+        &settings,
+        count,
+        &StopOnRequest(interrupt),
+        |set, stats: &GenerateStats| {
+            if failure.is_some() {
+                return;
+            }
+            if let Some(out) = &args.out
+                && let Err(err) = write_output(out, PUZZLES, &[], set.to_ron().as_bytes())
+            {
+                failure = Some(refused(out, err));
+                interrupt.request();
+                return;
+            }
+            // Progress for a person watching; scripts read the JSON.
+            if std::io::stderr().is_terminal() {
+                eprintln!(
+                    "queens: {} of {count} puzzles ({} games, {} positions)",
+                    set.puzzles.len(),
+                    stats.games,
+                    stats.positions
+                );
+            }
+        },
+    );
+    if let Some(err) = failure {
+        return Err(err);
+    }
+    Ok(PuzzlesReport {
+        complete: set.puzzles.len() == count,
+        puzzles: set.puzzles.iter().map(PuzzleReport::from).collect(),
+        games: stats.games,
+        positions: stats.positions,
+        unproved: stats.unproved,
+        time_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_one_side_or_an_ordered_range() {
+        assert_eq!(parse_sizes("8"), Ok(SizeRange { min: 8, max: 8 }));
+        assert_eq!(parse_sizes("6..8"), Ok(SizeRange { min: 6, max: 8 }));
+        assert_eq!(parse_sizes("3..15"), Ok(SizeRange { min: 3, max: 15 }));
+        for bad in [
+            "", "2", "16", "8..6", "6..", "..8", "6...8", "6-8", "a..b", " 6..8",
+        ] {
+            assert_eq!(parse_sizes(bad), Err(SizeRangeError), "{bad:?}");
+        }
+    }
+}
