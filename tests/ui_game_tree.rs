@@ -8,6 +8,7 @@
 #[path = "ui_support/mod.rs"]
 mod ui_support;
 
+use eframe::egui::accesskit::Role;
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -31,19 +32,27 @@ fn open_from_a_game(harness: &mut Harness<'_, App>) {
 
 /// Replaces the position field's text with `text`.
 fn type_position(harness: &mut Harness<'_, App>, text: &str) {
-    harness.get_by_label("Position").focus();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Position")
+        .focus();
     frames(harness, 1);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
     frames(harness, 1);
-    harness.get_by_label("Position").type_text(text);
+    harness
+        .get_by_role_and_label(Role::TextInput, "Position")
+        .type_text(text);
     frames(harness, 2);
 }
 
 fn set_depth(harness: &mut Harness<'_, App>, depth: u32) {
-    harness.get_by_label("Depth in plies").focus();
+    harness
+        .get_by_role_and_label(Role::SpinButton, "Depth in plies")
+        .focus();
     frames(harness, 1);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    harness.get_by_label("Depth in plies").type_text(&depth.to_string());
+    harness
+        .get_by_role_and_label(Role::SpinButton, "Depth in plies")
+        .type_text(&depth.to_string());
     harness.key_press(Key::Enter);
     frames(harness, 2);
 }

@@ -137,9 +137,7 @@ pub fn grow_ui(ui: &mut egui::Ui, lab: &mut TreeLab) {
 /// position (the notation's errors are the library's, in English), the lab's for depth.
 fn refusal(t: &GrowTexts, error: &GrowError) -> String {
     match error {
-        GrowError::TooLarge { depth, fits: 0 } => {
-            fill(t.too_wide, &[depth, &MAX_GAME_TREE_LEAVES])
-        }
+        GrowError::TooLarge { depth, fits: 0 } => fill(t.too_wide, &[depth, &MAX_GAME_TREE_LEAVES]),
         GrowError::TooLarge { depth, fits } => {
             fill(t.too_large, &[depth, &MAX_GAME_TREE_LEAVES, fits])
         }
