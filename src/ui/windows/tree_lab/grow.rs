@@ -111,7 +111,8 @@ pub fn grow_ui(ui: &mut egui::Ui, lab: &mut TreeLab) {
                     form.position = form.first_position(form.game);
                     form.error = None;
                 }
-                let label = ui.label(t.depth);
+                // Whole, so a narrow window wraps before the label, not inside it.
+                let label = ui.add(egui::Label::new(t.depth).wrap_mode(egui::TextWrapMode::Extend));
                 ui.add(egui::DragValue::new(&mut form.depth).range(1..=MAX_DEPTH))
                     .labelled_by(label.id);
                 go |= ui.button(t.grow).clicked();
