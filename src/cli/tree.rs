@@ -7,9 +7,10 @@ use super::small::{SmallGame, position_of};
 use crate::ai::tree::lab::{ChildOrder, LabAlgorithm, LabOptions, trace};
 use crate::ai::tree::report::report;
 use crate::ai::tree::{RootKind, Tree, TreeReport, evaluate_tree};
-use crate::ai::{GamePosition, Method, SearchGame};
+use crate::ai::{GamePosition, Method};
 use crate::board::GameSpec;
 use crate::games::dodgem::Dodgem;
+use crate::games::grow::{Grown, TreeGame, grow};
 use crate::games::tictactoe::TicTacToe;
 use serde::Serialize;
 use std::fmt::Display;
@@ -96,11 +97,13 @@ fn search(tree: &Tree, root: RootKind, algo: TreeAlgo) -> TreeReport {
     }
 }
 
-/// The tree of a game's position, searched from a MAX root (the side to move).
+/// The tree of a game's position, searched from a MAX root (the side to move): the
+/// position and `--moves` are read here, the tree grown by [`grow`] as the Tree Lab grows
+/// it.
 fn grown(args: &TreeArgs, kind: KindArg) -> Result<TreeAnswer, CliError> {
-    let (position, tree) = match kind {
-        KindArg::TicTacToe => small_tree::<TicTacToe>(args)?,
-        KindArg::Dodgem => small_tree::<Dodgem>(args)?,
+    let (game, position) = match kind {
+        KindArg::TicTacToe => (TreeGame::TicTacToe, small_position::<TicTacToe>(args)?),
+        KindArg::Dodgem => (TreeGame::Dodgem, small_position::<Dodgem>(args)?),
         KindArg::Queens => {
             let text = args.position.as_deref().ok_or(CliError::MissingPosition)?;
             let mut spec = GameSpec::parse(text)?;
@@ -113,13 +116,11 @@ fn grown(args: &TreeArgs, kind: KindArg) -> Result<TreeAnswer, CliError> {
                 (board, None) => board,
                 (_, Some(err)) => return Err(err.into()),
             };
-            let tree = grow(
-                &mut board.search_game(),
-                args.depth.unwrap_or(DEFAULT_DEPTH),
-            )?;
-            (board.game_string(), tree)
+            (TreeGame::Queens, board.game_string())
         }
     };
+    let Grown { position, tree } = grow(game, &position, args.depth.unwrap_or(DEFAULT_DEPTH))
+        .map_err(|err| CliError::Usage(err.to_string()))?;
     let report = search(&tree, RootKind::Max, args.algo);
     let moves: Vec<String> = tree
         .children(0)
@@ -137,18 +138,11 @@ fn grown(args: &TreeArgs, kind: KindArg) -> Result<TreeAnswer, CliError> {
     })
 }
 
-fn small_tree<G: SmallGame>(args: &TreeArgs) -> Result<(String, Tree), CliError>
+/// The small game's position after `--moves`, in its notation.
+fn small_position<G: SmallGame>(args: &TreeArgs) -> Result<String, CliError>
 where
     <G as GamePosition>::Move: Display,
 {
     let game: G = position_of(args.position.as_deref(), args.moves.as_deref())?;
-    let tree = grow(&mut game.search_game(), args.depth.unwrap_or(DEFAULT_DEPTH))?;
-    Ok((game.to_string(), tree))
-}
-
-fn grow<G: SearchGame>(game: &mut G, depth: u32) -> Result<Tree, CliError>
-where
-    G::Move: Display,
-{
-    Tree::from_game(game, depth).map_err(|err| CliError::Usage(err.to_string()))
+    Ok(game.to_string())
 }

@@ -10,4 +10,5 @@ pub mod cells;
 pub mod dodgem;
 pub mod dodgem_eval;
 pub mod dodgem_solve;
+pub mod grow;
 pub mod tictactoe;

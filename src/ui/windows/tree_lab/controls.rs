@@ -85,6 +85,7 @@ fn tree_source_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
                 }
             });
         });
+    super::grow::grow_ui(ui, lab);
 }
 
 fn options_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {

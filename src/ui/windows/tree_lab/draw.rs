@@ -214,6 +214,10 @@ pub fn tree_ui(ui: &mut egui::Ui, lab: &mut TreeLab, dark: bool) {
                     painter.line_segment([from, to], stroke);
                 }
             }
+            if zoom >= TEXT_ZOOM {
+                let background = ui.visuals().extreme_bg_color;
+                edge_labels(&painter, model, &at, (view, background), r, &c);
+            }
             // Cuts so far: two short red strokes across each skipped edge.
             for step in &model.trace.steps[..model.cursor] {
                 if let Event::Cut { skipped } = &step.event {
@@ -354,4 +358,52 @@ pub fn tree_ui(ui: &mut egui::Ui, lab: &mut TreeLab, dark: bool) {
                 }
             }
         });
+}
+
+/// Each labelled edge's move (a game's tree), written on the edge near its child, where
+/// sibling edges are furthest apart; a label wider than the gap to its siblings there is
+/// left out rather than written over another.
+fn edge_labels(
+    painter: &egui::Painter,
+    model: &super::LabModel,
+    at: &dyn Fn(usize) -> Pos2,
+    (view, background): (Rect, Color32),
+    r: f32,
+    c: &Colors,
+) {
+    let font = FontId::proportional((r * 0.7).clamp(9.0, 16.0));
+    for node in 0..model.tree.node_count() {
+        let children = model.tree.children(node);
+        let from = at(node);
+        for (index, &child) in children.iter().enumerate() {
+            let Some(label) = model.tree.label(child) else {
+                continue;
+            };
+            let to = at(child);
+            // Just above the child's node, clear of its shape.
+            let t = ((to.y - from.y - r * 2.2) / (to.y - from.y).max(1.0)).clamp(0.5, 0.8);
+            let spot = from + (to - from) * t;
+            if !view.contains(spot) {
+                continue;
+            }
+            let gap = [index.checked_sub(1), Some(index + 1)]
+                .into_iter()
+                .flatten()
+                .filter_map(|sibling| children.get(sibling))
+                .map(|&sibling| (at(sibling).x - to.x).abs() * t)
+                .fold(f32::INFINITY, f32::min);
+            let color = if model.nodes[child].status == Status::Pruned {
+                c.pruned
+            } else {
+                c.text
+            };
+            let galley = painter.layout_no_wrap(label.to_string(), font.clone(), color);
+            if galley.size().x + 4.0 > gap {
+                continue;
+            }
+            let rect = Rect::from_center_size(spot, galley.size() + vec2(4.0, 0.0));
+            painter.rect_filled(rect, 2.0, background.gamma_multiply(0.85));
+            painter.galley(rect.min + vec2(2.0, 0.0), galley, color);
+        }
+    }
 }

@@ -9,11 +9,13 @@
 mod controls;
 mod dialog;
 mod draw;
+mod grow;
 mod model;
 mod rows;
 mod table;
 mod texts;
 
+pub use grow::GrowForm;
 pub use model::{LabModel, Status};
 pub use texts::{LabTexts, lab_texts};
 
@@ -69,6 +71,8 @@ pub struct TreeLab {
     /// The tree generation last fitted to the view, so a new tree is zoomed to fit once
     /// and the student's own zoom is kept afterwards.
     fitted: Option<u64>,
+    /// The "From a game" source: game, position, depth.
+    pub grow: grow::GrowForm,
 }
 
 impl crate::ui::windows::Window for TreeLab {
@@ -78,6 +82,11 @@ impl crate::ui::windows::Window for TreeLab {
         view: &crate::ui::windows::View<'_>,
         _actions: &mut Vec<crate::ui::app::action::Action>,
     ) {
+        if self.open {
+            // "From a game" offers the board on screen and speaks the window's language.
+            self.grow.board = view.board.game_string();
+            self.grow.language = view.language;
+        }
         window_ui(self, ctx, view.language, view.dark, view.saves_dir);
     }
 }
@@ -109,6 +118,7 @@ impl Default for TreeLab {
             dialog: None,
             shown: None,
             fitted: None,
+            grow: grow::GrowForm::default(),
         }
     }
 }

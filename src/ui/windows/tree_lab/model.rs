@@ -134,6 +134,12 @@ impl LabModel {
         }
     }
 
+    /// Shows a game's grown tree, searched from a MAX root (the side to move).
+    pub fn load_grown(&mut self, tree: Tree) {
+        self.options.root = crate::ai::tree::RootKind::Max;
+        self.set_tree(tree);
+    }
+
     fn set_tree(&mut self, tree: Tree) {
         self.text = tree.to_text();
         self.error = None;

@@ -1,0 +1,218 @@
+//! The lab's fourth tree source, "From a game": a position of tic-tac-toe, Dodgem or the
+//! queens board on screen grows its real game tree to a chosen depth (edges labelled
+//! with moves, leaves the game's evaluation), which the lab then traces like any other
+//! tree. The growing is the library's ([`crate::games::grow`]), the same function
+//! `queens tree --kind` calls; this file only asks for the game, position and depth, and
+//! says in the window's language why a tree was refused.
+
+use super::TreeLab;
+use crate::ai::tree::MAX_GAME_TREE_LEAVES;
+use crate::games::grow::{GrowError, TreeGame, grow};
+use crate::ui::i18n::fill;
+use crate::ui::session::settings::Language;
+use eframe::egui::{self, Color32, RichText};
+
+/// The first depth offered: two plies show a move and the replies to it.
+const START_DEPTH: u32 = 2;
+/// The deepest the field goes; the leaf budget stops most games far sooner, with a
+/// message naming the deepest that fits.
+const MAX_DEPTH: u32 = 12;
+
+/// What the "From a game" controls hold between frames.
+pub struct GrowForm {
+    /// The game chosen.
+    pub game: TreeGame,
+    /// The position, in the game's notation.
+    pub position: String,
+    /// Plies to grow.
+    pub depth: u32,
+    /// Why the last Grow was refused (shown in the language of the moment).
+    pub error: Option<GrowError>,
+    /// The queens board on screen, as its game string (set each frame the lab is open).
+    pub board: String,
+    /// The window's language (set each frame the lab is open).
+    pub language: Language,
+    /// The tree generation grown here and what it grew from, so the lab says where the
+    /// tree on show came from while it is on show.
+    grown: Option<(u64, String)>,
+}
+
+impl Default for GrowForm {
+    fn default() -> Self {
+        GrowForm {
+            game: TreeGame::TicTacToe,
+            position: TreeGame::TicTacToe.start_position(),
+            depth: START_DEPTH,
+            error: None,
+            board: String::new(),
+            language: Language::English,
+            grown: None,
+        }
+    }
+}
+
+impl GrowForm {
+    /// The position a game starts the field with: the queens board on screen when there
+    /// is one, else the game's start.
+    fn first_position(&self, game: TreeGame) -> String {
+        if game == TreeGame::Queens && !self.board.is_empty() {
+            self.board.clone()
+        } else {
+            game.start_position()
+        }
+    }
+}
+
+/// Grows the form's tree into the lab (a MAX root: the side to move), or keeps the
+/// refusal to show.
+pub fn grow_into(lab: &mut TreeLab) {
+    let form = &mut lab.grow;
+    match grow(form.game, &form.position, form.depth) {
+        Ok(grown) => {
+            form.error = None;
+            let note = format!("{} {} · {}", form.game.name(), grown.position, form.depth);
+            lab.model.load_grown(grown.tree);
+            form.grown = Some((lab.model.generation, note));
+            lab.selected_leaf = None;
+            lab.playing = false;
+        }
+        Err(error) => form.error = Some(error),
+    }
+}
+
+/// The "From a game" section (collapsed until opened).
+pub fn grow_ui(ui: &mut egui::Ui, lab: &mut TreeLab) {
+    let t = grow_texts(lab.grow.language);
+    egui::CollapsingHeader::new(t.header)
+        .id_salt("tree_lab_from_game")
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                let form = &mut lab.grow;
+                ui.label(t.game);
+                let before = form.game;
+                for (game, name) in TreeGame::ALL.into_iter().zip(t.games) {
+                    ui.radio_value(&mut form.game, game, name);
+                }
+                if form.game != before {
+                    form.position = form.first_position(form.game);
+                    form.error = None;
+                }
+            });
+            let mut go = false;
+            ui.horizontal_wrapped(|ui| {
+                let form = &mut lab.grow;
+                let label = ui.label(t.position);
+                let field = egui::TextEdit::singleline(&mut form.position)
+                    .desired_width((ui.available_width() - 120.0).clamp(140.0, 420.0))
+                    .font(egui::TextStyle::Monospace);
+                let response = ui.add(field).labelled_by(label.id);
+                go |= response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui.button(t.reset).clicked() {
+                    form.position = form.first_position(form.game);
+                    form.error = None;
+                }
+                // Whole, so a narrow window wraps before the label, not inside it.
+                let label = ui.add(egui::Label::new(t.depth).wrap_mode(egui::TextWrapMode::Extend));
+                ui.add(egui::DragValue::new(&mut form.depth).range(1..=MAX_DEPTH))
+                    .labelled_by(label.id);
+                go |= ui.button(t.grow).clicked();
+            });
+            if go {
+                grow_into(lab);
+            }
+            if let Some(error) = &lab.grow.error {
+                ui.colored_label(Color32::from_rgb(220, 40, 40), refusal(t, error));
+            }
+            match &lab.grow.grown {
+                Some((generation, note)) if *generation == lab.model.generation => {
+                    ui.label(RichText::new(fill(t.grown, &[note])).small());
+                }
+                _ => {
+                    ui.label(RichText::new(fill(t.hint, &[&MAX_GAME_TREE_LEAVES])).small());
+                }
+            }
+        });
+}
+
+/// Why a tree was refused, in the window's language: the game's own words for a bad
+/// position (the notation's errors are the library's, in English), the lab's for depth.
+fn refusal(t: &GrowTexts, error: &GrowError) -> String {
+    match error {
+        GrowError::TooLarge { depth, fits: 0 } => fill(t.too_wide, &[depth, &MAX_GAME_TREE_LEAVES]),
+        GrowError::TooLarge { depth, fits } => {
+            fill(t.too_large, &[depth, &MAX_GAME_TREE_LEAVES, fits])
+        }
+        other => fill(t.bad_position, &[other]),
+    }
+}
+
+/// The section's strings (one block, beside the section, so the lab's other texts are
+/// untouched).
+#[allow(missing_docs)]
+pub struct GrowTexts {
+    pub header: &'static str,
+    pub game: &'static str,
+    pub games: [&'static str; 3],
+    pub position: &'static str,
+    pub reset: &'static str,
+    pub depth: &'static str,
+    pub grow: &'static str,
+    pub grown: &'static str,
+    pub hint: &'static str,
+    pub bad_position: &'static str,
+    pub too_large: &'static str,
+    pub too_wide: &'static str,
+}
+
+/// The strings in `language`.
+pub fn grow_texts(language: Language) -> &'static GrowTexts {
+    match language {
+        Language::English => &EN,
+        Language::Vietnamese => &VI,
+    }
+}
+
+const EN: GrowTexts = GrowTexts {
+    header: "From a game",
+    game: "Game:",
+    games: ["Tic-tac-toe", "Dodgem", "The board on screen"],
+    position: "Position",
+    reset: "Start position",
+    depth: "Depth in plies",
+    grow: "Grow",
+    grown: "Grown from {0} (game, position, depth). The root is the side to move (MAX); edges are moves, leaves the game's evaluation.",
+    hint: "Every line of the game to the depth, at most {0} leaves; the root is the side to move (MAX).",
+    bad_position: "Position refused: {0}",
+    too_large: "At depth {0} the tree has more than {1} leaves, too many to draw; the deepest that fits is {2}.",
+    too_wide: "Even at depth 1 the tree has more than {1} leaves, too many to draw (asked: {0}).",
+};
+
+const VI: GrowTexts = GrowTexts {
+    header: "Từ một ván cờ",
+    game: "Trò chơi:",
+    games: ["Cờ ca-rô 3x3", "Dodgem", "Bàn cờ trên màn hình"],
+    position: "Thế cờ",
+    reset: "Thế ban đầu",
+    depth: "Độ sâu (nước)",
+    grow: "Dựng cây",
+    grown: "Dựng từ {0} (trò chơi, thế cờ, độ sâu). Gốc là bên đến lượt (MAX); cạnh là nước đi, lá là lượng giá của trò chơi.",
+    hint: "Mọi nhánh của ván cờ đến độ sâu đã chọn, tối đa {0} lá; gốc là bên đến lượt (MAX).",
+    bad_position: "Thế cờ không hợp lệ: {0}",
+    too_large: "Ở độ sâu {0} cây có hơn {1} lá, quá nhiều để vẽ; độ sâu lớn nhất vừa là {2}.",
+    too_wide: "Ngay ở độ sâu 1 cây đã có hơn {1} lá, quá nhiều để vẽ (đã chọn: {0}).",
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_name_the_deepest_depth_that_fits_in_both_languages() {
+        let error = GrowError::TooLarge { depth: 6, fits: 4 };
+        for language in [Language::English, Language::Vietnamese] {
+            let text = refusal(grow_texts(language), &error);
+            assert!(text.contains('6') && text.contains("4096") && text.contains('4'));
+            assert!(!text.contains('{'), "{text}");
+        }
+    }
+}
