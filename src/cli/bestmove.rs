@@ -2,13 +2,12 @@
 
 use super::args::BestMoveArgs;
 use super::error::CliError;
-use super::interrupt::Interrupt;
+use super::interrupt::{Interrupt, StopOnRequest};
 use crate::ai::strong::thread_note;
-use crate::ai::{EngineConfig, Iteration, Limits, SearchHandler, SearchOutcome};
+use crate::ai::{EngineConfig, Iteration, Limits, SearchOutcome};
 use crate::board::MAX_CELLS;
 use serde::Serialize;
 use std::fmt::Display;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// One completed depth of the search.
@@ -132,15 +131,6 @@ pub fn limits(args: &BestMoveArgs) -> Result<Limits, CliError> {
         (None, None) => return Err(CliError::MissingLimit),
     };
     Ok(Limits { depth, time })
-}
-
-/// Stops the search when a stop request arrives, as the window's "Move now" does.
-pub(super) struct StopOnRequest<'a>(pub(super) &'a Interrupt);
-
-impl<M> SearchHandler<M> for StopOnRequest<'_> {
-    fn should_stop(&self) -> bool {
-        self.0.flag().load(Ordering::Relaxed)
-    }
 }
 
 /// Runs `queens bestmove`, which nothing interrupts but its time limit.

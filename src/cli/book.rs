@@ -2,14 +2,12 @@
 
 use super::args::BookArgs;
 use super::error::CliError;
-use super::interrupt::Interrupt;
-use crate::ai::SearchHandler;
+use super::files::refused;
+use super::interrupt::{Interrupt, StopOnRequest};
 use crate::ai::strong::{OpeningBook, SolveSettings, table_for_board, thread_note};
-use crate::board::Cell;
-use crate::store::{BOOK, WriteError, check_output_path, write_output};
+use crate::store::{BOOK, check_output_path, write_output};
 use serde::Serialize;
 use std::io::IsTerminal;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// One board of the answer.
@@ -36,21 +34,6 @@ pub struct BookReport {
     pub time_ms: u64,
     /// Whether every size asked for is in the file (false when stopped).
     pub complete: bool,
-}
-
-struct StopOnRequest<'a>(&'a Interrupt);
-
-impl SearchHandler<Cell> for StopOnRequest<'_> {
-    fn should_stop(&self) -> bool {
-        self.0.flag().load(Ordering::Relaxed)
-    }
-}
-
-fn refused(path: &std::path::Path, err: WriteError) -> CliError {
-    CliError::Target {
-        path: path.to_path_buf(),
-        reason: err.to_string(),
-    }
 }
 
 /// Runs `queens book` until done or stopped; the file holds every finished board.

@@ -114,6 +114,12 @@ pub fn prepare_workbook(path: &Path, inputs: &[&Path]) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The answer when `path` named on the command line cannot take a file the command
+/// writes (`book`, `puzzles`).
+pub fn refused(path: &Path, err: crate::store::WriteError) -> CliError {
+    target(path, err.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

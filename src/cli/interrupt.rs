@@ -8,6 +8,7 @@
 //! what the caller chose to ignore stays ignored. On Windows, Ctrl+C and closing the
 //! console (ctrlc).
 
+use crate::ai::SearchHandler;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -115,6 +116,15 @@ fn route_signals(interrupt: &Interrupt) {
     let handler = interrupt.clone();
     // Fails only when a handler is already installed in this process.
     let _ = ctrlc::try_set_handler(move || handler.request());
+}
+
+/// Stops the search when a stop request arrives, as the window's "Move now" does.
+pub struct StopOnRequest<'a>(pub &'a Interrupt);
+
+impl<M> SearchHandler<M> for StopOnRequest<'_> {
+    fn should_stop(&self) -> bool {
+        self.0.flag().load(Ordering::Relaxed)
+    }
 }
 
 #[cfg(test)]

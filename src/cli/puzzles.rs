@@ -2,18 +2,18 @@
 //! them as it finds them.
 
 use super::error::CliError;
-use super::interrupt::Interrupt;
+use super::files::refused;
+use super::interrupt::{Interrupt, StopOnRequest};
 use super::number::whole;
 use crate::ai::puzzles::{GenerateStats, GeneratorSettings, Puzzle, generate};
 use crate::ai::strong::{SolveSettings, thread_note};
-use crate::ai::{MAX_THREADS, MAX_TIME_MS, SearchHandler};
-use crate::board::{Cell, MAX_CELLS, MAX_SIZE, MIN_SIZE};
-use crate::store::{PUZZLES, WriteError, check_output_path, write_output};
+use crate::ai::{MAX_THREADS, MAX_TIME_MS};
+use crate::board::{MAX_CELLS, MAX_SIZE, MIN_SIZE};
+use crate::store::{PUZZLES, check_output_path, write_output};
 use clap::Args;
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -139,21 +139,6 @@ pub struct PuzzlesReport {
     pub time_ms: u64,
     /// Whether --count puzzles were found (false when stopped).
     pub complete: bool,
-}
-
-struct StopOnRequest<'a>(&'a Interrupt);
-
-impl SearchHandler<Cell> for StopOnRequest<'_> {
-    fn should_stop(&self) -> bool {
-        self.0.flag().load(Ordering::Relaxed)
-    }
-}
-
-fn refused(path: &std::path::Path, err: WriteError) -> CliError {
-    CliError::Target {
-        path: path.to_path_buf(),
-        reason: err.to_string(),
-    }
 }
 
 /// Runs `queens puzzles` until --count puzzles are found or it is stopped; --out holds

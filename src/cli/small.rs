@@ -4,9 +4,9 @@
 //! (`--moves`); the queens-only options (`--game`, `--size`, stones, seeds) are refused.
 
 use super::args::{BestMoveArgs, KindArg, PositionArgs, ReplayArgs, SolveArgs};
-use super::bestmove::{BestMoveReport, StopOnRequest};
+use super::bestmove::BestMoveReport;
 use super::error::CliError;
-use super::interrupt::Interrupt;
+use super::interrupt::{Interrupt, StopOnRequest};
 use crate::ai::{EngineConfig, GamePosition, Limits, SearchGame};
 use crate::games::cells::Cell;
 use crate::games::dodgem::{Dodgem, DodgemError, DodgemMove, Outcome, Side};
