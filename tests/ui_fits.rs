@@ -402,3 +402,74 @@ fn the_players_names_are_not_cut_at_640x480() {
         );
     }
 }
+
+/// A whole 15x15 game, each move the first free cell: longer than the move list shows.
+fn long_game() -> String {
+    let mut board = queens::board::Board::new(15, &[]).unwrap_or_else(|e| panic!("{e}"));
+    while let Some(cell) = board.free().first() {
+        board.play(cell).unwrap_or_else(|e| panic!("{e}"));
+    }
+    board.game_string()
+}
+
+/// The move list's column header stays in view above the rows when the list scrolls to
+/// the newest move (issue 19.13: it scrolled away with them and was half hidden).
+#[test]
+fn the_move_lists_header_stays_in_view_of_a_long_game() {
+    let game = long_game();
+    for size in SIZES {
+        for language in [Language::English, Language::Vietnamese] {
+            let context = format!("{}x{} in {language:?}", size[0], size[1]);
+            let mut harness = window(size, language, &game, Mode::HumanVsHuman);
+            apply(&mut harness, Action::CloseSummary);
+            frames(&mut harness, 4);
+            let moves = harness.state().board().ply();
+            // The header's words and the list's heading, as the window says them.
+            let (number, player, cell, gained, heading_text) = match language {
+                Language::Vietnamese => ("#", "Người chơi", "Ô", "Chiếm", "Các nước đi"),
+                _ => ("#", "Player", "Cell", "Gained", "Moves"),
+            };
+            let rect = |label: &str| {
+                let node = harness.get_by_label(label);
+                rect_of(&node).unwrap_or_else(|| panic!("{context}: {label:?} has no rectangle"))
+            };
+            let header = rect(gained);
+            let heading = harness
+                .query_all_by_label(heading_text)
+                .filter_map(|node| rect_of(&node))
+                .filter(|r| r.max.y <= header.min.y + 1.0)
+                .min_by(|a, b| (header.min.y - a.max.y).total_cmp(&(header.min.y - b.max.y)))
+                .unwrap_or_else(|| panic!("{context}: no Moves heading above the header"));
+            let first = rect("move 1");
+            let last = rect(&format!("move {moves}"));
+            // The list did scroll: its first row is above the header, out of view.
+            assert!(
+                first.min.y < header.max.y,
+                "{context}: {moves} moves did not scroll"
+            );
+            // The header sits between its heading and the newest row.
+            assert!(
+                heading.max.y <= header.min.y + 0.5,
+                "{context}: {header:?} under {heading:?}"
+            );
+            assert!(
+                header.max.y <= last.min.y + 0.5,
+                "{context}: {header:?} over {last:?}"
+            );
+            // At 640x480 the side panel itself scrolls: the list may end below the fold.
+            if size[1] >= 1000.0 {
+                assert!(
+                    last.max.y <= size[1],
+                    "{context}: the newest row {last:?} is off screen"
+                );
+            }
+            for label in [number, player, cell] {
+                let column = rect(label);
+                assert!(
+                    (column.center().y - header.center().y).abs() < 1.0,
+                    "{context}: {label:?} at {column:?} is not in the header row {header:?}"
+                );
+            }
+        }
+    }
+}

@@ -200,10 +200,13 @@ fn a_save_is_opened_in_the_background_while_the_window_draws() {
 /// Resume computer, builds no second engine (and no second 256 MiB table).
 #[test]
 fn cancel_then_resume_keeps_the_seats_engine() {
-    let mut settings = settings(Mode::HumanVsComputer, 10, 0);
+    // A 15x15 board with stones and a minute a move: the strong engine cannot prove it
+    // within a frame or two, so the search is still running when Cancel is clicked (on a
+    // 10x10 board it proved its move within one frame on a loaded machine).
+    let mut settings = settings(Mode::HumanVsComputer, 15, 20);
     settings.setup.human_first = false;
-    // Ten seconds a move: the search is still running when Cancel is clicked.
     settings.setup.engines[0] = Preset::Expert.engine();
+    settings.setup.engines[0].time_ms = 60_000;
     let (mut harness, _dir) = harness(settings);
     step_until(&mut harness, "the first search", App::is_thinking);
     // The search may start after that frame drew its buttons: one frame more shows

@@ -62,7 +62,12 @@ pub fn step_until(harness: &mut Harness<'_, App>, what: &str, done: impl Fn(&App
         std::thread::sleep(Duration::from_millis(5));
         harness.step();
     }
-    panic!("{what} did not happen");
+    panic!(
+        "{what} did not happen: ply {} paused {} status {:?}",
+        harness.state().board().ply(),
+        harness.state().is_paused(),
+        harness.state().status_text()
+    );
 }
 
 /// New-game settings with random stones.
@@ -107,8 +112,26 @@ pub fn open_history(harness: &mut Harness<'_, App>) {
     frames(harness, 2);
 }
 
-/// Clicks the widget labelled `label`, then lets the app answer.
+/// Steps until a widget labelled `label` is on screen: what a background job brings (the
+/// saves listed by Open, the question after a read) comes some frames later on a loaded
+/// machine. Fails after a bounded number of frames, not after a wall-clock time.
+pub fn wait_for_label(harness: &mut Harness<'_, App>, label: &str) {
+    for _ in 0..4_000 {
+        if harness.query_by_label(label).is_some() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+        harness.step();
+    }
+    panic!(
+        "no widget labelled {label:?} appeared (status: {:?})",
+        harness.state().status_text()
+    );
+}
+
+/// Clicks the widget labelled `label` (once it is there), then lets the app answer.
 pub fn click(harness: &mut Harness<'_, App>, label: &str) {
+    wait_for_label(harness, label);
     harness.get_by_label(label).click();
     frames(harness, 3);
 }
@@ -123,6 +146,7 @@ pub fn double_click(harness: &mut Harness<'_, App>, label: &str) {
 
 /// The double click of [`double_click`], in one frame, with no frames after it.
 pub fn double_click_now(harness: &mut Harness<'_, App>, label: &str) {
+    wait_for_label(harness, label);
     let pos = harness.get_by_label(label).rect().center();
     let events = &mut harness.input_mut().events;
     events.push(egui::Event::PointerMoved(pos));

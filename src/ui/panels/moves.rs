@@ -23,40 +23,57 @@ pub(super) fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
     let colours = palette(app.settings.dark);
     analysis_status_ui(app, ui, actions);
     let analysis = app.analysis();
-    egui::ScrollArea::vertical()
+    let small_height = ui.text_style_height(&egui::TextStyle::Small);
+    let row_height = ui
+        .text_style_height(&egui::TextStyle::Body)
+        .max(small_height)
+        + 2.0;
+    let list_height = (ui.available_height() * 0.5).max(120.0);
+    // A table, not a Grid in a ScrollArea: its header stays above the rows that scroll
+    // (and stick to the newest move), with one set of column widths for both; the grid's
+    // header scrolled away with the rows and was half hidden (issue 19.13).
+    let mut table = egui_extras::TableBuilder::new(ui)
         .id_salt("moves")
-        .max_height((ui.available_height() * 0.5).max(120.0))
+        .striped(true)
         .stick_to_bottom(true)
-        .show(ui, |ui| {
-            // Names by level are long ("Computer (Medium)"): the name column gives way
-            // (cut with "…") so the list fits a narrow panel.
-            // The loss column of an analysed game takes its share too.
-            let others = if analysis.is_some() { 175.0 } else { 130.0 };
-            let name_width = (ui.available_width() - others).max(30.0);
-            egui::Grid::new("move_list")
-                .num_columns(if analysis.is_some() { 5 } else { 4 })
-                // egui's least column width (a button's, 40 points) times five columns
-                // is wider than a 640x480 window's panel, which then grew past the
-                // window's edge and was cut on its left (issue 19.12): the columns are as
-                // narrow as their text.
-                .min_col_width(0.0)
-                .max_col_width(name_width)
-                .striped(true)
-                .show(ui, |ui| {
-                    ui.label(RichText::new(t.col_number).small());
-                    ui.label(RichText::new(t.col_player).small());
-                    ui.label(RichText::new(t.col_cell).small());
-                    ui.label(RichText::new(t.col_gained).small());
-                    if analysis.is_some() {
-                        ui.label(RichText::new(t.col_loss).small());
-                    }
-                    ui.end_row();
-                    for (index, record) in history.iter().enumerate() {
-                        let player = Player::at_ply(index);
-                        let plain = |text: RichText| egui::Label::new(text).selectable(false);
-                        // The row's highlight goes under its text: reserve its place first.
-                        let background = ui.painter().add(egui::Shape::Noop);
-                        let first = ui.add(plain(format!("{}.", index + 1).into()));
+        .max_scroll_height(list_height)
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+        .column(egui_extras::Column::auto())
+        // Names by level are long ("Computer (Medium)"): the name column takes what is
+        // left and gives way (cut with "…"), so the list fits a 640x480 window's panel.
+        .column(egui_extras::Column::remainder().at_least(30.0).clip(true))
+        .column(egui_extras::Column::auto())
+        .column(egui_extras::Column::auto());
+    if analysis.is_some() {
+        table = table.column(egui_extras::Column::auto());
+    }
+    table
+        .header(small_height + 4.0, |mut header| {
+            let mut heading = |text: &str| {
+                header.col(|ui| {
+                    ui.add(egui::Label::new(RichText::new(text).small()).selectable(false));
+                });
+            };
+            heading(t.col_number);
+            heading(t.col_player);
+            heading(t.col_cell);
+            heading(t.col_gained);
+            if analysis.is_some() {
+                heading(t.col_loss);
+            }
+        })
+        .body(|mut body| {
+            for (index, record) in history.iter().enumerate() {
+                body.row(row_height, |mut row| {
+                    let player = Player::at_ply(index);
+                    let plain = |text: RichText| egui::Label::new(text).selectable(false);
+                    let ply = index + 1;
+                    let selected = app.review == Some(ply);
+                    row.set_selected(selected);
+                    let (first, _) = row.col(|ui| {
+                        ui.add(plain(format!("{ply}.").into()));
+                    });
+                    row.col(|ui| {
                         ui.add(
                             plain(
                                 RichText::new(&names[player.index()])
@@ -64,68 +81,89 @@ pub(super) fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
                             )
                             .truncate(),
                         );
+                    });
+                    row.col(|ui| {
                         ui.add(plain(record.cell.to_string().into()));
-                        let mut last = ui.add(plain(format!("+{}", record.claims.count()).into()));
-                        if let Some(analysis) = analysis {
-                            // A move the analysis did not reach (it was stopped) stays blank.
-                            let judged = analysis.moves.iter().find(|m| m.ply == index + 1);
-                            let text = judged.map_or_else(RichText::default, |m| {
-                                let text = RichText::new(crate::ui::jobs::analysis::loss_text(m))
-                                    .color(crate::ui::jobs::analysis::colour_of(
-                                        m.class,
-                                        app.settings.dark,
-                                    ));
-                                // A loss not proved is marked as such: only bounds or "?".
-                                if m.loss.is_none() {
-                                    text.italics()
-                                } else {
-                                    text
-                                }
-                            });
-                            let mut cell = ui.add(plain(text));
-                            if let Some(m) = judged {
-                                let label = format!(
-                                    "loss of move {}: {}",
-                                    index + 1,
-                                    crate::ui::jobs::analysis::loss_label(m)
-                                );
-                                cell.widget_info(|| {
-                                    egui::WidgetInfo::labeled(egui::Role::Label, true, &label)
-                                });
-                                cell = cell
-                                    .on_hover_text(crate::ui::jobs::analysis::loss_sentence(t, m));
-                            }
-                            last = cell;
+                    });
+                    let target = RowTarget {
+                        first,
+                        ply,
+                        selected,
+                    };
+                    row.col(|ui| {
+                        ui.add(plain(format!("+{}", record.claims.count()).into()));
+                        if analysis.is_none() {
+                            target.ui(ui, actions);
                         }
-                        // The whole row is one target: it shows the position after the move.
-                        let selected = app.review == Some(index + 1);
-                        let rect = first.rect.union(last.rect).expand2(egui::vec2(3.0, 1.0));
-                        let row = ui.interact(
-                            rect,
-                            ui.scope_id().with(("move", index)),
-                            egui::Sense::click(),
-                        );
-                        let label = format!("move {}", index + 1);
-                        row.widget_info(|| {
-                            egui::WidgetInfo::selected(egui::Role::Button, true, selected, &label)
+                    });
+                    if let Some(analysis) = analysis {
+                        row.col(|ui| {
+                            loss_cell_ui(app, analysis, ply, ui);
+                            target.ui(ui, actions);
                         });
-                        if selected || row.hovered() {
-                            let visuals = ui.visuals();
-                            let fill = if selected {
-                                visuals.selection.bg_fill
-                            } else {
-                                visuals.widgets.hovered.weak_bg_fill
-                            };
-                            ui.painter()
-                                .set(background, egui::Shape::rect_filled(rect, 3.0, fill));
-                        }
-                        if row.clicked() {
-                            actions.push(Action::Review(index + 1));
-                        }
-                        ui.end_row();
                     }
                 });
+            }
         });
+}
+
+/// A move-list row as one click target: it shows the position after the move.
+///
+/// The row is sensed here, over the text from the first cell to the last, rather than
+/// by the table: egui_extras 0.37 stretches a sensing cell's response past its column by
+/// its content's width (past the window's edge in the last column, and off the row a
+/// click by accessible label aims at).
+struct RowTarget {
+    /// The text of the row's first cell.
+    first: egui::Rect,
+    ply: usize,
+    selected: bool,
+}
+
+impl RowTarget {
+    /// Senses the row from inside its last cell (after its content, so the row is on
+    /// top), outlines it under the pointer and reviews its move on a click.
+    fn ui(&self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+        let rect = self
+            .first
+            .union(ui.min_rect())
+            .expand2(egui::vec2(3.0, 1.0));
+        let row = ui.interact(
+            rect,
+            ui.scope_id().with(("move", self.ply)),
+            egui::Sense::click(),
+        );
+        let label = format!("move {}", self.ply);
+        row.widget_info(|| {
+            egui::WidgetInfo::selected(egui::Role::Button, true, self.selected, &label)
+        });
+        if row.hovered() {
+            let stroke = ui.visuals().widgets.hovered.bg_stroke;
+            ui.painter()
+                .rect_stroke(rect, 3.0, stroke, egui::StrokeKind::Inside);
+        }
+        if row.clicked() {
+            actions.push(Action::Review(self.ply));
+        }
+    }
+}
+
+/// The loss of move `ply` as the analysis judged it; blank for a move it did not reach
+/// (it was stopped), in italics when only bounds are proved.
+fn loss_cell_ui(app: &App, analysis: &crate::analysis::Analysis, ply: usize, ui: &mut egui::Ui) {
+    use crate::ui::jobs::analysis::{colour_of, loss_label, loss_sentence, loss_text};
+    let Some(judged) = analysis.moves.iter().find(|m| m.ply == ply) else {
+        return;
+    };
+    let mut text =
+        RichText::new(loss_text(judged)).color(colour_of(judged.class, app.settings.dark));
+    if judged.loss.is_none() {
+        text = text.italics();
+    }
+    let cell = ui.add(egui::Label::new(text).selectable(false));
+    let label = format!("loss of move {ply}: {}", loss_label(judged));
+    cell.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &label));
+    cell.on_hover_text(loss_sentence(app.texts(), judged));
 }
 
 /// The analysis's progress with Cancel while it runs; each player's totals after.
