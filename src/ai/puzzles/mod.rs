@@ -13,12 +13,17 @@
 
 mod generate;
 mod prove;
+mod rating;
 
 pub use generate::{
     GAMES_PER_PUZZLE, GenerateStats, GeneratorSettings, MAX_FREE, MIN_FREE, PUZZLE_HASH_MB,
     SPARE_GAMES, generate,
 };
 pub use prove::{Refusal, puzzle_of};
+pub use rating::{
+    Attempt, HISTORY_KEPT, PLAYER_K, PUZZLE_K, PUZZLE_RATING_RANGE, PuzzleProgress, START_RATING,
+    change, expected, starting_rating,
+};
 
 use crate::board::{Board, Cell, Player};
 use serde::{Deserialize, Serialize};

@@ -95,6 +95,18 @@ pub enum Action {
     // Tree Lab (issue 12)
     /// Open the Tree Lab window, or close it (View menu, Ctrl+T).
     ToggleTreeLab,
+
+    // Puzzles (issue 22.2)
+    /// Open the puzzle window, or close it (Learn menu).
+    TogglePuzzles,
+    /// The first try at puzzle `puzzle` (its number in the shipped set) was right or
+    /// not: the player's and the puzzle's ratings move, the streak and history are kept.
+    PuzzleResult {
+        /// The puzzle's number in the set, from 0.
+        puzzle: usize,
+        /// Whether the move tried gave nothing away.
+        solved: bool,
+    },
 }
 
 /// A step through the game's positions (the |< < > >| buttons and Home, Left, Right,

@@ -183,6 +183,9 @@ impl App {
                 | Action::ConfirmReplace(_)
                 | Action::ConfirmResign(_)
                 | Action::Quit
+                // The puzzle window replaces nothing: it works beside any question.
+                | Action::TogglePuzzles
+                | Action::PuzzleResult { .. }
         );
         if self.asking() && !answer {
             if self.files.awaiting_choice() {
@@ -247,6 +250,11 @@ impl App {
             }
             Action::ShowHistory => self.files.show_history(ctx),
             Action::ToggleTreeLab => self.windows.tree_lab.open = !self.windows.tree_lab.open,
+            Action::TogglePuzzles => self.windows.puzzles.open = !self.windows.puzzles.open,
+            Action::PuzzleResult { puzzle, solved } => {
+                let set = crate::ai::puzzles::PuzzleSet::shipped();
+                self.settings.puzzles.record(set, puzzle, solved);
+            }
             Action::CloseHistory => self.files.history = None,
             Action::OpenHistoryEntry(index) => self.open_history_entry(index, false),
             Action::AnalyseHistoryEntry(index) => self.open_history_entry(index, true),

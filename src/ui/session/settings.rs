@@ -360,6 +360,8 @@ pub struct Settings {
     /// The older versions' `saves/` folders already offered for copying (full paths):
     /// each is offered once.
     pub old_saves_offered: Vec<String>,
+    /// The player's puzzle rating, streaks and latest attempts (Learn > Puzzles).
+    pub puzzles: crate::ai::puzzles::PuzzleProgress,
 }
 
 impl Default for Settings {
@@ -373,6 +375,7 @@ impl Default for Settings {
             setup: GameSetup::default(),
             saves_dir: String::new(),
             old_saves_offered: Vec::new(),
+            puzzles: crate::ai::puzzles::PuzzleProgress::default(),
         }
     }
 }

@@ -117,6 +117,7 @@ impl App {
             saves_dir: &files.dir,
             saves_source: files.source,
             board: &board,
+            puzzles: &settings.puzzles,
         };
         for window in windows.each() {
             window.show(ctx, &view, actions);

@@ -99,7 +99,7 @@ pub fn shortcuts(ui: &mut egui::Ui, app: &App, actions: &mut Vec<Action>) {
     });
 }
 
-/// The Game, View and Help menus.
+/// The Game, View, Learn and Help menus.
 pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     egui::MenuBar::new().ui(ui, |ui| {
@@ -179,6 +179,12 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
             }
             if ui.button(t.table24_menu).clicked() {
                 app.windows.table24.open = !app.windows.table24.open;
+            }
+        });
+        let learn = crate::ui::windows::puzzles::puzzle_texts(app.settings.language);
+        ui.menu_button(learn.menu_learn, |ui| {
+            if ui.button(learn.menu_item).clicked() {
+                actions.push(Action::TogglePuzzles);
             }
         });
         ui.menu_button(t.menu_help, |ui| {

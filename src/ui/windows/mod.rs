@@ -1,6 +1,6 @@
 //! The windows over the board: Help's rules and About (with where the files are), the
-//! file questions and the History window, the game-over summary, Table 2.4 and the
-//! Tree Lab.
+//! file questions and the History window, the game-over summary, Table 2.4, the Tree
+//! Lab and the puzzles.
 //!
 //! A window that keeps its own state is a struct implementing [`Window`]: it is drawn
 //! from a read-only [`View`] of the app and answers with [`Action`]s. Adding one is the
@@ -10,6 +10,7 @@
 pub mod about;
 pub mod files;
 pub mod help;
+pub mod puzzles;
 pub mod shortcuts;
 pub mod summary;
 pub mod table24;
@@ -38,6 +39,8 @@ pub struct View<'a> {
     pub saves_source: SavesSource,
     /// The position on show (an earlier one while reviewing).
     pub board: &'a Board,
+    /// The player's puzzle rating and record.
+    pub puzzles: &'a crate::ai::puzzles::PuzzleProgress,
 }
 
 /// The most a window over the board may take: the screen less its title bar, frame and
@@ -85,4 +88,6 @@ windows! {
     table24: crate::ui::jobs::table24::Table24Panel,
     /// The Tree Lab.
     tree_lab: tree_lab::TreeLab,
+    /// Learn > Puzzles.
+    puzzles: puzzles::PuzzlesWindow,
 }

@@ -1,0 +1,339 @@
+//! Learn > Puzzles (issue 22.2): "find the move that gives nothing away" on the shipped
+//! puzzles, each proved by the solver. A right answer plays out best play after it; a
+//! wrong one says exactly how many cells it gives away and plays out how it is punished,
+//! move by move; Retry and Show solution. The player's Elo rating, streaks and latest
+//! attempts are kept in the settings (through [`Action::PuzzleResult`]), and the next
+//! puzzle is the one nearest the player's rating.
+//!
+//! Modules: the state without drawing (`model`) and the strings (`texts`).
+
+mod model;
+mod texts;
+
+pub use model::{Phase, PuzzleSession};
+pub use texts::{PuzzleTexts, puzzle_texts};
+
+use crate::ai::puzzles::PuzzleSet;
+use crate::board::{Board, Cell, Player};
+use crate::ui::app::action::Action;
+use crate::ui::board::layout::BoardLayout;
+use crate::ui::board::view::{CellWords, Ghost, Interaction, Overlay, board_ui};
+use crate::ui::i18n::fill;
+use crate::ui::shell::theme::palette;
+use crate::ui::windows::{View, Window};
+use eframe::egui::{self, RichText};
+
+/// The largest board the window draws, in points.
+const BOARD_MAX: f32 = 420.0;
+
+/// The puzzle window.
+#[derive(Default)]
+pub struct PuzzlesWindow {
+    /// Whether the window is shown.
+    pub open: bool,
+    /// The puzzle on show (chosen when the window first opens).
+    pub session: Option<PuzzleSession>,
+    /// The player's rating before this puzzle's first try, to show the change.
+    rating_before: Option<i32>,
+}
+
+impl Window for PuzzlesWindow {
+    fn show(&mut self, ctx: &egui::Context, view: &View<'_>, actions: &mut Vec<Action>) {
+        if !self.open {
+            // A closed window proves nothing in the background.
+            if let Some(session) = &mut self.session {
+                session.stop();
+            }
+            return;
+        }
+        let set = PuzzleSet::shipped();
+        if self.session.is_none() {
+            self.load(set, view.puzzles.next_puzzle(set, None));
+        }
+        if let Some(session) = &mut self.session {
+            session.poll();
+        }
+        let t = puzzle_texts(view.language);
+        let mut open = self.open;
+        egui::Window::new(t.title)
+            .open(&mut open)
+            // Tall enough for the board, the verdict and the line without scrolling on
+            // a full HD screen; within the screen on a small one.
+            .default_size(egui::vec2(460.0, 760.0).min(super::room(ctx)))
+            .max_size(super::room(ctx))
+            .show(ctx, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    self.body_ui(ui, view, t, set, actions);
+                });
+            });
+        self.open = open;
+    }
+
+    fn shut_down(&mut self) {
+        if let Some(session) = &mut self.session {
+            session.stop();
+        }
+    }
+}
+
+impl PuzzlesWindow {
+    fn load(&mut self, set: &PuzzleSet, number: Option<usize>) {
+        if let Some(session) = &mut self.session {
+            session.stop();
+        }
+        self.session = number.and_then(|number| PuzzleSession::open(set, number));
+        self.rating_before = None;
+    }
+
+    fn body_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &View<'_>,
+        t: &PuzzleTexts,
+        set: &PuzzleSet,
+        actions: &mut Vec<Action>,
+    ) {
+        let progress = view.puzzles;
+        ui.label(fill(
+            t.rating_line,
+            &[&progress.rating, &progress.solved, &progress.attempts],
+        ));
+        ui.label(fill(
+            t.streak_line,
+            &[&progress.streak, &progress.best_streak],
+        ));
+        let Some(session) = &mut self.session else {
+            ui.label(t.no_puzzles);
+            return;
+        };
+        ui.separator();
+        ui.label(
+            RichText::new(fill(
+                t.puzzle_line,
+                &[
+                    &(session.number + 1),
+                    &set.puzzles.len(),
+                    &progress.puzzle_rating(set, session.number),
+                    &session.board.size(),
+                ],
+            ))
+            .strong(),
+        );
+        let mover = session.board.side_to_move();
+        let colours = palette(view.dark);
+        if let Some(clicked) = board_area_ui(ui, session, view, t) {
+            let repaint = ui.ctx().clone();
+            if session
+                .try_move(clicked, move || repaint.request_repaint())
+                .is_some()
+                && !session.rated
+            {
+                session.rated = true;
+                self.rating_before = Some(progress.rating);
+                let solved = matches!(session.phase, Phase::Right { .. });
+                actions.push(Action::PuzzleResult {
+                    puzzle: session.number,
+                    solved,
+                });
+            }
+        }
+        let name = |player: Player| match player {
+            Player::One => t.first_player,
+            Player::Two => t.second_player,
+        };
+        let verdict = match &session.phase {
+            Phase::Solving => {
+                RichText::new(fill(t.task, &[&name(mover)])).color(colours.queen_of(mover))
+            }
+            Phase::Right { played } => RichText::new(fill(t.right, &[played]))
+                .color(ui.visuals().widgets.active.fg_stroke.color)
+                .strong(),
+            Phase::Wrong { played, loss } => {
+                RichText::new(fill(t.wrong, &[played, loss])).color(ui.visuals().error_fg_color)
+            }
+            Phase::Shown { solution } => RichText::new(fill(t.shown, &[solution])),
+        };
+        ui.label(verdict);
+        if let Some(before) = self.rating_before {
+            ui.label(fill(t.rating_change, &[&before, &progress.rating]));
+        }
+        if session.phase != Phase::Solving {
+            line_ui(ui, session, t, &name);
+        }
+        ui.separator();
+        let (mut retry, mut show, mut next) = (false, false, false);
+        let tried = session.phase != Phase::Solving;
+        ui.horizontal_wrapped(|ui| {
+            retry = ui.add_enabled(tried, egui::Button::new(t.retry)).clicked();
+            show = ui
+                .add_enabled(!tried, egui::Button::new(t.show_solution))
+                .clicked();
+            next = ui.button(t.next_puzzle).clicked();
+        });
+        if retry {
+            session.retry();
+        }
+        if show {
+            let repaint = ui.ctx().clone();
+            session.show_solution(move || repaint.request_repaint());
+            // Asking for the solution before any try counts as not solving it.
+            if !session.rated {
+                session.rated = true;
+                self.rating_before = Some(progress.rating);
+                actions.push(Action::PuzzleResult {
+                    puzzle: session.number,
+                    solved: false,
+                });
+            }
+        }
+        if next {
+            let following = progress.next_puzzle(set, Some(session.number));
+            self.load(set, following);
+        }
+        if self
+            .session
+            .as_ref()
+            .is_some_and(|s| s.rated && s.phase == Phase::Solving)
+        {
+            ui.label(RichText::new(t.retry_note).small().weak());
+        }
+    }
+}
+
+/// The puzzle's board (after the line's moves on show, the rest as numbered faint
+/// queens); returns a cell clicked while the player is looking for the move.
+fn board_area_ui(
+    ui: &mut egui::Ui,
+    session: &PuzzleSession,
+    view: &View<'_>,
+    t: &PuzzleTexts,
+) -> Option<Cell> {
+    let board = session.shown_board();
+    // The verdict, the line and the buttons take about 260 points under the board: on a
+    // small screen the board gives way so they stay in view without scrolling.
+    let below = ui.ctx().content_rect().height() - 260.0;
+    let side = ui.available_width().min(BOARD_MAX).min(below).max(160.0);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let overlay = overlay(rect, session, view, t, &board);
+    // A child ui with its own id keeps the puzzle's cells apart from the main board's.
+    let response = ui
+        .push_id("puzzle_board", |ui| board_ui(ui, &board, &overlay))
+        .inner;
+    response.clicked.filter(|_| session.phase == Phase::Solving)
+}
+
+/// The line played out: its caption, the step on show, the end it reaches, the buttons
+/// that step through it; "proving" with Stop while the solver works.
+fn line_ui(
+    ui: &mut egui::Ui,
+    session: &mut PuzzleSession,
+    t: &PuzzleTexts,
+    name: &dyn Fn(Player) -> &'static str,
+) {
+    let caption = match session.phase {
+        Phase::Wrong { .. } => t.refutation,
+        _ => t.best_play,
+    };
+    ui.label(RichText::new(caption).small());
+    if session.proving.is_some() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(t.proving);
+            if ui.button(t.stop).clicked() {
+                session.stop();
+                session.unproved = true;
+            }
+        });
+    } else if session.unproved {
+        ui.label(RichText::new(t.not_proved).italics());
+    }
+    let total = session.line.len();
+    let step_text = if session.step == 0 {
+        fill(t.line_start, &[&total])
+    } else {
+        let cell = session.line[session.step - 1];
+        fill(t.line_step, &[&session.step, &total, &cell])
+    };
+    ui.label(step_text);
+    ui.horizontal_wrapped(|ui| {
+        let step = session.step;
+        let mut go = |ui: &mut egui::Ui, text: &str, enabled: bool, to: usize| {
+            if ui.add_enabled(enabled, egui::Button::new(text)).clicked() {
+                session.set_step(to);
+            }
+        };
+        go(ui, t.first_step, step > 0, 0);
+        go(ui, t.back, step > 0, step.saturating_sub(1));
+        go(ui, t.forward, step < total, step + 1);
+        go(ui, t.last_step, step < total, total);
+    });
+    if session.proving.is_none()
+        && let Some(margin) = session.line_margin()
+    {
+        let end = match margin.cmp(&0) {
+            std::cmp::Ordering::Greater => fill(t.ends_ahead, &[&name(Player::One), &margin]),
+            std::cmp::Ordering::Less => fill(t.ends_ahead, &[&name(Player::Two), &-margin]),
+            std::cmp::Ordering::Equal => t.ends_level.to_string(),
+        };
+        ui.label(end);
+    }
+}
+
+/// What a screen reader says each puzzle cell holds.
+fn cell_words(view: &View<'_>, t: &PuzzleTexts) -> CellWords {
+    let words = view.texts;
+    CellWords {
+        empty: words.cell_empty.to_string(),
+        stone: words.cell_stone.to_string(),
+        queen: [
+            fill(words.cell_queen, &[&t.first_player]),
+            fill(words.cell_queen, &[&t.second_player]),
+        ],
+        claimed: [
+            fill(words.cell_claimed, &[&t.first_player]),
+            fill(words.cell_claimed, &[&t.second_player]),
+        ],
+    }
+}
+
+/// The overlay of the puzzle's board in `rect`.
+fn overlay(
+    rect: egui::Rect,
+    session: &PuzzleSession,
+    view: &View<'_>,
+    t: &PuzzleTexts,
+    board: &Board,
+) -> Overlay {
+    let solving = session.phase == Phase::Solving;
+    let ghosts = session
+        .line
+        .iter()
+        .enumerate()
+        .skip(session.step)
+        .map(|(index, &cell)| Ghost {
+            cell,
+            player: Player::at_ply(session.board.ply() + index),
+            number: index + 1,
+        })
+        .collect();
+    Overlay {
+        layout: BoardLayout::fit(rect, board.size(), true),
+        palette: palette(view.dark),
+        coordinates: true,
+        preview: solving,
+        preview_side: solving.then(|| board.side_to_move()),
+        interaction: if solving {
+            Interaction::Play
+        } else {
+            Interaction::ReadOnly
+        },
+        last_move: (session.step > 0).then(|| session.line[session.step - 1]),
+        hint: None,
+        appearing: None,
+        name: t.cell_prefix,
+        compare: None,
+        heat: Vec::new(),
+        ghosts,
+        words: Some(cell_words(view, t)),
+    }
+}
