@@ -1,8 +1,8 @@
 //! Every window fits the screen (issue 19.12-14): at 640x480 and 1920x1080, in English
 //! and Vietnamese, each labelled widget of the New game panel, the History window, the
-//! Open prompt, the Rules, the Tree Lab, Table 2.4, the analysed game's side panel and
-//! the game-over summary lies inside the screen, or inside a scroll area whose bar is on
-//! the screen and scrolls along the way it sticks out. Read from the accessibility tree,
+//! Open prompt, the Rules, the Tree Lab, Table 2.4, the analysed game's side panel, the
+//! game-over summary and the puzzles lie inside the screen, or inside a scroll area whose
+//! bar is on the screen and scrolls along the way it sticks out. Read from the accessibility tree,
 //! as a screen reader would find the widgets.
 
 #[path = "ui_support/mod.rs"]
@@ -327,6 +327,38 @@ fn the_tree_lab_fits() {
         apply(harness, Action::ToggleTreeLab);
         assert!(harness.state().tree_lab().open);
     });
+}
+
+#[test]
+fn the_puzzles_fit_before_and_after_a_wrong_move() {
+    fits_everywhere("Learn > Puzzles", "size=8", |harness, _| {
+        apply(harness, Action::TogglePuzzles);
+        assert!(harness.state().puzzles_open());
+    });
+    fits_everywhere(
+        "Learn > Puzzles after a wrong move",
+        "size=8",
+        |harness, _| {
+            apply(harness, Action::TogglePuzzles);
+            let number = harness
+                .state()
+                .puzzle_session()
+                .map(|session| session.number)
+                .unwrap_or_else(|| panic!("no puzzle"));
+            let tempting = &queens::ai::puzzles::PuzzleSet::shipped().puzzles[number].others[0].0;
+            // The cells' prefix in each language.
+            let prefix = if harness.query_by_label("Thử lại").is_some() {
+                "ô câu đố"
+            } else {
+                "puzzle cell"
+            };
+            click(harness, &format!("{prefix} {tempting}"));
+            assert!(matches!(
+                harness.state().puzzle_session().map(|s| &s.phase),
+                Some(queens::ui::PuzzlePhase::Wrong { .. })
+            ));
+        },
+    );
 }
 
 #[test]

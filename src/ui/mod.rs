@@ -30,6 +30,7 @@ pub use session::settings::{
     EngineSetup, GameSetup, Language, Mode, Preset, STORAGE_KEY, Settings, StoneMode, WINDOW_LIMITS,
 };
 pub use session::writes::{DiskStore, WindowStore};
+pub use windows::puzzles::{Phase as PuzzlePhase, PuzzleSession};
 pub use windows::table24::CHART_LABEL as TABLE24_CHART_LABEL;
 pub use windows::tree_lab;
 

@@ -20,6 +20,16 @@ impl App {
         &self.windows.table24
     }
 
+    /// The puzzle on show in Learn > Puzzles, if the window has chosen one.
+    pub fn puzzle_session(&self) -> Option<&crate::ui::windows::puzzles::PuzzleSession> {
+        self.windows.puzzles.session.as_ref()
+    }
+
+    /// Whether Learn > Puzzles is open.
+    pub fn puzzles_open(&self) -> bool {
+        self.windows.puzzles.open
+    }
+
     /// The current settings (language, theme, last new-game choices).
     pub fn settings(&self) -> &Settings {
         &self.settings

@@ -1,0 +1,217 @@
+//! Learn > Puzzles (issue 22.2) in the real window, driven by kittest through accessible
+//! labels: a right answer raises the rating and plays out best play to the puzzle's
+//! margin; a wrong one says exactly what it gives away and plays out the set's
+//! refutation; a retry counts for nothing; Show solution counts as a miss; the record
+//! survives the settings file; the window speaks Vietnamese.
+
+#[path = "ui_support/mod.rs"]
+mod ui_support;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use queens::ai::puzzles::{PuzzleProgress, PuzzleSet, START_RATING};
+use queens::board::Cell;
+use queens::ui::{App, Language, Mode, PuzzlePhase, PuzzleSession, Settings};
+use ui_support::{click, frames, harness, settings, step_until};
+
+/// Opens Learn > Puzzles and returns the puzzle it chose.
+fn open_puzzles(harness: &mut Harness<'_, App>, learn: &str, item: &str) -> usize {
+    frames(harness, 2);
+    click(harness, learn);
+    click(harness, item);
+    assert!(harness.state().puzzles_open());
+    session(harness).number
+}
+
+fn session<'a>(harness: &'a Harness<'_, App>) -> &'a PuzzleSession {
+    harness
+        .state()
+        .puzzle_session()
+        .unwrap_or_else(|| panic!("no puzzle on show"))
+}
+
+fn progress<'a>(harness: &'a Harness<'_, App>) -> &'a PuzzleProgress {
+    &harness.state().settings().puzzles
+}
+
+fn cell(text: &str) -> Cell {
+    Cell::parse(text).unwrap_or_else(|| panic!("{text} is not a cell"))
+}
+
+/// "The game ends with Blue (first player) ahead by 14 cells." for P1's `margin`.
+fn end_sentence(margin: i32) -> String {
+    match margin.signum() {
+        1 => format!("The game ends with Blue (first player) ahead by {margin} cells."),
+        -1 => format!(
+            "The game ends with Red (second player) ahead by {} cells.",
+            -margin
+        ),
+        _ => "The game ends level.".to_string(),
+    }
+}
+
+fn english() -> Harness<'static, App> {
+    let (harness, dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    std::mem::forget(dir);
+    harness
+}
+
+#[test]
+fn the_right_move_raises_the_rating_and_plays_out_the_proved_line() {
+    let mut harness = english();
+    let number = open_puzzles(&mut harness, "Learn", "Puzzles…");
+    let puzzle = PuzzleSet::shipped().puzzles[number].clone();
+    // The first puzzle is the one nearest a new player's rating.
+    assert_eq!(
+        progress(&harness).next_puzzle(PuzzleSet::shipped(), None),
+        Some(number)
+    );
+    click(&mut harness, &format!("puzzle cell {}", puzzle.solution));
+    assert_eq!(
+        session(&harness).phase,
+        PuzzlePhase::Right {
+            played: cell(&puzzle.solution)
+        }
+    );
+    assert!(
+        harness
+            .query_by_label(&format!("Right: {} gives nothing away.", puzzle.solution))
+            .is_some()
+    );
+    let record = progress(&harness);
+    assert!(record.rating > START_RATING, "{}", record.rating);
+    assert_eq!((record.attempts, record.solved, record.streak), (1, 1, 1));
+    // The line after the solution is proved on a job, then ends at the puzzle's margin.
+    step_until(&mut harness, "the line's proof", |app| {
+        app.puzzle_session().is_some_and(|s| s.proving.is_none())
+    });
+    frames(&mut harness, 2);
+    assert!(!session(&harness).unproved);
+    assert_eq!(session(&harness).line_margin(), Some(puzzle.margin));
+    assert!(
+        harness
+            .query_by_label(&end_sentence(puzzle.margin))
+            .is_some()
+    );
+    click(&mut harness, "Line end");
+    let shown = session(&harness);
+    assert_eq!(shown.step, shown.line.len());
+    assert!(shown.shown_board().is_over());
+    click(&mut harness, "Line start");
+    assert_eq!(session(&harness).step, 0);
+}
+
+#[test]
+fn a_wrong_move_shows_its_loss_and_the_refutation_and_a_retry_counts_for_nothing() {
+    let mut harness = english();
+    let number = open_puzzles(&mut harness, "Learn", "Puzzles…");
+    let puzzle = PuzzleSet::shipped().puzzles[number].clone();
+    let (tempting, loss) = puzzle.others[0].clone();
+    click(&mut harness, &format!("puzzle cell {tempting}"));
+    assert_eq!(
+        session(&harness).phase,
+        PuzzlePhase::Wrong {
+            played: cell(&tempting),
+            loss
+        }
+    );
+    assert!(
+        harness
+            .query_by_label(&format!(
+                "{tempting} gives away {loss} cells against the best move."
+            ))
+            .is_some()
+    );
+    // The set's refutation, at once, played out move by move.
+    let line: Vec<String> = session(&harness)
+        .line
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(line, puzzle.refutation);
+    click(&mut harness, "Next move");
+    assert_eq!(session(&harness).step, 2.min(line.len()));
+    let mover = session(&harness).board.side_to_move();
+    let reached = match mover {
+        queens::board::Player::One => puzzle.margin - loss,
+        queens::board::Player::Two => puzzle.margin + loss,
+    };
+    assert!(harness.query_by_label(&end_sentence(reached)).is_some());
+    let record = progress(&harness).clone();
+    assert!(record.rating < START_RATING);
+    assert_eq!((record.attempts, record.solved, record.streak), (1, 0, 0));
+    // Retry, then the right move: the rating stays, the note says why.
+    click(&mut harness, "Retry");
+    assert_eq!(session(&harness).phase, PuzzlePhase::Solving);
+    assert!(
+        harness
+            .query_by_label("A retry does not change the rating: only the first try counts.")
+            .is_some()
+    );
+    click(&mut harness, &format!("puzzle cell {}", puzzle.solution));
+    assert!(matches!(session(&harness).phase, PuzzlePhase::Right { .. }));
+    assert_eq!(*progress(&harness), record);
+}
+
+#[test]
+fn show_solution_counts_as_a_miss_and_next_puzzle_moves_on() {
+    let mut harness = english();
+    let number = open_puzzles(&mut harness, "Learn", "Puzzles…");
+    let solution = PuzzleSet::shipped().puzzles[number].solution.clone();
+    click(&mut harness, "Show solution");
+    assert_eq!(
+        session(&harness).phase,
+        PuzzlePhase::Shown {
+            solution: cell(&solution)
+        }
+    );
+    assert!(
+        harness
+            .query_by_label(&format!("The solution: {solution}."))
+            .is_some()
+    );
+    assert_eq!(
+        (progress(&harness).attempts, progress(&harness).solved),
+        (1, 0)
+    );
+    // A click on the board now is no try.
+    click(&mut harness, &format!("puzzle cell {solution}"));
+    assert_eq!(progress(&harness).attempts, 1);
+    click(&mut harness, "Next puzzle");
+    let next = session(&harness).number;
+    assert_ne!(next, number);
+    assert_eq!(session(&harness).phase, PuzzlePhase::Solving);
+    assert_eq!(
+        progress(&harness).next_puzzle(PuzzleSet::shipped(), Some(number)),
+        Some(next)
+    );
+}
+
+#[test]
+fn the_record_survives_the_settings_file() {
+    let mut harness = english();
+    let number = open_puzzles(&mut harness, "Learn", "Puzzles…");
+    let solution = PuzzleSet::shipped().puzzles[number].solution.clone();
+    click(&mut harness, &format!("puzzle cell {solution}"));
+    let settings = harness.state().settings().clone();
+    assert_eq!(settings.puzzles.history.len(), 1);
+    let read = Settings::from_json(&settings.to_json());
+    assert_eq!(read.puzzles, settings.puzzles);
+}
+
+#[test]
+fn the_window_speaks_vietnamese() {
+    let mut chosen = settings(Mode::HumanVsHuman, 6, 0);
+    chosen.language = Language::Vietnamese;
+    let (mut harness, _dir) = harness(chosen);
+    let number = open_puzzles(&mut harness, "Học", "Câu đố…");
+    let puzzle = &PuzzleSet::shipped().puzzles[number];
+    let (tempting, loss) = &puzzle.others[0];
+    click(&mut harness, &format!("ô câu đố {tempting}"));
+    assert!(
+        harness
+            .query_by_label(&format!("{tempting} mất {loss} ô so với nước tốt nhất."))
+            .is_some()
+    );
+    assert!(harness.query_by_label("Thử lại").is_some());
+}
