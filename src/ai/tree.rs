@@ -14,6 +14,7 @@ use super::search::run_search;
 use serde::Serialize;
 
 pub mod examples;
+pub mod exercise;
 mod from_game;
 pub mod lab;
 mod parse;
