@@ -310,13 +310,13 @@ fn check_pruned(
     // In search order: each leaf as it is reached, each cut as it skips leaves.
     for step in &run.steps {
         match &step.event {
-            Event::Enter { .. } if tree.leaf_value(step.node).is_some() => {
-                if marked.contains(&step.node) {
-                    return Verdict::wrong(Mistake::Evaluated {
-                        leaf: step.node,
-                        window: step.window.unwrap_or(Window { alpha: 0, beta: 0 }),
-                    });
-                }
+            Event::Enter { .. }
+                if tree.leaf_value(step.node).is_some() && marked.contains(&step.node) =>
+            {
+                return Verdict::wrong(Mistake::Evaluated {
+                    leaf: step.node,
+                    window: step.window.unwrap_or(Window { alpha: 0, beta: 0 }),
+                });
             }
             Event::Cut { skipped } => {
                 let under = |leaf: usize| {
