@@ -9,12 +9,14 @@
 mod controls;
 mod dialog;
 mod draw;
+mod exercise;
 mod grow;
 mod model;
 mod rows;
 mod table;
 mod texts;
 
+pub use exercise::{ExerciseState, ExerciseTexts, exercise_texts};
 pub use grow::GrowForm;
 pub use model::{LabModel, Status};
 pub use texts::{LabTexts, lab_texts};
@@ -73,6 +75,8 @@ pub struct TreeLab {
     fitted: Option<u64>,
     /// The "From a game" source: game, position, depth.
     pub grow: grow::GrowForm,
+    /// The exercise in progress (predict, then check) and the session's score.
+    pub exercise: ExerciseState,
 }
 
 impl crate::ui::windows::Window for TreeLab {
@@ -119,6 +123,7 @@ impl Default for TreeLab {
             shown: None,
             fitted: None,
             grow: grow::GrowForm::default(),
+            exercise: ExerciseState::default(),
         }
     }
 }
@@ -236,7 +241,14 @@ fn window_ui(
                 .max_height(controls_height)
                 .show(ui, |ui| controls::controls_ui(ui, lab, t, dark));
             ui.separator();
-            controls::stepping_ui(ui, lab, t);
+            if lab.exercise.hiding() {
+                // Predict first: no stepping and no step table until the answer is
+                // checked (the tree shows the leaves only, at the trace's start).
+                lab.go_to(0);
+                ui.label(exercise_texts(language).hidden);
+            } else {
+                controls::stepping_ui(ui, lab, t);
+            }
             ui.separator();
             let wide = ui.available_width() >= 760.0;
             if wide {
@@ -255,7 +267,9 @@ fn window_ui(
                     ui.separator();
                     ui.allocate_ui_with_layout(egui::vec2(table_width, height), down, |ui| {
                         ui.set_min_size(egui::vec2(table_width, height));
-                        if let Some(step) = table::table_ui(ui, lab, t) {
+                        if !lab.exercise.hiding()
+                            && let Some(step) = table::table_ui(ui, lab, t)
+                        {
                             lab.go_to(step);
                         }
                     });
@@ -272,7 +286,7 @@ fn window_ui(
                 let down = egui::Layout::top_down(egui::Align::Min);
                 ui.allocate_ui_with_layout(egui::vec2(width, height), down, |ui| {
                     ui.set_min_size(egui::vec2(width, height));
-                    if lab.show_steps {
+                    if lab.show_steps && !lab.exercise.hiding() {
                         if let Some(step) = table::table_ui(ui, lab, t) {
                             lab.go_to(step);
                         }

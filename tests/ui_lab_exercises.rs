@@ -1,0 +1,238 @@
+//! The Tree Lab's exercises (issue 22.3) in the real window, driven by kittest through
+//! accessible labels on the thesis's tree: each of the four kinds answered right and
+//! wrong, the trace hidden until the answer is checked, the first wrong node explained,
+//! and the score counted per kind. The expected answers come from the library's trace
+//! (`ai::tree::exercise`), which `tests/tree_lab.rs` ties to the engine's evaluations.
+
+#[path = "ui_support/mod.rs"]
+mod ui_support;
+
+use eframe::egui::accesskit::Role;
+use eframe::egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use queens::ai::tree::exercise::{failing_tests, pruned_leaves};
+use queens::ai::tree::lab::{max_nodes, minimax_values};
+use queens::ui::{App, Mode};
+use ui_support::{frames, harness_sized, settings, wait_for_label};
+
+/// Clicks the widget labelled `label` after scrolling it into view (the lab's controls
+/// scroll in the top part of its window), as assistive technology clicks: a pointer
+/// click at the rectangle read before the scroll's animation ends can miss it.
+fn click(harness: &mut Harness<'_, App>, label: &str) {
+    wait_for_label(harness, label);
+    harness.get_by_label(label).scroll_to_me();
+    frames(harness, 2);
+    harness.get_by_label(label).click_accesskit();
+    frames(harness, 3);
+}
+
+fn open_exercises(harness: &mut Harness<'_, App>) {
+    frames(harness, 2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::T);
+    frames(harness, 3);
+    assert!(harness.state().tree_lab().open);
+    click(harness, "Exercise: predict, then check");
+}
+
+fn choose(harness: &mut Harness<'_, App>, kind: &str) {
+    harness
+        .get_by_role_and_label(Role::RadioButton, kind)
+        .scroll_to_me();
+    frames(harness, 2);
+    harness
+        .get_by_role_and_label(Role::RadioButton, kind)
+        .click_accesskit();
+    frames(harness, 2);
+}
+
+fn type_into(harness: &mut Harness<'_, App>, field: &str, text: &str) {
+    harness
+        .get_by_role_and_label(Role::TextInput, field)
+        .focus();
+    frames(harness, 1);
+    harness
+        .get_by_role_and_label(Role::TextInput, field)
+        .type_text(text);
+    frames(harness, 2);
+}
+
+/// Starts the exercise: the trace is hidden (at its start, no stepping).
+fn start(harness: &mut Harness<'_, App>) {
+    click(harness, "Start exercise");
+    assert!(harness.state().tree_lab().exercise.hiding());
+    assert_eq!(harness.state().tree_lab().model.cursor, 0);
+    assert!(
+        harness
+            .query_by_label(
+                "Exercise in progress: the trace is hidden until you check your answer."
+            )
+            .is_some()
+    );
+    assert!(harness.query_by_label("Next step").is_none());
+}
+
+/// Checks, and returns the verdict's words.
+fn check(harness: &mut Harness<'_, App>) -> String {
+    click(harness, "Check");
+    assert!(!harness.state().tree_lab().exercise.hiding());
+    let verdict = harness
+        .query_all_by(|node: &egui_kittest::kittest::AccessKitNode<'_>| {
+            node.value()
+                .is_some_and(|v| v.starts_with("Right.") || v.starts_with("Not quite."))
+        })
+        .next()
+        .and_then(|node| node.accesskit_node().value())
+        .unwrap_or_else(|| panic!("no verdict shown"));
+    click(harness, "End exercise");
+    verdict
+}
+
+fn tick(harness: &mut Harness<'_, App>, label: &str) {
+    harness
+        .get_by_role_and_label(Role::CheckBox, label)
+        .scroll_to_me();
+    frames(harness, 2);
+    harness
+        .get_by_role_and_label(Role::CheckBox, label)
+        .click_accesskit();
+    frames(harness, 2);
+}
+
+fn lab_harness() -> Harness<'static, App> {
+    let (harness, dir) = harness_sized(settings(Mode::HumanVsHuman, 6, 0), [1280.0, 900.0]);
+    std::mem::forget(dir);
+    harness
+}
+
+#[test]
+fn the_value_of_the_root_right_and_wrong() {
+    let mut harness = lab_harness();
+    open_exercises(&mut harness);
+    let model = &harness.state().tree_lab().model;
+    let root = model.options.root;
+    let value = minimax_values(&model.tree, root)[0];
+    let max = max_nodes(&model.tree, root)[0];
+    choose(&mut harness, "Value");
+    start(&mut harness);
+    type_into(&mut harness, "Your value", &value.to_string());
+    assert_eq!(check(&mut harness), "Right.");
+    start(&mut harness);
+    type_into(&mut harness, "Your value", &(value + 1).to_string());
+    let verdict = check(&mut harness);
+    let kind = if max { "MAX" } else { "MIN" };
+    assert!(
+        verdict.starts_with(&format!("Not quite. Node 1 is a {kind} node"))
+            && verdict.ends_with(&format!(") = {value}.")),
+        "{verdict}"
+    );
+    assert_eq!(harness.state().tree_lab().exercise.score[0], (1, 2));
+}
+
+#[test]
+fn the_pruned_leaves_right_and_wrong() {
+    let mut harness = lab_harness();
+    open_exercises(&mut harness);
+    let model = &harness.state().tree_lab().model;
+    let pruned = pruned_leaves(&model.tree, model.options.root, model.options.order);
+    assert!(!pruned.is_empty(), "the thesis's tree prunes leaves");
+    let labels: Vec<String> = pruned
+        .iter()
+        .map(|&leaf| {
+            let value = model.tree.leaf_value(leaf).unwrap_or_default();
+            format!("leaf {} ({value})", model.numbers[leaf])
+        })
+        .collect();
+    choose(&mut harness, "Pruned leaves");
+    start(&mut harness);
+    for label in &labels {
+        tick(&mut harness, label);
+    }
+    assert_eq!(check(&mut harness), "Right.");
+    // None ticked: the first cut names a leaf it skips and the node that cuts.
+    start(&mut harness);
+    for label in &labels {
+        tick(&mut harness, label);
+    }
+    tick(&mut harness, &labels[0]);
+    let verdict = check(&mut harness);
+    assert!(
+        verdict.contains("is never evaluated: at node") && verdict.contains("alpha >= beta"),
+        "{verdict}"
+    );
+    assert_eq!(harness.state().tree_lab().exercise.score[1], (1, 2));
+}
+
+#[test]
+fn the_best_order_of_the_root_right_and_wrong() {
+    let mut harness = lab_harness();
+    open_exercises(&mut harness);
+    let model = &harness.state().tree_lab().model;
+    let values = minimax_values(&model.tree, model.options.root);
+    let max = max_nodes(&model.tree, model.options.root)[0];
+    let mut children = model.tree.children(0).to_vec();
+    children.sort_by_key(|&c| if max { -values[c] } else { values[c] });
+    let best: Vec<String> = children
+        .iter()
+        .map(|&c| model.numbers[c].to_string())
+        .collect();
+    let distinct = children.first().map(|&c| values[c]) != children.last().map(|&c| values[c]);
+    assert!(distinct, "the root's children differ in value");
+    choose(&mut harness, "Best order");
+    start(&mut harness);
+    type_into(&mut harness, "Best first", &best.join(", "));
+    assert_eq!(check(&mut harness), "Right.");
+    start(&mut harness);
+    let worst: Vec<String> = best.iter().rev().cloned().collect();
+    type_into(&mut harness, "Best first", &worst.join(" "));
+    let verdict = check(&mut harness);
+    assert!(
+        verdict.contains("At node 1") && verdict.contains("searched first, it cuts more"),
+        "{verdict}"
+    );
+}
+
+#[test]
+fn the_failing_null_window_tests_right_and_wrong() {
+    let mut harness = lab_harness();
+    open_exercises(&mut harness);
+    let model = &harness.state().tree_lab().model;
+    let failing = failing_tests(&model.tree, model.options.root, model.options.order);
+    assert!(!failing.is_empty(), "the thesis's tree has a failing null-window test");
+    let labels: Vec<String> = failing
+        .iter()
+        .map(|&node| format!("node {}", model.numbers[node]))
+        .collect();
+    choose(&mut harness, "Null-window tests");
+    start(&mut harness);
+    for label in &labels {
+        tick(&mut harness, label);
+    }
+    assert_eq!(check(&mut harness), "Right.");
+    // Ticking a first child, never tested with a null window, is explained as such.
+    start(&mut harness);
+    for label in &labels {
+        tick(&mut harness, label);
+    }
+    let first = harness
+        .state()
+        .tree_lab()
+        .model
+        .tree
+        .children(0)
+        .get(1)
+        .copied();
+    let second_child = first.unwrap_or_else(|| panic!("the root has one child"));
+    let label = format!(
+        "node {}",
+        harness.state().tree_lab().model.numbers[second_child]
+    );
+    tick(&mut harness, &label);
+    let verdict = check(&mut harness);
+    assert!(verdict.starts_with("Not quite."), "{verdict}");
+    assert!(
+        verdict.contains("null-window test") || verdict.contains("never fails"),
+        "{verdict}"
+    );
+    assert_eq!(harness.state().tree_lab().exercise.score[3], (1, 2));
+}
