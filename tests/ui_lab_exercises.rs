@@ -198,7 +198,10 @@ fn the_failing_null_window_tests_right_and_wrong() {
     open_exercises(&mut harness);
     let model = &harness.state().tree_lab().model;
     let failing = failing_tests(&model.tree, model.options.root, model.options.order);
-    assert!(!failing.is_empty(), "the thesis's tree has a failing null-window test");
+    assert!(
+        !failing.is_empty(),
+        "the thesis's tree has a failing null-window test"
+    );
     let labels: Vec<String> = failing
         .iter()
         .map(|&node| format!("node {}", model.numbers[node]))

@@ -235,7 +235,9 @@ fn window_ui(
         .show(ctx, |ui| {
             // On a short screen the controls scroll in the top part, so the tree and the
             // table keep most of the window.
-            let controls_height = (ui.available_height() * 0.3).max(60.0);
+            // An exercise needs its question, answer and verdict in view: half then.
+            let share = if lab.exercise.active { 0.5 } else { 0.3 };
+            let controls_height = (ui.available_height() * share).max(60.0);
             egui::ScrollArea::vertical()
                 .id_salt("tree_lab_controls")
                 .max_height(controls_height)
