@@ -139,3 +139,65 @@ fn a_table_goes_when_its_position_does() {
     );
     assert!(harness.state().table24().rows().is_empty());
 }
+
+/// Predict, then measure (issue 22.4): a prediction far off is judged wrong by the
+/// factor it misses by, one equal to the measured ratio is right, and both count.
+#[test]
+fn a_prediction_of_the_node_ratio_is_judged_by_the_run() {
+    use eframe::egui::accesskit::Role;
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 2));
+    frames(&mut harness, 2);
+    click(&mut harness, "View");
+    click(&mut harness, "Table 2.4: minimax vs alpha-beta…");
+    let field = "Predict minimax's nodes ÷ alpha-beta's at depth 3, then Run:";
+    let predict = |harness: &mut egui_kittest::Harness<'_, queens::ui::App>, text: &str| {
+        harness
+            .get_by_role_and_label(Role::TextInput, field)
+            .focus();
+        frames(harness, 1);
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        harness
+            .get_by_role_and_label(Role::TextInput, field)
+            .type_text(text);
+        frames(harness, 2);
+        click(harness, "Run");
+        step_until(harness, "the table to finish", |app| {
+            !app.table24().running()
+        });
+        frames(harness, 2);
+    };
+    predict(&mut harness, "1000");
+    let panel = harness.state().table24();
+    let prediction = panel
+        .prediction
+        .unwrap_or_else(|| panic!("no prediction kept"));
+    let measured = prediction
+        .measured
+        .unwrap_or_else(|| panic!("not measured"));
+    let table = panel.table.clone().unwrap_or_else(|| panic!("no table"));
+    let row = table
+        .rows
+        .iter()
+        .find(|row| row.depth == 3)
+        .unwrap_or_else(|| panic!("no depth 3"));
+    assert_eq!(Some(measured), row.ratio(&table.algorithms));
+    assert!(measured > 1.0 && measured < 1000.0 / 1.5, "{measured}");
+    let factor = 1000.0 / measured;
+    let wrong = format!(
+        "You predicted 1000.0; measured {measured:.1} at depth 3: off by a factor of {factor:.1}."
+    );
+    assert!(harness.query_by_label(&wrong).is_some(), "{wrong}");
+    assert_eq!(harness.state().table24().predictions, (0, 1));
+    // The measured ratio itself (as shown, one decimal) is right.
+    predict(&mut harness, &format!("{measured:.1}"));
+    let right = format!(
+        "You predicted {measured:.1}; measured {measured:.1} at depth 3: within a factor of 1.5. Right."
+    );
+    assert!(harness.query_by_label(&right).is_some(), "{right}");
+    assert_eq!(harness.state().table24().predictions, (1, 2));
+    assert!(
+        harness
+            .query_by_label("Predictions within a factor of 1.5: 1 of 2")
+            .is_some()
+    );
+}

@@ -30,6 +30,47 @@ pub struct Table24Panel {
     pub export_message: Option<String>,
     /// The export being written, if any.
     pub export_job: Option<super::workbook::WorkbookJob>,
+    /// The student's prediction as typed: minimax's nodes over alpha-beta's at the
+    /// deepest depth of the next run (issue 22.4).
+    pub prediction_text: String,
+    /// The prediction of the run under way or last run, and how it came out.
+    pub prediction: Option<Prediction>,
+    /// Predictions within [`PREDICTION_FACTOR`] of the measure, and predictions judged,
+    /// this session.
+    pub predictions: (u32, u32),
+}
+
+/// How far off a prediction of the node ratio may be and still count as right.
+pub const PREDICTION_FACTOR: f64 = 1.5;
+
+/// A predicted ratio of minimax's nodes to alpha-beta's at a depth, and the measure.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prediction {
+    /// The depth predicted for (the run's deepest).
+    pub depth: u32,
+    /// The ratio predicted.
+    pub value: f64,
+    /// The ratio measured, once the run ends with that depth measured by both.
+    pub measured: Option<f64>,
+}
+
+impl Prediction {
+    /// How many times off the prediction is (1 = exact), once measured.
+    pub fn factor(&self) -> Option<f64> {
+        let measured = self.measured?;
+        Some((self.value / measured).max(measured / self.value))
+    }
+
+    /// Whether the prediction is within [`PREDICTION_FACTOR`] of the measure.
+    pub fn right(&self) -> Option<bool> {
+        self.factor().map(|factor| factor <= PREDICTION_FACTOR)
+    }
+}
+
+/// A typed ratio: a positive number, with a point or a comma ("12.5", "12,5").
+pub fn parse_ratio(text: &str) -> Option<f64> {
+    let value: f64 = text.trim().replace(',', ".").parse().ok()?;
+    (value.is_finite() && value > 0.0).then_some(value)
 }
 
 /// The algorithms the panel offers, in column order.
@@ -50,6 +91,9 @@ impl Default for Table24Panel {
             export_path: String::new(),
             export_message: None,
             export_job: None,
+            prediction_text: String::new(),
+            prediction: None,
+            predictions: (0, 0),
         }
     }
 }
@@ -103,11 +147,42 @@ impl Table24Panel {
             Polled::Done(table) => {
                 self.job = None;
                 self.table = Some(table);
+                self.settle_prediction();
             }
             Polled::Lost => {
                 self.job = None;
                 self.table = None;
             }
+        }
+    }
+
+    /// Judges the prediction against the finished table: the ratio measured at its
+    /// depth, counted once; a depth the run did not measure by both (stopped, skipped)
+    /// leaves it unjudged and uncounted.
+    fn settle_prediction(&mut self) {
+        let Some(prediction) = self.prediction.as_mut() else {
+            return;
+        };
+        if prediction.measured.is_some() {
+            return;
+        }
+        let Some(table) = &self.table else {
+            return;
+        };
+        let measured = table
+            .rows
+            .iter()
+            .find(|row| row.depth == prediction.depth)
+            .and_then(|row| row.ratio(&table.algorithms));
+        match measured {
+            Some(ratio) => {
+                prediction.measured = Some(ratio);
+                self.predictions.1 += 1;
+                if prediction.right() == Some(true) {
+                    self.predictions.0 += 1;
+                }
+            }
+            None => self.prediction = None,
         }
     }
 
@@ -157,6 +232,29 @@ pub fn group_digits(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_prediction_is_right_within_a_factor_of_one_and_a_half() {
+        assert_eq!(parse_ratio(" 12,5 "), Some(12.5));
+        assert_eq!(parse_ratio("0"), None);
+        assert_eq!(parse_ratio("-3"), None);
+        assert_eq!(parse_ratio("inf"), None);
+        assert_eq!(parse_ratio("twelve"), None);
+        let judged = |value: f64, measured: f64| Prediction {
+            depth: 3,
+            value,
+            measured: Some(measured),
+        };
+        assert_eq!(judged(15.0, 10.0).right(), Some(true));
+        assert_eq!(judged(10.0, 15.0).right(), Some(true));
+        assert_eq!(judged(15.1, 10.0).right(), Some(false));
+        assert_eq!(judged(5.0, 10.0).factor(), Some(2.0));
+        let pending = Prediction {
+            measured: None,
+            ..judged(1.0, 1.0)
+        };
+        assert_eq!(pending.right(), None);
+    }
 
     #[test]
     fn digits_are_grouped_by_three() {

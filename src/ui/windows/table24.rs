@@ -82,6 +82,14 @@ fn body_ui(panel: &mut Table24Panel, board: &Board, ui: &mut egui::Ui, t: &'stat
             .add_enabled(any, egui::Button::new(t.table24_run))
             .clicked()
         {
+            // A prediction typed is judged against this run's deepest depth.
+            panel.prediction = crate::ui::jobs::table24::parse_ratio(&panel.prediction_text)
+                .filter(|_| panel.chosen[0] && panel.chosen[1])
+                .map(|value| crate::ui::jobs::table24::Prediction {
+                    depth: panel.max_depth,
+                    value,
+                    measured: None,
+                });
             let ctx = ui.ctx().clone();
             panel.start(board, move || ctx.request_repaint());
         }
@@ -97,6 +105,7 @@ fn body_ui(panel: &mut Table24Panel, board: &Board, ui: &mut egui::Ui, t: &'stat
             &[&panel.rows().len(), &panel.max_depth],
         ));
     }
+    prediction_ui(panel, ui, t, running);
     ui.separator();
     table_ui(panel, ui, t);
     ui.label(RichText::new(t.table24_note).small());
@@ -104,6 +113,68 @@ fn body_ui(panel: &mut Table24Panel, board: &Board, ui: &mut egui::Ui, t: &'stat
     chart_ui(panel, ui, t);
     ui.separator();
     export_ui(panel, ui, t);
+}
+
+/// Predict, then measure (issue 22.4): the student types minimax's nodes over
+/// alpha-beta's at the deepest depth before Run; the run's own ratio judges it.
+fn prediction_ui(panel: &mut Table24Panel, ui: &mut egui::Ui, t: &Texts, running: bool) {
+    if !(panel.chosen[0] && panel.chosen[1]) {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(fill(t.table24_predict, &[&panel.max_depth]));
+        ui.add_enabled(
+            !running,
+            egui::TextEdit::singleline(&mut panel.prediction_text).desired_width(80.0),
+        )
+        .labelled_by(label.id);
+    });
+    let typed = panel.prediction_text.trim();
+    if !typed.is_empty() && crate::ui::jobs::table24::parse_ratio(typed).is_none() {
+        ui.colored_label(ui.visuals().error_fg_color, t.table24_predict_bad);
+    }
+    if let Some(prediction) = panel.prediction
+        && let (Some(measured), Some(factor), Some(right)) =
+            (prediction.measured, prediction.factor(), prediction.right())
+    {
+        let shown = |value: f64| format!("{value:.1}");
+        let text = if right {
+            fill(
+                t.table24_predict_right,
+                &[
+                    &shown(prediction.value),
+                    &shown(measured),
+                    &prediction.depth,
+                ],
+            )
+        } else {
+            fill(
+                t.table24_predict_wrong,
+                &[
+                    &shown(prediction.value),
+                    &shown(measured),
+                    &prediction.depth,
+                    &shown(factor),
+                ],
+            )
+        };
+        let colour = if right {
+            ui.visuals().widgets.active.fg_stroke.color
+        } else {
+            ui.visuals().error_fg_color
+        };
+        ui.colored_label(colour, text);
+    }
+    if panel.predictions.1 > 0 {
+        ui.label(
+            RichText::new(fill(
+                t.table24_predict_score,
+                &[&panel.predictions.0, &panel.predictions.1],
+            ))
+            .small()
+            .weak(),
+        );
+    }
 }
 
 fn table_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts) {
