@@ -137,7 +137,7 @@ fn menu(harness: &mut Harness<'_, App>, menu: &str, item: &str) {
 
 /// The texts the tests click, in each language.
 struct Words {
-    view: &'static str,
+    learn: &'static str,
     help: &'static str,
     rules: &'static str,
     table24: &'static str,
@@ -146,13 +146,13 @@ struct Words {
 fn words(language: Language) -> Words {
     match language {
         Language::Vietnamese => Words {
-            view: "Hiển thị",
+            learn: "Học",
             help: "Trợ giúp",
             rules: "Luật chơi",
             table24: "Bảng 2.4",
         },
         _ => Words {
-            view: "View",
+            learn: "Learn",
             help: "Help",
             rules: "Rules",
             table24: "Table 2.4",
@@ -364,7 +364,7 @@ fn the_puzzles_fit_before_and_after_a_wrong_move() {
 #[test]
 fn table_2_4_fits() {
     fits_everywhere("Table 2.4", "size=5 stones=b2", |harness, w| {
-        menu(harness, w.view, w.table24);
+        menu(harness, w.learn, w.table24);
         assert!(harness.state().table24().open);
     });
 }

@@ -1,5 +1,5 @@
 //! "Table 2.4" in the real window, driven by kittest through accessible labels: open it
-//! from the View menu, run depths 1..3 on a small board, wait for the rows, and check
+//! from the Learn menu, run depths 1..3 on a small board, wait for the rows, and check
 //! that every count shown is the one `queens bestmove` prints for that depth.
 
 mod common;
@@ -16,7 +16,7 @@ use queens::ui::{Mode, TABLE24_CHART_LABEL, group_digits};
 fn the_panel_runs_depths_1_to_3_and_shows_bestmoves_node_counts() {
     let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 2));
     frames(&mut harness, 2);
-    click(&mut harness, "View");
+    click(&mut harness, "Learn");
     click(&mut harness, "Table 2.4: minimax vs alpha-beta…");
     assert!(harness.state().table24().open);
     assert!(harness.query_by_label(TABLE24_CHART_LABEL).is_some());
@@ -95,7 +95,7 @@ fn while_reviewing_the_table_measures_the_position_on_show() {
     assert_eq!(harness.state().reviewing(), Some(1));
     let shown = harness.state().board().at_ply(1);
 
-    click(&mut harness, "View");
+    click(&mut harness, "Learn");
     click(&mut harness, "Table 2.4: minimax vs alpha-beta…");
     click(&mut harness, "Run");
     step_until(&mut harness, "the table to finish", |app| {
@@ -122,7 +122,7 @@ fn while_reviewing_the_table_measures_the_position_on_show() {
 fn a_table_goes_when_its_position_does() {
     let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 2));
     frames(&mut harness, 2);
-    click(&mut harness, "View");
+    click(&mut harness, "Learn");
     click(&mut harness, "Table 2.4: minimax vs alpha-beta…");
     click(&mut harness, "Run");
     step_until(&mut harness, "the table to finish", |app| {
@@ -147,7 +147,7 @@ fn a_prediction_of_the_node_ratio_is_judged_by_the_run() {
     use eframe::egui::accesskit::Role;
     let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 2));
     frames(&mut harness, 2);
-    click(&mut harness, "View");
+    click(&mut harness, "Learn");
     click(&mut harness, "Table 2.4: minimax vs alpha-beta…");
     let field = "Predict minimax's nodes ÷ alpha-beta's at depth 3, then Run:";
     let predict = |harness: &mut egui_kittest::Harness<'_, queens::ui::App>, text: &str| {

@@ -93,7 +93,7 @@ pub enum Action {
     /// it in the paste box and load it as a game string.
     PasteText(String),
     // Tree Lab (issue 12)
-    /// Open the Tree Lab window, or close it (View menu, Ctrl+T).
+    /// Open the Tree Lab window, or close it (Learn menu, Ctrl+T).
     ToggleTreeLab,
 
     // Puzzles (issue 22.2)

@@ -166,7 +166,14 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         });
         ui.menu_button(t.menu_view, |ui| {
             view_menu_ui(app, ui);
-            ui.separator();
+        });
+        let learn = crate::ui::windows::puzzles::puzzle_texts(app.settings.language);
+        // Everything a learner does: puzzles, the Tree Lab (with its exercises) and
+        // Table 2.4 (with its prediction).
+        ui.menu_button(learn.menu_learn, |ui| {
+            if ui.button(learn.menu_item).clicked() {
+                actions.push(Action::TogglePuzzles);
+            }
             let lab = crate::ui::windows::tree_lab::lab_texts(app.settings.language);
             let shortcut = ui
                 .ctx()
@@ -179,12 +186,6 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
             }
             if ui.button(t.table24_menu).clicked() {
                 app.windows.table24.open = !app.windows.table24.open;
-            }
-        });
-        let learn = crate::ui::windows::puzzles::puzzle_texts(app.settings.language);
-        ui.menu_button(learn.menu_learn, |ui| {
-            if ui.button(learn.menu_item).clicked() {
-                actions.push(Action::TogglePuzzles);
             }
         });
         ui.menu_button(t.menu_help, |ui| {
