@@ -282,6 +282,13 @@ pub fn tree_ui(ui: &mut egui::Ui, lab: &mut TreeLab, dark: bool) {
                 if Some(node) == current {
                     painter.circle_stroke(centre, r * 1.55, Stroke::new(3.0, c.current));
                 }
+                if lab.exercise.active && lab.exercise.marked.contains(&node) {
+                    // The student's tick: a red cross over the node.
+                    let d = r * 0.9;
+                    for (a, b) in [(vec2(-d, -d), vec2(d, d)), (vec2(-d, d), vec2(d, -d))] {
+                        painter.line_segment([centre + a, centre + b], Stroke::new(3.0, c.cut));
+                    }
+                }
                 if finished && (node == 0 || Some(node) == chosen) {
                     painter.circle_stroke(centre, r * 1.35, Stroke::new(2.0, c.chosen));
                 }
@@ -342,6 +349,16 @@ pub fn tree_ui(ui: &mut egui::Ui, lab: &mut TreeLab, dark: bool) {
                 }
             }
             if response.clicked()
+                && let Some(pointer) = response.interact_pointer_pos()
+                && lab.exercise.marks_by_click()
+            {
+                // An exercise that asks for nodes: a click ticks (or unticks) one.
+                let hit = (0..model.tree.node_count())
+                    .find(|&node| (at(node) - pointer).length() <= r * 1.3);
+                if let Some(node) = hit {
+                    lab.exercise.toggle(&model.tree, node);
+                }
+            } else if response.clicked()
                 && let Some(pointer) = response.interact_pointer_pos()
             {
                 lab.selected_leaf = (0..model.tree.node_count())

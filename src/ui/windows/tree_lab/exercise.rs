@@ -43,6 +43,26 @@ impl ExerciseState {
         self.active && self.verdict.is_none()
     }
 
+    /// Whether a click on the tree ticks a node: an open, unchecked exercise that asks
+    /// for nodes (leaves never evaluated, failing tests).
+    pub fn marks_by_click(&self) -> bool {
+        self.hiding() && matches!(self.kind, ExerciseKind::Pruned | ExerciseKind::Scout)
+    }
+
+    /// Ticks or unticks `node` if the exercise can ask for it: a leaf for the pruned
+    /// leaves, a child other than a first one for the null-window tests.
+    pub fn toggle(&mut self, tree: &crate::ai::tree::Tree, node: usize) {
+        let askable = match self.kind {
+            ExerciseKind::Pruned => tree.leaf_value(node).is_some(),
+            ExerciseKind::Scout => (0..tree.node_count())
+                .any(|parent| tree.children(parent).iter().skip(1).any(|&c| c == node)),
+            ExerciseKind::Value | ExerciseKind::Order => false,
+        };
+        if askable && !self.marked.remove(&node) {
+            self.marked.insert(node);
+        }
+    }
+
     fn clear_answer(&mut self) {
         self.value_text.clear();
         self.marked.clear();
@@ -370,6 +390,51 @@ fn mistake_text(lab: &TreeLab, e: &ExerciseTexts, mistake: &Mistake) -> String {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::tree::Tree;
+
+    #[test]
+    fn a_click_ticks_only_what_the_exercise_asks_for() {
+        let tree = Tree::parse("((3 12 8) (2 4 6))").unwrap_or_else(|e| panic!("{e}"));
+        let (first_min, second_min) = (tree.children(0)[0], tree.children(0)[1]);
+        let leaf = tree.children(second_min)[1];
+        let mut exercise = ExerciseState {
+            kind: ExerciseKind::Pruned,
+            ..ExerciseState::default()
+        };
+        assert!(!exercise.marks_by_click(), "no exercise open");
+        exercise.active = true;
+        assert!(exercise.marks_by_click());
+        exercise.toggle(&tree, second_min);
+        assert!(exercise.marked.is_empty(), "an inner node is no leaf");
+        exercise.toggle(&tree, leaf);
+        assert_eq!(
+            exercise.marked.iter().copied().collect::<Vec<_>>(),
+            vec![leaf]
+        );
+        exercise.toggle(&tree, leaf);
+        assert!(exercise.marked.is_empty(), "a second click unticks");
+        exercise.kind = ExerciseKind::Scout;
+        exercise.toggle(&tree, first_min);
+        assert!(exercise.marked.is_empty(), "a first child is never tested");
+        exercise.toggle(&tree, second_min);
+        assert!(exercise.marked.contains(&second_min));
+        exercise.kind = ExerciseKind::Value;
+        assert!(!exercise.marks_by_click());
+        exercise.verdict = Some(Verdict {
+            right: true,
+            mistake: None,
+        });
+        exercise.kind = ExerciseKind::Scout;
+        assert!(
+            !exercise.marks_by_click(),
+            "checked: the tree is no longer an answer"
+        );
+    }
+}
+
 /// The exercise panel's strings.
 #[allow(missing_docs)]
 pub struct ExerciseTexts {
@@ -419,9 +484,9 @@ const EN: ExerciseTexts = ExerciseTexts {
     kinds: ["Value", "Pruned leaves", "Best order", "Null-window tests"],
     questions: [
         "What is the minimax value of the node?",
-        "Which leaves does alpha-beta never evaluate? Tick them.",
+        "Which leaves does alpha-beta never evaluate? Tick them here or click them in the tree.",
         "Order the node's children best first (most cuts): type their numbers.",
-        "With NegaScout, which null-window tests fail and need a re-search? Tick the children.",
+        "With NegaScout, which null-window tests fail and need a re-search? Tick the children here or click them in the tree.",
     ],
     node: "Node",
     node_name: "node {0}",
@@ -463,9 +528,9 @@ const VI: ExerciseTexts = ExerciseTexts {
     ],
     questions: [
         "Giá trị minimax của nút là bao nhiêu?",
-        "Alpha-beta không bao giờ đánh giá những lá nào? Hãy đánh dấu.",
+        "Alpha-beta không bao giờ đánh giá những lá nào? Hãy đánh dấu ở đây hoặc bấm vào chúng trên cây.",
         "Xếp các con của nút, tốt nhất trước (cắt nhiều nhất): gõ số của chúng.",
-        "Với NegaScout, phép thử cửa sổ rỗng nào thất bại và phải tìm lại? Hãy đánh dấu các con.",
+        "Với NegaScout, phép thử cửa sổ rỗng nào thất bại và phải tìm lại? Hãy đánh dấu các con ở đây hoặc bấm vào chúng trên cây.",
     ],
     node: "Nút",
     node_name: "nút {0}",
