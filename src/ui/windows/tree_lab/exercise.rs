@@ -390,51 +390,6 @@ fn mistake_text(lab: &TreeLab, e: &ExerciseTexts, mistake: &Mistake) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ai::tree::Tree;
-
-    #[test]
-    fn a_click_ticks_only_what_the_exercise_asks_for() {
-        let tree = Tree::parse("((3 12 8) (2 4 6))").unwrap_or_else(|e| panic!("{e}"));
-        let (first_min, second_min) = (tree.children(0)[0], tree.children(0)[1]);
-        let leaf = tree.children(second_min)[1];
-        let mut exercise = ExerciseState {
-            kind: ExerciseKind::Pruned,
-            ..ExerciseState::default()
-        };
-        assert!(!exercise.marks_by_click(), "no exercise open");
-        exercise.active = true;
-        assert!(exercise.marks_by_click());
-        exercise.toggle(&tree, second_min);
-        assert!(exercise.marked.is_empty(), "an inner node is no leaf");
-        exercise.toggle(&tree, leaf);
-        assert_eq!(
-            exercise.marked.iter().copied().collect::<Vec<_>>(),
-            vec![leaf]
-        );
-        exercise.toggle(&tree, leaf);
-        assert!(exercise.marked.is_empty(), "a second click unticks");
-        exercise.kind = ExerciseKind::Scout;
-        exercise.toggle(&tree, first_min);
-        assert!(exercise.marked.is_empty(), "a first child is never tested");
-        exercise.toggle(&tree, second_min);
-        assert!(exercise.marked.contains(&second_min));
-        exercise.kind = ExerciseKind::Value;
-        assert!(!exercise.marks_by_click());
-        exercise.verdict = Some(Verdict {
-            right: true,
-            mistake: None,
-        });
-        exercise.kind = ExerciseKind::Scout;
-        assert!(
-            !exercise.marks_by_click(),
-            "checked: the tree is no longer an answer"
-        );
-    }
-}
-
 /// The exercise panel's strings.
 #[allow(missing_docs)]
 pub struct ExerciseTexts {
@@ -561,3 +516,48 @@ const VI: ExerciseTexts = ExerciseTexts {
     why_not_tested: "Nút {0} không bao giờ thất bại phép thử cửa sổ rỗng (con đầu được tìm với cửa sổ đầy đủ; nhánh bị cắt không được thử).",
     hidden: "Đang làm bài tập: vết tìm kiếm được ẩn cho tới khi bạn kiểm tra câu trả lời.",
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::tree::Tree;
+
+    #[test]
+    fn a_click_ticks_only_what_the_exercise_asks_for() {
+        let tree = Tree::parse("((3 12 8) (2 4 6))").unwrap_or_else(|e| panic!("{e}"));
+        let (first_min, second_min) = (tree.children(0)[0], tree.children(0)[1]);
+        let leaf = tree.children(second_min)[1];
+        let mut exercise = ExerciseState {
+            kind: ExerciseKind::Pruned,
+            ..ExerciseState::default()
+        };
+        assert!(!exercise.marks_by_click(), "no exercise open");
+        exercise.active = true;
+        assert!(exercise.marks_by_click());
+        exercise.toggle(&tree, second_min);
+        assert!(exercise.marked.is_empty(), "an inner node is no leaf");
+        exercise.toggle(&tree, leaf);
+        assert_eq!(
+            exercise.marked.iter().copied().collect::<Vec<_>>(),
+            vec![leaf]
+        );
+        exercise.toggle(&tree, leaf);
+        assert!(exercise.marked.is_empty(), "a second click unticks");
+        exercise.kind = ExerciseKind::Scout;
+        exercise.toggle(&tree, first_min);
+        assert!(exercise.marked.is_empty(), "a first child is never tested");
+        exercise.toggle(&tree, second_min);
+        assert!(exercise.marked.contains(&second_min));
+        exercise.kind = ExerciseKind::Value;
+        assert!(!exercise.marks_by_click());
+        exercise.verdict = Some(Verdict {
+            right: true,
+            mistake: None,
+        });
+        exercise.kind = ExerciseKind::Scout;
+        assert!(
+            !exercise.marks_by_click(),
+            "checked: the tree is no longer an answer"
+        );
+    }
+}
