@@ -65,7 +65,47 @@ pub struct SearchOutcome<M> {
     pub exact: bool,
 }
 
+impl<M> Iteration<M> {
+    /// The same depth with its moves turned into another game's move type (a front end
+    /// holding several games names them with one type).
+    pub fn map_moves<N>(&self, map: impl Fn(M) -> N) -> Iteration<N>
+    where
+        M: Copy,
+    {
+        Iteration {
+            depth: self.depth,
+            value: self.value,
+            best_move: self.best_move.map(&map),
+            pv: self.pv.iter().copied().map(&map).collect(),
+            stats: self.stats,
+            elapsed: self.elapsed,
+        }
+    }
+}
+
 impl<M> SearchOutcome<M> {
+    /// The same answer with its moves turned into another game's move type.
+    pub fn map_moves<N>(&self, map: impl Fn(M) -> N) -> SearchOutcome<N>
+    where
+        M: Copy,
+    {
+        SearchOutcome {
+            best_move: self.best_move.map(&map),
+            value: self.value,
+            depth: self.depth,
+            pv: self.pv.iter().copied().map(&map).collect(),
+            stats: self.stats,
+            elapsed: self.elapsed,
+            iterations: self
+                .iterations
+                .iter()
+                .map(|it| it.map_moves(&map))
+                .collect(),
+            interrupted: self.interrupted,
+            exact: self.exact,
+        }
+    }
+
     /// The answer before any depth is searched: no move, depth 0, the root's static
     /// `value`, the counters spent so far, and whether that value is already exact (the
     /// game is over, or an engine knows it). Every engine starts from this one and fills

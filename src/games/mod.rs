@@ -11,4 +11,5 @@ pub mod dodgem;
 pub mod dodgem_eval;
 pub mod dodgem_solve;
 pub mod grow;
+pub mod play;
 pub mod tictactoe;
