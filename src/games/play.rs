@@ -256,7 +256,8 @@ impl SmallPosition {
     }
 
     /// Asks the thesis engine `engine` (minimax or alpha-beta) for a move, to `depth`
-    /// plies (capped at the longest game), stopping when `handler` says so.
+    /// plies (capped at the longest game) within `time` if given (iterative deepening
+    /// then keeps the deepest finished depth), stopping when `handler` says so.
     ///
     /// # Errors
     /// [`NotForThisGame`] for an engine that plays only queens.
@@ -264,10 +265,11 @@ impl SmallPosition {
         &self,
         engine: EngineKind,
         depth: u32,
+        time: Option<std::time::Duration>,
         handler: &dyn SearchHandler<SmallMove>,
     ) -> Result<SearchOutcome<SmallMove>, NotForThisGame> {
         let depth = depth.clamp(1, self.kind().longest_game());
-        let limits = Limits::depth(depth);
+        let limits = Limits { depth, time };
         let config = EngineConfig::new(engine, depth);
         Ok(match self {
             SmallPosition::TicTacToe(game) => {
@@ -363,13 +365,13 @@ mod tests {
         let position = SmallPosition::replay(SmallKind::TicTacToe, &["a3", "b3", "a2", "b2"])
             .unwrap_or_else(|(n, e)| panic!("move {n}: {e}"));
         let outcome = position
-            .think(EngineKind::ALPHABETA, 9, &NoHandler)
+            .think(EngineKind::ALPHABETA, 9, None, &NoHandler)
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.best_move, Some(SmallMove::Mark(Cell(6))));
         assert!(outcome.exact);
         let queens_only = EngineKind::all()
             .find(|&e| EngineConfig::new(e, 1).build_for::<TicTacToe>().is_err())
             .unwrap_or_else(|| panic!("no queens-only engine to refuse"));
-        assert!(position.think(queens_only, 4, &NoHandler).is_err());
+        assert!(position.think(queens_only, 4, None, &NoHandler).is_err());
     }
 }

@@ -4,4 +4,5 @@
 
 pub mod keys;
 pub mod layout;
+pub mod small_view;
 pub mod view;

@@ -5,6 +5,7 @@ use crate::store::SheetNames;
 
 pub const TEXTS: Texts = Texts {
     app_title: "Queens & Stones",
+    small: &super::small::EN,
     menu_game: "Game",
     new_game: "New game",
     undo: "Undo",

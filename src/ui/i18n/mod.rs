@@ -6,6 +6,7 @@ mod en;
 mod fill;
 pub mod names;
 mod problems;
+pub mod small;
 mod vi;
 
 pub use fill::fill;
@@ -19,6 +20,8 @@ use crate::ui::session::settings::Language;
 /// The strings of one language. Field names say where a string is used.
 pub struct Texts {
     pub app_title: &'static str,
+    /// The small games' strings.
+    pub small: &'static small::SmallTexts,
     // Menus.
     pub menu_game: &'static str,
     pub new_game: &'static str,

@@ -5,6 +5,7 @@ use crate::store::SheetNames;
 
 pub const TEXTS: Texts = Texts {
     app_title: "Quân Hậu & Đá",
+    small: &super::small::VI,
     menu_game: "Trò chơi",
     new_game: "Ván mới",
     undo: "Đi lại",

@@ -123,7 +123,12 @@ pub fn board_from_setup(setup: &GameSetup) -> Result<Board, ParseError> {
 /// nothing: taking back only the computer's move would just have it play again, so Undo
 /// is disabled rather than a button that seems dead.
 pub fn plies_to_undo(board: &Board, seats: &[Seat; 2]) -> usize {
-    let ply = board.ply();
+    undo_count(board.ply(), seats)
+}
+
+/// [`plies_to_undo`] for any game whose players alternate, P1 first, after `ply` moves
+/// (the small games share the rule).
+pub fn undo_count(ply: usize, seats: &[Seat; 2]) -> usize {
     if seats.iter().all(Seat::is_computer) {
         return ply.min(1);
     }

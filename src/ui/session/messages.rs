@@ -122,6 +122,67 @@ pub enum Message {
         /// The known names, comma-separated.
         known: String,
     },
+    /// About the tic-tac-toe or Dodgem game on screen.
+    Small(SmallNote),
+}
+
+/// What the status line says about a small game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SmallNote {
+    /// A game of this kind started.
+    Started(crate::games::play::SmallKind),
+    /// The seat played this move (in notation).
+    Played {
+        /// The seat (0 first).
+        seat: usize,
+        /// The move.
+        mv: String,
+    },
+    /// A tic-tac-toe square that is not free.
+    Taken(String),
+    /// A Dodgem move the rules refuse.
+    BadCarMove(String),
+    /// A move after the end.
+    GameOver,
+    /// A click on no car of the side to move.
+    PickCar,
+    /// The car on this square is picked up.
+    Picked(String),
+    /// The car was put down again.
+    PutDown,
+    /// Something only the queens game has (hint, analysis, a queens game string).
+    QueensOnly,
+}
+
+impl SmallNote {
+    fn text(&self, t: &Texts, names: &[String; 2]) -> String {
+        let s = t.small;
+        match self {
+            SmallNote::Started(kind) => {
+                let index = crate::ui::session::small::GameChoice::from(*kind) as usize;
+                fill(s.started, &[&s.game_names[index]])
+            }
+            SmallNote::Played { seat, mv } => fill(s.played, &[&names[*seat], mv]),
+            SmallNote::Taken(cell) => fill(s.taken, &[cell]),
+            SmallNote::BadCarMove(mv) => fill(s.bad_car_move, &[mv]),
+            SmallNote::GameOver => t.game_is_over.to_string(),
+            SmallNote::PickCar => s.pick_car.to_string(),
+            SmallNote::Picked(cell) => fill(s.picked, &[cell]),
+            SmallNote::PutDown => s.put_down.to_string(),
+            SmallNote::QueensOnly => s.queens_only.to_string(),
+        }
+    }
+
+    fn is_error(&self) -> bool {
+        matches!(
+            self,
+            SmallNote::Taken(_)
+                | SmallNote::BadCarMove(_)
+                | SmallNote::GameOver
+                | SmallNote::PickCar
+                | SmallNote::QueensOnly
+        )
+    }
 }
 
 impl Message {
@@ -202,6 +263,7 @@ impl Message {
                     &t.engine_label(crate::ai::EngineKind::default()),
                 ],
             ),
+            Message::Small(note) => note.text(t, names),
         }
     }
 
@@ -225,7 +287,7 @@ impl Message {
                 | Message::HistoryFailed(_)
                 | Message::ExportFailed(_)
                 | Message::UnknownEngine { .. }
-        )
+        ) || matches!(self, Message::Small(note) if note.is_error())
     }
 }
 

@@ -10,4 +10,5 @@ pub mod messages;
 pub mod opening;
 pub mod saving;
 pub mod settings;
+pub mod small;
 pub mod writes;

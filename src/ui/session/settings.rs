@@ -270,6 +270,8 @@ pub struct GameSetup {
     /// A series against the same opponent alternates who starts: each next game from
     /// these choices swaps the sides (the first move is worth many cells on most boards).
     pub alternate_starts: bool,
+    /// The game to start (queens, tic-tac-toe, Dodgem) and the small games' computers.
+    pub small: crate::ui::session::small::SmallSetup,
 }
 
 impl Default for GameSetup {
@@ -287,6 +289,7 @@ impl Default for GameSetup {
             watch_delay_ms: 600,
             names: [String::new(), String::new()],
             alternate_starts: false,
+            small: crate::ui::session::small::SmallSetup::default(),
         }
     }
 }

@@ -1,0 +1,344 @@
+//! The small games' 3x3 boards: tic-tac-toe's X and O, Dodgem's cars with their exits.
+//! Like the queens board, each cell is an accessible button ("square b2", its value what
+//! it holds), so tests and screen readers find and click it; Dodgem's exit is one more
+//! button ("exit"). The hover preview shows the mark (or the car's move) a click plays;
+//! whether a move is legal is the game's, the painter only draws what it is given.
+
+use crate::games::cells::Cell;
+use crate::games::dodgem::DodgemMove;
+use crate::games::play::{Piece, SmallKind, SmallMove, SmallPosition};
+use crate::ui::session::small::SmallTarget;
+use crate::ui::shell::theme::Palette;
+use eframe::egui::{
+    self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Role, Sense, Stroke, StrokeKind, Vec2,
+    WidgetInfo, pos2, vec2,
+};
+
+/// The accessible name of a cell ("square b2") and of Dodgem's exit.
+pub const SQUARE: &str = "square";
+/// The accessible name of the way off the board.
+pub const EXIT: &str = "exit";
+
+/// What to draw besides the position.
+pub struct SmallOverlay<'a> {
+    /// The colours.
+    pub palette: Palette,
+    /// Clicks and hover play (else the board only shows).
+    pub playable: bool,
+    /// The last move, ringed.
+    pub last_move: Option<SmallMove>,
+    /// Dodgem: the picked-up car and where it may go.
+    pub picked: Option<Cell>,
+    /// The picked car's legal moves.
+    pub targets: &'a [SmallMove],
+    /// What each cell holds, in words, by seat ("X", "black car") and for an empty one.
+    pub words: [&'a str; 3],
+}
+
+/// What happened on the board this frame.
+#[derive(Default)]
+pub struct SmallResponse {
+    /// The target under the mouse.
+    pub hovered: Option<SmallTarget>,
+    /// The target clicked.
+    pub clicked: Option<SmallTarget>,
+}
+
+/// The board's square and its cell size, centred in `available`; for Dodgem with room
+/// for the exit strips (right of the board for black, above it for white: a fifth of
+/// the board deep each, plus a 6-point gap).
+fn board_rect(available: Rect, kind: SmallKind) -> (Rect, f32) {
+    let (scale, gap) = if kind == SmallKind::Dodgem {
+        (1.2, EXIT_GAP)
+    } else {
+        (1.0, 0.0)
+    };
+    let room = available.width().min(available.height());
+    let side = ((room - gap) / scale).clamp(30.0, 520.0);
+    let total = side * scale + gap;
+    let exit = total - side;
+    let grid = Rect::from_min_size(
+        pos2(
+            available.center().x - total / 2.0,
+            available.center().y - total / 2.0 + exit,
+        ),
+        Vec2::splat(side),
+    );
+    (grid, side / 3.0)
+}
+
+/// The gap between the board and an exit strip.
+const EXIT_GAP: f32 = 6.0;
+
+fn cell_rect(grid: Rect, size: f32, cell: Cell) -> Rect {
+    Rect::from_min_size(
+        grid.min + vec2(f32::from(cell.col()) * size, f32::from(cell.row()) * size),
+        Vec2::splat(size),
+    )
+}
+
+/// Draws the position and reports hover and clicks.
+pub fn small_board_ui(
+    ui: &mut egui::Ui,
+    position: &SmallPosition,
+    overlay: &SmallOverlay<'_>,
+) -> SmallResponse {
+    let kind = position.kind();
+    let (grid, size) = board_rect(ui.available_rect_before_wrap(), kind);
+    let painter = ui.painter().clone();
+    painter.rect_filled(
+        grid.expand(3.0),
+        CornerRadius::same(4),
+        overlay.palette.frame,
+    );
+    let base = ui.scope_id().with("small_board");
+    let mut response = SmallResponse::default();
+    let sense = if overlay.playable {
+        Sense::click()
+    } else {
+        Sense::hover()
+    };
+    for index in 0..crate::games::cells::CELLS as u8 {
+        let cell = Cell(index);
+        let rect = cell_rect(grid, size, cell);
+        let shade = overlay.palette.free[(cell.row() + cell.col()) as usize % 2];
+        painter.rect_filled(rect.shrink(1.0), CornerRadius::same(2), shade);
+        let piece = position.piece(cell);
+        let hit = ui.interact(rect, base.with(index), sense);
+        hit.widget_info(|| {
+            let mut info =
+                WidgetInfo::labeled(Role::Button, overlay.playable, format!("{SQUARE} {cell}"));
+            info.current_text_value = Some(match piece {
+                Piece::Empty => overlay.words[2].to_string(),
+                Piece::Of(seat) => overlay.words[seat].to_string(),
+            });
+            info
+        });
+        if hit.hovered() {
+            response.hovered = Some(SmallTarget::Cell(cell));
+        }
+        if hit.clicked() {
+            response.clicked = Some(SmallTarget::Cell(cell));
+        }
+        if let Piece::Of(seat) = piece {
+            paint_piece(&painter, kind, rect, seat, &overlay.palette, 1.0);
+        }
+    }
+    if kind == SmallKind::Dodgem {
+        exits_ui(ui, &painter, grid, size, base, overlay, &mut response);
+    }
+    paint_marks(&painter, grid, size, overlay);
+    if overlay.playable
+        && let Some(target) = response.hovered
+    {
+        paint_preview(&painter, position, grid, size, target, overlay);
+    }
+    paint_coordinates(&painter, grid, size, &overlay.palette);
+    response
+}
+
+/// Dodgem's exits: the strip right of the board (black leaves there) and above it
+/// (white), one accessible "exit" button.
+fn exits_ui(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    grid: Rect,
+    size: f32,
+    base: egui::Id,
+    overlay: &SmallOverlay<'_>,
+    response: &mut SmallResponse,
+) {
+    let depth = size * 0.6;
+    let right = Rect::from_min_max(
+        pos2(grid.max.x + EXIT_GAP, grid.min.y),
+        pos2(grid.max.x + EXIT_GAP + depth, grid.max.y),
+    );
+    let top = Rect::from_min_max(
+        pos2(grid.min.x, grid.min.y - EXIT_GAP - depth),
+        pos2(grid.max.x, grid.min.y - EXIT_GAP),
+    );
+    let tint = overlay.palette.label.gamma_multiply(0.12);
+    for (strip, seat) in [(right, 0), (top, 1)] {
+        painter.rect_filled(strip, CornerRadius::same(4), tint);
+        painter.rect_stroke(
+            strip,
+            CornerRadius::same(4),
+            Stroke::new(1.0, overlay.palette.queen[seat].gamma_multiply(0.6)),
+            StrokeKind::Inside,
+        );
+        let arrow = if seat == 0 { "→" } else { "↑" };
+        painter.text(
+            strip.center(),
+            Align2::CENTER_CENTER,
+            arrow,
+            FontId::proportional(size * 0.3),
+            overlay.palette.queen[seat],
+        );
+    }
+    let sense = if overlay.playable {
+        Sense::click()
+    } else {
+        Sense::hover()
+    };
+    // One button for both strips: a car leaves by its own side's exit only.
+    let hit = ui.interact(right.union(top), base.with("exit"), sense);
+    let strips_hovered = hit
+        .hover_pos()
+        .is_some_and(|pos| right.contains(pos) || top.contains(pos));
+    hit.widget_info(|| WidgetInfo::labeled(Role::Button, overlay.playable, EXIT));
+    if strips_hovered {
+        response.hovered = Some(SmallTarget::Off);
+    }
+    if hit.clicked() && (strips_hovered || hit.hover_pos().is_none()) {
+        response.clicked = Some(SmallTarget::Off);
+    }
+}
+
+/// An X, an O, or a car (a rounded body with an arrow the way it drives).
+fn paint_piece(
+    painter: &egui::Painter,
+    kind: SmallKind,
+    rect: Rect,
+    seat: usize,
+    palette: &Palette,
+    opacity: f32,
+) {
+    let colour = palette.queen[seat].gamma_multiply(opacity);
+    let inner = rect.shrink(rect.width() * 0.22);
+    let width = (rect.width() * 0.09).max(2.0);
+    match kind {
+        SmallKind::TicTacToe if seat == 0 => {
+            let stroke = Stroke::new(width, colour);
+            painter.line_segment([inner.left_top(), inner.right_bottom()], stroke);
+            painter.line_segment([inner.right_top(), inner.left_bottom()], stroke);
+        }
+        SmallKind::TicTacToe => {
+            painter.circle_stroke(
+                inner.center(),
+                inner.width() / 2.0,
+                Stroke::new(width, colour),
+            );
+        }
+        SmallKind::Dodgem => {
+            painter.rect_filled(
+                inner,
+                CornerRadius::same((inner.width() * 0.2) as u8),
+                colour,
+            );
+            let arrow = if seat == 0 { "→" } else { "↑" };
+            painter.text(
+                inner.center(),
+                Align2::CENTER_CENTER,
+                arrow,
+                FontId::proportional(inner.width() * 0.6),
+                palette.badge_text.gamma_multiply(opacity),
+            );
+        }
+    }
+}
+
+/// The last move's ring, the picked car's ring and where it may go.
+fn paint_marks(painter: &egui::Painter, grid: Rect, size: f32, overlay: &SmallOverlay<'_>) {
+    let ring = |rect: Rect, colour: Color32| {
+        painter.rect_stroke(
+            rect.shrink(3.0),
+            CornerRadius::same(3),
+            Stroke::new(3.0, colour),
+            StrokeKind::Inside,
+        );
+    };
+    match overlay.last_move {
+        Some(SmallMove::Mark(cell)) => ring(cell_rect(grid, size, cell), overlay.palette.highlight),
+        Some(SmallMove::Car(DodgemMove { to: Some(to), .. })) => {
+            ring(cell_rect(grid, size, to), overlay.palette.highlight);
+        }
+        _ => {}
+    }
+    if let Some(cell) = overlay.picked {
+        ring(cell_rect(grid, size, cell), overlay.palette.preview);
+        for mv in overlay.targets {
+            if let SmallMove::Car(DodgemMove { to: Some(to), .. }) = mv {
+                let centre = cell_rect(grid, size, *to).center();
+                painter.circle_filled(centre, size * 0.1, overlay.palette.preview);
+            }
+        }
+    }
+}
+
+/// The mark a click would place, or the picked car where it would go.
+fn paint_preview(
+    painter: &egui::Painter,
+    position: &SmallPosition,
+    grid: Rect,
+    size: f32,
+    target: SmallTarget,
+    overlay: &SmallOverlay<'_>,
+) {
+    let SmallTarget::Cell(cell) = target else {
+        return;
+    };
+    let seat = position.seat_to_move();
+    let rect = cell_rect(grid, size, cell);
+    let shows = match position {
+        SmallPosition::TicTacToe(_) => position.piece(cell) == Piece::Empty && !position.is_over(),
+        SmallPosition::Dodgem(_) => overlay
+            .targets
+            .iter()
+            .any(|mv| matches!(mv, SmallMove::Car(DodgemMove { to: Some(to), .. }) if *to == cell)),
+    };
+    if shows {
+        paint_piece(painter, position.kind(), rect, seat, &overlay.palette, 0.35);
+    }
+}
+
+fn paint_coordinates(painter: &egui::Painter, grid: Rect, size: f32, palette: &Palette) {
+    let font = FontId::proportional((size * 0.12).clamp(9.0, 16.0));
+    for index in 0..3u8 {
+        let x = grid.min.x + (f32::from(index) + 0.5) * size;
+        let letter = char::from(b'a' + index).to_string();
+        painter.text(
+            pos2(x, grid.max.y + 4.0),
+            Align2::CENTER_TOP,
+            letter,
+            font.clone(),
+            palette.label,
+        );
+        let y = grid.min.y + (f32::from(index) + 0.5) * size;
+        let number = (3 - index).to_string();
+        painter.text(
+            Pos2::new(grid.min.x - 6.0, y),
+            Align2::RIGHT_CENTER,
+            number,
+            font.clone(),
+            palette.label,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_and_its_exits_fit_the_room_given() {
+        let room = Rect::from_min_size(pos2(0.0, 0.0), vec2(400.0, 300.0));
+        for kind in [SmallKind::TicTacToe, SmallKind::Dodgem] {
+            let (grid, size) = board_rect(room, kind);
+            assert!((size * 3.0 - grid.width()).abs() < 0.01);
+            let exits = if kind == SmallKind::Dodgem {
+                size * 0.6 + EXIT_GAP
+            } else {
+                0.0
+            };
+            assert!(
+                grid.min.y - exits >= -0.01,
+                "{kind:?}: the top exit leaves the room"
+            );
+            assert!(
+                grid.max.x + exits <= 400.01,
+                "{kind:?}: the right exit leaves the room"
+            );
+            assert!(grid.max.y <= 300.01 && grid.min.x >= -0.01);
+        }
+    }
+}
