@@ -3,9 +3,11 @@
 //! with the replay.
 
 use super::game::{SavedGame, Seat, Winner};
+use super::kind::GameKind;
 use crate::board::{
     Bitboard, Board, Cell, Ending, MoveError, ParseError, Player, clip_token, random_stones,
 };
+use crate::games::play::SmallError;
 use thiserror::Error;
 
 /// How a parsed save disagrees with the rules or with itself.
@@ -82,6 +84,63 @@ pub enum CheckError {
         /// The stored number of seconds.
         value: u64,
     },
+    /// The save holds another game than the replay reads: a tic-tac-toe or Dodgem save
+    /// replayed as queens ([`SavedGame::replay`]), or a queens save replayed as a small
+    /// game ([`SavedGame::replay_small`]).
+    #[error(
+        "the save holds a {} game, not {}",
+        found.title(),
+        match found.small() {
+            Some(_) => "a Queens & Stones game",
+            None => "a tic-tac-toe or Dodgem game",
+        }
+    )]
+    WrongGame {
+        /// The game the save holds.
+        found: GameKind,
+    },
+    /// A small game's settings are not its board: 3x3, no stones, no seed (the queens
+    /// setup fields mean nothing there, so any other value is a damaged or edited file).
+    #[error(
+        "a {} game is played on a 3x3 board with no stones and no seed, but the settings give size {size}, {} and {}",
+        kind.title(),
+        crate::board::counted(*stones as u64, "stone", "stones"),
+        if *seeded { "a seed" } else { "no seed" }
+    )]
+    SmallSetup {
+        /// The game.
+        kind: GameKind,
+        /// The stored board side.
+        size: u8,
+        /// The number of stored stones.
+        stones: usize,
+        /// Whether a seed is stored.
+        seeded: bool,
+    },
+    /// A small game's move that the game's rules refuse (or that is not written as a
+    /// move of that game); the game's reason is the source.
+    #[error("move {number}: '{token}' is not a legal move here")]
+    SmallMove {
+        /// 1-based move number.
+        number: usize,
+        /// The stored text (clipped if long).
+        token: String,
+        /// The game's reason (boxed: it would make every check error, and the window's
+        /// messages that carry one, larger).
+        #[source]
+        reason: Box<SmallError>,
+    },
+    /// A small game's move stored as gaining cells: only queens moves gain cells.
+    #[error(
+        "move {number} is stored as gaining {}, but tic-tac-toe and Dodgem moves gain none",
+        crate::board::counted(u64::from(*stored), "cell", "cells")
+    )]
+    SmallGain {
+        /// 1-based move number.
+        number: usize,
+        /// The stored number.
+        stored: u32,
+    },
     /// The stored game string differs from the replay's.
     #[error("the stored game string '{stored}' disagrees with the replay, which gives '{actual}'")]
     GameStringMismatch {
@@ -149,7 +208,7 @@ impl std::fmt::Display for TimeField {
 
 impl SavedGame {
     /// Every stored time is at most [`MAX_TIME`].
-    fn check_times(&self) -> Result<(), CheckError> {
+    pub(super) fn check_times(&self) -> Result<(), CheckError> {
         let out_of_range = |field: TimeField, value: u64| match value > MAX_TIME {
             true => Err(CheckError::TimeOutOfRange { field, value }),
             false => Ok(()),
@@ -168,7 +227,12 @@ impl SavedGame {
     ///
     /// # Errors
     /// The first disagreement found, as a [`CheckError`] naming the move or the field.
+    /// [`CheckError::WrongGame`] for a tic-tac-toe or Dodgem save (replayed by
+    /// [`SavedGame::replay_small`]).
     pub fn replay(&self) -> Result<Board, CheckError> {
+        if self.kind.small().is_some() {
+            return Err(CheckError::WrongGame { found: self.kind });
+        }
         self.check_times()?;
         let size = self.settings.size;
         let stones = self

@@ -114,12 +114,26 @@ pub enum StoreError {
     },
     /// The file holds a game this version does not know (a newer version's game); it was
     /// not read further.
-    #[error("{path}: the save holds another game than Queens & Stones", path = path.display())]
+    #[error("{path}: the save holds a game this version does not know", path = path.display())]
     UnknownGame {
         /// The file.
         path: PathBuf,
         /// The game's name as found, and the games known.
         source: super::kind::UnknownGame,
+    },
+    /// The file holds a tic-tac-toe or Dodgem game where a queens game was asked for
+    /// ([`super::load_from`], [`super::SavedGame::from_ron`]: the readers whose callers
+    /// can only play queens); [`super::load_game`] reads every game.
+    #[error(
+        "{path}: holds a {} game, not a queens game",
+        kind.title(),
+        path = path.display()
+    )]
+    NotQueens {
+        /// The file.
+        path: PathBuf,
+        /// The game it holds.
+        kind: super::kind::GameKind,
     },
     /// The file parses, but replaying it disagrees with what it claims.
     #[error("{path}: the game does not replay as stored", path = path.display())]

@@ -92,7 +92,7 @@ pub fn export_history(
         if stop() {
             return Err(ExportError::Cancelled);
         }
-        let (entry, board) = match load_entry(id, &file) {
+        let (entry, reached) = match load_entry(id, &file) {
             Ok(loaded) => loaded,
             Err(err) => {
                 skipped.push((file, err.into()));
@@ -102,7 +102,7 @@ pub fn export_history(
         if !filter.matches(&entry) {
             continue;
         }
-        match writer.add_replayed(&entry, &board) {
+        match writer.add_replayed(&entry, &reached) {
             Ok(()) => {}
             Err(err) if err.is_about_one_game() => skipped.push((file, err.into())),
             Err(err) => return Err(err),

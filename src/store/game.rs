@@ -168,8 +168,9 @@ pub struct SearchInfo {
 }
 
 impl SearchInfo {
-    /// The statistics of a finished search.
-    pub fn from_outcome(outcome: &SearchOutcome<Cell>) -> SearchInfo {
+    /// The statistics of a finished search, of any game's moves (a queens cell, a
+    /// tic-tac-toe or Dodgem move): only its numbers are kept.
+    pub fn from_outcome<M>(outcome: &SearchOutcome<M>) -> SearchInfo {
         SearchInfo {
             depth: outcome.depth,
             nodes: outcome.stats.nodes,

@@ -1,4 +1,5 @@
-//! The match history: one file per finished game in `<saves>/history/`.
+//! The match history: one file per finished game in `<saves>/history/`, of any game
+//! (queens, tic-tac-toe, Dodgem: each replayed by its own rules when loaded).
 //!
 //! One file per game, each with a unique name and written atomically, rather than one
 //! appended file: two processes finishing games at once cannot interleave or lose each
@@ -6,11 +7,13 @@
 //! entry is skipped and reported without hiding the others.
 
 use super::atomic::{remove_if_stale_temp, unique_suffix, write_atomically};
+use super::check::CheckError;
 use super::error::StoreError;
 use super::game::SavedGame;
-use super::saves::{ensure_dir, load_from};
+use super::saves::{Loaded, ensure_dir, load_game};
 use super::time::file_stamp;
 use crate::board::Board;
+use crate::games::play::SmallPosition;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -122,22 +125,47 @@ pub(crate) fn history_files(dir: &Path) -> (Vec<(String, PathBuf)>, Vec<Failed>)
     (files, bad)
 }
 
-/// Loads one history file as an entry (with the position it reaches); an unfinished game
-/// is an error, since only finished games belong in the history.
-pub(crate) fn load_entry(id: String, path: &Path) -> Result<(HistoryEntry, Board), StoreError> {
-    let loaded = load_from(path)?;
-    if !loaded.saved.is_finished() {
+/// The position a history game's moves reach, by its game's rules: what the workbook
+/// writes the game from (the replay's game string and moves, not the file's).
+#[derive(Clone, Debug)]
+pub(crate) enum Reached {
+    /// A queens board (boxed: some 25 KB, a small position a few hundred bytes).
+    Queens(Box<Board>),
+    /// A tic-tac-toe or Dodgem position.
+    Small(SmallPosition),
+}
+
+impl Reached {
+    /// Replays `game` by its game's rules.
+    pub(crate) fn replay(game: &SavedGame) -> Result<Reached, CheckError> {
+        match game.kind.small() {
+            None => game.replay().map(|board| Reached::Queens(Box::new(board))),
+            Some(_) => game.replay_small().map(Reached::Small),
+        }
+    }
+
+    /// The game string of the position, in its game's notation.
+    pub(crate) fn game_string(&self) -> String {
+        match self {
+            Reached::Queens(board) => board.game_string(),
+            Reached::Small(position) => position.to_string(),
+        }
+    }
+}
+
+/// Loads one history file of any game as an entry (with the position it reaches); an
+/// unfinished game is an error, since only finished games belong in the history.
+pub(crate) fn load_entry(id: String, path: &Path) -> Result<(HistoryEntry, Reached), StoreError> {
+    let (game, reached) = match load_game(path)? {
+        Loaded::Queens(loaded) => (loaded.saved, Reached::Queens(Box::new(loaded.board))),
+        Loaded::Small(loaded) => (loaded.saved, Reached::Small(loaded.position)),
+    };
+    if !game.is_finished() {
         return Err(StoreError::NotFinished {
-            plies: loaded.saved.moves.len(),
+            plies: game.moves.len(),
         });
     }
-    Ok((
-        HistoryEntry {
-            id,
-            game: loaded.saved,
-        },
-        loaded.board,
-    ))
+    Ok((HistoryEntry { id, game }, reached))
 }
 
 /// Loads the history of the saves folder `dir`: the good entries sorted by the time the

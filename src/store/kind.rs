@@ -1,7 +1,8 @@
-//! Which game a save holds. Queens & Stones is the only one today; the next games
-//! (tic-tac-toe, Dodgem) add a variant each. A save names its game by a lowercase word
-//! (`kind: "queens"`); a save from before the tag has none and is a queens game.
+//! Which game a save holds: Queens & Stones, or one of the lectures' two small games
+//! (tic-tac-toe, Dodgem). A save names its game by a lowercase word (`kind: "queens"`,
+//! `"tictactoe"`, `"dodgem"`); a save from before the tag has none and is a queens game.
 
+use crate::games::play::SmallKind;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -18,16 +19,63 @@ pub enum GameKind {
     /// Queens & Stones (GAME.md).
     #[default]
     Queens,
+    /// Tic-tac-toe (docs/rules.md), a [`SmallKind`].
+    TicTacToe,
+    /// Dodgem (docs/rules.md), a [`SmallKind`].
+    Dodgem,
 }
 
 impl GameKind {
     /// Every game this version knows, in the order menus list them.
-    pub const ALL: [GameKind; 1] = [GameKind::Queens];
+    pub const ALL: [GameKind; 3] = [GameKind::Queens, GameKind::TicTacToe, GameKind::Dodgem];
 
-    /// The name a save file uses (`queens`).
+    /// The name a save file uses (`queens`, `tictactoe`, `dodgem`): for the small games
+    /// the games' own names ([`SmallKind::name`]), so a save and `--kind` agree.
     pub const fn name(self) -> &'static str {
         match self {
             GameKind::Queens => "queens",
+            GameKind::TicTacToe => SmallKind::TicTacToe.name(),
+            GameKind::Dodgem => SmallKind::Dodgem.name(),
+        }
+    }
+
+    /// The game as a sentence names it ("Queens & Stones", "tic-tac-toe", "Dodgem"), for
+    /// messages such as "holds a tic-tac-toe game, not a queens game".
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameKind::Queens => "Queens & Stones",
+            GameKind::TicTacToe => "tic-tac-toe",
+            GameKind::Dodgem => "Dodgem",
+        }
+    }
+
+    /// The small game this is, `None` for queens: the saves of small games are replayed
+    /// through [`crate::games::play::SmallPosition`], not the queens board.
+    pub const fn small(self) -> Option<SmallKind> {
+        match self {
+            GameKind::Queens => None,
+            GameKind::TicTacToe => Some(SmallKind::TicTacToe),
+            GameKind::Dodgem => Some(SmallKind::Dodgem),
+        }
+    }
+
+    /// `label` (a player's name or side) as the workbook and the records show it for a
+    /// game of this kind: unchanged for queens, followed by the game's name otherwise
+    /// (`alphabeta depth 4 (tictactoe)`), so that a setting's or a player's results in one
+    /// game are never added up with their results in another.
+    pub fn qualify(self, label: String) -> String {
+        match self {
+            GameKind::Queens => label,
+            kind => format!("{label} ({})", kind.name()),
+        }
+    }
+}
+
+impl From<SmallKind> for GameKind {
+    fn from(kind: SmallKind) -> GameKind {
+        match kind {
+            SmallKind::TicTacToe => GameKind::TicTacToe,
+            SmallKind::Dodgem => GameKind::Dodgem,
         }
     }
 }
@@ -91,11 +139,35 @@ mod tests {
     }
 
     #[test]
+    fn the_small_kinds_convert_both_ways_and_queens_is_not_small() {
+        for small in SmallKind::ALL {
+            let kind = GameKind::from(small);
+            assert_eq!(kind.small(), Some(small));
+            assert_eq!(kind.name(), small.name());
+        }
+        assert_eq!(GameKind::Queens.small(), None);
+        assert_eq!("tictactoe".parse::<GameKind>(), Ok(GameKind::TicTacToe));
+        assert_eq!("dodgem".parse::<GameKind>(), Ok(GameKind::Dodgem));
+    }
+
+    #[test]
+    fn only_small_games_qualify_a_label() {
+        assert_eq!(GameKind::Queens.qualify("human".into()), "human");
+        assert_eq!(
+            GameKind::Dodgem.qualify("alphabeta depth 4".into()),
+            "alphabeta depth 4 (dodgem)"
+        );
+    }
+
+    #[test]
     fn an_unknown_name_is_refused_by_name() {
-        let err = "dodgem".parse::<GameKind>().err();
+        let err = "chess".parse::<GameKind>().err();
         assert_eq!(
             err.map(|e| e.to_string()),
-            Some("'dodgem' is not a game this version knows (it knows: queens)".to_string())
+            Some(
+                "'chess' is not a game this version knows (it knows: queens, tictactoe, dodgem)"
+                    .to_string()
+            )
         );
         // Names are exact: a save writes them in lowercase.
         assert!("Queens".parse::<GameKind>().is_err());

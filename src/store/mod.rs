@@ -1,7 +1,8 @@
 //! The edges of the program that touch files: saved games (RON), the autosave, the match
 //! history, and the Excel export. Nothing here decides a rule: every file is replayed
-//! through [`crate::board::Board::play`] when it is loaded, so a tampered save can never
-//! produce a position the rules would not.
+//! through [`crate::board::Board::play`] (or, for tic-tac-toe and Dodgem, the game's own
+//! rules through [`crate::games::play::SmallPosition`]) when it is loaded, so a tampered
+//! save can never produce a position the rules would not.
 //!
 //! Every function takes the saves folder as a parameter: the window and the CLI choose it
 //! with [`location::saves_location`] (the platform's data folder unless the user gave
@@ -25,6 +26,7 @@ mod records;
 mod records_sheet;
 mod saves;
 mod sheet;
+mod small;
 mod statistics;
 mod summary;
 mod table24_sheet;
@@ -52,8 +54,8 @@ pub use output::{
 pub use pairs_sheet::{PairRow, PairsSheet};
 pub use records::{PlayerRecord, Records, player_label};
 pub use saves::{
-    AUTOSAVE_FILE, DEFAULT_SAVES_DIR, LoadedGame, MAX_FILE_BYTES, autosave, autosave_path,
-    clear_autosave, ensure_dir, list_saves, load_from, new_save_path,
+    AUTOSAVE_FILE, DEFAULT_SAVES_DIR, Loaded, LoadedGame, LoadedSmall, MAX_FILE_BYTES, autosave,
+    autosave_path, clear_autosave, ensure_dir, list_saves, load_from, load_game, new_save_path,
 };
 pub use sheet::{EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, SheetNames};
 pub use statistics::{SettingSummary, Tally, summarize};

@@ -41,14 +41,17 @@ impl PlayerRecord {
     }
 }
 
-/// How a record names the player in `seat` of `game`.
+/// How a record names the player in `seat` of `game`; in a tic-tac-toe or Dodgem game,
+/// followed by the game's name ("Ann (dodgem)", see [`super::GameKind::qualify`]), so a
+/// player's record in one game is never added to their record in another.
 pub fn player_label(game: &SavedGame, seat: Player) -> String {
     let name = clean_name(&game.names[seat.index()]);
-    if name.is_empty() {
+    let label = if name.is_empty() {
         game.settings.players[seat.index()].to_string()
     } else {
         name
-    }
+    };
+    game.kind.qualify(label)
 }
 
 /// Records per (player, opponent), added one game at a time.

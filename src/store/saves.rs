@@ -10,6 +10,7 @@ use super::kind::GameKind;
 use super::output::{RON, check_output_path};
 use super::time::{file_stamp, now_unix};
 use crate::board::Board;
+use crate::games::play::SmallPosition;
 use serde::Deserialize;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -56,6 +57,70 @@ pub struct LoadedGame {
     pub board: Board,
 }
 
+impl LoadedGame {
+    /// Replays a parsed queens save, naming `path` if it disagrees with itself.
+    fn check(mut saved: SavedGame, path: &Path) -> Result<LoadedGame, StoreError> {
+        let board = saved.replay().map_err(|source| StoreError::Invalid {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        // The game string is derived from the moves: a hand-written save may leave it out
+        // (the replay checked any that is there), and what is shown or exported is then
+        // the replay's, never an empty string.
+        if saved.game.is_empty() {
+            saved.game = board.game_string();
+        }
+        Ok(LoadedGame { saved, board })
+    }
+}
+
+/// A tic-tac-toe or Dodgem game loaded from a file, checked by replaying it.
+#[derive(Clone, Debug)]
+pub struct LoadedSmall {
+    /// The file's contents.
+    pub saved: SavedGame,
+    /// The position after replaying the saved moves.
+    pub position: SmallPosition,
+}
+
+impl LoadedSmall {
+    /// Replays a parsed small-game save, naming `path` if it disagrees with itself.
+    fn check(mut saved: SavedGame, path: &Path) -> Result<LoadedSmall, StoreError> {
+        let position = saved.replay_small().map_err(|source| StoreError::Invalid {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        // As for queens: an empty game string is the replay's.
+        if saved.game.is_empty() {
+            saved.game = position.to_string();
+        }
+        Ok(LoadedSmall { saved, position })
+    }
+}
+
+/// A save of any game, loaded and checked by its game's rules ([`load_game`]).
+// A queens board is some 25 KB, a small position a few hundred bytes: a file is loaded
+// one at a time and moved once or twice, so the queens variant is not boxed, and the
+// window matches on the two loaded games as they are.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum Loaded {
+    /// A Queens & Stones game.
+    Queens(LoadedGame),
+    /// A tic-tac-toe or Dodgem game.
+    Small(LoadedSmall),
+}
+
+impl Loaded {
+    /// The file's contents, whichever game it holds.
+    pub fn saved(&self) -> &SavedGame {
+        match self {
+            Loaded::Queens(loaded) => &loaded.saved,
+            Loaded::Small(loaded) => &loaded.saved,
+        }
+    }
+}
+
 /// Just the version and the game's name, read first so a newer file (or another game's)
 /// is reported as such rather than as corrupt when its new fields do not parse.
 #[derive(Deserialize, Default)]
@@ -91,11 +156,39 @@ impl SavedGame {
         Ok(text)
     }
 
-    /// Parses and checks a save's text; `path` is only used in error messages.
+    /// Parses and checks a queens save's text; `path` is only used in error messages.
     ///
     /// # Errors
-    /// As [`load_from`], except the file-reading ones.
+    /// As [`load_from`], except the file-reading ones: a tic-tac-toe or Dodgem save is
+    /// [`StoreError::NotQueens`] (read those with [`SavedGame::read_ron`]).
     pub fn from_ron(text: &str, path: &Path) -> Result<LoadedGame, StoreError> {
+        let saved = SavedGame::parse_ron(text, path)?;
+        if saved.kind.small().is_some() {
+            return Err(StoreError::NotQueens {
+                path: path.to_path_buf(),
+                kind: saved.kind,
+            });
+        }
+        LoadedGame::check(saved, path)
+    }
+
+    /// Parses and checks a save of any game this version knows, replayed by that game's
+    /// rules; `path` is only used in error messages.
+    ///
+    /// # Errors
+    /// As [`load_game`], except the file-reading ones.
+    pub fn read_ron(text: &str, path: &Path) -> Result<Loaded, StoreError> {
+        let saved = SavedGame::parse_ron(text, path)?;
+        match saved.kind.small() {
+            None => LoadedGame::check(saved, path).map(Loaded::Queens),
+            Some(_) => LoadedSmall::check(saved, path).map(Loaded::Small),
+        }
+    }
+
+    /// Parses a save's text into the record, unchecked: the text checks shared by every
+    /// reader (empty, not a save, newer version, unknown game, damaged or cut off), and
+    /// the names cleaned as typed names are.
+    fn parse_ron(text: &str, path: &Path) -> Result<SavedGame, StoreError> {
         let path_buf = || path.to_path_buf();
         // Editors on Windows may add a byte order mark; it says nothing about the data.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -156,17 +249,7 @@ impl SavedGame {
                 supported: FORMAT_VERSION,
             });
         }
-        let board = saved.replay().map_err(|source| StoreError::Invalid {
-            path: path_buf(),
-            source,
-        })?;
-        // The game string is derived from the moves: a hand-written save may leave it out
-        // (the replay checked any that is there), and what is shown or exported is then
-        // the replay's, never an empty string.
-        if saved.game.is_empty() {
-            saved.game = board.game_string();
-        }
-        Ok(LoadedGame { saved, board })
+        Ok(saved)
     }
 
     /// Writes the game to `path` atomically: the previous file stays intact if anything
@@ -191,15 +274,32 @@ impl SavedGame {
     }
 }
 
-/// Loads a save and replays it; nothing in the file is trusted.
+/// Loads a queens save and replays it; nothing in the file is trusted.
 ///
 /// # Errors
 /// [`StoreError::NotFound`], [`StoreError::NotAFile`] (a folder, a FIFO, ...: checked
 /// before opening, so a FIFO cannot block), [`StoreError::Read`], [`StoreError::TooLarge`] (checked
 /// before reading), [`StoreError::NotText`], [`StoreError::Empty`],
-/// [`StoreError::Truncated`], [`StoreError::Corrupt`], [`StoreError::NewerVersion`], or
-/// [`StoreError::Invalid`] when the replay disagrees with the file.
+/// [`StoreError::Truncated`], [`StoreError::Corrupt`], [`StoreError::NewerVersion`],
+/// [`StoreError::UnknownGame`], [`StoreError::NotQueens`] for a tic-tac-toe or Dodgem
+/// save (see [`load_game`]), or [`StoreError::Invalid`] when the replay disagrees with
+/// the file.
 pub fn load_from(path: &Path) -> Result<LoadedGame, StoreError> {
+    SavedGame::from_ron(&read_text(path)?, path)
+}
+
+/// Loads a save of any game this version knows and replays it by that game's rules;
+/// nothing in the file is trusted.
+///
+/// # Errors
+/// As [`load_from`], without [`StoreError::NotQueens`].
+pub fn load_game(path: &Path) -> Result<Loaded, StoreError> {
+    SavedGame::read_ron(&read_text(path)?, path)
+}
+
+/// The text of the save at `path`: a regular file of at most [`MAX_FILE_BYTES`], checked
+/// before it is opened or read, holding UTF-8.
+fn read_text(path: &Path) -> Result<String, StoreError> {
     let bytes = read_capped(path, MAX_FILE_BYTES).map_err(|err| match err {
         ReadError::NotFound => StoreError::NotFound {
             path: path.to_path_buf(),
@@ -218,11 +318,10 @@ pub fn load_from(path: &Path) -> Result<LoadedGame, StoreError> {
             source,
         },
     })?;
-    let text = std::str::from_utf8(&bytes).map_err(|err| StoreError::NotText {
+    String::from_utf8(bytes).map_err(|err| StoreError::NotText {
         path: path.to_path_buf(),
-        offset: err.valid_up_to(),
-    })?;
-    SavedGame::from_ron(text, path)
+        offset: err.utf8_error().valid_up_to(),
+    })
 }
 
 /// The autosave file of a saves folder.

@@ -82,6 +82,9 @@ pub(crate) mod col {
     /// The date and the players in a few words, the margin chart's category (the id is
     /// too long to read under a bar).
     pub const CHART_LABEL: ColNum = 21;
+    /// The game's kind as saves name it (`queens`, `tictactoe`, `dodgem`). Last, so every
+    /// column before it keeps the place it had before the small games.
+    pub const KIND: ColNum = 22;
 }
 
 /// A column of a table: its title, its width, and whether it holds numbers (whose header

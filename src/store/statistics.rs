@@ -4,6 +4,7 @@
 
 use super::game::{SavedGame, Side, Winner};
 use super::history::HistoryEntry;
+use super::kind::GameKind;
 use crate::board::Player;
 use std::collections::BTreeMap;
 
@@ -17,6 +18,9 @@ pub struct SettingSummary {
     pub algorithm: String,
     /// The search depth.
     pub depth: u32,
+    /// The game the setting played: the table by depth counts queens settings only (a
+    /// small game's Matches rows leave their depth blank, so its formulas do too).
+    pub kind: GameKind,
     /// Games won.
     pub wins: u32,
     /// Games drawn.
@@ -77,7 +81,8 @@ impl Tally {
             let Side::Computer(engine) = side else {
                 continue;
             };
-            let setting = side.to_string();
+            // As the Matches sheet writes it: a small game's setting names its game.
+            let setting = game.kind.qualify(side.to_string());
             let key = (engine.algorithm.clone(), engine.depth, setting.clone());
             self.by_setting
                 .entry(key)
@@ -85,6 +90,7 @@ impl Tally {
                     setting,
                     algorithm: engine.algorithm.clone(),
                     depth: engine.depth,
+                    kind: game.kind,
                     ..SettingSummary::default()
                 })
                 .count(result.winner, seat);
@@ -107,10 +113,11 @@ pub fn summarize(entries: &[HistoryEntry]) -> Vec<SettingSummary> {
     tally.settings()
 }
 
-/// The same results merged by depth alone.
+/// The queens settings' results merged by depth alone (a depth means another search in a
+/// small game, whose results are its settings' own).
 pub fn by_depth(settings: &[SettingSummary]) -> Vec<SettingSummary> {
     let mut merged: BTreeMap<u32, SettingSummary> = BTreeMap::new();
-    for s in settings {
+    for s in settings.iter().filter(|s| s.kind == GameKind::Queens) {
         let slot = merged.entry(s.depth).or_insert_with(|| SettingSummary {
             setting: format!("depth {}", s.depth),
             algorithm: "all".to_string(),

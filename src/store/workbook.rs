@@ -7,10 +7,17 @@
 //! library's constant-memory sheets (kept in temporary files, not in memory), and the
 //! statistics are counted as they pass. A sheet that reaches Excel's row limit continues
 //! in "Moves 2", "Moves 3", ... (likewise "Matches 2"), so no game is left out.
+//!
+//! Tic-tac-toe and Dodgem games share the sheets with queens games: the Matches sheet's
+//! last column, "Game kind", names each row's game (columns were only added after the
+//! existing ones, so a queens export reads as before), and a small game's settings and
+//! players are named with their game, so the Summary and Players sheets never add results
+//! of different games together (see `write_side` and [`GameKind::qualify`]).
 
 use super::error::ExportError;
 use super::game::Side;
-use super::history::HistoryEntry;
+use super::history::{HistoryEntry, Reached};
+use super::kind::GameKind;
 use super::output::save_workbook;
 use super::pairs_sheet::{PAIRS, PairsSheet, write_pairs};
 use super::records::Records;
@@ -21,11 +28,12 @@ use super::sheet::{
 };
 use super::statistics::Tally;
 use super::summary::{MatchesSheet, write_summary};
-use crate::board::{Board, Player, clip_token};
+use crate::board::{Player, clip_token};
+use crate::games::play::SmallPosition;
 use rust_xlsxwriter::{ColNum, ExcelDateTime, Format, RowNum, Workbook, Worksheet, XlsxError};
 use std::path::Path;
 
-const MATCH_COLUMNS: [Column; 22] = [
+const MATCH_COLUMNS: [Column; 23] = [
     text("Game", 30.0),
     text("Date (UTC)", 19.0),
     number("Size", 6.0),
@@ -49,6 +57,7 @@ const MATCH_COLUMNS: [Column; 22] = [
     text("P1 name", 16.0),
     text("P2 name", 16.0),
     text("Chart label", 36.0),
+    text("Game kind", 11.0),
 ];
 
 const MOVE_COLUMNS: [Column; 11] = [
@@ -229,19 +238,19 @@ impl WorkbookWriter {
     /// [`ExportError::TextTooLong`] if a text exceeds Excel's cell limit. Otherwise
     /// [`ExportError::Xlsx`] (the workbook is then unusable).
     pub fn add(&mut self, entry: &HistoryEntry) -> Result<(), ExportError> {
-        let board = entry.game.replay().map_err(|source| ExportError::Invalid {
+        let reached = Reached::replay(&entry.game).map_err(|source| ExportError::Invalid {
             id: clip_token(&entry.id),
             source,
         })?;
-        self.add_replayed(entry, &board)
+        self.add_replayed(entry, &reached)
     }
 
-    /// [`WorkbookWriter::add`] for a game already replayed (as loading does), `board`
+    /// [`WorkbookWriter::add`] for a game already replayed (as loading does), `reached`
     /// being the position its moves reach.
     pub(crate) fn add_replayed(
         &mut self,
         entry: &HistoryEntry,
-        board: &Board,
+        reached: &Reached,
     ) -> Result<(), ExportError> {
         check_texts(entry)?;
         if self.matches.sheets.is_empty() {
@@ -252,8 +261,11 @@ impl WorkbookWriter {
         let (sheet, row) = self
             .matches
             .next_row(&mut self.workbook, self.options.max_rows)?;
-        write_match(sheet, row, entry, board, &self.date)?;
-        self.write_moves(entry, board)?;
+        write_match(sheet, row, entry, reached, &self.date)?;
+        match reached {
+            Reached::Queens(board) => self.write_moves(entry, board)?,
+            Reached::Small(position) => self.write_small_moves(entry, position)?,
+        }
         self.tally.add(&entry.game);
         self.records.add(&entry.game);
         self.games += 1;
@@ -264,7 +276,11 @@ impl WorkbookWriter {
         Ok(())
     }
 
-    fn write_moves(&mut self, entry: &HistoryEntry, board: &Board) -> Result<(), XlsxError> {
+    fn write_moves(
+        &mut self,
+        entry: &HistoryEntry,
+        board: &crate::board::Board,
+    ) -> Result<(), XlsxError> {
         let mut score = [0u32; 2];
         for (ply, (record, saved)) in board.history().iter().zip(&entry.game.moves).enumerate() {
             let player = Player::at_ply(ply);
@@ -280,6 +296,49 @@ impl WorkbookWriter {
             sheet.write_number(row, 4, gained)?;
             sheet.write_number(row, 5, score[0])?;
             sheet.write_number(row, 6, score[1])?;
+            if let Some(search) = saved.search {
+                sheet.write_number(row, 7, search.depth)?;
+                sheet.write_number(row, 8, search.nodes as f64)?;
+                let ms = search.time_us as f64 / 1000.0;
+                sheet.write_number_with_format(row, 9, ms, &self.millis)?;
+                sheet.write_number(row, 10, search.value)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A small game's Moves rows, in the queens columns: the move in the game's notation
+    /// under "Cell"; "Cells gained" left blank, since no tic-tac-toe or Dodgem move claims
+    /// cells (a 0 would read as a move that gained nothing in a game where gains exist);
+    /// the P1 and P2 score columns run the game's own score, the cars driven off in
+    /// Dodgem, 0 in tic-tac-toe (what the Matches row's scores hold). `position` is the
+    /// replay of the entry, whose moves are written as the game writes them.
+    fn write_small_moves(
+        &mut self,
+        entry: &HistoryEntry,
+        position: &SmallPosition,
+    ) -> Result<(), XlsxError> {
+        let mut replay = SmallPosition::start(position.kind());
+        for (ply, (mv, saved)) in position
+            .moves()
+            .into_iter()
+            .zip(&entry.game.moves)
+            .enumerate()
+        {
+            // The replay of a loaded game: every move is legal, so nothing is skipped.
+            if replay.play(mv).is_err() {
+                break;
+            }
+            let [one, two] = replay.score();
+            let (sheet, row) = self
+                .moves
+                .next_row(&mut self.workbook, self.options.max_rows)?;
+            sheet.write_string(row, 0, &entry.id)?;
+            sheet.write_number(row, 1, (ply + 1) as f64)?;
+            sheet.write_string(row, 2, Player::at_ply(ply).to_string())?;
+            sheet.write_string(row, 3, mv.to_string())?;
+            sheet.write_number(row, 5, one)?;
+            sheet.write_number(row, 6, two)?;
             if let Some(search) = saved.search {
                 sheet.write_number(row, 7, search.depth)?;
                 sheet.write_number(row, 8, search.nodes as f64)?;
@@ -416,7 +475,11 @@ fn id_width(longest: usize) -> f64 {
 /// Refuses an entry holding a text longer than an Excel cell can take.
 fn check_texts(entry: &HistoryEntry) -> Result<(), ExportError> {
     let settings = &entry.game.settings;
-    let sides = settings.players.iter().map(Side::to_string);
+    let kind = entry.game.kind;
+    let sides = settings
+        .players
+        .iter()
+        .map(|side| kind.qualify(side.to_string()));
     let texts = [
         ("the game id", entry.id.clone()),
         ("the game string", entry.game.game.clone()),
@@ -436,15 +499,21 @@ fn check_texts(entry: &HistoryEntry) -> Result<(), ExportError> {
     Ok(())
 }
 
+/// A side's kind, setting and depth. A small game's setting names the game
+/// ([`GameKind::qualify`]: `alphabeta depth 4 (tictactoe)`) and its depth is left blank,
+/// so the Summary's formulas, which count by setting and by depth, never add a
+/// tic-tac-toe or Dodgem result to a queens one: its settings get rows of their own, and
+/// the table by depth counts queens games only.
 fn write_side(
     sheet: &mut Worksheet,
     row: RowNum,
     first: ColNum,
     side: &Side,
+    kind: GameKind,
 ) -> Result<(), XlsxError> {
     sheet.write_string(row, first, side.kind())?;
-    sheet.write_string(row, first + 1, side.to_string())?;
-    if let Some(engine) = side.engine() {
+    sheet.write_string(row, first + 1, kind.qualify(side.to_string()))?;
+    if let Some(engine) = side.engine().filter(|_| kind == GameKind::Queens) {
         sheet.write_number(row, first + 2, engine.depth)?;
     }
     Ok(())
@@ -454,7 +523,7 @@ fn write_match(
     sheet: &mut Worksheet,
     row: RowNum,
     entry: &HistoryEntry,
-    board: &Board,
+    reached: &Reached,
     date: &Format,
 ) -> Result<(), XlsxError> {
     let game = &entry.game;
@@ -479,8 +548,8 @@ fn write_match(
             sheet.write_string(row, 4, seed.to_string())?;
         }
     }
-    write_side(sheet, row, 5, &settings.players[0])?;
-    write_side(sheet, row, 8, &settings.players[1])?;
+    write_side(sheet, row, 5, &settings.players[0], game.kind)?;
+    write_side(sheet, row, 8, &settings.players[1], game.kind)?;
     sheet.write_number(row, 11, one)?;
     sheet.write_number(row, 12, two)?;
     let winner = game.result.map_or("", |r| r.winner.label());
@@ -490,7 +559,7 @@ fn write_match(
     sheet.write_number(row, 16, game.duration_secs() as f64)?;
     // The replay's game string: the stored one agrees with it when present (loading
     // checks that), and a hand-written save may leave it out.
-    sheet.write_string(row, 17, board.game_string())?;
+    sheet.write_string(row, 17, reached.game_string())?;
     if let Some(result) = game.result {
         sheet.write_string(row, col::RESULT, result.describe())?;
     }
@@ -503,6 +572,7 @@ fn write_match(
         }
     }
     sheet.write_string(row, col::CHART_LABEL, chart_label(game))?;
+    sheet.write_string(row, col::KIND, game.kind.name())?;
     Ok(())
 }
 

@@ -5,7 +5,8 @@
 use super::{Texts, fill};
 use crate::board::Player;
 use crate::store::{
-    CheckError, CorruptReason, ExportError, Outcome, OutputPathError, StoreError, TimeField, Winner,
+    CheckError, CorruptReason, ExportError, GameKind, Outcome, OutputPathError, StoreError,
+    TimeField, Winner,
 };
 use std::io::ErrorKind;
 use std::path::PathBuf;
@@ -49,6 +50,77 @@ pub struct CheckTexts {
     pub outcome: &'static str,
     pub outcome_resigned: &'static str,
     pub draw: &'static str,
+    /// The checks of tic-tac-toe and Dodgem saves ([`SMALL_CHECK_EN`], [`SMALL_CHECK_VI`]).
+    pub small: SmallCheckTexts,
+}
+
+/// How a tic-tac-toe or Dodgem save disagrees with its replay, one text per
+/// [`CheckError`] variant of the small games, the refusal of a small game where a queens
+/// one was asked for ([`StoreError::NotQueens`]), and the games' names.
+pub struct SmallCheckTexts {
+    /// [`CheckError::WrongGame`] of a small game's save: its game.
+    pub wrong_game_small: &'static str,
+    /// [`CheckError::WrongGame`] of a queens save.
+    pub wrong_game_queens: &'static str,
+    /// [`CheckError::SmallSetup`]: the game, size, stones, and [`Self::seed`] or
+    /// [`Self::no_seed`].
+    pub small_setup: &'static str,
+    pub seed: &'static str,
+    pub no_seed: &'static str,
+    /// [`CheckError::SmallMove`]: the move number, the text, the game's reason.
+    pub small_move: &'static str,
+    /// [`CheckError::SmallGain`]: the move number, the stored gain.
+    pub small_gain: &'static str,
+    /// [`StoreError::NotQueens`]: the file, its game.
+    pub fp_not_queens: &'static str,
+    /// The games' names, as the sentences above use them.
+    pub queens: &'static str,
+    pub tictactoe: &'static str,
+    pub dodgem: &'static str,
+}
+
+/// The English texts of [`SmallCheckTexts`] (kept here, beside the other store errors'
+/// translation, so en.rs only names them).
+pub const SMALL_CHECK_EN: SmallCheckTexts = SmallCheckTexts {
+    wrong_game_small: "the save holds a {0} game, not a Queens & Stones game",
+    wrong_game_queens: "the save holds a Queens & Stones game, not a tic-tac-toe or Dodgem game",
+    small_setup: "a {0} game is played on a 3x3 board with no stones and no seed, but the settings give size {1}, {2:stone|stones} and {3}",
+    seed: "a seed",
+    no_seed: "no seed",
+    small_move: "move {0}: '{1}' is not a legal move here ({2})",
+    small_gain: "move {0} is stored as gaining {1:cell|cells}, but tic-tac-toe and Dodgem moves gain none",
+    fp_not_queens: "{0} holds a {1} game, not a Queens & Stones game.",
+    queens: "Queens & Stones",
+    tictactoe: "tic-tac-toe",
+    dodgem: "Dodgem",
+};
+
+/// The Vietnamese texts of [`SmallCheckTexts`]. The game's own reason for a refused move
+/// ([`crate::games::play::SmallError`]) stays in English, as the detail after the
+/// sentence: the games' errors have no translation yet.
+pub const SMALL_CHECK_VI: SmallCheckTexts = SmallCheckTexts {
+    wrong_game_small: "ván đã lưu là một ván {0}, không phải ván Queens & Stones",
+    wrong_game_queens: "ván đã lưu là một ván Queens & Stones, không phải ván tic-tac-toe hay Dodgem",
+    small_setup: "ván {0} được chơi trên bàn 3x3 không có đá và không có hạt giống, nhưng phần thiết lập ghi kích thước {1}, {2} viên đá và {3}",
+    seed: "có hạt giống",
+    no_seed: "không có hạt giống",
+    small_move: "nước {0}: '{1}' không phải là nước đi hợp lệ ở đây ({2})",
+    small_gain: "nước {0} được lưu là chiếm {1} ô, nhưng nước đi của tic-tac-toe và Dodgem không chiếm ô nào",
+    fp_not_queens: "{0} chứa một ván {1}, không phải ván Queens & Stones.",
+    queens: "Queens & Stones",
+    tictactoe: "tic-tac-toe",
+    dodgem: "Dodgem",
+};
+
+impl SmallCheckTexts {
+    /// `kind`'s name in this language.
+    fn game(&self, kind: GameKind) -> &'static str {
+        match kind {
+            GameKind::Queens => self.queens,
+            GameKind::TicTacToe => self.tictactoe,
+            GameKind::Dodgem => self.dodgem,
+        }
+    }
 }
 
 /// Why the system refused a read or a write: its kind (translated when common) and the
@@ -115,6 +187,9 @@ pub enum FileProblem {
     /// [`StoreError::NotASave`]: a file that does not even start like a save (its
     /// content is never quoted: it may not be ours).
     NotASave(PathBuf),
+    /// [`StoreError::NotQueens`]: a tic-tac-toe or Dodgem save where a queens game was
+    /// asked for, and its game.
+    NotQueens(PathBuf, GameKind),
 }
 
 /// An error and its causes, outermost first ("replaying the moves: move 2 (c3) is
@@ -139,6 +214,7 @@ impl From<StoreError> for FileProblem {
             StoreError::NotASave { path } | StoreError::UnknownGame { path, .. } => {
                 FileProblem::NotASave(path)
             }
+            StoreError::NotQueens { path, kind } => FileProblem::NotQueens(path, kind),
             StoreError::Read { path, source } => FileProblem::Read(path, (&source).into()),
             StoreError::Write { path, source } => FileProblem::Write(path, (&source).into()),
             StoreError::Empty { path } => FileProblem::Empty(path),
@@ -238,6 +314,30 @@ impl Texts {
                 };
                 fill(t.time_out_of_range, &[&field, value])
             }
+            CheckError::WrongGame { found } => match found.small() {
+                Some(_) => fill(t.small.wrong_game_small, &[&t.small.game(*found)]),
+                None => t.small.wrong_game_queens.to_string(),
+            },
+            CheckError::SmallSetup {
+                kind,
+                size,
+                stones,
+                seeded,
+            } => {
+                let seed = if *seeded {
+                    t.small.seed
+                } else {
+                    t.small.no_seed
+                };
+                let game = t.small.game(*kind);
+                fill(t.small.small_setup, &[&game, size, stones, &seed])
+            }
+            CheckError::SmallMove {
+                number,
+                token,
+                reason,
+            } => fill(t.small.small_move, &[number, token, reason]),
+            CheckError::SmallGain { number, stored } => fill(t.small.small_gain, &[number, stored]),
         }
     }
 
@@ -352,6 +452,10 @@ impl Texts {
             FileProblem::ExportStopped => self.fp_export_stopped.to_string(),
             FileProblem::NotRegular(path) => fill(self.not_regular_file, &[&file(path)]),
             FileProblem::NotASave(path) => fill(self.fp_not_a_save, &[&file(path)]),
+            FileProblem::NotQueens(path, kind) => {
+                let small = &self.check.small;
+                fill(small.fp_not_queens, &[&file(path), &small.game(*kind)])
+            }
         }
     }
 }
@@ -440,6 +544,10 @@ mod tests {
                 line: 1,
                 column: 2,
             },
+            StoreError::NotQueens {
+                path: path(),
+                kind: GameKind::Dodgem,
+            },
         ];
         let (en, vi) = (texts(Language::English), texts(Language::Vietnamese));
         for error in errors {
@@ -503,6 +611,27 @@ mod tests {
             CheckError::TimeOutOfRange {
                 field: TimeField::Move(3),
                 value: u64::MAX,
+            },
+            CheckError::WrongGame {
+                found: GameKind::TicTacToe,
+            },
+            CheckError::WrongGame {
+                found: GameKind::Queens,
+            },
+            CheckError::SmallSetup {
+                kind: GameKind::Dodgem,
+                size: 8,
+                stones: 1,
+                seeded: true,
+            },
+            CheckError::SmallMove {
+                number: 2,
+                token: "b2".into(),
+                reason: Box::new(crate::games::play::SmallError::OtherGame("b2".into())),
+            },
+            CheckError::SmallGain {
+                number: 1,
+                stored: 12,
             },
         ];
         let (en, vi) = (texts(Language::English), texts(Language::Vietnamese));
