@@ -18,6 +18,7 @@ mod game;
 mod history;
 mod kind;
 pub mod location;
+mod matches_row;
 mod names;
 pub mod output;
 mod pairs_sheet;
