@@ -38,6 +38,10 @@ pub enum Action {
     ReviewStep(ReviewStep),
     /// A board cell was clicked.
     CellClicked(Cell),
+    /// A square (or Dodgem's exit) of the small game's board was clicked.
+    SmallClicked(crate::ui::session::small::SmallTarget),
+    /// Open the Tree Lab on the small game's tree from the position on screen.
+    OpenSmallInLab,
     /// Save to the game's file, or ask for one.
     Save,
     /// Save to a new file.

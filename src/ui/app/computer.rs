@@ -129,7 +129,9 @@ impl App {
     /// Starts the computer's search when it is its turn (after the watching pause).
     pub(in crate::ui) fn drive_computer(&mut self, ctx: &egui::Context) {
         // While the autosaved game is offered, a computer move would overwrite it.
+        // A small game on screen: the queens game behind it waits.
         if self.job.is_some()
+            || self.small.is_some()
             || self.paused
             || self.show_new_game
             || self.game.resigned().is_some()

@@ -8,6 +8,7 @@ mod files;
 mod play;
 mod queries;
 mod replace;
+mod small;
 
 pub use action::{Action, ReviewStep};
 pub(in crate::ui) use replace::Replacement;
@@ -78,6 +79,12 @@ pub struct App {
     analyse_requested: bool,
     /// The move values of the position on screen, while View > move values is on.
     pub(in crate::ui) live: Option<crate::ui::jobs::live::LiveJob>,
+    /// The tic-tac-toe or Dodgem game on screen, if one is (the queens game waits).
+    pub(in crate::ui) small: Option<crate::ui::session::small::SmallGame>,
+    /// The small game's computer searching.
+    small_job: Option<small::SmallJob>,
+    /// The small game computer's last finished search.
+    small_search: Option<crate::ai::SearchOutcome<crate::games::play::SmallMove>>,
 }
 
 impl App {
@@ -148,6 +155,9 @@ impl App {
             compared: None,
             analyse_requested: false,
             live: None,
+            small: None,
+            small_job: None,
+            small_search: None,
             paused: false,
             hint: None,
             review: None,
@@ -168,6 +178,17 @@ impl App {
             applied_dark: None,
             windows: crate::ui::windows::Windows::default(),
         };
+        // The last game chosen was a small one: it starts (its record replaces the
+        // queens one before anything is written, so the autosave check is undisturbed).
+        if let Some(kind) = app.settings.setup.small.game.small() {
+            let replacement = small::small_replacement(kind, &app.settings.setup);
+            if let replace::OnScreen::Small(mut game) = replacement.game {
+                game.id = app.new_game_id();
+                app.small = Some(game);
+                app.files.record = replacement.record;
+                app.message = replacement.message;
+            }
+        }
         app.check_autosave();
         app
     }
@@ -191,6 +212,9 @@ impl App {
             if self.files.awaiting_choice() {
                 self.message = Message::ChooseFirst;
             }
+            return;
+        }
+        if self.small.is_some() && self.apply_small(ctx, &action) {
             return;
         }
         match action {
@@ -222,9 +246,9 @@ impl App {
                 }
             }
             Action::Review(ply) => self.review_at(ply),
-            Action::BackToGame => self.review_at(self.game.board.ply()),
+            Action::BackToGame => self.review_at(self.current_ply()),
             Action::ReviewStep(step) => {
-                let last = self.game.board.ply();
+                let last = self.current_ply();
                 let shown = self.review.unwrap_or(last);
                 self.review_at(match step {
                     ReviewStep::First => 0,
@@ -234,6 +258,8 @@ impl App {
                 });
             }
             Action::CellClicked(cell) => self.cell_clicked(cell),
+            // Only while a small game is on screen ([`App::apply_small`]).
+            Action::SmallClicked(_) | Action::OpenSmallInLab => {}
             Action::Save => self.save(ctx),
             Action::SaveAs => self.files.ask_path(ctx, FileTask::SaveAs),
             Action::Open => self.files.ask_path(ctx, FileTask::Open),
@@ -310,7 +336,11 @@ impl App {
     /// and computers by level ("Computer (Medium)").
     pub(in crate::ui) fn player_names(&self) -> [String; 2] {
         // Look (issue 8)
-        crate::ui::i18n::names::seat_names(self.texts(), &self.game.seats, &self.files.record.names)
+        let seats = self
+            .small
+            .as_ref()
+            .map_or(&self.game.seats, |small| &small.seats);
+        crate::ui::i18n::names::seat_names(self.texts(), seats, &self.files.record.names)
     }
 
     /// The board on show: the game's (borrowed: a board with its search tables is too

@@ -11,7 +11,10 @@ use crate::ui::session::messages::Message;
 impl App {
     /// Whether the game on screen has ended: no free cell left, or a side resigned.
     pub fn game_ended(&self) -> bool {
-        self.game.is_over()
+        match &self.small {
+            Some(small) => small.is_over(),
+            None => self.game.is_over(),
+        }
     }
 
     /// The side that resigned, if one did.
@@ -28,6 +31,7 @@ impl App {
     /// is reviewed, and the player has not closed it.
     pub fn summary_shown(&self) -> bool {
         self.game_ended()
+            && self.small.is_none()
             && self.review.is_none()
             && !self.show_new_game
             && self.summary_closed.as_deref() != Some(self.game.board.game_string().as_str())
@@ -36,7 +40,10 @@ impl App {
     /// Who resigns now: the human against the computer, the side to move between two
     /// people; nobody between two computers or in an ended game.
     pub fn resigning_side(&self) -> Option<Player> {
-        self.game.resigning_side()
+        match &self.small {
+            Some(small) => small.resigning_seat().map(Player::at_ply),
+            None => self.game.resigning_side(),
+        }
     }
 
     /// Asks "resign this game?" when someone may resign now; the answer comes back as
@@ -48,6 +55,9 @@ impl App {
     /// Ends the game by resignation: the record says who resigned, so the game goes
     /// into the history like any finished game, and its autosave is removed.
     pub(super) fn resign(&mut self) {
+        if self.small.is_some() {
+            return self.small_resign();
+        }
         let Some(loser) = self.resigning_side() else {
             return;
         };
@@ -64,13 +74,21 @@ impl App {
     /// Shows the position after `ply` moves; the current one (or beyond) ends the review.
     pub(super) fn review_at(&mut self, ply: usize) {
         self.compared = None;
-        let last = self.game.board.ply();
+        let last = self.current_ply();
         let was_reviewing = self.review.is_some();
         self.review = (ply < last).then_some(ply);
         match self.review {
             Some(ply) => self.message = Message::Reviewing(ply),
             None if was_reviewing => self.message = Message::BackToGame,
             None => {}
+        }
+    }
+
+    /// Moves played in the game on screen (queens or small).
+    pub fn current_ply(&self) -> usize {
+        match &self.small {
+            Some(small) => small.ply(),
+            None => self.game.board.ply(),
         }
     }
 

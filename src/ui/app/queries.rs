@@ -42,13 +42,27 @@ impl App {
 
     /// Whether Undo would take a move back (not when only the computer has moved).
     pub fn can_undo(&self) -> bool {
-        self.game.can_undo()
+        match &self.small {
+            Some(small) => small.can_undo(),
+            None => self.game.can_undo(),
+        }
+    }
+
+    /// Whether Redo would replay a move.
+    pub fn can_redo(&self) -> bool {
+        match &self.small {
+            Some(small) => small.can_redo(),
+            None => self.game.can_redo(),
+        }
     }
 
     /// Whether Hint would start a search: nothing is thinking, the game goes on and a
     /// person is to move. The panel's button and the Game menu's item both ask this.
     pub fn can_hint(&self) -> bool {
-        self.job.is_none() && !self.game_ended() && !self.game.seat_to_move().is_computer()
+        self.job.is_none()
+            && self.small.is_none()
+            && !self.game_ended()
+            && !self.game.seat_to_move().is_computer()
     }
 
     /// Whether a search (a computer move or a hint) is running.

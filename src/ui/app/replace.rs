@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 /// ([`App::offer_replacement`]), which asks first when moves would be lost.
 pub(in crate::ui) struct Replacement {
     /// The game (its id is given when it goes on screen).
-    pub(super) game: Game,
+    pub(super) game: OnScreen,
     /// Its save record.
     pub(super) record: SavedGame,
     /// The file it came from, if any.
@@ -32,6 +32,17 @@ pub(in crate::ui) struct Replacement {
     pub(super) analyse: bool,
     /// New-game choices to remember (a game started from the new-game panel).
     pub(super) setup: Option<GameSetup>,
+}
+
+/// The game a replacement puts on screen: a queens game, or tic-tac-toe / Dodgem (the
+/// queens game then stays behind it, idle, until a queens game replaces it).
+// One value per replacement, moved once: boxing the larger game buys nothing.
+#[allow(clippy::large_enum_variant)]
+pub(in crate::ui) enum OnScreen {
+    /// A Queens & Stones game.
+    Queens(Game),
+    /// A small game.
+    Small(crate::ui::session::small::SmallGame),
 }
 
 impl Replacement {
@@ -70,7 +81,7 @@ impl Replacement {
             game.resign(loser);
         }
         Replacement {
-            game,
+            game: OnScreen::Queens(game),
             record: loaded.saved,
             path,
             saved: false,
@@ -85,7 +96,7 @@ impl Replacement {
     pub(super) fn starting(game: Game, record: SavedGame, setup: Option<GameSetup>) -> Self {
         Replacement {
             message: started(&game.board),
-            game,
+            game: OnScreen::Queens(game),
             record,
             path: None,
             saved: false,
@@ -100,6 +111,9 @@ impl Replacement {
     /// # Errors
     /// The status line's message when the choices make no board.
     pub(super) fn from_setup(setup: &GameSetup) -> Result<Self, Message> {
+        if let Some(kind) = setup.small.game.small() {
+            return Ok(super::small::small_replacement(kind, setup));
+        }
         let board = board_from_setup(setup).map_err(|error| Message::BadSetup(error.into()))?;
         let game = Game::new(0, board, seats_from_setup(setup));
         let mut record = record_of(&game, seed_of(setup));
@@ -204,7 +218,7 @@ impl App {
     /// Puts `replacement` on screen now (any question has been answered).
     pub(in crate::ui) fn replace_with(&mut self, replacement: Replacement) {
         let Replacement {
-            mut game,
+            game,
             record,
             path,
             saved,
@@ -217,8 +231,22 @@ impl App {
         if let Some(setup) = setup {
             self.settings.setup = setup;
         }
-        game.id = self.new_game_id();
-        self.replace_game(game);
+        match game {
+            OnScreen::Queens(mut game) => {
+                game.id = self.new_game_id();
+                self.small = None;
+                self.replace_game(game);
+            }
+            OnScreen::Small(mut game) => {
+                game.id = self.new_game_id();
+                self.stop_search();
+                self.stop_small_search();
+                self.small = Some(game);
+                self.small_search = None;
+                self.reset_view();
+                self.show_new_game = false;
+            }
+        }
         self.paused = paused;
         self.files.path = path;
         self.adopt_record(record);
@@ -280,7 +308,7 @@ impl App {
                 // A pasted position is studied first: the computer waits for Resume.
                 let paused = game.computer_to_move();
                 self.offer_replacement(Replacement {
-                    game,
+                    game: OnScreen::Queens(game),
                     record,
                     path: None,
                     saved: false,
@@ -297,8 +325,7 @@ impl App {
     /// Whether replacing the game on screen would lose moves the player has not saved:
     /// it is unfinished, has moves, and differs from its file.
     pub(super) fn unsaved_progress(&self) -> bool {
-        let board = &self.game.board;
-        !self.game_ended() && board.ply() > 0 && self.files.record_unsaved()
+        !self.game_ended() && self.current_ply() > 0 && self.files.record_unsaved()
     }
 
     /// Loads a save; a bad file leaves the game on screen untouched and says why.

@@ -133,9 +133,12 @@ fn a_resigned_save_opens_as_resigned() {
         .unwrap_or_else(|e| panic!("{e:?}"));
     let loaded = LoadedGame { saved, board };
     let replacement = Replacement::loaded(loaded, None, Message::Pasted);
-    assert_eq!(replacement.game.resigned(), Some(Player::Two));
-    assert_eq!(replacement.game.winner(), Some(Player::One));
-    assert!(replacement.game.is_over());
+    let super::replace::OnScreen::Queens(game) = replacement.game else {
+        panic!("a queens save put no queens game on screen")
+    };
+    assert_eq!(game.resigned(), Some(Player::Two));
+    assert_eq!(game.winner(), Some(Player::One));
+    assert!(game.is_over());
 }
 
 /// A hint's engine keeps a small table (issue 18.8): it thinks a second at most, and a

@@ -166,12 +166,11 @@ fn exits_ui(
             Stroke::new(1.0, overlay.palette.queen[seat].gamma_multiply(0.6)),
             StrokeKind::Inside,
         );
-        let arrow = if seat == 0 { "→" } else { "↑" };
-        painter.text(
+        paint_arrow(
+            painter,
             strip.center(),
-            Align2::CENTER_CENTER,
-            arrow,
-            FontId::proportional(size * 0.3),
+            size * 0.3,
+            seat,
             overlay.palette.queen[seat],
         );
     }
@@ -225,16 +224,22 @@ fn paint_piece(
                 CornerRadius::same((inner.width() * 0.2) as u8),
                 colour,
             );
-            let arrow = if seat == 0 { "→" } else { "↑" };
-            painter.text(
-                inner.center(),
-                Align2::CENTER_CENTER,
-                arrow,
-                FontId::proportional(inner.width() * 0.6),
-                palette.badge_text.gamma_multiply(opacity),
-            );
+            let ink = palette.badge_text.gamma_multiply(opacity);
+            paint_arrow(painter, inner.center(), inner.width() * 0.6, seat, ink);
         }
     }
+}
+
+/// An arrow the way a seat's cars drive (black right, white up), `length` long, drawn
+/// rather than written (not every font has the arrow characters).
+fn paint_arrow(painter: &egui::Painter, centre: Pos2, length: f32, seat: usize, colour: Color32) {
+    let direction = if seat == 0 {
+        vec2(length, 0.0)
+    } else {
+        vec2(0.0, -length)
+    };
+    let stroke = Stroke::new((length * 0.12).max(1.5), colour);
+    painter.arrow(centre - direction / 2.0, direction, stroke);
 }
 
 /// The last move's ring, the picked car's ring and where it may go.

@@ -5,3 +5,4 @@ pub mod chart;
 pub mod moves;
 pub mod new_game;
 pub mod side;
+pub mod small;

@@ -3,11 +3,13 @@
 
 use crate::ai::EngineKind;
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
+use crate::games::play::SmallKind;
 use crate::ui::app::action::Action;
 use crate::ui::i18n::names::MAX_NAME_CHARS;
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::session::game::{hand_from_random, stones_from_setup};
 use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode, reroll};
+use crate::ui::session::small::{GameChoice, SMALL_ENGINES, max_depth};
 use eframe::egui::{self, RichText};
 
 /// The pause between moves for each watching speed, slowest first (milliseconds).
@@ -33,14 +35,32 @@ pub fn new_game_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, actions:
                 }
             });
             ui.separator();
-            board_ui(t, draft, ui);
-            advantage_ui(t, draft, ui);
+            game_choice_ui(t, draft, ui);
             ui.separator();
-            players_ui(t, draft, ui);
+            if let Some(kind) = draft.small.game.small() {
+                let rules = t.small.rules[kind as usize];
+                ui.add(egui::Label::new(RichText::new(rules).weak()).wrap());
+                ui.separator();
+                players_ui(t, draft, ui, Some(kind));
+            } else {
+                board_ui(t, draft, ui);
+                advantage_ui(t, draft, ui);
+                ui.separator();
+                players_ui(t, draft, ui, None);
+            }
             ui.separator();
             ui.checkbox(&mut draft.alternate_starts, t.alternate_starts)
                 .on_hover_text(t.alternate_note);
         });
+}
+
+/// Which game to start: queens, tic-tac-toe or Dodgem.
+fn game_choice_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
+    setting_ui(ui, t.small.game, |ui| {
+        for (choice, name) in GameChoice::ALL.into_iter().zip(t.small.game_names) {
+            ui.radio_value(&mut draft.small.game, choice, name);
+        }
+    });
 }
 
 /// The board's proven first-move advantage, when the table of solved boards has it;
@@ -126,7 +146,8 @@ fn board_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
     }
 }
 
-fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
+/// Who plays; `small` names the small game being set up (its computers are its own).
+fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, small: Option<SmallKind>) {
     ui.label(RichText::new(t.mode).strong());
     for (mode, label) in Mode::ALL
         .into_iter()
@@ -151,7 +172,12 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
             let seat = if draft.human_first { 1 } else { 0 };
             ui.separator();
             ui.label(RichText::new(t.computer).strong());
-            engine_ui(t, &mut draft.engines[seat], ui, "engine");
+            match small {
+                Some(kind) => {
+                    small_engine_ui(t, &mut draft.small.engines[seat], ui, "engine", kind)
+                }
+                None => engine_ui(t, &mut draft.engines[seat], ui, "engine"),
+            }
         }
         Mode::HumanVsHuman => {
             for (index, name) in draft.names.iter_mut().enumerate() {
@@ -159,6 +185,17 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
                 let label = fill(t.player_name_n, &[&number]);
                 name_ui(ui, &label, &fill(t.player_n, &[&number]), name);
             }
+        }
+        Mode::ComputerVsComputer if small.is_some() => {
+            let kind = small.unwrap_or(SmallKind::TicTacToe);
+            for (index, engine) in draft.small.engines.iter_mut().enumerate() {
+                ui.separator();
+                let title = fill(t.computer_n, &[&(index + 1)]);
+                ui.label(RichText::new(title).strong());
+                let id = if index == 0 { "engine1" } else { "engine2" };
+                small_engine_ui(t, engine, ui, id, kind);
+            }
+            watch_speed_ui(t, draft, ui);
         }
         Mode::ComputerVsComputer => {
             // Their own engines: the human-vs-computer opponent stays as it was.
@@ -176,14 +213,53 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
                     if index == 0 { "engine1" } else { "engine2" },
                 );
             }
-            ui.separator();
-            setting_ui(ui, t.watch_speed, |ui| {
-                for (delay, label) in SPEEDS_MS.into_iter().zip(t.speeds) {
-                    ui.selectable_value(&mut draft.watch_delay_ms, delay, label);
-                }
-            });
+            watch_speed_ui(t, draft, ui);
         }
     }
+}
+
+fn watch_speed_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
+    ui.separator();
+    setting_ui(ui, t.watch_speed, |ui| {
+        for (delay, label) in SPEEDS_MS.into_iter().zip(t.speeds) {
+            ui.selectable_value(&mut draft.watch_delay_ms, delay, label);
+        }
+    });
+}
+
+/// A small game's computer: the lectures' minimax or alpha-beta, a depth up to the
+/// game's ([`max_depth`]) and a time limit.
+fn small_engine_ui(
+    t: &Texts,
+    engine: &mut EngineSetup,
+    ui: &mut egui::Ui,
+    id: &str,
+    kind: SmallKind,
+) {
+    if !SMALL_ENGINES.contains(&engine.engine) {
+        engine.engine = EngineKind::ALPHABETA;
+    }
+    setting_ui(ui, t.algorithm, |ui| {
+        for choice in SMALL_ENGINES {
+            ui.radio_value(&mut engine.engine, choice, t.engine_label(choice));
+        }
+    });
+    let deepest = max_depth(kind);
+    engine.depth = engine.depth.clamp(1, deepest);
+    setting_ui(ui, t.depth, |ui| {
+        ui.push_id((id, "small_depth"), |ui| {
+            fitted_slider(ui, egui::Slider::new(&mut engine.depth, 1..=deepest));
+        });
+    });
+    let mut seconds = engine.time_ms as f64 / 1000.0;
+    setting_ui(ui, t.time_limit, |ui| {
+        fitted_slider(
+            ui,
+            egui::Slider::new(&mut seconds, 0.1..=60.0).logarithmic(true),
+        );
+    });
+    engine.time_ms = (seconds * 1000.0).round() as u64;
+    ui.add(egui::Label::new(RichText::new(t.small.computer_note).weak()).wrap());
 }
 
 /// A name field labelled `label`, showing `default` while empty. The name is cut to

@@ -392,7 +392,7 @@ fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             actions.push(Action::Undo);
         }
         if ui
-            .add_enabled(app.game.can_redo(), egui::Button::new(t.redo))
+            .add_enabled(app.can_redo(), egui::Button::new(t.redo))
             .clicked()
         {
             actions.push(Action::Redo);

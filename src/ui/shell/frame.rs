@@ -38,6 +38,8 @@ impl eframe::App for App {
             .show(ui, |ui| {
                 if self.show_new_game {
                     new_game::new_game_ui(self.texts(), &mut self.draft, ui, &mut actions);
+                } else if self.small.is_some() {
+                    crate::ui::panels::small::small_panel_ui(self, ui, &mut actions);
                 } else {
                     side_panel::side_panel_ui(self, ui, &mut actions);
                 }
@@ -59,6 +61,7 @@ impl eframe::App for App {
         self.follow_pause();
         self.follow_paste(&ctx);
         self.drive_computer(&ctx);
+        self.drive_small(&ctx);
         if self.job.is_some()
             || self.analysis_job.is_some()
             || self.now - self.last_move_time < f64::from(ANIMATION_SECONDS)
@@ -179,6 +182,16 @@ fn status_bar_ui(app: &App, ui: &mut egui::Ui) {
 
 fn central_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
+    let small_draft = app.draft.small.game.small().filter(|_| app.show_new_game);
+    if small_draft.is_some() || (app.small.is_some() && !app.show_new_game) {
+        if small_draft.is_some() {
+            ui.label(RichText::new(t.setup_preview).strong());
+        } else {
+            banners_ui(app, ui, actions);
+        }
+        crate::ui::panels::small::small_board_ui(app, small_draft, ui, actions);
+        return;
+    }
     let board = if app.show_new_game {
         ui.label(RichText::new(t.setup_preview).strong());
         match board_from_setup(&app.draft) {

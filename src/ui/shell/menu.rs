@@ -119,7 +119,7 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
             if item(ui, t.undo, &UNDO, app.can_undo()) {
                 actions.push(Action::Undo);
             }
-            if item(ui, t.redo, REDO_SHOWN, app.game.can_redo()) {
+            if item(ui, t.redo, REDO_SHOWN, app.can_redo()) {
                 actions.push(Action::Redo);
             }
             if item(ui, t.hint, &HINT, app.can_hint()) {
@@ -128,7 +128,7 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
             let analysing = app.analysis_job.is_some();
             if ui
                 .add_enabled(
-                    !analysing && app.game.board.ply() > 0,
+                    !analysing && app.small.is_none() && app.game.board.ply() > 0,
                     egui::Button::new(t.analyse_game),
                 )
                 .clicked()

@@ -129,6 +129,15 @@ impl Default for TreeLab {
 }
 
 impl TreeLab {
+    /// Opens the lab on `game`'s tree grown from `position` (the small game on screen)
+    /// to the "From a game" depth; a refusal is shown in that section as for Grow.
+    pub fn grow_from(&mut self, game: crate::games::grow::TreeGame, position: String) {
+        self.open = true;
+        self.grow.game = game;
+        self.grow.position = position;
+        grow::grow_into(self);
+    }
+
     /// Moves the cursor and stops playing at the end.
     pub fn go_to(&mut self, cursor: usize) {
         self.model.go_to(cursor);
