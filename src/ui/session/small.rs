@@ -351,7 +351,7 @@ mod tests {
         assert_eq!(game.ply(), 0);
         assert!(game.can_redo());
         assert_eq!(game.redo(), 2);
-        assert_eq!(game.position.to_string(), "x../.x./...");
+        assert_eq!(game.position.to_string(), "o../.x./...");
     }
 
     #[test]
