@@ -128,3 +128,167 @@ fn the_small_games_speak_vietnamese() {
     let value = harness.get_by_label("square b2").value();
     assert_eq!(value.as_deref(), Some("trống"));
 }
+
+/// Plays `moves` ("a3-b3", "c3-off") on the Dodgem board by clicking the car, then its
+/// square or the exit.
+fn drive(harness: &mut Harness<'_, App>, moves: &[&str]) {
+    for mv in moves {
+        let (from, to) = mv
+            .split_once('-')
+            .unwrap_or_else(|| panic!("{mv} is not a car move"));
+        let before = position(harness).ply();
+        square(harness, from);
+        let picked = harness.state().small_game().and_then(|game| game.picked);
+        assert_eq!(
+            picked.map(|cell| cell.to_string()).as_deref(),
+            Some(from),
+            "the car on {from} is picked up"
+        );
+        if to == "off" {
+            click(harness, "exit");
+        } else {
+            square(harness, to);
+        }
+        assert_eq!(
+            position(harness).ply(),
+            before + 1,
+            "{mv} was played (status: {})",
+            harness.state().status_text()
+        );
+    }
+}
+
+#[test]
+fn a_whole_dodgem_game_between_two_people_with_undo_redo_and_both_exits() {
+    let (mut harness, dir) = harness(small_settings(SmallKind::Dodgem, Mode::HumanVsHuman));
+    frames(&mut harness, 2);
+    assert_eq!(position(&harness).kind(), SmallKind::Dodgem);
+    // A white car cannot move while black is to move: the click picks nothing up.
+    square(&mut harness, "b1");
+    assert_eq!(harness.state().small_game().and_then(|g| g.picked), None);
+    drive(&mut harness, &["a3-b3", "c1-c2", "b3-c3"]);
+    // Undo takes back one move between people; redo plays it again.
+    apply(&mut harness, Action::Undo);
+    assert_eq!(position(&harness).ply(), 2);
+    assert!(harness.state().can_redo());
+    apply(&mut harness, Action::Redo);
+    assert_eq!(position(&harness).ply(), 3);
+    assert!(!harness.state().can_redo());
+    drive(
+        &mut harness,
+        &[
+            "b1-a1", "c3-off", "c2-c3", "a2-b2", "c3-off", "b2-c2", "a1-a2",
+        ],
+    );
+    let before_end = position(&harness);
+    assert_eq!(before_end.score(), [1, 1]);
+    assert!(!harness.state().game_ended());
+    drive(&mut harness, &["c2-off"]);
+    let finished = position(&harness);
+    assert_eq!(
+        finished.result(),
+        Some(Some(0)),
+        "black drove both cars off"
+    );
+    assert_eq!(finished.score(), [2, 1]);
+    assert!(harness.state().game_ended());
+    let status = harness.state().status_text();
+    assert!(status.contains("c2-off"), "{status}");
+    // The finished game is in the history as a Dodgem game with its eleven moves.
+    step_until(&mut harness, "the history write", |_| {
+        queens::store::load_history(dir.path()).0.len() == 1
+    });
+    let (entries, _) = queens::store::load_history(dir.path());
+    assert_eq!(entries[0].game.kind, GameKind::Dodgem);
+    assert_eq!(entries[0].game.moves.len(), 11);
+}
+
+#[test]
+fn a_dodgem_save_opens_again_as_the_same_game() {
+    let (mut harness, dir) = harness(small_settings(SmallKind::Dodgem, Mode::HumanVsHuman));
+    frames(&mut harness, 2);
+    drive(&mut harness, &["a3-b3", "c1-c2", "b3-c3"]);
+    let saved_position = position(&harness);
+    let path = dir.path().join("dodgem.ron");
+    apply(
+        &mut harness,
+        Action::PathChosen(queens::ui::FileTask::SaveAs, path.clone()),
+    );
+    step_until(&mut harness, "the save", |_| path.is_file());
+    let loaded = queens::store::load_game(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.saved().kind, GameKind::Dodgem);
+    assert_eq!(loaded.ply(), 3);
+    // Another window (a queens game on screen) opens it as Dodgem, at the same position.
+    let other = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut second = ui_support::harness_in(Settings::default(), other.path());
+    frames(&mut second, 2);
+    assert!(second.state().small_game().is_none());
+    apply(
+        &mut second,
+        Action::PathChosen(queens::ui::FileTask::Open, path.clone()),
+    );
+    step_until(&mut second, "the open", |app| app.small_game().is_some());
+    assert_eq!(position(&second), saved_position);
+    // Play goes on from there: white's turn.
+    drive(&mut second, &["b1-a1"]);
+    assert_eq!(position(&second).ply(), 4);
+}
+
+#[test]
+fn an_unfinished_dodgem_game_is_offered_to_continue_at_the_next_start() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let autosave = queens::store::autosave_path(dir.path());
+    {
+        let mut first = ui_support::harness_in(
+            small_settings(SmallKind::Dodgem, Mode::HumanVsHuman),
+            dir.path(),
+        );
+        frames(&mut first, 2);
+        drive(&mut first, &["a3-b3", "c1-c2"]);
+        step_until(&mut first, "the autosave", |_| {
+            queens::store::load_game(&autosave).is_ok_and(|loaded| loaded.ply() == 2)
+        });
+    }
+    // The next start (whatever game New game would start) offers it, naming the game.
+    let mut second = ui_support::harness_in(Settings::default(), dir.path());
+    step_until(&mut second, "the offer", App::continue_offered);
+    frames(&mut second, 2);
+    assert!(
+        second
+            .query_by_label_contains("An unfinished game of Dodgem")
+            .is_some(),
+        "the Continue question names the game"
+    );
+    click(&mut second, "Continue");
+    let continued = position(&second);
+    assert_eq!(continued.kind(), SmallKind::Dodgem);
+    assert_eq!(continued.ply(), 2);
+    // Nothing was quarantined as damaged.
+    assert!(autosave.is_file());
+    // Its tree opens in the lab: two plies from the position on screen, every leaf a
+    // position two moves on (or a finished game sooner).
+    click(&mut second, "Open in the Tree Lab");
+    let lab = second.state().tree_lab();
+    assert!(lab.open);
+    assert_eq!(lab.grow.position, continued.to_string());
+    assert!(lab.grow.error.is_none(), "{:?}", lab.grow.error);
+    let expected: usize = continued
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut child = continued.clone();
+            child.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+            child.legal_moves().len().max(1)
+        })
+        .sum();
+    assert_eq!(lab.model.tree.leaf_count(), expected);
+}
+
+#[test]
+fn a_small_game_remembered_from_last_time_starts_with_its_own_status_line() {
+    let (mut harness, _dir) = harness(small_settings(SmallKind::Dodgem, Mode::HumanVsHuman));
+    frames(&mut harness, 4);
+    assert_eq!(position(&harness).kind(), SmallKind::Dodgem);
+    let status = harness.state().status_text();
+    assert_eq!(status, "New game of Dodgem.");
+}

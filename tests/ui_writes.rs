@@ -8,7 +8,7 @@ mod ui_support;
 
 use eframe::egui;
 use egui_kittest::Harness;
-use queens::store::{LoadedGame, SavedGame, StoreError};
+use queens::store::{Loaded, SavedGame, StoreError};
 use queens::ui::Preset;
 use queens::ui::{App, DiskStore, Mode, WindowStore};
 use std::path::Path;
@@ -68,7 +68,7 @@ impl WindowStore for GateStore {
         DiskStore.save(record, path)
     }
 
-    fn load(&self, path: &Path) -> Result<LoadedGame, StoreError> {
+    fn load(&self, path: &Path) -> Result<Loaded, StoreError> {
         self.hold();
         DiskStore.load(path)
     }

@@ -3,6 +3,7 @@
 use super::atomic::{
     ReadError, check_regular, parent_of, read_capped, remove_if_stale_temp, write_atomically,
 };
+use super::check::CheckError;
 use super::corrupt::CorruptReason;
 use super::error::StoreError;
 use super::game::{FORMAT_VERSION, SavedGame};
@@ -58,12 +59,9 @@ pub struct LoadedGame {
 }
 
 impl LoadedGame {
-    /// Replays a parsed queens save, naming `path` if it disagrees with itself.
-    fn check(mut saved: SavedGame, path: &Path) -> Result<LoadedGame, StoreError> {
-        let board = saved.replay().map_err(|source| StoreError::Invalid {
-            path: path.to_path_buf(),
-            source,
-        })?;
+    /// Replays a parsed queens save.
+    fn replayed(mut saved: SavedGame) -> Result<LoadedGame, CheckError> {
+        let board = saved.replay()?;
         // The game string is derived from the moves: a hand-written save may leave it out
         // (the replay checked any that is there), and what is shown or exported is then
         // the replay's, never an empty string.
@@ -84,12 +82,9 @@ pub struct LoadedSmall {
 }
 
 impl LoadedSmall {
-    /// Replays a parsed small-game save, naming `path` if it disagrees with itself.
-    fn check(mut saved: SavedGame, path: &Path) -> Result<LoadedSmall, StoreError> {
-        let position = saved.replay_small().map_err(|source| StoreError::Invalid {
-            path: path.to_path_buf(),
-            source,
-        })?;
+    /// Replays a parsed small-game save.
+    fn replayed(mut saved: SavedGame) -> Result<LoadedSmall, CheckError> {
+        let position = saved.replay_small()?;
         // As for queens: an empty game string is the replay's.
         if saved.game.is_empty() {
             saved.game = position.to_string();
@@ -112,6 +107,26 @@ pub enum Loaded {
 }
 
 impl Loaded {
+    /// A parsed save replayed by its own game's rules (a history entry; a file is read
+    /// by [`load_game`], whose error names the file).
+    ///
+    /// # Errors
+    /// How the save disagrees with its game's rules.
+    pub fn replay(saved: SavedGame) -> Result<Loaded, CheckError> {
+        match saved.kind.small() {
+            None => LoadedGame::replayed(saved).map(Loaded::Queens),
+            Some(_) => LoadedSmall::replayed(saved).map(Loaded::Small),
+        }
+    }
+
+    /// The moves played in the loaded game.
+    pub fn ply(&self) -> usize {
+        match self {
+            Loaded::Queens(loaded) => loaded.board.ply(),
+            Loaded::Small(loaded) => loaded.position.ply(),
+        }
+    }
+
     /// The file's contents, whichever game it holds.
     pub fn saved(&self) -> &SavedGame {
         match self {
@@ -169,7 +184,10 @@ impl SavedGame {
                 kind: saved.kind,
             });
         }
-        LoadedGame::check(saved, path)
+        LoadedGame::replayed(saved).map_err(|source| StoreError::Invalid {
+            path: path.to_path_buf(),
+            source,
+        })
     }
 
     /// Parses and checks a save of any game this version knows, replayed by that game's
@@ -179,10 +197,10 @@ impl SavedGame {
     /// As [`load_game`], except the file-reading ones.
     pub fn read_ron(text: &str, path: &Path) -> Result<Loaded, StoreError> {
         let saved = SavedGame::parse_ron(text, path)?;
-        match saved.kind.small() {
-            None => LoadedGame::check(saved, path).map(Loaded::Queens),
-            Some(_) => LoadedSmall::check(saved, path).map(Loaded::Small),
-        }
+        Loaded::replay(saved).map_err(|source| StoreError::Invalid {
+            path: path.to_path_buf(),
+            source,
+        })
     }
 
     /// Parses a save's text into the record, unchecked: the text checks shared by every

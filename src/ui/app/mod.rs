@@ -181,7 +181,7 @@ impl App {
         // The last game chosen was a small one: it starts (its record replaces the
         // queens one before anything is written, so the autosave check is undisturbed).
         if let Some(kind) = app.settings.setup.small.game.small() {
-            let replacement = small::small_replacement(kind, &app.settings.setup);
+            let replacement = replace::Replacement::small_start(kind, &app.settings.setup);
             if let replace::OnScreen::Small(mut game) = replacement.game {
                 game.id = app.new_game_id();
                 app.small = Some(game);

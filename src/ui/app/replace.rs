@@ -5,11 +5,15 @@
 use super::App;
 use super::action::ReplaceChoice;
 use crate::board::Board;
-use crate::store::{LoadedGame, SavedGame};
-use crate::ui::session::game::{Game, board_from_setup, seat_from_side, seats_from_setup};
-use crate::ui::session::messages::Message;
+use crate::games::play::{SmallKind, SmallPosition};
+use crate::store::{Loaded, SavedGame};
+use crate::ui::session::game::{
+    Game, board_from_setup, seat_from_side, seats_from_setup, side_from_seat,
+};
+use crate::ui::session::messages::{Message, SmallNote};
 use crate::ui::session::saving::record_of;
 use crate::ui::session::settings::{GameSetup, StoneMode};
+use crate::ui::session::small::{SmallGame, small_seats};
 use std::path::{Path, PathBuf};
 
 /// A game about to take the place of the one on screen: everything the switch needs, so
@@ -42,7 +46,7 @@ pub(in crate::ui) enum OnScreen {
     /// A Queens & Stones game.
     Queens(Game),
     /// A small game.
-    Small(crate::ui::session::small::SmallGame),
+    Small(SmallGame),
 }
 
 impl Replacement {
@@ -51,20 +55,16 @@ impl Replacement {
     /// A seat naming an engine this version does not know is played by the default
     /// engine, but not silently: the status line says so and the computer waits for
     /// Resume.
-    pub(in crate::ui) fn loaded(
-        loaded: LoadedGame,
-        path: Option<PathBuf>,
-        message: Message,
-    ) -> Self {
+    pub(in crate::ui) fn loaded(loaded: Loaded, path: Option<PathBuf>, message: Message) -> Self {
         let [(one, unknown_one), (two, unknown_two)] = loaded
-            .saved
+            .saved()
             .settings
             .players
             .clone()
             .map(|s| seat_from_side(&s));
         let unknown = unknown_one.or(unknown_two);
         // A computer paused when the game was written stays paused.
-        let paused = unknown.is_some() || loaded.saved.computer_paused;
+        let paused = unknown.is_some() || loaded.saved().computer_paused;
         let message = match unknown {
             Some(unknown) => Message::Both(
                 Box::new(message),
@@ -75,20 +75,50 @@ impl Replacement {
             ),
             None => message,
         };
-        let resigned = loaded.saved.resigned();
-        let mut game = Game::new(0, loaded.board, [one, two]);
-        if let Some(loser) = resigned {
-            game.resign(loser);
-        }
+        let resigned = loaded.saved().resigned();
+        let (game, record) = match loaded {
+            Loaded::Queens(loaded) => {
+                let mut game = Game::new(0, loaded.board, [one, two]);
+                if let Some(loser) = resigned {
+                    game.resign(loser);
+                }
+                (OnScreen::Queens(game), loaded.saved)
+            }
+            Loaded::Small(loaded) => {
+                let mut game = SmallGame::new(0, loaded.position, [one, two]);
+                if let Some(loser) = resigned {
+                    game.resign(loser.index());
+                }
+                (OnScreen::Small(game), loaded.saved)
+            }
+        };
         Replacement {
-            game: OnScreen::Queens(game),
-            record: loaded.saved,
+            game,
+            record,
             path,
             saved: false,
             message,
             paused,
             setup: None,
             analyse: false,
+        }
+    }
+
+    /// A fresh small game's replacement from the new-game choices.
+    pub(super) fn small_start(kind: SmallKind, setup: &GameSetup) -> Self {
+        let position = SmallPosition::start(kind);
+        let seats = small_seats(setup);
+        let mut record = SavedGame::new_small(&position, seats.clone().map(|s| side_from_seat(&s)));
+        record.names = crate::ui::i18n::names::typed_names(setup);
+        Replacement {
+            game: OnScreen::Small(SmallGame::new(0, position, seats)),
+            record,
+            path: None,
+            saved: false,
+            message: Message::Small(SmallNote::Started(kind)),
+            paused: false,
+            analyse: false,
+            setup: Some(setup.clone()),
         }
     }
 
@@ -112,7 +142,7 @@ impl Replacement {
     /// The status line's message when the choices make no board.
     pub(super) fn from_setup(setup: &GameSetup) -> Result<Self, Message> {
         if let Some(kind) = setup.small.game.small() {
-            return Ok(super::small::small_replacement(kind, setup));
+            return Ok(Replacement::small_start(kind, setup));
         }
         let board = board_from_setup(setup).map_err(|error| Message::BadSetup(error.into()))?;
         let game = Game::new(0, board, seats_from_setup(setup));
@@ -184,7 +214,10 @@ impl App {
 
     /// The status line of the game on screen at its start.
     pub(in crate::ui) fn started_message(&self) -> Message {
-        started(&self.game.board)
+        match &self.small {
+            Some(small) => Message::Small(SmallNote::Started(small.position.kind())),
+            None => started(&self.game.board),
+        }
     }
 
     /// Puts `replacement` on screen, or first asks the player when the game on screen
@@ -340,10 +373,10 @@ impl App {
 
     /// Puts an opened save on screen (asking first if the game would be lost), or says
     /// why it could not be opened.
-    pub(super) fn opened(&mut self, path: &Path, loaded: Result<LoadedGame, Message>) {
+    pub(super) fn opened(&mut self, path: &Path, loaded: Result<Loaded, Message>) {
         match loaded {
             Ok(loaded) => {
-                let message = Message::Opened(path.to_path_buf(), loaded.board.ply());
+                let message = Message::Opened(path.to_path_buf(), loaded.ply());
                 let mut replacement =
                     Replacement::loaded(loaded, Some(path.to_path_buf()), message);
                 replacement.saved = true;
@@ -356,7 +389,7 @@ impl App {
     /// Takes up the autosaved game offered at start.
     pub(super) fn continue_autosave(&mut self) {
         if let Some(loaded) = self.files.take_offer() {
-            let message = Message::Continued(loaded.board.ply());
+            let message = Message::Continued(loaded.ply());
             self.replace_with(Replacement::loaded(loaded, None, message));
         }
     }

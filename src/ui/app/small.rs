@@ -12,8 +12,7 @@ use crate::store::{SavedGame, SearchInfo};
 use crate::ui::jobs::job::{Job, Polled, Reporter};
 use crate::ui::session::game::{Seat, side_from_seat};
 use crate::ui::session::messages::{Message, SmallNote};
-use crate::ui::session::settings::GameSetup;
-use crate::ui::session::small::{ClickOutcome, SmallGame, SmallTarget, small_seats};
+use crate::ui::session::small::{ClickOutcome, SmallGame, SmallTarget};
 use eframe::egui;
 use std::time::Duration;
 
@@ -51,24 +50,6 @@ fn search_info(outcome: &SearchOutcome<SmallMove>) -> SearchInfo {
         leaves: outcome.stats.leaves,
         time_us: u64::try_from(outcome.elapsed.as_micros()).unwrap_or(u64::MAX),
         value: outcome.value.0,
-    }
-}
-
-/// A fresh small game's replacement from the new-game choices.
-pub(super) fn small_replacement(kind: SmallKind, setup: &GameSetup) -> Replacement {
-    let position = SmallPosition::start(kind);
-    let seats = small_seats(setup);
-    let mut record = SavedGame::new_small(&position, seats.clone().map(|s| side_from_seat(&s)));
-    record.names = crate::ui::i18n::names::typed_names(setup);
-    Replacement {
-        game: OnScreen::Small(SmallGame::new(0, position, seats)),
-        record,
-        path: None,
-        saved: false,
-        message: Message::Small(SmallNote::Started(kind)),
-        paused: false,
-        analyse: false,
-        setup: Some(setup.clone()),
     }
 }
 

@@ -5,7 +5,7 @@ use super::replace::Replacement;
 use super::*;
 use crate::ai::Limits;
 use crate::board::Board;
-use crate::store::LoadedGame;
+use crate::store::{Loaded, LoadedGame};
 use crate::ui::jobs::search::KeptEngine;
 use crate::ui::jobs::search::{Purpose, SearchJob, SearchTag, Slot};
 use crate::ui::session::settings::Preset;
@@ -57,7 +57,7 @@ fn a_game_naming_an_unknown_engine_opens_paused_with_a_warning() {
         time_ms: Some(3_000),
     });
     let saved = SavedGame::new(&board, [newer, Side::Human], None);
-    let loaded = LoadedGame { saved, board };
+    let loaded = Loaded::Queens(LoadedGame { saved, board });
     let opened = Message::Opened(PathBuf::from("new.ron"), 0);
     let replacement = Replacement::loaded(loaded, None, opened.clone());
     assert!(replacement.paused, "the stand-in would move without a word");
@@ -131,7 +131,7 @@ fn a_resigned_save_opens_as_resigned() {
     saved
         .resign(Player::Two)
         .unwrap_or_else(|e| panic!("{e:?}"));
-    let loaded = LoadedGame { saved, board };
+    let loaded = Loaded::Queens(LoadedGame { saved, board });
     let replacement = Replacement::loaded(loaded, None, Message::Pasted);
     let super::replace::OnScreen::Queens(game) = replacement.game else {
         panic!("a queens save put no queens game on screen")

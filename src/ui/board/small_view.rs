@@ -125,7 +125,15 @@ pub fn small_board_ui(
         }
     }
     if kind == SmallKind::Dodgem {
-        exits_ui(ui, &painter, grid, size, base, overlay, &mut response);
+        exits_ui(
+            ui,
+            &painter,
+            (grid, size),
+            base,
+            position.seat_to_move(),
+            overlay,
+            &mut response,
+        );
     }
     paint_marks(&painter, grid, size, overlay);
     if overlay.playable
@@ -138,13 +146,14 @@ pub fn small_board_ui(
 }
 
 /// Dodgem's exits: the strip right of the board (black leaves there) and above it
-/// (white), one accessible "exit" button.
+/// (white). The side to move's strip is the one accessible "exit" button; the other is
+/// drawn fainter and takes no clicks (no car can leave there now).
 fn exits_ui(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
-    grid: Rect,
-    size: f32,
+    (grid, size): (Rect, f32),
     base: egui::Id,
+    mover: usize,
     overlay: &SmallOverlay<'_>,
     response: &mut SmallResponse,
 ) {
@@ -157,13 +166,17 @@ fn exits_ui(
         pos2(grid.min.x, grid.min.y - EXIT_GAP - depth),
         pos2(grid.max.x, grid.min.y - EXIT_GAP),
     );
-    let tint = overlay.palette.label.gamma_multiply(0.12);
     for (strip, seat) in [(right, 0), (top, 1)] {
+        let strength = if seat == mover { 1.0 } else { 0.45 };
+        let tint = overlay.palette.label.gamma_multiply(0.12 * strength);
         painter.rect_filled(strip, CornerRadius::same(4), tint);
         painter.rect_stroke(
             strip,
             CornerRadius::same(4),
-            Stroke::new(1.0, overlay.palette.queen[seat].gamma_multiply(0.6)),
+            Stroke::new(
+                1.0,
+                overlay.palette.queen[seat].gamma_multiply(0.6 * strength),
+            ),
             StrokeKind::Inside,
         );
         paint_arrow(
@@ -171,7 +184,7 @@ fn exits_ui(
             strip.center(),
             size * 0.3,
             seat,
-            overlay.palette.queen[seat],
+            overlay.palette.queen[seat].gamma_multiply(strength),
         );
     }
     let sense = if overlay.playable {
@@ -179,16 +192,15 @@ fn exits_ui(
     } else {
         Sense::hover()
     };
-    // One button for both strips: a car leaves by its own side's exit only.
-    let hit = ui.interact(right.union(top), base.with("exit"), sense);
-    let strips_hovered = hit
-        .hover_pos()
-        .is_some_and(|pos| right.contains(pos) || top.contains(pos));
+    // A car leaves by its own side's exit only: the mover's strip is the button (a
+    // rectangle of its own, so it never covers a square of the board).
+    let strip = if mover == 0 { right } else { top };
+    let hit = ui.interact(strip, base.with("exit"), sense);
     hit.widget_info(|| WidgetInfo::labeled(Role::Button, overlay.playable, EXIT));
-    if strips_hovered {
+    if hit.hovered() {
         response.hovered = Some(SmallTarget::Off);
     }
-    if hit.clicked() && (strips_hovered || hit.hover_pos().is_none()) {
+    if hit.clicked() {
         response.clicked = Some(SmallTarget::Off);
     }
 }

@@ -7,6 +7,7 @@ mod fill;
 pub mod names;
 mod problems;
 pub mod small;
+mod small_checks;
 mod vi;
 
 pub use fill::fill;

@@ -37,6 +37,17 @@ pub struct SmallTexts {
     pub no_moves: &'static str,
     pub open_lab: &'static str,
     pub position: &'static str,
+    pub continue_offer: &'static str,
+}
+
+impl SmallTexts {
+    /// The name of a small game in this language.
+    pub fn game_name(&self, kind: crate::games::play::SmallKind) -> &'static str {
+        match kind {
+            crate::games::play::SmallKind::TicTacToe => self.game_names[1],
+            crate::games::play::SmallKind::Dodgem => self.game_names[2],
+        }
+    }
 }
 
 /// English.
@@ -73,6 +84,7 @@ pub const EN: SmallTexts = SmallTexts {
     no_moves: "No moves yet.",
     open_lab: "Open in the Tree Lab",
     position: "Position: {0}",
+    continue_offer: "An unfinished game of {0} was saved automatically ({1:move|moves}).",
 };
 
 /// Vietnamese.
@@ -109,4 +121,5 @@ pub const VI: SmallTexts = SmallTexts {
     no_moves: "Chưa có nước nào.",
     open_lab: "Mở trong Phòng thí nghiệm cây",
     position: "Thế cờ: {0}",
+    continue_offer: "Có một ván {0} chưa xong được tự động lưu ({1} nước).",
 };

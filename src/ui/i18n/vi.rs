@@ -239,7 +239,7 @@ pub const TEXTS: Texts = Texts {
         outcome: "{0} {1}:{2}",
         outcome_resigned: "{0} {1}:{2}, {3} đã đầu hàng",
         draw: "Hòa",
-        small: super::problems::SMALL_CHECK_VI,
+        small: super::small_checks::SMALL_CHECK_VI,
     },
     fp_text_too_long: "Ván {0} bị bỏ qua: một văn bản trong đó có {1} ký tự, nhiều hơn một ô Excel chứa được ({2}).",
     out_empty: "Tên tệp trống; hãy đặt một tên kết thúc bằng .{0}.",

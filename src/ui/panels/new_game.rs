@@ -9,7 +9,7 @@ use crate::ui::i18n::names::MAX_NAME_CHARS;
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::session::game::{hand_from_random, stones_from_setup};
 use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode, reroll};
-use crate::ui::session::small::{GameChoice, SMALL_ENGINES, max_depth};
+use crate::ui::session::small_setup::{GameChoice, SMALL_ENGINES, max_depth};
 use eframe::egui::{self, RichText};
 
 /// The pause between moves for each watching speed, slowest first (milliseconds).

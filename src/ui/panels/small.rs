@@ -9,7 +9,7 @@ use crate::ui::board::small_view::{SmallOverlay, small_board_ui as paint_board};
 use crate::ui::i18n::fill;
 use crate::ui::i18n::small::SmallTexts;
 use crate::ui::panels::side::seat_summary;
-use crate::ui::session::small::GameChoice;
+use crate::ui::session::small_setup::GameChoice;
 use crate::ui::shell::theme::palette;
 use eframe::egui::{self, RichText};
 

@@ -4,7 +4,7 @@
 
 use super::messages::Message;
 use crate::store::{
-    ExportError, ExportOptions, HistoryEntry, LoadedGame, WorkbookWriter, load_history,
+    ExportError, ExportOptions, HistoryEntry, Loaded, WorkbookWriter, load_history,
 };
 use crate::ui::i18n::FileProblem;
 use crate::ui::jobs::job::{Job, Polled};
@@ -140,11 +140,11 @@ impl HistoryView {
     }
 
     /// The game at `index`, replayed, with its id.
-    pub fn game(&self, index: usize) -> Option<Result<(LoadedGame, String), Message>> {
+    pub fn game(&self, index: usize) -> Option<Result<(Loaded, String), Message>> {
         let entry = self.entries.get(index)?;
         let (id, saved) = (entry.id.clone(), entry.game.clone());
-        Some(match saved.replay() {
-            Ok(board) => Ok((LoadedGame { saved, board }, id)),
+        Some(match Loaded::replay(saved) {
+            Ok(loaded) => Ok((loaded, id)),
             Err(error) => Err(Message::OpenFailed(FileProblem::HistoryGame(id, error))),
         })
     }

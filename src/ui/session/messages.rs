@@ -158,10 +158,7 @@ impl SmallNote {
     fn text(&self, t: &Texts, names: &[String; 2]) -> String {
         let s = t.small;
         match self {
-            SmallNote::Started(kind) => {
-                let index = crate::ui::session::small::GameChoice::from(*kind) as usize;
-                fill(s.started, &[&s.game_names[index]])
-            }
+            SmallNote::Started(kind) => fill(s.started, &[&s.game_name(*kind)]),
             SmallNote::Played { seat, mv } => fill(s.played, &[&names[*seat], mv]),
             SmallNote::Taken(cell) => fill(s.taken, &[cell]),
             SmallNote::BadCarMove(mv) => fill(s.bad_car_move, &[mv]),

@@ -3,6 +3,7 @@
 //! files with the autosave and the history ([`saving`]) and the remembered settings
 //! ([`settings`]).
 
+pub mod engine_setup;
 pub mod game;
 pub mod history;
 pub mod known;
@@ -11,4 +12,5 @@ pub mod opening;
 pub mod saving;
 pub mod settings;
 pub mod small;
+pub mod small_setup;
 pub mod writes;

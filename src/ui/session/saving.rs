@@ -7,7 +7,7 @@ use crate::board::Board;
 use crate::store::location::{SavesLocation, SavesSource, choose_saves_dir, data_dir};
 use crate::store::quarantine::quarantine;
 use crate::store::{
-    DEFAULT_SAVES_DIR, LoadedGame, SavedGame, SearchInfo, StoreError, autosave_path, load_from,
+    DEFAULT_SAVES_DIR, Loaded, SavedGame, SearchInfo, StoreError, autosave_path, load_game,
     new_save_path,
 };
 use crate::ui::i18n::FileProblem;
@@ -41,7 +41,7 @@ pub enum AutosaveCheck {
     /// No autosave, or a finished one (whose game is in the history): nothing to offer.
     Nothing,
     /// An unfinished game to offer for "Continue".
-    Offer(Box<LoadedGame>),
+    Offer(Box<Loaded>),
     /// The saves folder is not a folder (a file, or a pipe, has its name): nothing can
     /// be saved in it, and that is the problem to name, not an unreadable autosave.
     NotAFolder,
@@ -63,8 +63,8 @@ pub fn check_autosave_file(dir: &Path) -> AutosaveCheck {
         return AutosaveCheck::NotAFolder;
     }
     let path = autosave_path(dir);
-    let problem: FileProblem = match load_from(&path) {
-        Ok(loaded) if !loaded.saved.is_finished() && loaded.board.ply() > 0 => {
+    let problem: FileProblem = match load_game(&path) {
+        Ok(loaded) if !loaded.saved().is_finished() && loaded.ply() > 0 => {
             return AutosaveCheck::Offer(Box::new(loaded));
         }
         Ok(_) | Err(StoreError::NotFound { .. }) => return AutosaveCheck::Nothing,
@@ -75,14 +75,14 @@ pub fn check_autosave_file(dir: &Path) -> AutosaveCheck {
 }
 
 /// A save File > Open read: its path, and the replayed game or why it could not be.
-pub type Opened = (PathBuf, Result<LoadedGame, Message>);
+pub type Opened = (PathBuf, Result<Loaded, Message>);
 
 /// Who may write the autosave file of the saves folder.
 pub enum AutosaveSlot {
     /// The look for an autosave at start is under way: nothing writes it meanwhile.
     Checking(Job<(), AutosaveCheck>),
     /// An unfinished game is offered: nothing writes the file until the player chose.
-    Offered(Box<LoadedGame>),
+    Offered(Box<Loaded>),
     /// A damaged autosave could not be moved aside: this session never touches it.
     Kept,
     /// The autosave follows the game on screen.
@@ -155,7 +155,7 @@ impl Files {
     }
 
     /// The unfinished autosaved game offered at start, if any.
-    pub fn offer(&self) -> Option<&LoadedGame> {
+    pub fn offer(&self) -> Option<&Loaded> {
         match &self.slot {
             AutosaveSlot::Offered(loaded) => Some(loaded),
             _ => None,
@@ -381,7 +381,7 @@ impl Files {
 
     /// Takes the offered autosave (the player chose Continue); the autosave then follows
     /// that game.
-    pub fn take_offer(&mut self) -> Option<LoadedGame> {
+    pub fn take_offer(&mut self) -> Option<Loaded> {
         match std::mem::replace(&mut self.slot, AutosaveSlot::Ours) {
             AutosaveSlot::Offered(loaded) => Some(*loaded),
             other => {
@@ -460,7 +460,7 @@ impl Files {
 /// The History window and the export: thin calls on [`HistoryView`] and [`ExportJob`].
 impl Files {
     /// The game of the History window at `index`, replayed, with its id.
-    pub fn history_game(&self, index: usize) -> Option<Result<(LoadedGame, String), Message>> {
+    pub fn history_game(&self, index: usize) -> Option<Result<(Loaded, String), Message>> {
         self.history.as_ref()?.game(index)
     }
 

@@ -3,7 +3,6 @@
 //! and a value that does not parse (a language of a newer version, a typo) costs only
 //! that value: the other settings are kept (see [`Settings::from_json`]).
 
-use crate::ai::{EngineConfig, EngineKind, EngineLimits};
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -128,114 +127,7 @@ pub enum StoneMode {
     ByHand,
 }
 
-/// The window's bounds on a computer player: the New game sliders' ranges. It always
-/// thinks within a time limit (a game saved without one gets the longest).
-pub const WINDOW_LIMITS: EngineLimits = EngineLimits {
-    depth: (1, 30),
-    time_ms: (100, 60_000),
-    timed: true,
-};
-
-/// A computer player's settings as the window keeps them: the fields of
-/// [`EngineConfig`] the New game panel shows. The engine is stored by name under the key
-/// `algorithm` (as before the registry); an unknown name (from a newer version) costs
-/// only that value, which falls back to the default with a note (see
-/// [`Settings::from_json`]).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct EngineSetup {
-    /// The engine.
-    #[serde(rename = "algorithm")]
-    pub engine: EngineKind,
-    /// Maximum depth in plies.
-    pub depth: u32,
-    /// Thinking-time limit in milliseconds.
-    pub time_ms: u64,
-}
-
-impl Default for EngineSetup {
-    fn default() -> Self {
-        Preset::Easy.engine()
-    }
-}
-
-impl EngineSetup {
-    /// The configuration the window plays with: these settings, within
-    /// [`WINDOW_LIMITS`], with the engine's default threads and table.
-    pub fn config(&self) -> EngineConfig {
-        let mut config = EngineConfig {
-            time_ms: Some(self.time_ms),
-            ..EngineConfig::new(self.engine, self.depth)
-        };
-        config.clamp(&WINDOW_LIMITS);
-        config
-    }
-
-    /// The window's settings for `config`, brought within [`WINDOW_LIMITS`] (a game
-    /// saved by the CLI without a time limit gets the longest).
-    pub fn from_config(config: &EngineConfig) -> EngineSetup {
-        let mut config = *config;
-        config.clamp(&WINDOW_LIMITS);
-        EngineSetup {
-            engine: config.engine,
-            depth: config.depth,
-            time_ms: config.time_ms.unwrap_or(WINDOW_LIMITS.time_ms.1),
-        }
-    }
-
-    /// Brings every number within [`WINDOW_LIMITS`].
-    pub fn clamp(&mut self) {
-        *self = EngineSetup::from_config(&self.config());
-    }
-
-    /// The preset these settings equal, if any.
-    pub fn preset(&self) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.engine() == *self)
-    }
-}
-
-/// Named engine strengths for people who don't want to choose depth and time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Preset {
-    /// Looks one move ahead.
-    Beginner,
-    /// Two plies.
-    Easy,
-    /// Four plies, two seconds.
-    Medium,
-    /// The strong engine, ten plies, three seconds.
-    Hard,
-    /// The strong engine that plays a proven best move whenever its solve finishes in
-    /// half of ten seconds, else as deep as the rest allows.
-    Expert,
-}
-
-impl Preset {
-    /// Every preset, weakest first.
-    pub const ALL: [Preset; 5] = [
-        Preset::Beginner,
-        Preset::Easy,
-        Preset::Medium,
-        Preset::Hard,
-        Preset::Expert,
-    ];
-
-    /// The engine settings of this preset.
-    pub fn engine(self) -> EngineSetup {
-        let (engine, depth, time_ms) = match self {
-            Preset::Beginner => (EngineKind::MINIMAX, 1, 1_000),
-            Preset::Easy => (EngineKind::ALPHABETA, 2, 1_000),
-            Preset::Medium => (EngineKind::ALPHABETA, 4, 2_000),
-            Preset::Hard => (EngineKind::PVS, 10, 3_000),
-            Preset::Expert => (EngineKind::PERFECT, 30, 10_000),
-        };
-        EngineSetup {
-            engine,
-            depth,
-            time_ms,
-        }
-    }
-}
+pub use super::engine_setup::{EngineSetup, Preset, WINDOW_LIMITS};
 
 /// The new-game choices.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -271,7 +163,7 @@ pub struct GameSetup {
     /// these choices swaps the sides (the first move is worth many cells on most boards).
     pub alternate_starts: bool,
     /// The game to start (queens, tic-tac-toe, Dodgem) and the small games' computers.
-    pub small: crate::ui::session::small::SmallSetup,
+    pub small: crate::ui::session::small_setup::SmallSetup,
 }
 
 impl Default for GameSetup {
@@ -289,7 +181,7 @@ impl Default for GameSetup {
             watch_delay_ms: 600,
             names: [String::new(), String::new()],
             alternate_starts: false,
-            small: crate::ui::session::small::SmallSetup::default(),
+            small: crate::ui::session::small_setup::SmallSetup::default(),
         }
     }
 }
@@ -447,6 +339,7 @@ pub fn reroll(seed: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::{EngineConfig, EngineKind};
 
     #[test]
     fn rerolls_change_the_seed_and_repeat() {

@@ -4,88 +4,9 @@
 //! same seats, the same undo rule ([`super::game::undo_count`]), the same resignation.
 
 use super::game::{Seat, undo_count};
-use super::settings::{EngineSetup, GameSetup, Mode};
-use crate::ai::EngineKind;
+use super::settings::{GameSetup, Mode};
 use crate::games::cells::Cell;
 use crate::games::play::{Piece, SmallError, SmallKind, SmallMove, SmallPosition};
-use serde::{Deserialize, Serialize};
-
-/// The game New game starts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GameChoice {
-    /// Queens & Stones.
-    #[default]
-    Queens,
-    /// Tic-tac-toe.
-    TicTacToe,
-    /// Dodgem.
-    Dodgem,
-}
-
-impl GameChoice {
-    /// Every game, in the order New game lists them.
-    pub const ALL: [GameChoice; 3] = [
-        GameChoice::Queens,
-        GameChoice::TicTacToe,
-        GameChoice::Dodgem,
-    ];
-
-    /// The small game this is, if it is one.
-    pub fn small(self) -> Option<SmallKind> {
-        match self {
-            GameChoice::Queens => None,
-            GameChoice::TicTacToe => Some(SmallKind::TicTacToe),
-            GameChoice::Dodgem => Some(SmallKind::Dodgem),
-        }
-    }
-}
-
-impl From<SmallKind> for GameChoice {
-    fn from(kind: SmallKind) -> GameChoice {
-        match kind {
-            SmallKind::TicTacToe => GameChoice::TicTacToe,
-            SmallKind::Dodgem => GameChoice::Dodgem,
-        }
-    }
-}
-
-/// The deepest a small game's computer may be set to search: the whole tic-tac-toe
-/// tree (9 plies); for Dodgem, the depth its computer finishes in about a second on a
-/// slow machine (alpha-beta; minimax stops at its time limit).
-pub fn max_depth(kind: SmallKind) -> u32 {
-    match kind {
-        SmallKind::TicTacToe => 9,
-        SmallKind::Dodgem => 14,
-    }
-}
-
-/// The small games' own new-game choices (their computers are the thesis's minimax and
-/// alpha-beta with a depth, apart from the queens computers and their presets).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct SmallSetup {
-    /// The game New game starts.
-    pub game: GameChoice,
-    /// The computer of each seat (P1, P2): minimax or alpha-beta, a depth and a time.
-    pub engines: [EngineSetup; 2],
-}
-
-impl Default for SmallSetup {
-    fn default() -> Self {
-        let engine = EngineSetup {
-            engine: EngineKind::ALPHABETA,
-            depth: 9,
-            time_ms: 5_000,
-        };
-        SmallSetup {
-            game: GameChoice::Queens,
-            engines: [engine.clone(), engine],
-        }
-    }
-}
-
-/// The engines a small game can be played by (the thesis's two).
-pub const SMALL_ENGINES: [EngineKind; 2] = [EngineKind::MINIMAX, EngineKind::ALPHABETA];
 
 /// The seats of a small game from the new-game choices (their mode and who starts, the
 /// small games' engines).
@@ -330,6 +251,8 @@ pub enum ClickOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::EngineKind;
+    use crate::ui::session::small_setup::{GameChoice, SmallSetup};
 
     fn computer() -> Seat {
         Seat::Computer(SmallSetup::default().engines[0].clone())

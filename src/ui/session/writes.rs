@@ -5,7 +5,7 @@
 //! window ([`DiskStore`]), a store that blocks on purpose in the tests.
 
 use crate::store::{
-    LoadedGame, SavedGame, StoreError, append_history, autosave, clear_autosave, load_from,
+    Loaded, SavedGame, StoreError, append_history, autosave, clear_autosave, load_game,
 };
 use crate::ui::jobs::job::{Job, Polled};
 use std::collections::VecDeque;
@@ -38,8 +38,8 @@ pub trait WindowStore: Send + Sync {
     ///
     /// # Errors
     /// The store's error when the file is not a save that replays.
-    fn load(&self, path: &Path) -> Result<LoadedGame, StoreError> {
-        load_from(path)
+    fn load(&self, path: &Path) -> Result<Loaded, StoreError> {
+        load_game(path)
     }
 }
 

@@ -3,7 +3,7 @@
 //! window. Each takes the texts and the file state it draws, and returns [`Action`]s.
 
 use crate::board::{MAX_SIZE, MIN_SIZE};
-use crate::store::{HistoryEntry, HistoryFilter, Side, Winner, format_utc};
+use crate::store::{HistoryEntry, HistoryFilter, Loaded, Side, Winner, format_utc};
 use crate::ui::app::action::{Action, ReplaceChoice};
 use crate::ui::i18n::names::seat_names;
 use crate::ui::i18n::{Texts, fill};
@@ -23,7 +23,18 @@ pub fn continue_modal_ui(t: &Texts, files: &Files, ctx: &egui::Context, actions:
     egui::Modal::new(egui::Id::unique("continue_offer")).show(ctx, |ui| {
         ui.set_max_width(420.0);
         ui.heading(t.continue_title);
-        let text = fill(t.continue_offer, &[&offer.board.size(), &offer.board.ply()]);
+        let text = match offer {
+            Loaded::Queens(offer) => {
+                fill(t.continue_offer, &[&offer.board.size(), &offer.board.ply()])
+            }
+            Loaded::Small(offer) => fill(
+                t.small.continue_offer,
+                &[
+                    &t.small.game_name(offer.position.kind()),
+                    &offer.position.ply(),
+                ],
+            ),
+        };
         ui.add(egui::Label::new(text).wrap());
         ui.add_space(6.0);
         ui.horizontal_wrapped(|ui| {
