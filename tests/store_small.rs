@@ -408,6 +408,21 @@ fn the_history_keeps_finished_games_of_every_kind_and_refuses_unfinished_small_o
         kinds,
         [GameKind::Queens, GameKind::TicTacToe, GameKind::Dodgem]
     );
+    // The filter by game picks each one out; by size 3 both small games (and any 3x3
+    // queens game) pass.
+    for kind in GameKind::ALL {
+        let only = HistoryFilter {
+            kind: Some(kind),
+            ..HistoryFilter::default()
+        };
+        let picked: Vec<GameKind> = only.apply(&entries).iter().map(|e| e.game.kind).collect();
+        assert_eq!(picked, [kind]);
+    }
+    let three = HistoryFilter {
+        size: Some(3),
+        ..HistoryFilter::default()
+    };
+    assert_eq!(three.apply(&entries).len(), 2);
     for entry in &entries {
         match entry.game.kind.small() {
             None => assert!(entry.game.replay().is_ok()),

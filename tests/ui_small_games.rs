@@ -10,7 +10,7 @@ mod ui_support;
 use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use queens::games::play::{SmallKind, SmallPosition};
 use queens::store::GameKind;
 use queens::ui::{Action, App, Language, Mode, Settings};
@@ -201,6 +201,27 @@ fn a_whole_dodgem_game_between_two_people_with_undo_redo_and_both_exits() {
     let (entries, _) = queens::store::load_history(dir.path());
     assert_eq!(entries[0].game.kind, GameKind::Dodgem);
     assert_eq!(entries[0].game.moves.len(), 11);
+    // The History window names the game (where a queens game shows its board), offers
+    // no analysis of it, and the analysis asked for anyway is refused, not run on the
+    // queens game behind it.
+    let named_before = harness.query_all_by_label("Dodgem").count();
+    ui_support::open_history(&mut harness);
+    assert_eq!(
+        harness.query_all_by_label("Dodgem").count(),
+        named_before + 1,
+        "the history's row names its game"
+    );
+    assert!(harness.query_by_label("3x3").is_none());
+    let analyse = harness.get_by_label("Analyse");
+    assert!(
+        analyse.accesskit_node().is_disabled(),
+        "Analyse is for queens games"
+    );
+    apply(&mut harness, Action::AnalyseHistoryEntry(0));
+    assert!(!harness.state().is_analysing());
+    assert_eq!(position(&harness).kind(), SmallKind::Dodgem);
+    let status = harness.state().status_text();
+    assert_eq!(status, "That is for Queens & Stones games only.");
 }
 
 #[test]

@@ -145,7 +145,7 @@ pub enum StoreError {
     },
     /// Only finished games go into the match history.
     #[error(
-        "the game is not finished ({} played, cells still free); only finished games go into the history",
+        "the game is not finished ({} played, the game goes on); only finished games go into the history",
         crate::board::counted(*plies as u64, "move", "moves")
     )]
     NotFinished {

@@ -10,6 +10,7 @@ use super::atomic::{remove_if_stale_temp, unique_suffix, write_atomically};
 use super::check::CheckError;
 use super::error::StoreError;
 use super::game::SavedGame;
+use super::kind::GameKind;
 use super::saves::{Loaded, ensure_dir, load_game};
 use super::time::file_stamp;
 use crate::board::Board;
@@ -193,13 +194,17 @@ pub struct HistoryFilter {
     /// Only games where a side's description (`human`, `alphabeta depth 4, 1000 ms`, see
     /// [`super::Side`]'s `Display`) contains this text, ignoring case.
     pub opponent: Option<String>,
+    /// Only games of this game (queens, tic-tac-toe, Dodgem).
+    pub kind: Option<GameKind>,
 }
 
 impl HistoryFilter {
     /// Whether `entry` passes the filter.
     pub fn matches(&self, entry: &HistoryEntry) -> bool {
         let settings = &entry.game.settings;
-        if self.size.is_some_and(|size| size != settings.size) {
+        if self.size.is_some_and(|size| size != settings.size)
+            || self.kind.is_some_and(|kind| kind != entry.game.kind)
+        {
             return false;
         }
         match &self.opponent {

@@ -324,7 +324,13 @@ impl App {
         // A game opened to be analysed is on screen now (or was refused, or is waiting
         // for the player's answer, which comes back here).
         if std::mem::take(&mut self.analyse_requested) {
-            self.start_analysis(ctx);
+            if self.small.is_some() {
+                // The analysis judges queens moves only (the History window does not
+                // offer it for a small game; this is the guard behind that).
+                self.message = Message::Small(crate::ui::session::messages::SmallNote::QueensOnly);
+            } else {
+                self.start_analysis(ctx);
+            }
         }
     }
 

@@ -176,7 +176,6 @@ pub struct Texts {
     pub any_size: &'static str,
     pub filter_player: &'static str,
     pub col_date: &'static str,
-    pub col_size: &'static str,
     pub col_winner: &'static str,
     pub draw_short: &'static str,
     pub open_entry: &'static str,

@@ -41,6 +41,14 @@ pub struct SmallTexts {
 }
 
 impl SmallTexts {
+    /// The name of any game this version plays, in this language.
+    pub fn kind_name(&self, kind: crate::store::GameKind) -> &'static str {
+        match kind.small() {
+            Some(small) => self.game_name(small),
+            None => self.game_names[0],
+        }
+    }
+
     /// The name of a small game in this language.
     pub fn game_name(&self, kind: crate::games::play::SmallKind) -> &'static str {
         match kind {

@@ -37,6 +37,8 @@ pub struct HistoryView {
     pub size: Option<u8>,
     /// Show only games where a player's description contains this.
     pub player: String,
+    /// Show only games of this game.
+    pub game: Option<crate::store::GameKind>,
     /// Each player's record against each opponent, over every game loaded (the
     /// workbook's Players sheet has the same numbers: both come from
     /// [`crate::store::Records`]).
@@ -109,12 +111,15 @@ impl HistoryView {
                 (entries, skipped, (records.records(), sides))
             },
         );
-        let (size, player) = before.map_or((None, String::new()), |old| (old.size, old.player));
+        let (size, player, game) = before.map_or((None, String::new(), None), |old| {
+            (old.size, old.player, old.game)
+        });
         HistoryView {
             loading: Some(job),
             entries: Vec::new(),
             skipped: Vec::new(),
             size,
+            game,
             player,
             records: Vec::new(),
             record_sides: std::collections::HashMap::new(),

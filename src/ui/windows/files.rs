@@ -3,7 +3,7 @@
 //! window. Each takes the texts and the file state it draws, and returns [`Action`]s.
 
 use crate::board::{MAX_SIZE, MIN_SIZE};
-use crate::store::{HistoryEntry, HistoryFilter, Loaded, Side, Winner, format_utc};
+use crate::store::{GameKind, HistoryEntry, HistoryFilter, Loaded, Side, Winner, format_utc};
 use crate::ui::app::action::{Action, ReplaceChoice};
 use crate::ui::i18n::names::seat_names;
 use crate::ui::i18n::{Texts, fill};
@@ -248,6 +248,7 @@ pub fn history_window_ui(
                 .entries
                 .iter()
                 .enumerate()
+                .filter(|(_, entry)| view.game.is_none_or(|kind| entry.game.kind == kind))
                 .filter(|(_, entry)| shown_in_history(entry, view.size, &view.player, t))
                 .collect();
             ui.label(fill(t.games_shown, &[&shown.len(), &view.entries.len()]));
@@ -278,6 +279,16 @@ fn filters_ui(
     ui: &mut egui::Ui,
 ) {
     ui.horizontal_wrapped(|ui| {
+        ui.label(t.small.game);
+        let selected = view.game.map_or(t.any_size, |kind| t.small.kind_name(kind));
+        egui::ComboBox::from_id_salt("history_game")
+            .selected_text(selected)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut view.game, None, t.any_size);
+                for kind in GameKind::ALL {
+                    ui.selectable_value(&mut view.game, Some(kind), t.small.kind_name(kind));
+                }
+            });
         ui.label(t.board_size);
         let selected = view
             .size
@@ -320,7 +331,7 @@ fn entries_ui(
                     for header in [
                         "",
                         t.col_date,
-                        t.col_size,
+                        t.small.game,
                         &fill(t.player_n, &[&1]),
                         &fill(t.player_n, &[&2]),
                         t.score,
@@ -336,12 +347,21 @@ fn entries_ui(
                             if ui.button(t.open_entry).clicked() {
                                 actions.push(Action::OpenHistoryEntry(*index));
                             }
-                            if ui.button(t.analyse_entry).clicked() {
+                            // The analysis judges queens moves only.
+                            let queens = entry.game.kind == GameKind::Queens;
+                            if ui
+                                .add_enabled(queens, egui::Button::new(t.analyse_entry))
+                                .clicked()
+                            {
                                 actions.push(Action::AnalyseHistoryEntry(*index));
                             }
                         });
                         ui.label(format_utc(game.sort_time()));
-                        ui.label(format!("{0}x{0}", game.settings.size));
+                        // A queens game by its board, a small one by its name.
+                        ui.label(match game.kind {
+                            GameKind::Queens => format!("{0}x{0}", game.settings.size),
+                            kind => t.small.kind_name(kind).to_string(),
+                        });
                         // Look (issue 8): names ("You", "Computer (Medium)", or typed),
                         // a computer's settings second in small print.
                         let names = history_names(t, entry);
@@ -485,7 +505,7 @@ fn history_names(t: &Texts, entry: &HistoryEntry) -> [String; 2] {
 fn shown_in_history(entry: &HistoryEntry, size: Option<u8>, player: &str, t: &Texts) -> bool {
     let by_size = HistoryFilter {
         size,
-        opponent: None,
+        ..HistoryFilter::default()
     };
     let needle = player.trim().to_lowercase();
     by_size.matches(entry)
