@@ -42,6 +42,43 @@ impl SmallKind {
             SmallKind::Dodgem => super::dodgem::PLY_LIMIT,
         }
     }
+
+    /// What a search value says when it is a won or lost game rather than an estimate:
+    /// the games score a finished game beyond any evaluation (tic-tac-toe
+    /// `WIN + empty cells`, Dodgem `WIN - plies played`), so such a value is a proof,
+    /// whatever the depth: the searcher (the side to move where the search started) wins
+    /// or loses by the ply it names, against any defence.
+    pub fn decided(self, value: i32) -> Option<Decided> {
+        let magnitude = value.unsigned_abs();
+        let ends_at_ply = match self {
+            SmallKind::TicTacToe => {
+                let win = super::tictactoe::WIN.unsigned_abs();
+                let empty = magnitude.checked_sub(win)?;
+                (CELLS as u32).checked_sub(empty)?
+            }
+            SmallKind::Dodgem => {
+                let win = super::dodgem::WIN.unsigned_abs();
+                // Evaluations stay far below half a win (entries within ±1000).
+                if magnitude <= win / 2 {
+                    return None;
+                }
+                win - magnitude
+            }
+        };
+        Some(Decided {
+            searcher_wins: value > 0,
+            ends_at_ply,
+        })
+    }
+}
+
+/// A search value that is a proof: who wins, and by which ply of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decided {
+    /// The side that searched wins (else it loses).
+    pub searcher_wins: bool,
+    /// The ply (counted from the game's start) of the winning move.
+    pub ends_at_ply: u32,
 }
 
 /// A move of either game.
@@ -317,6 +354,72 @@ impl<M: Copy> SearchHandler<M> for Relay<'_, M> {
 mod tests {
     use super::*;
     use crate::ai::NoHandler;
+
+    /// Searches `moves`' position to `depth` with alpha-beta, then checks what its value
+    /// says against the game its best line plays out.
+    fn decided_after(kind: SmallKind, moves: &[&str], depth: u32) -> Decided {
+        let position =
+            SmallPosition::replay(kind, moves).unwrap_or_else(|(n, e)| panic!("{n}: {e}"));
+        let searcher = position.seat_to_move();
+        let outcome = position
+            .think(EngineKind::ALPHABETA, depth, None, &NoHandler)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let decided = kind
+            .decided(outcome.value.0)
+            .unwrap_or_else(|| panic!("{kind:?} {moves:?}: {} is no proof", outcome.value.0));
+        let mut line = position.clone();
+        for mv in &outcome.pv {
+            line.play(*mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+        assert_eq!(line.ply() as u32, decided.ends_at_ply, "{line}");
+        let winner = if decided.searcher_wins {
+            searcher
+        } else {
+            1 - searcher
+        };
+        assert_eq!(line.result(), Some(Some(winner)), "{line}");
+        decided
+    }
+
+    #[test]
+    fn a_won_or_lost_value_names_the_winner_and_the_ply_and_an_estimate_is_none() {
+        // X completes the bottom row with its fifth ply.
+        let x_wins = decided_after(SmallKind::TicTacToe, &["a1", "a2", "b1", "b2"], 1);
+        assert_eq!(
+            x_wins,
+            Decided {
+                searcher_wins: true,
+                ends_at_ply: 5
+            }
+        );
+        // O to move cannot stop both of X's lines (a2 and b2): O loses at ply 7.
+        let o_loses = decided_after(SmallKind::TicTacToe, &["a1", "c3", "c1", "b1", "a3"], 2);
+        assert_eq!(
+            o_loses,
+            Decided {
+                searcher_wins: false,
+                ends_at_ply: 7
+            }
+        );
+        // Dodgem: black, eight plies in, drives both cars off within four more plies.
+        let moves = [
+            "a3-b3", "b1-b2", "b3-c3", "c1-c2", "a2-a1", "b2-b3", "a1-b1", "b3-a3",
+        ];
+        let black = decided_after(SmallKind::Dodgem, &moves, 9);
+        assert!(black.searcher_wins);
+        // Values of positions still open are estimates.
+        assert_eq!(SmallKind::TicTacToe.decided(-4), None);
+        assert_eq!(SmallKind::TicTacToe.decided(0), None);
+        assert_eq!(SmallKind::Dodgem.decided(85), None);
+        assert_eq!(SmallKind::Dodgem.decided(-9_000), None);
+        assert_eq!(
+            SmallKind::Dodgem.decided(-(crate::games::dodgem::WIN - 19)),
+            Some(Decided {
+                searcher_wins: false,
+                ends_at_ply: 19
+            })
+        );
+    }
 
     #[test]
     fn a_tic_tac_toe_game_replays_to_its_winner() {

@@ -84,7 +84,11 @@ pub struct App {
     /// The small game's computer searching.
     small_job: Option<small::SmallJob>,
     /// The small game computer's last finished search.
-    small_search: Option<crate::ai::SearchOutcome<crate::games::play::SmallMove>>,
+    /// with the seat that searched.
+    small_search: Option<(
+        usize,
+        crate::ai::SearchOutcome<crate::games::play::SmallMove>,
+    )>,
 }
 
 impl App {

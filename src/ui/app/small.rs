@@ -138,7 +138,13 @@ impl App {
 
     /// The last search the small game's computer finished (for the side panel).
     pub fn small_search(&self) -> Option<&SearchOutcome<SmallMove>> {
-        self.small_search.as_ref()
+        self.small_search.as_ref().map(|(_, outcome)| outcome)
+    }
+
+    /// The seat whose computer made the last finished search (its value is from that
+    /// seat's side).
+    pub fn small_search_seat(&self) -> Option<usize> {
+        self.small_search.as_ref().map(|(seat, _)| *seat)
     }
 
     /// Nodes searched so far by the small game's computer, while it thinks.
@@ -335,7 +341,9 @@ impl App {
             Some(Ok(outcome)) => {
                 let info = search_info(&outcome);
                 let best = outcome.best_move;
-                self.small_search = Some(outcome);
+                // The game is still at the position searched: its side to move searched.
+                let seat = self.small.as_ref().map_or(0, SmallGame::seat_to_move);
+                self.small_search = Some((seat, outcome));
                 if let Some(mv) = best {
                     self.play_small(mv, Some(info));
                 }

@@ -48,6 +48,11 @@ pub struct SmallResponse {
 /// for the exit strips (right of the board for black, above it for white: a fifth of
 /// the board deep each, plus a 6-point gap).
 fn board_rect(available: Rect, kind: SmallKind) -> (Rect, f32) {
+    // The coordinates go left of the board and under it: room kept for them.
+    let available = Rect::from_min_max(
+        available.min + vec2(LABEL_ROOM, 0.0),
+        available.max - vec2(0.0, LABEL_ROOM),
+    );
     let (scale, gap) = if kind == SmallKind::Dodgem {
         (1.2, EXIT_GAP)
     } else {
@@ -69,6 +74,10 @@ fn board_rect(available: Rect, kind: SmallKind) -> (Rect, f32) {
 
 /// The gap between the board and an exit strip.
 const EXIT_GAP: f32 = 6.0;
+
+/// The room kept left of the board and under it for the coordinates (at most 16-point
+/// text, 4 to 6 points from the board).
+const LABEL_ROOM: f32 = 24.0;
 
 fn cell_rect(grid: Rect, size: f32, cell: Cell) -> Rect {
     Rect::from_min_size(
@@ -355,7 +364,10 @@ mod tests {
                 grid.max.x + exits <= 400.01,
                 "{kind:?}: the right exit leaves the room"
             );
-            assert!(grid.max.y <= 300.01 && grid.min.x >= -0.01);
+            assert!(
+                grid.max.y + LABEL_ROOM <= 300.01 && grid.min.x - LABEL_ROOM >= -0.01,
+                "{kind:?}: the coordinates leave the room"
+            );
         }
     }
 }

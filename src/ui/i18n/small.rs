@@ -38,6 +38,7 @@ pub struct SmallTexts {
     pub open_lab: &'static str,
     pub position: &'static str,
     pub continue_offer: &'static str,
+    pub proven_result: &'static str,
 }
 
 impl SmallTexts {
@@ -93,6 +94,7 @@ pub const EN: SmallTexts = SmallTexts {
     open_lab: "Open in the Tree Lab",
     position: "Position: {0}",
     continue_offer: "An unfinished game of {0} was saved automatically ({1:move|moves}).",
+    proven_result: "(proven: {0} wins by move {1})",
 };
 
 /// Vietnamese.
@@ -130,4 +132,5 @@ pub const VI: SmallTexts = SmallTexts {
     open_lab: "Mở trong Phòng thí nghiệm cây",
     position: "Thế cờ: {0}",
     continue_offer: "Có một ván {0} chưa xong được tự động lưu ({1} nước).",
+    proven_result: "(đã chứng minh: {0} thắng muộn nhất ở nước {1})",
 };

@@ -154,7 +154,8 @@ fn turn_text(app: &App) -> String {
 }
 
 /// The computer's search: nodes while it thinks (with Move now / Cancel), then what the
-/// last one found, marked exact or an estimate.
+/// last one found, marked exact or an estimate; a won or lost game it found is a proof
+/// at any depth, told as who wins by which move.
 fn search_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     let s = t.small;
@@ -169,8 +170,23 @@ fn search_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                 actions.push(Action::CancelSearch);
             }
         });
-    } else if let Some(outcome) = app.small_search() {
-        let exactness = if outcome.exact { s.exact } else { s.estimate };
+    } else if let (Some(outcome), Some(game)) = (app.small_search(), app.small_game()) {
+        let kind = game.kind();
+        let decided = kind.decided(outcome.value.0).map(|decided| {
+            let searcher = app.small_search_seat().unwrap_or(0);
+            let winner = if decided.searcher_wins {
+                searcher
+            } else {
+                1 - searcher
+            };
+            let piece = s.pieces[kind_index(kind)][winner];
+            fill(s.proven_result, &[&piece, &decided.ends_at_ply])
+        });
+        let exactness = match &decided {
+            Some(proof) => proof.as_str(),
+            None if outcome.exact => s.exact,
+            None => s.estimate,
+        };
         let line = fill(
             s.last_search,
             &[
