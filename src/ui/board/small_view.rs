@@ -240,12 +240,22 @@ fn paint_piece(
             );
         }
         SmallKind::Dodgem => {
-            painter.rect_filled(
+            // The lecture's colours: a black car and a white car, each rimmed with its
+            // player's colour (the side panel's) and marked with the way it drives.
+            let (body, ink) = if seat == 0 {
+                (Color32::from_gray(40), Color32::from_gray(245))
+            } else {
+                (Color32::from_gray(250), Color32::from_gray(40))
+            };
+            let corner = CornerRadius::same((inner.width() * 0.2) as u8);
+            painter.rect_filled(inner, corner, body.gamma_multiply(opacity));
+            painter.rect_stroke(
                 inner,
-                CornerRadius::same((inner.width() * 0.2) as u8),
-                colour,
+                corner,
+                Stroke::new(width * 0.8, colour),
+                StrokeKind::Inside,
             );
-            let ink = palette.badge_text.gamma_multiply(opacity);
+            let ink = ink.gamma_multiply(opacity);
             paint_arrow(painter, inner.center(), inner.width() * 0.6, seat, ink);
         }
     }
