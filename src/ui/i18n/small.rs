@@ -15,6 +15,8 @@ pub struct SmallTexts {
     /// What a square holds, for screen readers: the seats' pieces, then empty.
     pub square_words: [[&'static str; 3]; 2],
     pub plays: &'static str,
+    /// [`Self::plays`] when the player is "You" (English conjugates).
+    pub plays_you: &'static str,
     pub to_move: &'static str,
     pub cars_off: &'static str,
     pub wins: &'static str,
@@ -71,6 +73,7 @@ pub const EN: SmallTexts = SmallTexts {
     pieces: [["X", "O"], ["black", "white"]],
     square_words: [["X", "O", "empty"], ["black car", "white car", "empty"]],
     plays: "{0} plays {1}",
+    plays_you: "You play {0}",
     to_move: "{0} to move ({1})",
     cars_off: "Cars driven off: black {0}, white {1}",
     wins: "{0} wins.",
@@ -109,6 +112,7 @@ pub const VI: SmallTexts = SmallTexts {
     pieces: [["X", "O"], ["đen", "trắng"]],
     square_words: [["X", "O", "trống"], ["xe đen", "xe trắng", "trống"]],
     plays: "{0} cầm {1}",
+    plays_you: "Bạn cầm {0}",
     to_move: "Đến lượt {0} ({1})",
     cars_off: "Xe đã ra: đen {0}, trắng {1}",
     wins: "{0} thắng.",

@@ -118,7 +118,11 @@ fn players_ui(app: &App, ui: &mut egui::Ui) {
             .corner_radius(6.0)
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
-                let line = fill(t.small.plays, &[&names[seat], &pieces[seat]]);
+                let line = if names[seat] == t.you {
+                    fill(t.small.plays_you, &[&pieces[seat]])
+                } else {
+                    fill(t.small.plays, &[&names[seat], &pieces[seat]])
+                };
                 ui.label(RichText::new(line).strong().color(colour));
                 ui.label(RichText::new(seat_summary(t, &game.seats[seat])).small());
             });
