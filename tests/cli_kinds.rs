@@ -257,3 +257,96 @@ fn small_games_refuse_bad_positions_moves_and_queens_options() {
         (&["replay", "--kind", "chess"], "possible values"),
     ]);
 }
+
+/// Writes `text` as an evaluation table in `dir` and returns its path.
+fn table_file(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    path.display().to_string()
+}
+
+#[test]
+fn bestmove_searches_dodgem_with_an_edited_evaluation_table() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let search = |extra: &[&str]| {
+        let mut args = vec![
+            "bestmove",
+            "--kind",
+            "dodgem",
+            "--algo",
+            "alphabeta",
+            "--depth",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    // The shipped table is the default.
+    let default = search(&[]);
+    let shipped = search(&["--eval", "data/dodgem_eval.ron"]);
+    assert_eq!(default["value"], shipped["value"]);
+    assert_eq!(default["move"], shipped["move"]);
+    assert_ne!(default["value"], 0, "{default}");
+    // A table of zeros values every open position 0: one ply from the start, 0.
+    let zeros = table_file(
+        dir.path(),
+        "zeros.ron",
+        "(white: [[0,0,0],[0,0,0],[0,0,0]], black: [[0,0,0],[0,0,0],[0,0,0]], \
+         white_off: 0, black_off: 0, direct: 0, indirect: 0)",
+    );
+    assert_eq!(search(&["--eval", &zeros])["value"], 0);
+    // The table changes the choice: black rewarded only for a car on b3 goes there.
+    let b3 = table_file(
+        dir.path(),
+        "b3.ron",
+        "(white: [[0,0,0],[0,0,0],[0,0,0]], black: [[0,-500,0],[0,0,0],[0,0,0]], \
+         white_off: 0, black_off: 0, direct: 0, indirect: 0)",
+    );
+    let to_b3 = search(&["--eval", &b3]);
+    assert_eq!(to_b3["move"], "a3-b3");
+    assert_eq!(to_b3["value"], 500);
+    // A table that is not one, a folder, a missing file, and another game are refused
+    // on one line with exit 2.
+    let too_big = table_file(
+        dir.path(),
+        "big.ron",
+        "(white: [[0,0,0],[0,0,0],[0,0,5000]], black: [[0,0,0],[0,0,0],[0,0,0]], \
+         white_off: 0, black_off: 0, direct: 0, indirect: 0)",
+    );
+    let short = table_file(dir.path(), "short.ron", "(white: [[0,0,0]])");
+    let folder = dir.path().display().to_string();
+    let missing = dir.path().join("none.ron").display().to_string();
+    fn with(file: &str) -> Vec<&str> {
+        vec![
+            "bestmove", "--kind", "dodgem", "--depth", "1", "--eval", file,
+        ]
+    }
+    all_refused(&[
+        (&with(&too_big), "beyond"),
+        (&with(&short), "not a Dodgem evaluation table"),
+        (&with(&folder), "folder"),
+        (&with(&missing), "none.ron"),
+        (
+            &[
+                "bestmove",
+                "--kind",
+                "tictactoe",
+                "--eval",
+                "data/dodgem_eval.ron",
+            ],
+            "--eval is for --kind dodgem",
+        ),
+        (
+            &[
+                "bestmove",
+                "--size",
+                "5",
+                "--depth",
+                "1",
+                "--eval",
+                "data/dodgem_eval.ron",
+            ],
+            "--eval is for --kind dodgem",
+        ),
+    ]);
+}

@@ -125,6 +125,7 @@ fn subcommands() -> Vec<Subcommand> {
                 "--time-ms",
                 "--threads",
                 "--hash",
+                "--eval",
             ],
             base: &[("--size", "3"), ("--depth", "1"), ("--hash", "1")],
         },

@@ -291,6 +291,10 @@ pub struct BestMoveArgs {
     /// The position to search (the side to move is the one after the given moves).
     #[command(flatten)]
     pub position: PositionArgs,
+    /// With --kind dodgem: search with this evaluation table instead of the lecture's, a
+    /// RON file in the form of data/dodgem_eval.ron (docs/rules.md, "Dodgem's evaluation").
+    #[arg(long, value_name = "FILE")]
+    pub eval: Option<PathBuf>,
     /// The engine (the long help lists them).
     #[arg(long, value_name = "ALGO", default_value = "alphabeta", value_parser = parse_algo, help = algo_help(), long_help = algo_long_help())]
     pub algo: EngineKind,

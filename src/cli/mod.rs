@@ -104,6 +104,9 @@ where
         Some(Command::BestMove(args)) => {
             let interrupt = Interrupt::install();
             match args.position.kind {
+                KindArg::Queens if args.eval.is_some() => {
+                    Err(CliError::Usage(small::EVAL_FOR_DODGEM.to_string()))
+                }
                 KindArg::Queens => print_json(&best_move_until(&args, &interrupt)?),
                 KindArg::TicTacToe => {
                     print_json(&small::best_move::<TicTacToe>(&args, &interrupt)?)

@@ -10,10 +10,12 @@ use super::interrupt::{Interrupt, StopOnRequest};
 use crate::ai::{EngineConfig, GamePosition, Limits, SearchGame};
 use crate::games::cells::Cell;
 use crate::games::dodgem::{Dodgem, DodgemError, DodgemMove, Outcome, Side};
+use crate::games::dodgem_eval::DodgemEval;
 use crate::games::dodgem_solve;
 use crate::games::tictactoe::{self, Mark, TicTacToe, TicTacToeError};
 use serde::Serialize;
 use std::fmt::Display;
+use std::path::Path;
 use std::time::Instant;
 
 /// What the commands need of a small game beyond the search's [`SearchGame`].
@@ -40,6 +42,23 @@ where
     }
     /// The exact value with best play.
     fn solve(&self) -> SmallSolution;
+    /// The position searched with `table` as its evaluation (`--eval`): Dodgem's only.
+    fn with_eval(self, table: DodgemEval) -> Result<Self, CliError> {
+        let _ = table;
+        Err(CliError::Usage(EVAL_FOR_DODGEM.to_string()))
+    }
+}
+
+/// The refusal of `--eval` beside another game.
+pub(super) const EVAL_FOR_DODGEM: &str =
+    "--eval is for --kind dodgem: the other games have no evaluation table to change";
+
+/// The evaluation table of `path` (`--eval`), read as every user-named file is
+/// ([`crate::store::read_text`]: a regular file, capped, UTF-8) and checked entry by entry.
+fn eval_table(path: &Path) -> Result<DodgemEval, CliError> {
+    let text = crate::store::read_text(path)?;
+    DodgemEval::from_ron(&text)
+        .map_err(|err| CliError::Usage(format!("--eval {}: {err}", path.display())))
 }
 
 impl SmallGame for TicTacToe {
@@ -130,6 +149,10 @@ impl SmallGame for Dodgem {
 
     fn result(&self) -> Option<&'static str> {
         self.outcome().map(outcome_name)
+    }
+
+    fn with_eval(self, table: DodgemEval) -> Result<Dodgem, CliError> {
+        Ok(Dodgem::with_eval(self, table))
     }
 
     /// The retrograde-free exact negamax of [`dodgem_solve`], under the draw limit.
@@ -330,10 +353,13 @@ where
 {
     let start = Instant::now();
     small_position_only(&args.position)?;
-    let game: G = position_of(
+    let mut game: G = position_of(
         args.position.position.as_deref(),
         args.position.moves.as_deref(),
     )?;
+    if let Some(path) = &args.eval {
+        game = game.with_eval(eval_table(path)?)?;
+    }
     let default_depth = match G::KIND {
         KindArg::TicTacToe => game.plies_to_end().max(1),
         _ => args.algo.entry().default_depth,

@@ -140,10 +140,15 @@ impl DodgemEval {
     /// # Errors
     /// [`EvalFileError::Io`] when the file cannot be read, else as [`DodgemEval::from_ron`].
     pub fn load(path: &Path) -> Result<DodgemEval, EvalFileError> {
-        let text = std::fs::read_to_string(path).map_err(|source| EvalFileError::Io {
+        let io = |source| EvalFileError::Io {
             path: path.to_path_buf(),
             source,
-        })?;
+        };
+        // Only a regular file is opened: a pipe or a device in its place would block.
+        if !std::fs::metadata(path).map_err(io)?.is_file() {
+            return Err(io(std::io::Error::other("not a regular file")));
+        }
+        let text = std::fs::read_to_string(path).map_err(io)?;
         DodgemEval::from_ron(&text)
     }
 }

@@ -315,9 +315,14 @@ pub fn load_game(path: &Path) -> Result<Loaded, StoreError> {
     SavedGame::read_ron(&read_text(path)?, path)
 }
 
-/// The text of the save at `path`: a regular file of at most [`MAX_FILE_BYTES`], checked
-/// before it is opened or read, holding UTF-8.
-fn read_text(path: &Path) -> Result<String, StoreError> {
+/// The text of the file at `path` (a save, or another input such as a Dodgem evaluation
+/// table): a regular file of at most [`MAX_FILE_BYTES`], checked before it is opened or
+/// read, holding UTF-8. The one way the program reads a file a user names.
+///
+/// # Errors
+/// [`StoreError::NotFound`], [`StoreError::NotAFile`], [`StoreError::TooLarge`],
+/// [`StoreError::Read`] or [`StoreError::NotText`].
+pub fn read_text(path: &Path) -> Result<String, StoreError> {
     let bytes = read_capped(path, MAX_FILE_BYTES).map_err(|err| match err {
         ReadError::NotFound => StoreError::NotFound {
             path: path.to_path_buf(),
