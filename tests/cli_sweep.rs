@@ -251,7 +251,7 @@ fn subcommands() -> Vec<Subcommand> {
         },
         Subcommand {
             name: "export",
-            options: &["--out", "--saves-dir", "--size", "--opponent"],
+            options: &["--out", "--saves-dir", "--size", "--opponent", "--kind"],
             base: &[("--out", "out.xlsx"), ("--saves-dir", "saves")],
         },
     ]

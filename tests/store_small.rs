@@ -603,3 +603,35 @@ fn the_command_line_names_the_game_of_a_small_save_it_cannot_analyse() {
         "{message}"
     );
 }
+
+#[test]
+fn the_command_line_exports_the_games_of_one_kind() {
+    let dir = temp();
+    let saves = dir.path().join("saves");
+    mixed_history(&saves);
+    let out = dir.path().join("kind.xlsx").display().to_string();
+    let saves = saves.display().to_string();
+    for (kind, games) in [
+        (None, 3),
+        (Some("queens"), 1),
+        (Some("tictactoe"), 1),
+        (Some("Dodgem"), 1),
+    ] {
+        let mut args = vec!["export", "--out", &out, "--saves-dir", &saves];
+        if let Some(kind) = kind {
+            args.extend(["--kind", kind]);
+        }
+        let answer = common::json(&args);
+        assert_eq!(answer["games"], games, "{kind:?}: {answer}");
+    }
+    let message = common::refused(&[
+        "export",
+        "--out",
+        &out,
+        "--saves-dir",
+        &saves,
+        "--kind",
+        "chess",
+    ]);
+    assert!(message.contains("chess"), "{message}");
+}

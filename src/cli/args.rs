@@ -242,6 +242,9 @@ pub struct ExportArgs {
     /// "human", "minimax" or "alphabeta depth 4".
     #[arg(long, value_name = "TEXT")]
     pub opponent: Option<String>,
+    /// Only games of this game: queens, tictactoe or dodgem (every game without it).
+    #[arg(long, value_enum, value_name = "GAME", ignore_case = true)]
+    pub kind: Option<KindArg>,
 }
 
 /// A position: either a game string, or a board size with stones and moves; for the
@@ -419,6 +422,15 @@ pub enum KindArg {
 }
 
 impl KindArg {
+    /// The game as saves name it.
+    pub const fn game_kind(self) -> crate::store::GameKind {
+        match self {
+            KindArg::Queens => crate::store::GameKind::Queens,
+            KindArg::TicTacToe => crate::store::GameKind::TicTacToe,
+            KindArg::Dodgem => crate::store::GameKind::Dodgem,
+        }
+    }
+
     /// The game's name on the command line and in the JSON.
     pub const fn name(self) -> &'static str {
         match self {
