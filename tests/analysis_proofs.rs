@@ -26,6 +26,7 @@ fn settings(ms: u64) -> AnalysisSettings {
         time: Duration::from_millis(ms),
         threads: 1,
         hash_mb: 4,
+        retry: std::time::Duration::ZERO,
     }
 }
 

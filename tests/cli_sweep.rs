@@ -159,6 +159,7 @@ fn subcommands() -> Vec<Subcommand> {
                 "--seed",
                 "--file",
                 "--time-ms",
+                "--retry-ms",
                 "--threads",
                 "--hash",
                 "--xlsx",

@@ -49,6 +49,7 @@ fn analyse_game_marks_every_move_with_its_loss() {
             time: Duration::from_secs(5),
             threads: 1,
             hash_mb: 4,
+            retry: std::time::Duration::ZERO,
         },
         &NoHandler,
         &mut |_, _| {},

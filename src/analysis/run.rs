@@ -20,6 +20,11 @@ pub struct AnalysisSettings {
     pub threads: usize,
     /// The transposition table in MiB, shared by all the positions of the game.
     pub hash_mb: usize,
+    /// A second look: the time shared by the positions the first pass left unproved,
+    /// solved again (last first) once every position has had its `time`. Work goes
+    /// where it is needed: most positions of a game prove within a fraction of a second,
+    /// the first few of a big board need seconds. Zero for no second look.
+    pub retry: Duration,
 }
 
 /// The share of a position's time the exact solver gets first (proving the position, and
@@ -74,8 +79,57 @@ pub fn analyse(
         child = Some(position.clone());
         position.undo();
     }
+    if !handler.should_stop() && !settings.retry.is_zero() {
+        second_look(board, &mut positions, &mut engine, settings, handler);
+    }
     settle(&cells, &mut positions);
     Analysis::from_positions(board.game_string(), &cells, positions)
+}
+
+/// Solves again, last first, the positions left unproved, sharing `settings.retry`
+/// between them (each gets what is left divided by the positions left). A position is
+/// replaced only by a proof; an estimate stays as it was. The position after each one is
+/// taken as the first pass took it, so its proof (if the second look found one) starts
+/// the bisection, and the move's loss is proved as in the first pass.
+fn second_look(
+    board: &Board,
+    positions: &mut [Option<PositionValue>],
+    engine: &mut PvsEngine,
+    settings: AnalysisSettings,
+    handler: &dyn SearchHandler<Cell>,
+) {
+    let started = Instant::now();
+    let unproved: Vec<usize> = (0..positions.len())
+        .rev()
+        .filter(|&k| positions[k].as_ref().is_some_and(|value| !value.exact))
+        .collect();
+    for (done, &k) in unproved.iter().enumerate() {
+        let left = settings.retry.saturating_sub(started.elapsed());
+        let share = left / u32::try_from(unproved.len() - done).unwrap_or(u32::MAX);
+        if share.is_zero() || handler.should_stop() {
+            break;
+        }
+        let position = board.at_ply(k);
+        let after = (k < board.ply()).then(|| board.at_ply(k + 1));
+        let (done_part, rest) = positions.split_at_mut(k + 1);
+        let next = match (after.as_ref(), rest.first_mut()) {
+            (Some(board), Some(Some(value))) => Some(Next { board, value }),
+            _ => None,
+        };
+        let value = evaluate_position(
+            &position,
+            next,
+            engine,
+            AnalysisSettings {
+                time: share,
+                ..settings
+            },
+            handler,
+        );
+        if value.exact && !handler.should_stop() {
+            done_part[k] = Some(value);
+        }
+    }
 }
 
 /// The position after the move played from a position, and what is known of it.
@@ -351,6 +405,7 @@ mod tests {
             time: Duration::from_millis(ms),
             threads: 1,
             hash_mb: 4,
+            retry: Duration::ZERO,
         }
     }
 
@@ -378,6 +433,30 @@ mod tests {
             assert!(m.depth.is_some_and(|d| d >= 1), "{m:?}");
             assert!(m.best.is_some());
         }
+    }
+
+    #[test]
+    fn the_second_look_proves_what_the_first_pass_had_no_time_for() {
+        // 10x10 with 4 stones after six moves: its first positions need far more than a
+        // millisecond to prove, and a fraction of a second each.
+        let board = random_position(10, 4, 6, 7).unwrap_or_else(|e| panic!("{e}"));
+        let hurried = analyse(&board, settings(1), &NoHandler, &mut |_, _| {});
+        assert!(
+            hurried.moves.iter().any(|m| !m.exact),
+            "a millisecond proved everything: {hurried:?}"
+        );
+        let second = AnalysisSettings {
+            retry: Duration::from_secs(120),
+            ..settings(1)
+        };
+        let looked = analyse(&board, second, &NoHandler, &mut |_, _| {});
+        assert!(looked.complete);
+        assert!(looked.moves.iter().all(|m| m.exact), "{looked:?}");
+        // The proofs are the ones a patient first pass finds.
+        let patient = analyse(&board, settings(60_000), &NoHandler, &mut |_, _| {});
+        assert!(patient.moves.iter().all(|m| m.exact));
+        let losses = |a: &Analysis| a.moves.iter().map(|m| (m.ply, m.loss)).collect::<Vec<_>>();
+        assert_eq!(losses(&looked), losses(&patient));
     }
 
     #[test]

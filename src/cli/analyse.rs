@@ -27,6 +27,8 @@ pub struct AnalyseReport {
     pub complete: bool,
     /// The time per position in milliseconds.
     pub time_ms: u64,
+    /// The second look's time in milliseconds (0: none).
+    pub retry_ms: u64,
     /// Threads used.
     pub threads: usize,
     /// The table's size in MiB.
@@ -43,6 +45,7 @@ impl AnalyseReport {
             players: analysis.players,
             complete: analysis.complete,
             time_ms: u64::try_from(settings.time.as_millis()).unwrap_or(u64::MAX),
+            retry_ms: u64::try_from(settings.retry.as_millis()).unwrap_or(u64::MAX),
             threads: settings.threads,
             hash_mb: settings.hash_mb,
             xlsx,
@@ -111,6 +114,7 @@ pub fn analyse_until(args: &AnalyseArgs, interrupt: &Interrupt) -> Result<Analys
     }
     let settings = AnalysisSettings {
         time: Duration::from_millis(args.time_ms),
+        retry: Duration::from_millis(args.retry_ms),
         threads,
         hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
     };

@@ -357,6 +357,12 @@ pub struct AnalyseArgs {
     /// the exact solver, the rest for an estimate when it does not finish.
     #[arg(long, value_name = "T", default_value_t = 1000, allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_TIME_MS))]
     pub time_ms: u64,
+    /// A second look, in milliseconds (0 to 86400000; 0 for none): the time shared by the
+    /// positions the first pass left unproved, solved again from the last, each with
+    /// what is left divided by the positions left. Positions that prove quickly leave
+    /// it to the few that need seconds (the first moves of a big board).
+    #[arg(long, value_name = "T", default_value_t = 60_000, allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_TIME_MS))]
+    pub retry_ms: u64,
     /// Threads, 0 to 1024; 0 (the default) means one per core, and more than the cores
     /// run as many as the cores (a note on stderr says so).
     #[arg(long, value_name = "K", default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_THREADS as u64))]

@@ -174,6 +174,7 @@ mod tests {
             time: Duration::from_secs(5),
             threads: 1,
             hash_mb: 4,
+            retry: std::time::Duration::ZERO,
         };
         let analysis = analyse(&board, settings, &NoHandler, &mut |_, _| {});
         let saved = SavedGame::new(&board, [Side::Human, Side::Human], Some(7));

@@ -31,6 +31,7 @@ impl AnalysisJob {
                 time: TIME_PER_POSITION,
                 threads: 1,
                 hash_mb: HASH_MB,
+                retry: std::time::Duration::ZERO,
             };
             analyse(&board, settings, reporter, &mut |positions, _| {
                 reporter.report(positions);

@@ -193,6 +193,7 @@ mod tests {
                 time: std::time::Duration::from_secs(5),
                 threads: 1,
                 hash_mb: 4,
+                retry: std::time::Duration::ZERO,
             },
             &crate::ai::NoHandler,
             &mut |_, _| {},
