@@ -8,7 +8,7 @@ use crate::board::Board;
 use crate::games::play::{SmallKind, SmallPosition};
 use crate::store::{Loaded, SavedGame};
 use crate::ui::session::game::{
-    Game, board_from_setup, seat_from_side, seats_from_setup, side_from_seat,
+    Game, Seat, board_from_setup, seat_from_side, seats_from_setup, side_from_seat,
 };
 use crate::ui::session::messages::{Message, SmallNote};
 use crate::ui::session::saving::record_of;
@@ -106,10 +106,21 @@ impl Replacement {
 
     /// A fresh small game's replacement from the new-game choices.
     pub(super) fn small_start(kind: SmallKind, setup: &GameSetup) -> Self {
+        let names = crate::ui::i18n::names::typed_names(setup);
+        Replacement::small_fresh(kind, small_seats(setup), names, Some(setup.clone()))
+    }
+
+    /// A small game at its start with these seats and typed names (a new game, or a
+    /// rematch with the seats swapped).
+    pub(super) fn small_fresh(
+        kind: SmallKind,
+        seats: [Seat; 2],
+        names: [String; 2],
+        setup: Option<GameSetup>,
+    ) -> Self {
         let position = SmallPosition::start(kind);
-        let seats = small_seats(setup);
         let mut record = SavedGame::new_small(&position, seats.clone().map(|s| side_from_seat(&s)));
-        record.names = crate::ui::i18n::names::typed_names(setup);
+        record.names = names;
         Replacement {
             game: OnScreen::Small(SmallGame::new(0, position, seats)),
             record,
@@ -118,7 +129,7 @@ impl Replacement {
             message: Message::Small(SmallNote::Started(kind)),
             paused: false,
             analyse: false,
-            setup: Some(setup.clone()),
+            setup,
         }
     }
 

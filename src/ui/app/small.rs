@@ -5,12 +5,12 @@
 //! [`crate::games::play`]'s.
 
 use super::App;
-use super::replace::{OnScreen, Replacement};
+use super::replace::Replacement;
 use crate::ai::{NotForThisGame, SearchHandler, SearchOutcome};
-use crate::games::play::{SmallError, SmallKind, SmallMove, SmallPosition};
-use crate::store::{SavedGame, SearchInfo};
+use crate::games::play::{SmallError, SmallKind, SmallMove};
+use crate::store::SearchInfo;
 use crate::ui::jobs::job::{Job, Polled, Reporter};
-use crate::ui::session::game::{Seat, side_from_seat};
+use crate::ui::session::game::Seat;
 use crate::ui::session::messages::{Message, SmallNote};
 use crate::ui::session::small::{ClickOutcome, SmallGame, SmallTarget};
 use eframe::egui;
@@ -39,17 +39,6 @@ impl SearchHandler<SmallMove> for Progress<'_> {
 
     fn on_nodes(&self, nodes: u64) {
         self.0.update_quietly(|shown| *shown = nodes);
-    }
-}
-
-/// A small game's search as a save file records it (as the queens game's).
-fn search_info(outcome: &SearchOutcome<SmallMove>) -> SearchInfo {
-    SearchInfo {
-        depth: outcome.depth,
-        nodes: outcome.stats.nodes,
-        leaves: outcome.stats.leaves,
-        time_us: u64::try_from(outcome.elapsed.as_micros()).unwrap_or(u64::MAX),
-        value: outcome.value.0,
     }
 }
 
@@ -112,23 +101,12 @@ impl App {
         let Some(game) = &self.small else {
             return;
         };
-        let kind = game.kind();
         let [one, two] = game.seats.clone();
-        let position = SmallPosition::start(kind);
-        let seats = [two, one];
-        let mut record = SavedGame::new_small(&position, seats.clone().map(|s| side_from_seat(&s)));
+        // The players change seats, and their names with them.
         let [name_one, name_two] = self.files.record.names.clone();
-        record.names = [name_two, name_one];
-        self.offer_replacement(Replacement {
-            game: OnScreen::Small(SmallGame::new(0, position, seats)),
-            record,
-            path: None,
-            saved: false,
-            message: Message::Small(SmallNote::Started(kind)),
-            paused: false,
-            analyse: false,
-            setup: None,
-        });
+        let replacement =
+            Replacement::small_fresh(game.kind(), [two, one], [name_two, name_one], None);
+        self.offer_replacement(replacement);
     }
 
     /// The tic-tac-toe or Dodgem game on screen, if one is.
@@ -339,7 +317,7 @@ impl App {
         }
         match answer {
             Some(Ok(outcome)) => {
-                let info = search_info(&outcome);
+                let info = SearchInfo::from_outcome(&outcome);
                 let best = outcome.best_move;
                 // The game is still at the position searched: its side to move searched.
                 let seat = self.small.as_ref().map_or(0, SmallGame::seat_to_move);
