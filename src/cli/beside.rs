@@ -6,12 +6,13 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// Sets its flag when dropped, so unwinding from a panic sets it too.
-struct SetOnDrop<'a>(&'a AtomicBool);
+/// Sets its flag and wakes the reporter when dropped, so unwinding from a panic does too.
+struct SetOnDrop<'a>(&'a AtomicBool, std::thread::Thread);
 
 impl Drop for SetOnDrop<'_> {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);
+        self.1.unpark();
     }
 }
 
@@ -25,14 +26,16 @@ pub fn with_reporter<T>(
 ) -> T {
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        scope.spawn(|| {
+        let reporter = scope.spawn(|| {
             while !done.load(Ordering::Relaxed) {
                 report();
-                std::thread::sleep(every);
+                // Woken early when the work ends: a sleep here added up to `every` to
+                // each command's wall time (the solve times were whole tenths).
+                std::thread::park_timeout(every);
             }
             finish();
         });
-        let _done_when_dropped = SetOnDrop(&done);
+        let _done_when_dropped = SetOnDrop(&done, reporter.thread().clone());
         work()
     })
 }

@@ -36,6 +36,9 @@ pub struct Options {
     /// Below the root, down to this ply, leave out moves that a symmetry of the free
     /// set maps onto others (0 = off; the root is the caller's, see `set_root_skip`).
     pub sym_plies: u8,
+    /// Below the root, before the table: end a node whose best single gain minus every
+    /// other free cell (`2 * max_gain - n`, a lower bound) already reaches beta.
+    pub gain_bound: bool,
 }
 
 impl Default for Options {
@@ -47,6 +50,7 @@ impl Default for Options {
             pvs: true,
             staged: true,
             sym_plies: 2,
+            gain_bound: true,
         }
     }
 }
@@ -275,6 +279,15 @@ impl<'a> Worker<'a> {
         }
         if -n >= beta {
             return -n;
+        }
+        if self.options.gain_bound && ply > 0 {
+            // V >= g - V(child) >= g - (n - g) for the largest gain g. Most nodes of a
+            // null-window probe are this lopsided: one scan of the free cells ends them
+            // before the table's cache miss (2.4x faster solves, BENCHMARKS.md "Proof").
+            let floor = 2 * self.max_gain(free) as i32 - n;
+            if floor >= beta {
+                return floor;
+            }
         }
         let draft = if exact { EXACT } else { depth as u8 };
         let key = key_of(free);

@@ -24,8 +24,7 @@ pub struct SolveSettings {
     /// Leave out root moves that a board symmetry maps onto earlier ones.
     pub root_symmetry: bool,
     /// The depth of the estimate the probes start from (0: plain bisection of the whole
-    /// range). The first probe tests the estimate, the next ones step away from it by 2,
-    /// 4, 8, ... cells in the direction the last probe failed, then bisect what is left.
+    /// range). The first probe tests the estimate; see [`Prober`] for the ones after it.
     pub guess_depth: u32,
 }
 
@@ -102,24 +101,26 @@ fn probe_target(lower: i32, upper: i32) -> i32 {
     lower + 2 * ((steps + 1) / 2)
 }
 
-/// Chooses each probe's target: from an estimate of the value, as MTD(f) does, stepping
-/// away from it with growing steps while the probes fail the same way; once the value is
-/// bracketed (a probe failed each way) or without an estimate, by bisection.
+/// Chooses each probe's target from an estimate of the value, as MTD(f) does, knowing
+/// that the two kinds of probe cost very different amounts: a test "V >= t" for t below
+/// the value holds after a few of the side to move's best moves (cheap), while a test
+/// that fails must refute every move (on 15x15 with stones, 10-100x dearer). So the
+/// probes climb from below in steps of 2 after each success. After a failure the next
+/// probe tests the failure's own fail-soft bound (often the value itself), and failures
+/// in a row step down by 2, 4, 8, ... cells so that the next climb starts below the value.
+/// Without an estimate: bisection.
 struct Prober {
     /// Where the next probe aims, before it is fitted into the bounds.
     aim: Option<i32>,
-    /// The next step away from the bound that moved.
-    step: i32,
-    /// Whether the last probe failed high.
-    last_high: Option<bool>,
+    /// Failed probes in a row.
+    failures: u32,
 }
 
 impl Prober {
     fn new(guess: Option<i32>) -> Prober {
         Prober {
             aim: guess,
-            step: 2,
-            last_high: None,
+            failures: 0,
         }
     }
 
@@ -141,18 +142,15 @@ impl Prober {
         if self.aim.is_none() {
             return;
         }
-        if self.last_high.is_some_and(|last| last != high) {
-            // Bracketed: bisection from here.
-            self.aim = None;
-            return;
-        }
-        self.last_high = Some(high);
-        self.aim = Some(if high {
-            lower + self.step
+        if high {
+            self.failures = 0;
+            self.aim = Some(lower + 2);
         } else {
-            upper - self.step + 2
-        });
-        self.step *= 2;
+            self.failures += 1;
+            // 0, 2, 6, 14, ... below the new upper bound.
+            let below = 2 * ((1i32 << (self.failures - 1).min(20)) - 1);
+            self.aim = Some(upper - below);
+        }
     }
 }
 
@@ -446,25 +444,30 @@ mod tests {
     }
 
     #[test]
-    fn probes_start_at_the_estimate_gallop_away_then_bisect() {
+    fn probes_start_at_the_estimate_climb_and_step_down_after_failures() {
         let mut prober = Prober::new(Some(11));
         // The estimate, put on V's parity (lower's) inside the bounds.
         assert_eq!(prober.target(-20, 20), 10);
-        // It held (V >= 10, found 10): one step up, then steps of 4, 8, ...
-        prober.heard(true, 10, 20);
-        assert_eq!(prober.target(10, 20), 12);
+        // It held (V >= 12 found): climb by 2 from the proved bound.
         prober.heard(true, 12, 20);
-        assert_eq!(prober.target(12, 20), 16);
-        // It failed (V <= 14): bracketed in [12, 14], bisection from here.
-        prober.heard(false, 12, 14);
-        assert_eq!(prober.target(12, 14), probe_target(12, 14));
-        // Failing low first: the next probe tests the new upper bound itself.
+        assert_eq!(prober.target(12, 20), 14);
+        prober.heard(true, 14, 20);
+        assert_eq!(prober.target(14, 20), 16);
+        // It failed, with the fail-soft bound 14: that bound is proved, done.
+        prober.heard(false, 14, 14);
+        // Failing first: the next probe tests the fail-soft bound itself, then failures
+        // in a row step down by 2, 4, 8, ...
         let mut low = Prober::new(Some(0));
         assert_eq!(low.target(-9, 9), -1);
         low.heard(false, -9, -3);
         assert_eq!(low.target(-9, -3), -3);
         low.heard(false, -9, -5);
         assert_eq!(low.target(-9, -5), -7);
+        low.heard(false, -19, -7);
+        assert_eq!(low.target(-19, -7), -13);
+        // A success after failures climbs again.
+        low.heard(true, -13, -7);
+        assert_eq!(low.target(-13, -7), -11);
         // An estimate beyond the bounds is clamped into them.
         assert_eq!(Prober::new(Some(99)).target(-4, 6), 6);
         assert_eq!(Prober::new(Some(-99)).target(-4, 6), -2);
