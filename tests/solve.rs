@@ -336,7 +336,7 @@ fn pvs_fingerprint_at_fixed_depth() {
             outcome.stats.nodes,
             outcome.best_move.map(|c| c.to_string())
         ),
-        (3000, Some("c3".to_string()))
+        (982, Some("c3".to_string()))
     );
 }
 
@@ -475,4 +475,52 @@ fn every_move_under_a_tiny_time_limit_keeps_true_bounds() {
     if let Some(index) = first_unproved {
         assert!(values[index..].iter().all(|v| v.margin.is_none()));
     }
+}
+
+/// The gain bounds end nodes before the table on positions far bigger than the oracle's:
+/// against the memoized exhaustive search (up to 30 free cells, where the bounds already
+/// end most nodes) and against the same solver with them off (7x7 to 10x10, stones and
+/// a few moves, 1 and 2 threads).
+#[test]
+fn the_gain_bounds_change_no_value_on_larger_positions() {
+    let table = Table::with_mb(16);
+    let mut against_memo = 0;
+    let mut against_off = 0;
+    for seed in 0..90u64 {
+        let size = 7 + (seed % 4) as u8;
+        let stones = (seed % 9) as usize;
+        let plies = 1 + (seed % 5) as usize;
+        let Ok(board) = random_position(size, stones, plies, seed) else {
+            continue;
+        };
+        let free = board.free().count();
+        table.clear();
+        let with = solved_margin(&board, &table, 1 + (seed % 2) as usize);
+        if free <= 30 {
+            assert_eq!(with, memo_margin(&board), "{board:?}");
+            against_memo += 1;
+        }
+        if free <= 60 {
+            let off = SolveSettings {
+                options: Options {
+                    gain_bound: false,
+                    ..Options::default()
+                },
+                ..settings(1)
+            };
+            let plain = solve(
+                &board,
+                &Table::with_mb(16),
+                off,
+                &NoHandler,
+                &SolveProgress::default(),
+            );
+            assert_eq!(Some(with), plain.margin, "{board:?}");
+            against_off += 1;
+        }
+    }
+    assert!(
+        against_memo >= 10 && against_off >= 40,
+        "{against_memo} against the memo, {against_off} against the bounds off"
+    );
 }

@@ -423,8 +423,9 @@ mod tests {
 
     #[test]
     fn positions_the_solver_cannot_finish_are_estimates_with_a_depth() {
-        // 13x13 after two moves: far too big to solve in a few milliseconds.
-        let board = random_position(13, 0, 2, 5).unwrap_or_else(|e| panic!("{e}"));
+        // 15x15 with 20 stones after two moves: about a second each to solve in a release
+        // build, far more than a few milliseconds.
+        let board = random_position(15, 20, 2, 5).unwrap_or_else(|e| panic!("{e}"));
         let analysis = analyse(&board, settings(30), &NoHandler, &mut |_, _| {});
         assert!(analysis.complete);
         assert_eq!(analysis.moves.len(), 2);
@@ -437,9 +438,9 @@ mod tests {
 
     #[test]
     fn the_second_look_proves_what_the_first_pass_had_no_time_for() {
-        // 10x10 with 4 stones after six moves: its first positions need far more than a
+        // 13x13 with 6 stones after six moves: its first positions need far more than a
         // millisecond to prove, and a fraction of a second each.
-        let board = random_position(10, 4, 6, 7).unwrap_or_else(|e| panic!("{e}"));
+        let board = random_position(13, 6, 6, 7).unwrap_or_else(|e| panic!("{e}"));
         let hurried = analyse(&board, settings(1), &NoHandler, &mut |_, _| {});
         assert!(
             hurried.moves.iter().any(|m| !m.exact),

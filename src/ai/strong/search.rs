@@ -9,7 +9,7 @@ use super::history::History;
 use super::table::{EXACT, Entry, NO_MOVE, Table, work_of};
 use crate::ai::SearchHandler;
 use crate::board::{Bitboard, Cell, MAX_CELLS};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// The deepest ply: one move per cell plus the root.
@@ -37,7 +37,8 @@ pub struct Options {
     /// set maps onto others (0 = off; the root is the caller's, see `set_root_skip`).
     pub sym_plies: u8,
     /// Below the root, before the table: end a node whose best single gain minus every
-    /// other free cell (`2 * max_gain - n`, a lower bound) already reaches beta.
+    /// other free cell (`2 * max_gain - n`, a lower bound) already reaches beta, or where
+    /// every move leaves the other side a gain that keeps the value at or below alpha.
     pub gain_bound: bool,
 }
 
@@ -141,6 +142,28 @@ pub struct Worker<'a> {
     root_skip: Bitboard,
     /// The best move of the last root search (for a fail high: the move that proved it).
     root_best: Option<Cell>,
+    /// The solver's question the running search answers, if it is a probe.
+    question: Option<Question<'a>>,
+}
+
+/// A solver probe's question, "is the value at least `target`?", beside the bounds that
+/// every worker proves into: once they answer it, the probe has no more to do.
+#[derive(Clone, Copy)]
+pub struct Question<'a> {
+    /// The proved lower bound, shared.
+    pub lower: &'a AtomicI32,
+    /// The proved upper bound, shared.
+    pub upper: &'a AtomicI32,
+    /// The probe's target.
+    pub target: i32,
+}
+
+impl Question<'_> {
+    /// Whether the shared bounds answer the question.
+    fn answered(&self) -> bool {
+        self.lower.load(Ordering::Relaxed) >= self.target
+            || self.upper.load(Ordering::Relaxed) < self.target
+    }
 }
 
 impl<'a> Worker<'a> {
@@ -167,7 +190,20 @@ impl<'a> Worker<'a> {
             history: History::default(),
             root_skip: Bitboard::EMPTY,
             root_best: None,
+            question: None,
         }
+    }
+
+    /// Ties the searches that follow to a probe's question: once another worker's
+    /// probe answers it, they stop, and [`Worker::search_root`] returns `None` without
+    /// the shared stop flag being raised. `None` unties them.
+    pub fn set_question(&mut self, question: Option<Question<'a>>) {
+        self.question = question;
+    }
+
+    /// Whether every worker was told to stop (not only this one's probe).
+    pub fn stop_raised(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed)
     }
 
     /// Leaves these root moves out (each is a symmetric image of a move that stays).
@@ -227,7 +263,9 @@ impl<'a> Worker<'a> {
         if self.shared.deadline.is_some_and(|d| Instant::now() >= d) {
             self.shared.interrupt();
         }
-        if self.shared.stop.load(Ordering::Relaxed) {
+        if self.shared.stop.load(Ordering::Relaxed)
+            || self.question.is_some_and(|question| question.answered())
+        {
             self.aborted = true;
         }
         self.aborted
@@ -281,12 +319,20 @@ impl<'a> Worker<'a> {
             return -n;
         }
         if self.options.gain_bound && ply > 0 {
-            // V >= g - V(child) >= g - (n - g) for the largest gain g. Most nodes of a
-            // null-window probe are this lopsided: one scan of the free cells ends them
-            // before the table's cache miss (2.4x faster solves, BENCHMARKS.md "Proof").
-            let floor = 2 * self.max_gain(free) as i32 - n;
+            // Two bounds from one move's gain against the cells left, checked before the
+            // table's cache miss; most nodes of a null-window probe are this lopsided.
+            // Lower: V >= g - V(child) >= g - (n - g) for the largest gain g.
+            let max_gain = self.max_gain(free) as i32;
+            let floor = 2 * max_gain - n;
             if floor >= beta {
                 return floor;
+            }
+            // Upper: if after every move c the other side can claim k cells, then
+            // V <= max over c of (g_c - (2k - |F_c|)) = n - 2k. Asked for the smallest k
+            // that would end the node (depth >= 2 here, so the child's floor holds).
+            let k = (n - alpha + 1) / 2;
+            if k >= 1 && k <= max_gain && self.every_reply_gains(free, k as u32) {
+                return n - 2 * k;
             }
         }
         let draft = if exact { EXACT } else { depth as u8 };
@@ -396,6 +442,37 @@ impl<'a> Worker<'a> {
         }
         self.store(key, &node, alpha, beta, n, draft, start_nodes);
         node.best
+    }
+
+    /// Whether after every move of `free` the other side has a move claiming at least
+    /// `k` cells.
+    fn every_reply_gains(&self, free: Bitboard, k: u32) -> bool {
+        // Only a cell claiming k of `free` can claim k of what a move leaves.
+        let mut candidates = Bitboard::EMPTY;
+        for cell in free {
+            if (self.geometry.reach(cell.index()) & free).count() >= k {
+                candidates.insert(cell);
+            }
+        }
+        // The reply that answered the last move usually answers the next one too.
+        let mut last: Option<usize> = None;
+        'moves: for cell in free {
+            let child = free & !self.geometry.reach(cell.index());
+            if let Some(index) = last
+                && child.contains(Cell::from_index(index))
+                && (self.geometry.reach(index) & child).count() >= k
+            {
+                continue;
+            }
+            for reply in candidates & child {
+                if (self.geometry.reach(reply.index()) & child).count() >= k {
+                    last = Some(reply.index());
+                    continue 'moves;
+                }
+            }
+            return false;
+        }
+        true
     }
 
     /// The most cells one move claims on `free`.

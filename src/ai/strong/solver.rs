@@ -3,7 +3,7 @@
 //! steps of 2 and a 225-cell board needs at most 8 probes.
 
 use super::gain::{Geometry, margin_of};
-use super::search::{INFINITE_DEPTH, Options, Shared, Worker};
+use super::search::{INFINITE_DEPTH, Options, Question, Shared, Worker};
 use super::smp::run_threads;
 use super::table::Table;
 use crate::ai::SearchHandler;
@@ -214,10 +214,10 @@ fn start_values(board: &Board, n: i32, start: SolveStart) -> (i32, i32, Option<i
 /// stops, asking `first` first if it still lies inside them, else starting from a
 /// depth-`guess_depth` estimate ([`Prober`]); records in `best` the move with the highest
 /// proved lower bound.
-fn bisect(
-    worker: &mut Worker<'_>,
+fn bisect<'a>(
+    worker: &mut Worker<'a>,
     free: Bitboard,
-    progress: &SolveProgress,
+    progress: &'a SolveProgress,
     best: &Mutex<Option<(i32, Cell)>>,
     mut first: Option<i32>,
     guess_depth: u32,
@@ -245,8 +245,25 @@ fn bisect(
         };
         // Each probe asks another question: the last probe's cutoffs weigh half.
         worker.age_history();
-        let Some(value) = worker.search_root(free, target - 1, target, INFINITE_DEPTH) else {
-            return;
+        worker.set_question(Some(Question {
+            lower: &progress.lower,
+            upper: &progress.upper,
+            target,
+        }));
+        let answer = worker.search_root(free, target - 1, target, INFINITE_DEPTH);
+        worker.set_question(None);
+        let Some(value) = answer else {
+            if worker.stop_raised() {
+                return;
+            }
+            // Another worker's probe answered this one's question: go on from the
+            // bounds it proved.
+            prober.heard(
+                progress.lower.load(Ordering::Relaxed) >= target,
+                progress.lower.load(Ordering::Relaxed),
+                progress.upper.load(Ordering::Relaxed),
+            );
+            continue;
         };
         let high = value >= target;
         if high {
