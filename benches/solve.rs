@@ -10,8 +10,8 @@
 //! `QUEENS_BENCH_VARIANTS=TEXT` runs only section 2, with the default row and the rows
 //! whose label contains TEXT (e.g. `history`): one technique re-measured in minutes.
 //! `QUEENS_BENCH_PROOF=1` runs only the proof section (issue 21.1): ten 15x15 boards
-//! with 20 random stones (seeds 1..10) solved from the first move on two threads, the
-//! default against plain bisection of the whole range (the solver before the estimate).
+//! with 20 random stones (seeds 1..10) solved from the first move on two threads: the
+//! default, without the gain bounds, and with plain bisection of the whole range.
 //! The machine is shared: compare ratios from one run, not figures across runs.
 
 use queens::ai::strong::{
@@ -128,6 +128,14 @@ fn techniques(quick: bool, base: SolveSettings, only: Option<&str>) {
             "no history/killers (gain, then cell order)",
             with(Options {
                 history: false,
+                ..o
+            }),
+            DEFAULT_HASH_MB,
+        ),
+        (
+            "no gain bounds (2*max_gain - n and the reply bound, before the table)",
+            with(Options {
+                gain_bound: false,
                 ..o
             }),
             DEFAULT_HASH_MB,
@@ -311,10 +319,10 @@ fn proof_boards(quick: bool) {
     };
     println!("## Proof from the first move ({size}x{size}, {stones} random stones, 2 threads)\n");
     println!(
-        "| Seed | Margin | Nodes | Time (s) | Bisection nodes | Bisection time (s) | Nodes x | Time x |"
+        "| Seed | Margin | Nodes | Time (s) | No gain bounds: nodes | time (s) | Bisection: nodes | time (s) |"
     );
     println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
-    let (mut total, mut total_bisect) = (0.0, 0.0);
+    let mut totals = [0.0; 3];
     for seed in seeds {
         // As `queens solve --size 15 --random-stones 20 --seed S` sets it up.
         let Ok(board) = Board::new(size, &queens::board::random_stones(size, stones, seed)) else {
@@ -324,28 +332,37 @@ fn proof_boards(quick: bool) {
             threads: 2,
             ..SolveSettings::default()
         };
-        let (now, _) = run(&board, two, DEFAULT_HASH_MB);
-        let (before, _) = run(
-            &board,
-            SolveSettings {
-                guess_depth: 0,
-                ..two
+        let unbounded = SolveSettings {
+            options: Options {
+                gain_bound: false,
+                ..two.options
             },
-            DEFAULT_HASH_MB,
-        );
-        assert_eq!(now.margin, before.margin, "seed {seed}");
-        total += secs(&now);
-        total_bisect += secs(&before);
+            ..two
+        };
+        let bisection = SolveSettings {
+            guess_depth: 0,
+            ..two
+        };
+        let results: Vec<SolveResult> = [two, unbounded, bisection]
+            .into_iter()
+            .map(|settings| run(&board, settings, DEFAULT_HASH_MB).0)
+            .collect();
+        for (total, result) in totals.iter_mut().zip(&results) {
+            assert_eq!(result.margin, results[0].margin, "seed {seed}");
+            *total += secs(result);
+        }
         println!(
-            "| {seed} | {} | {} | {:.2} | {} | {:.2} | {:.2} | {:.2} |",
-            now.margin.unwrap_or_default(),
-            now.nodes,
-            secs(&now),
-            before.nodes,
-            secs(&before),
-            now.nodes as f64 / before.nodes as f64,
-            secs(&now) / secs(&before)
+            "| {seed} | {} | {} |",
+            results[0].margin.unwrap_or_default(),
+            results
+                .iter()
+                .map(|r| format!("{} | {:.2}", r.nodes, secs(r)))
+                .collect::<Vec<_>>()
+                .join(" | ")
         );
     }
-    println!("\nTotal: {total:.1} s against {total_bisect:.1} s with bisection.");
+    println!(
+        "\nTotal: {:.1} s; without the gain bounds {:.1} s; with bisection {:.1} s.",
+        totals[0], totals[1], totals[2]
+    );
 }
