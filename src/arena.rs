@@ -128,6 +128,8 @@ impl ArenaConfig {
 pub struct SideStats {
     /// Moves played.
     pub moves: u64,
+    /// Moves played with a proved value (the engine's search was exact).
+    pub proved: u64,
     /// Nodes searched.
     pub nodes: u64,
     /// Thinking time.
@@ -154,6 +156,7 @@ impl SideStats {
 
     fn add(&mut self, other: SideStats) {
         self.moves += other.moves;
+        self.proved += other.proved;
         self.nodes += other.nodes;
         self.time += other.time;
     }
@@ -359,6 +362,7 @@ fn play_game(config: &ArenaConfig, index: usize, handler: &StopFlag<'_>) -> Opti
         saved.update(&board, Some(SearchInfo::from_outcome(&outcome)));
         stats[who].add(SideStats {
             moves: 1,
+            proved: u64::from(outcome.exact),
             nodes: outcome.stats.nodes,
             time: outcome.elapsed,
         });

@@ -269,3 +269,22 @@ fn elo_matches_a_hand_computed_case() {
     assert!(nearly.diff.is_some() && nearly.error.is_none());
     assert!(nearly.to_string().ends_with("+/- inf"), "{nearly}");
 }
+
+/// Issue 21.5: the report counts the moves each side played with a proved value. On
+/// 5x5 boards `perfect` solves every position within its time; alpha-beta at depth 1
+/// proves only the last moves, when the depth reaches the end.
+#[test]
+fn proved_moves_are_counted_per_side() {
+    let config = ArenaConfig {
+        a: EngineConfig::new(EngineKind::PERFECT, 30),
+        b: EngineConfig::new(EngineKind::ALPHABETA, 1),
+        time_ms: Some(5_000),
+        ..config(4, 1)
+    };
+    let mut on_game = |_: &ArenaGame, _: usize, _: usize| ControlFlow::Continue(());
+    let report =
+        run_arena(&config, &mut on_game, &AtomicBool::new(false)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.a.moves > 0);
+    assert_eq!(report.a.proved, report.a.moves);
+    assert!(report.b.proved < report.b.moves, "{:?}", report.b);
+}

@@ -133,6 +133,10 @@ fn arena_counts_add_up_and_its_games_go_to_the_history_and_the_workbooks() {
         );
         assert!(value[side]["nodes_per_move"].as_f64().is_some(), "{value}");
         assert!(
+            value[side]["proved_moves"].as_u64() <= value[side]["moves"].as_u64(),
+            "{value}"
+        );
+        assert!(
             value[side]["time_per_move_ms"].as_f64().is_some(),
             "{value}"
         );

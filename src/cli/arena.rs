@@ -28,6 +28,9 @@ pub struct SideReport {
     pub depth: u32,
     /// Moves it played.
     pub moves: u64,
+    /// Moves it played with a proved value (an exact search: for `perfect`, a finished
+    /// solve; the others' moves are estimates until near the end).
+    pub proved_moves: u64,
     /// Nodes it searched.
     pub nodes: u64,
     /// Average nodes per move.
@@ -44,6 +47,7 @@ impl SideReport {
             algo: spec.engine.name(),
             depth: spec.depth,
             moves: stats.moves,
+            proved_moves: stats.proved,
             nodes: stats.nodes,
             nodes_per_move: stats.nodes_per_move(),
             time_ms: stats.time.as_secs_f64() * 1000.0,
@@ -214,15 +218,16 @@ impl ArenaSummary {
         let _ = writeln!(out);
         let _ = writeln!(
             out,
-            "  {:<18} {:>8} {:>14} {:>14}",
-            "side", "moves", "nodes/move", "time/move"
+            "  {:<18} {:>8} {:>8} {:>14} {:>14}",
+            "side", "moves", "proved", "nodes/move", "time/move"
         );
         for (name, side) in [("A", &self.a), ("B", &self.b)] {
             let _ = writeln!(
                 out,
-                "  {:<18} {:>8} {:>14.1} {:>11.3} ms",
+                "  {:<18} {:>8} {:>8} {:>14.1} {:>11.3} ms",
                 format!("{name} {}:{}", side.algo, side.depth),
                 side.moves,
+                side.proved_moves,
                 side.nodes_per_move,
                 side.time_per_move_ms
             );

@@ -19,12 +19,24 @@ use std::time::{Duration, Instant};
 const ASPIRATION: i32 = 2;
 
 /// The share of a move's time spent trying to solve the position exactly before
-/// deepening, when it has at most [`SOLVE_FREE_CELLS`] free cells.
-const SOLVE_SHARE: u32 = 2;
+/// deepening, when it has at most [`SOLVE_FREE_CELLS`] free cells: half.
+const SOLVE_SHARE: f64 = 0.5;
+
+/// The same share for the `perfect` engine, which stakes nearly all of its time on the
+/// proof: on 15x15 with 20 stones a position after the first move takes 0.5-1 s to solve
+/// on two threads, and at 1 s a move half the time lost cells there (issue 21.5).
+const PERFECT_SOLVE_SHARE: f64 = 0.875;
 
 /// Positions with at most this many free cells are tried exactly first (larger ones go
 /// straight to deepening; their solve would rarely finish in a move's time).
 pub const SOLVE_FREE_CELLS: u32 = 100;
+
+/// A finished solve: the best move, the value (the side to move's remaining gain) and
+/// the principal variation.
+type Proved = (Cell, i32, Vec<Cell>);
+
+/// What a stopped solve proved: a move and the value it reaches at least.
+type Floor = (Cell, i32);
 
 /// The strong engine. Keep one alive between moves: its table carries over.
 pub struct PvsEngine {
@@ -248,20 +260,29 @@ impl Engine for PvsEngine {
         let max_depth = limits.depth.max(1);
         let deadline = limits.time.map(|time| start + time);
 
+        // The move with the best value a stopped solve proved, if any (see below).
+        let mut proved_floor: Option<Floor> = None;
         // Exact first, when the end is within reach and the clock allows.
         if let Some(time) = limits.time
             && !outcome.exact
             && (self.solve_always || (n <= SOLVE_FREE_CELLS && max_depth >= n))
         {
-            let solved = self.try_solve(board, time / SOLVE_SHARE, handler, &mut outcome.stats);
-            if let Some((best, value, pv)) = solved {
-                outcome.best_move = Some(best);
-                outcome.value = Score(base.0 + value);
-                outcome.depth = n;
-                outcome.pv = pv;
-                outcome.exact = true;
-                outcome.elapsed = start.elapsed();
-                return outcome;
+            let share = if self.solve_always {
+                PERFECT_SOLVE_SHARE
+            } else {
+                SOLVE_SHARE
+            };
+            match self.try_solve(board, time.mul_f64(share), handler, &mut outcome.stats) {
+                Ok((best, value, pv)) => {
+                    outcome.best_move = Some(best);
+                    outcome.value = Score(base.0 + value);
+                    outcome.depth = n;
+                    outcome.pv = pv;
+                    outcome.exact = true;
+                    outcome.elapsed = start.elapsed();
+                    return outcome;
+                }
+                Err(floor) => proved_floor = floor,
             }
             if handler.should_stop() {
                 outcome.interrupted = true;
@@ -376,16 +397,33 @@ impl Engine for PvsEngine {
             && max_depth >= n
         {
             let left = deadline.saturating_duration_since(Instant::now());
-            if left >= time / 4
-                && let Some((best, value, pv)) =
-                    self.try_solve(board, left, handler, &mut outcome.stats)
-            {
-                outcome.best_move = Some(best);
-                outcome.value = Score(base.0 + value);
-                outcome.depth = n;
-                outcome.pv = pv;
-                outcome.exact = true;
+            if left >= time / 4 {
+                match self.try_solve(board, left, handler, &mut outcome.stats) {
+                    Ok((best, value, pv)) => {
+                        outcome.best_move = Some(best);
+                        outcome.value = Score(base.0 + value);
+                        outcome.depth = n;
+                        outcome.pv = pv;
+                        outcome.exact = true;
+                    }
+                    Err(floor) => {
+                        if floor.is_some_and(|(_, v)| proved_floor.is_none_or(|(_, w)| v > w)) {
+                            proved_floor = floor;
+                        }
+                    }
+                }
             }
+        }
+        // A solve that ran out of time has still proved that its move reaches at least
+        // `floor`. Its probes climb from below and the ones that hold are cheap, so that
+        // move is usually a best move whose proof lacked only the dear last probe: it is
+        // likelier best than a depth-limited estimate's move (issue 21.5).
+        if !outcome.exact
+            && let Some((cell, floor)) = proved_floor
+        {
+            outcome.best_move = Some(cell);
+            outcome.pv = vec![cell];
+            outcome.value = Score(outcome.value.0.max(base.0 + floor));
         }
         outcome.elapsed = start.elapsed();
         outcome
@@ -394,14 +432,15 @@ impl Engine for PvsEngine {
 
 impl PvsEngine {
     /// An exact solve within `time` over the engine's table: the best move, the value
-    /// and the PV, or `None` if it did not finish.
+    /// and the PV; if it did not finish, the move with the best proved lower bound and
+    /// that bound (as a value: the side to move's remaining gain), if any.
     fn try_solve(
         &self,
         board: &Board,
         time: Duration,
         handler: &dyn SearchHandler<Cell>,
         stats: &mut Stats,
-    ) -> Option<(Cell, i32, Vec<Cell>)> {
+    ) -> Result<Proved, Option<Floor>> {
         let result = solve(
             board,
             self.table(),
@@ -416,8 +455,66 @@ impl PvsEngine {
         );
         stats.nodes += result.nodes;
         match (result.solved, result.value, result.best_move) {
-            (true, Some(value), Some(best)) => Some((best, value, result.pv)),
-            _ => None,
+            (true, Some(value), Some(best)) => Ok((best, value, result.pv)),
+            _ => Err(result
+                .best_move
+                .zip(result.best_reaches)
+                .map(|(cell, margin)| {
+                    // The side to move's final margin, less what it has now.
+                    let own = match board.side_to_move() {
+                        crate::board::Player::One => margin,
+                        crate::board::Player::Two => -margin,
+                    };
+                    (cell, own - evaluate(board).0)
+                })),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::strong::solve_board;
+    use std::sync::atomic::AtomicU64;
+
+    /// Stops once the search has counted `after` nodes (deterministic on one thread).
+    struct StopAfterNodes {
+        after: u64,
+        seen: AtomicU64,
+    }
+
+    impl SearchHandler<Cell> for StopAfterNodes {
+        fn should_stop(&self) -> bool {
+            self.seen.load(Ordering::Relaxed) >= self.after
+        }
+
+        fn on_nodes(&self, nodes: u64) {
+            self.seen.store(nodes, Ordering::Relaxed);
+        }
+    }
+
+    #[test]
+    fn a_stopped_solve_names_a_move_that_reaches_its_proved_floor() {
+        let board = Board::new(13, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let engine = PvsEngine::new(1, 16);
+        let stop = StopAfterNodes {
+            after: 12_000,
+            seen: AtomicU64::new(0),
+        };
+        let mut stats = Stats::default();
+        let attempt = engine.try_solve(&board, Duration::from_secs(60), &stop, &mut stats);
+        let Err(Some((cell, floor))) = attempt else {
+            panic!("expected a stopped solve with a proved move: {attempt:?}");
+        };
+        // The move's own exact value: its gain minus the rest of the game after it.
+        let mut after = board.clone();
+        let gain = after.play(cell).map(|claimed| claimed.count() as i32);
+        let gain = gain.unwrap_or_else(|e| panic!("{e}"));
+        let rest = solve_board(&after, SolveSettings::default(), 16);
+        let rest = rest.value.unwrap_or_else(|| panic!("{after:?} not solved"));
+        assert!(gain - rest >= floor, "{cell}: {gain} - {rest} < {floor}");
+        // The whole position's value (31 for 13x13) is at least the floor too.
+        let whole = solve_board(&board, SolveSettings::default(), 16);
+        assert!(whole.value.is_some_and(|value| value >= floor));
     }
 }
