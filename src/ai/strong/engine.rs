@@ -415,15 +415,17 @@ impl Engine for PvsEngine {
             }
         }
         // A solve that ran out of time has still proved that its move reaches at least
-        // `floor`. Its probes climb from below and the ones that hold are cheap, so that
-        // move is usually a best move whose proof lacked only the dear last probe: it is
-        // likelier best than a depth-limited estimate's move (issue 21.5).
+        // `floor`. When that is at least what the deepening estimates for its own best
+        // move, the proved move is as good as the estimate's, with a proof: it is played
+        // (issue 21.5). A floor below the estimate is not trusted over it: played always,
+        // it gave away 4 cells in 20 games where the estimate's move gave away 2.
         if !outcome.exact
             && let Some((cell, floor)) = proved_floor
+            && base.0 + floor >= outcome.value.0
         {
             outcome.best_move = Some(cell);
             outcome.pv = vec![cell];
-            outcome.value = Score(outcome.value.0.max(base.0 + floor));
+            outcome.value = Score(base.0 + floor);
         }
         outcome.elapsed = start.elapsed();
         outcome
