@@ -20,5 +20,5 @@ pub use model::{
     Analysis, Class, MoveAnalysis, PlayerSummary, PositionValue, class_of, class_of_bounds,
     summarize_players,
 };
-pub use run::{AnalysisSettings, analyse};
+pub use run::{AnalysisSettings, analyse, analyse_reporting};
 pub use table24::{Table24, Table24Row, Table24Settings, run_table24};

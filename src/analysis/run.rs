@@ -52,6 +52,19 @@ pub fn analyse(
     handler: &dyn SearchHandler<Cell>,
     on_progress: &mut dyn FnMut(usize, usize),
 ) -> Analysis {
+    analyse_reporting(board, settings, handler, on_progress, &mut |_, _| {})
+}
+
+/// As [`analyse`], also calling `on_second_look(done, unproved)` as the second look
+/// starts on each unproved position (and once more with `done == unproved` at its end),
+/// so that a display can say what the time after the first pass is spent on.
+pub fn analyse_reporting(
+    board: &Board,
+    settings: AnalysisSettings,
+    handler: &dyn SearchHandler<Cell>,
+    on_progress: &mut dyn FnMut(usize, usize),
+    on_second_look: &mut dyn FnMut(usize, usize),
+) -> Analysis {
     let cells: Vec<Cell> = board.moves().collect();
     let total = cells.len() + 1;
     let mut positions: Vec<Option<PositionValue>> = vec![None; total];
@@ -80,7 +93,14 @@ pub fn analyse(
         position.undo();
     }
     if !handler.should_stop() && !settings.retry.is_zero() {
-        second_look(board, &mut positions, &mut engine, settings, handler);
+        second_look(
+            board,
+            &mut positions,
+            &mut engine,
+            settings,
+            handler,
+            on_second_look,
+        );
     }
     settle(&cells, &mut positions);
     Analysis::from_positions(board.game_string(), &cells, positions)
@@ -97,6 +117,7 @@ fn second_look(
     engine: &mut PvsEngine,
     settings: AnalysisSettings,
     handler: &dyn SearchHandler<Cell>,
+    on_second_look: &mut dyn FnMut(usize, usize),
 ) {
     let started = Instant::now();
     let unproved: Vec<usize> = (0..positions.len())
@@ -109,6 +130,7 @@ fn second_look(
         if share.is_zero() || handler.should_stop() {
             break;
         }
+        on_second_look(done, unproved.len());
         let position = board.at_ply(k);
         let after = (k < board.ply()).then(|| board.at_ply(k + 1));
         let (done_part, rest) = positions.split_at_mut(k + 1);
@@ -130,6 +152,7 @@ fn second_look(
             done_part[k] = Some(value);
         }
     }
+    on_second_look(unproved.len(), unproved.len());
 }
 
 /// The position after the move played from a position, and what is known of it.

@@ -39,6 +39,17 @@ impl App {
         self.analysis_job.is_some()
     }
 
+    /// Whether the running analysis is in its second look (its first pass is done, and
+    /// the positions it left unproved are being solved again).
+    pub fn is_taking_second_look(&self) -> bool {
+        self.analysis_job.as_ref().is_some_and(|job| {
+            matches!(
+                job.progress(),
+                crate::ui::jobs::analysis::AnalysisProgress::SecondLook { .. }
+            )
+        })
+    }
+
     /// The analysis of the game on screen, once finished (none after a move changed
     /// the game).
     pub fn analysis(&self) -> Option<&crate::analysis::Analysis> {

@@ -291,6 +291,9 @@ pub struct Texts {
     pub analyse_game: &'static str,
     pub cancel_analysis: &'static str,
     pub analysing: &'static str,
+    /// The analysis's second look at the positions its first pass left unproved: {0}
+    /// done of {1}.
+    pub second_look: &'static str,
     pub col_loss: &'static str,
     pub analysis_totals: &'static str,
     pub analysis_partial: &'static str,

@@ -2,7 +2,7 @@
 //! shows it), with its progress readable at any frame and a stop flag for Cancel.
 
 use super::job::{Job, Polled};
-use crate::analysis::{Analysis, AnalysisSettings, Class, MoveAnalysis, analyse};
+use crate::analysis::{Analysis, AnalysisSettings, Class, MoveAnalysis, analyse_reporting};
 use crate::board::Board;
 use eframe::egui::Color32;
 use std::time::Duration;
@@ -11,13 +11,38 @@ use std::time::Duration;
 /// (~60 moves) near half a minute, and small boards are solved exactly well within it.
 const TIME_PER_POSITION: Duration = Duration::from_millis(500);
 
+/// The window's second look: the time shared by the positions the first pass left
+/// unproved. On 15x15 with 20 stones only the first position or two need it (1-3 s
+/// each on one thread in a release build); Cancel keeps the first pass's answers.
+const SECOND_LOOK: Duration = Duration::from_secs(20);
+
 /// The table of the window's analysis (the window's computer players keep their own).
 const HASH_MB: usize = 64;
 
-/// An analysis running in the background: its progress is the number of positions
-/// analysed.
+/// Where an analysis is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisProgress {
+    /// The first pass: `done` positions of `total` analysed.
+    Positions {
+        /// Analysed.
+        done: usize,
+        /// The game's positions (moves + 1).
+        total: usize,
+    },
+    /// The second look at the positions the first pass left unproved: `done` of
+    /// `unproved` looked at again.
+    SecondLook {
+        /// Looked at again.
+        done: usize,
+        /// Left unproved by the first pass.
+        unproved: usize,
+    },
+}
+
+/// An analysis running in the background, with its progress.
 pub struct AnalysisJob {
-    job: Job<usize, Analysis>,
+    /// `None` until the first report.
+    job: Job<Option<AnalysisProgress>, Analysis>,
     total: usize,
 }
 
@@ -31,18 +56,31 @@ impl AnalysisJob {
                 time: TIME_PER_POSITION,
                 threads: 1,
                 hash_mb: HASH_MB,
-                retry: std::time::Duration::ZERO,
+                retry: SECOND_LOOK,
             };
-            analyse(&board, settings, reporter, &mut |positions, _| {
-                reporter.report(positions);
-            })
+            analyse_reporting(
+                &board,
+                settings,
+                reporter,
+                &mut |done, total| {
+                    reporter.report(Some(AnalysisProgress::Positions { done, total }));
+                },
+                &mut |done, unproved| {
+                    reporter.report(Some(AnalysisProgress::SecondLook { done, unproved }));
+                },
+            )
         });
         AnalysisJob { job, total }
     }
 
-    /// Positions analysed and the total.
-    pub fn progress(&self) -> (usize, usize) {
-        (self.job.progress(|done| *done), self.total)
+    /// Where the analysis is (before its first report: no position done of the game's).
+    pub fn progress(&self) -> AnalysisProgress {
+        self.job
+            .progress(|progress| *progress)
+            .unwrap_or(AnalysisProgress::Positions {
+                done: 0,
+                total: self.total,
+            })
     }
 
     /// Asks the thread to stop; [`AnalysisJob::finished`] then gives its partial answer.

@@ -5,6 +5,7 @@
 use crate::board::Player;
 use crate::ui::app::{Action, App, ReviewStep};
 use crate::ui::i18n::fill;
+use crate::ui::jobs::analysis::AnalysisProgress;
 use crate::ui::shell::theme::palette;
 use eframe::egui::{self, RichText};
 
@@ -170,12 +171,15 @@ fn loss_cell_ui(app: &App, analysis: &crate::analysis::Analysis, ply: usize, ui:
 fn analysis_status_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     if let Some(job) = &app.analysis_job {
-        let (done, total) = job.progress();
+        let (done, total, text) = match job.progress() {
+            AnalysisProgress::Positions { done, total } => (done, total, t.analysing),
+            AnalysisProgress::SecondLook { done, unproved } => (done, unproved, t.second_look),
+        };
         ui.horizontal(|ui| {
             ui.add(
                 egui::ProgressBar::new(done as f32 / total.max(1) as f32)
                     .desired_width(120.0)
-                    .text(crate::ui::i18n::fill(t.analysing, &[&done, &total])),
+                    .text(crate::ui::i18n::fill(text, &[&done, &total])),
             );
             if ui
                 .add_enabled(!job.cancelled(), egui::Button::new(t.cancel_analysis))
