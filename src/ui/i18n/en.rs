@@ -298,7 +298,7 @@ pub const TEXTS: Texts = Texts {
     analyse_game: "Analyse game",
     cancel_analysis: "Cancel analysis",
     analysing: "Analysing: {0} of {1:position|positions}",
-    second_look: "Second look: {0} of {1:unproved position|unproved positions}",
+    second_look: "Second look: {0} of {1} unproved",
     col_loss: "Loss",
     analysis_totals: "{0}: {1:cell|cells} given away, accuracy {2}%",
     analysis_partial: "Analysis stopped: only the last moves are judged.",

@@ -299,7 +299,7 @@ pub const TEXTS: Texts = Texts {
     analyse_game: "Phân tích ván",
     cancel_analysis: "Hủy phân tích",
     analysing: "Đang phân tích: {0} / {1} thế cờ",
-    second_look: "Xem lại: {0} / {1} thế cờ chưa chứng minh",
+    second_look: "Xem lại: {0} / {1} thế chưa giải",
     col_loss: "Mất",
     analysis_totals: "{0}: mất {1} ô, độ chính xác {2}%",
     analysis_partial: "Đã dừng phân tích: chỉ các nước cuối được đánh giá.",

@@ -175,19 +175,18 @@ fn analysis_status_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             AnalysisProgress::Positions { done, total } => (done, total, t.analysing),
             AnalysisProgress::SecondLook { done, unproved } => (done, unproved, t.second_look),
         };
-        ui.horizontal(|ui| {
-            ui.add(
-                egui::ProgressBar::new(done as f32 / total.max(1) as f32)
-                    .desired_width(120.0)
-                    .text(crate::ui::i18n::fill(text, &[&done, &total])),
-            );
-            if ui
-                .add_enabled(!job.cancelled(), egui::Button::new(t.cancel_analysis))
-                .clicked()
-            {
-                actions.push(Action::CancelAnalysis);
-            }
-        });
+        // The bar takes the panel's width: at 120 points its text was cut off
+        // ("Analysing: 7 of 9 p", "Second look: 1 of 2").
+        ui.add(
+            egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                .text(crate::ui::i18n::fill(text, &[&done, &total])),
+        );
+        if ui
+            .add_enabled(!job.cancelled(), egui::Button::new(t.cancel_analysis))
+            .clicked()
+        {
+            actions.push(Action::CancelAnalysis);
+        }
         return;
     }
     let Some(analysis) = app.analysis() else {
