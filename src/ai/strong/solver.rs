@@ -1,6 +1,8 @@
-//! The exact solver: null-window probes that bisect the value, as strong Connect-4
+//! The exact solver: null-window probes that narrow the value down, as strong Connect-4
 //! solvers do. V(F) has the parity of |F| (mine + yours = |F|), so the bounds move in
-//! steps of 2 and a 225-cell board needs at most 8 probes.
+//! steps of 2. The probes climb from a shallow estimate ([`Prober`]: a probe that holds
+//! is cheap, one that fails is dear); plain bisection of the whole range (at most 8
+//! probes on 225 cells) is the fallback without an estimate.
 
 use super::gain::{Geometry, margin_of};
 use super::search::{INFINITE_DEPTH, Options, Question, Shared, Worker};
