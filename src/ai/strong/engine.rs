@@ -38,6 +38,17 @@ type Proved = (Cell, i32, Vec<Cell>);
 /// What a stopped solve proved: a move and the value it reaches at least.
 type Floor = (Cell, i32);
 
+/// Puts a finished solve into `outcome`: the proved best move, value (on top of the
+/// score difference `base`), PV, and the whole game's depth `n`.
+fn take_proof(outcome: &mut SearchOutcome<Cell>, base: Score, n: u32, proved: Proved) {
+    let (best, value, pv) = proved;
+    outcome.best_move = Some(best);
+    outcome.value = Score(base.0 + value);
+    outcome.depth = n;
+    outcome.pv = pv;
+    outcome.exact = true;
+}
+
 /// The strong engine. Keep one alive between moves: its table carries over.
 pub struct PvsEngine {
     /// Made at the first search, sized to its position (at most `hash_mb`), so that
@@ -273,12 +284,8 @@ impl Engine for PvsEngine {
                 SOLVE_SHARE
             };
             match self.try_solve(board, time.mul_f64(share), handler, &mut outcome.stats) {
-                Ok((best, value, pv)) => {
-                    outcome.best_move = Some(best);
-                    outcome.value = Score(base.0 + value);
-                    outcome.depth = n;
-                    outcome.pv = pv;
-                    outcome.exact = true;
+                Ok(proved) => {
+                    take_proof(&mut outcome, base, n, proved);
                     outcome.elapsed = start.elapsed();
                     return outcome;
                 }
@@ -399,13 +406,7 @@ impl Engine for PvsEngine {
             let left = deadline.saturating_duration_since(Instant::now());
             if left >= time / 4 {
                 match self.try_solve(board, left, handler, &mut outcome.stats) {
-                    Ok((best, value, pv)) => {
-                        outcome.best_move = Some(best);
-                        outcome.value = Score(base.0 + value);
-                        outcome.depth = n;
-                        outcome.pv = pv;
-                        outcome.exact = true;
-                    }
+                    Ok(proved) => take_proof(&mut outcome, base, n, proved),
                     Err(floor) => {
                         if floor.is_some_and(|(_, v)| proved_floor.is_none_or(|(_, w)| v > w)) {
                             proved_floor = floor;
