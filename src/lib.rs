@@ -18,6 +18,7 @@ pub mod ai;
 pub mod analysis;
 pub mod arena;
 pub mod board;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod games;
 pub mod store;

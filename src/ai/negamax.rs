@@ -9,7 +9,7 @@ use super::game::{ChildFrontier, FrontierGame, FrontierResult};
 use super::movelist::{MAX_MOVES, MoveList};
 use super::score::Score;
 use super::stats::Stats;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The deepest ply a search can reach: one move per cell plus the root.
 pub const MAX_PLY: usize = MAX_MOVES + 1;

@@ -5,7 +5,19 @@ use std::ops::Neg;
 
 /// A value from the point of view of the side to move: for the thesis evaluation, cells
 /// owned by the side to move minus cells owned by the opponent.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Score(pub i32);
 
 impl Score {

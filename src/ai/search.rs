@@ -5,7 +5,7 @@ use super::control::{Limits, SearchHandler};
 use super::game::FrontierGame;
 use super::negamax::{Method, Observer, Searcher};
 use super::stats::{Iteration, SearchOutcome, Stats};
-use std::time::Instant;
+use web_time::Instant;
 
 /// Runs a search on `game` and returns the deepest completed depth's answer.
 ///

@@ -4,7 +4,7 @@ use super::score::Score;
 use std::time::Duration;
 
 /// Work counters, defined as in docs/rules.md.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stats {
     /// Every position the search visited, the root included.
     pub nodes: u64,
@@ -24,7 +24,7 @@ impl std::ops::AddAssign for Stats {
 }
 
 /// One completed depth of a search.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Iteration<M> {
     /// The depth searched.
     pub depth: u32,
@@ -42,7 +42,7 @@ pub struct Iteration<M> {
 }
 
 /// The result of a whole search: the deepest completed depth's answer plus totals.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SearchOutcome<M> {
     /// Best move of the deepest completed depth; `None` only when the game is over.
     pub best_move: Option<M>,

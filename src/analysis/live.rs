@@ -16,10 +16,11 @@ use crate::ai::strong::{
 };
 use crate::ai::{Engine, Limits, SearchHandler};
 use crate::board::{Board, Cell, Player};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// One legal move and the margin with best play after it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MoveValue {
     /// The move.
     pub cell: Cell,
@@ -32,7 +33,7 @@ pub struct MoveValue {
 }
 
 /// A position's margin with best play, proved, and a proved best line from it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ProvedValue {
     /// P1's final cells minus P2's with best play.
     pub margin: i32,
@@ -41,7 +42,7 @@ pub struct ProvedValue {
 }
 
 /// Every legal move of a position, valued.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MoveValues {
     /// The game string of the position.
     pub position: String,

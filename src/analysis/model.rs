@@ -5,7 +5,7 @@ use crate::board::{Cell, Player};
 use serde::Serialize;
 
 /// The value of one position of the game with best play from there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PositionValue {
     /// P1's final cells minus P2's with best play from this position: proved when
     /// `exact`, else an estimate (always inside `lower..=upper`).
@@ -338,7 +338,12 @@ pub fn summarize_players(moves: &[MoveAnalysis]) -> [PlayerSummary; 2] {
 
 /// A game analysed: one value per position (before move 1 .. after the last move), one
 /// judgement per move, and each player's totals.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Between threads that share no memory (a browser's worker and its page) it crosses as
+/// its game and position values ([`AnalysisWire`]): everything else is derived from them
+/// again, by the same [`Analysis::from_positions`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "AnalysisWire", try_from = "AnalysisWire")]
 pub struct Analysis {
     /// The game string of the game analysed.
     pub game: String,
@@ -351,6 +356,39 @@ pub struct Analysis {
     pub players: [PlayerSummary; 2],
     /// Whether every position was analysed (false after a stop request).
     pub complete: bool,
+}
+
+/// What an [`Analysis`] is made from: its game string and its position values.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct AnalysisWire {
+    game: String,
+    positions: Vec<Option<PositionValue>>,
+}
+
+impl From<Analysis> for AnalysisWire {
+    fn from(analysis: Analysis) -> AnalysisWire {
+        AnalysisWire {
+            game: analysis.game,
+            positions: analysis.positions,
+        }
+    }
+}
+
+impl TryFrom<AnalysisWire> for Analysis {
+    type Error = String;
+
+    fn try_from(wire: AnalysisWire) -> Result<Analysis, String> {
+        let board = crate::board::Board::from_game_string(&wire.game).map_err(|e| e.to_string())?;
+        let cells: Vec<Cell> = board.moves().collect();
+        if wire.positions.len() != cells.len() + 1 {
+            return Err(format!(
+                "{} position values for a game of {} moves",
+                wire.positions.len(),
+                cells.len()
+            ));
+        }
+        Ok(Analysis::from_positions(wire.game, &cells, wire.positions))
+    }
 }
 
 impl Analysis {

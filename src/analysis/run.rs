@@ -8,7 +8,8 @@ use crate::ai::strong::{
 };
 use crate::ai::{Engine, Limits, SearchHandler};
 use crate::board::{Board, Cell, Player};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How hard to look at each position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -63,7 +63,7 @@ pub const DEFAULT_NODE_CAP: u64 = 2_000_000_000;
 pub const MAX_TABLE_DEPTH: u32 = 8;
 
 /// What to run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Table24Settings {
     /// Depths 1..=max_depth.
     pub max_depth: u32,
@@ -85,7 +85,7 @@ impl Table24Settings {
 }
 
 /// One search measured.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Measure {
     /// Positions visited, the root included (`bestmove`'s `nodes`).
     pub nodes: u64,
@@ -100,7 +100,7 @@ pub struct Measure {
 }
 
 /// One cell of the table: measured, or why not.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Entry {
     /// Searched to the end.
     Done(Measure),
@@ -124,7 +124,7 @@ impl Entry {
 }
 
 /// One depth: an entry per algorithm, in [`Table24::algorithms`] order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Table24Row {
     /// The depth.
     pub depth: u32,
@@ -154,7 +154,7 @@ impl Table24Row {
 }
 
 /// The whole table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Table24 {
     /// The position's game string (`replay` reads it back).
     pub game: String,

@@ -17,7 +17,9 @@ pub const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 ///
 /// The index does not depend on the board size, so a `Cell` names the same square on every
 /// board; whether it is *on* a given board is [`Cell::is_on_board`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, serde::Serialize, serde::Deserialize,
+)]
 pub struct Cell(u8);
 
 impl Cell {

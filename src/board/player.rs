@@ -3,7 +3,9 @@
 use std::fmt;
 
 /// A player: `One` (P1) always makes the first move of the game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Player {
     /// P1, who moves first.
     One,

@@ -1,7 +1,7 @@
 //! Unix timestamps and their UTC calendar form, without a date crate: files store plain
 //! seconds, and only names and messages need a calendar.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use web_time::{SystemTime, UNIX_EPOCH};
 
 /// The current time in whole seconds since 1970-01-01 UTC (0 if the clock is before 1970).
 pub fn now_unix() -> u64 {

@@ -19,6 +19,8 @@ mod jobs;
 mod panels;
 mod session;
 mod shell;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 mod windows;
 
 pub use crate::store::location::SAVES_DIR_VAR;
@@ -34,6 +36,7 @@ pub use windows::puzzles::{Phase as PuzzlePhase, PuzzleSession};
 pub use windows::table24::CHART_LABEL as TABLE24_CHART_LABEL;
 pub use windows::tree_lab;
 
+#[cfg(not(target_arch = "wasm32"))]
 use eframe::egui;
 
 /// The label the window shows for `engine` in `language` (the New game panel's engine
@@ -42,6 +45,7 @@ pub fn engine_label(language: Language, engine: crate::ai::EngineKind) -> &'stat
     i18n::texts(language).engine_label(engine)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The renderer: glow (OpenGL 2+), or wgpu when built with the `wgpu` feature and
 /// `QUEENS_RENDERER=wgpu` asks for it (measured against glow in BENCHMARKS.md).
 fn renderer() -> eframe::Renderer {
@@ -66,6 +70,7 @@ fn renderer() -> eframe::Renderer {
 ///
 /// # Errors
 /// If no window can be created (no display, no OpenGL).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(saves_dir: Option<std::path::PathBuf>) -> eframe::Result<()> {
     let size = std::env::var("QUEENS_WINDOW_SIZE")
         .ok()

@@ -7,7 +7,7 @@ use crate::ai::strong::{
 };
 use crate::board::{Board, Cell, Player};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 /// Why a position is not a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

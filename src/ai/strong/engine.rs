@@ -13,7 +13,8 @@ use crate::ai::{Engine, Iteration, Limits, Score, SearchHandler, SearchOutcome, 
 use crate::board::{Bitboard, Board, Cell};
 use std::sync::OnceLock;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The half-width of the first aspiration window around the last depth's value.
 const ASPIRATION: i32 = 2;

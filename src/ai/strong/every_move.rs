@@ -9,7 +9,7 @@ use super::solver::{SolveProgress, SolveSettings, solve};
 use super::table::Table;
 use crate::ai::SearchHandler;
 use crate::board::{Board, Cell, Player};
-use std::time::Instant;
+use web_time::Instant;
 
 /// One move's value: the final margin (P1's cells minus P2's) after it, with perfect play
 /// by both sides from then on.

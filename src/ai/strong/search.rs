@@ -10,7 +10,7 @@ use super::table::{EXACT, Entry, NO_MOVE, Table, work_of};
 use crate::ai::SearchHandler;
 use crate::board::{Bitboard, Cell, MAX_CELLS};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 /// The deepest ply: one move per cell plus the root.
 const MAX_PLY: usize = MAX_CELLS + 1;

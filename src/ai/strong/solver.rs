@@ -12,7 +12,8 @@ use crate::ai::SearchHandler;
 use crate::board::{Bitboard, Board, Cell};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicI32, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How to solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

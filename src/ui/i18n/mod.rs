@@ -355,7 +355,10 @@ pub struct Texts {
     pub files_from_setting: &'static str,
     pub files_from_data: &'static str,
     pub files_from_current: &'static str,
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    // The browser keeps settings in its own storage.
     pub files_settings: &'static str,
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub files_no_settings: &'static str,
     pub open_saves_folder: &'static str,
     pub open_folder_failed: &'static str,

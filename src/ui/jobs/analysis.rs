@@ -1,10 +1,11 @@
 //! "Analyse game" in the window: the analysis runs on its own thread (the window only
 //! shows it), with its progress readable at any frame and a stop flag for Cancel.
 
-use super::job::{Job, Polled};
+use super::job::{Job, Polled, Reporter, Task};
 use crate::analysis::{Analysis, AnalysisSettings, Class, MoveAnalysis, analyse_reporting};
 use crate::board::Board;
 use eframe::egui::Color32;
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// The window's analysis budget: half a second per position keeps a 15x15 game
@@ -20,7 +21,7 @@ const SECOND_LOOK: Duration = Duration::from_secs(20);
 const HASH_MB: usize = 64;
 
 /// Where an analysis is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AnalysisProgress {
     /// The first pass: `done` positions of `total` analysed.
     Positions {
@@ -49,27 +50,11 @@ pub struct AnalysisJob {
 impl AnalysisJob {
     /// Starts analysing `board`'s game; `repaint` is called after each position.
     pub fn start(board: &Board, repaint: impl Fn() + Send + Sync + 'static) -> AnalysisJob {
-        let board = board.clone();
         let total = board.ply() + 1;
-        let job = Job::spawn("analysis", repaint, move |reporter| {
-            let settings = AnalysisSettings {
-                time: TIME_PER_POSITION,
-                threads: 1,
-                hash_mb: HASH_MB,
-                retry: SECOND_LOOK,
-            };
-            analyse_reporting(
-                &board,
-                settings,
-                reporter,
-                &mut |done, total| {
-                    reporter.report(Some(AnalysisProgress::Positions { done, total }));
-                },
-                &mut |done, unproved| {
-                    reporter.report(Some(AnalysisProgress::SecondLook { done, unproved }));
-                },
-            )
-        });
+        let task = AnalysisTask {
+            board: board.clone(),
+        };
+        let job = Job::start(task, repaint);
         AnalysisJob { job, total }
     }
 
@@ -101,6 +86,39 @@ impl AnalysisJob {
             Polled::Done(analysis) => Some(Some(analysis)),
             Polled::Lost => Some(None),
         }
+    }
+}
+
+/// "Analyse game" as a [`Task`]: the game to analyse.
+#[derive(Serialize, Deserialize)]
+pub struct AnalysisTask {
+    #[serde(with = "super::game_string")]
+    board: Board,
+}
+
+impl Task for AnalysisTask {
+    const NAME: &'static str = "analysis";
+    type Progress = Option<AnalysisProgress>;
+    type Output = Analysis;
+
+    fn run(self, reporter: &Reporter<Self::Progress>) -> Analysis {
+        let settings = AnalysisSettings {
+            time: TIME_PER_POSITION,
+            threads: 1,
+            hash_mb: HASH_MB,
+            retry: SECOND_LOOK,
+        };
+        analyse_reporting(
+            &self.board,
+            settings,
+            reporter,
+            &mut |done, total| {
+                reporter.report(Some(AnalysisProgress::Positions { done, total }));
+            },
+            &mut |done, unproved| {
+                reporter.report(Some(AnalysisProgress::SecondLook { done, unproved }));
+            },
+        )
     }
 }
 

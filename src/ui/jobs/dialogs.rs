@@ -37,6 +37,7 @@ impl FileTask {
     }
 
     /// The file-name extension the task filters on.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     fn extension(self) -> &'static str {
         match self {
             FileTask::SaveAs | FileTask::Open => "ron",
@@ -127,6 +128,12 @@ impl DialogJob {
         let name = suggested
             .file_name()
             .map(|name| name.to_string_lossy().into_owned());
+        #[cfg(target_arch = "wasm32")]
+        let show = move || {
+            let _ = (folder, name);
+            None
+        };
+        #[cfg(not(target_arch = "wasm32"))]
         let show = move || {
             let extension = task.extension();
             let mut dialog = rfd::FileDialog::new()

@@ -1,30 +1,85 @@
-//! The one shape of background work in the window: a named thread running a closure,
-//! a stop flag it polls, progress it reports and the window reads at any frame, a
-//! repaint request after each report and at the end, and the result taken once the
-//! thread has finished. Every job of the window (searches, analysis, move values,
-//! Table 2.4, file dialogs, autosave check, history, export, copying old saves) is a
-//! [`Job`], so stopping, progress and "the thread died" work the same everywhere.
+//! The one shape of background work in the window: work running away from the window's
+//! thread, a stop flag it polls, progress it reports and the window reads at any frame, a
+//! repaint request after each report and at the end, and the result taken once the work
+//! has finished. Every job of the window (searches, analysis, move values, Table 2.4,
+//! file dialogs, autosave check, history, export, copying old saves) is a [`Job`], so
+//! stopping, progress and "the work died" work the same everywhere.
+//!
+//! Two kinds of work, one type:
+//! - [`Job::spawn`] runs a closure on a named thread: files, dialogs, small reads. In the
+//!   browser, which has no threads, the closure runs at once on the page's thread (these
+//!   are quick there: the browser's storage answers in memory).
+//! - [`Job::start`] runs a [`Task`]: the searches and every other computation that can
+//!   take seconds. On the desktop it is a thread like any other; in the browser it runs
+//!   in a Web Worker ([`crate::ui::web::worker`]): the task, its progress and its answer
+//!   cross as messages, and a stop reaches the worker as on the desktop, at its next poll.
+//!   The window's code is the same on both.
 
 use crate::ai::SearchHandler;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
-/// Wakes the window (a repaint request); tests pass a closure that does nothing.
-type Wake = Box<dyn Fn() + Send + Sync>;
+/// How urgently a report should reach the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Urgency {
+    /// Now (a new depth, a position analysed, the end).
+    Now,
+    /// Whenever the window next draws (counters changed many times a second).
+    Quiet,
+}
+
+/// Called with the progress after each report: wakes the window (a repaint request; in
+/// a Web Worker, the message that carries the progress to the page). Tests pass a
+/// closure that does nothing.
+pub(crate) type Wake<P> = Box<dyn Fn(&P, Urgency) + Send + Sync>;
+
+/// Asked at each poll whether a stop came from outside the flag (a Web Worker's page).
+pub(crate) type Asked = Box<dyn Fn() -> bool + Send + Sync>;
 
 /// What the worker and the window share.
-struct Shared<P> {
+pub(crate) struct Shared<P> {
     stop: AtomicBool,
     progress: Mutex<P>,
-    wake: Wake,
+    wake: Wake<P>,
+    asked: Option<Asked>,
 }
 
 impl<P> Shared<P> {
-    fn progress(&self) -> MutexGuard<'_, P> {
+    pub(crate) fn new(progress: P, wake: Wake<P>, asked: Option<Asked>) -> Shared<P> {
+        Shared {
+            stop: AtomicBool::new(false),
+            progress: Mutex::new(progress),
+            wake,
+            asked,
+        }
+    }
+
+    pub(crate) fn progress(&self) -> MutexGuard<'_, P> {
         // A worker that panicked mid-report leaves its last progress readable.
         self.progress.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Replaces the progress with what a Web Worker reported, and wakes the window.
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) fn set_progress(&self, progress: P) {
+        let mut held = self.progress();
+        *held = progress;
+        (self.wake)(&held, Urgency::Now);
+    }
+
+    /// Wakes the window (a Web Worker's answer came).
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) fn wake_now(&self) {
+        self.wake(Urgency::Now);
+    }
+
+    fn wake(&self, urgency: Urgency) {
+        (self.wake)(&self.progress(), urgency);
     }
 }
 
@@ -34,27 +89,40 @@ pub struct Reporter<P> {
 }
 
 impl<P> Reporter<P> {
+    /// The reporter of work whose progress and stop are `shared`.
+    pub(crate) fn of(shared: Arc<Shared<P>>) -> Reporter<P> {
+        Reporter { shared }
+    }
+
     /// Whether the window asked the work to stop.
     pub fn should_stop(&self) -> bool {
-        self.shared.stop.load(Ordering::Relaxed)
+        if self.shared.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        let asked = self.shared.asked.as_ref().is_some_and(|asked| asked());
+        if asked {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+        asked
     }
 
     /// Replaces the progress and wakes the window.
     pub fn report(&self, progress: P) {
         *self.shared.progress() = progress;
-        (self.shared.wake)();
+        self.shared.wake(Urgency::Now);
     }
 
     /// Changes the progress in place (and wakes the window).
     pub fn update(&self, change: impl FnOnce(&mut P)) {
         change(&mut self.shared.progress());
-        (self.shared.wake)();
+        self.shared.wake(Urgency::Now);
     }
 
     /// Changes the progress in place without waking the window (counters updated many
     /// times a second, which the window reads when it draws anyway).
     pub fn update_quietly(&self, change: impl FnOnce(&mut P)) {
         change(&mut self.shared.progress());
+        self.shared.wake(Urgency::Quiet);
     }
 }
 
@@ -65,6 +133,23 @@ impl<P: Send, M> SearchHandler<M> for Reporter<P> {
     }
 }
 
+/// Work that may run in another thread or in a Web Worker: everything it needs is in
+/// the task itself, and its progress and answer are plain data, so in the browser they
+/// cross to the worker and back as messages. The window starts one with [`Job::start`].
+///
+/// A new task is also named in [`crate::ui::jobs::run_named`], the list the browser's
+/// worker runs from.
+pub trait Task: Serialize + DeserializeOwned + Send + 'static {
+    /// The name the browser's worker knows the task by.
+    const NAME: &'static str;
+    /// What the work reports while it runs.
+    type Progress: Default + Serialize + DeserializeOwned + Send + 'static;
+    /// Its answer.
+    type Output: Serialize + DeserializeOwned + Send + 'static;
+    /// Does the work, polling `reporter` for a stop and reporting progress to it.
+    fn run(self, reporter: &Reporter<Self::Progress>) -> Self::Output;
+}
+
 /// What polling a job found.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Polled<R> {
@@ -72,43 +157,72 @@ pub enum Polled<R> {
     Running,
     /// Finished with this result (given once).
     Done(R),
-    /// The thread ended without a result (it panicked, or was never started), or the
+    /// The work ended without a result (it panicked, or was never started), or the
     /// result was already taken.
     Lost,
 }
 
-/// Work running on its own thread, with progress `P` and result `R`.
+/// Where the work runs.
+enum Handle<R> {
+    /// A thread of this process.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    Thread(JoinHandle<R>),
+    /// A Web Worker of this page.
+    #[cfg(target_arch = "wasm32")]
+    Worker(crate::ui::web::worker::Running<R>),
+    /// Work that ran to its end on the caller's thread (the browser's file work).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    Finished(R),
+}
+
+/// Work running away from the window, with progress `P` and result `R`.
 pub struct Job<P, R> {
     shared: Arc<Shared<P>>,
-    handle: Option<JoinHandle<R>>,
+    handle: Option<Handle<R>>,
     started: Instant,
 }
 
+/// The shared state of a new job whose reports call `wake`.
+fn shared_for<P: Default>(wake: impl Fn() + Send + Sync + 'static) -> Arc<Shared<P>> {
+    Arc::new(Shared::new(
+        P::default(),
+        Box::new(move |_: &P, urgency| {
+            if urgency == Urgency::Now {
+                wake();
+            }
+        }),
+        None,
+    ))
+}
+
 impl<P: Default + Send + 'static, R: Send + 'static> Job<P, R> {
-    /// Starts `work` on a thread called `name`; `wake` is called after each report and
-    /// when the work ends (the window passes a repaint request).
+    /// Starts `work` on a thread called `name` (in the browser: runs it now); `wake` is
+    /// called after each report and when the work ends (the window passes a repaint
+    /// request).
     pub fn spawn(
         name: &str,
         wake: impl Fn() + Send + Sync + 'static,
         work: impl FnOnce(&Reporter<P>) -> R + Send + 'static,
     ) -> Job<P, R> {
-        let shared = Arc::new(Shared {
-            stop: AtomicBool::new(false),
-            progress: Mutex::new(P::default()),
-            wake: Box::new(wake),
-        });
-        let reporter = Reporter {
-            shared: Arc::clone(&shared),
+        let shared = shared_for(wake);
+        let reporter = Reporter::of(Arc::clone(&shared));
+        #[cfg(target_arch = "wasm32")]
+        let handle = {
+            let _ = name;
+            let result = work(&reporter);
+            Some(Handle::Finished(result))
         };
+        #[cfg(not(target_arch = "wasm32"))]
         let handle = std::thread::Builder::new()
             .name(format!("queens-{name}"))
             .spawn(move || {
                 let result = work(&reporter);
-                (reporter.shared.wake)();
+                reporter.shared.wake(Urgency::Now);
                 result
             })
             // No thread could be made: the job polls as lost, and the window says so.
-            .ok();
+            .ok()
+            .map(Handle::Thread);
         Job {
             shared,
             handle,
@@ -117,10 +231,40 @@ impl<P: Default + Send + 'static, R: Send + 'static> Job<P, R> {
     }
 }
 
+impl<P: Default + Send + 'static, R: Send + 'static> Job<P, R> {
+    /// Starts `task` away from the window: on its own thread on the desktop, in a Web
+    /// Worker in the browser. `wake` is called after each report and at the end.
+    pub fn start<T: Task<Progress = P, Output = R>>(
+        task: T,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> Self
+    where
+        R: DeserializeOwned,
+    {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let shared = shared_for(wake);
+            let handle = crate::ui::web::worker::Running::start(task, Arc::clone(&shared))
+                .map(Handle::Worker);
+            Job {
+                shared,
+                handle,
+                started: Instant::now(),
+            }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        Job::spawn(T::NAME, wake, move |reporter| task.run(reporter))
+    }
+}
+
 impl<P, R> Job<P, R> {
     /// Asks the work to stop at its next poll; it still answers (with what it has).
     pub fn stop(&self) {
         self.shared.stop.store(true, Ordering::Relaxed);
+        #[cfg(target_arch = "wasm32")]
+        if let Some(Handle::Worker(running)) = &self.handle {
+            running.stop();
+        }
     }
 
     /// Whether a stop was asked for.
@@ -133,11 +277,14 @@ impl<P, R> Job<P, R> {
         read(&self.shared.progress())
     }
 
-    /// Whether the thread is still working.
+    /// Whether the work is still going.
     pub fn running(&self) -> bool {
-        self.handle
-            .as_ref()
-            .is_some_and(|handle| !handle.is_finished())
+        match &self.handle {
+            Some(Handle::Thread(handle)) => !handle.is_finished(),
+            #[cfg(target_arch = "wasm32")]
+            Some(Handle::Worker(running)) => running.is_running(),
+            Some(Handle::Finished(_)) | None => false,
+        }
     }
 
     /// Time since the job started.
@@ -145,15 +292,17 @@ impl<P, R> Job<P, R> {
         self.started.elapsed()
     }
 
-    /// The result once the thread has finished, without blocking.
+    /// The result once the work has finished, without blocking.
     pub fn poll(&mut self) -> Polled<R> {
-        match &self.handle {
-            Some(handle) if !handle.is_finished() => Polled::Running,
-            _ => self.join(),
+        if self.running() {
+            Polled::Running
+        } else {
+            self.join()
         }
     }
 
-    /// Asks the work to stop and waits for its result (the window is closing).
+    /// Asks the work to stop and waits for its result (the window is closing). In the
+    /// browser nothing can wait: an unfinished worker is ended and its answer lost.
     pub fn stop_and_join(mut self) -> Polled<R> {
         self.stop();
         self.join()
@@ -166,10 +315,19 @@ impl<P, R> Job<P, R> {
     }
 
     fn join(&mut self) -> Polled<R> {
-        match self.handle.take().map(JoinHandle::join) {
-            Some(Ok(result)) => Polled::Done(result),
-            // A panicked worker has nothing more to give; the window goes on.
-            Some(Err(_)) | None => Polled::Lost,
+        match self.handle.take() {
+            Some(Handle::Thread(handle)) => match handle.join() {
+                Ok(result) => Polled::Done(result),
+                // A panicked worker has nothing more to give; the window goes on.
+                Err(_) => Polled::Lost,
+            },
+            #[cfg(target_arch = "wasm32")]
+            Some(Handle::Worker(running)) => match running.take() {
+                Some(result) => Polled::Done(result),
+                None => Polled::Lost,
+            },
+            Some(Handle::Finished(result)) => Polled::Done(result),
+            None => Polled::Lost,
         }
     }
 }
@@ -184,7 +342,7 @@ impl<P, R> std::fmt::Debug for Job<P, R> {
 }
 
 impl<P, R> Drop for Job<P, R> {
-    /// A dropped job is never waited for, but it is told to stop so its thread ends.
+    /// A dropped job is never waited for, but it is told to stop so its work ends.
     fn drop(&mut self) {
         self.stop();
     }

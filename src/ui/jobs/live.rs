@@ -4,10 +4,11 @@
 //! The thread is replaced whenever the position on screen changes, and stopped when it
 //! is no longer wanted; the window only reads its latest answer.
 
-use super::job::Job;
+use super::job::{Job, Reporter, Task};
 use crate::analysis::{LiveSettings, MoveValues, value_moves};
 use crate::board::Board;
 use crate::ui::board::view::{Ghost, HeatCell};
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// How long one position is looked at: short, since it is redone after every move, and
@@ -33,16 +34,10 @@ impl LiveJob {
     /// A job no longer wanted is dropped: it stops at its next poll, nobody waits.
     pub fn start(board: &Board, repaint: impl Fn() + Send + Sync + 'static) -> LiveJob {
         let position = board.game_string();
-        let board = board.clone();
-        let job = Job::spawn("move-values", repaint, move |reporter| {
-            let settings = LiveSettings {
-                time: TIME_PER_POSITION,
-                hash_mb: HASH_MB,
-            };
-            value_moves(&board, settings, reporter, &mut |values| {
-                reporter.report(Some(values.clone()));
-            });
-        });
+        let task = LiveTask {
+            board: board.clone(),
+        };
+        let job = Job::start(task, repaint);
         LiveJob { position, job }
     }
 
@@ -59,6 +54,30 @@ impl LiveJob {
     /// Whether the thread is still improving its answer.
     pub fn running(&self) -> bool {
         self.job.running()
+    }
+}
+
+/// The move values as a [`Task`]: the position whose moves are valued. Its progress is
+/// its answer: the best so far.
+#[derive(Serialize, Deserialize)]
+pub struct LiveTask {
+    #[serde(with = "super::game_string")]
+    board: Board,
+}
+
+impl Task for LiveTask {
+    const NAME: &'static str = "move-values";
+    type Progress = Option<MoveValues>;
+    type Output = ();
+
+    fn run(self, reporter: &Reporter<Self::Progress>) {
+        let settings = LiveSettings {
+            time: TIME_PER_POSITION,
+            hash_mb: HASH_MB,
+        };
+        value_moves(&self.board, settings, reporter, &mut |values| {
+            reporter.report(Some(values.clone()));
+        });
     }
 }
 

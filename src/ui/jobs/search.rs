@@ -6,9 +6,10 @@
 //! with the answer, so the window keeps one engine per seat between moves (and what a
 //! transposition table learnt survives from one move to the next).
 
-use super::job::{Job, Polled, Reporter};
+use super::job::{Job, Polled, Reporter, Task};
 use crate::ai::{Engine, EngineConfig, Iteration, Limits, SearchHandler, SearchOutcome};
 use crate::board::{Board, Cell};
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// What a search is for.
@@ -54,7 +55,7 @@ pub struct SearchJob {
 }
 
 /// What a running search has reported.
-#[derive(Default)]
+#[derive(Default, Serialize, Deserialize)]
 pub struct SearchProgress {
     /// Nodes searched so far (all depths).
     nodes: u64,
@@ -81,13 +82,17 @@ impl SearchHandler<Cell> for SearchReport<'_> {
     }
 }
 
-/// An engine with the configuration it was built from, kept between searches.
+/// An engine with the configuration it was built from, kept between searches. Only the
+/// configuration crosses to a browser's worker (the engine is built there, and its table
+/// does not come back).
+#[derive(Serialize, Deserialize)]
 pub struct KeptEngine {
     /// What it was built from.
     pub config: EngineConfig,
     /// The engine, once built. Building a strong engine allocates and fills its table
     /// (hundreds of MiB, a noticeable time), so it is built on the search's thread on
     /// its first search, never on the window's.
+    #[serde(skip)]
     engine: Option<Box<dyn Engine>>,
 }
 
@@ -207,6 +212,29 @@ impl EngineSlots {
     }
 }
 
+/// A search as a [`Task`]: the position, the engine that searches it and its limits.
+#[derive(Serialize, Deserialize)]
+pub struct SearchTask {
+    #[serde(with = "super::game_string")]
+    board: Board,
+    engine: KeptEngine,
+    limits: Limits,
+}
+
+impl Task for SearchTask {
+    const NAME: &'static str = "search";
+    type Progress = SearchProgress;
+    type Output = (SearchOutcome<Cell>, KeptEngine);
+
+    fn run(mut self, reporter: &Reporter<SearchProgress>) -> Self::Output {
+        let outcome = self
+            .engine
+            .engine()
+            .think(&self.board, self.limits, &SearchReport(reporter));
+        (outcome, self.engine)
+    }
+}
+
 /// What polling a job found.
 pub enum Poll {
     /// Still thinking.
@@ -225,19 +253,18 @@ impl SearchJob {
         purpose: Purpose,
         slot: Slot,
         board: &Board,
-        mut engine: KeptEngine,
+        engine: KeptEngine,
         limits: Limits,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> SearchJob {
-        let board = board.clone();
         #[cfg(test)]
         let config = engine.config;
-        let job = Job::spawn("search", wake, move |reporter| {
-            let outcome = engine
-                .engine()
-                .think(&board, limits, &SearchReport(reporter));
-            (outcome, engine)
-        });
+        let task = SearchTask {
+            board: board.clone(),
+            engine,
+            limits,
+        };
+        let job = Job::start(task, wake);
         SearchJob {
             tag,
             purpose,

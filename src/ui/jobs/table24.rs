@@ -3,7 +3,7 @@
 //! flag; rows appear as each depth finishes. The numbers are [`run_table24`]'s; this
 //! module only runs it and keeps what it sent.
 
-use super::job::{Job, Polled};
+use super::job::{Job, Polled, Reporter, Task};
 use crate::ai::EngineKind;
 use crate::analysis::table24::MAX_TABLE_DEPTH;
 use crate::analysis::{Table24, Table24Row, Table24Settings, run_table24};
@@ -98,6 +98,27 @@ impl Default for Table24Panel {
     }
 }
 
+/// A Table 2.4 run as a [`Task`]: the position and what to measure on it. Its progress
+/// is the rows measured so far.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct Table24Task {
+    #[serde(with = "super::game_string")]
+    board: Board,
+    settings: Table24Settings,
+}
+
+impl Task for Table24Task {
+    const NAME: &'static str = "table-2.4";
+    type Progress = Vec<Table24Row>;
+    type Output = Table24;
+
+    fn run(self, reporter: &Reporter<Self::Progress>) -> Table24 {
+        run_table24(&self.board, &self.settings, reporter, &mut |row| {
+            reporter.update(|rows: &mut Vec<Table24Row>| rows.push(row.clone()));
+        })
+    }
+}
+
 impl Table24Panel {
     /// Starts measuring `board` (a run under way is stopped first); `repaint` is called
     /// after each depth.
@@ -116,12 +137,11 @@ impl Table24Panel {
         self.live_rows.clear();
         self.table = None;
         self.export_message = None;
-        let board = board.clone();
-        self.job = Some(Job::spawn("table-2.4", repaint, move |reporter| {
-            run_table24(&board, &settings, reporter, &mut |row| {
-                reporter.update(|rows: &mut Vec<Table24Row>| rows.push(row.clone()));
-            })
-        }));
+        let task = Table24Task {
+            board: board.clone(),
+            settings,
+        };
+        self.job = Some(Job::start(task, repaint));
     }
 
     /// Asks the running searches to stop; the rows finished so far are kept.

@@ -9,6 +9,7 @@ use eframe::epaint::text::{FontInsert, FontPriority, InsertFontFamily};
 const FONT: &[u8] = include_bytes!("../../../assets/NotoSans-Regular.ttf");
 
 /// The window icon (256x256 PNG rendered from assets/icon.svg, drawn for this project).
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub const ICON_PNG: &[u8] = include_bytes!("../../../assets/icons/queens-256.png");
 
 /// Puts Noto Sans first in the proportional family and last in the monospace one, so
@@ -125,6 +126,7 @@ pub fn apply_visuals(ctx: &egui::Context, dark: bool) {
 }
 
 /// The window icon, if the embedded PNG decodes (it always should).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn icon() -> Option<egui::IconData> {
     eframe::icon_data::from_png_bytes(ICON_PNG).ok()
 }

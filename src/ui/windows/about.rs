@@ -2,7 +2,9 @@
 //! "Open saves folder" button, and the one-time offer to copy the `saves/` folder an
 //! older version left in the current folder into the data folder used now.
 
-use crate::store::location::{APP_ID, ImportReport, SavesSource, import_saves};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::store::location::APP_ID;
+use crate::store::location::{ImportReport, SavesSource, import_saves};
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::jobs::job::{Job, Polled};
 use eframe::egui;
@@ -170,6 +172,7 @@ pub fn files_section_ui(
         "{} {from}",
         fill(t.files_saves, &[&shown.display()])
     ));
+    #[cfg(not(target_arch = "wasm32"))]
     match eframe::storage_dir(APP_ID) {
         Some(dir) => ui.label(fill(t.files_settings, &[&dir.display()])),
         None => ui.label(t.files_no_settings),

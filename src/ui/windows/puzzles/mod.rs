@@ -8,6 +8,8 @@
 //! Modules: the state without drawing (`model`) and the strings (`texts`).
 
 mod model;
+#[cfg(target_arch = "wasm32")]
+pub(crate) use model::LineTask;
 mod texts;
 
 pub use model::{Phase, PuzzleSession};

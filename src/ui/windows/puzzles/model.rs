@@ -5,7 +5,8 @@
 use crate::ai::puzzles::{Puzzle, PuzzleSet};
 use crate::ai::strong::{SolveProgress, SolveSettings, solve, table_for_board};
 use crate::board::{Board, Cell};
-use crate::ui::jobs::job::{Job, Polled};
+use crate::ui::jobs::job::{Job, Polled, Reporter, Task};
+use serde::{Deserialize, Serialize};
 
 /// The hash table of a line's proof, in MiB: a puzzle has at most 40 free cells, whose
 /// proof fills far less.
@@ -40,6 +41,32 @@ pub struct LineJob {
     /// The move the line starts with.
     pub first: Cell,
     job: Job<(), Option<Vec<Cell>>>,
+}
+
+/// The proof of a puzzle's refutation line as a [`Task`]: the position after the
+/// player's first move, solved to the end.
+#[derive(Serialize, Deserialize)]
+pub struct LineTask {
+    #[serde(with = "crate::ui::jobs::game_string")]
+    after: Board,
+}
+
+impl Task for LineTask {
+    const NAME: &'static str = "puzzle-line";
+    type Progress = ();
+    type Output = Option<Vec<Cell>>;
+
+    fn run(self, reporter: &Reporter<()>) -> Option<Vec<Cell>> {
+        let table = table_for_board(&self.after, LINE_HASH_MB).ok()?;
+        let result = solve(
+            &self.after,
+            &table,
+            SolveSettings::default(),
+            reporter,
+            &SolveProgress::default(),
+        );
+        result.solved.then_some(result.pv)
+    }
 }
 
 impl LineJob {
@@ -156,17 +183,7 @@ impl PuzzleSession {
         if after.is_over() {
             return;
         }
-        let job = Job::spawn("puzzle-line", wake, move |reporter| {
-            let table = table_for_board(&after, LINE_HASH_MB).ok()?;
-            let result = solve(
-                &after,
-                &table,
-                SolveSettings::default(),
-                reporter,
-                &SolveProgress::default(),
-            );
-            result.solved.then_some(result.pv)
-        });
+        let job = Job::start(LineTask { after }, wake);
         self.proving = Some(LineJob { first, job });
     }
 

@@ -31,15 +31,7 @@ impl SaveDialog {
         let job = Job::spawn(
             "tree-lab-dialog",
             move || ctx.request_repaint(),
-            move |_| {
-                let mut dialog = rfd::FileDialog::new()
-                    .add_filter("*.xlsx", &["xlsx"])
-                    .set_file_name(name);
-                if let Some(folder) = folder.filter(|f| f.is_dir()) {
-                    dialog = dialog.set_directory(folder);
-                }
-                dialog.save_file()
-            },
+            move |_| pick_workbook(name, folder),
         );
         SaveDialog { job }
     }
@@ -52,4 +44,22 @@ impl SaveDialog {
             Polled::Done(path) => Poll::Closed(path),
         }
     }
+}
+
+/// The native dialog's answer: where to write the workbook named `name`.
+#[cfg(not(target_arch = "wasm32"))]
+fn pick_workbook(name: String, folder: Option<PathBuf>) -> Option<PathBuf> {
+    let mut dialog = rfd::FileDialog::new()
+        .add_filter("*.xlsx", &["xlsx"])
+        .set_file_name(name);
+    if let Some(folder) = folder.filter(|f| f.is_dir()) {
+        dialog = dialog.set_directory(folder);
+    }
+    dialog.save_file()
+}
+
+/// A browser has no native save dialog: the workbook is downloaded instead.
+#[cfg(target_arch = "wasm32")]
+fn pick_workbook(_name: String, _folder: Option<PathBuf>) -> Option<PathBuf> {
+    None
 }

@@ -1,0 +1,33 @@
+//! `queens-web`: the browser build of the window (scripts/web.sh compiles it for
+//! wasm32-unknown-unknown and wasm-bindgen makes `queens.js` of it). The same program
+//! runs on the page, where it starts the window in the canvas, and in each Web Worker,
+//! where `worker.js` calls [`queens_worker_run`] with the task the page posted.
+//!
+//! Built for any other target it is a stub that says where the browser build comes from.
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen::prelude::*;
+
+/// On the page: starts the window. In a worker: nothing until a task is posted.
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    if !queens::ui::web::in_worker() {
+        queens::ui::web::start_page();
+    }
+}
+
+/// The worker's entry (see `scripts/web/worker.js`).
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+pub fn queens_worker_run(name: &str, input: &str, flag: &str) {
+    queens::ui::web::worker::run_posted(name, input, flag);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    eprintln!(
+        "queens-web is the browser build: `bash scripts/web.sh serve` builds it and serves \
+         the page on http://127.0.0.1:8080"
+    );
+    std::process::ExitCode::from(2)
+}

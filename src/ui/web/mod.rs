@@ -1,0 +1,60 @@
+//! The window in a browser: the same [`App`](crate::ui::App) drawn by eframe's web
+//! runner into the page's canvas, the searches in Web Workers ([`worker`]), the game on
+//! screen in the address bar ([`link`]). Built by `scripts/web.sh` from the
+//! `queens-web` program, whose two exports call [`start_page`] and [`worker::run_posted`].
+
+pub mod link;
+pub mod worker;
+
+use wasm_bindgen::JsCast;
+
+/// The id of the page's canvas (scripts/web/index.html).
+pub const CANVAS_ID: &str = "queens";
+
+/// Whether this copy of the program runs in a Web Worker (not on the page).
+pub fn in_worker() -> bool {
+    js_sys::global()
+        .dyn_into::<web_sys::DedicatedWorkerGlobalScope>()
+        .is_ok()
+}
+
+/// Starts the window in the page's canvas. Errors go to the page's console and to the
+/// page itself (the loading text is replaced by them), since there is no window to show
+/// them in.
+pub fn start_page() {
+    wasm_bindgen_futures::spawn_local(async {
+        let Some(document) = web_sys::window().and_then(|window| window.document()) else {
+            return;
+        };
+        let Some(canvas) = document
+            .get_element_by_id(CANVAS_ID)
+            .and_then(|element| element.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+        else {
+            web_sys::console::error_1(&"queens: the page has no canvas".into());
+            return;
+        };
+        let started = eframe::WebRunner::new()
+            .start(
+                canvas,
+                eframe::WebOptions::default(),
+                Box::new(|cc| Ok(Box::new(crate::ui::App::new(cc, None)))),
+            )
+            .await;
+        let loading = document.get_element_by_id("loading");
+        match started {
+            Ok(()) => {
+                if let Some(loading) = loading {
+                    loading.remove();
+                }
+            }
+            Err(err) => {
+                web_sys::console::error_1(&err);
+                if let Some(loading) = loading {
+                    loading.set_text_content(Some(&format!(
+                        "Queens & Stones could not start in this browser: {err:?}"
+                    )));
+                }
+            }
+        }
+    });
+}
