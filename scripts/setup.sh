@@ -4,6 +4,7 @@
 #   bash scripts/setup.sh window  # also what the window opens at run time (X11/Wayland, GL)
 #   bash scripts/setup.sh windows # the Windows cross-build and wine (scripts/windows.sh)
 #   bash scripts/setup.sh package # what scripts/package.sh and its checks need
+#   bash scripts/setup.sh web     # the browser build's tools and its test's browser
 # No -dev packages are needed: winit, glow and rfd load their libraries at run time.
 set -euo pipefail
 what="${1:-build}"
@@ -21,7 +22,10 @@ case "$what" in
   # take its picture; xdotool/x11-utils to find the window.
   package) packages+=("${window_libs[@]}" zip xvfb xauth x11-utils imagemagick xdotool
                       gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64) ;;
-  *) echo "setup: unknown set '$what' (build, window, windows, package)" >&2; exit 2 ;;
+  # wasm-opt (binaryen) shrinks the browser build; Chromium runs its test headless
+  # (scripts/web-test.sh, driven by playwright-core from npm with the machine's Node.js).
+  web) packages+=(binaryen chromium python3) ;;
+  *) echo "setup: unknown set '$what' (build, window, windows, package, web)" >&2; exit 2 ;;
 esac
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "setup: no apt-get here; install the equivalents of: ${packages[*]}" >&2

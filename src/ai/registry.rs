@@ -229,7 +229,7 @@ impl UnknownEngine {
 
 /// An engine asked to play a game it does not know (the strong engines play only
 /// Queens & Stones).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 #[error("the engine '{0}' plays only Queens & Stones")]
 pub struct NotForThisGame(pub EngineKind);
 

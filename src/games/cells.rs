@@ -8,7 +8,19 @@ use std::fmt;
 pub const CELLS: usize = 9;
 
 /// A cell of a 3x3 board by index (0 = a3, top left; 8 = c1, bottom right).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Cell(pub u8);
 
 impl Cell {

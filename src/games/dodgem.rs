@@ -60,7 +60,9 @@ impl Side {
 }
 
 /// A move: a car from a cell to a cell, or off the board (`to` is `None`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct DodgemMove {
     /// Where the car stands.
     pub from: Cell,

@@ -15,7 +15,7 @@ use std::fmt;
 use thiserror::Error;
 
 /// Which small game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum SmallKind {
     /// Tic-tac-toe (the blog article 001).
     TicTacToe,
@@ -82,7 +82,7 @@ pub struct Decided {
 }
 
 /// A move of either game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum SmallMove {
     /// A tic-tac-toe mark on this cell.
     Mark(Cell),

@@ -9,6 +9,8 @@ mod play;
 mod queries;
 mod replace;
 mod small;
+#[cfg(target_arch = "wasm32")]
+pub(crate) use small::SmallSearchTask;
 
 pub use action::{Action, ReviewStep};
 pub(in crate::ui) use replace::Replacement;
@@ -111,8 +113,14 @@ impl App {
         );
         let mut app = App::with_settings_in(settings, location);
         app.offer_old_saves();
+        // In a browser, the position is the page address's fragment (a link to a game);
+        // on the desktop, QUEENS_POSITION.
+        #[cfg(target_arch = "wasm32")]
+        let position = crate::ui::web::link::position_in_address();
+        #[cfg(not(target_arch = "wasm32"))]
+        let position = std::env::var("QUEENS_POSITION").ok();
         // An empty value (a script passing no position) is no position.
-        if let Ok(position) = std::env::var("QUEENS_POSITION")
+        if let Some(position) = position
             && !position.trim().is_empty()
         {
             app.paste_text = position;

@@ -7,9 +7,9 @@
 use super::App;
 use super::replace::Replacement;
 use crate::ai::{NotForThisGame, SearchHandler, SearchOutcome};
-use crate::games::play::{SmallError, SmallKind, SmallMove};
+use crate::games::play::{SmallError, SmallKind, SmallMove, SmallPosition};
 use crate::store::SearchInfo;
-use crate::ui::jobs::job::{Job, Polled, Reporter};
+use crate::ui::jobs::job::{Job, Polled, Reporter, Task};
 use crate::ui::session::game::Seat;
 use crate::ui::session::messages::{Message, SmallNote};
 use crate::ui::session::small::{ClickOutcome, SmallGame, SmallTarget};
@@ -26,7 +26,7 @@ pub struct SmallJob {
     /// The plies played when it started.
     pub ply: usize,
     /// The search; its progress is the nodes searched so far.
-    pub job: Job<u64, Answer>,
+    pub job: Job<u64, Option<Answer>>,
 }
 
 /// Counts nodes into the job's progress and stops when asked.
@@ -39,6 +39,30 @@ impl SearchHandler<SmallMove> for Progress<'_> {
 
     fn on_nodes(&self, nodes: u64) {
         self.0.update_quietly(|shown| *shown = nodes);
+    }
+}
+
+/// A small game's search as a [`Task`]: the game (its moves from the start), the
+/// engine, its depth and time. Its progress is the nodes searched so far.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct SmallSearchTask {
+    kind: SmallKind,
+    moves: Vec<String>,
+    engine: crate::ai::EngineKind,
+    depth: u32,
+    time: Option<Duration>,
+}
+
+impl Task for SmallSearchTask {
+    const NAME: &'static str = "small-search";
+    type Progress = u64;
+    /// `None` when the moves do not replay (they came from a position that played
+    /// them, so they do; the window treats it as a lost search).
+    type Output = Option<Answer>;
+
+    fn run(self, reporter: &Reporter<u64>) -> Option<Answer> {
+        let position = SmallPosition::replay(self.kind, &self.moves).ok()?;
+        Some(position.think(self.engine, self.depth, self.time, &Progress(reporter)))
     }
 }
 
@@ -280,15 +304,20 @@ impl App {
                 return;
             }
         }
-        let position = game.position.clone();
-        let (kind, depth) = (engine.engine, engine.depth);
-        let time = Some(Duration::from_millis(engine.time_ms.max(100)));
+        let task = SmallSearchTask {
+            kind: game.position.kind(),
+            moves: game
+                .position
+                .moves()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            engine: engine.engine,
+            depth: engine.depth,
+            time: Some(Duration::from_millis(engine.time_ms.max(100))),
+        };
         let repaint = ctx.clone();
-        let job = Job::spawn(
-            "small-search",
-            move || repaint.request_repaint(),
-            move |reporter: &Reporter<u64>| position.think(kind, depth, time, &Progress(reporter)),
-        );
+        let job = Job::start(task, move || repaint.request_repaint());
         self.small_job = Some(SmallJob {
             game_id: game.id,
             ply: game.ply(),
@@ -302,7 +331,7 @@ impl App {
         };
         let answer = match running.job.poll() {
             Polled::Running => return,
-            Polled::Done(answer) => Some(answer),
+            Polled::Done(answer) => answer,
             Polled::Lost => None,
         };
         let Some(SmallJob { game_id, ply, .. }) = self.small_job.take() else {

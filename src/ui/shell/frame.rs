@@ -62,6 +62,14 @@ impl eframe::App for App {
         self.follow_paste(&ctx);
         self.drive_computer(&ctx);
         self.drive_small(&ctx);
+        // In a browser the address bar carries the queens game on screen (a small game
+        // has no link form yet: the fragment is cleared).
+        #[cfg(target_arch = "wasm32")]
+        crate::ui::web::link::show(&if self.small.is_none() {
+            self.game.board.game_string()
+        } else {
+            String::new()
+        });
         if self.job.is_some()
             || self.analysis_job.is_some()
             || self.now - self.last_move_time < f64::from(ANIMATION_SECONDS)

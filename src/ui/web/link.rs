@@ -43,13 +43,18 @@ pub fn show(position: &str) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let encoded: String = js_sys::encode_uri_component(position).into();
+    let address = if position.is_empty() {
+        // No fragment at all (not a bare '#').
+        let location = window.location();
+        let path = location.pathname().unwrap_or_default();
+        let query = location.search().unwrap_or_default();
+        format!("{path}{query}")
+    } else {
+        let encoded: String = js_sys::encode_uri_component(position).into();
+        format!("#{encoded}")
+    };
     if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(
-            &wasm_bindgen::JsValue::NULL,
-            "",
-            Some(&format!("#{encoded}")),
-        );
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address));
     }
 }
 
