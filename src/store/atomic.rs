@@ -122,12 +122,15 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 fn write_then_rename(temp: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = OpenOptions::new().write(true).create_new(true).open(temp)?;
-    file.write_all(bytes)?;
-    // The data must be on disk before the rename makes it visible, or a crash could leave
-    // a complete-looking but empty file.
-    file.sync_all()?;
-    drop(file);
+    {
+        // Closed at the end of this block, before the rename (Windows refuses to rename
+        // an open file).
+        let mut file = OpenOptions::new().write(true).create_new(true).open(temp)?;
+        file.write_all(bytes)?;
+        // The data must be on disk before the rename makes it visible, or a crash could
+        // leave a complete-looking but empty file.
+        file.sync_all()?;
+    }
     if path.is_dir() {
         // Some systems would happily rename a file over an empty folder; refuse clearly.
         return Err(io::Error::new(
