@@ -22,9 +22,9 @@ case "$what" in
   # take its picture; xdotool/x11-utils to find the window.
   package) packages+=("${window_libs[@]}" zip xvfb xauth x11-utils imagemagick xdotool
                       gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64) ;;
-  # wasm-opt (binaryen) shrinks the browser build; Chromium runs its test headless
-  # (scripts/web-test.sh, driven by playwright-core from npm with the machine's Node.js).
-  web) packages+=(binaryen chromium python3) ;;
+  # Chromium runs the browser build's test headless (scripts/web-test.sh, driven by
+  # playwright-core from npm with the machine's Node.js).
+  web) packages+=(chromium python3) ;;
   *) echo "setup: unknown set '$what' (build, window, windows, package, web)" >&2; exit 2 ;;
 esac
 if ! command -v apt-get >/dev/null 2>&1; then

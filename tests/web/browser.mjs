@@ -67,25 +67,34 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
   check(moves.length === 2 && moves[0] === 'c3', `the computer replied to the linked position: moves=${moves.join(',')}`);
   await page.screenshot({ path: `${SHOTS}/linked-1280x800.png` });
 
-  // 3. A click on the board plays a move: the board is in the central panel, left of
-  // the side panel; its middle is a free cell or near one. Click a few cells around it
-  // until the address gains a move.
+  // 3. A click on the board plays a move: the board is the square in the central panel,
+  // left of the side panel. Most cells are claimed (a click there does nothing), so the
+  // clicks walk a grid over the board until one lands on a free cell and the address
+  // gains a move.
   const before = moves.length;
   const box = await page.locator('canvas#queens').boundingBox();
   const sideWidth = Math.min(360, Math.max(230, box.width * 0.34));
-  const cx = box.x + (box.width - sideWidth) / 2;
-  const cy = box.y + box.height / 2;
+  const panelWidth = box.width - sideWidth;
+  const side = Math.min(panelWidth, box.height - 60) * 0.8;
+  const left = box.x + (panelWidth - side) / 2;
+  const top = box.y + (box.height - side) / 2;
   let played = false;
-  for (const [dx, dy] of [[0, 0], [40, 0], [0, 40], [-40, 0], [0, -40], [40, 40], [-40, -40]]) {
-    await page.mouse.click(cx + dx, cy + dy);
+  const points = [];
+  for (let row = 0; row < 8; row += 1) {
+    for (let col = 0; col < 8; col += 1) {
+      points.push([left + (col + 0.5) * side / 8, top + (row + 0.5) * side / 8]);
+    }
+  }
+  for (const [x, y] of points) {
+    await page.mouse.click(x, y);
     try {
       await page.waitForFunction((n) => {
         const m = /moves=([^ ]*)/.exec(decodeURIComponent(location.hash));
         return m && m[1].split(',').length > n;
-      }, before, { timeout: 3000 });
+      }, before, { timeout: 700 });
       played = true;
       break;
-    } catch { /* that cell was not free: try the next */ }
+    } catch { /* that cell was claimed: try the next */ }
   }
   const after = await movesInAddress(page);
   check(played, `a click on the board played a move: moves=${after.join(',')}`);

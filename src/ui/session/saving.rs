@@ -59,6 +59,11 @@ pub enum AutosaveCheck {
 /// a FIFO, a folder or a broken link in its place is refused unread); anything that does
 /// not load is moved aside by [`quarantine`].
 pub fn check_autosave_file(dir: &Path) -> AutosaveCheck {
+    // A browser has no folders: there is no autosave to look for (README, "Play in the
+    // browser").
+    if cfg!(target_arch = "wasm32") {
+        return AutosaveCheck::Nothing;
+    }
     if std::fs::metadata(dir).is_ok_and(|meta| !meta.is_dir()) {
         return AutosaveCheck::NotAFolder;
     }
