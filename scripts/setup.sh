@@ -23,8 +23,9 @@ case "$what" in
   package) packages+=("${window_libs[@]}" zip xvfb xauth x11-utils imagemagick xdotool
                       gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64) ;;
   # Chromium runs the browser build's test headless (scripts/web-test.sh, driven by
-  # playwright-core from npm with the machine's Node.js).
-  web) packages+=(chromium python3) ;;
+  # playwright-core from npm with the machine's Node.js); tesseract reads the canvas's
+  # words so the test can click menu items and buttons by their text.
+  web) packages+=(chromium python3 tesseract-ocr tesseract-ocr-eng) ;;
   *) echo "setup: unknown set '$what' (build, window, windows, package, web)" >&2; exit 2 ;;
 esac
 if ! command -v apt-get >/dev/null 2>&1; then

@@ -6,10 +6,13 @@
 //   3. a click on the board plays a move (the address gains it);
 //   4. while the computer thinks on a 15x15 board with 20 stones, no task on the page's
 //      main thread takes 200 ms or more (the Long Tasks API);
+//   5. a reload offers Continue, and Continue brings the game back;
+//   6. Game > Save as downloads a .ron file, and Game > Open reads it back;
 // and takes screenshots at 1280x800 and 800x600 into target/web-shots/.
 // Each check waits on the page's state (its address, its DOM), never on a fixed sleep.
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 
 const BASE = process.env.BASE ?? 'http://127.0.0.1:8080/';
 const SHOTS = process.env.SHOTS ?? 'target/web-shots';
@@ -33,6 +36,29 @@ async function movesInAddress(page) {
   const hash = decodeURIComponent(new URL(page.url()).hash.slice(1));
   const moves = /moves=([^ ]*)/.exec(hash);
   return moves ? moves[1].split(',').filter((m) => m) : [];
+}
+
+/**
+ * Clicks the word `word` drawn on the page's canvas: egui draws text into a canvas, so
+ * the page is read like a screen, by OCR (tesseract's word boxes). Waits until the word
+ * is on screen (a state), up to `tries` looks.
+ */
+async function clickWord(page, word, tries = 40) {
+  for (let attempt = 0; attempt < tries; attempt += 1) {
+    const png = `${SHOTS}/ocr.png`;
+    await page.screenshot({ path: png });
+    const tsv = execFileSync('tesseract', [png, '-', 'tsv'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+    for (const line of tsv.split('\n')) {
+      const f = line.split('\t');
+      if (f.length === 12 && f[11].trim().replace(/[.…]+$/, '') === word) {
+        const [left, top, width, height] = f.slice(6, 10).map(Number);
+        await page.mouse.click(left + width / 2, top + height / 2);
+        return true;
+      }
+    }
+    await page.waitForTimeout(250);
+  }
+  return false;
 }
 
 /** Opens `fragment` in a new page of `size`; resolves once the first frame is drawn. */
@@ -98,6 +124,52 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
   }
   const after = await movesInAddress(page);
   check(played, `a click on the board played a move: moves=${after.join(',')}`);
+  // The computer's reply comes: the game then has after.length + 1 moves.
+  await page.waitForFunction((n) => {
+    const m = /moves=([^ ]*)/.exec(decodeURIComponent(location.hash));
+    return m && m[1].split(',').length > n;
+  }, after.length, { timeout: 60000 });
+  const game = await movesInAddress(page);
+
+  // 5. Reload the page without its link: Continue is offered and brings the game back.
+  await page.goto(BASE);
+  await page.reload();
+  await page.waitForSelector('#loading', { state: 'detached', timeout: 60000 });
+  const offered = await clickWord(page, 'Continue');
+  check(offered, 'a reload offers Continue');
+  if (offered) {
+    await page.waitForFunction((moves) => decodeURIComponent(location.hash).includes(`moves=${moves}`),
+      game.join(','), { timeout: 10000 }).catch(() => {});
+  }
+  const continued = await movesInAddress(page);
+  check(continued.join(',') === game.join(','), `Continue brought the game back: moves=${continued.join(',')}`);
+  await page.screenshot({ path: `${SHOTS}/continued-1280x800.png` });
+
+  // 6. Game > Save as downloads the game; Game > Open reads the file back.
+  const downloaded = page.waitForEvent('download', { timeout: 20000 }).catch(() => null);
+  const saveClicked = (await clickWord(page, 'Game')) && (await clickWord(page, 'as'));
+  const download = await downloaded;
+  const savedPath = download ? await download.path() : null;
+  check(saveClicked && savedPath !== null && download.suggestedFilename().endsWith('.ron'),
+    `Save as downloaded ${download ? download.suggestedFilename() : 'nothing'}`);
+  if (savedPath) {
+    // A fresh game on screen, then the saved one opened.
+    await page.goto(BASE + '#' + encodeURIComponent('size=5'));
+    await page.reload();
+    await page.waitForSelector('#loading', { state: 'detached', timeout: 60000 });
+    await clickWord(page, 'Discard', 8);
+    const chooser = page.waitForEvent('filechooser', { timeout: 20000 }).catch(() => null);
+    const openClicked = (await clickWord(page, 'Game')) && (await clickWord(page, 'Open'));
+    const fileChooser = await chooser;
+    if (openClicked && fileChooser) {
+      await fileChooser.setFiles(savedPath);
+      await page.waitForFunction((moves) => decodeURIComponent(location.hash).includes(`moves=${moves}`),
+        game.join(','), { timeout: 20000 }).catch(() => {});
+    }
+    const opened = await movesInAddress(page);
+    check(opened.join(',') === game.join(','), `Open read the downloaded save back: moves=${opened.join(',')}`);
+    await page.screenshot({ path: `${SHOTS}/opened-1280x800.png` });
+  }
   await page.close();
 }
 

@@ -126,6 +126,9 @@ impl App {
             app.paste_text = position;
             app.paste_position();
             app.paused = false;
+            // A link names the game to show: it is not held behind a Continue offer.
+            #[cfg(target_arch = "wasm32")]
+            app.files.skip_autosave_offer();
         }
         app
     }

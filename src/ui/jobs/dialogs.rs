@@ -54,6 +54,7 @@ pub fn needs_fallback(result: Option<&Path>, failed: bool) -> bool {
 }
 
 /// Listens for rfd's error reports on the thread that shows a dialog.
+#[cfg(not(target_arch = "wasm32"))]
 mod watch {
     use std::cell::Cell;
 
@@ -128,11 +129,24 @@ impl DialogJob {
         let name = suggested
             .file_name()
             .map(|name| name.to_string_lossy().into_owned());
+        // In a browser: Open asks with the browser's file chooser; Save and Export
+        // download the file under the suggested name (the browser asks where, or puts
+        // it in Downloads).
         #[cfg(target_arch = "wasm32")]
-        let show = move || {
-            let _ = (folder, name);
-            None
-        };
+        {
+            let _ = folder;
+            let job = match task {
+                FileTask::Open => Job::later(
+                    async { (crate::ui::web::files::pick_save().await, false) },
+                    repaint,
+                ),
+                FileTask::SaveAs | FileTask::Export => {
+                    let chosen = name.map(PathBuf::from);
+                    Job::spawn("dialog", repaint, move |_| (chosen, false))
+                }
+            };
+            DialogJob { task, job }
+        }
         #[cfg(not(target_arch = "wasm32"))]
         let show = move || {
             let extension = task.extension();
@@ -149,10 +163,12 @@ impl DialogJob {
                 }
             }
         };
+        #[cfg(not(target_arch = "wasm32"))]
         Self::spawn(task, show, repaint)
     }
 
     /// Runs `show` (a dialog) on its own thread, listening there for rfd's errors.
+    #[cfg(not(target_arch = "wasm32"))]
     fn spawn(
         task: FileTask,
         show: impl FnOnce() -> Option<PathBuf> + Send + 'static,

@@ -170,6 +170,9 @@ enum Handle<R> {
     /// A Web Worker of this page.
     #[cfg(target_arch = "wasm32")]
     Worker(crate::ui::web::worker::Running<R>),
+    /// The browser's work that waits on the page (a file chooser): the answer once set.
+    #[cfg(target_arch = "wasm32")]
+    Future(std::rc::Rc<std::cell::RefCell<Option<R>>>),
     /// Work that ran to its end on the caller's thread (the browser's file work).
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     Finished(R),
@@ -257,6 +260,31 @@ impl<P: Default + Send + 'static, R: Send + 'static> Job<P, R> {
     }
 }
 
+#[cfg(target_arch = "wasm32")]
+impl<P: Default + Send + 'static, R: 'static> Job<P, R> {
+    /// In the browser: waits for `work` on the page (a file chooser), without holding it;
+    /// `wake` is called when it answers.
+    pub fn later(
+        work: impl std::future::Future<Output = R> + 'static,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> Self {
+        let shared: Arc<Shared<P>> = shared_for(wake);
+        let answer = std::rc::Rc::new(std::cell::RefCell::new(None));
+        let filled = std::rc::Rc::clone(&answer);
+        let woken = Arc::clone(&shared);
+        wasm_bindgen_futures::spawn_local(async move {
+            let result = work.await;
+            *filled.borrow_mut() = Some(result);
+            woken.wake_now();
+        });
+        Job {
+            shared,
+            handle: Some(Handle::Future(answer)),
+            started: Instant::now(),
+        }
+    }
+}
+
 impl<P, R> Job<P, R> {
     /// Asks the work to stop at its next poll; it still answers (with what it has).
     pub fn stop(&self) {
@@ -283,6 +311,8 @@ impl<P, R> Job<P, R> {
             Some(Handle::Thread(handle)) => !handle.is_finished(),
             #[cfg(target_arch = "wasm32")]
             Some(Handle::Worker(running)) => running.is_running(),
+            #[cfg(target_arch = "wasm32")]
+            Some(Handle::Future(answer)) => answer.borrow().is_none(),
             Some(Handle::Finished(_)) | None => false,
         }
     }
@@ -323,6 +353,11 @@ impl<P, R> Job<P, R> {
             },
             #[cfg(target_arch = "wasm32")]
             Some(Handle::Worker(running)) => match running.take() {
+                Some(result) => Polled::Done(result),
+                None => Polled::Lost,
+            },
+            #[cfg(target_arch = "wasm32")]
+            Some(Handle::Future(answer)) => match answer.borrow_mut().take() {
                 Some(result) => Polled::Done(result),
                 None => Polled::Lost,
             },

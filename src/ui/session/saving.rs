@@ -5,11 +5,7 @@
 
 use crate::board::Board;
 use crate::store::location::{SavesLocation, SavesSource, choose_saves_dir, data_dir};
-use crate::store::quarantine::quarantine;
-use crate::store::{
-    DEFAULT_SAVES_DIR, Loaded, SavedGame, SearchInfo, StoreError, autosave_path, load_game,
-    new_save_path,
-};
+use crate::store::{DEFAULT_SAVES_DIR, Loaded, SavedGame, SearchInfo, new_save_path};
 use crate::ui::i18n::FileProblem;
 use crate::ui::jobs::dialogs::{DialogJob, DialogPoll, FileTask, PathPrompt, SaveItem};
 use crate::ui::jobs::job::{Job, Polled};
@@ -44,6 +40,7 @@ pub enum AutosaveCheck {
     Offer(Box<Loaded>),
     /// The saves folder is not a folder (a file, or a pipe, has its name): nothing can
     /// be saved in it, and that is the problem to name, not an unreadable autosave.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     NotAFolder,
     /// The file could not be loaded. It is never deleted or overwritten: it was moved
     /// aside to `moved_to` (or, if even that failed, left where it was, with the reason).
@@ -59,11 +56,40 @@ pub enum AutosaveCheck {
 /// a FIFO, a folder or a broken link in its place is refused unread); anything that does
 /// not load is moved aside by [`quarantine`].
 pub fn check_autosave_file(dir: &Path) -> AutosaveCheck {
-    // A browser has no folders: there is no autosave to look for (README, "Play in the
-    // browser").
-    if cfg!(target_arch = "wasm32") {
-        return AutosaveCheck::Nothing;
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = dir;
+        check_stored_autosave()
     }
+    #[cfg(not(target_arch = "wasm32"))]
+    check_autosave_in(dir)
+}
+
+/// In a browser: the autosave in the page's storage. One that does not load is reported
+/// and left where it is (the next autosave replaces it, as a moved-aside file would be).
+#[cfg(target_arch = "wasm32")]
+fn check_stored_autosave() -> AutosaveCheck {
+    use crate::ui::web::storage::{AUTOSAVE_KEY, get, label};
+    let Ok(Some(text)) = get(AUTOSAVE_KEY) else {
+        return AutosaveCheck::Nothing;
+    };
+    match crate::store::SavedGame::read_ron(&text, &label(AUTOSAVE_KEY)) {
+        Ok(loaded) if !loaded.saved().is_finished() && loaded.ply() > 0 => {
+            AutosaveCheck::Offer(Box::new(loaded))
+        }
+        Ok(_) => AutosaveCheck::Nothing,
+        Err(error) => AutosaveCheck::Damaged {
+            problem: error.into(),
+            moved_to: Err("it stays in the browser's storage".to_owned()),
+        },
+    }
+}
+
+/// On the desktop: the autosave file of `dir`.
+#[cfg(not(target_arch = "wasm32"))]
+fn check_autosave_in(dir: &Path) -> AutosaveCheck {
+    use crate::store::quarantine::quarantine;
+    use crate::store::{StoreError, autosave_path, load_game};
     if std::fs::metadata(dir).is_ok_and(|meta| !meta.is_dir()) {
         return AutosaveCheck::NotAFolder;
     }
@@ -234,6 +260,13 @@ impl Files {
         // No context to wake the window: its poll looks again soon.
         let job = Job::spawn("autosave-check", || {}, move |_| check_autosave_file(&dir));
         self.slot = AutosaveSlot::Checking(job);
+    }
+
+    /// Offers no autosave at start: the game on screen is what the person asked for (a
+    /// link to a position in the browser) and the autosave follows it from now on.
+    #[cfg(target_arch = "wasm32")]
+    pub fn skip_autosave_offer(&mut self) {
+        self.slot = AutosaveSlot::Ours;
     }
 
     /// Takes the autosave check's answer once it has arrived (`None` before, and when

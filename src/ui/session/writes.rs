@@ -4,9 +4,7 @@
 //! earlier one finishing late. Where they go is a [`WindowStore`]: the disk for the real
 //! window ([`DiskStore`]), a store that blocks on purpose in the tests.
 
-use crate::store::{
-    Loaded, SavedGame, StoreError, append_history, autosave, clear_autosave, load_game,
-};
+use crate::store::{Loaded, SavedGame, StoreError, append_history, load_game};
 use crate::ui::jobs::job::{Job, Polled};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -48,25 +46,68 @@ pub struct DiskStore;
 
 impl WindowStore for DiskStore {
     fn save(&self, record: &SavedGame, path: &Path) -> Result<(), StoreError> {
+        // In a browser a save is a download of the same text.
+        #[cfg(target_arch = "wasm32")]
+        {
+            let name = path.file_name().map_or_else(
+                || "game.ron".to_owned(),
+                |name| name.to_string_lossy().into_owned(),
+            );
+            crate::ui::web::files::download(&name, record.to_ron()?.as_bytes(), "text/plain")
+                .map_err(|why| StoreError::Write {
+                    path: path.to_path_buf(),
+                    source: std::io::Error::other(why),
+                })
+        }
+        #[cfg(not(target_arch = "wasm32"))]
         record.save_to(path)
     }
 
-    // A browser has no folders: the autosave and the history are not kept there yet
-    // (README, "Play in the browser"), so the moves of a game do not each report a
-    // failed write.
+    /// In a browser: the file the user picked (its text, held by the page since).
+    #[cfg(target_arch = "wasm32")]
+    fn load(&self, path: &Path) -> Result<Loaded, StoreError> {
+        let bytes =
+            crate::ui::web::files::take_picked(path).ok_or_else(|| StoreError::NotFound {
+                path: path.to_path_buf(),
+            })?;
+        let text = String::from_utf8(bytes).map_err(|err| StoreError::NotText {
+            path: path.to_path_buf(),
+            offset: err.utf8_error().valid_up_to(),
+        })?;
+        SavedGame::read_ron(&text, path)
+    }
+
+    // In a browser the autosave is kept in the page's storage (src/ui/web/storage.rs).
     fn autosave(&self, dir: &Path, record: &SavedGame) -> Result<(), StoreError> {
-        if cfg!(target_arch = "wasm32") {
-            return Ok(());
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = dir;
+            use crate::ui::web::storage::{AUTOSAVE_KEY, label, set};
+            set(AUTOSAVE_KEY, &record.to_ron()?).map_err(|why| StoreError::Write {
+                path: label(AUTOSAVE_KEY),
+                source: std::io::Error::other(why),
+            })
         }
-        autosave(dir, record)
+        #[cfg(not(target_arch = "wasm32"))]
+        crate::store::autosave(dir, record)
     }
 
     fn clear_autosave(&self, dir: &Path) -> Result<(), StoreError> {
-        if cfg!(target_arch = "wasm32") {
-            return Ok(());
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = dir;
+            use crate::ui::web::storage::{AUTOSAVE_KEY, label, remove};
+            remove(AUTOSAVE_KEY).map_err(|why| StoreError::Write {
+                path: label(AUTOSAVE_KEY),
+                source: std::io::Error::other(why),
+            })
         }
-        clear_autosave(dir)
+        #[cfg(not(target_arch = "wasm32"))]
+        crate::store::clear_autosave(dir)
     }
+
+    // A browser has no folders: the history is not kept there yet (README, "Play in the
+    // browser"), so a finished game does not report a failed write.
 
     fn append_history(&self, dir: &Path, record: &SavedGame) -> Result<(), StoreError> {
         if cfg!(target_arch = "wasm32") {

@@ -3,7 +3,9 @@
 //! screen in the address bar ([`link`]). Built by `scripts/web.sh` from the
 //! `queens-web` program, whose two exports call [`start_page`] and [`worker::run_posted`].
 
+pub mod files;
 pub mod link;
+pub mod storage;
 pub mod worker;
 
 use wasm_bindgen::JsCast;
