@@ -195,13 +195,19 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
   await page.close();
 }
 
-// Screenshots at 800x600.
-{
-  const small = await browser.newContext({ viewport: { width: 800, height: 600 } });
-  const { page } = await open(small, 'size=8 stones=b2,d5 moves=c3');
-  await page.waitForFunction(() => /moves=[^ ]*,/.test(decodeURIComponent(location.hash)), null, { timeout: 60000 });
-  await page.screenshot({ path: `${SHOTS}/linked-800x600.png` });
-  await small.close();
+// Screenshots at 800x600 and 1280x800, in English and in Vietnamese (the settings are
+// the page's storage: the language set there before the page loads is the window's).
+for (const [language, tag] of [['English', 'en'], ['Vietnamese', 'vi']]) {
+  for (const [width, height] of [[800, 600], [1280, 800]]) {
+    const sized = await browser.newContext({ viewport: { width, height } });
+    await sized.addInitScript((lang) => {
+      localStorage.setItem('queens-settings', JSON.stringify({ language: lang }));
+    }, language);
+    const { page } = await open(sized, 'size=8 stones=b2,d5 moves=c3');
+    await page.waitForFunction(() => /moves=[^ ]*,/.test(decodeURIComponent(location.hash)), null, { timeout: 60000 });
+    await page.screenshot({ path: `${SHOTS}/linked-${width}x${height}-${tag}.png` });
+    await sized.close();
+  }
 }
 
 await browser.close();
