@@ -10,6 +10,8 @@
 
 mod analysis_sheet;
 mod atomic;
+#[cfg(target_arch = "wasm32")]
+pub mod browser;
 mod check;
 mod corrupt;
 mod error;

@@ -5,7 +5,7 @@
 //! long analysis or arena run cannot end with nowhere to put its results, and again when
 //! the file is written.
 
-use super::atomic::{ReadError, check_regular, parent_of, write_atomically};
+use super::atomic::{ReadError, check_regular, write_atomically};
 use super::error::{ExportError, OutputPathError};
 use rust_xlsxwriter::Workbook;
 use std::path::Path;
@@ -141,6 +141,23 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// [`ExportError::Target`] for a path that cannot take a workbook; [`ExportError::Write`]
 /// naming the path when it cannot be written; [`ExportError::Xlsx`] if the library fails.
 pub(crate) fn save_workbook(workbook: &mut Workbook, path: &Path) -> Result<(), ExportError> {
+    // In a browser the workbook is downloaded under the path's file name.
+    #[cfg(target_arch = "wasm32")]
+    {
+        let bytes = workbook.save_to_buffer()?;
+        const XLSX_TYPE: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+        super::browser::download(path, &bytes, XLSX_TYPE).map_err(|why| ExportError::Write {
+            path: path.to_path_buf(),
+            source: std::io::Error::other(why),
+        })
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    save_workbook_file(workbook, path)
+}
+
+/// [`save_workbook`] on a system with files.
+#[cfg(not(target_arch = "wasm32"))]
+fn save_workbook_file(workbook: &mut Workbook, path: &Path) -> Result<(), ExportError> {
     check_output_path(path, XLSX, &[]).map_err(|reason| ExportError::Target {
         path: path.to_path_buf(),
         reason,
@@ -150,7 +167,7 @@ pub(crate) fn save_workbook(workbook: &mut Workbook, path: &Path) -> Result<(), 
         path: path.to_path_buf(),
         source,
     };
-    std::fs::create_dir_all(parent_of(path)).map_err(write_error)?;
+    std::fs::create_dir_all(super::atomic::parent_of(path)).map_err(write_error)?;
     write_atomically(path, &bytes).map_err(write_error)
 }
 

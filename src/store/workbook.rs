@@ -105,6 +105,10 @@ impl Table {
             0 => self.base.to_string(),
             n => format!("{} {}", self.base, n + 1),
         };
+        // A browser has no temporary files: its rows stay in memory.
+        #[cfg(target_arch = "wasm32")]
+        let sheet = workbook.add_worksheet();
+        #[cfg(not(target_arch = "wasm32"))]
         let sheet = workbook.add_worksheet_with_constant_memory()?;
         sheet.set_name(&name)?;
         table_header(sheet, self.columns)?;

@@ -351,6 +351,7 @@ pub const TEXTS: Texts = Texts {
     chart_estimate: "estimate",
     live_estimate: "Move values: estimates at depth {0}",
     files_where: "Where your files are",
+    files_in_browser: "In this browser, the settings, the autosave and the match history are kept in the page's storage (clearing the site's data removes them). Save and Export download a file; Open reads one you pick.",
     files_saves: "Games, autosave and match history: {0}",
     files_from_option: "(given with --saves-dir)",
     files_from_env: "(given by QUEENS_SAVES_DIR)",

@@ -19,6 +19,8 @@ use crate::board::{GameError, MoveError, Occupant, ParseError, Player};
 use crate::ui::session::settings::Language;
 
 /// The strings of one language. Field names say where a string is used.
+// The browser has no folders and no Quit: their texts are the desktop's alone.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub struct Texts {
     pub app_title: &'static str,
     /// The small games' strings.
@@ -349,16 +351,16 @@ pub struct Texts {
     pub live_estimate: &'static str,
     // Help > About: where the files are; the offer to copy an older version's saves.
     pub files_where: &'static str,
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // The browser's About.
+    pub files_in_browser: &'static str,
     pub files_saves: &'static str,
     pub files_from_option: &'static str,
     pub files_from_env: &'static str,
     pub files_from_setting: &'static str,
     pub files_from_data: &'static str,
     pub files_from_current: &'static str,
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     // The browser keeps settings in its own storage.
     pub files_settings: &'static str,
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub files_no_settings: &'static str,
     pub open_saves_folder: &'static str,
     pub open_folder_failed: &'static str,

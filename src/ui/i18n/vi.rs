@@ -352,6 +352,7 @@ pub const TEXTS: Texts = Texts {
     chart_estimate: "ước lượng",
     live_estimate: "Giá trị các nước: ước lượng ở độ sâu {0}",
     files_where: "Nơi lưu tệp của bạn",
+    files_in_browser: "Trong trình duyệt này, cài đặt, bản tự lưu và lịch sử ván đấu được giữ trong bộ nhớ của trang (xóa dữ liệu của trang sẽ xóa chúng). Lưu và Xuất sẽ tải tệp xuống; Mở đọc tệp bạn chọn.",
     files_saves: "Ván đã lưu, bản tự lưu và lịch sử trận: {0}",
     files_from_option: "(chọn bằng --saves-dir)",
     files_from_env: "(chọn bằng biến QUEENS_SAVES_DIR)",

@@ -3,9 +3,7 @@
 //! the window.
 
 use super::messages::Message;
-use crate::store::{
-    ExportError, ExportOptions, HistoryEntry, Loaded, WorkbookWriter, load_history,
-};
+use crate::store::{ExportError, ExportOptions, HistoryEntry, Loaded, WorkbookWriter};
 use crate::ui::i18n::FileProblem;
 use crate::ui::jobs::job::{Job, Polled};
 use eframe::egui;
@@ -94,7 +92,7 @@ impl HistoryView {
             "history",
             move || repaint.request_repaint(),
             move |_| {
-                let (entries, bad) = load_history(&dir);
+                let (entries, bad) = read_history(&dir);
                 let skipped = bad.into_iter().map(|(_, error)| error.into()).collect();
                 let mut records = crate::store::Records::default();
                 let mut sides = std::collections::HashMap::new();
@@ -169,7 +167,7 @@ impl ExportJob {
             "export",
             move || repaint.request_repaint(),
             move |_| {
-                let (entries, _skipped) = load_history(&dir);
+                let (entries, _skipped) = read_history(&dir);
                 write_workbook(&entries, &extra, &path)
                     .map(|()| (path, entries.len()))
                     .map_err(FileProblem::from)
@@ -189,4 +187,15 @@ impl ExportJob {
             Err(error) => Message::ExportFailed(error),
         })
     }
+}
+
+/// The history of the saves folder `dir` (in a browser: of the page's storage).
+fn read_history(dir: &Path) -> (Vec<HistoryEntry>, Vec<(PathBuf, crate::store::StoreError)>) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = dir;
+        crate::store::browser::load_history()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    crate::store::load_history(dir)
 }

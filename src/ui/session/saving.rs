@@ -69,11 +69,10 @@ pub fn check_autosave_file(dir: &Path) -> AutosaveCheck {
 /// and left where it is (the next autosave replaces it, as a moved-aside file would be).
 #[cfg(target_arch = "wasm32")]
 fn check_stored_autosave() -> AutosaveCheck {
-    use crate::ui::web::storage::{AUTOSAVE_KEY, get, label};
-    let Ok(Some(text)) = get(AUTOSAVE_KEY) else {
+    let Some(read) = crate::store::browser::read_autosave() else {
         return AutosaveCheck::Nothing;
     };
-    match crate::store::SavedGame::read_ron(&text, &label(AUTOSAVE_KEY)) {
+    match read {
         Ok(loaded) if !loaded.saved().is_finished() && loaded.ply() > 0 => {
             AutosaveCheck::Offer(Box::new(loaded))
         }

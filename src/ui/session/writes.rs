@@ -4,7 +4,7 @@
 //! earlier one finishing late. Where they go is a [`WindowStore`]: the disk for the real
 //! window ([`DiskStore`]), a store that blocks on purpose in the tests.
 
-use crate::store::{Loaded, SavedGame, StoreError, append_history, load_game};
+use crate::store::{Loaded, SavedGame, StoreError, load_game};
 use crate::ui::jobs::job::{Job, Polled};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -49,11 +49,7 @@ impl WindowStore for DiskStore {
         // In a browser a save is a download of the same text.
         #[cfg(target_arch = "wasm32")]
         {
-            let name = path.file_name().map_or_else(
-                || "game.ron".to_owned(),
-                |name| name.to_string_lossy().into_owned(),
-            );
-            crate::ui::web::files::download(&name, record.to_ron()?.as_bytes(), "text/plain")
+            crate::store::browser::download(path, record.to_ron()?.as_bytes(), "text/plain")
                 .map_err(|why| StoreError::Write {
                     path: path.to_path_buf(),
                     source: std::io::Error::other(why),
@@ -77,16 +73,13 @@ impl WindowStore for DiskStore {
         SavedGame::read_ron(&text, path)
     }
 
-    // In a browser the autosave is kept in the page's storage (src/ui/web/storage.rs).
+    // In a browser the autosave and the history are in the page's storage
+    // (crate::store::browser).
     fn autosave(&self, dir: &Path, record: &SavedGame) -> Result<(), StoreError> {
         #[cfg(target_arch = "wasm32")]
         {
             let _ = dir;
-            use crate::ui::web::storage::{AUTOSAVE_KEY, label, set};
-            set(AUTOSAVE_KEY, &record.to_ron()?).map_err(|why| StoreError::Write {
-                path: label(AUTOSAVE_KEY),
-                source: std::io::Error::other(why),
-            })
+            crate::store::browser::autosave(record)
         }
         #[cfg(not(target_arch = "wasm32"))]
         crate::store::autosave(dir, record)
@@ -96,24 +89,20 @@ impl WindowStore for DiskStore {
         #[cfg(target_arch = "wasm32")]
         {
             let _ = dir;
-            use crate::ui::web::storage::{AUTOSAVE_KEY, label, remove};
-            remove(AUTOSAVE_KEY).map_err(|why| StoreError::Write {
-                path: label(AUTOSAVE_KEY),
-                source: std::io::Error::other(why),
-            })
+            crate::store::browser::clear_autosave()
         }
         #[cfg(not(target_arch = "wasm32"))]
         crate::store::clear_autosave(dir)
     }
 
-    // A browser has no folders: the history is not kept there yet (README, "Play in the
-    // browser"), so a finished game does not report a failed write.
-
     fn append_history(&self, dir: &Path, record: &SavedGame) -> Result<(), StoreError> {
-        if cfg!(target_arch = "wasm32") {
-            return Ok(());
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = dir;
+            crate::store::browser::append_history(record)
         }
-        append_history(dir, record).map(|_| ())
+        #[cfg(not(target_arch = "wasm32"))]
+        crate::store::append_history(dir, record).map(|_| ())
     }
 }
 

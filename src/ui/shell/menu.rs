@@ -159,9 +159,13 @@ pub fn menu_bar_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
             {
                 actions.push(Action::ExportHistory);
             }
-            ui.separator();
-            if ui.button(t.quit).clicked() {
-                actions.push(Action::Quit);
+            // A browser tab is closed by the browser: no Quit there.
+            #[cfg(not(target_arch = "wasm32"))]
+            {
+                ui.separator();
+                if ui.button(t.quit).clicked() {
+                    actions.push(Action::Quit);
+                }
             }
         });
         ui.menu_button(t.menu_view, |ui| {

@@ -5,7 +5,6 @@
 
 pub mod files;
 pub mod link;
-pub mod storage;
 pub mod worker;
 
 use wasm_bindgen::JsCast;

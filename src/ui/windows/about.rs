@@ -160,6 +160,24 @@ pub fn files_section_ui(
     source: SavesSource,
 ) -> Option<String> {
     ui.strong(t.files_where);
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (saves_dir, source);
+        ui.label(t.files_in_browser);
+        None
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    files_on_disk_ui(ui, t, saves_dir, source)
+}
+
+/// The saves and settings folders, and the button that opens the saves folder.
+#[cfg(not(target_arch = "wasm32"))]
+fn files_on_disk_ui(
+    ui: &mut egui::Ui,
+    t: &Texts,
+    saves_dir: &Path,
+    source: SavesSource,
+) -> Option<String> {
     let from = match source {
         SavesSource::Option => t.files_from_option,
         SavesSource::Environment => t.files_from_env,
@@ -186,12 +204,14 @@ pub fn files_section_ui(
     failure
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// `dir` as a full path (relative paths are resolved against the current folder), so the
 /// About window never shows a bare "saves".
 fn absolute(dir: &Path) -> PathBuf {
     std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf())
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Opens `dir` in the system's file manager (created first if missing, so the button
 /// works before the first save): Explorer on Windows, the Finder on macOS, `xdg-open`
 /// elsewhere.
