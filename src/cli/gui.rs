@@ -6,7 +6,8 @@ use super::error::CliError;
 use std::path::Path;
 
 /// Opens the window, with its saves in `saves_dir` when one is given (otherwise
-/// `QUEENS_SAVES_DIR`, the window's own setting, or `saves` in the platform's data folder).
+/// `QUEENS_SAVES_DIR`, the window's own setting, or `saves` in the platform's data folder),
+/// and the saved game `file` in it when one is given.
 ///
 /// When the window cannot open (no display, no OpenGL 2: a Windows remote desktop or a
 /// virtual machine without a 3D driver), the reason is also shown in a message box on
@@ -17,11 +18,15 @@ use std::path::Path;
 /// [`CliError::NoDisplay`] when no display is named (Linux, the BSDs), [`CliError::Gui`]
 /// if the window cannot open otherwise.
 #[cfg(feature = "gui")]
-pub fn gui(saves_dir: Option<&Path>) -> Result<(), CliError> {
+pub fn gui(saves_dir: Option<&Path>, file: Option<&Path>) -> Result<(), CliError> {
     if !display_named(|name| std::env::var_os(name)) {
         return Err(CliError::NoDisplay);
     }
-    let result = crate::ui::run(saves_dir.map(Path::to_path_buf)).map_err(|err| {
+    let result = crate::ui::run(
+        saves_dir.map(Path::to_path_buf),
+        file.map(Path::to_path_buf),
+    )
+    .map_err(|err| {
         let mut chain = err.to_string();
         let mut cause = std::error::Error::source(&err);
         while let Some(inner) = cause {
@@ -60,8 +65,8 @@ fn display_named(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> bool {
 /// # Errors
 /// Always [`CliError::NoWindow`].
 #[cfg(not(feature = "gui"))]
-pub fn gui(saves_dir: Option<&Path>) -> Result<(), CliError> {
-    let _ = saves_dir;
+pub fn gui(saves_dir: Option<&Path>, file: Option<&Path>) -> Result<(), CliError> {
+    let _ = (saves_dir, file);
     Err(CliError::NoWindow)
 }
 
