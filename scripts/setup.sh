@@ -4,6 +4,7 @@
 #   bash scripts/setup.sh window  # also what the window opens at run time (X11/Wayland, GL)
 #   bash scripts/setup.sh windows # the Windows cross-build and wine (scripts/windows.sh)
 #   bash scripts/setup.sh package # what scripts/package.sh and its checks need
+#   bash scripts/setup.sh macos   # what scripts/macos.sh checks the bundle's icon with
 # No -dev packages are needed: winit, glow and rfd load their libraries at run time.
 set -euo pipefail
 what="${1:-build}"
@@ -14,14 +15,23 @@ case "$what" in
   build) ;;
   window) packages+=("${window_libs[@]}") ;;
   # mingw-w64 links the .exe and its windres builds the icon resource; wine runs the
-  # tests; icoutils' wrestool checks the resources; Xvfb for the window under wine.
+  # tests; icoutils' wrestool checks the resources; Xvfb for the window under wine;
+  # python3 for the zip's licence listing (scripts/licenses.py).
   windows) packages+=(gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine wine64 icoutils
-                      xvfb xauth x11-utils imagemagick) ;;
-  # zip for the Windows download; Xvfb and ImageMagick to open the installed window and
-  # take its picture; xdotool/x11-utils to find the window.
-  package) packages+=("${window_libs[@]}" zip xvfb xauth x11-utils imagemagick xdotool
-                      gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64) ;;
-  *) echo "setup: unknown set '$what' (build, window, windows, package)" >&2; exit 2 ;;
+                      xvfb xauth x11-utils imagemagick python3) ;;
+  # zip for the Windows download; python3 writes the third-party licence listing
+  # (scripts/licenses.py); Xvfb and ImageMagick to open the installed window and take its
+  # picture; xdotool/x11-utils to find the window. scripts/check-deb.sh's checkers:
+  # lintian (man-db for its man page check), desktop-file-validate (desktop-file-utils),
+  # appstreamcli (appstream), and shared-mime-info with gio (libglib2.0-bin) to see a
+  # save recognised.
+  package) packages+=("${window_libs[@]}" zip python3 xvfb xauth x11-utils imagemagick xdotool
+                      gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64
+                      lintian man-db desktop-file-utils appstream shared-mime-info
+                      libglib2.0-bin) ;;
+  # scripts/macos.sh measures the bundle icon's margin: icns2png and ImageMagick.
+  macos) packages+=(icnsutils imagemagick) ;;
+  *) echo "setup: unknown set '$what' (build, window, windows, package, macos)" >&2; exit 2 ;;
 esac
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "setup: no apt-get here; install the equivalents of: ${packages[*]}" >&2
