@@ -2,7 +2,7 @@
 # Makes what a user downloads, into target/dist/:
 #   bash scripts/package.sh deb      # queens_VERSION_amd64.deb (Debian/Ubuntu)
 #   bash scripts/package.sh windows  # queens-VERSION-windows-x86_64.zip (both programs)
-#   bash scripts/package.sh mac      # on a Mac: the app bundle (cargo-bundle)
+#   bash scripts/package.sh mac      # on a Mac: the app bundle (cargo-bundle), universal
 #   bash scripts/package.sh all      # deb and windows (the Mac bundle needs a Mac)
 # Release builds, without debug info. PROFILE=dev packages the test build instead (CI
 # does, to check the package without a second full build; users get release builds).
@@ -149,12 +149,27 @@ windows() {
 mac() {
   if [ "$(uname -s)" != "Darwin" ]; then
     echo "package: the macOS bundle is built on a Mac (it needs Apple's SDK to link):" >&2
-    echo "  cargo install cargo-bundle --locked && cargo bundle --release --bin queens-gui" >&2
-    echo "  -> target/release/bundle/osx/Queens & Stones.app" >&2
+    echo "  bash scripts/package.sh mac   (on the Mac)" >&2
+    echo "  -> target/aarch64-apple-darwin/release/bundle/osx/Queens & Stones.app" >&2
     exit 2
   fi
   command -v cargo-bundle >/dev/null || cargo install cargo-bundle --locked
-  cargo bundle --release --bin queens-gui
+  # One bundle for every Mac: the Apple silicon and Intel programs joined by lipo into
+  # one universal binary (a plain `cargo bundle` runs only on Macs of the builder's kind).
+  rustup target add aarch64-apple-darwin x86_64-apple-darwin >/dev/null
+  cargo bundle --release --bin queens-gui --target aarch64-apple-darwin
+  cargo build --locked --release --bin queens-gui --target x86_64-apple-darwin
+  local app="$build_dir/aarch64-apple-darwin/release/bundle/osx/Queens & Stones.app"
+  local exe
+  exe=$(find "$app/Contents/MacOS" -maxdepth 1 -type f | head -n 1)
+  lipo -create -output "$exe" "$build_dir/aarch64-apple-darwin/release/queens-gui" \
+    "$build_dir/x86_64-apple-darwin/release/queens-gui"
+  lipo -info "$exe"
+  # Apple silicon runs only signed code: sign the whole bundle ad hoc (no identity; it is
+  # still "unidentified" to Gatekeeper, see README), after lipo changed the program.
+  codesign --force --deep --sign - "$app"
+  codesign --verify --deep --strict "$app"
+  echo "$app (universal: arm64 and x86_64)"
 }
 
 case "$what" in
