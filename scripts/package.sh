@@ -140,7 +140,12 @@ windows() {
   for exe in queens queens-gui; do
     x86_64-w64-mingw32-strip --strip-all -o "$stage/$exe.exe" "$dir/$exe.exe"
   done
+  # Text files with Windows line ends: the README, our licence, the font's licence and
+  # the licences of the crates built into the programs.
   sed 's/$/\r/' packaging/README-windows.txt > "$stage/README.txt"
+  sed 's/$/\r/' LICENSE > "$stage/LICENSE.txt"
+  sed 's/$/\r/' assets/OFL.txt > "$stage/OFL.txt"
+  python3 scripts/licenses.py "$target" | sed 's/$/\r/' > "$stage/THIRD-PARTY-LICENSES.txt"
   (cd "$dist" && zip -qr "$name.zip" "$name")
   rm -rf "$stage"
   echo "$dist/$name.zip ($(du -h "$dist/$name.zip" | cut -f1))"

@@ -15,10 +15,10 @@ case "$what" in
   build) ;;
   window) packages+=("${window_libs[@]}") ;;
   # mingw-w64 links the .exe and its windres builds the icon resource; wine runs the
-  # tests; icoutils' wrestool checks the resources; Xvfb for the window under wine;
-  # python3 for the zip's licence listing (scripts/licenses.py).
+  # tests; icoutils' wrestool checks the resources; Xvfb (and xdotool to press OK in
+  # its message box) for the window under wine; python3 for the zip's licence listing.
   windows) packages+=(gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine wine64 icoutils
-                      xvfb xauth x11-utils imagemagick python3) ;;
+                      xvfb xauth x11-utils imagemagick xdotool python3) ;;
   # zip for the Windows download; python3 writes the third-party licence listing
   # (scripts/licenses.py); Xvfb and ImageMagick to open the installed window and take its
   # picture; xdotool/x11-utils to find the window. scripts/check-deb.sh's checkers:
