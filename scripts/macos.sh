@@ -19,3 +19,7 @@ start=$(date +%s)
 cargo clippy --locked --target aarch64-apple-darwin --target x86_64-apple-darwin \
   --lib --bins -- -D warnings
 echo "macOS clippy (both targets): $(( $(date +%s) - start )) s"
+# The bundle's licence listing (package.sh mac puts it in Contents/Resources): every
+# crate the Mac programs link has a licence text (the same crates on both Apple targets).
+python3 scripts/licenses.py aarch64-apple-darwin > /dev/null
+echo "macOS licence listing: complete"

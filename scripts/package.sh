@@ -170,6 +170,10 @@ mac() {
   lipo -create -output "$exe" "$build_dir/aarch64-apple-darwin/release/queens-gui" \
     "$build_dir/x86_64-apple-darwin/release/queens-gui"
   lipo -info "$exe"
+  # The licences travel with the program: ours, the font's, the crates'.
+  cp LICENSE "$app/Contents/Resources/LICENSE.txt"
+  cp assets/OFL.txt "$app/Contents/Resources/OFL.txt"
+  python3 scripts/licenses.py aarch64-apple-darwin > "$app/Contents/Resources/THIRD-PARTY-LICENSES.txt"
   # Apple silicon runs only signed code: sign the whole bundle ad hoc (no identity; it is
   # still "unidentified" to Gatekeeper, see README), after lipo changed the program.
   codesign --force --deep --sign - "$app"

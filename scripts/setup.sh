@@ -29,8 +29,9 @@ case "$what" in
                       gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64
                       lintian man-db desktop-file-utils appstream shared-mime-info
                       libglib2.0-bin) ;;
-  # scripts/macos.sh measures the bundle icon's margin: icns2png and ImageMagick.
-  macos) packages+=(icnsutils imagemagick) ;;
+  # scripts/macos.sh measures the bundle icon's margin (icns2png, ImageMagick) and
+  # checks the bundle's licence listing (python3).
+  macos) packages+=(icnsutils imagemagick python3) ;;
   *) echo "setup: unknown set '$what' (build, window, windows, package, macos)" >&2; exit 2 ;;
 esac
 if ! command -v apt-get >/dev/null 2>&1; then
