@@ -39,10 +39,10 @@ fn render(command: clap::Command) -> (String, Vec<u8>) {
     (man.get_filename(), text)
 }
 
+/// docs/man, from the package's folder, where cargo runs its tests (as the other tests
+/// read data/; under wine too).
 fn folder() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("docs")
-        .join("man")
+    Path::new("docs").join("man")
 }
 
 /// The names of the pages in docs/man/, sorted.
