@@ -15,7 +15,22 @@ done
 icotool --create --output "$out/queens.ico" \
   "$out/queens-16.png" "$out/queens-24.png" "$out/queens-32.png" "$out/queens-48.png" \
   "$out/queens-64.png" "$out/queens-128.png" --raw="$out/queens-256.png"
-# macOS: an icon set up to 1024 px (512@2x).
-png2icns "$out/queens.icns" "$out/queens-16.png" "$out/queens-32.png" "$out/queens-128.png" \
-  "$out/queens-256.png" "$out/queens-512.png" "$out/queens-1024.png" >/dev/null
+# macOS: an icon set up to 1024 px (512@2x), drawn on Apple's icon grid: the rounded
+# square is 824 of 1024 px with a 100 px margin all round (the Dock and Finder draw every
+# app's icon at that size; one that fills the canvas looks too big beside them). Our
+# square is 976 px at 24 px, so the drawing is scaled by 824/976 about the centre.
+mac=$(mktemp -d)
+trap 'rm -rf "$mac"' EXIT
+{
+  echo '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024" viewBox="0 0 1024 1024">'
+  echo '<g transform="translate(512 512) scale(0.844262295) translate(-512 -512)">'
+  sed -e '/<svg /d' -e '/<\/svg>/d' assets/icon.svg
+  echo '</g>'
+  echo '</svg>'
+} > "$mac/icon-mac.svg"
+for size in 16 32 128 256 512 1024; do
+  rsvg-convert --width "$size" --height "$size" "$mac/icon-mac.svg" --output "$mac/mac-$size.png"
+done
+png2icns "$out/queens.icns" "$mac/mac-16.png" "$mac/mac-32.png" "$mac/mac-128.png" \
+  "$mac/mac-256.png" "$mac/mac-512.png" "$mac/mac-1024.png" >/dev/null
 ls -l "$out"

@@ -5,6 +5,7 @@
 #   bash scripts/setup.sh windows # the Windows cross-build and wine (scripts/windows.sh)
 #   bash scripts/setup.sh package # what scripts/package.sh and its checks need
 #   bash scripts/setup.sh web     # the browser build's tools and its test's browser
+#   bash scripts/setup.sh macos   # what scripts/macos.sh checks the bundle's icon with
 # No -dev packages are needed: winit, glow and rfd load their libraries at run time.
 set -euo pipefail
 what="${1:-build}"
@@ -15,18 +16,28 @@ case "$what" in
   build) ;;
   window) packages+=("${window_libs[@]}") ;;
   # mingw-w64 links the .exe and its windres builds the icon resource; wine runs the
-  # tests; icoutils' wrestool checks the resources; Xvfb for the window under wine.
+  # tests; icoutils' wrestool checks the resources; Xvfb (and xdotool to press OK in
+  # its message box) for the window under wine; python3 for the zip's licence listing.
   windows) packages+=(gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine wine64 icoutils
-                      xvfb xauth x11-utils imagemagick) ;;
-  # zip for the Windows download; Xvfb and ImageMagick to open the installed window and
-  # take its picture; xdotool/x11-utils to find the window.
-  package) packages+=("${window_libs[@]}" zip xvfb xauth x11-utils imagemagick xdotool
-                      gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64) ;;
+                      xvfb xauth x11-utils imagemagick xdotool python3) ;;
+  # zip for the Windows download; python3 writes the third-party licence listing
+  # (scripts/licenses.py); Xvfb and ImageMagick to open the installed window and take its
+  # picture; xdotool/x11-utils to find the window. scripts/check-deb.sh's checkers:
+  # lintian (man-db for its man page check), desktop-file-validate (desktop-file-utils),
+  # appstreamcli (appstream), and shared-mime-info with gio (libglib2.0-bin) to see a
+  # save recognised.
+  package) packages+=("${window_libs[@]}" zip python3 xvfb xauth x11-utils imagemagick xdotool
+                      gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64
+                      lintian man-db desktop-file-utils appstream shared-mime-info
+                      libglib2.0-bin) ;;
+  # scripts/macos.sh measures the bundle icon's margin (icns2png, ImageMagick) and
+  # checks the bundle's licence listing (python3).
+  macos) packages+=(icnsutils imagemagick python3) ;;
   # Chromium runs the browser build's test headless (scripts/web-test.sh, driven by
   # playwright-core from npm with the machine's Node.js); tesseract reads the canvas's
   # words so the test can click menu items and buttons by their text.
   web) packages+=(chromium python3 tesseract-ocr tesseract-ocr-eng) ;;
-  *) echo "setup: unknown set '$what' (build, window, windows, package, web)" >&2; exit 2 ;;
+  *) echo "setup: unknown set '$what' (build, window, windows, package, macos, web)" >&2; exit 2 ;;
 esac
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "setup: no apt-get here; install the equivalents of: ${packages[*]}" >&2

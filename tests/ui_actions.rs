@@ -433,3 +433,27 @@ fn a_proven_first_move_advantage_is_stated_and_only_then() {
     let said = stones.query_all_by_label_contains("favours the first player");
     assert_eq!(said.count(), 0);
 }
+
+// Issue 30 (12): a save double-clicked in a file manager (`queens gui FILE`, the desktop
+// entry's %f) opens in the window as Game > Open would.
+#[test]
+fn a_save_given_at_start_opens_in_the_window() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    let mut board = queens::board::Board::new(7, &[]).unwrap_or_else(|e| panic!("{e}"));
+    board
+        .play(queens::board::Cell::new(3, 3))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let saved = queens::store::SavedGame::new(
+        &board,
+        [queens::store::Side::Human, queens::store::Side::Human],
+        None,
+    );
+    let path = dir.path().join("double-clicked.ron");
+    saved.save_to(&path).unwrap_or_else(|e| panic!("{e}"));
+    let ctx = harness.ctx.clone();
+    harness.state_mut().open_file(&ctx, &path);
+    step_until(&mut harness, "the save to open", |app| {
+        app.board().size() == 7
+    });
+    assert_eq!(*harness.state().board(), board);
+}

@@ -169,6 +169,11 @@ pub struct GuiArgs {
     /// %APPDATA%\queens\data\saves on Windows. Never the current folder.
     #[arg(long, value_name = "DIR")]
     pub saves_dir: Option<PathBuf>,
+    /// A saved game (.ron) to open in the window, as Game > Open does; a file that cannot
+    /// be opened is named in the window's status line. (The desktop's file manager passes
+    /// the save that was double-clicked.)
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
 }
 
 /// Arguments of `queens arena`.

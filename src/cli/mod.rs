@@ -90,8 +90,11 @@ where
         return Err(CliError::Usage(message));
     }
     match cli.command {
-        None => gui(cli.saves_dir.as_deref()),
-        Some(Command::Gui(args)) => gui(args.saves_dir.as_deref().or(cli.saves_dir.as_deref())),
+        None => gui(cli.saves_dir.as_deref(), None),
+        Some(Command::Gui(args)) => gui(
+            args.saves_dir.as_deref().or(cli.saves_dir.as_deref()),
+            args.file.as_deref(),
+        ),
         Some(Command::Arena(args)) => arena(&args, &Interrupt::install()),
         Some(Command::Export(args)) => print_json(&export(&args)?),
         Some(Command::Book(args)) => print_json(&book(&args, &Interrupt::install())?),

@@ -66,12 +66,16 @@ fn renderer() -> eframe::Renderer {
 /// screenshots).
 ///
 /// `saves_dir` (from `queens gui --saves-dir`) overrides the saves folder of the settings
-/// and of `QUEENS_SAVES_DIR`.
+/// and of `QUEENS_SAVES_DIR`; `file` (from `queens gui FILE`) is opened as Game > Open
+/// opens a save.
 ///
 /// # Errors
 /// If no window can be created (no display, no OpenGL).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn run(saves_dir: Option<std::path::PathBuf>) -> eframe::Result<()> {
+pub fn run(
+    saves_dir: Option<std::path::PathBuf>,
+    file: Option<std::path::PathBuf>,
+) -> eframe::Result<()> {
     let size = std::env::var("QUEENS_WINDOW_SIZE")
         .ok()
         .and_then(|text| {
@@ -95,6 +99,12 @@ pub fn run(saves_dir: Option<std::path::PathBuf>) -> eframe::Result<()> {
     eframe::run_native(
         "Queens & Stones",
         options,
-        Box::new(move |cc| Ok(Box::new(App::new(cc, saves_dir)))),
+        Box::new(move |cc| {
+            let mut app = App::new(cc, saves_dir);
+            if let Some(file) = file {
+                app.open_file(&cc.egui_ctx, &file);
+            }
+            Ok(Box::new(app))
+        }),
     )
 }

@@ -133,6 +133,13 @@ impl App {
         app
     }
 
+    /// Opens the save at `path` as Game > Open does (`queens gui FILE`, a save
+    /// double-clicked in a file manager): read on a job, the status line saying
+    /// "Opening ..." and then what was opened or why it could not be.
+    pub fn open_file(&mut self, ctx: &eframe::egui::Context, path: &std::path::Path) {
+        self.open(ctx, path);
+    }
+
     /// The app with these settings and no storage (for tests); a game starts at once.
     /// The saves folder is the settings' (`saves` in the platform's data folder if
     /// empty); an unfinished game autosaved there is offered for "Continue".
