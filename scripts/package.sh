@@ -3,6 +3,8 @@
 #   bash scripts/package.sh deb      # queens_VERSION_amd64.deb (Debian/Ubuntu)
 #   bash scripts/package.sh windows  # queens-VERSION-windows-x86_64.zip (both programs)
 #   bash scripts/package.sh mac      # on a Mac: the app bundle (cargo-bundle), universal
+#   bash scripts/package.sh web      # queens-VERSION-web.zip: the browser site, for any
+#                                    # static host (scripts/web.sh builds it)
 #   bash scripts/package.sh all      # deb and windows (the Mac bundle needs a Mac)
 # Release builds, without debug info. PROFILE=dev packages the test build instead (CI
 # does, to check the package without a second full build; users get release builds).
@@ -181,10 +183,26 @@ mac() {
   echo "$app (universal: arm64 and x86_64)"
 }
 
+web() {
+  command -v zip >/dev/null || bash scripts/setup.sh package
+  bash scripts/web.sh
+  local stage="$dist/queens-$version-web"
+  rm -rf "$stage"
+  cp -r target/web "$stage"
+  cp LICENSE "$stage/LICENSE.txt"
+  cp assets/OFL.txt "$stage/OFL.txt"
+  python3 scripts/licenses.py wasm32-unknown-unknown > "$stage/THIRD-PARTY-LICENSES.txt"
+  local zipfile="$dist/queens-$version-web.zip"
+  rm -f "$zipfile"
+  (cd "$dist" && zip -qr "queens-$version-web.zip" "queens-$version-web")
+  echo "$zipfile: unpack it on any static host and open index.html through it"
+}
+
 case "$what" in
   deb) deb ;;
+  web) web ;;
   windows) windows ;;
   mac) mac ;;
   all) deb; windows ;;
-  *) echo "package: deb, windows, mac or all" >&2; exit 2 ;;
+  *) echo "package: deb, windows, mac, web or all" >&2; exit 2 ;;
 esac
