@@ -2,7 +2,7 @@
 //! "Open saves folder" button, and the one-time offer to copy the `saves/` folder an
 //! older version left in the current folder into the data folder used now.
 
-use crate::store::location::{APP_ID, ImportReport, SavesSource, import_saves};
+use crate::store::location::{APP_ID, ImportReport, SavesSource, ignored_variables, import_saves};
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::jobs::job::{Job, Polled};
 use eframe::egui;
@@ -170,6 +170,11 @@ pub fn files_section_ui(
         "{} {from}",
         fill(t.files_saves, &[&shown.display()])
     ));
+    if matches!(source, SavesSource::DataFolder | SavesSource::CurrentFolder) {
+        for variable in ignored_variables() {
+            ui.label(fill(t.files_ignored_variable, &[&variable]));
+        }
+    }
     match eframe::storage_dir(APP_ID) {
         Some(dir) => ui.label(fill(t.files_settings, &[&dir.display()])),
         None => ui.label(t.files_no_settings),
