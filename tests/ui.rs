@@ -114,7 +114,9 @@ fn switching_to_vietnamese_translates_and_renders_the_window() {
     assert_eq!(harness.state().settings().language, Language::Vietnamese);
     frames(&mut harness, 2);
     assert!(harness.query_by_label("Ván mới").is_some());
-    // Every Vietnamese string must have its glyphs (kittest panics on a missing one).
+    // The strings drawn here must have their glyphs: epaint panics on a missing one while
+    // laying out (seen: "No glyph for ..."). Every string, drawn or not, is checked
+    // against the fonts directly in tests/ui_look.rs.
     click(&mut harness, "Trợ giúp");
     click(&mut harness, "Luật chơi");
     click(&mut harness, "cell a1");
@@ -881,7 +883,8 @@ fn the_new_questions_and_the_summary_render_in_vietnamese() {
     settings.language = Language::Vietnamese;
     let (mut harness, _dir) = harness(settings);
     frames(&mut harness, 2);
-    // Every glyph must exist in the fonts (kittest panics on a missing one).
+    // The glyphs drawn must exist in the fonts (epaint panics on a missing one; every
+    // string is checked directly in tests/ui_look.rs).
     click(&mut harness, "cell a1");
     harness.key_press(egui::Key::ArrowLeft);
     frames(&mut harness, 2);
