@@ -213,17 +213,20 @@ fn move_now_plays_the_best_move_found_so_far() {
 }
 
 #[test]
-fn a_new_game_during_a_search_drops_its_answer() {
+fn a_new_game_during_a_search_stops_the_search() {
     let (mut harness, _dir) = harness(long_search_settings());
     frames(&mut harness, 3);
     assert!(harness.state().is_thinking());
     let old_id = harness.state().game_id();
-    // Start a new game while the computer thinks: its answer must not land anywhere.
+    // Start a new game while the computer thinks: its search must go with the old game.
     click(&mut harness, "New game");
     click(&mut harness, "Human vs Human");
     click(&mut harness, "Start");
-    // Its job (and the channel its answer would come by) is gone with the old game; an
-    // answer that still came is refused by its tag (see the unit test in ui/app.rs).
+    // Its job (and the channel its answer would come by) is gone with the old game: a
+    // search left running would still be the window's job here. (Its answer could not
+    // land in time to be seen: this search runs for minutes. That an answer which
+    // still came is refused by its tag is the unit test
+    // an_answer_for_another_game_is_dropped in src/ui/app/tests.rs.)
     assert!(!harness.state().is_thinking());
     frames(&mut harness, 3);
     assert_ne!(harness.state().game_id(), old_id);
