@@ -34,8 +34,11 @@ fn bad_position_text_is_refused() {
     refused_lines(&[
         ("replay --game hello", "'hello'"),
         ("replay --game size=99", "'99'"),
-        ("replay --game size=99999999999999999999", "size"),
-        ("replay --game stones=a1", "size"),
+        (
+            "replay --game size=99999999999999999999",
+            "size '99999999999999999999' is not allowed",
+        ),
+        ("replay --game stones=a1", "missing 'size=N'"),
     ]);
     all_refused(&[
         (&["replay", "--game", ""], "empty"),
@@ -46,7 +49,10 @@ fn bad_position_text_is_refused() {
         (&["replay", "--game", "size=8 stones=b2,z9"], "'z9'"),
         (&["replay", "--game", "size=8 moves=i1"], "'i1'"),
         (&["replay", "--game", "size=3 stones=a1,b2"], "too many"),
-        (&["replay", "--game", "\u{1F451}"], "'"),
+        (
+            &["replay", "--game", "\u{1F451}"],
+            "'\u{1F451}' is not a key=value pair",
+        ),
         // Issue 18 (11): a trailing or doubled comma is named as such.
         (
             &["replay", "--game", "size=8 moves=c3,"],

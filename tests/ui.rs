@@ -114,7 +114,9 @@ fn switching_to_vietnamese_translates_and_renders_the_window() {
     assert_eq!(harness.state().settings().language, Language::Vietnamese);
     frames(&mut harness, 2);
     assert!(harness.query_by_label("Ván mới").is_some());
-    // Every Vietnamese string must have its glyphs (kittest panics on a missing one).
+    // The strings drawn here must have their glyphs: epaint panics on a missing one while
+    // laying out (seen: "No glyph for ..."). Every string, drawn or not, is checked
+    // against the fonts directly in tests/ui_look.rs.
     click(&mut harness, "Trợ giúp");
     click(&mut harness, "Luật chơi");
     click(&mut harness, "cell a1");
@@ -211,17 +213,20 @@ fn move_now_plays_the_best_move_found_so_far() {
 }
 
 #[test]
-fn a_new_game_during_a_search_drops_its_answer() {
+fn a_new_game_during_a_search_stops_the_search() {
     let (mut harness, _dir) = harness(long_search_settings());
     frames(&mut harness, 3);
     assert!(harness.state().is_thinking());
     let old_id = harness.state().game_id();
-    // Start a new game while the computer thinks: its answer must not land anywhere.
+    // Start a new game while the computer thinks: its search must go with the old game.
     click(&mut harness, "New game");
     click(&mut harness, "Human vs Human");
     click(&mut harness, "Start");
-    // Its job (and the channel its answer would come by) is gone with the old game; an
-    // answer that still came is refused by its tag (see the unit test in ui/app.rs).
+    // Its job (and the channel its answer would come by) is gone with the old game: a
+    // search left running would still be the window's job here. (Its answer could not
+    // land in time to be seen: this search runs for minutes. That an answer which
+    // still came is refused by its tag is the unit test
+    // an_answer_for_another_game_is_dropped in src/ui/app/tests.rs.)
     assert!(!harness.state().is_thinking());
     frames(&mut harness, 3);
     assert_ne!(harness.state().game_id(), old_id);
@@ -881,7 +886,8 @@ fn the_new_questions_and_the_summary_render_in_vietnamese() {
     settings.language = Language::Vietnamese;
     let (mut harness, _dir) = harness(settings);
     frames(&mut harness, 2);
-    // Every glyph must exist in the fonts (kittest panics on a missing one).
+    // The glyphs drawn must exist in the fonts (epaint panics on a missing one; every
+    // string is checked directly in tests/ui_look.rs).
     click(&mut harness, "cell a1");
     harness.key_press(egui::Key::ArrowLeft);
     frames(&mut harness, 2);

@@ -135,12 +135,14 @@ fn menu(harness: &mut Harness<'_, App>, menu: &str, item: &str) {
     frames(harness, 4);
 }
 
-/// The texts the tests click, in each language.
+/// The texts the tests click, and the titles of the windows they open, in each language.
 struct Words {
     learn: &'static str,
     help: &'static str,
     rules: &'static str,
     table24: &'static str,
+    history_title: &'static str,
+    open_title: &'static str,
 }
 
 fn words(language: Language) -> Words {
@@ -150,14 +152,27 @@ fn words(language: Language) -> Words {
             help: "Trợ giúp",
             rules: "Luật chơi",
             table24: "Bảng 2.4",
+            history_title: "Lịch sử trận đấu",
+            open_title: "Mở ván",
         },
         _ => Words {
             learn: "Learn",
             help: "Help",
             rules: "Rules",
             table24: "Table 2.4",
+            history_title: "Match history",
+            open_title: "Open a game",
         },
     }
+}
+
+/// Fails unless a window titled `title` is on screen: a window that never opened fits
+/// trivially, so each test that measures one checks it is there first.
+fn assert_window_open(harness: &Harness<'_, App>, title: &str) {
+    let open = harness.root().children_recursive().any(|node| {
+        node.accesskit_node().role() == Role::Window && label_of(&node).as_deref() == Some(title)
+    });
+    assert!(open, "the window {title:?} did not open");
 }
 
 /// Runs `open` on every size and language and fails with every widget that does not fit.
@@ -223,6 +238,7 @@ fn the_new_game_panel_fits() {
 fn the_rules_fit() {
     fits_everywhere("the Rules", "size=8", |harness, w| {
         menu(harness, w.help, w.rules);
+        assert_window_open(harness, w.rules);
     });
 }
 
@@ -305,19 +321,21 @@ fn the_history_window_fits() {
         Mode::HumanVsComputer,
         "the History window",
         FINISHED,
-        |harness, _| {
+        |harness, w| {
             apply(harness, Action::CloseSummary);
             apply(harness, Action::ShowHistory);
             step_until(harness, "the history to load", |app| !app.history_loading());
             frames(harness, 3);
+            assert_window_open(harness, w.history_title);
         },
     );
 }
 
 #[test]
 fn the_open_prompt_fits() {
-    fits_everywhere("the Open prompt", "size=8", |harness, _| {
+    fits_everywhere("the Open prompt", "size=8", |harness, w| {
         apply(harness, Action::Open);
+        assert_window_open(harness, w.open_title);
     });
 }
 

@@ -510,3 +510,92 @@ fn an_analysed_game_with_its_worst_moves_fits_the_panel_at_640x480() {
         }
     }
 }
+
+/// The characters of every string literal in `source` (comments left out; escapes are
+/// skipped, so `\n` and `\u{..}` count for nothing).
+fn literal_chars(source: &str) -> Vec<char> {
+    let mut chars = Vec::new();
+    let mut it = source.chars().peekable();
+    while let Some(c) = it.next() {
+        match c {
+            '/' if it.peek() == Some(&'/') => {
+                for c in it.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if it.peek() == Some(&'*') => {
+                let mut last = ' ';
+                for c in it.by_ref() {
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+            }
+            '"' => {
+                while let Some(c) = it.next() {
+                    match c {
+                        '\\' => {
+                            it.next();
+                        }
+                        '"' => break,
+                        c => chars.push(c),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    chars
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        panic!("cannot list {dir:?}");
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Every character any string of the window's code holds (both languages' tables, the
+/// windows' own text tables, the small games' texts) has a glyph in the fonts the window
+/// installs, in both families. egui draws a replacement box for a missing glyph rather
+/// than failing, so rendering a string proves nothing: this asks the fonts directly.
+#[test]
+fn every_character_of_every_window_string_has_a_glyph() {
+    let (harness, _dir) = harness(settings(Mode::HumanVsHuman, 4, 0));
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui"),
+        &mut files,
+    );
+    let mut missing = std::collections::BTreeMap::new();
+    let mut checked = 0;
+    for file in &files {
+        let source = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
+        for c in literal_chars(&source) {
+            if c.is_control() {
+                continue;
+            }
+            checked += 1;
+            for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+                let font = egui::FontId::new(14.0, family.clone());
+                if !harness.ctx.fonts_mut(|fonts| fonts.has_glyph(&font, c)) {
+                    missing
+                        .entry((c, format!("{family:?}")))
+                        .or_insert_with(|| file.display().to_string());
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} characters found");
+    assert!(missing.is_empty(), "no glyph for: {missing:#?}");
+}

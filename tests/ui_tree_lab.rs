@@ -123,8 +123,8 @@ fn negascout_and_a_min_root_render_in_vietnamese() {
             .query_by_label_contains("Số lần lượng giá tĩnh đến giờ")
             .is_some()
     );
-    // Every reason of the trace is drawn once in the table (kittest panics on a glyph the
-    // fonts lack).
+    // Every reason of the trace is drawn once in the table (epaint panics on a glyph the
+    // fonts lack; every string is checked directly in tests/ui_look.rs).
     click(&mut harness, "MIN");
     click(&mut harness, "Bước cuối");
     assert_eq!(harness.state().tree_lab().model.trace.value, 2);

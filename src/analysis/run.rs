@@ -93,8 +93,11 @@ pub fn analyse_reporting(
         child = Some(position.clone());
         position.undo();
     }
-    if !handler.should_stop() && !settings.retry.is_zero() {
-        second_look(
+    // A stop during the second look leaves every position with a value (the first
+    // pass's), but the analysis is not the one the settings promise.
+    let looked_short = !handler.should_stop()
+        && !settings.retry.is_zero()
+        && second_look(
             board,
             &mut positions,
             &mut engine,
@@ -102,16 +105,18 @@ pub fn analyse_reporting(
             handler,
             on_second_look,
         );
-    }
     settle(&cells, &mut positions);
-    Analysis::from_positions(board.game_string(), &cells, positions)
+    let mut analysis = Analysis::from_positions(board.game_string(), &cells, positions);
+    analysis.complete &= !looked_short;
+    analysis
 }
 
 /// Solves again, last first, the positions left unproved, sharing `settings.retry`
 /// between them (each gets what is left divided by the positions left). A position is
 /// replaced only by a proof; an estimate stays as it was. The position after each one is
 /// taken as the first pass took it, so its proof (if the second look found one) starts
-/// the bisection, and the move's loss is proved as in the first pass.
+/// the bisection, and the move's loss is proved as in the first pass. Returns whether a
+/// stop request cut it short.
 fn second_look(
     board: &Board,
     positions: &mut [Option<PositionValue>],
@@ -119,7 +124,7 @@ fn second_look(
     settings: AnalysisSettings,
     handler: &dyn SearchHandler<Cell>,
     on_second_look: &mut dyn FnMut(usize, usize),
-) {
+) -> bool {
     let started = Instant::now();
     let unproved: Vec<usize> = (0..positions.len())
         .rev()
@@ -128,7 +133,10 @@ fn second_look(
     for (done, &k) in unproved.iter().enumerate() {
         let left = settings.retry.saturating_sub(started.elapsed());
         let share = left / u32::try_from(unproved.len() - done).unwrap_or(u32::MAX);
-        if share.is_zero() || handler.should_stop() {
+        if handler.should_stop() {
+            return true;
+        }
+        if share.is_zero() {
             break;
         }
         on_second_look(done, unproved.len());
@@ -149,11 +157,15 @@ fn second_look(
             },
             handler,
         );
-        if value.exact && !handler.should_stop() {
+        if handler.should_stop() {
+            return true;
+        }
+        if value.exact {
             done_part[k] = Some(value);
         }
     }
     on_second_look(unproved.len(), unproved.len());
+    false
 }
 
 /// The position after the move played from a position, and what is known of it.
@@ -482,6 +494,29 @@ mod tests {
         assert!(patient.moves.iter().all(|m| m.exact));
         let losses = |a: &Analysis| a.moves.iter().map(|m| (m.ply, m.loss)).collect::<Vec<_>>();
         assert_eq!(losses(&looked), losses(&patient));
+    }
+
+    #[test]
+    fn a_stop_during_the_second_look_leaves_the_analysis_incomplete() {
+        // As above: a millisecond leaves positions unproved, so the second look starts;
+        // the stop comes as it starts on its first position.
+        let board = random_position(13, 6, 6, 7).unwrap_or_else(|e| panic!("{e}"));
+        let stop = StopAfter {
+            after: 1,
+            done: AtomicUsize::new(0),
+        };
+        let second = AnalysisSettings {
+            retry: Duration::from_secs(120),
+            ..settings(1)
+        };
+        let mut looks = 0;
+        let analysis = analyse_reporting(&board, second, &stop, &mut |_, _| {}, &mut |_, _| {
+            looks += 1;
+            stop.done.store(1, Ordering::Relaxed);
+        });
+        assert!(looks >= 1, "the second look never started");
+        assert!(!analysis.complete, "a stopped second look called complete");
+        assert!(analysis.moves.iter().any(|m| !m.exact));
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::error::CliError;
 use super::files::refused;
 use super::interrupt::{Interrupt, StopOnRequest};
 use crate::ai::strong::{OpeningBook, SolveSettings, table_for_board, thread_note};
-use crate::store::{BOOK, check_output_path, write_output};
+use crate::store::{BOOK, write_output};
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::time::Instant;
@@ -49,8 +49,7 @@ pub fn book(args: &BookArgs, interrupt: &Interrupt) -> Result<BookReport, CliErr
             args.min_size, args.max_size
         )));
     }
-    super::files::require_utf8(&args.out)?;
-    check_output_path(&args.out, BOOK, &[]).map_err(|err| refused(&args.out, err.into()))?;
+    super::files::prepare_output(&args.out, BOOK)?;
     let (threads, note) = thread_note(usize::try_from(args.threads).unwrap_or(usize::MAX));
     if let Some(note) = note {
         eprintln!("queens: note: {note}");
@@ -98,6 +97,12 @@ pub fn book(args: &BookArgs, interrupt: &Interrupt) -> Result<BookReport, CliErr
     );
     if let Some(err) = failure {
         return Err(err);
+    }
+    if reports.is_empty() {
+        eprintln!(
+            "queens: note: stopped before the first board was solved, so nothing was written to {} (a file already there is left as it was)",
+            args.out.display()
+        );
     }
     let complete = reports.len() == usize::from(args.max_size - args.min_size) + 1;
     Ok(BookReport {

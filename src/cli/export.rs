@@ -2,7 +2,8 @@
 
 use super::args::ExportArgs;
 use super::error::{CliError, one_line};
-use super::files::{prepare_workbook, require_utf8, saves_dir};
+use super::files::{prepare_workbook, require_utf8, saves_folder};
+use crate::store::location::SavesSource;
 use crate::store::{ExportOptions, HistoryFilter, export_history};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -39,8 +40,10 @@ pub struct ExportReport {
     pub notes: Vec<String>,
 }
 
-/// Runs `queens export`. An empty history gives a workbook with headers only; a saves
-/// folder that does not exist is refused (it is most likely a typo).
+/// Runs `queens export`. An empty history gives a workbook with headers only, and so
+/// does the default saves folder before the first game made it; a saves folder named
+/// with `--saves-dir` or `QUEENS_SAVES_DIR` that does not exist is refused (it is most
+/// likely a typo).
 ///
 /// # Errors
 /// [`CliError::Target`] or [`CliError::Export`] when the workbook cannot be written there
@@ -56,9 +59,15 @@ pub fn export(args: &ExportArgs) -> Result<ExportReport, CliError> {
 pub fn export_with(args: &ExportArgs, options: ExportOptions) -> Result<ExportReport, CliError> {
     // Before reading anything: a bad target is the likelier mistake and the cheaper check.
     prepare_workbook(&args.out, &[])?;
-    let saves = saves_dir(args.saves_dir.as_deref())?;
+    let location = saves_folder(args.saves_dir.as_deref())?;
+    let saves = location.dir;
     require_utf8(&saves)?;
-    if !saves.is_dir() {
+    // The default folder is made by the first game saved: before it, the history is
+    // empty, which is a workbook with no games. A folder the user named must exist.
+    let fresh_install = location.source == SavesSource::DataFolder
+        && std::fs::symlink_metadata(&saves)
+            .is_err_and(|err| err.kind() == std::io::ErrorKind::NotFound);
+    if !fresh_install && !saves.is_dir() {
         let reason = if saves.exists() {
             "is not a folder; give the saves folder (the one holding history/)"
         } else {

@@ -2,9 +2,10 @@
 //! that a long arena run cannot end with nowhere to put its results.
 
 use super::error::CliError;
-use crate::store::location::saves_location;
+use crate::store::location::{SavesLocation, SavesSource, ignored_variables, saves_location};
 use crate::store::{
-    HISTORY_DIR, XLSX, check_output_path, ensure_dir, parent_of, remove_stale_temp_files,
+    HISTORY_DIR, OutputKind, XLSX, check_output_path, ensure_dir, parent_of,
+    remove_stale_temp_files,
 };
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
@@ -15,7 +16,24 @@ use std::path::{Path, PathBuf};
 /// # Errors
 /// [`CliError::NoSavesFolder`] when none of them exists (no home folder).
 pub fn saves_dir(given: Option<&Path>) -> Result<PathBuf, CliError> {
-    Ok(saves_location(given, "")?.dir)
+    Ok(saves_folder(given)?.dir)
+}
+
+/// [`saves_dir`] with where it came from.
+///
+/// # Errors
+/// As [`saves_dir`].
+pub fn saves_folder(given: Option<&Path>) -> Result<SavesLocation, CliError> {
+    let location = saves_location(given, "")?;
+    if location.source == SavesSource::DataFolder {
+        // A relative HOME or XDG_DATA_HOME was passed over: say so, once per variable.
+        for variable in ignored_variables() {
+            eprintln!(
+                "queens: note: {variable} is not an absolute path, so it is ignored (the XDG base directory rule)"
+            );
+        }
+    }
+    Ok(location)
 }
 
 fn target(path: &Path, reason: impl Into<String>) -> CliError {
@@ -77,9 +95,6 @@ pub fn prepare_history(saves: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The longest file name (one path component) Linux, macOS and Windows file systems take.
-const MAX_NAME_BYTES: usize = 255;
-
 /// Checks that a workbook can be written at `path`, before any work: a UTF-8 name, then
 /// the store's one output check ([`check_output_path`]: ends in `.xlsx`, not a folder, a
 /// FIFO or a device, none of `inputs`), then a folder that exists (it is created) and can
@@ -90,28 +105,26 @@ const MAX_NAME_BYTES: usize = 255;
 pub fn prepare_workbook(path: &Path, inputs: &[&Path]) -> Result<(), CliError> {
     require_utf8(path)?;
     check_output_path(path, XLSX, inputs).map_err(|reason| target(path, reason.to_string()))?;
-    // No common file system takes a longer name; refused here, not after a long run.
-    if path
-        .file_name()
-        .is_some_and(|name| name.len() > MAX_NAME_BYTES)
-    {
-        return Err(target(
-            path,
-            format!(
-                "the file name is longer than {MAX_NAME_BYTES} bytes, which no common file system accepts"
-            ),
-        ));
-    }
     let parent = parent_of(path);
-    if parent.exists() && !parent.is_dir() {
-        return Err(target(parent, "is a file, not a folder"));
-    }
     std::fs::create_dir_all(parent)
         .map_err(|err| target(parent, format!("cannot create the folder: {err}")))?;
     probe_writable(parent)?;
     // Leftovers of an export killed while writing (ours by name, over an hour old).
     remove_stale_temp_files(parent);
     Ok(())
+}
+
+/// Checks, before any work, that a file of `kind` (`book --out`, `puzzles --out`) can be
+/// written at `path`: a UTF-8 name, the store's one output check ([`check_output_path`]:
+/// the name, its temporary name's length, an existing folder), and a folder that can be
+/// written. Nothing is created but the probe, removed at once.
+///
+/// # Errors
+/// [`CliError::Target`] saying what is wrong with the path.
+pub fn prepare_output(path: &Path, kind: OutputKind) -> Result<(), CliError> {
+    require_utf8(path)?;
+    check_output_path(path, kind, &[]).map_err(|reason| target(path, reason.to_string()))?;
+    probe_writable(parent_of(path))
 }
 
 /// The answer when `path` named on the command line cannot take a file the command

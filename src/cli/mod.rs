@@ -44,7 +44,7 @@ pub use puzzles::{
     parse_sizes, puzzles,
 };
 pub use replay::{ReplayReport, replay};
-pub use small::{KindReport, SmallReplay, SmallSolution};
+pub use small::{KindReport, SmallReplay, SmallSolution, dodgem_solution, tictactoe_solution};
 pub use solve::{SolveReport, solve_until};
 pub use tree::{TreeAnswer, tree};
 
@@ -130,10 +130,10 @@ where
             }
         }
         Some(Command::Solve(args)) if args.position.kind == KindArg::TicTacToe => {
-            print_json(&small::solve::<TicTacToe>(&args)?)
+            small_solved(&small::solve::<TicTacToe>(&args, &Interrupt::install())?)
         }
         Some(Command::Solve(args)) if args.position.kind == KindArg::Dodgem => {
-            print_json(&small::solve::<Dodgem>(&args)?)
+            small_solved(&small::solve::<Dodgem>(&args, &Interrupt::install())?)
         }
         Some(Command::Solve(args)) => {
             let report = solve_until(&args, &Interrupt::install())?;
@@ -176,6 +176,16 @@ fn misplaced_saves_dir(command: &Command) -> Option<String> {
             )
         },
     )
+}
+
+/// Prints a small game's solve; a stopped one exits 3, as an unfinished queens solve.
+fn small_solved(report: &KindReport<SmallSolution>) -> Result<(), CliError> {
+    print_json(report)?;
+    if report.report.solved {
+        Ok(())
+    } else {
+        Err(CliError::Unsolved { stopped: true })
+    }
 }
 
 /// Writes `value` as one line of JSON on stdout. A reader that went away (a closed pipe,

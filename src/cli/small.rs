@@ -8,11 +8,12 @@ use super::bestmove::BestMoveReport;
 use super::error::CliError;
 use super::interrupt::{Interrupt, StopOnRequest};
 use crate::ai::{EngineConfig, GamePosition, Limits, SearchGame};
-use crate::games::cells::Cell;
+use crate::games::cells::{CELLS, Cell};
 use crate::games::dodgem::{Dodgem, DodgemError, DodgemMove, Outcome, Side};
 use crate::games::dodgem_eval::DodgemEval;
 use crate::games::dodgem_solve;
-use crate::games::tictactoe::{self, Mark, TicTacToe, TicTacToeError};
+use crate::games::play::SmallKind;
+use crate::games::tictactoe::{Mark, TicTacToe, TicTacToeError};
 use serde::Serialize;
 use std::fmt::Display;
 use std::path::Path;
@@ -40,8 +41,8 @@ where
     fn plies_to_end(&self) -> u32 {
         self.plies_left_bound()
     }
-    /// The exact value with best play.
-    fn solve(&self) -> SmallSolution;
+    /// The exact value with best play; `None` when `interrupt` stopped the solve first.
+    fn solve(&self, interrupt: &Interrupt) -> Option<SmallSolution>;
     /// The position searched with `table` as its evaluation (`--eval`): Dodgem's only.
     fn with_eval(self, table: DodgemEval) -> Result<Self, CliError> {
         let _ = table;
@@ -56,7 +57,16 @@ pub(super) const EVAL_FOR_DODGEM: &str =
 /// The evaluation table of `path` (`--eval`), read as every user-named file is
 /// ([`crate::store::read_text`]: a regular file, capped, UTF-8) and checked entry by entry.
 fn eval_table(path: &Path) -> Result<DodgemEval, CliError> {
-    let text = crate::store::read_text(path)?;
+    use crate::store::StoreError;
+    let refuse = |why: String| CliError::Usage(format!("--eval {}: {why}", path.display()));
+    let text = crate::store::read_text(path).map_err(|err| match err {
+        // The store's wording is a save's; this file is a table.
+        StoreError::TooLarge { size, limit, .. } => refuse(format!(
+            "the file is too large for an evaluation table ({size} bytes, at most {limit})"
+        )),
+        StoreError::NotAFile { kind, .. } => refuse(format!("is {kind}, not a file")),
+        other => other.into(),
+    })?;
     DodgemEval::from_ron(&text)
         .map_err(|err| CliError::Usage(format!("--eval {}: {err}", path.display())))
 }
@@ -74,7 +84,7 @@ impl SmallGame for TicTacToe {
 
     fn play_text(&mut self, text: &str) -> Result<(), CliError> {
         let cell =
-            Cell::parse(text).ok_or_else(|| TicTacToeError::BadMove(clip(text).to_string()))?;
+            Cell::parse(text).ok_or_else(|| TicTacToeError::NotACell(clip(text).to_string()))?;
         Ok(self.play(cell)?)
     }
 
@@ -89,39 +99,30 @@ impl SmallGame for TicTacToe {
 
     /// Alpha-beta to the end of the game: the value from the side to move's view is
     /// `WIN + empty cells at the end` for a win, so the plies to the end are known too.
-    fn solve(&self) -> SmallSolution {
+    fn solve(&self, interrupt: &Interrupt) -> Option<SmallSolution> {
         let depth = self.plies_to_end();
         let mut outcome = crate::ai::run_search(
             &mut self.clone(),
             crate::ai::Method::AlphaBeta,
             Limits::depth(depth.max(1)),
-            &crate::ai::NoHandler,
+            &StopOnRequest(interrupt),
             &mut crate::ai::Silent,
         );
+        if outcome.interrupted {
+            return None;
+        }
         if self.is_over() {
             outcome.pv.clear();
         }
-        let value = outcome.value.0;
-        let mover = self.to_move();
-        let (winner, plies) = if value > tictactoe::WIN {
-            (
-                Some(mark_name(mover)),
-                Some(depth - (value - tictactoe::WIN) as u32),
-            )
-        } else if value < -tictactoe::WIN {
-            let plies = depth - (-value - tictactoe::WIN) as u32;
-            (Some(mark_name(mover.other())), Some(plies))
-        } else {
-            (None, None)
-        };
-        SmallSolution {
-            outcome: winner.unwrap_or("draw"),
-            value,
-            plies,
-            best_move: outcome.best_move.map(|cell| cell.to_string()),
-            pv: outcome.pv.iter().map(Cell::to_string).collect(),
-            nodes: outcome.stats.nodes,
-        }
+        Some(SmallSolution::from_value(
+            SmallKind::TicTacToe,
+            outcome.value.0,
+            CELLS as u32 - self.plies_to_end(),
+            [mark_name(self.to_move()), mark_name(self.to_move().other())],
+            outcome.best_move.map(|cell| cell.to_string()),
+            outcome.pv.iter().map(Cell::to_string).collect(),
+            outcome.stats.nodes,
+        ))
     }
 }
 
@@ -156,25 +157,27 @@ impl SmallGame for Dodgem {
     }
 
     /// The retrograde-free exact negamax of [`dodgem_solve`], under the draw limit.
-    fn solve(&self) -> SmallSolution {
-        let solved = dodgem_solve::solve(self);
+    fn solve(&self, interrupt: &Interrupt) -> Option<SmallSolution> {
+        let stop = || interrupt.requested();
+        let solved = dodgem_solve::solve_until(self, &stop)?;
         let mut line = self.clone();
         let mut pv = Vec::new();
         // The best line, replayed move by move from each position's own solution.
-        while let Some(mv) = dodgem_solve::solve(&line).best_move {
+        while let Some(mv) = dodgem_solve::solve_until(&line, &stop)?.best_move {
             pv.push(mv.to_string());
             if line.play(mv).is_err() {
                 break;
             }
         }
-        SmallSolution {
-            outcome: outcome_name(solved.outcome),
-            value: solved.value,
-            plies: solved.plies,
-            best_move: solved.best_move.map(|mv| mv.to_string()),
+        Some(SmallSolution::from_value(
+            SmallKind::Dodgem,
+            solved.value,
+            self.ply(),
+            [side_name(self.to_move()), side_name(self.to_move().other())],
+            solved.best_move.map(|mv| mv.to_string()),
             pv,
-            nodes: solved.positions as u64,
-        }
+            solved.positions as u64,
+        ))
     }
 }
 
@@ -207,11 +210,12 @@ fn clip(text: &str) -> String {
 /// The answer of `queens solve --kind tictactoe|dodgem`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SmallSolution {
-    /// Who wins with best play (`x`/`o`, `b`/`w`), or `draw`.
-    pub outcome: &'static str,
+    /// Who wins with best play (`x`/`o`, `b`/`w`), or `draw`; `null` when stopped.
+    pub outcome: Option<&'static str>,
     /// The value from the side to move's view, as the engines score a finished game:
-    /// tic-tac-toe ±(100 + empty cells left), Dodgem ±(100000 - plies played), 0 a draw.
-    pub value: i32,
+    /// tic-tac-toe ±(100 + empty cells left), Dodgem ±(100000 - plies played), 0 a draw;
+    /// `null` when stopped.
+    pub value: Option<i32>,
     /// Plies to the end with best play (the winner as quick, the loser as slow as it
     /// can); `null` for a draw.
     pub plies: Option<u32>,
@@ -222,6 +226,54 @@ pub struct SmallSolution {
     pub pv: Vec<String>,
     /// Positions searched (Dodgem: distinct positions solved).
     pub nodes: u64,
+    /// Whether the solve finished (false after a stop request: everything above is then
+    /// `null` or empty, and the exit code is 3).
+    pub solved: bool,
+}
+
+impl SmallSolution {
+    /// The answer from the exact `value` (from the side to move's view, as the engines
+    /// score a finished game) of a position `ply` plies into a game of `kind`, whose
+    /// side to move and other side are written `sides`. The one place an outcome is
+    /// read off a value ([`SmallKind::decided`]), so a win on the last cell, worth
+    /// exactly the win score, is a win and not a draw.
+    fn from_value(
+        kind: SmallKind,
+        value: i32,
+        ply: u32,
+        sides: [&'static str; 2],
+        best_move: Option<String>,
+        pv: Vec<String>,
+        nodes: u64,
+    ) -> SmallSolution {
+        let decided = kind.decided(value);
+        SmallSolution {
+            outcome: Some(match decided {
+                Some(d) if d.searcher_wins => sides[0],
+                Some(_) => sides[1],
+                None => "draw",
+            }),
+            value: Some(value),
+            plies: decided.map(|d| d.ends_at_ply.saturating_sub(ply)),
+            best_move,
+            pv,
+            nodes,
+            solved: true,
+        }
+    }
+
+    /// The answer of a solve stopped before it finished: nothing is proved.
+    fn stopped() -> SmallSolution {
+        SmallSolution {
+            outcome: None,
+            value: None,
+            plies: None,
+            best_move: None,
+            pv: Vec::new(),
+            nodes: 0,
+            solved: false,
+        }
+    }
 }
 
 /// Every small-game answer: the game's name, then the command's own fields.
@@ -271,16 +323,24 @@ fn small_position_only(args: &PositionArgs) -> Result<(), CliError> {
     }
 }
 
-/// The moves of `--moves`, split at commas (spaces around them allowed).
-fn move_texts(moves: Option<&str>) -> Vec<&str> {
-    moves
-        .map(|text| {
-            text.split(',')
-                .map(str::trim)
-                .filter(|mv| !mv.is_empty())
-                .collect()
+/// The moves of `--moves`, split at commas (spaces around them allowed); an empty
+/// entry (`b2,,a1`, a trailing comma) is refused as the queens game refuses it.
+fn move_texts(moves: Option<&str>) -> Result<Vec<&str>, CliError> {
+    let Some(text) = moves.map(str::trim).filter(|text| !text.is_empty()) else {
+        return Ok(Vec::new());
+    };
+    text.split(',')
+        .map(str::trim)
+        .map(|mv| {
+            if mv.is_empty() {
+                Err(CliError::Usage(
+                    crate::board::ParseError::EmptyEntry { list: "moves" }.to_string(),
+                ))
+            } else {
+                Ok(mv)
+            }
         })
-        .unwrap_or_default()
+        .collect()
 }
 
 /// The position `--position` names (or the start) and the first illegal move of
@@ -297,7 +357,7 @@ where
         None => G::start(),
     };
     let mut played = Vec::new();
-    for (number, text) in move_texts(moves).into_iter().enumerate() {
+    for (number, text) in move_texts(moves)?.into_iter().enumerate() {
         if let Err(err) = game.play_text(text) {
             return Ok((game, played, Some(format!("move {}: {err}", number + 1))));
         }
@@ -389,8 +449,24 @@ where
     })
 }
 
-/// `queens solve --kind K`: the exact result with best play.
-pub(super) fn solve<G: SmallGame>(args: &SolveArgs) -> Result<KindReport<SmallSolution>, CliError>
+/// What `queens solve --kind tictactoe` answers for `game` (nothing stops it).
+pub fn tictactoe_solution(game: &TicTacToe) -> SmallSolution {
+    game.solve(&Interrupt::new())
+        .unwrap_or_else(SmallSolution::stopped)
+}
+
+/// What `queens solve --kind dodgem` answers for `game` (nothing stops it).
+pub fn dodgem_solution(game: &Dodgem) -> SmallSolution {
+    game.solve(&Interrupt::new())
+        .unwrap_or_else(SmallSolution::stopped)
+}
+
+/// `queens solve --kind K`: the exact result with best play, or, when `interrupt` stops
+/// it first, an answer that says it is not one (`"solved": false`).
+pub(super) fn solve<G: SmallGame>(
+    args: &SolveArgs,
+    interrupt: &Interrupt,
+) -> Result<KindReport<SmallSolution>, CliError>
 where
     <G as GamePosition>::Move: Display,
 {
@@ -402,6 +478,25 @@ where
     Ok(KindReport {
         kind: G::KIND.name(),
         position: game.to_string(),
-        report: game.solve(),
+        report: game.solve(interrupt).unwrap_or_else(SmallSolution::stopped),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stopped_solve_proves_nothing_and_says_so() {
+        let interrupt = Interrupt::new();
+        interrupt.request();
+        assert_eq!(Dodgem::new().solve(&interrupt), None);
+        let stopped = SmallSolution::stopped();
+        assert!(!stopped.solved);
+        assert_eq!((stopped.outcome, stopped.value), (None, None));
+        // Nothing asked it to stop: proved.
+        let solved = dodgem_solution(&Dodgem::new());
+        assert!(solved.solved);
+        assert_eq!((solved.outcome, solved.plies), (Some("b"), Some(19)));
+    }
 }

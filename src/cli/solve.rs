@@ -7,8 +7,8 @@ use super::error::CliError;
 use super::interrupt::Interrupt;
 use crate::ai::SearchHandler;
 use crate::ai::strong::{
-    MoveValue, OpeningBook, SolveProgress, SolveSettings, margin_of, solve, solve_every_move,
-    table_for_board, thread_note,
+    MoveValue, OpeningBook, SolveProgress, SolveSettings, SolveStart, margin_of, proof_of_list,
+    solve_every_move, solve_from, table_for_board, thread_note,
 };
 use crate::board::{Board, Cell};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -156,9 +156,9 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
         let mut done = 0;
         // An empty board the opening book holds is answered from it at once.
         if let Some(values) = OpeningBook::shipped().every_move(&board) {
-            return values.iter().map(MoveReport::new).collect::<Vec<_>>();
+            return values;
         }
-        let values = solve_every_move(&board, &table, settings, &watch, |value| {
+        solve_every_move(&board, &table, settings, &watch, |value| {
             done += 1;
             bar.set_message(format!(
                 "{done} of {total} moves valued, the last {} ({})",
@@ -168,15 +168,23 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
                     |m| format!("margin {m}")
                 )
             ));
-        });
-        values.iter().map(MoveReport::new).collect::<Vec<_>>()
+        })
     });
+    // The position is worth its best move: what the list proves, the root's solve
+    // starts from, and an unfinished answer keeps.
+    let listed = moves
+        .as_deref()
+        .and_then(|values| proof_of_list(&board, values));
+    let start_at = SolveStart {
+        bounds: listed.map(|proof| (proof.lower, proof.upper)),
+        beyond: None,
+    };
     let settings = SolveSettings {
         time: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
         ..settings
     };
     let result = with_reporter(
-        || solve(&board, &table, settings, &watch, &progress),
+        || solve_from(&board, &table, settings, start_at, &watch, &progress),
         || {
             let lower = progress.lower.load(Ordering::Relaxed);
             let upper = progress.upper.load(Ordering::Relaxed);
@@ -191,10 +199,27 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
         || bar.finish_and_clear(),
         Duration::from_millis(100),
     );
+    let mut best_move = result.best_move;
+    if !result.solved
+        && let Some(proof) = listed
+    {
+        let p1 = board.side_to_move() == crate::board::Player::One;
+        let better = |reaches: i32| {
+            if p1 {
+                proof.reaches > reaches
+            } else {
+                proof.reaches < reaches
+            }
+        };
+        if result.best_reaches.is_none_or(better) {
+            best_move = Some(proof.best);
+        }
+    }
+    let moves = moves.map(|values| values.iter().map(MoveReport::new).collect::<Vec<_>>());
     Ok(SolveReport {
         margin: result.margin,
         value: result.value,
-        best_move: result.best_move.map(|cell| cell.to_string()),
+        best_move: best_move.map(|cell| cell.to_string()),
         pv: result.pv.iter().map(Cell::to_string).collect(),
         nodes: result.nodes,
         time_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),

@@ -65,6 +65,16 @@ pub fn tree(args: &TreeArgs) -> Result<TreeAnswer, CliError> {
     let text = args.tree.as_deref().ok_or(CliError::Usage(
         "give a tree like \"((3 12 8)(2 4 6))\", or --kind to grow one from a game".to_string(),
     ))?;
+    // The tree takes hyphens (a lone negative leaf, `-5`), so clap lets an unknown
+    // option through as the tree: no tree starts with a letter or a second hyphen.
+    if let Some(rest) = text.strip_prefix('-')
+        && rest.starts_with(|c: char| c == '-' || c.is_ascii_alphabetic())
+    {
+        return Err(CliError::Usage(format!(
+            "unexpected argument '{}' found (queens help tree lists the options)",
+            crate::board::clip_token(text)
+        )));
+    }
     let tree = Tree::parse(text)?;
     let root = match args.root {
         RootArg::Max => RootKind::Max,

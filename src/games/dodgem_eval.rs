@@ -48,7 +48,8 @@ pub const LECTURE_TABLE: DodgemEval = DodgemEval {
 
 /// The file's form: tables as lists of rows (RON's `[..]`), checked to be 3 x 3 after.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+// Messages name the struct: they speak of the table, not of a Rust type.
+#[serde(deny_unknown_fields, rename = "evaluation table")]
 struct RawEval {
     white: Vec<Vec<i32>>,
     black: Vec<Vec<i32>>,
@@ -106,6 +107,8 @@ impl DodgemEval {
     /// # Errors
     /// [`EvalFileError::Parse`], [`EvalFileError::Shape`] or [`EvalFileError::OutOfRange`].
     pub fn from_ron(text: &str) -> Result<DodgemEval, EvalFileError> {
+        // A byte order mark is accepted, as in every file the program reads.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let raw: RawEval = ron::from_str(text).map_err(|e| EvalFileError::Parse(e.to_string()))?;
         let table = DodgemEval {
             white: square(&raw.white).ok_or(EvalFileError::Shape("white"))?,

@@ -4,7 +4,8 @@
 //! position twice. A plain alpha-beta to the limit is far too slow: the tree is about
 //! 60 plies deep while the game has only a few thousand positions.
 
-use super::dodgem::{Dodgem, DodgemMove, Outcome, WIN};
+use super::dodgem::{Dodgem, DodgemMove, Outcome};
+use super::play::SmallKind;
 use crate::ai::{MoveList, SearchGame};
 use std::collections::HashMap;
 
@@ -27,59 +28,98 @@ pub struct Solved {
 
 /// Solves `position` under its own draw limit.
 pub fn solve(position: &Dodgem) -> Solved {
+    match solve_until(position, &|| false) {
+        Some(solved) => solved,
+        None => unreachable!("a solve nothing stops always finishes"),
+    }
+}
+
+/// As [`solve`], asking `stop` every [`STOP_CHECK`] positions; `None` once it says yes.
+pub fn solve_until(position: &Dodgem, stop: &dyn Fn() -> bool) -> Option<Solved> {
     let mut game = position.clone();
     let mut memo = HashMap::new();
-    let value = negamax(&mut game, &mut memo);
+    let mut watch = Watch { stop, visited: 0 };
+    let value = negamax(&mut game, &mut memo, &mut watch)?;
     let mut best_move = None;
     let mut list = MoveList::default();
     game.ordered_moves(&mut list);
     for &mv in list.as_slice() {
         game.do_move(mv);
-        let child = -negamax(&mut game, &mut memo);
+        let child = negamax(&mut game, &mut memo, &mut watch).map(|v| -v);
         game.undo_move();
+        let child = child?;
         if child == value {
             best_move = Some(mv);
             break;
         }
     }
+    // The outcome is read off the value in one place, for both small games.
     let mover = position.to_move();
-    let (outcome, plies) = match value {
-        0 => (Outcome::Draw, None),
-        v if v > 0 => (Outcome::Won(mover), Some((WIN - v) as u32 - position.ply())),
-        v => (
-            Outcome::Won(mover.other()),
-            Some((WIN + v) as u32 - position.ply()),
-        ),
+    let decided = SmallKind::Dodgem.decided(value);
+    let outcome = match decided {
+        Some(d) if d.searcher_wins => Outcome::Won(mover),
+        Some(_) => Outcome::Won(mover.other()),
+        None => Outcome::Draw,
     };
-    Solved {
+    let plies = decided.map(|d| d.ends_at_ply.saturating_sub(position.ply()));
+    Some(Solved {
         value,
         outcome,
         plies,
         best_move,
         positions: memo.len(),
+    })
+}
+
+/// Positions searched between two questions to `stop`.
+pub const STOP_CHECK: u32 = 4096;
+
+/// The stop question and the count since it was last asked.
+struct Watch<'a> {
+    stop: &'a dyn Fn() -> bool,
+    visited: u32,
+}
+
+impl Watch<'_> {
+    fn should_stop(&mut self) -> bool {
+        self.visited += 1;
+        if self.visited < STOP_CHECK {
+            return false;
+        }
+        self.visited = 0;
+        (self.stop)()
     }
 }
 
 /// Exact negamax over (position, ply): the memo key is the board, the side to move and
 /// the ply, since both the draw limit and the quick-win bonus depend on the ply.
-fn negamax(game: &mut Dodgem, memo: &mut HashMap<(u32, u32), i32>) -> i32 {
+/// `None` when `watch` says stop.
+fn negamax(
+    game: &mut Dodgem,
+    memo: &mut HashMap<(u32, u32), i32>,
+    watch: &mut Watch<'_>,
+) -> Option<i32> {
     if game.is_terminal() {
-        return game.evaluate().0;
+        return Some(game.evaluate().0);
     }
     let key = (game.code(), game.ply());
     if let Some(&value) = memo.get(&key) {
-        return value;
+        return Some(value);
+    }
+    if watch.should_stop() {
+        return None;
     }
     let mut list = MoveList::default();
     game.ordered_moves(&mut list);
     let mut best = i32::MIN;
     for &mv in list.as_slice() {
         game.do_move(mv);
-        best = best.max(-negamax(game, memo));
+        let child = negamax(game, memo, watch);
         game.undo_move();
+        best = best.max(-child?);
     }
     memo.insert(key, best);
-    best
+    Some(best)
 }
 
 /// The winner under each draw limit in `limits` from `position` (how the rule we chose

@@ -281,7 +281,7 @@ impl SmallPosition {
         let clipped = || crate::board::clip_token(text);
         let mv = match self {
             SmallPosition::TicTacToe(_) => SmallMove::Mark(
-                Cell::parse(text.trim()).ok_or_else(|| TicTacToeError::BadMove(clipped()))?,
+                Cell::parse(text.trim()).ok_or_else(|| TicTacToeError::NotACell(clipped()))?,
             ),
             SmallPosition::Dodgem(_) => SmallMove::Car(
                 text.parse::<DodgemMove>()

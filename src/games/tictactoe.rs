@@ -85,9 +85,12 @@ pub enum TicTacToeError {
     /// Both have three in a row, or the winner's opponent moved after the win.
     #[error("no game reaches this position: a player moved after the game was won")]
     AfterTheEnd,
-    /// A move naming no empty cell.
+    /// A move naming a cell that is taken.
     #[error("'{0}' is not an empty cell (a1 .. c3)")]
     BadMove(String),
+    /// A move that names no cell of the board.
+    #[error("'{0}' is not a cell of the board (a1 .. c3)")]
+    NotACell(String),
     /// A move after the game ended.
     #[error("the game is over")]
     GameOver,

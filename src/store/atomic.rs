@@ -27,6 +27,13 @@ pub(crate) fn unique_suffix() -> String {
     )
 }
 
+/// The longest file name (one path component) Linux, macOS and Windows file systems take.
+pub const MAX_NAME_BYTES: usize = 255;
+
+/// The most a temporary name adds to the file's name: `.` + `.` + the hex clock (under
+/// 10^12: 10 digits) + `-` + the pid (10 digits) + `-` + the counter (20 digits) + `.tmp`.
+pub const TEMP_NAME_EXTRA: usize = 2 + 10 + 1 + 10 + 1 + 20 + 4;
+
 /// How old a temporary file of ours must be before a later run removes it: no write of
 /// ours takes anywhere near this long, so an older one was left by a killed process.
 pub const STALE_TEMP_AGE: Duration = Duration::from_secs(60 * 60);
@@ -265,6 +272,20 @@ mod tests {
         assert!(!text.contains("Excel"), "{text}");
         let text = explain_held_open(io::Error::from_raw_os_error(2), true).to_string();
         assert!(!text.contains("Excel"), "{text}");
+    }
+
+    #[test]
+    fn temporary_names_never_add_more_than_their_bound() {
+        for _ in 0..3 {
+            let suffix = unique_suffix();
+            assert!(
+                format!(".a.{suffix}.tmp").len() - 1 <= TEMP_NAME_EXTRA,
+                "{suffix}"
+            );
+        }
+        assert_eq!(u64::MAX.to_string().len(), 20);
+        assert_eq!(u32::MAX.to_string().len(), 10);
+        assert!(format!("{:x}", 1_000_000_000_000u64 - 1).len() <= 10);
     }
 
     #[test]

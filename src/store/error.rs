@@ -255,4 +255,36 @@ pub enum OutputPathError {
     /// g.ron`): writing would replace its input.
     #[error("is also the file this command reads; give the output another name")]
     IsInput,
+    /// The path ends in a separator, so it names a folder (`x.xlsx/`).
+    #[error("ends in '/', which names a folder; give a file name ending in .{extension}")]
+    TrailingSeparator {
+        /// The extension the file must have.
+        extension: &'static str,
+    },
+    /// The name, with the temporary name written beside it first, is longer than file
+    /// systems take.
+    #[error(
+        "the file name is {bytes} bytes long; at most {max} fit, since the file is first written under a longer temporary name"
+    )]
+    NameTooLong {
+        /// The name's length in bytes.
+        bytes: usize,
+        /// The longest name that works.
+        max: usize,
+    },
+    /// The folder the file would go in does not exist (and this kind of file does not
+    /// create it).
+    #[error("the folder {folder} does not exist; create it first", folder = folder.display())]
+    NoFolder {
+        /// The folder.
+        folder: std::path::PathBuf,
+    },
+    /// What stands where the folder should be is not a folder.
+    #[error("{folder} is {kind}, not a folder", folder = folder.display())]
+    NotAFolder {
+        /// The path that should be a folder.
+        folder: std::path::PathBuf,
+        /// What it is instead: "a file", "a FIFO (named pipe)", ...
+        kind: &'static str,
+    },
 }

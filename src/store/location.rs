@@ -74,15 +74,19 @@ impl DataDir {
 /// - macOS: `$HOME/Library/Application Support/queens`;
 /// - Windows: `%APPDATA%\queens\data`.
 ///
-/// `None` when the variables it needs are missing or empty (no home folder).
+/// `None` when the variables it needs are missing, empty or relative (no home folder).
+/// A relative value is invalid, as the XDG base directory rule says of its variables: it
+/// would name a folder under wherever the program happens to be started
+/// ([`ignored_variables_for`] lists them, for a note).
 pub fn data_dir_for(platform: Platform, env: impl Fn(&str) -> Option<OsString>) -> Option<DataDir> {
     let var = |name: &str| {
         env(name)
             .filter(|value| !value.is_empty())
             .map(PathBuf::from)
+            .filter(|dir| is_absolute_for(platform, dir))
     };
     match platform {
-        Platform::Unix => match var("XDG_DATA_HOME").filter(|dir| is_absolute_for(platform, dir)) {
+        Platform::Unix => match var("XDG_DATA_HOME") {
             Some(base) => Some(DataDir {
                 base,
                 below: vec![APP_ID],
@@ -103,12 +107,47 @@ pub fn data_dir_for(platform: Platform, env: impl Fn(&str) -> Option<OsString>) 
     }
 }
 
+/// The variables [`data_dir_for`] reads on `platform` that are set to a relative path,
+/// and so ignored, each as `NAME=value`.
+pub fn ignored_variables_for(
+    platform: Platform,
+    env: impl Fn(&str) -> Option<OsString>,
+) -> Vec<String> {
+    let names: &[&str] = match platform {
+        Platform::Unix => &["XDG_DATA_HOME", "HOME"],
+        Platform::MacOs => &["HOME"],
+        Platform::Windows => &["APPDATA"],
+    };
+    names
+        .iter()
+        .filter_map(|&name| {
+            let value = env(name).filter(|value| !value.is_empty())?;
+            (!is_absolute_for(platform, Path::new(&value)))
+                .then(|| format!("{name}={}", value.to_string_lossy()))
+        })
+        .collect()
+}
+
+/// [`ignored_variables_for`] this system and this process's environment.
+pub fn ignored_variables() -> Vec<String> {
+    ignored_variables_for(Platform::current(), |name| std::env::var_os(name))
+}
+
 /// Whether `dir` is absolute on `platform` (checked by its text, so that a test of
 /// another system's rule gives that system's answer).
 fn is_absolute_for(platform: Platform, dir: &Path) -> bool {
     match platform {
         Platform::Unix | Platform::MacOs => dir.to_string_lossy().starts_with('/'),
-        Platform::Windows => dir.is_absolute(),
+        // `C:\...`, `C:/...` or `\\server\...`, read as text on any system.
+        Platform::Windows => {
+            let text = dir.to_string_lossy();
+            let bytes = text.as_bytes();
+            text.starts_with("\\\\")
+                || (bytes.len() >= 3
+                    && bytes[0].is_ascii_alphabetic()
+                    && bytes[1] == b':'
+                    && matches!(bytes[2], b'\\' | b'/'))
+        }
     }
 }
 
@@ -342,6 +381,25 @@ mod tests {
         let dir = data_dir_for(Platform::Windows, env).expect("a folder");
         assert_eq!(dir.base, PathBuf::from(r"C:\Users\ann\AppData\Roaming"));
         assert_eq!(dir.below, vec!["queens", "data"]);
+    }
+
+    #[test]
+    fn a_relative_home_is_no_home_folder() {
+        // Relative, it would name a folder under wherever the program happens to run.
+        for platform in [Platform::Unix, Platform::MacOs] {
+            let env = env_of(&[("HOME", "relative/home")]);
+            assert_eq!(data_dir_for(platform, env), None, "{platform:?}");
+        }
+        let env = env_of(&[("HOME", "relative/home"), ("XDG_DATA_HOME", "/data/ann")]);
+        let dir = data_dir_for(Platform::Unix, env).expect("a folder");
+        assert_eq!(dir.base, PathBuf::from("/data/ann"));
+        let env = env_of(&[("HOME", "relative/home"), ("XDG_DATA_HOME", "data")]);
+        assert_eq!(
+            ignored_variables_for(Platform::Unix, env),
+            ["XDG_DATA_HOME=data", "HOME=relative/home"]
+        );
+        let env = env_of(&[("HOME", "/home/ann"), ("XDG_DATA_HOME", "")]);
+        assert!(ignored_variables_for(Platform::Unix, env).is_empty());
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //! long analysis or arena run cannot end with nowhere to put its results, and again when
 //! the file is written.
 
-use super::atomic::{ReadError, check_regular, write_atomically};
+use super::atomic::{
+    MAX_NAME_BYTES, ReadError, TEMP_NAME_EXTRA, check_regular, kind_of, parent_of, write_atomically,
+};
 use super::error::{ExportError, OutputPathError};
 use rust_xlsxwriter::Workbook;
 use std::path::Path;
@@ -17,30 +19,36 @@ pub struct OutputKind {
     pub extension: &'static str,
     /// Why the extension matters, said when it is missing.
     pub why: &'static str,
+    /// Whether the writer creates a missing folder (else the folder must exist).
+    pub makes_folder: bool,
 }
 
 /// An Excel workbook.
 pub const XLSX: OutputKind = OutputKind {
     extension: "xlsx",
     why: "Excel refuses other names",
+    makes_folder: true,
 };
 
 /// A saved game (a save, the autosave, a history entry).
 pub const RON: OutputKind = OutputKind {
     extension: "ron",
     why: "Open and the history list only .ron files as saves",
+    makes_folder: true,
 };
 
 /// The opening book (`queens book`).
 pub const BOOK: OutputKind = OutputKind {
     extension: "ron",
     why: "the program reads its opening book as a .ron file",
+    makes_folder: false,
 };
 
 /// A puzzle set (`queens puzzles --out`).
 pub const PUZZLES: OutputKind = OutputKind {
     extension: "ron",
     why: "the program reads puzzle sets as .ron files",
+    makes_folder: false,
 };
 
 /// A text file that could not be written.
@@ -71,9 +79,12 @@ pub fn write_output(
 }
 
 /// Checks that a file of `kind` may be written at `path`: a name with the right
-/// extension, where nothing stands but a regular file (or nothing yet), and none of
-/// `inputs` (the files the same command reads; the same file under another name, a link
-/// or a second hard link, counts). Nothing is created or opened.
+/// extension, not ending in a separator, short enough that its temporary name
+/// (`.<name>.<id>.tmp`) fits a file system too, where nothing stands but a regular file
+/// (or nothing yet), in a folder that exists (unless `kind` makes its folder; what
+/// stands there must then not be a file), and none of `inputs` (the files the same
+/// command reads; the same file under another name, a link or a second hard link,
+/// counts). Nothing is created or opened.
 ///
 /// # Errors
 /// The first [`OutputPathError`] that applies.
@@ -85,6 +96,11 @@ pub fn check_output_path(
     let extension = kind.extension;
     if path.as_os_str().is_empty() {
         return Err(OutputPathError::Empty { extension });
+    }
+    // `Path` reads `x.xlsx/` as the name `x.xlsx`; every system call reads a folder.
+    let text = path.as_os_str().as_encoded_bytes();
+    if text.ends_with(b"/") || (cfg!(windows) && text.ends_with(b"\\")) {
+        return Err(OutputPathError::TrailingSeparator { extension });
     }
     if path.is_dir() {
         return Err(OutputPathError::Folder { extension });
@@ -111,6 +127,50 @@ pub fn check_output_path(
     }
     if inputs.iter().any(|input| same_file(path, input)) {
         return Err(OutputPathError::IsInput);
+    }
+    let bytes = path
+        .file_name()
+        .map_or(0, |name| name.as_encoded_bytes().len());
+    let max = MAX_NAME_BYTES - TEMP_NAME_EXTRA;
+    if bytes > max {
+        return Err(OutputPathError::NameTooLong { bytes, max });
+    }
+    check_folder(parent_of(path), kind.makes_folder)
+}
+
+/// The folder part of [`check_output_path`]: `folder` must be a folder; if it does not
+/// exist, the nearest folder above it must be one when `makes_folder`, and it is an
+/// error otherwise.
+fn check_folder(folder: &Path, makes_folder: bool) -> Result<(), OutputPathError> {
+    // The nearest of `folder` and the folders above it that is there.
+    for at in folder.ancestors().filter(|at| !at.as_os_str().is_empty()) {
+        match std::fs::metadata(at) {
+            Ok(meta) if !meta.is_dir() => {
+                let kind = if meta.is_file() {
+                    "a file"
+                } else {
+                    kind_of(meta.file_type())
+                };
+                return Err(OutputPathError::NotAFolder {
+                    folder: at.to_path_buf(),
+                    kind,
+                });
+            }
+            Ok(_) if at == folder || makes_folder => return Ok(()),
+            Ok(_) => {
+                return Err(OutputPathError::NoFolder {
+                    folder: folder.to_path_buf(),
+                });
+            }
+            // Not there (or under a file, which an ancestor will show): look higher.
+            Err(err)
+                if matches!(
+                    err.kind(),
+                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                ) => {}
+            // Unreadable (no search permission): writing will say why.
+            Err(_) => return Ok(()),
+        }
     }
     Ok(())
 }
@@ -216,6 +276,44 @@ mod tests {
             let err = check(&fifo, &[]).err().map(|e| e.to_string());
             assert!(err.as_ref().is_some_and(|e| e.contains("FIFO")), "{err:?}");
         }
+    }
+
+    #[test]
+    fn a_trailing_slash_a_long_name_and_a_missing_folder_are_refused() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let extension = "xlsx";
+        let slash = format!("{}/", dir.path().join("x.xlsx").display());
+        assert_eq!(
+            check(Path::new(&slash), &[]),
+            Err(OutputPathError::TrailingSeparator { extension })
+        );
+        let max = MAX_NAME_BYTES - TEMP_NAME_EXTRA;
+        let fits = format!("{}.xlsx", "n".repeat(max - 5));
+        assert_eq!(check(&dir.path().join(&fits), &[]), Ok(()));
+        let long = format!("{}.xlsx", "n".repeat(max - 4));
+        assert_eq!(
+            check(&dir.path().join(&long), &[]),
+            Err(OutputPathError::NameTooLong {
+                bytes: max + 1,
+                max
+            })
+        );
+        // A workbook makes its folder; a book or a puzzle set does not.
+        let missing = dir.path().join("a/b");
+        assert_eq!(check(&missing.join("w.xlsx"), &[]), Ok(()));
+        assert_eq!(
+            check_output_path(&missing.join("p.ron"), super::PUZZLES, &[]),
+            Err(OutputPathError::NoFolder { folder: missing })
+        );
+        let file = dir.path().join("file");
+        std::fs::write(&file, b"x").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            check(&file.join("sub").join("w.xlsx"), &[]),
+            Err(OutputPathError::NotAFolder {
+                folder: file,
+                kind: "a file"
+            })
+        );
     }
 
     #[test]

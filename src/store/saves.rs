@@ -33,11 +33,21 @@ pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 /// [`StoreError::Write`] if it cannot be created.
 pub fn ensure_dir(dir: &Path) -> Result<(), StoreError> {
     fs::create_dir_all(dir).map_err(|source| {
-        // create_dir_all reports a file in the way as "File exists"; say what it means.
+        // create_dir_all reports a file or a broken link in the way as "File exists"; say
+        // what it means.
         let source = if dir.exists() && !dir.is_dir() {
             std::io::Error::new(
                 std::io::ErrorKind::NotADirectory,
                 "it is a file, not a folder",
+            )
+        } else if let Some((link, target)) = dangling_link_in(dir) {
+            std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!(
+                    "{} is a link to {}, which does not exist",
+                    link.display(),
+                    target.display()
+                ),
             )
         } else {
             source
@@ -45,6 +55,19 @@ pub fn ensure_dir(dir: &Path) -> Result<(), StoreError> {
         StoreError::Write {
             path: dir.to_path_buf(),
             source,
+        }
+    })
+}
+
+/// The first of `dir` and the folders above it that is a symbolic link to nothing, with
+/// where it points.
+fn dangling_link_in(dir: &Path) -> Option<(PathBuf, PathBuf)> {
+    dir.ancestors().find_map(|at| {
+        let is_link = fs::symlink_metadata(at).is_ok_and(|meta| meta.file_type().is_symlink());
+        if is_link && fs::metadata(at).is_err() {
+            Some((at.to_path_buf(), fs::read_link(at).ok()?))
+        } else {
+            None
         }
     })
 }

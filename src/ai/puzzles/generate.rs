@@ -14,6 +14,7 @@
 
 use super::PuzzleSet;
 use super::prove::{Refusal, puzzle_of};
+use super::seen::SeenPositions;
 use crate::ai::strong::{SolveSettings, Table, table_for_board};
 use crate::ai::{Limits, Method, SearchHandler, search_board};
 use crate::board::{Board, Cell, SplitMix64, random_stones};
@@ -131,6 +132,9 @@ pub fn generate(
     let max_games = GAMES_PER_PUZZLE
         .saturating_mul(u64::try_from(count).unwrap_or(u64::MAX))
         .saturating_add(SPARE_GAMES);
+    // No position is made a puzzle twice, nor a mirror image of one (small boards
+    // repeat: the empty 5x5 board opens one game in eleven there).
+    let mut seen = SeenPositions::default();
     while set.puzzles.len() < count && stats.games < max_games && !handler.should_stop() {
         let Some(mut game) = plan(&mut stream, &settings.sizes) else {
             break;
@@ -142,7 +146,7 @@ pub fn generate(
                 break;
             }
             let free = game.board.free().count();
-            if (MIN_FREE..=MAX_FREE).contains(&free) {
+            if (MIN_FREE..=MAX_FREE).contains(&free) && !seen.contains(&game.board) {
                 let table = match &table {
                     Some(table) => table,
                     None => table.insert(
@@ -160,6 +164,7 @@ pub fn generate(
                 ) {
                     Ok(puzzle) => {
                         if !handler.should_stop() {
+                            seen.insert(&game.board);
                             set.puzzles.push(puzzle);
                             on_puzzle(&set, &stats);
                         }

@@ -14,6 +14,7 @@
 mod generate;
 mod prove;
 mod rating;
+mod seen;
 
 pub use generate::{
     GAMES_PER_PUZZLE, GenerateStats, GeneratorSettings, MAX_FREE, MIN_FREE, PUZZLE_HASH_MB,
@@ -24,6 +25,7 @@ pub use rating::{
     Attempt, HISTORY_KEPT, PLAYER_K, PUZZLE_K, PUZZLE_RATING_RANGE, PuzzleProgress, START_RATING,
     change, expected, starting_rating,
 };
+pub use seen::SeenPositions;
 
 use crate::board::{Board, Cell, Player};
 use serde::{Deserialize, Serialize};
@@ -171,11 +173,20 @@ impl PuzzleSet {
     pub fn parse(text: &str) -> Result<PuzzleSet, PuzzleError> {
         let set: PuzzleSet =
             ron::from_str(text).map_err(|err| PuzzleError::Syntax(err.to_string()))?;
+        let mut seen = SeenPositions::default();
         for (index, puzzle) in set.puzzles.iter().enumerate() {
-            puzzle.check().map_err(|problem| PuzzleError::Puzzle {
+            let fault = |problem| PuzzleError::Puzzle {
                 number: index + 1,
                 problem,
-            })?;
+            };
+            puzzle.check().map_err(fault)?;
+            let board = puzzle.board().map_err(fault)?;
+            if !seen.insert(&board) {
+                return Err(fault(
+                    "repeats the position of an earlier puzzle (or a mirror image of it)"
+                        .to_string(),
+                ));
+            }
         }
         Ok(set)
     }

@@ -4,7 +4,7 @@
 //! each other are solved once. A time limit covers the whole list: moves not proved in
 //! it keep the bounds their solve reached.
 
-use super::gain::Geometry;
+use super::gain::{Geometry, margin_of};
 use super::solver::{SolveProgress, SolveSettings, solve};
 use super::table::Table;
 use crate::ai::SearchHandler;
@@ -56,20 +56,32 @@ pub fn solve_every_move(
         let mut child = board.clone();
         child.do_move(first);
         let time = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
-        let result = solve(
-            &child,
-            table,
-            SolveSettings { time, ..settings },
-            handler,
-            &SolveProgress::default(),
-        );
+        // Out of time or stopped: the moves left keep the bounds every position has,
+        // without starting a solve each (its table and threads cost milliseconds, and a
+        // 15x15 board has over 200 moves).
+        let (margin, lower, upper, nodes) =
+            if time.is_some_and(|t| t.is_zero()) || handler.should_stop() {
+                let n = child.free().count() as i32;
+                let (a, b) = (margin_of(&child, -n), margin_of(&child, n));
+                let exact = (n == 0).then_some(a);
+                (exact, a.min(b), a.max(b), 0)
+            } else {
+                let result = solve(
+                    &child,
+                    table,
+                    SolveSettings { time, ..settings },
+                    handler,
+                    &SolveProgress::default(),
+                );
+                (result.margin, result.lower, result.upper, result.nodes)
+            };
         for (index, &cell) in orbit.iter().enumerate() {
             let value = MoveValue {
                 cell,
-                margin: result.margin,
-                lower: result.lower,
-                upper: result.upper,
-                nodes: if index == 0 { result.nodes } else { 0 },
+                margin,
+                lower,
+                upper,
+                nodes: if index == 0 { nodes } else { 0 },
             };
             on_move(&value);
             values.push(value);
@@ -77,6 +89,45 @@ pub fn solve_every_move(
     }
     sort_best_first(&mut values, board.side_to_move());
     values
+}
+
+/// What a list of every legal move's value proves of the position itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListProof {
+    /// A proved lower bound on the position's margin.
+    pub lower: i32,
+    /// A proved upper bound on the position's margin.
+    pub upper: i32,
+    /// The move proved to reach the most for the side to move.
+    pub best: Cell,
+    /// The margin `best` is proved to reach: at least this for P1, at most this for P2.
+    pub reaches: i32,
+}
+
+/// What `values`, the values of every legal move of `board` (as [`solve_every_move`]
+/// gives them, proved or not), prove of `board`: a position is worth its best move, so
+/// its bounds are the best of the moves' bounds for the side to move (P1 the highest,
+/// P2 the lowest). `None` when the list is not every legal move (a position is worth no
+/// less than a move left out).
+pub fn proof_of_list(board: &Board, values: &[MoveValue]) -> Option<ListProof> {
+    if values.is_empty() || values.len() != board.free().count() as usize {
+        return None;
+    }
+    let p1 = board.side_to_move() == Player::One;
+    let pick = |a: i32, b: i32| if p1 { a.max(b) } else { a.min(b) };
+    let lower = values.iter().map(|v| v.lower).reduce(pick)?;
+    let upper = values.iter().map(|v| v.upper).reduce(pick)?;
+    // The move whose guaranteed end is best: P1's highest lower bound, P2's lowest upper.
+    let guarantee = |v: &MoveValue| if p1 { v.lower } else { -v.upper };
+    let best = values
+        .iter()
+        .reduce(|a, b| if guarantee(b) > guarantee(a) { b } else { a })?;
+    Some(ListProof {
+        lower,
+        upper,
+        best: best.cell,
+        reaches: if p1 { best.lower } else { best.upper },
+    })
 }
 
 /// The legal moves of `board` in classes of mirror images: moves a symmetry of the board

@@ -20,8 +20,11 @@ mod table;
 
 pub use book::{BookBoard, BookError, OpeningBook, SHIPPED_BOOK};
 pub use engine::{PvsEngine, SOLVE_FREE_CELLS};
-pub use every_move::{MoveValue, move_classes, solve_every_move, sort_best_first};
+pub use every_move::{
+    ListProof, MoveValue, move_classes, proof_of_list, solve_every_move, sort_best_first,
+};
 pub use gain::{margin_of, score_diff};
+pub use hash::Symmetry;
 pub use search::Options;
 pub use sizing::table_for_board;
 pub use smp::{default_threads, thread_note, threads_for};

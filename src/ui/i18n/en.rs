@@ -245,6 +245,10 @@ pub const TEXTS: Texts = Texts {
     out_not_regular: "{0} is not a regular file (a pipe, a device or a broken link), so it was not replaced; give a file name ending in .{1}.",
     out_extension: "{0}: the file name must end in .{1}.",
     out_is_input: "{0} is the file being read; give the output another name.",
+    out_trailing_separator: "{0} ends in '/', which names a folder; give a file name ending in .{1}.",
+    out_name_too_long: "{0}: the file name is {1} bytes long; at most {2} fit, since the file is first written under a longer temporary name.",
+    out_no_folder: "{0}: the folder {1} does not exist; create it first.",
+    out_not_a_folder: "{0}: {1} is not a folder.",
     sheet_names: SheetNames {
         matches: "Matches",
         moves: "Moves",
@@ -358,6 +362,7 @@ pub const TEXTS: Texts = Texts {
     files_from_setting: "(chosen in the History window)",
     files_from_data: "(the system's folder for application data)",
     files_from_current: "(the current folder: the system names no home folder)",
+    files_ignored_variable: "{0} is not an absolute path, so it is ignored (the XDG base directory rule).",
     files_settings: "Settings: {0}",
     files_no_settings: "Settings: not kept (the system names no data folder)",
     open_saves_folder: "Open saves folder",

@@ -286,6 +286,18 @@ impl Texts {
                 fill(self.out_extension, &[&file, extension])
             }
             OutputPathError::IsInput => fill(self.out_is_input, &[&file]),
+            OutputPathError::TrailingSeparator { extension } => {
+                fill(self.out_trailing_separator, &[&file, extension])
+            }
+            OutputPathError::NameTooLong { bytes, max } => {
+                fill(self.out_name_too_long, &[&file, bytes, max])
+            }
+            OutputPathError::NoFolder { folder } => {
+                fill(self.out_no_folder, &[&file, &folder.display()])
+            }
+            OutputPathError::NotAFolder { folder, .. } => {
+                fill(self.out_not_a_folder, &[&file, &folder.display()])
+            }
         }
     }
 

@@ -246,6 +246,10 @@ pub const TEXTS: Texts = Texts {
     out_not_regular: "{0} không phải là tệp thông thường (một đường ống, thiết bị hoặc liên kết hỏng) nên không bị thay thế; hãy đặt tên tệp kết thúc bằng .{1}.",
     out_extension: "{0}: tên tệp phải kết thúc bằng .{1}.",
     out_is_input: "{0} là tệp đang được đọc; hãy đặt tên khác cho tệp kết quả.",
+    out_trailing_separator: "{0} kết thúc bằng '/', tức là tên một thư mục; hãy đặt tên tệp kết thúc bằng .{1}.",
+    out_name_too_long: "{0}: tên tệp dài {1} byte; tối đa là {2}, vì tệp được ghi trước dưới một tên tạm dài hơn.",
+    out_no_folder: "{0}: thư mục {1} không tồn tại; hãy tạo nó trước.",
+    out_not_a_folder: "{0}: {1} không phải là thư mục.",
     sheet_names: SheetNames {
         matches: "Trận đấu",
         moves: "Nước đi",
@@ -359,6 +363,7 @@ pub const TEXTS: Texts = Texts {
     files_from_setting: "(chọn trong cửa sổ Lịch sử)",
     files_from_data: "(thư mục dữ liệu ứng dụng của hệ thống)",
     files_from_current: "(thư mục hiện tại: hệ thống không có thư mục người dùng)",
+    files_ignored_variable: "{0} không phải đường dẫn tuyệt đối nên bị bỏ qua (quy tắc thư mục cơ sở XDG).",
     files_settings: "Cài đặt: {0}",
     files_no_settings: "Cài đặt: không được lưu (hệ thống không có thư mục dữ liệu)",
     open_saves_folder: "Mở thư mục lưu",

@@ -3,7 +3,7 @@
 //! older version left in the current folder into the data folder used now.
 
 #[cfg(not(target_arch = "wasm32"))]
-use crate::store::location::APP_ID;
+use crate::store::location::{APP_ID, ignored_variables};
 use crate::store::location::{ImportReport, SavesSource, import_saves};
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::jobs::job::{Job, Polled};
@@ -190,7 +190,11 @@ fn files_on_disk_ui(
         "{} {from}",
         fill(t.files_saves, &[&shown.display()])
     ));
-    #[cfg(not(target_arch = "wasm32"))]
+    if matches!(source, SavesSource::DataFolder | SavesSource::CurrentFolder) {
+        for variable in ignored_variables() {
+            ui.label(fill(t.files_ignored_variable, &[&variable]));
+        }
+    }
     match eframe::storage_dir(APP_ID) {
         Some(dir) => ui.label(fill(t.files_settings, &[&dir.display()])),
         None => ui.label(t.files_no_settings),

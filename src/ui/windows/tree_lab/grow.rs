@@ -208,11 +208,28 @@ mod tests {
 
     #[test]
     fn refusals_name_the_deepest_depth_that_fits_in_both_languages() {
-        let error = GrowError::TooLarge { depth: 6, fits: 4 };
-        for language in [Language::English, Language::Vietnamese] {
-            let text = refusal(grow_texts(language), &error);
-            assert!(text.contains('6') && text.contains("4096") && text.contains('4'));
-            assert!(!text.contains('{'), "{text}");
+        // Digits that appear nowhere in 4096, so each number is checked where it belongs.
+        let error = GrowError::TooLarge { depth: 7, fits: 3 };
+        let expected = [
+            (
+                Language::English,
+                "At depth 7 the tree has more than 4096 leaves, too many to draw; the deepest that fits is 3.",
+            ),
+            (
+                Language::Vietnamese,
+                "Ở độ sâu 7 cây có hơn 4096 lá, quá nhiều để vẽ; độ sâu lớn nhất vừa là 3.",
+            ),
+        ];
+        for (language, sentence) in expected {
+            assert_eq!(refusal(grow_texts(language), &error), sentence);
         }
+        let wide = refusal(
+            grow_texts(Language::English),
+            &GrowError::TooLarge { depth: 7, fits: 0 },
+        );
+        assert_eq!(
+            wide,
+            "Even at depth 1 the tree has more than 4096 leaves, too many to draw (asked: 7)."
+        );
     }
 }
