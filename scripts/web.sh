@@ -47,7 +47,7 @@ wasm-bindgen --target web --no-typescript --out-dir "$OUT" --out-name queens \
 # No wasm-opt: Debian 12's binaryen (108) turned a working module into one that fails to
 # start ("WebAssembly.Table.set(): Argument 1 is invalid"); unoptimised, the download is
 # 3.4 MB gzip-compressed, under the 6 MB budget.
-cp scripts/web/index.html scripts/web/worker.js "$OUT/"
+cp scripts/web/index.html scripts/web/worker.js scripts/web/bench.html "$OUT/"
 cp assets/icons/queens-256.png "$OUT/favicon.png"
 echo "== built $OUT:"
 ls -l "$OUT"

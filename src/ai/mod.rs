@@ -14,6 +14,7 @@ mod registry;
 mod score;
 mod search;
 mod spec;
+pub mod speed;
 mod stats;
 pub mod strong;
 #[cfg(test)]

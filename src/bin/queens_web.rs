@@ -23,6 +23,15 @@ pub fn queens_worker_run(name: &str, input: &str, flag: &str) {
     queens::ui::web::worker::run_posted(name, input, flag);
 }
 
+/// The engine's speed on fixed work, as JSON (`bench.html`; src/ai/speed.rs): the same
+/// function the native `cargo bench --bench speed` runs.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+pub fn queens_speed(repeats: usize) -> String {
+    serde_json::to_string(&queens::ai::speed::measure(repeats))
+        .unwrap_or_else(|err| format!("{{\"error\":{:?}}}", err.to_string()))
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
     eprintln!(
