@@ -167,6 +167,22 @@ fn a_good_pasted_position_is_loaded() {
     assert!(harness.query_all_by_label_contains("Game over").count() > 0);
 }
 
+#[test]
+fn a_pasted_link_to_a_position_is_loaded() {
+    // The browser build's address bar carries the game string URL-encoded after '#'.
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 8, 4));
+    frames(&mut harness, 2);
+    harness.get_by_label("game string").focus();
+    frames(&mut harness, 1);
+    harness
+        .get_by_label("game string")
+        .type_text("http://127.0.0.1:8080/#size%3D4%20moves%3Db2%2Cd3%2Ca4");
+    frames(&mut harness, 2);
+    click(&mut harness, "Paste position");
+    let board = harness.state().board();
+    assert_eq!(board.game_string(), "size=4 moves=b2,d3,a4");
+}
+
 fn long_search_settings() -> Settings {
     let mut settings = settings(Mode::HumanVsComputer, 15, 10);
     settings.setup.human_first = false;

@@ -341,7 +341,10 @@ impl App {
     /// so the next Paste position reads the clipboard again; a refused one stays there
     /// to be corrected.
     pub(super) fn paste_position(&mut self) {
-        let text = self.paste_text.trim().to_string();
+        // A link to a position (the browser build's address) gives its game string.
+        let text = crate::ui::session::link::game_string_in(self.paste_text.trim())
+            .trim()
+            .to_string();
         match Board::from_game_string(&text) {
             Ok(board) => {
                 self.paste_text.clear();

@@ -7,6 +7,7 @@ pub mod engine_setup;
 pub mod game;
 pub mod history;
 pub mod known;
+pub mod link;
 pub mod messages;
 pub mod opening;
 pub mod saving;
