@@ -8,6 +8,8 @@
 //      main thread takes 200 ms or more (the Long Tasks API);
 //   5. a reload offers Continue, and Continue brings the game back;
 //   6. Game > Save as downloads a .ron file, and Game > Open reads it back;
+//   7. with the browser's storage full, a move says the autosave failed, and the
+//      autosave stored before is still there;
 // and takes screenshots at 1280x800 and 800x600 into target/web-shots/.
 // Each check waits on the page's state (its address, its DOM), never on a fixed sleep.
 import { chromium } from 'playwright-core';
@@ -171,6 +173,61 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
     await page.screenshot({ path: `${SHOTS}/opened-1280x800.png` });
   }
   await page.close();
+}
+
+// 7. The browser's storage full: the window says so, and the stored autosave stays.
+// Two people play (no computer's move message follows the failure's).
+{
+  const twoPlayers = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await twoPlayers.addInitScript(() => {
+    localStorage.setItem('queens-settings', JSON.stringify({ setup: { mode: 'HumanVsHuman' } }));
+  });
+  const { page } = await open(twoPlayers, 'size=8 stones=b2,d5 moves=c3,g6');
+  const box = await page.locator('canvas#queens').boundingBox();
+  const sideWidth = Math.min(360, Math.max(230, box.width * 0.34));
+  const panelWidth = box.width - sideWidth;
+  const side = Math.min(panelWidth, box.height - 60) * 0.8;
+  const left = box.x + (panelWidth - side) / 2;
+  const top = box.y + (box.height - side) / 2;
+  /** Clicks the board's cells in turn until the address gains a move. */
+  async function playSomeMove() {
+    const count = (await movesInAddress(page)).length;
+    for (let i = 0; i < 64 && (await movesInAddress(page)).length === count; i += 1) {
+      await page.mouse.click(left + ((i % 8) + 0.5) * side / 8, top + (Math.floor(i / 8) + 0.5) * side / 8);
+      await page.waitForTimeout(150);
+    }
+  }
+  // One move, autosaved.
+  await playSomeMove();
+  await page.waitForFunction(() => localStorage.getItem('queens.autosave.ron') !== null, null, { timeout: 20000 }).catch(() => {});
+  const before = await page.evaluate(() => localStorage.getItem('queens.autosave.ron'));
+  // Fill the page's storage until the browser refuses.
+  const filled = await page.evaluate(() => {
+    const block = 'x'.repeat(256 * 1024);
+    let n = 0;
+    try {
+      for (;;) { localStorage.setItem(`filler.${n}`, block); n += 1; }
+    } catch (e) {
+      // Then ever smaller pieces, so not even one more byte fits.
+      for (const size of [4096, 256, 16, 1]) {
+        try { for (let m = 0; ; m += 1) localStorage.setItem(`filler.${size}.${m}`, 'x'.repeat(size)); } catch (f) { /* full at this size */ }
+      }
+      return `${n} blocks, then ${e.name}`;
+    }
+  });
+  // Another move, whose autosave the browser refuses.
+  await playSomeMove();
+  const said = await clickWord(page, 'Autosave', 20);
+  check(said, `with the storage full (${filled}), a move says the autosave failed`);
+  const after = await page.evaluate(() => localStorage.getItem('queens.autosave.ron'));
+  const movesOf = (text) => [...(text ?? '').matchAll(/cell: "(\w+)"/g)].map((m) => m[1]).join(',') || 'none';
+  check(before !== null && after === before,
+    `the autosave stored before the storage filled is still there, unchanged (before: ${movesOf(before)}; after: ${movesOf(after)})`);
+  await page.screenshot({ path: `${SHOTS}/storage-full-1280x800.png` });
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('filler.')) localStorage.removeItem(key);
+  });
+  await twoPlayers.close();
 }
 
 // 4. The page's main thread stays free while the computer thinks on 15x15 with 20 stones.
