@@ -11,7 +11,7 @@
 //!   are quick there: the browser's storage answers in memory).
 //! - [`Job::start`] runs a [`Task`]: the searches and every other computation that can
 //!   take seconds. On the desktop it is a thread like any other; in the browser it runs
-//!   in a Web Worker ([`crate::ui::web::worker`]): the task, its progress and its answer
+//!   in a Web Worker ([`super::in_worker`]): the task, its progress and its answer
 //!   cross as messages, and a stop reaches the worker as on the desktop, at its next poll.
 //!   The window's code is the same on both.
 
@@ -137,8 +137,8 @@ impl<P: Send, M> SearchHandler<M> for Reporter<P> {
 /// the task itself, and its progress and answer are plain data, so in the browser they
 /// cross to the worker and back as messages. The window starts one with [`Job::start`].
 ///
-/// A new task is also named in [`crate::ui::jobs::run_named`], the list the browser's
-/// worker runs from.
+/// A new task is also named in `run_named` (src/ui/web/worker.rs), the list the
+/// browser's worker runs from.
 pub trait Task: Serialize + DeserializeOwned + Send + 'static {
     /// The name the browser's worker knows the task by.
     const NAME: &'static str;
@@ -169,7 +169,7 @@ enum Handle<R> {
     Thread(JoinHandle<R>),
     /// A Web Worker of this page.
     #[cfg(target_arch = "wasm32")]
-    Worker(crate::ui::web::worker::Running<R>),
+    Worker(super::in_worker::Running<R>),
     /// The browser's work that waits on the page (a file chooser): the answer once set.
     #[cfg(target_arch = "wasm32")]
     Future(std::rc::Rc<std::cell::RefCell<Option<R>>>),
@@ -242,12 +242,24 @@ impl<P: Default + Send + 'static, R: Send + 'static> Job<P, R> {
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Self
     where
+        P: DeserializeOwned,
         R: DeserializeOwned,
     {
         #[cfg(target_arch = "wasm32")]
         {
             let shared = shared_for(wake);
-            let handle = crate::ui::web::worker::Running::start(task, Arc::clone(&shared))
+            let reports = Arc::clone(&shared);
+            let ends = Arc::clone(&shared);
+            let handle = serde_json::to_string(&task)
+                .ok()
+                .and_then(|input| {
+                    super::in_worker::Running::start(
+                        T::NAME,
+                        &input,
+                        move |progress| reports.set_progress(progress),
+                        move || ends.wake_now(),
+                    )
+                })
                 .map(Handle::Worker);
             Job {
                 shared,
