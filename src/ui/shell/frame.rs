@@ -53,7 +53,9 @@ impl eframe::App for App {
         summary::game_over_window_ui(self, &ctx, &mut actions);
         summary::resign_modal_ui(self, &ctx, &mut actions);
         files_ui::continue_modal_ui(t, &self.files, &ctx, &mut actions);
-        let unfinished = self.replace_asked().then(|| self.game.board.ply());
+        // The game on screen's moves: a small game's while one is (the queens game
+        // behind it is not the one being replaced).
+        let unfinished = self.replace_asked().then(|| self.current_ply());
         files_ui::replace_modal_ui(t, unfinished, &ctx, &mut actions);
         for action in actions {
             self.apply(&ctx, action);
