@@ -344,3 +344,37 @@ fn the_replace_question_counts_the_small_game_on_screen() {
             .collect::<Vec<_>>()
     );
 }
+
+/// Issue 32 (8): Dodgem's draw rule says the number of the rules (`PLY_LIMIT` plies,
+/// half as many moves each), in both languages.
+#[test]
+fn dodgem_s_draw_rule_counts_plies_in_both_languages() {
+    let plies = queens::games::dodgem::PLY_LIMIT;
+    let wordings = [
+        (
+            Language::English,
+            format!("{plies} plies ({} moves each)", plies / 2),
+        ),
+        (
+            Language::Vietnamese,
+            format!("{plies} nửa nước (mỗi bên {} nước)", plies / 2),
+        ),
+    ];
+    for (language, wording) in wordings {
+        let mut settings = small_settings(SmallKind::Dodgem, Mode::HumanVsHuman);
+        settings.language = language;
+        let (mut harness, _dir) = harness(settings);
+        frames(&mut harness, 2);
+        let rules: Vec<String> = harness
+            .query_all_by(|node: &egui_kittest::kittest::AccessKitNode<'_>| {
+                node.value().is_some_and(|v| v.contains(&plies.to_string()))
+            })
+            .filter_map(|node| node.accesskit_node().value())
+            .map(|text| text.to_string())
+            .collect();
+        assert!(
+            rules.iter().any(|text| text.contains(&wording)),
+            "{language:?}: no text says {wording:?}: {rules:?}"
+        );
+    }
+}
