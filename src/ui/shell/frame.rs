@@ -120,6 +120,7 @@ impl App {
             review,
             settings,
             files,
+            small,
             ..
         } = self;
         let board = crate::ui::app::shown_board(game, *review);
@@ -130,6 +131,7 @@ impl App {
             saves_dir: &files.dir,
             saves_source: files.source,
             board: &board,
+            queens_on_screen: small.is_none(),
             puzzles: &settings.puzzles,
         };
         for window in windows.each() {
