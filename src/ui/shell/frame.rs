@@ -64,6 +64,7 @@ impl eframe::App for App {
         self.follow_paste(&ctx);
         self.drive_computer(&ctx);
         self.drive_small(&ctx);
+        self.write_changed_settings();
         // In a browser the address bar carries the queens game on screen (a small game
         // has no link form yet: the fragment is cleared).
         #[cfg(target_arch = "wasm32")]
