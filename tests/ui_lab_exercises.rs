@@ -239,3 +239,37 @@ fn the_failing_null_window_tests_right_and_wrong() {
     );
     assert_eq!(harness.state().tree_lab().exercise.score[3], (1, 2));
 }
+
+/// Issue 32 (6): an exercise about an algorithm runs that algorithm: once the
+/// null-window exercise is checked, the trace shown is NegaScout's, not alpha-beta's, and
+/// the pruned-leaves exercise's is alpha-beta's.
+#[test]
+fn a_checked_exercise_shows_the_trace_of_its_own_algorithm() {
+    use queens::ai::tree::lab::{LabAlgorithm, trace};
+    let mut harness = lab_harness();
+    open_exercises(&mut harness);
+    let model = &harness.state().tree_lab().model;
+    assert_eq!(model.options.algorithm, LabAlgorithm::AlphaBeta);
+    let mut scout = model.options;
+    scout.algorithm = LabAlgorithm::NegaScout;
+    let scout_steps = trace(&model.tree, scout).steps.len();
+    for (kind, algorithm) in [
+        ("Null-window tests", LabAlgorithm::NegaScout),
+        ("Pruned leaves", LabAlgorithm::AlphaBeta),
+        ("Null-window tests", LabAlgorithm::NegaScout),
+    ] {
+        choose(&mut harness, kind);
+        click(&mut harness, "Start exercise");
+        click(&mut harness, "Check");
+        let lab = harness.state().tree_lab();
+        assert!(!lab.exercise.hiding());
+        assert_eq!(
+            lab.model.options.algorithm, algorithm,
+            "{kind}: the trace after Check is another algorithm's"
+        );
+        if algorithm == LabAlgorithm::NegaScout {
+            assert_eq!(lab.model.steps(), scout_steps);
+        }
+        click(&mut harness, "End exercise");
+    }
+}

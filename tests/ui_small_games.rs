@@ -313,3 +313,68 @@ fn a_small_game_remembered_from_last_time_starts_with_its_own_status_line() {
     let status = harness.state().status_text();
     assert_eq!(status, "New game of Dodgem.");
 }
+
+/// Issue 32 (2): the question before a new game replaces a small one counts the small
+/// game's moves, not those of the queens game waiting behind it.
+#[test]
+fn the_replace_question_counts_the_small_game_on_screen() {
+    let (mut harness, _dir) = harness(small_settings(SmallKind::TicTacToe, Mode::HumanVsHuman));
+    frames(&mut harness, 2);
+    for name in ["a1", "b2", "c3"] {
+        square(&mut harness, name);
+    }
+    assert_eq!(position(&harness).ply(), 3);
+    click(&mut harness, "New game");
+    harness
+        .get_by_role_and_label(Role::RadioButton, "Queens & Stones")
+        .click();
+    frames(&mut harness, 2);
+    click(&mut harness, "Start");
+    assert!(harness.state().replace_asked());
+    let asked = "The game on the board is not finished (3 moves) and not saved to a file. Save it first, or discard it?";
+    assert!(
+        harness.query_by_label(asked).is_some(),
+        "the question does not count the 3 tic-tac-toe moves: {:?}",
+        harness
+            .query_all_by(|node: &egui_kittest::kittest::AccessKitNode<'_>| {
+                node.value()
+                    .is_some_and(|v| v.starts_with("The game on the board"))
+            })
+            .filter_map(|node| node.accesskit_node().value())
+            .collect::<Vec<_>>()
+    );
+}
+
+/// Issue 32 (8): Dodgem's draw rule says the number of the rules (`PLY_LIMIT` plies,
+/// half as many moves each), in both languages.
+#[test]
+fn dodgem_s_draw_rule_counts_plies_in_both_languages() {
+    let plies = queens::games::dodgem::PLY_LIMIT;
+    let wordings = [
+        (
+            Language::English,
+            format!("{plies} plies ({} moves each)", plies / 2),
+        ),
+        (
+            Language::Vietnamese,
+            format!("{plies} nửa nước (mỗi bên {} nước)", plies / 2),
+        ),
+    ];
+    for (language, wording) in wordings {
+        let mut settings = small_settings(SmallKind::Dodgem, Mode::HumanVsHuman);
+        settings.language = language;
+        let (mut harness, _dir) = harness(settings);
+        frames(&mut harness, 2);
+        let rules: Vec<String> = harness
+            .query_all_by(|node: &egui_kittest::kittest::AccessKitNode<'_>| {
+                node.value().is_some_and(|v| v.contains(&plies.to_string()))
+            })
+            .filter_map(|node| node.accesskit_node().value())
+            .map(|text| text.to_string())
+            .collect();
+        assert!(
+            rules.iter().any(|text| text.contains(&wording)),
+            "{language:?}: no text says {wording:?}: {rules:?}"
+        );
+    }
+}

@@ -201,3 +201,47 @@ fn a_prediction_of_the_node_ratio_is_judged_by_the_run() {
             .is_some()
     );
 }
+
+/// Issue 32 (1): while tic-tac-toe or Dodgem is on screen, Table 2.4 has no queens
+/// position to measure: it says so (as Hint does), and nothing runs or exports, neither a
+/// new table nor one measured on the queens game before.
+#[test]
+fn with_a_small_game_on_screen_the_table_says_it_is_for_queens_and_runs_nothing() {
+    use eframe::egui::accesskit::Role;
+    const QUEENS_ONLY: &str = "That is for Queens & Stones games only.";
+    for game in ["Tic-tac-toe", "Dodgem"] {
+        let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 2));
+        frames(&mut harness, 2);
+        click(&mut harness, "Learn");
+        click(&mut harness, "Table 2.4: minimax vs alpha-beta…");
+        click(&mut harness, "Run");
+        step_until(&mut harness, "the table to finish", |app| {
+            !app.table24().running()
+        });
+        assert!(harness.query_by_label("Export table to Excel").is_some());
+        // By accessibility (the table's window may lie over the side panel).
+        harness.get_by_label("New game").click_accesskit();
+        frames(&mut harness, 2);
+        harness
+            .get_by_role_and_label(Role::RadioButton, game)
+            .click_accesskit();
+        frames(&mut harness, 2);
+        harness.get_by_label("Start").click_accesskit();
+        frames(&mut harness, 3);
+        assert!(harness.state().small_game().is_some(), "{game} on screen");
+        assert!(harness.state().table24().open);
+        assert!(
+            harness.query_by_label(QUEENS_ONLY).is_some(),
+            "{game}: the table does not say it is for queens"
+        );
+        assert!(
+            harness.query_by_label("Run").is_none(),
+            "{game}: Run is offered"
+        );
+        assert!(
+            harness.query_by_label("Export table to Excel").is_none(),
+            "{game}: the queens table still exports"
+        );
+        assert!(!harness.state().table24().running());
+    }
+}

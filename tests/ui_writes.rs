@@ -243,3 +243,84 @@ fn a_saves_folder_that_is_a_file_is_named_as_such() {
         Some("not a folder")
     );
 }
+
+/// The settings file as written, once it holds what `holds` asks (the write runs in the
+/// background: bounded frames, not a clock).
+fn written_settings(
+    harness: &mut Harness<'_, App>,
+    file: &Path,
+    what: &str,
+    holds: impl Fn(&queens::ui::Settings) -> bool,
+) -> queens::ui::Settings {
+    for _ in 0..2_000 {
+        if let Ok(text) = std::fs::read_to_string(file) {
+            let settings = queens::ui::Settings::from_json(&text);
+            if holds(&settings) {
+                return settings;
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        harness.step();
+    }
+    panic!(
+        "{what} was not written to {} while the window ran (it holds {:?})",
+        file.display(),
+        std::fs::read_to_string(file).ok()
+    );
+}
+
+/// Issue 32 (3): what the person does is written when they do it (a View toggle, a
+/// puzzle's result), not only when the window closes or on eframe's 30-second timer:
+/// a kill afterwards loses nothing, and the next start shows it.
+#[test]
+fn settings_and_puzzle_results_are_written_when_they_change() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.path().join("settings.json");
+    let mut harness = harness_in(settings(Mode::HumanVsHuman, 6, 0), dir.path());
+    harness.state_mut().set_settings_file(file.clone());
+    frames(&mut harness, 2);
+    click(&mut harness, "View");
+    click(&mut harness, "Dark theme");
+    assert!(harness.state().settings().dark);
+    written_settings(&mut harness, &file, "the dark theme", |s| s.dark);
+    click(&mut harness, "Learn");
+    click(&mut harness, "Puzzles…");
+    click(&mut harness, "Show solution");
+    let rating = harness.state().settings().puzzles.rating;
+    assert_eq!(harness.state().settings().puzzles.attempts, 1);
+    let written = written_settings(&mut harness, &file, "the puzzle's result", |s| {
+        s.puzzles.attempts == 1
+    });
+    assert_eq!(written.puzzles.rating, rating);
+    assert!(written.dark);
+    // Killed here (no Quit, no on_exit): the next start reads what was written.
+    std::mem::forget(harness);
+    let read = queens::ui::Settings::from_file(&file)
+        .unwrap_or_else(|| panic!("no settings in {}", file.display()));
+    let restarted = harness_in(read, dir.path());
+    assert!(restarted.state().settings().dark);
+    assert_eq!(restarted.state().settings().puzzles.attempts, 1);
+    assert_eq!(restarted.state().settings().puzzles.rating, rating);
+}
+
+/// Issue 32 (3): settings that cannot be written are said once in the status line (and
+/// stay in effect for this run).
+#[test]
+fn settings_that_cannot_be_written_are_said() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let blocker = dir.path().join("not-a-folder");
+    std::fs::write(&blocker, "a file where the settings' folder should be")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut harness = harness_in(settings(Mode::HumanVsHuman, 6, 0), dir.path());
+    harness
+        .state_mut()
+        .set_settings_file(blocker.join("settings.json"));
+    frames(&mut harness, 2);
+    click(&mut harness, "View");
+    click(&mut harness, "Dark theme");
+    step_until(&mut harness, "the failed write to be said", |app| {
+        app.status_text()
+            .starts_with("Could not save the settings.")
+    });
+    assert!(harness.state().settings().dark);
+}

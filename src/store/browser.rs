@@ -60,6 +60,15 @@ fn get(key: &str) -> Option<String> {
     local_storage().ok()?.get_item(key).ok().flatten()
 }
 
+/// Stores `text` under `key` (the window's settings, under eframe's own key, so that
+/// eframe reads them back at the next start).
+///
+/// # Errors
+/// [`StoreError::Write`] when the browser refuses it.
+pub fn store_text(key: &str, text: &str) -> Result<(), StoreError> {
+    set(key, text)
+}
+
 /// Writes the autosave (after every move).
 ///
 /// # Errors

@@ -52,7 +52,8 @@ pub use history::{HISTORY_DIR, HistoryEntry, HistoryFilter, append_history, load
 pub use kind::{GameKind, UnknownGame};
 pub use names::{MAX_NAME_CHARS, clean_name};
 pub use output::{
-    BOOK, OutputKind, PUZZLES, RON, WriteError, XLSX, check_output_path, write_output,
+    BOOK, OutputKind, PUZZLES, RON, SETTINGS, WriteError, XLSX, check_output_path, write_output,
+    write_settings,
 };
 pub use pairs_sheet::{PairRow, PairsSheet};
 pub use records::{PlayerRecord, Records, player_label};

@@ -51,6 +51,32 @@ pub const PUZZLES: OutputKind = OutputKind {
     makes_folder: false,
 };
 
+/// The window's settings (`settings.json` in the data folder).
+pub const SETTINGS: OutputKind = OutputKind {
+    extension: "json",
+    why: "the window reads its settings from a .json file",
+    makes_folder: true,
+};
+
+/// Writes the window's settings `text` to `path` ([`SETTINGS`]), creating its folder:
+/// atomically, so a program killed mid-write leaves the older settings whole.
+///
+/// # Errors
+/// [`StoreError::Write`] naming `path`, with the path's or the system's reason.
+pub fn write_settings(path: &Path, text: &str) -> Result<(), super::StoreError> {
+    super::ensure_dir(super::parent_of(path))?;
+    write_output(path, SETTINGS, &[], text.as_bytes()).map_err(|error| {
+        let source = match error {
+            WriteError::Io(source) => source,
+            WriteError::Target(why) => std::io::Error::other(why.to_string()),
+        };
+        super::StoreError::Write {
+            path: path.to_path_buf(),
+            source,
+        }
+    })
+}
+
 /// A text file that could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {

@@ -29,7 +29,8 @@ pub use board::layout::BoardLayout;
 pub use jobs::dialogs::FileTask;
 pub use jobs::table24::{Table24Panel, group_digits};
 pub use session::settings::{
-    EngineSetup, GameSetup, Language, Mode, Preset, STORAGE_KEY, Settings, StoneMode, WINDOW_LIMITS,
+    EngineSetup, GameSetup, Language, Mode, Preset, SETTINGS_FILE, STORAGE_KEY, Settings,
+    StoneMode, WINDOW_LIMITS,
 };
 pub use session::writes::{DiskStore, WindowStore};
 pub use windows::puzzles::{Phase as PuzzlePhase, PuzzleSession};

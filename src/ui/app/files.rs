@@ -9,7 +9,7 @@ use crate::ui::i18n::texts;
 use crate::ui::jobs::dialogs::FileTask;
 use crate::ui::session::messages::Message;
 use crate::ui::session::saving::CheckEnded;
-use crate::ui::session::writes::WindowStore;
+use crate::ui::session::writes::{WindowStore, Write};
 use eframe::egui;
 use std::path::{Path, PathBuf};
 
@@ -49,6 +49,30 @@ impl App {
     /// that they never wait on a dialog.
     pub fn set_native_dialogs(&mut self, on: bool) {
         self.files.set_native_dialogs(on);
+    }
+
+    /// Writes the settings to `path` whenever they change from now on (the real window
+    /// uses the platform's data folder; tests a temporary one).
+    pub fn set_settings_file(&mut self, path: PathBuf) {
+        self.settings_file = Some(path);
+    }
+
+    /// Asks for the settings to be written (in the background, atomically) when they
+    /// differ from the last written: called after every frame, so a View choice or a
+    /// puzzle's result is on disk moments after the click, not only on Quit or eframe's
+    /// 30-second timer, and a killed window loses none of it.
+    pub(in crate::ui) fn write_changed_settings(&mut self) {
+        let Some(path) = &self.settings_file else {
+            return;
+        };
+        if self.settings == self.settings_written {
+            return;
+        }
+        self.files.writes.push(Write::Settings {
+            path: path.clone(),
+            json: self.settings.to_json(),
+        });
+        self.settings_written = self.settings.clone();
     }
 
     /// Shows `message` in the status line, if there is one.

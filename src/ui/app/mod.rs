@@ -91,6 +91,11 @@ pub struct App {
         usize,
         crate::ai::SearchOutcome<crate::games::play::SmallMove>,
     )>,
+    /// Where the settings are written as soon as they change (`None`: only eframe's
+    /// storage, on exit and on its timer, as in the tests that set none).
+    settings_file: Option<PathBuf>,
+    /// The settings as last asked to be written (or as read at start).
+    settings_written: Settings,
 }
 
 impl App {
@@ -101,9 +106,15 @@ impl App {
     /// `saves_dir`, when given (by `queens gui --saves-dir`), overrides the saves folder of
     /// the settings and of `QUEENS_SAVES_DIR`.
     pub fn new(cc: &eframe::CreationContext<'_>, saves_dir: Option<PathBuf>) -> App {
+        let file = settings_file();
+        // The settings file is written as soon as anything changes; eframe's storage
+        // only on exit (it holds an older version's settings, and the browser's).
         let settings = match std::env::var("QUEENS_SETTINGS") {
             Ok(text) => Settings::from_json(&text),
-            Err(_) => Settings::from_storage(cc.storage),
+            Err(_) => file
+                .as_deref()
+                .and_then(Settings::from_file)
+                .unwrap_or_else(|| Settings::from_storage(cc.storage)),
         };
         let env_dir = std::env::var_os(SAVES_DIR_VAR);
         let location = window_saves(
@@ -112,6 +123,7 @@ impl App {
             &settings.saves_dir,
         );
         let mut app = App::with_settings_in(settings, location);
+        app.settings_file = file;
         app.offer_old_saves();
         // In a browser, the position is the page address's fragment (a link to a game);
         // on the desktop, QUEENS_POSITION.
@@ -199,7 +211,10 @@ impl App {
             fonts_installed: false,
             applied_dark: None,
             windows: crate::ui::windows::Windows::default(),
+            settings_file: None,
+            settings_written: Settings::default(),
         };
+        app.settings_written = app.settings.clone();
         // The last game chosen was a small one: it starts (its record replaces the
         // queens one before anything is written, so the autosave check is undisturbed).
         if let Some(kind) = app.settings.setup.small.game.small() {
@@ -403,6 +418,7 @@ impl App {
             job.stop_and_join();
         }
         self.sync_files();
+        self.write_changed_settings();
         self.finish_writes();
     }
 
@@ -421,6 +437,20 @@ pub(in crate::ui) fn shown_board(game: &Game, review: Option<usize>) -> Cow<'_, 
         Some(ply) => Cow::Owned(game.board.at_ply(ply)),
         None => Cow::Borrowed(&game.board),
     }
+}
+
+/// Where the window writes its settings:
+/// [`SETTINGS_FILE`](crate::ui::session::settings::SETTINGS_FILE) in the platform's data
+/// folder (none without one: eframe's storage then keeps them, on exit); in a browser,
+/// the page's storage (the path only names it).
+fn settings_file() -> Option<PathBuf> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        Some(crate::store::browser::label(crate::ui::STORAGE_KEY))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    crate::store::location::data_dir()
+        .map(|dir| dir.join(crate::ui::session::settings::SETTINGS_FILE))
 }
 
 /// The board of the default new-game choices.

@@ -89,6 +89,7 @@ pub const TEXTS: Texts = Texts {
     open_failed: "Cannot open that file. {0} Nothing was changed.",
     continued: "Continuing the unfinished game ({0:move|moves}).",
     autosave_failed: "Autosave failed. {0}",
+    settings_failed: "Could not save the settings. {0}",
     history_failed: "Could not add the game to the history. {0}",
     exporting: "Exporting the history…",
     saving: "Saving the game to {0}…",

@@ -149,6 +149,8 @@ pub struct Texts {
     pub open_failed: &'static str,
     pub continued: &'static str,
     pub autosave_failed: &'static str,
+    /// The settings could not be written: `{0}` why.
+    pub settings_failed: &'static str,
     pub history_failed: &'static str,
     pub exporting: &'static str,
     /// A save to a file is being written: `{0}` the file.

@@ -89,6 +89,7 @@ pub const TEXTS: Texts = Texts {
     open_failed: "Không mở được tệp này. {0} Không có gì thay đổi.",
     continued: "Tiếp tục ván chưa xong ({0} nước).",
     autosave_failed: "Không tự động lưu được. {0}",
+    settings_failed: "Không lưu được cài đặt. {0}",
     history_failed: "Không ghi được ván vào lịch sử. {0}",
     exporting: "Đang xuất lịch sử…",
     saving: "Đang lưu ván vào {0}…",

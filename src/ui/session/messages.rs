@@ -86,6 +86,8 @@ pub enum Message {
     Continued(usize),
     /// Writing the autosave failed.
     AutosaveFailed(FileProblem),
+    /// Writing the settings failed (they stay in effect for this run).
+    SettingsFailed(FileProblem),
     /// The autosave exists but could not be loaded: why, and where it was moved (or why
     /// it could not be moved, and so was left untouched).
     AutosaveDamaged {
@@ -230,6 +232,9 @@ impl Message {
             Message::AutosaveFailed(problem) => {
                 fill(t.autosave_failed, &[&t.file_problem(problem)])
             }
+            Message::SettingsFailed(problem) => {
+                fill(t.settings_failed, &[&t.file_problem(problem)])
+            }
             Message::AutosaveDamaged {
                 problem,
                 moved_to: Ok(path),
@@ -278,6 +283,7 @@ impl Message {
                 | Message::SaveFailed(_)
                 | Message::OpenFailed(_)
                 | Message::AutosaveFailed(_)
+                | Message::SettingsFailed(_)
                 | Message::AutosaveDamaged { .. }
                 | Message::SavesFolderNotAFolder(_)
                 | Message::ChooseFirst

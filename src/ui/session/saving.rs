@@ -406,6 +406,7 @@ impl Files {
                     Some(Message::AutosaveFailed(error.into()))
                 }
                 (Write::History { .. }, Err(error)) => Some(Message::HistoryFailed(error.into())),
+                (Write::Settings { .. }, Err(error)) => Some(Message::SettingsFailed(error.into())),
                 (_, Ok(())) => None,
             })
             .collect()

@@ -73,6 +73,11 @@ fn slot_at<'a>(root: &'a mut Value, path: &[Value]) -> Option<&'a mut Value> {
 /// The key under which eframe's storage keeps [`Settings`].
 pub const STORAGE_KEY: &str = "queens-settings";
 
+/// The file in the platform's data folder the window writes its settings to whenever
+/// they change (eframe's own storage is written only on exit and every 30 seconds, and
+/// not atomically).
+pub const SETTINGS_FILE: &str = "settings.json";
+
 /// A language of the window.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Language {
@@ -318,6 +323,26 @@ impl Settings {
             eprintln!("queens: settings: {note}");
         }
         settings
+    }
+
+    /// The settings written to the file `path` ([`SETTINGS_FILE`] in the data folder),
+    /// read as [`Settings::from_json`] reads them; `None` when there is no such file or
+    /// it cannot be read (said on stderr: the window has no place for it before it
+    /// opens).
+    pub fn from_file(path: &std::path::Path) -> Option<Settings> {
+        let text = match crate::store::read_text(path) {
+            Ok(text) => text,
+            Err(crate::store::StoreError::NotFound { .. }) => return None,
+            Err(error) => {
+                eprintln!("queens: settings: {error}");
+                return None;
+            }
+        };
+        let (settings, notes) = Settings::from_json_with_notes(&text);
+        for note in notes {
+            eprintln!("queens: settings: {note}");
+        }
+        Some(settings)
     }
 
     /// Keeps the settings in eframe's storage under [`STORAGE_KEY`].

@@ -1,7 +1,7 @@
-//! The window's writes (saves, the autosave, the history) on a background [`Job`], one at
-//! a time and in the order they were asked for, so the window never waits on a disk (an
-//! autosave is two fsyncs per move) and a later autosave is never overwritten by an
-//! earlier one finishing late. Where they go is a [`WindowStore`]: the disk for the real
+//! The window's writes (saves, the autosave, the history, the settings) on a background
+//! [`Job`], one at a time and in the order they were asked for, so the window never waits
+//! on a disk (an autosave is two fsyncs per move) and a later autosave is never
+//! overwritten by an earlier one finishing late. Where they go is a [`WindowStore`]: the disk for the real
 //! window ([`DiskStore`]), a store that blocks on purpose in the tests.
 
 use crate::store::{Loaded, SavedGame, StoreError, load_game};
@@ -32,6 +32,20 @@ pub trait WindowStore: Send + Sync {
     /// # Errors
     /// The store's error when the history cannot be written.
     fn append_history(&self, dir: &Path, record: &SavedGame) -> Result<(), StoreError>;
+    /// Writes the window's settings (`json`) to `path`, atomically; in a browser, to the
+    /// page's storage under [`crate::ui::STORAGE_KEY`] (`path` names it).
+    ///
+    /// # Errors
+    /// The store's error when the settings cannot be written.
+    fn write_settings(&self, path: &Path, json: &str) -> Result<(), StoreError> {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = path;
+            crate::store::browser::store_text(crate::ui::STORAGE_KEY, json)
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        crate::store::write_settings(path, json)
+    }
     /// Reads, checks and replays the save `path` (File > Open).
     ///
     /// # Errors
@@ -136,13 +150,25 @@ pub enum Write {
         /// The game.
         record: Box<SavedGame>,
     },
+    /// Write the window's settings (they changed).
+    Settings {
+        /// The settings file.
+        path: PathBuf,
+        /// The settings as JSON.
+        json: String,
+    },
 }
 
 impl Write {
-    /// Whether this write only sets what the autosave file holds (a later one of these
-    /// makes an earlier one not yet started unneeded).
-    fn is_autosave(&self) -> bool {
-        matches!(self, Write::Autosave { .. } | Write::ClearAutosave { .. })
+    /// Whether this write makes `earlier`, not yet started, unneeded: both only set what
+    /// the autosave file holds, or both write the same settings file.
+    fn replaces(&self, earlier: &Write) -> bool {
+        let autosave =
+            |write: &Write| matches!(write, Write::Autosave { .. } | Write::ClearAutosave { .. });
+        match (self, earlier) {
+            (Write::Settings { path, .. }, Write::Settings { path: before, .. }) => path == before,
+            _ => autosave(self) && autosave(earlier),
+        }
     }
 
     fn run(&self, store: &dyn WindowStore) -> Result<(), StoreError> {
@@ -151,6 +177,7 @@ impl Write {
             Write::Autosave { dir, record } => store.autosave(dir, record),
             Write::ClearAutosave { dir } => store.clear_autosave(dir),
             Write::History { dir, record } => store.append_history(dir, record),
+            Write::Settings { path, json } => store.write_settings(path, json),
         }
     }
 }
@@ -165,9 +192,9 @@ pub struct Written {
 }
 
 /// The queue of writes and the one running. Writes run one after the other in the order
-/// asked; an autosave waiting behind another autosave of the same folder replaces it
-/// (only the newest game matters), which keeps a burst of moves to one write behind the
-/// running one.
+/// asked; an autosave waiting behind another autosave replaces it (only the newest game
+/// matters), and so do settings behind settings, which keeps a burst of moves (or of
+/// clicks on the View menu) to one write behind the running one.
 pub struct Writes {
     store: Arc<dyn WindowStore>,
     queue: VecDeque<Write>,
@@ -215,9 +242,8 @@ impl Writes {
 
     /// Asks for `write`, after every write asked before it.
     pub fn push(&mut self, write: Write) {
-        if write.is_autosave()
-            && let Some(last) = self.queue.back_mut()
-            && last.is_autosave()
+        if let Some(last) = self.queue.back_mut()
+            && write.replaces(last)
         {
             *last = write;
         } else {
@@ -329,6 +355,10 @@ mod tests {
             self.note("history", Some(record));
             Ok(())
         }
+        fn write_settings(&self, _: &Path, json: &str) -> Result<(), StoreError> {
+            self.note(&format!("settings {json}"), None);
+            Ok(())
+        }
     }
 
     /// A game of `moves` moves (each on the first free cell).
@@ -380,6 +410,46 @@ mod tests {
             ("autosave", 3),
             ("save", 3),
             ("autosave", 4),
+        ];
+        let expected: Vec<_> = expected.iter().map(|(w, n)| (w.to_string(), *n)).collect();
+        assert_eq!(seen, expected);
+    }
+
+    #[test]
+    fn settings_waiting_behind_settings_give_way_to_the_newest() {
+        let (open, gate) = channel();
+        let store = Arc::new(Held {
+            seen: Mutex::new(Vec::new()),
+            gate: Mutex::new(Some(gate)),
+        });
+        let mut writes = Writes::new(store.clone());
+        let settings = |json: &str| Write::Settings {
+            path: PathBuf::from("settings.json"),
+            json: json.to_string(),
+        };
+        // The first is held; two more clicks come meanwhile, then a move's autosave,
+        // then one more click.
+        writes.push(settings("1"));
+        writes.push(settings("2"));
+        writes.push(settings("3"));
+        writes.push(Write::Autosave {
+            dir: PathBuf::from("unused"),
+            record: record(1),
+        });
+        writes.push(settings("4"));
+        open.send(()).unwrap_or_else(|e| panic!("{e}"));
+        let done = writes.finish();
+        assert!(done.iter().all(|written| written.result.is_ok()));
+        let seen = store
+            .seen
+            .lock()
+            .map(|seen| seen.clone())
+            .unwrap_or_default();
+        let expected = [
+            ("settings 1", 0),
+            ("settings 3", 0),
+            ("autosave", 1),
+            ("settings 4", 0),
         ];
         let expected: Vec<_> = expected.iter().map(|(w, n)| (w.to_string(), *n)).collect();
         assert_eq!(seen, expected);

@@ -53,7 +53,9 @@ impl eframe::App for App {
         summary::game_over_window_ui(self, &ctx, &mut actions);
         summary::resign_modal_ui(self, &ctx, &mut actions);
         files_ui::continue_modal_ui(t, &self.files, &ctx, &mut actions);
-        let unfinished = self.replace_asked().then(|| self.game.board.ply());
+        // The game on screen's moves: a small game's while one is (the queens game
+        // behind it is not the one being replaced).
+        let unfinished = self.replace_asked().then(|| self.current_ply());
         files_ui::replace_modal_ui(t, unfinished, &ctx, &mut actions);
         for action in actions {
             self.apply(&ctx, action);
@@ -62,6 +64,7 @@ impl eframe::App for App {
         self.follow_paste(&ctx);
         self.drive_computer(&ctx);
         self.drive_small(&ctx);
+        self.write_changed_settings();
         // In a browser the address bar carries the queens game on screen (a small game
         // has no link form yet: the fragment is cleared).
         #[cfg(target_arch = "wasm32")]
@@ -118,6 +121,7 @@ impl App {
             review,
             settings,
             files,
+            small,
             ..
         } = self;
         let board = crate::ui::app::shown_board(game, *review);
@@ -128,6 +132,7 @@ impl App {
             saves_dir: &files.dir,
             saves_source: files.source,
             board: &board,
+            queens_on_screen: small.is_none(),
             puzzles: &settings.puzzles,
         };
         for window in windows.each() {

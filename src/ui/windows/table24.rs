@@ -37,7 +37,13 @@ fn window_ui(panel: &mut Table24Panel, ctx: &egui::Context, view: &View<'_>) {
         return;
     }
     panel.poll();
-    panel.keep_only_for(view.board);
+    if view.queens_on_screen {
+        panel.keep_only_for(view.board);
+    } else {
+        // The queens game behind a small one is not on screen: nothing of it is
+        // measured or exported.
+        panel.stop();
+    }
     let t = view.texts;
     if panel.export_path.is_empty() {
         panel.export_path = view.saves_dir.join("table-2-4.xlsx").display().to_string();
@@ -51,6 +57,11 @@ fn window_ui(panel: &mut Table24Panel, ctx: &egui::Context, view: &View<'_>) {
         .max_size(screen.size() - egui::vec2(8.0, 32.0))
         .resizable(true)
         .show(ctx, |ui| {
+            if !view.queens_on_screen {
+                // As Hint says it: the table measures queens positions only.
+                ui.label(t.small.queens_only);
+                return;
+            }
             // Both ways: with pvs the table is wider than a 640-pixel window.
             egui::ScrollArea::both()
                 .id_salt("table24_scroll")

@@ -125,10 +125,14 @@ fn panel_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
                 lab.exercise.active = true;
                 lab.exercise.clear_answer();
                 lab.playing = false;
+                use_exercise_algorithm(lab);
                 lab.go_to(0);
             }
         } else {
             if ui.button(e.check).clicked() {
+                // The kind may have changed since Start: the trace shown from now on
+                // is the search this exercise is about.
+                use_exercise_algorithm(lab);
                 let verdict = check_answer(lab);
                 let score = &mut lab.exercise.score[kind_index(lab.exercise.kind)];
                 score.1 += 1;
@@ -285,15 +289,26 @@ fn check_answer(lab: &TreeLab) -> Verdict {
     )
 }
 
-/// After a check: the trace of the search the exercise was about, to its end.
-fn show_trace(lab: &mut TreeLab) {
-    let mut options = lab.model.options;
-    options.algorithm = match lab.exercise.kind {
+/// The search an exercise of `kind` is about: the lab traces it while the exercise is
+/// open, so the trace shown after Check is that search's.
+fn exercise_algorithm(kind: ExerciseKind) -> LabAlgorithm {
+    match kind {
         ExerciseKind::Value => LabAlgorithm::Minimax,
         ExerciseKind::Pruned | ExerciseKind::Order => LabAlgorithm::AlphaBeta,
         ExerciseKind::Scout => LabAlgorithm::NegaScout,
-    };
+    }
+}
+
+/// Traces the exercise's own search (the Algorithm choice shows it too).
+fn use_exercise_algorithm(lab: &mut TreeLab) {
+    let mut options = lab.model.options;
+    options.algorithm = exercise_algorithm(lab.exercise.kind);
     lab.model.set_options(options);
+}
+
+/// After a check: the trace of the search the exercise was about, to its end.
+fn show_trace(lab: &mut TreeLab) {
+    use_exercise_algorithm(lab);
     lab.exercise.active = false;
     let end = lab.model.steps();
     lab.go_to(end);
