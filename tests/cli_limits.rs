@@ -321,7 +321,6 @@ fn small_game_solves_catch_stop_signals() {
 /// a 15x15 board with 20 stones has about 200 moves).
 #[test]
 fn all_moves_keeps_a_short_time_limit() {
-    let start = std::time::Instant::now();
     let (code, stdout, stderr) = run(&[
         "solve",
         "--size",
@@ -336,15 +335,13 @@ fn all_moves_keeps_a_short_time_limit() {
         "--threads",
         "1",
     ]);
-    let wall = start.elapsed();
     assert_eq!(code, Some(3), "{stderr}");
     let answer = parse(&stdout);
     let moves = answer["moves"].as_array().map_or(0, Vec::len);
     assert!(moves > 150, "{answer}");
-    // The limit plus solve's own margin, and the process's start and exit.
-    assert!(
-        wall < std::time::Duration::from_millis(100 + 400),
-        "took {wall:?} for a 100 ms limit (time_ms {})",
-        answer["time_ms"]
-    );
+    // The program's own clock (setup included), not the test's: a loaded CI machine
+    // delays starting a process by more than any limit, and the limit is the program's.
+    // Before the fix it was 0.7-1.1 s here; the margin is solve's own, generously.
+    let time_ms = answer["time_ms"].as_u64().unwrap_or(u64::MAX);
+    assert!(time_ms < 100 + 400, "took {time_ms} ms for a 100 ms limit");
 }
