@@ -265,7 +265,10 @@ fn export_of_a_fresh_install_is_a_workbook_with_no_games() {
     let out = dir.path().join("h.xlsx");
     let output = assert_cmd::cargo::cargo_bin_cmd!("queens")
         .args(["export", "--out", &text(&out)])
+        // A fresh data folder on every system: HOME (Unix, macOS) and APPDATA (Windows,
+        // where the tests run under wine beside a prefix that may hold older games).
         .env("HOME", &home)
+        .env("APPDATA", &home)
         .env_remove("XDG_DATA_HOME")
         .env_remove("QUEENS_SAVES_DIR")
         .output()
