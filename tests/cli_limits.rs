@@ -265,13 +265,9 @@ fn export_of_a_fresh_install_is_a_workbook_with_no_games() {
     let out = dir.path().join("h.xlsx");
     let output = assert_cmd::cargo::cargo_bin_cmd!("queens")
         .args(["export", "--out", &text(&out)])
-        // A fresh install: no saves folder yet. Named by QUEENS_SAVES_DIR, the same on
-        // every system (under wine the data folder is the prefix's %APPDATA%, which may
-        // hold the games of an earlier run, and overriding APPDATA there broke wine's
-        // later process starts: "Internal error (os error 1359)").
         .env("HOME", &home)
         .env_remove("XDG_DATA_HOME")
-        .env("QUEENS_SAVES_DIR", home.join("saves"))
+        .env_remove("QUEENS_SAVES_DIR")
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
     let stderr = String::from_utf8_lossy(&output.stderr);

@@ -274,22 +274,14 @@ fn without(base: &[(&str, &str)], option: &str) -> Vec<OsString> {
 /// Runs `queens args` in `dir` and checks the contract; returns a description of what
 /// broke it, if anything did.
 fn check(dir: &Path, args: &[OsString]) -> Option<String> {
-    let run = || {
-        Command::new(queens())
-            .args(args)
-            .current_dir(dir)
-            .env("QUEENS_SAVES_DIR", dir.join("saves"))
-            .env("HOME", dir)
-            .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
-            .output()
-    };
-    // A process the system could not start is the machine's failure, not the program's:
-    // under wine, thousands of starts in a row now and then fail with "Internal error
-    // (os error 1359)" (seen in a CI-like run). Such a start is tried again, a few times.
-    let output = run()
-        .or_else(|_| run())
-        .or_else(|_| run())
+    let output = Command::new(queens())
+        .args(args)
+        .current_dir(dir)
+        .env("QUEENS_SAVES_DIR", dir.join("saves"))
+        .env("HOME", dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
         .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
     let shown: Vec<String> = args
         .iter()
