@@ -39,6 +39,31 @@ fn copy_position_sends_the_game_string_to_the_clipboard() {
 }
 
 #[test]
+fn copy_link_sends_a_link_that_paste_position_reads_back() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell c3");
+    click(&mut harness, "cell a1");
+    harness.get_by_label("Copy link").click();
+    harness.step();
+    let game = harness.state().board().game_string();
+    let page = std::env::var("QUEENS_WEB_PAGE").unwrap_or("http://127.0.0.1:8080/".into());
+    let expected = format!(
+        "{page}#{}",
+        game.replace('=', "%3D")
+            .replace(' ', "%20")
+            .replace(',', "%2C")
+    );
+    assert_eq!(copied(&harness), vec![expected.clone()]);
+    // The link pasted into a fresh window opens the same position.
+    let (mut other, _dir) = harness_sized(settings(Mode::HumanVsHuman, 8, 0), [1280.0, 900.0]);
+    frames(&mut other, 2);
+    other.event(egui::Event::Paste(expected));
+    frames(&mut other, 2);
+    assert_eq!(other.state().board().game_string(), game);
+}
+
+#[test]
 fn ctrl_v_on_the_board_pastes_a_position() {
     let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
     frames(&mut harness, 2);

@@ -28,6 +28,8 @@ pub enum Action {
     Resume,
     /// Put the game string on the clipboard.
     CopyPosition,
+    /// Put a link to the game on the clipboard (the browser build's address form).
+    CopyLink,
     /// Load the game string typed in the paste box.
     PastePosition,
     /// Show the position after this many moves (read-only).

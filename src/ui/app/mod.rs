@@ -23,6 +23,7 @@ use crate::ui::jobs::dialogs::FileTask;
 use crate::ui::jobs::search::{EngineSlots, SearchJob};
 use crate::ui::session::game::{Game, Seat, board_from_setup, seats_from_setup};
 use crate::ui::session::known::Known;
+use crate::ui::session::link::link_to_game;
 use crate::ui::session::messages::Message;
 use crate::ui::session::saving::{Files, window_saves};
 use crate::ui::session::settings::{GameSetup, Settings, StoneMode};
@@ -274,6 +275,10 @@ impl App {
             Action::CopyPosition => {
                 ctx.copy_text(self.game.board.game_string());
                 self.message = Message::Copied;
+            }
+            Action::CopyLink => {
+                ctx.copy_text(link_to_game(&self.game.board.game_string()));
+                self.message = Message::LinkCopied;
             }
             Action::PastePosition => {
                 if self.paste_text.trim().is_empty() {

@@ -45,6 +45,8 @@ pub const TEXTS: Texts = Texts {
     no_moves_yet: "No moves yet.",
     position: "Position",
     copy_position: "Copy position",
+    copy_link: "Copy link",
+    link_copied: "Link to the position copied to the clipboard.",
     paste_position: "Paste position",
     paste_here: "Type or paste a game string here, e.g. size=8 stones=b2 moves=c3",
     copied: "Position copied to the clipboard.",

@@ -66,6 +66,8 @@ pub struct Texts {
     pub no_moves_yet: &'static str,
     pub position: &'static str,
     pub copy_position: &'static str,
+    pub copy_link: &'static str,
+    pub link_copied: &'static str,
     pub paste_position: &'static str,
     pub paste_here: &'static str,
     pub copied: &'static str,

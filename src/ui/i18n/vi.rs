@@ -45,6 +45,8 @@ pub const TEXTS: Texts = Texts {
     no_moves_yet: "Chưa có nước đi nào.",
     position: "Thế cờ",
     copy_position: "Sao chép thế cờ",
+    copy_link: "Sao chép liên kết",
+    link_copied: "Đã sao chép liên kết tới thế cờ vào bộ nhớ tạm.",
     paste_position: "Dán thế cờ",
     paste_here: "Gõ hoặc dán chuỗi ván đấu vào đây, ví dụ size=8 stones=b2 moves=c3",
     copied: "Đã sao chép thế cờ vào bộ nhớ tạm.",

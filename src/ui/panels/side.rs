@@ -468,9 +468,14 @@ fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         .wrap()
         .selectable(true),
     );
-    if ui.button(t.copy_position).clicked() {
-        actions.push(Action::CopyPosition);
-    }
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(t.copy_position).clicked() {
+            actions.push(Action::CopyPosition);
+        }
+        if ui.button(t.copy_link).clicked() {
+            actions.push(Action::CopyLink);
+        }
+    });
     let edit = egui::TextEdit::multiline(&mut app.paste_text)
         .hint_text(t.paste_here)
         .desired_rows(2)

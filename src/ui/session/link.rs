@@ -1,9 +1,52 @@
 //! A link to a position, as the browser build's address bar carries it
 //! (`https://host/page/#size%3D8%20stones%3Db2%20moves%3Dc3`): Paste position takes such a
 //! link as well as a bare game string, so a position handed out as a link opens in the
-//! desktop window too.
+//! desktop window too, and Copy link makes one ([`link_to`]) in both builds.
 
 use std::borrow::Cow;
+
+/// The page a desktop window's links point at when `QUEENS_WEB_PAGE` names none: where
+/// `scripts/web.sh serve` serves the browser build. The program has no public address of
+/// its own; whoever puts the site on a host sets `QUEENS_WEB_PAGE` to it.
+pub const LOCAL_WEB_PAGE: &str = "http://127.0.0.1:8080/";
+
+/// The page a desktop window's Copy link points at: `QUEENS_WEB_PAGE`, or
+/// [`LOCAL_WEB_PAGE`]. Any fragment in it is dropped (the link's fragment is the game).
+pub fn desktop_web_page(configured: Option<&str>) -> String {
+    let page = configured
+        .map(str::trim)
+        .filter(|page| !page.is_empty())
+        .unwrap_or(LOCAL_WEB_PAGE);
+    page.split('#').next().unwrap_or(page).to_string()
+}
+
+/// The link Copy link gives for `game_string`: on the page the browser build runs in, or
+/// from a desktop window on [`desktop_web_page`].
+pub fn link_to_game(game_string: &str) -> String {
+    #[cfg(target_arch = "wasm32")]
+    let page = crate::ui::web::link::page_address().unwrap_or_else(|| desktop_web_page(None));
+    #[cfg(not(target_arch = "wasm32"))]
+    let page = desktop_web_page(std::env::var("QUEENS_WEB_PAGE").ok().as_deref());
+    link_to(&page, game_string)
+}
+
+/// The link to `game_string` on `page` (an address without a fragment): the page, `#`,
+/// and the game string percent-encoded as JavaScript's `encodeURIComponent` does, so the
+/// browser build's address bar and a desktop window's Copy link give the same text.
+pub fn link_to(page: &str, game_string: &str) -> String {
+    let mut link = String::with_capacity(page.len() + 1 + game_string.len() * 2);
+    link.push_str(page);
+    link.push('#');
+    for byte in game_string.bytes() {
+        let kept = byte.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&byte);
+        if kept {
+            link.push(char::from(byte));
+        } else {
+            link.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    link
+}
 
 /// The game string in `text`: the fragment of a link (after its `#`), percent-decoded,
 /// or `text` itself when it is no link.
@@ -52,5 +95,30 @@ mod tests {
         // A broken escape is kept as typed, for the parser to refuse.
         assert_eq!(game_string_in("x#size%3"), "size%3");
         assert_eq!(game_string_in("x#%zz"), "%zz");
+    }
+
+    #[test]
+    fn a_link_encodes_as_the_browser_does_and_reads_back() {
+        let game = "size=8 stones=b2,d5 moves=c3,f6";
+        let link = link_to("http://127.0.0.1:8080/", game);
+        // encodeURIComponent's answer for the same string.
+        assert_eq!(
+            link,
+            "http://127.0.0.1:8080/#size%3D8%20stones%3Db2%2Cd5%20moves%3Dc3%2Cf6"
+        );
+        assert_eq!(game_string_in(&link), game);
+        // Characters outside ASCII are encoded byte by byte, as UTF-8.
+        let odd = "nước đi=1 # x/y";
+        assert_eq!(game_string_in(&link_to("p", odd)), odd);
+    }
+
+    #[test]
+    fn the_desktop_page_is_the_configured_one_or_the_local_server() {
+        assert_eq!(desktop_web_page(None), LOCAL_WEB_PAGE);
+        assert_eq!(desktop_web_page(Some("  ")), LOCAL_WEB_PAGE);
+        assert_eq!(
+            desktop_web_page(Some("https://school.example/queens/#old")),
+            "https://school.example/queens/"
+        );
     }
 }

@@ -45,6 +45,8 @@ pub enum Message {
     NothingToRedo,
     /// The game string went to the clipboard.
     Copied,
+    /// A link to the position went to the clipboard.
+    LinkCopied,
     /// A pasted game string was loaded.
     Pasted,
     /// A pasted game string was refused.
@@ -208,6 +210,7 @@ impl Message {
             Message::NothingToUndo => t.nothing_to_undo.to_string(),
             Message::NothingToRedo => t.nothing_to_redo.to_string(),
             Message::Copied => t.copied.to_string(),
+            Message::LinkCopied => t.link_copied.to_string(),
             Message::Pasted => t.pasted.to_string(),
             Message::ClipboardEmpty => t.clipboard_empty.to_string(),
             Message::PasteError(error) => fill(t.paste_error, &[&t.game_error(error, names)]),

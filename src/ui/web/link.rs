@@ -58,9 +58,8 @@ pub fn show(position: &str) {
     }
 }
 
-/// The link to `position` on the page at `page` (the address without its fragment):
-/// what Copy position offers in the browser.
-pub fn link_to(page: &str, position: &str) -> String {
-    let encoded: String = js_sys::encode_uri_component(position).into();
-    format!("{page}#{encoded}")
+/// The address of the page without its fragment: what Copy link puts before the game.
+pub fn page_address() -> Option<String> {
+    let href = web_sys::window()?.location().href().ok()?;
+    Some(href.split('#').next().unwrap_or(&href).to_string())
 }
