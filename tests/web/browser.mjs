@@ -66,6 +66,9 @@ async function clickWord(page, word, tries = 40) {
 /** Opens `fragment` in a new page of `size`; resolves once the first frame is drawn. */
 async function open(context, fragment) {
   const page = await context.newPage();
+  // Every Web Worker the page starts, counted.
+  page.workersStarted = 0;
+  page.on('worker', () => { page.workersStarted += 1; });
   page.on('console', (m) => { if (m.type() === 'error') console.log(`  console: ${m.text()}`); });
   page.on('pageerror', (e) => console.log(`  page error: ${e}`));
   const start = Date.now();
@@ -132,6 +135,9 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
     return m && m[1].split(',').length > n;
   }, after.length, { timeout: 60000 });
   const game = await movesInAddress(page);
+  // The computer's two searches ran in one worker, kept with its engine between them.
+  check(page.workersStarted === 1,
+    `the computer's two moves were searched in ${page.workersStarted} Web Worker(s) (one, kept between moves)`);
 
   // 5. Reload the page without its link: Continue is offered and brings the game back.
   await page.goto(BASE);
@@ -230,9 +236,22 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
   await twoPlayers.close();
 }
 
-// 4. The page's main thread stays free while the computer thinks on 15x15 with 20 stones.
-{
-  const page = await context.newPage();
+// 4. The page's main thread stays free while the computer thinks on 15x15 with 20 stones:
+// with the Easy preset (alpha-beta, the default), and with Hard (the strong engine, its
+// table and solver) while every legal move's value is searched for the board (move values
+// on), the heaviest work the window starts at once.
+for (const [label, settings] of [
+  ['Easy', null],
+  ['Hard, move values on', {
+    heat_map: true,
+    setup: { engines: [1, 2].map(() => ({ algorithm: 'pvs', depth: 10, time_ms: 3000 })) },
+  }],
+]) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  if (settings) {
+    await page.addInitScript((json) => localStorage.setItem('queens-settings', json), JSON.stringify(settings));
+  }
   await page.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {
@@ -245,11 +264,15 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
   // From the first frame on (the module's compile before it is the page's load).
   await page.evaluate(() => { window.__longTasks = []; });
   await page.waitForFunction(() => /moves=[^ ]*,/.test(decodeURIComponent(location.hash)), null, { timeout: 120000 });
+  // With move values on, the person's move is then valued (a worker per move): the
+  // page is watched for 8 s more of that work.
+  if (settings) await page.waitForTimeout(8000);
   const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks));
   const count = await page.evaluate(() => window.__longTasks.length);
-  check(longest < 200, `while the computer thought on 15x15: ${count} long tasks, the longest ${Math.round(longest)} ms (under 200)`);
-  await page.screenshot({ path: `${SHOTS}/15x15-1280x800.png` });
-  await page.close();
+  check(longest < 200, `while the computer thought on 15x15 (${label}): ${count} long tasks, the longest ${Math.round(longest)} ms (under 200)`);
+  const tag = settings ? 'hard-values' : 'easy';
+  await page.screenshot({ path: `${SHOTS}/15x15-${tag}-1280x800.png` });
+  await ctx.close();
 }
 
 // Screenshots at 800x600 and 1280x800, in English and in Vietnamese (the settings are

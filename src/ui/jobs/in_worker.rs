@@ -6,6 +6,7 @@
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -38,21 +39,27 @@ pub struct Running<R> {
 }
 
 impl<R: DeserializeOwned + 'static> Running<R> {
-    /// Starts the task `name` (`input`: the task as JSON) in a new worker; each progress
-    /// it reports goes to `on_progress`, and `on_end` is called when its answer came (or
-    /// never will). `None` when no worker could be made (the job then polls as lost, and
-    /// the window says so).
+    /// Starts the task `name` (`input`: the task as JSON) in the free worker called
+    /// `home`, or else a new worker; each progress it reports goes to `on_progress`, and
+    /// `on_end` is called when its answer came (or never will). `None` when no worker
+    /// could be made (the job then polls as lost, and the window says so).
     pub(crate) fn start<P: DeserializeOwned + 'static>(
         name: &str,
         input: &str,
+        home: Option<String>,
         on_progress: impl Fn(P) + 'static,
         on_end: impl Fn() + 'static,
     ) -> Option<Running<R>> {
         let on_end = Rc::new(on_end);
         let flag = new_flag()?;
-        let options = web_sys::WorkerOptions::new();
-        options.set_type(web_sys::WorkerType::Module);
-        let worker = web_sys::Worker::new_with_options("./worker.js", &options).ok()?;
+        let worker = match home.as_deref().and_then(take_free) {
+            Some(worker) => worker,
+            None => {
+                let options = web_sys::WorkerOptions::new();
+                options.set_type(web_sys::WorkerType::Module);
+                web_sys::Worker::new_with_options("./worker.js", &options).ok()?
+            }
+        };
         let answer = Rc::new(RefCell::new(Answer::Waiting));
         let on_message = {
             let answer = Rc::clone(&answer);
@@ -65,7 +72,10 @@ impl<R: DeserializeOwned + 'static> Running<R> {
                     Ok(ToPage::Progress(progress)) => on_progress(progress),
                     Ok(ToPage::Done(result)) => {
                         *answer.borrow_mut() = Answer::Done(result);
-                        end(&worker, &flag);
+                        match &home {
+                            Some(home) => keep_free(home, &worker, &flag),
+                            None => end(&worker, &flag),
+                        }
                         on_end();
                     }
                     Ok(ToPage::Failed(why)) => {
@@ -135,6 +145,30 @@ impl<R> Running<R> {
             Answer::Done(result) => Some(result),
             Answer::Waiting | Answer::Lost => None,
         }
+    }
+}
+
+thread_local! {
+    /// The free workers kept by name ([`Task::home`](super::job::Task::home)) with what
+    /// they built: at most one for each name.
+    static FREE: RefCell<HashMap<String, web_sys::Worker>> = RefCell::new(HashMap::new());
+}
+
+/// The free worker called `home`, taken from the kept ones.
+fn take_free(home: &str) -> Option<web_sys::Worker> {
+    FREE.with(|free| free.borrow_mut().remove(home))
+}
+
+/// Keeps `worker`, whose answer came, as the free worker called `home` (its flag is
+/// revoked and its handlers removed: the next task gives it new ones).
+fn keep_free(home: &str, worker: &web_sys::Worker, flag: &str) {
+    let _ = web_sys::Url::revoke_object_url(flag);
+    worker.set_onmessage(None);
+    worker.set_onerror(None);
+    let older = FREE.with(|free| free.borrow_mut().insert(home.to_owned(), worker.clone()));
+    // Two workers of one name (a task started while its home was busy): one is kept.
+    if let Some(older) = older {
+        older.terminate();
     }
 }
 

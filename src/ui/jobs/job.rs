@@ -148,6 +148,15 @@ pub trait Task: Serialize + DeserializeOwned + Send + 'static {
     type Output: Serialize + DeserializeOwned + Send + 'static;
     /// Does the work, polling `reporter` for a stop and reporting progress to it.
     fn run(self, reporter: &Reporter<Self::Progress>) -> Self::Output;
+
+    /// In a browser, the name of the worker this task goes to when that worker is free
+    /// (kept after its answer, with what it built, such as an engine's table); `None`
+    /// (most tasks): a new worker, ended after its answer. The desktop's threads keep
+    /// what they built in the task's answer instead.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    fn home(&self) -> Option<String> {
+        None
+    }
 }
 
 /// What polling a job found.
@@ -256,6 +265,7 @@ impl<P: Default + Send + 'static, R: Send + 'static> Job<P, R> {
                     super::in_worker::Running::start(
                         T::NAME,
                         &input,
+                        task.home(),
                         move |progress| reports.set_progress(progress),
                         move || ends.wake_now(),
                     )

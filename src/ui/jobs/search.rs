@@ -219,6 +219,20 @@ pub struct SearchTask {
     board: Board,
     engine: KeptEngine,
     limits: Limits,
+    /// The engine slot searching: in a browser, each slot's searches go to one kept
+    /// worker, which keeps the slot's engine (and its table) between them, as the
+    /// desktop keeps it in [`EngineSlots`].
+    #[serde(skip)]
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    slot: Option<Slot>,
+}
+
+#[cfg(target_arch = "wasm32")]
+thread_local! {
+    /// In a browser's worker: the engine of its last search, for the next one of the
+    /// same configuration (a worker serves one slot, so that is the slot's engine).
+    static WORKER_ENGINE: std::cell::RefCell<Option<KeptEngine>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 impl Task for SearchTask {
@@ -227,11 +241,29 @@ impl Task for SearchTask {
     type Output = (SearchOutcome<Cell>, KeptEngine);
 
     fn run(mut self, reporter: &Reporter<SearchProgress>) -> Self::Output {
+        #[cfg(target_arch = "wasm32")]
+        if self.engine.engine.is_none()
+            && let Some(kept) = WORKER_ENGINE.with(|kept| kept.borrow_mut().take())
+            && kept.config == self.engine.config
+        {
+            self.engine = kept;
+        }
         let outcome = self
             .engine
             .engine()
             .think(&self.board, self.limits, &SearchReport(reporter));
+        #[cfg(target_arch = "wasm32")]
+        {
+            // The engine stays in this worker; only its configuration goes to the page.
+            let config = self.engine.config;
+            let kept = std::mem::replace(&mut self.engine, KeptEngine::later(config));
+            WORKER_ENGINE.with(|slot| *slot.borrow_mut() = Some(kept));
+        }
         (outcome, self.engine)
+    }
+
+    fn home(&self) -> Option<String> {
+        self.slot.map(|slot| format!("search {slot:?}"))
     }
 }
 
@@ -263,6 +295,7 @@ impl SearchJob {
             board: board.clone(),
             engine,
             limits,
+            slot: Some(slot),
         };
         let job = Job::start(task, wake);
         SearchJob {
