@@ -815,7 +815,7 @@ fn resigning_ends_the_game_and_removes_its_autosave() {
     assert!(harness.state().game_ended());
     assert!(harness.state().summary_shown());
     // In the summary and in the status line.
-    let said = harness.query_all_by_label("You resigned: Computer (Beginner) wins.");
+    let said = harness.query_all_by_label("You resigned: the game goes to Computer (Beginner).");
     assert_eq!(said.count(), 2);
     assert!(!queens::store::autosave_path(dir.path()).exists());
     // The history has it, as resigned by the human (P1), won by the computer.

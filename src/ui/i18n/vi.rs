@@ -5,6 +5,7 @@ use crate::store::SheetNames;
 
 pub const TEXTS: Texts = Texts {
     app_title: "Quân Hậu & Đá",
+    digit_separator: '.',
     small: &super::small::VI,
     menu_game: "Trò chơi",
     new_game: "Ván mới",
@@ -258,6 +259,7 @@ pub const TEXTS: Texts = Texts {
         players: "Người chơi",
         table24: "Bảng 2.4",
         analysis: "Phân tích",
+        human: "Bạn",
     },
     fp_name_not_text: "{0} bị bỏ qua: tên tệp không phải văn bản hợp lệ (UTF-8). Hãy đổi tên tệp để dùng nó.",
     corrupt: CorruptTexts {

@@ -274,12 +274,12 @@ fn search_lines_ui(app: &App, ui: &mut egui::Ui) {
             ui.add(egui::Label::new(sentence).truncate());
             fill(
                 t.live_progress,
-                &[&it.depth, &job.nodes(), &it.value, &seconds],
+                &[&it.depth, &t.count(job.nodes()), &it.value, &seconds],
             )
         }
         None => {
             ui.add(egui::Label::new(proven.unwrap_or_default()).truncate());
-            fill(t.no_depth_yet, &[&job.nodes(), &seconds])
+            fill(t.no_depth_yet, &[&t.count(job.nodes()), &seconds])
         }
     };
     ui.add(egui::Label::new(RichText::new(progress).monospace().small()).truncate());
@@ -521,7 +521,7 @@ mod tests {
         // Two computers: by name.
         assert_eq!(
             value_sentence(t, &names, &view(Player::Two, None, 5)),
-            "best l6: Computer (Medium) is 5 cells ahead with best play (estimate, depth 7)"
+            "best l6: 5 cells ahead for Computer (Medium) with best play (estimate, depth 7)"
         );
         assert_eq!(
             value_sentence(t, &names, &view(Player::One, None, 0)),
