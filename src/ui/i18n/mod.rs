@@ -300,6 +300,8 @@ pub struct Texts {
     // Game analysis: the menu items, the progress line, the loss column and each
     // player's totals ({0} player, {1} cells lost, {2} accuracy in percent).
     pub analyse_game: &'static str,
+    /// The game-over window's button that analyses the game just finished.
+    pub analyse_this: &'static str,
     pub cancel_analysis: &'static str,
     pub analysing: &'static str,
     /// The analysis's second look at the positions its first pass left unproved: {0}
@@ -357,7 +359,11 @@ pub struct Texts {
     pub margin_chart_legend: &'static str,
     pub chart_proved: &'static str,
     pub chart_estimate: &'static str,
+    /// The chart's hover: move, margin, and proved or estimate.
+    pub chart_hover: &'static str,
     pub live_estimate: &'static str,
+    /// What the numbers on the heat map's cells mean.
+    pub values_legend: &'static str,
     // Help > About: where the files are; the offer to copy an older version's saves.
     pub files_where: &'static str,
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // The browser's About.
