@@ -987,6 +987,33 @@ fn a_result_proven_by_the_search_is_shown_for_its_position_only() {
     }
 }
 
+/// Issue 32.11: the board's keys, Redo's Ctrl+Shift+Z and the review's Home, Left,
+/// Right and End are listed with their keys.
+#[test]
+fn help_lists_the_board_keys_and_every_review_key() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "Help");
+    click(&mut harness, "Keyboard shortcuts");
+    frames(&mut harness, 2);
+    let redo = if cfg!(target_os = "macos") {
+        "⇧⌘Z"
+    } else {
+        "Ctrl+Shift+Z"
+    };
+    for keys in [redo, "Home", "End", "B", "Tab"] {
+        assert!(harness.query_by_label(keys).is_some(), "no {keys:?}");
+    }
+    for text in ["Take the keyboard to the board", "Move the board's cursor"] {
+        assert!(harness.query_by_label(text).is_some(), "no {text:?}");
+    }
+    assert!(
+        harness
+            .query_by_label_contains("Place a queen on the cursor")
+            .is_some()
+    );
+}
+
 #[test]
 fn help_lists_the_keyboard_shortcuts_as_this_system_writes_them() {
     let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 0));

@@ -206,6 +206,12 @@ pub const TEXTS: Texts = Texts {
     resigned_note: "The game goes into the history as resigned.",
     by_resignation: "(by resignation)",
     shortcuts_title: "Keyboard shortcuts",
+    shortcut_board: [
+        "Take the keyboard to the board",
+        "The next control (Shift: the one before); the board is one stop",
+        "Move the board's cursor",
+        "Place a queen on the cursor's cell",
+    ],
     paste_on_board: "Paste a game string onto the board",
     pause: "Pause",
     rematch: "Rematch (colours swapped)",

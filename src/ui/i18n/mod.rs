@@ -233,6 +233,8 @@ pub struct Texts {
     pub resigned_note: &'static str,
     pub by_resignation: &'static str,
     pub shortcuts_title: &'static str,
+    /// Help > Keyboard shortcuts' rows for the board: go to it, Tab, the arrows, play.
+    pub shortcut_board: [&'static str; 4],
     pub paste_on_board: &'static str,
     pub pause: &'static str,
     pub rematch: &'static str,

@@ -207,6 +207,12 @@ pub const TEXTS: Texts = Texts {
     resigned_note: "Ván đấu được ghi vào lịch sử là xin thua.",
     by_resignation: "(đối thủ xin thua)",
     shortcuts_title: "Phím tắt",
+    shortcut_board: [
+        "Đưa bàn phím đến bàn cờ",
+        "Điều khiển kế tiếp (Shift: điều khiển trước); bàn cờ là một điểm dừng",
+        "Di chuyển con trỏ trên bàn cờ",
+        "Đặt quân hậu vào ô của con trỏ",
+    ],
     paste_on_board: "Dán chuỗi ván đấu lên bàn cờ",
     pause: "Tạm dừng",
     rematch: "Đấu lại (đổi màu)",

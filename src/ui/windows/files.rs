@@ -119,11 +119,17 @@ pub fn prompt_window_ui(
                 response.widget_info(|| {
                     egui::WidgetInfo::labeled(egui::Role::TextInput, true, "file path")
                 });
-                if response.lost_focus()
-                    && ui.input(|input| input.key_pressed(egui::Key::Enter))
+                // Enter confirms (issue 32.11): the field has the keyboard whenever
+                // nothing else does, so a path picked from the list is typed there too.
+                let nothing_focused = ui.memory(|memory| memory.focused().is_none());
+                let entered = ui.input(|input| input.key_pressed(egui::Key::Enter));
+                if entered
+                    && (response.lost_focus() || nothing_focused)
                     && let Some(path) = prompt.path()
                 {
                     actions.push(Action::PathChosen(prompt.task, path));
+                } else if nothing_focused {
+                    response.request_focus();
                 }
             });
             if prompt.task == FileTask::Open {
