@@ -336,6 +336,7 @@ fn the_sheets_can_be_named_in_another_language() {
         players: "Người chơi",
         table24: "Bảng 2.4",
         analysis: "Phân tích",
+        human: "Bạn",
     };
     let mut writer = WorkbookWriter::new(ExportOptions {
         sheet_names: names,
@@ -358,6 +359,13 @@ fn the_sheets_can_be_named_in_another_language() {
         .unwrap_or_else(|e| panic!("{e}"));
     let wins = formulas.get_value((1, 3)).cloned().unwrap_or_default();
     assert!(wins.contains("'Trận đấu'!"), "{wins}");
+    // Issue 32.12: the unnamed people are called what the window calls them.
+    let players = book
+        .worksheet_range("Người chơi")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let named: Vec<_> = players.rows().skip(1).map(|row| row[0].clone()).collect();
+    assert!(named.contains(&Data::String("Bạn".into())), "{named:?}");
+    assert!(!named.contains(&Data::String("human".into())), "{named:?}");
 }
 
 /// Issue 19 (16): the Table 2.4 and Analysis sheets of a Vietnamese export are named in
@@ -374,6 +382,7 @@ fn the_table24_and_analysis_sheets_follow_the_language() {
         players: "Người chơi",
         table24: "Bảng 2.4",
         analysis: "Phân tích",
+        human: "Bạn",
     };
     let mut writer = WorkbookWriter::new(ExportOptions {
         sheet_names: names,

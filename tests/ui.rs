@@ -815,7 +815,7 @@ fn resigning_ends_the_game_and_removes_its_autosave() {
     assert!(harness.state().game_ended());
     assert!(harness.state().summary_shown());
     // In the summary and in the status line.
-    let said = harness.query_all_by_label("You resigned: Computer (Beginner) wins.");
+    let said = harness.query_all_by_label("You resigned: the game goes to Computer (Beginner).");
     assert_eq!(said.count(), 2);
     assert!(!queens::store::autosave_path(dir.path()).exists());
     // The history has it, as resigned by the human (P1), won by the computer.
@@ -985,6 +985,33 @@ fn a_result_proven_by_the_search_is_shown_for_its_position_only() {
     if harness.state().board().ply() == 2 && !harness.state().board().is_over() {
         assert_eq!(harness.state().known_margin(), None);
     }
+}
+
+/// Issue 32.11: the board's keys, Redo's Ctrl+Shift+Z and the review's Home, Left,
+/// Right and End are listed with their keys.
+#[test]
+fn help_lists_the_board_keys_and_every_review_key() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "Help");
+    click(&mut harness, "Keyboard shortcuts");
+    frames(&mut harness, 2);
+    let redo = if cfg!(target_os = "macos") {
+        "⇧⌘Z"
+    } else {
+        "Ctrl+Shift+Z"
+    };
+    for keys in [redo, "Home", "End", "B", "Tab"] {
+        assert!(harness.query_by_label(keys).is_some(), "no {keys:?}");
+    }
+    for text in ["Take the keyboard to the board", "Move the board's cursor"] {
+        assert!(harness.query_by_label(text).is_some(), "no {text:?}");
+    }
+    assert!(
+        harness
+            .query_by_label_contains("Place a queen on the cursor")
+            .is_some()
+    );
 }
 
 #[test]

@@ -457,3 +457,55 @@ fn a_save_given_at_start_opens_in_the_window() {
     });
     assert_eq!(*harness.state().board(), board);
 }
+
+/// Issue 32.11: Enter confirms the typed-path prompt, for a path typed in its field
+/// and for a save picked from its list.
+#[test]
+fn enter_opens_the_path_typed_or_picked_in_the_prompt() {
+    let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    let mut board = queens::board::Board::new(6, &[]).unwrap_or_else(|e| panic!("{e}"));
+    board
+        .play(queens::board::Cell::new(0, 0))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let saved = queens::store::SavedGame::new(
+        &board,
+        [queens::store::Side::Human, queens::store::Side::Human],
+        None,
+    );
+    saved
+        .save_to(&dir.path().join("one.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    frames(&mut harness, 2);
+    // Picked from the list, then Enter.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    frames(&mut harness, 2);
+    click(&mut harness, "one.ron");
+    frames(&mut harness, 2);
+    harness.key_press(egui::Key::Enter);
+    step_until(&mut harness, "the picked save to open", |app| {
+        app.board().ply() == 1
+    });
+    frames(&mut harness, 3);
+    assert!(harness.query_by_label("OK").is_none());
+    // Typed, then Enter (the field has the keyboard as the prompt opens).
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    frames(&mut harness, 2);
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, queens::ui::Action::PasteText("size=6".into()));
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().board().ply(), 0);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    frames(&mut harness, 3);
+    // The field keeps the last path: select it all to type over it.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness
+        .get_by_label("file path")
+        .type_text(&dir.path().join("one.ron").display().to_string());
+    frames(&mut harness, 1);
+    harness.key_press(egui::Key::Enter);
+    step_until(&mut harness, "the typed save to open", |app| {
+        app.board().ply() == 1
+    });
+}

@@ -349,3 +349,24 @@ fn an_unproved_loss_is_marked_and_never_stated() {
     assert!(harness.query_by_label_contains("1. h11 lost").is_none());
     frames(&mut harness, 1);
 }
+
+/// Issue 32.9: the game-over window offers "Analyse this game", as lichess does.
+#[test]
+fn the_game_over_window_analyses_the_game_just_finished() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 4, 0));
+    frames(&mut harness, 2);
+    harness.get_by_label("game string").focus();
+    frames(&mut harness, 1);
+    harness
+        .get_by_label("game string")
+        .type_text("size=4 moves=b2,d3,a4");
+    frames(&mut harness, 2);
+    click(&mut harness, "Paste position");
+    assert!(harness.query_all_by_label_contains("Game over").count() > 0);
+    click(&mut harness, "Analyse this game");
+    step_until(&mut harness, "the analysis to finish", |app| {
+        !app.is_analysing() && app.analysis().is_some()
+    });
+    frames(&mut harness, 2);
+    assert!(harness.query_by_label_contains("loss of move 1").is_some());
+}

@@ -111,3 +111,13 @@ fn cells_say_what_they_hold_in_vietnamese() {
     assert_eq!(holds(&harness, "cell d4").as_deref(), Some("trống"));
     assert_eq!(holds(&harness, "cell b2").as_deref(), Some("đá"));
 }
+
+/// Issue 32.11: the board is one key away (B), not some 16 Tabs.
+#[test]
+fn b_takes_the_keyboard_to_the_board() {
+    let mut harness = empty_board(Language::English);
+    assert_eq!(focused_cell(&harness), None);
+    harness.key_press(Key::B);
+    frames(&mut harness, 2);
+    assert!(focused_cell(&harness).is_some(), "no cell has the keyboard");
+}

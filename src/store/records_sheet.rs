@@ -16,20 +16,31 @@ const PLAYER_COLUMNS: [Column; 8] = [
     number("Average margin", 15.0),
 ];
 
+/// `label` with an unnamed person's "human" (alone, or before a small game's name in
+/// brackets) worded as `human`.
+fn person_named(label: &str, human: &str) -> String {
+    match label.strip_prefix("human") {
+        Some(rest) if rest.is_empty() || rest.starts_with(" (") => format!("{human}{rest}"),
+        _ => label.to_string(),
+    }
+}
+
 /// Writes one row per (player, opponent) record, sorted by player then opponent. A player
 /// is the name given in the game, else the side's description ("human", "alphabeta depth
-/// 4"); the margin is the player's cells minus the opponent's.
+/// 4"); the margin is the player's cells minus the opponent's. A person who gave no
+/// name is written as `human` says (the window's "You").
 pub(crate) fn write_players(
     sheet: &mut Worksheet,
     records: &[PlayerRecord],
+    human: &str,
 ) -> Result<(), XlsxError> {
     table_header(sheet, &PLAYER_COLUMNS)?;
     let percent = Format::new().set_num_format("0.0%");
     let margin = Format::new().set_num_format("+0.00;-0.00;0.00");
     for (index, record) in records.iter().enumerate() {
         let row = index as RowNum + 1;
-        sheet.write_string(row, 0, &record.player)?;
-        sheet.write_string(row, 1, &record.opponent)?;
+        sheet.write_string(row, 0, person_named(&record.player, human))?;
+        sheet.write_string(row, 1, person_named(&record.opponent, human))?;
         sheet.write_number(row, 2, record.games())?;
         sheet.write_number(row, 3, record.wins)?;
         sheet.write_number(row, 4, record.draws)?;
@@ -39,4 +50,20 @@ pub(crate) fn write_players(
         sheet.write_number_with_format(row, 7, record.average_margin(), &margin)?;
     }
     table_filter(sheet, PLAYER_COLUMNS.len(), records.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::person_named;
+
+    #[test]
+    fn an_unnamed_person_takes_the_windows_word_and_a_typed_name_stays() {
+        assert_eq!(person_named("human", "You"), "You");
+        assert_eq!(person_named("human (dodgem)", "Bạn"), "Bạn (dodgem)");
+        assert_eq!(person_named("humane", "You"), "humane");
+        assert_eq!(
+            person_named("alphabeta depth 4", "You"),
+            "alphabeta depth 4"
+        );
+    }
 }

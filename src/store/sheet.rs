@@ -34,6 +34,10 @@ pub struct SheetNames {
     pub table24: &'static str,
     /// An analysed game's sheets, numbered after it ("Analysis 1").
     pub analysis: &'static str,
+    /// What the Players sheet calls a person who gave no name: "human" as the files
+    /// write it, or the window's own word ("You"), so the workbook and the window name
+    /// the same player the same way (issue 32.12).
+    pub human: &'static str,
 }
 
 impl Default for SheetNames {
@@ -46,6 +50,7 @@ impl Default for SheetNames {
             players: PLAYERS,
             table24: crate::store::TABLE24_SHEET,
             analysis: ANALYSIS,
+            human: "human",
         }
     }
 }

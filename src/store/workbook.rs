@@ -397,7 +397,7 @@ impl WorkbookWriter {
         let summary = self.workbook.add_worksheet().set_name(names.summary)?;
         write_summary(summary, &self.tally.settings(), &matches, &notes)?;
         let players = self.workbook.add_worksheet().set_name(names.players)?;
-        write_players(players, &self.records.records())?;
+        write_players(players, &self.records.records(), names.human)?;
         if let Some(pairs) = &self.pairs {
             write_pairs(self.workbook.add_worksheet().set_name(PAIRS)?, pairs)?;
         }

@@ -6,6 +6,10 @@
 use crate::board::Cell;
 use eframe::egui::{self, EventFilter, Id, Key, Modifiers};
 
+/// The key that takes the keyboard to the board's cursor (listed in Help > Keyboard
+/// shortcuts).
+pub const FOCUS_KEY: Key = Key::B;
+
 /// Where the board keeps, between frames, whether a cell had the keyboard: the review's
 /// Left/Right keys give way to the cursor then.
 fn has_keys_id() -> Id {
@@ -34,6 +38,12 @@ pub(super) fn cursor_ui(
         .data(|data| data.get_temp::<(u8, u8)>(store))
         .unwrap_or((last / 2, last / 2));
     let mut cell = Cell::new(col.min(last), row.min(last));
+    // B takes the keyboard to the board from anywhere but a text field (issue 32.11:
+    // the board was some 16 Tabs from the start).
+    let typing = ui.ctx().text_edit_focused();
+    if !typing && ui.input_mut(|input| input.consume_key(Modifiers::NONE, FOCUS_KEY)) {
+        ui.memory_mut(|memory| memory.request_focus(cell_id(cell)));
+    }
     let focused = ui.memory(|memory| memory.has_focus(cell_id(cell)));
     if focused {
         // The cell takes the arrow keys for itself, so egui does not move the focus to

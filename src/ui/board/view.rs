@@ -181,20 +181,13 @@ pub fn board_ui(ui: &mut egui::Ui, board: &Board, overlay: &Overlay) -> BoardRes
         }
         paint_cell(&painter, board, cell, rect, overlay);
     }
-    if let Some(cell) = keyed {
-        let stroke = ui.visuals().selection.stroke;
-        let ring = Stroke::new(stroke.width.max(2.5), stroke.color);
-        painter.rect_stroke(
-            layout.rect_from_cell(cell).shrink(1.0),
-            CornerRadius::same(3),
-            ring,
-            StrokeKind::Inside,
-        );
-    }
     response.hovered = response.hovered.or(keyed);
     paint_heat(&painter, overlay);
     paint_ghosts(&painter, overlay);
     paint_marks(&painter, overlay);
+    if let Some(cell) = keyed {
+        paint_cursor(&painter, layout.rect_from_cell(cell), layout.cell);
+    }
     if overlay.preview
         && overlay.interaction == Interaction::Play
         && let Some(cell) = response.hovered
@@ -290,6 +283,22 @@ fn paint_marks(painter: &egui::Painter, overlay: &Overlay) {
             0.6,
         );
     }
+}
+
+/// The keyboard cursor: a bold dark ring with a white one inside it, on top of the heat
+/// map, so it shows on every cell colour of both themes (issue 32.11: a thin dark
+/// outline vanished on blue cells).
+fn paint_cursor(painter: &egui::Painter, rect: Rect, cell: f32) {
+    let width = (cell * 0.07).clamp(2.0, 5.0);
+    let outer = Stroke::new(width, Color32::from_rgb(10, 10, 10));
+    let inner = Stroke::new(width * 0.6, Color32::WHITE);
+    painter.rect_stroke(rect, CornerRadius::same(3), outer, StrokeKind::Inside);
+    painter.rect_stroke(
+        rect.shrink(width),
+        CornerRadius::same(2),
+        inner,
+        StrokeKind::Inside,
+    );
 }
 
 /// The heat map: each legal move's cell tinted from red (the worst) to green (the best),

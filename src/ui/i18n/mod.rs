@@ -23,6 +23,9 @@ use crate::ui::session::settings::Language;
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub struct Texts {
     pub app_title: &'static str,
+    /// What separates groups of three digits in a large count: "1,503,407,535" in
+    /// English, "1.503.407.535" in Vietnamese.
+    pub digit_separator: char,
     /// The small games' strings.
     pub small: &'static small::SmallTexts,
     // Menus.
@@ -232,6 +235,8 @@ pub struct Texts {
     pub resigned_note: &'static str,
     pub by_resignation: &'static str,
     pub shortcuts_title: &'static str,
+    /// Help > Keyboard shortcuts' rows for the board: go to it, Tab, the arrows, play.
+    pub shortcut_board: [&'static str; 4],
     pub paste_on_board: &'static str,
     pub pause: &'static str,
     pub rematch: &'static str,
@@ -299,6 +304,8 @@ pub struct Texts {
     // Game analysis: the menu items, the progress line, the loss column and each
     // player's totals ({0} player, {1} cells lost, {2} accuracy in percent).
     pub analyse_game: &'static str,
+    /// The game-over window's button that analyses the game just finished.
+    pub analyse_this: &'static str,
     pub cancel_analysis: &'static str,
     pub analysing: &'static str,
     /// The analysis's second look at the positions its first pass left unproved: {0}
@@ -356,7 +363,11 @@ pub struct Texts {
     pub margin_chart_legend: &'static str,
     pub chart_proved: &'static str,
     pub chart_estimate: &'static str,
+    /// The chart's hover: move, margin, and proved or estimate.
+    pub chart_hover: &'static str,
     pub live_estimate: &'static str,
+    /// What the numbers on the heat map's cells mean.
+    pub values_legend: &'static str,
     // Help > About: where the files are; the offer to copy an older version's saves.
     pub files_where: &'static str,
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // The browser's About.
@@ -401,6 +412,19 @@ pub struct Texts {
     pub record_line: &'static str,
 }
 
+/// `n` with `separator` between groups of three digits ("2,560,000").
+pub fn group_digits_with(n: u64, separator: char) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(separator);
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// The strings of `language`.
 pub fn texts(language: Language) -> &'static Texts {
     match language {
@@ -410,6 +434,12 @@ pub fn texts(language: Language) -> &'static Texts {
 }
 
 impl Texts {
+    /// `n` with its digits in groups of three, as this language writes them (issue
+    /// 32.12: "1503407535 nodes" was hard to read).
+    pub fn count(&self, n: u64) -> String {
+        group_digits_with(n, self.digit_separator)
+    }
+
     /// The label of `engine` in this language; its name where the language has none.
     pub fn engine_label(&self, engine: EngineKind) -> &'static str {
         let key = engine.name();
@@ -554,5 +584,63 @@ mod tests {
         for text in [en.wins, vi.wins, en.played, vi.played] {
             assert!(text.contains("{0}"), "{text}");
         }
+    }
+
+    /// Issue 32.12: "You loses the game". Every English text that puts a player's name
+    /// in a sentence reads right for every name, "You" (the default) among them: no
+    /// name is the subject of a verb that agrees with it.
+    #[test]
+    fn every_name_reads_right_in_english_sentences() {
+        let t = texts(Language::English);
+        let s = t.small;
+        let named = [
+            (t.thinking, 1),
+            (t.wins, 3),
+            (t.resigned, 2),
+            (t.resign_body, 1),
+            (t.value_ahead, 4),
+            (t.value_behind, 4),
+            (s.wins, 1),
+            (s.resigned_win, 2),
+        ];
+        let third_person = [
+            " is ", " is…", " has ", " wins", " loses", " resigns", " plays", " leads",
+        ];
+        for (template, count) in named {
+            for name in ["You", "Ann", "Computer (Hard)"] {
+                let args: Vec<&dyn std::fmt::Display> = (0..count).map(|_| &name as _).collect();
+                let text = fill(template, &args);
+                for verb in third_person {
+                    assert!(
+                        !text.contains(&format!("You{verb}")),
+                        "{text:?} does not agree with \"You\""
+                    );
+                }
+            }
+        }
+    }
+
+    /// Issue 32.12: large counts are grouped by three in each language's way.
+    #[test]
+    fn large_counts_are_grouped_in_each_language() {
+        assert_eq!(
+            texts(Language::English).count(1_503_407_535),
+            "1,503,407,535"
+        );
+        assert_eq!(
+            texts(Language::Vietnamese).count(1_503_407_535),
+            "1.503.407.535"
+        );
+        assert_eq!(texts(Language::Vietnamese).count(999), "999");
+        let progress = fill(
+            texts(Language::English).live_progress,
+            &[
+                &9,
+                &texts(Language::English).count(1_503_407_535),
+                &3,
+                &"2.0",
+            ],
+        );
+        assert!(progress.contains("1,503,407,535 nodes"), "{progress}");
     }
 }

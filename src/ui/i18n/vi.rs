@@ -5,6 +5,7 @@ use crate::store::SheetNames;
 
 pub const TEXTS: Texts = Texts {
     app_title: "Quân Hậu & Đá",
+    digit_separator: '.',
     small: &super::small::VI,
     menu_game: "Trò chơi",
     new_game: "Ván mới",
@@ -208,6 +209,12 @@ pub const TEXTS: Texts = Texts {
     resigned_note: "Ván đấu được ghi vào lịch sử là xin thua.",
     by_resignation: "(đối thủ xin thua)",
     shortcuts_title: "Phím tắt",
+    shortcut_board: [
+        "Đưa bàn phím đến bàn cờ",
+        "Điều khiển kế tiếp (Shift: điều khiển trước); bàn cờ là một điểm dừng",
+        "Di chuyển con trỏ trên bàn cờ",
+        "Đặt quân hậu vào ô của con trỏ",
+    ],
     paste_on_board: "Dán chuỗi ván đấu lên bàn cờ",
     pause: "Tạm dừng",
     rematch: "Đấu lại (đổi màu)",
@@ -260,6 +267,7 @@ pub const TEXTS: Texts = Texts {
         players: "Người chơi",
         table24: "Bảng 2.4",
         analysis: "Phân tích",
+        human: "Bạn",
     },
     fp_name_not_text: "{0} bị bỏ qua: tên tệp không phải văn bản hợp lệ (UTF-8). Hãy đổi tên tệp để dùng nó.",
     corrupt: CorruptTexts {
@@ -304,6 +312,7 @@ pub const TEXTS: Texts = Texts {
     your_name: "Tên của bạn",
     player_name_n: "Tên người chơi {0}",
     analyse_game: "Phân tích ván",
+    analyse_this: "Phân tích ván này",
     cancel_analysis: "Hủy phân tích",
     analysing: "Đang phân tích: {0} / {1} thế cờ",
     second_look: "Xem lại: {0} / {1} thế chưa giải",
@@ -357,7 +366,9 @@ pub const TEXTS: Texts = Texts {
     margin_chart_legend: "chấm đặc: đã chứng minh · vòng tròn: ước lượng",
     chart_proved: "đã chứng minh",
     chart_estimate: "ước lượng",
+    chart_hover: "nước {0}: cách biệt {1} (P1 trừ P2), {2}",
     live_estimate: "Giá trị các nước: ước lượng ở độ sâu {0}",
+    values_legend: "Số trên các ô: cách biệt mà mỗi nước mất so với nước tốt nhất, cho bên đến lượt (0: nước tốt nhất; -14: kém 14 ô). Xanh là tốt nhất, đỏ là kém nhất.",
     files_where: "Nơi lưu tệp của bạn",
     files_in_browser: "Trong trình duyệt này, cài đặt, bản tự lưu và lịch sử ván đấu được giữ trong bộ nhớ của trang (xóa dữ liệu của trang sẽ xóa chúng). Lưu và Xuất sẽ tải tệp xuống; Mở đọc tệp bạn chọn.",
     files_saves: "Ván đã lưu, bản tự lưu và lịch sử trận: {0}",

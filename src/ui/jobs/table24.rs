@@ -238,15 +238,7 @@ impl Table24Panel {
 
 /// `n` with its digits in groups of three ("2,560,000"), as the thesis prints them.
 pub fn group_digits(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
+    crate::ui::i18n::group_digits_with(n, ',')
 }
 
 #[cfg(test)]

@@ -3,8 +3,9 @@
 
 use crate::analysis::Analysis;
 use crate::ui::app::{Action, App};
+use crate::ui::i18n::{Texts, fill};
 use eframe::egui;
-use egui_plot::{Line, Plot, PlotPoints, Points};
+use egui_plot::{GridInput, GridMark, HoverPosition, Line, Plot, PlotPoints, Points};
 
 /// The accessible label of the chart (kittest finds it by this).
 pub const CHART_LABEL: &str = "margin chart";
@@ -33,17 +34,66 @@ fn series(analysis: &Analysis) -> Series {
     series
 }
 
+/// The step between the margin axis's labels: the smallest of 1, 2, 5, 10, 20, 50..
+/// that puts at most 5 steps over `span` margins, so a chart from -20 to 20 is marked
+/// every 10 and one from -3 to 4 every 2 (issue 32.9: one label, "10", was all there was).
+fn y_step(span: f64) -> f64 {
+    let mut step = 1.0;
+    loop {
+        for factor in [1.0, 2.0, 5.0] {
+            if span / (step * factor) <= 5.0 {
+                return step * factor;
+            }
+        }
+        step *= 10.0;
+    }
+}
+
+/// The margin axis's marks: every [`y_step`] in the range shown, 0 among them.
+fn y_marks(input: GridInput) -> Vec<GridMark> {
+    let (low, high) = input.bounds;
+    let step = y_step((high - low).abs());
+    let mut marks = Vec::new();
+    let mut value = (low / step).ceil() * step;
+    while value <= high {
+        marks.push(GridMark {
+            value,
+            step_size: step,
+        });
+        value += step;
+    }
+    marks
+}
+
+/// The hover text at move `ply` of the chart: its margin and whether it is proved.
+fn hover_text(t: &Texts, series: &Series, ply: usize) -> Option<String> {
+    let x = ply as f64;
+    let margin = series.all.iter().find(|p| p[0] == x)?[1];
+    let kind = if series.exact.iter().any(|p| p[0] == x) {
+        t.chart_proved
+    } else {
+        t.chart_estimate
+    };
+    Some(fill(t.chart_hover, &[&ply, &margin, &kind]))
+}
+
 /// The chart under the move list, when the game on screen has been analysed.
 pub fn margin_chart_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let Some(analysis) = app.analysis() else {
         return;
     };
     let t = app.texts();
+    let shown = series(analysis);
+    let hover_series = Series {
+        all: shown.all.clone(),
+        exact: shown.exact.clone(),
+        estimates: Vec::new(),
+    };
     let Series {
         all,
         exact,
         estimates,
-    } = series(analysis);
+    } = shown;
     let last = analysis.positions.len().saturating_sub(1);
     ui.label(egui::RichText::new(t.margin_chart).small());
     // Filled dots are proved margins, rings the engine's estimates.
@@ -66,6 +116,16 @@ pub fn margin_chart_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
+        .y_grid_spacer(y_marks)
+        .y_axis_formatter(|mark, _| format!("{}", mark.value.round()))
+        .label_formatter(move |hover| {
+            let position = match hover {
+                HoverPosition::NearDataPoint { position, .. } => position,
+                HoverPosition::Elsewhere { position } => position,
+            };
+            let ply = position.x.round().clamp(0.0, last as f64) as usize;
+            hover_text(t, &hover_series, ply)
+        })
         .show(ui, move |plot_ui| {
             plot_ui.line(Line::new(line_name, PlotPoints::from(all)));
             plot_ui.points(Points::new(proved_name, PlotPoints::from(exact)).radius(3.0));
@@ -113,5 +173,59 @@ mod tests {
         assert_eq!(got.exact, vec![[2.0, 6.0]]);
         // The estimate is drawn apart (a ring), never as a proved dot.
         assert_eq!(got.estimates, vec![[1.0, 4.0]]);
+    }
+
+    /// Issue 32.9: the margin axis had one label. Readable steps, 0 marked, at least
+    /// three labels over any range the chart can show.
+    #[test]
+    fn the_margin_axis_is_marked_at_readable_steps() {
+        let marks = |low: f64, high: f64| -> Vec<f64> {
+            y_marks(GridInput {
+                bounds: (low, high),
+                base_step_size: 0.1,
+            })
+            .into_iter()
+            .map(|m| m.value)
+            .collect()
+        };
+        assert_eq!(marks(-21.0, 21.0), vec![-20.0, -10.0, 0.0, 10.0, 20.0]);
+        assert_eq!(marks(-3.5, 4.5), vec![-2.0, 0.0, 2.0, 4.0]);
+        assert_eq!(marks(0.5, 1.5), vec![1.0]);
+        for span in [3.0, 7.0, 13.0, 40.0, 90.0, 144.0] {
+            let got = marks(-span / 2.0, span / 2.0);
+            assert!((3..=6).contains(&got.len()), "{span}: {got:?}");
+            assert!(got.contains(&0.0), "{span}: {got:?}");
+        }
+    }
+
+    /// Issue 32.9: a hover says the move, its margin, and proved or estimate.
+    #[test]
+    fn the_hover_tells_move_margin_and_proof() {
+        let t = crate::ui::i18n::texts(crate::ui::Language::English);
+        let analysis = Analysis::from_positions(
+            String::new(),
+            &[],
+            vec![
+                None,
+                Some(crate::analysis::PositionValue::estimate(
+                    4,
+                    (-20, 20),
+                    None,
+                    Vec::new(),
+                    3,
+                )),
+                Some(crate::analysis::PositionValue::proved(-6, None, Vec::new())),
+            ],
+        );
+        let shown = series(&analysis);
+        assert_eq!(
+            hover_text(t, &shown, 1).as_deref(),
+            Some("move 1: margin 4 (P1 minus P2), estimate")
+        );
+        assert_eq!(
+            hover_text(t, &shown, 2).as_deref(),
+            Some("move 2: margin -6 (P1 minus P2), proved")
+        );
+        assert_eq!(hover_text(t, &shown, 0), None);
     }
 }

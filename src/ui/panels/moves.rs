@@ -30,9 +30,13 @@ pub(super) fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         .max(small_height)
         + 2.0;
     let list_height = (ui.available_height() * 0.5).max(120.0);
+    // A solid scroll bar beside the rows, not one floating over the last column: it
+    // clipped the Loss column's marks ("-4?" for "-4?!", issue 32.10).
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
     // A table, not a Grid in a ScrollArea: its header stays above the rows that scroll
     // (and stick to the newest move), with one set of column widths for both; the grid's
     // header scrolled away with the rows and was half hidden (issue 19.13).
+    let scroll_to = newly_reviewed_row(app, ui);
     let mut table = egui_extras::TableBuilder::new(ui)
         .id_salt("moves")
         .striped(true)
@@ -47,6 +51,9 @@ pub(super) fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         .column(egui_extras::Column::auto());
     if analysis.is_some() {
         table = table.column(egui_extras::Column::auto());
+    }
+    if let Some(row) = scroll_to {
+        table = table.scroll_to_row(row, Some(egui::Align::Center));
     }
     table
         .header(small_height + 4.0, |mut header| {
@@ -106,6 +113,20 @@ pub(super) fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
                 });
             }
         });
+}
+
+/// The row to scroll to: the reviewed move's, once when the review moves to it, so
+/// |< brings move 1 into view (issue 32.9: the list stuck to its newest rows) while
+/// the list still scrolls freely by hand in between.
+fn newly_reviewed_row(app: &App, ui: &egui::Ui) -> Option<usize> {
+    let id = egui::Id::unique("moves_scrolled_to");
+    let shown = app.review;
+    let before = ui.data(|data| data.get_temp::<Option<usize>>(id));
+    if before == Some(shown) {
+        return None;
+    }
+    ui.data_mut(|data| data.insert_temp(id, shown));
+    shown.map(|ply| ply.saturating_sub(1))
 }
 
 /// A move-list row as one click target: it shows the position after the move.

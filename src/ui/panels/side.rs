@@ -13,6 +13,9 @@ const POSITION_TEXT_SIZE: f32 = 15.0;
 
 /// The whole status panel.
 pub fn side_panel_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    // Solid scroll bars, beside the content rather than over its right edge (issue
+    // 32.10: a floating bar hid the end of the move list's Loss column).
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
@@ -267,19 +270,19 @@ fn search_lines_ui(app: &App, ui: &mut egui::Ui) {
                 value: it.value.0,
                 depth: it.depth,
             };
-            // Cut to one line; the whole sentence on hover.
+            // Wrapped, never cut (issue 32.12: "...with best..." hid the verdict).
             let sentence = proven
                 .clone()
                 .unwrap_or_else(|| value_sentence(t, &names, &view));
-            ui.add(egui::Label::new(sentence).truncate());
+            ui.add(egui::Label::new(sentence).wrap());
             fill(
                 t.live_progress,
-                &[&it.depth, &job.nodes(), &it.value, &seconds],
+                &[&it.depth, &t.count(job.nodes()), &it.value, &seconds],
             )
         }
         None => {
-            ui.add(egui::Label::new(proven.unwrap_or_default()).truncate());
-            fill(t.no_depth_yet, &[&job.nodes(), &seconds])
+            ui.add(egui::Label::new(proven.unwrap_or_default()).wrap());
+            fill(t.no_depth_yet, &[&t.count(job.nodes()), &seconds])
         }
     };
     ui.add(egui::Label::new(RichText::new(progress).monospace().small()).truncate());
@@ -424,6 +427,8 @@ fn live_ui(app: &App, ui: &mut egui::Ui) {
         }
         return;
     };
+    // What "-14" on a cell means (issue 32.9), whenever the numbers are on the board.
+    ui.add(egui::Label::new(RichText::new(t.values_legend).small().weak()).wrap());
     let (Some(best), Some(margin)) = (values.best(), values.margin()) else {
         return;
     };
@@ -526,7 +531,7 @@ mod tests {
         // Two computers: by name.
         assert_eq!(
             value_sentence(t, &names, &view(Player::Two, None, 5)),
-            "best l6: Computer (Medium) is 5 cells ahead with best play (estimate, depth 7)"
+            "best l6: 5 cells ahead for Computer (Medium) with best play (estimate, depth 7)"
         );
         assert_eq!(
             value_sentence(t, &names, &view(Player::One, None, 0)),

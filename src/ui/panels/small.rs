@@ -166,7 +166,7 @@ fn search_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     if let Some(nodes) = app.small_thinking() {
         ui.horizontal_wrapped(|ui| {
             ui.spinner();
-            ui.label(fill(s.thinking, &[&nodes]));
+            ui.label(fill(s.thinking, &[&t.count(nodes)]));
             if ui.button(t.move_now).clicked() {
                 actions.push(Action::MoveNow);
             }
@@ -195,7 +195,7 @@ fn search_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             s.last_search,
             &[
                 &outcome.depth,
-                &outcome.stats.nodes,
+                &t.count(outcome.stats.nodes),
                 &outcome.value.0,
                 &exactness,
             ],

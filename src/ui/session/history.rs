@@ -19,7 +19,7 @@ type HistoryResult = (
     Vec<FileProblem>,
     (
         Vec<crate::store::PlayerRecord>,
-        std::collections::HashMap<String, crate::store::Side>,
+        crate::ui::windows::files::RecordSides,
     ),
 );
 
@@ -43,7 +43,7 @@ pub struct HistoryView {
     pub records: Vec<crate::store::PlayerRecord>,
     /// The side behind each record's player that gave no name (the store names them
     /// "human", "alphabeta depth 4, 1000 ms"): the window words them its own way.
-    pub record_sides: std::collections::HashMap<String, crate::store::Side>,
+    pub record_sides: crate::ui::windows::files::RecordSides,
 }
 
 /// What the window adds to an export of the history: what it has measured, and the
@@ -95,17 +95,10 @@ impl HistoryView {
                 let (entries, bad) = read_history(&dir);
                 let skipped = bad.into_iter().map(|(_, error)| error.into()).collect();
                 let mut records = crate::store::Records::default();
-                let mut sides = std::collections::HashMap::new();
                 for entry in &entries {
                     records.add(&entry.game);
-                    for seat in [crate::board::Player::One, crate::board::Player::Two] {
-                        let side = &entry.game.settings.players[seat.index()];
-                        let label = crate::store::player_label(&entry.game, seat);
-                        if label == side.to_string() {
-                            sides.entry(label).or_insert_with(|| side.clone());
-                        }
-                    }
                 }
+                let sides = crate::ui::windows::files::record_sides(&entries);
                 (entries, skipped, (records.records(), sides))
             },
         );
@@ -120,7 +113,7 @@ impl HistoryView {
             game,
             player,
             records: Vec::new(),
-            record_sides: std::collections::HashMap::new(),
+            record_sides: crate::ui::windows::files::RecordSides::new(),
         }
     }
 

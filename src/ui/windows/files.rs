@@ -119,11 +119,17 @@ pub fn prompt_window_ui(
                 response.widget_info(|| {
                     egui::WidgetInfo::labeled(egui::Role::TextInput, true, "file path")
                 });
-                if response.lost_focus()
-                    && ui.input(|input| input.key_pressed(egui::Key::Enter))
+                // Enter confirms (issue 32.11): the field has the keyboard whenever
+                // nothing else does, so a path picked from the list is typed there too.
+                let nothing_focused = ui.memory(|memory| memory.focused().is_none());
+                let entered = ui.input(|input| input.key_pressed(egui::Key::Enter));
+                if entered
+                    && (response.lost_focus() || nothing_focused)
                     && let Some(path) = prompt.path()
                 {
                     actions.push(Action::PathChosen(prompt.task, path));
+                } else if nothing_focused {
+                    response.request_focus();
                 }
             });
             if prompt.task == FileTask::Open {
@@ -408,16 +414,49 @@ fn records_ui(view: &crate::ui::session::history::HistoryView, t: &Texts, ui: &m
                             }
                             ui.end_row();
                             for record in &view.records {
-                                let named = |label: &str| match view.record_sides.get(label) {
-                                    Some(side) => record_name(t, side),
-                                    None => label.to_string(),
-                                };
+                                let named =
+                                    |label: &str| record_label(t, label, &view.record_sides);
                                 let names = [named(&record.player), named(&record.opponent)];
                                 record_row_ui(record, &names, t, ui);
                             }
                         });
                 });
         });
+}
+
+/// The side and game behind each record label that is not a typed name ("human",
+/// "alphabeta depth 9, 5000 ms (dodgem)"): the window words those its own way.
+pub type RecordSides = std::collections::HashMap<String, (Side, GameKind)>;
+
+/// The [`RecordSides`] of `entries`' players who gave no name.
+pub fn record_sides(entries: &[HistoryEntry]) -> RecordSides {
+    let mut sides = RecordSides::new();
+    for entry in entries {
+        for seat in [crate::board::Player::One, crate::board::Player::Two] {
+            let side = &entry.game.settings.players[seat.index()];
+            let label = crate::store::player_label(&entry.game, seat);
+            // A small game's label carries the game's name (issue 32.12: a Dodgem
+            // opponent was shown in English in the Vietnamese window).
+            if label == entry.game.kind.qualify(side.to_string()) {
+                sides
+                    .entry(label)
+                    .or_insert_with(|| (side.clone(), entry.game.kind));
+            }
+        }
+    }
+    sides
+}
+
+/// A record's player as the window names it: a typed name as written, else its side in
+/// the window's words, followed by the small game's name in this language.
+pub fn record_label(t: &Texts, label: &str, sides: &RecordSides) -> String {
+    match sides.get(label) {
+        Some((side, kind)) => match kind.small() {
+            Some(small) => format!("{} ({})", record_name(t, side), t.small.game_name(small)),
+            None => record_name(t, side),
+        },
+        None => label.to_string(),
+    }
 }
 
 /// A record's player who gave no name, in the window's words: "You" for a person (as
@@ -549,5 +588,32 @@ mod tests {
             side_summary(en, &entry.game.settings.players[1]),
             "Minimax, depth 3, no time limit"
         );
+    }
+
+    /// Issue 32.12: in Vietnamese, a Dodgem opponent in the records read "alphabeta
+    /// depth 9, 5000 ms (dodgem)" while queens opponents were translated.
+    #[test]
+    fn a_small_games_unnamed_players_are_worded_in_the_windows_language() {
+        let board = Board::new(5, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let engine = Side::Computer(EngineSettings {
+            algorithm: "alphabeta".into(),
+            depth: 9,
+            time_ms: Some(5000),
+        });
+        let mut game = SavedGame::new(&board, [Side::Human, engine], None);
+        game.kind = GameKind::Dodgem;
+        let entries = [HistoryEntry::new("g", game)];
+        let sides = record_sides(&entries);
+        let vi = texts(Language::Vietnamese);
+        let opponent = crate::store::player_label(&entries[0].game, crate::board::Player::Two);
+        let shown = record_label(vi, &opponent, &sides);
+        assert!(!shown.contains("alphabeta depth"), "{shown}");
+        assert!(shown.contains(vi.small.game_names[2]), "{shown}");
+        let you = crate::store::player_label(&entries[0].game, crate::board::Player::One);
+        assert_eq!(
+            record_label(vi, &you, &sides),
+            format!("{} ({})", vi.you, vi.small.game_names[2])
+        );
+        assert_eq!(record_label(vi, "Ann", &sides), "Ann");
     }
 }

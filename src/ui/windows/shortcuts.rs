@@ -5,7 +5,55 @@ use super::{View, Window};
 use crate::ui::app::action::Action;
 use crate::ui::shell::menu::shortcut_list;
 use crate::ui::windows::tree_lab::lab_texts;
-use eframe::egui;
+use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
+
+/// Redo's other keys (Cmd+Shift+Z beside Cmd+Y), read by the menu's shortcuts too.
+const REDO_SHIFT_Z: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+
+/// Every row of the window: the keys as this system writes them, and what they do. The
+/// review's rows get their keys (Home, Left, Right, End: their key column was empty),
+/// Redo its second shortcut, and the board its own keys (issue 32.11).
+pub fn shortcut_rows(
+    ctx: &egui::Context,
+    t: &crate::ui::i18n::Texts,
+    lab: &str,
+) -> Vec<(String, String)> {
+    let keys = |key: Key| ctx.format_shortcut(&KeyboardShortcut::new(Modifiers::NONE, key));
+    let mut review = [Key::Home, Key::ArrowLeft, Key::ArrowRight, Key::End].into_iter();
+    let mut rows = Vec::new();
+    for (shortcut, text) in shortcut_list(t, lab) {
+        let written = match shortcut {
+            Some(shortcut) => ctx.format_shortcut(&shortcut),
+            None => review.next().map(keys).unwrap_or_default(),
+        };
+        rows.push((written, text));
+    }
+    let redo = ctx.format_shortcut(&REDO_SHIFT_Z);
+    if !rows.iter().any(|(written, _)| *written == redo) {
+        rows.push((redo, t.redo.to_string()));
+    }
+    let board = crate::ui::board::keys::FOCUS_KEY;
+    let arrows = [
+        Key::ArrowLeft,
+        Key::ArrowUp,
+        Key::ArrowRight,
+        Key::ArrowDown,
+    ]
+    .map(keys);
+    let board_keys = [
+        keys(board),
+        keys(Key::Tab),
+        arrows.join(" "),
+        format!("{} / {}", keys(Key::Enter), keys(Key::Space)),
+    ];
+    rows.extend(
+        board_keys
+            .into_iter()
+            .zip(t.shortcut_board.iter().map(|text| text.to_string())),
+    );
+    rows
+}
 
 /// The window listing the shortcuts.
 #[derive(Default)]
@@ -27,9 +75,8 @@ impl Window for ShortcutsWindow {
                     .num_columns(2)
                     .striped(true)
                     .show(ui, |ui| {
-                        for (shortcut, text) in shortcut_list(t, lab) {
-                            let keys = shortcut.map(|s| ctx.format_shortcut(&s));
-                            ui.label(egui::RichText::new(keys.unwrap_or_default()).monospace());
+                        for (keys, text) in shortcut_rows(ctx, t, lab) {
+                            ui.label(egui::RichText::new(keys).monospace());
                             ui.label(text);
                             ui.end_row();
                         }

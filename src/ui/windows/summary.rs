@@ -54,6 +54,13 @@ pub fn game_over_window_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Act
                         actions.push(action);
                     }
                 }
+                // As lichess and KaTrain offer at the end of a game (issue 32.9): the
+                // summary closes so the move list's losses and the chart are seen.
+                let analysable = app.analysis_job.is_none() && app.analysis().is_none();
+                if analysable && ui.button(t.analyse_this).clicked() {
+                    actions.push(Action::Analyse);
+                    actions.push(Action::CloseSummary);
+                }
             });
         });
     if !open {

@@ -8,8 +8,8 @@ use crate::analysis::table24::{Entry, MAX_TABLE_DEPTH, THESIS_B40, thesis_row};
 use crate::board::Board;
 use crate::ui::app::action::Action;
 use crate::ui::i18n::{Texts, fill};
+use crate::ui::jobs::table24::ALGORITHMS;
 use crate::ui::jobs::table24::Table24Panel;
-use crate::ui::jobs::table24::{ALGORITHMS, group_digits};
 use eframe::egui::Color32;
 use eframe::egui::{self, RichText};
 use egui_plot::{
@@ -210,11 +210,11 @@ fn table_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts) {
                 for entry in &row.entries {
                     match entry {
                         Entry::Done(m) => {
-                            ui.label(group_digits(m.nodes));
+                            ui.label(t.count(m.nodes));
                             ui.label(millis_text(m.elapsed));
                         }
                         Entry::Skipped { predicted } => {
-                            ui.label(fill(t.table24_skipped, &[&group_digits(*predicted)]));
+                            ui.label(fill(t.table24_skipped, &[&t.count(*predicted)]));
                             ui.label("");
                         }
                         Entry::Stopped => {
@@ -228,7 +228,7 @@ fn table_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts) {
                     None => ui.label("–"),
                 };
                 match thesis_row(row.depth) {
-                    Some(thesis) => ui.label(group_digits(thesis.ratio as u64)),
+                    Some(thesis) => ui.label(t.count(thesis.ratio as u64)),
                     None => ui.label("–"),
                 };
                 ui.end_row();
