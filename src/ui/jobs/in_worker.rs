@@ -149,7 +149,7 @@ impl<R> Running<R> {
 }
 
 thread_local! {
-    /// The free workers kept by name ([`Task::home`](super::job::Task::home)) with what
+    /// The free workers kept by name (the task's `home`) with what
     /// they built: at most one for each name.
     static FREE: RefCell<HashMap<String, web_sys::Worker>> = RefCell::new(HashMap::new());
 }
