@@ -190,10 +190,6 @@ pub fn value_moves(
     on_update: &mut dyn FnMut(&MoveValues),
 ) -> Option<MoveValues> {
     let started = Instant::now();
-    let stop = Deadline {
-        handler,
-        deadline: started + settings.time,
-    };
     let children: Vec<(Cell, Board)> = board
         .free()
         .into_iter()
@@ -211,50 +207,111 @@ pub fn value_moves(
         on_update(&known);
         return Some(known);
     }
-    let mut engine = PvsEngine::new(1, settings.hash_mb);
-    let mut values: Vec<Option<MoveValue>> = vec![None; children.len()];
-    let free = board.free().count();
-    if free <= SOLVE_FREE_CELLS + 1 {
-        let share = settings.time * SOLVE_SHARE_PERCENT / 100 / children.len() as u32;
-        for ((cell, child), slot) in children.iter().zip(values.iter_mut()) {
-            *slot = solved_value(*cell, child, &engine, share, &stop);
-            if handler.should_stop() {
-                return None;
-            }
-        }
-    }
-    let mut answer = None;
-    let mut proved: Option<ProvedValue> = None;
-    let publish =
-        |values: &[Option<MoveValue>], depth: Option<u32>, proved: &Option<ProvedValue>| {
-            let moves: Option<Vec<MoveValue>> = values.iter().cloned().collect();
-            moves.map(|moves| {
-                let mut values = MoveValues {
-                    position: board.game_string(),
-                    mover: board.side_to_move(),
-                    moves,
-                    depth,
-                    proved: None,
-                };
-                if let Some(proved) = proved {
-                    values.take_proved(proved.clone());
-                }
-                values
-            })
-        };
-    if let Some(all) = publish(&values, None, &None) {
+    let mut valuing = Valuing {
+        board,
+        children,
+        engine: PvsEngine::new(1, settings.hash_mb),
+        stop: Deadline {
+            handler,
+            deadline: started + settings.time,
+        },
+        settings,
+        started,
+    };
+    let values = valuing.solve_every_move()?;
+    if let Some(all) = gather(board, &values, None, None) {
         on_update(&all);
         return Some(all);
     }
-    for depth in 1..free.max(2) {
-        let mut pass = values.clone();
-        for ((cell, child), slot) in children.iter().zip(pass.iter_mut()) {
+    valuing.deepen(values, on_update)
+}
+
+/// One position's moves being valued: the positions after them, the one engine (one
+/// table) for all of them, and the clock.
+struct Valuing<'a> {
+    board: &'a Board,
+    /// Each legal move and the position after it, in the board's cell order.
+    children: Vec<(Cell, Board)>,
+    engine: PvsEngine,
+    stop: Deadline<'a>,
+    settings: LiveSettings,
+    started: Instant,
+}
+
+impl Valuing<'_> {
+    /// Every move the solver proves within its share of the time (on boards it may
+    /// prove; nothing elsewhere). `None` on a stop request.
+    fn solve_every_move(&self) -> Option<Vec<Option<MoveValue>>> {
+        let mut values: Vec<Option<MoveValue>> = vec![None; self.children.len()];
+        if self.board.free().count() > SOLVE_FREE_CELLS + 1 {
+            return Some(values);
+        }
+        let share = self.settings.time * SOLVE_SHARE_PERCENT / 100 / self.children.len() as u32;
+        for ((cell, child), slot) in self.children.iter().zip(values.iter_mut()) {
+            *slot = solved_value(*cell, child, &self.engine, share, &self.stop);
+            if self.stop.handler.should_stop() {
+                return None;
+            }
+        }
+        Some(values)
+    }
+
+    /// The engine one depth at a time over every move not proved, publishing each
+    /// completed depth; after the first, a solve of the position itself. Returns the last
+    /// answer published.
+    fn deepen(
+        &mut self,
+        mut values: Vec<Option<MoveValue>>,
+        on_update: &mut dyn FnMut(&MoveValues),
+    ) -> Option<MoveValues> {
+        let mut answer = None;
+        let mut proved: Option<ProvedValue> = None;
+        for depth in 1..self.board.free().count().max(2) {
+            let Some(pass) = self.pass(&values, depth) else {
+                return answer;
+            };
+            values = pass;
+            let all_exact = values.iter().flatten().all(|v| v.exact);
+            let depth_shown = (!all_exact).then_some(depth);
+            if let Some(update) = gather(self.board, &values, depth_shown, proved.as_ref()) {
+                on_update(&update);
+                answer = Some(update);
+            }
+            if all_exact {
+                break;
+            }
+            if depth == 1 {
+                // The first depth is on screen: now the position itself, once.
+                let time = (self.settings.time * ROOT_SHARE_PERCENT / 100)
+                    .saturating_sub(self.started.elapsed());
+                proved = solved_position(self.board, &self.engine, time, &self.stop);
+                if self.stop.handler.should_stop() {
+                    return answer;
+                }
+                if proved.is_some()
+                    && let Some(update) = gather(self.board, &values, Some(depth), proved.as_ref())
+                {
+                    on_update(&update);
+                    answer = Some(update);
+                }
+            }
+        }
+        answer
+    }
+
+    /// One depth of the engine on every move not proved yet; `None` when the deadline or
+    /// a stop request cut it short (an unfinished depth is never shown).
+    fn pass(&mut self, values: &[Option<MoveValue>], depth: u32) -> Option<Vec<Option<MoveValue>>> {
+        let mut pass = values.to_vec();
+        for ((cell, child), slot) in self.children.iter().zip(pass.iter_mut()) {
             if slot.as_ref().is_some_and(|v| v.exact) {
                 continue;
             }
-            let outcome = engine.think(child, Limits { depth, time: None }, &stop);
-            if stop.should_stop() {
-                return answer;
+            let outcome = self
+                .engine
+                .think(child, Limits { depth, time: None }, &self.stop);
+            if self.stop.should_stop() {
+                return None;
             }
             let mover = match child.side_to_move() {
                 Player::One => outcome.value.0,
@@ -267,31 +324,30 @@ pub fn value_moves(
                 line: outcome.pv,
             });
         }
-        values = pass;
-        let all_exact = values.iter().flatten().all(|v| v.exact);
-        if let Some(update) = publish(&values, (!all_exact).then_some(depth), &proved) {
-            on_update(&update);
-            answer = Some(update);
-        }
-        if all_exact {
-            break;
-        }
-        if depth == 1 {
-            // The first depth is on screen: now the position itself, once.
-            let time = (settings.time * ROOT_SHARE_PERCENT / 100).saturating_sub(started.elapsed());
-            proved = solved_position(board, &engine, time, &stop);
-            if handler.should_stop() {
-                return answer;
-            }
-            if proved.is_some()
-                && let Some(update) = publish(&values, Some(depth), &proved)
-            {
-                on_update(&update);
-                answer = Some(update);
-            }
-        }
+        Some(pass)
     }
-    answer
+}
+
+/// The answer to show once every move has a value (`None` while one has none): the
+/// estimates' `depth`, and the position's `proved` value taken in.
+fn gather(
+    board: &Board,
+    values: &[Option<MoveValue>],
+    depth: Option<u32>,
+    proved: Option<&ProvedValue>,
+) -> Option<MoveValues> {
+    let moves: Vec<MoveValue> = values.iter().cloned().collect::<Option<_>>()?;
+    let mut values = MoveValues {
+        position: board.game_string(),
+        mover: board.side_to_move(),
+        moves,
+        depth,
+        proved: None,
+    };
+    if let Some(proved) = proved {
+        values.take_proved(proved.clone());
+    }
+    Some(values)
 }
 
 /// Every move's exact value from the opening book, if `board` is an empty board it

@@ -13,6 +13,7 @@ mod live;
 mod model;
 mod run;
 pub mod table24;
+mod wire;
 
 pub use live::{LiveSettings, MoveValue, MoveValues, ProvedValue, value_moves};
 
