@@ -11,6 +11,7 @@
 //! exact solve: its proved margin and line are what every line of the window shows
 //! (an empty 15x15 board is proved in seconds, where depth 6 said 20 for 35).
 
+use super::values::{MoveValue, MoveValues, ProvedValue};
 use crate::ai::strong::{
     OpeningBook, PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveSettings, solve,
 };
@@ -18,139 +19,6 @@ use crate::ai::{Engine, Limits, SearchHandler};
 use crate::board::{Board, Cell, Player};
 use std::time::Duration;
 use web_time::Instant;
-
-/// One legal move and the margin with best play after it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct MoveValue {
-    /// The move.
-    pub cell: Cell,
-    /// P1's final cells minus P2's with best play after the move.
-    pub margin: i32,
-    /// Whether `margin` is proved (solved) rather than estimated.
-    pub exact: bool,
-    /// Best play after the move (the solver's or the engine's line).
-    pub line: Vec<Cell>,
-}
-
-/// A position's margin with best play, proved, and a proved best line from it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ProvedValue {
-    /// P1's final cells minus P2's with best play.
-    pub margin: i32,
-    /// Proved best moves from the position, its best move first.
-    pub line: Vec<Cell>,
-}
-
-/// Every legal move of a position, valued.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct MoveValues {
-    /// The game string of the position.
-    pub position: String,
-    /// Who moves there.
-    pub mover: Player,
-    /// One value per legal move, in the board's cell order.
-    pub moves: Vec<MoveValue>,
-    /// The engine's depth after the move for the estimates (`None` when every value is
-    /// exact).
-    pub depth: Option<u32>,
-    /// The position's own margin, when proved (by a solve of the position, or because
-    /// every move is proved).
-    pub proved: Option<ProvedValue>,
-}
-
-impl MoveValues {
-    /// `margin` from the mover's side (more is better for the mover).
-    fn for_mover(&self, margin: i32) -> i32 {
-        match self.mover {
-            Player::One => margin,
-            Player::Two => -margin,
-        }
-    }
-
-    /// The best move (the first of equals) and its value.
-    pub fn best(&self) -> Option<&MoveValue> {
-        self.moves.iter().reduce(|a, b| {
-            if self.for_mover(b.margin) > self.for_mover(a.margin) {
-                b
-            } else {
-                a
-            }
-        })
-    }
-
-    /// The margin cells `cell` gives away against the best move (0 for a best move);
-    /// `None` for a cell that is no legal move.
-    pub fn loss(&self, cell: Cell) -> Option<u32> {
-        let best = self.best()?;
-        let value = self.moves.iter().find(|m| m.cell == cell)?;
-        Some((self.for_mover(best.margin) - self.for_mover(value.margin)).max(0) as u32)
-    }
-
-    /// The largest loss of any move (0 when all moves are equal).
-    pub fn worst_loss(&self) -> u32 {
-        self.moves
-            .iter()
-            .filter_map(|m| self.loss(m.cell))
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// Whether every move's value is proved: the position's margin is then exact too.
-    pub fn solved(&self) -> bool {
-        !self.moves.is_empty() && self.moves.iter().all(|m| m.exact)
-    }
-
-    /// P1's margin with best play from the position: the proved one when there is one
-    /// (see [`Self::proved_margin`]), else the best move's estimate.
-    pub fn margin(&self) -> Option<i32> {
-        self.proved_margin()
-            .or_else(|| self.best().map(|best| best.margin))
-    }
-
-    /// P1's margin with best play from the position, when proved.
-    pub fn proved_margin(&self) -> Option<i32> {
-        match &self.proved {
-            Some(proved) => Some(proved.margin),
-            None if self.solved() => self.best().map(|best| best.margin),
-            None => None,
-        }
-    }
-
-    /// Best play from the position: the proved line when there is one, else the best
-    /// move, then best play after it.
-    pub fn principal_variation(&self) -> Vec<Cell> {
-        if let Some(proved) = self.proved.as_ref().filter(|p| !p.line.is_empty()) {
-            return proved.line.clone();
-        }
-        self.best()
-            .map(|best| {
-                std::iter::once(best.cell)
-                    .chain(best.line.clone())
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
-    /// Takes in the position's proved value: its best move is proved to reach it, and no
-    /// estimate of another move may claim more for the mover.
-    fn take_proved(&mut self, proved: ProvedValue) {
-        let mover = self.mover;
-        let view = |margin: i32| match mover {
-            Player::One => margin,
-            Player::Two => -margin,
-        };
-        for value in &mut self.moves {
-            if Some(&value.cell) == proved.line.first() {
-                value.margin = proved.margin;
-                value.exact = true;
-                value.line = proved.line[1..].to_vec();
-            } else if !value.exact && view(value.margin) > view(proved.margin) {
-                value.margin = proved.margin;
-            }
-        }
-        self.proved = Some(proved);
-    }
-}
 
 /// How long to look at one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,10 +58,6 @@ pub fn value_moves(
     on_update: &mut dyn FnMut(&MoveValues),
 ) -> Option<MoveValues> {
     let started = Instant::now();
-    let stop = Deadline {
-        handler,
-        deadline: started + settings.time,
-    };
     let children: Vec<(Cell, Board)> = board
         .free()
         .into_iter()
@@ -211,50 +75,111 @@ pub fn value_moves(
         on_update(&known);
         return Some(known);
     }
-    let mut engine = PvsEngine::new(1, settings.hash_mb);
-    let mut values: Vec<Option<MoveValue>> = vec![None; children.len()];
-    let free = board.free().count();
-    if free <= SOLVE_FREE_CELLS + 1 {
-        let share = settings.time * SOLVE_SHARE_PERCENT / 100 / children.len() as u32;
-        for ((cell, child), slot) in children.iter().zip(values.iter_mut()) {
-            *slot = solved_value(*cell, child, &engine, share, &stop);
-            if handler.should_stop() {
-                return None;
-            }
-        }
-    }
-    let mut answer = None;
-    let mut proved: Option<ProvedValue> = None;
-    let publish =
-        |values: &[Option<MoveValue>], depth: Option<u32>, proved: &Option<ProvedValue>| {
-            let moves: Option<Vec<MoveValue>> = values.iter().cloned().collect();
-            moves.map(|moves| {
-                let mut values = MoveValues {
-                    position: board.game_string(),
-                    mover: board.side_to_move(),
-                    moves,
-                    depth,
-                    proved: None,
-                };
-                if let Some(proved) = proved {
-                    values.take_proved(proved.clone());
-                }
-                values
-            })
-        };
-    if let Some(all) = publish(&values, None, &None) {
+    let mut valuing = Valuing {
+        board,
+        children,
+        engine: PvsEngine::new(1, settings.hash_mb),
+        stop: Deadline {
+            handler,
+            deadline: started + settings.time,
+        },
+        settings,
+        started,
+    };
+    let values = valuing.solve_every_move()?;
+    if let Some(all) = gather(board, &values, None, None) {
         on_update(&all);
         return Some(all);
     }
-    for depth in 1..free.max(2) {
-        let mut pass = values.clone();
-        for ((cell, child), slot) in children.iter().zip(pass.iter_mut()) {
+    valuing.deepen(values, on_update)
+}
+
+/// One position's moves being valued: the positions after them, the one engine (one
+/// table) for all of them, and the clock.
+struct Valuing<'a> {
+    board: &'a Board,
+    /// Each legal move and the position after it, in the board's cell order.
+    children: Vec<(Cell, Board)>,
+    engine: PvsEngine,
+    stop: Deadline<'a>,
+    settings: LiveSettings,
+    started: Instant,
+}
+
+impl Valuing<'_> {
+    /// Every move the solver proves within its share of the time (on boards it may
+    /// prove; nothing elsewhere). `None` on a stop request.
+    fn solve_every_move(&self) -> Option<Vec<Option<MoveValue>>> {
+        let mut values: Vec<Option<MoveValue>> = vec![None; self.children.len()];
+        if self.board.free().count() > SOLVE_FREE_CELLS + 1 {
+            return Some(values);
+        }
+        let share = self.settings.time * SOLVE_SHARE_PERCENT / 100 / self.children.len() as u32;
+        for ((cell, child), slot) in self.children.iter().zip(values.iter_mut()) {
+            *slot = solved_value(*cell, child, &self.engine, share, &self.stop);
+            if self.stop.handler.should_stop() {
+                return None;
+            }
+        }
+        Some(values)
+    }
+
+    /// The engine one depth at a time over every move not proved, publishing each
+    /// completed depth; after the first, a solve of the position itself. Returns the last
+    /// answer published.
+    fn deepen(
+        &mut self,
+        mut values: Vec<Option<MoveValue>>,
+        on_update: &mut dyn FnMut(&MoveValues),
+    ) -> Option<MoveValues> {
+        let mut answer = None;
+        let mut proved: Option<ProvedValue> = None;
+        for depth in 1..self.board.free().count().max(2) {
+            let Some(pass) = self.pass(&values, depth) else {
+                return answer;
+            };
+            values = pass;
+            let all_exact = values.iter().flatten().all(|v| v.exact);
+            let depth_shown = (!all_exact).then_some(depth);
+            if let Some(update) = gather(self.board, &values, depth_shown, proved.as_ref()) {
+                on_update(&update);
+                answer = Some(update);
+            }
+            if all_exact {
+                break;
+            }
+            if depth == 1 {
+                // The first depth is on screen: now the position itself, once.
+                let time = (self.settings.time * ROOT_SHARE_PERCENT / 100)
+                    .saturating_sub(self.started.elapsed());
+                proved = solved_position(self.board, &self.engine, time, &self.stop);
+                if self.stop.handler.should_stop() {
+                    return answer;
+                }
+                if proved.is_some()
+                    && let Some(update) = gather(self.board, &values, Some(depth), proved.as_ref())
+                {
+                    on_update(&update);
+                    answer = Some(update);
+                }
+            }
+        }
+        answer
+    }
+
+    /// One depth of the engine on every move not proved yet; `None` when the deadline or
+    /// a stop request cut it short (an unfinished depth is never shown).
+    fn pass(&mut self, values: &[Option<MoveValue>], depth: u32) -> Option<Vec<Option<MoveValue>>> {
+        let mut pass = values.to_vec();
+        for ((cell, child), slot) in self.children.iter().zip(pass.iter_mut()) {
             if slot.as_ref().is_some_and(|v| v.exact) {
                 continue;
             }
-            let outcome = engine.think(child, Limits { depth, time: None }, &stop);
-            if stop.should_stop() {
-                return answer;
+            let outcome = self
+                .engine
+                .think(child, Limits { depth, time: None }, &self.stop);
+            if self.stop.should_stop() {
+                return None;
             }
             let mover = match child.side_to_move() {
                 Player::One => outcome.value.0,
@@ -267,31 +192,30 @@ pub fn value_moves(
                 line: outcome.pv,
             });
         }
-        values = pass;
-        let all_exact = values.iter().flatten().all(|v| v.exact);
-        if let Some(update) = publish(&values, (!all_exact).then_some(depth), &proved) {
-            on_update(&update);
-            answer = Some(update);
-        }
-        if all_exact {
-            break;
-        }
-        if depth == 1 {
-            // The first depth is on screen: now the position itself, once.
-            let time = (settings.time * ROOT_SHARE_PERCENT / 100).saturating_sub(started.elapsed());
-            proved = solved_position(board, &engine, time, &stop);
-            if handler.should_stop() {
-                return answer;
-            }
-            if proved.is_some()
-                && let Some(update) = publish(&values, Some(depth), &proved)
-            {
-                on_update(&update);
-                answer = Some(update);
-            }
-        }
+        Some(pass)
     }
-    answer
+}
+
+/// The answer to show once every move has a value (`None` while one has none): the
+/// estimates' `depth`, and the position's `proved` value taken in.
+fn gather(
+    board: &Board,
+    values: &[Option<MoveValue>],
+    depth: Option<u32>,
+    proved: Option<&ProvedValue>,
+) -> Option<MoveValues> {
+    let moves: Vec<MoveValue> = values.iter().cloned().collect::<Option<_>>()?;
+    let mut values = MoveValues {
+        position: board.game_string(),
+        mover: board.side_to_move(),
+        moves,
+        depth,
+        proved: None,
+    };
+    if let Some(proved) = proved {
+        values.take_proved(proved.clone());
+    }
+    Some(values)
 }
 
 /// Every move's exact value from the opening book, if `board` is an empty board it
@@ -399,40 +323,6 @@ mod tests {
             time: Duration::from_millis(ms),
             hash_mb: 4,
         }
-    }
-
-    fn values(margins: &[(&str, i32)], mover: Player) -> MoveValues {
-        MoveValues {
-            position: String::new(),
-            mover,
-            moves: margins
-                .iter()
-                .map(|&(name, margin)| MoveValue {
-                    cell: Cell::parse(name).unwrap_or_default(),
-                    margin,
-                    exact: true,
-                    line: Vec::new(),
-                })
-                .collect(),
-            depth: None,
-            proved: None,
-        }
-    }
-
-    #[test]
-    fn losses_are_from_the_movers_side() {
-        let cell = |name| Cell::parse(name).unwrap_or_default();
-        let p1 = values(&[("a1", 4), ("b1", -2), ("c1", 4)], Player::One);
-        assert_eq!(p1.best().map(|b| b.cell), Some(cell("a1")));
-        assert_eq!(p1.loss(cell("b1")), Some(6));
-        assert_eq!(p1.loss(cell("c1")), Some(0));
-        assert_eq!(p1.loss(cell("d4")), None);
-        assert_eq!(p1.worst_loss(), 6);
-        let p2 = values(&[("a1", 4), ("b1", -2)], Player::Two);
-        assert_eq!(p2.best().map(|b| b.cell), Some(cell("b1")));
-        assert_eq!(p2.loss(cell("a1")), Some(6));
-        assert_eq!(p2.margin(), Some(-2));
-        assert!(p2.solved());
     }
 
     #[test]

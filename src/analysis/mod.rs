@@ -13,8 +13,11 @@ mod live;
 mod model;
 mod run;
 pub mod table24;
+mod values;
+mod wire;
 
-pub use live::{LiveSettings, MoveValue, MoveValues, ProvedValue, value_moves};
+pub use live::{LiveSettings, value_moves};
+pub use values::{MoveValue, MoveValues, ProvedValue};
 
 pub use model::{
     Analysis, Class, MoveAnalysis, PlayerSummary, PositionValue, class_of, class_of_bounds,

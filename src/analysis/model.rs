@@ -340,10 +340,9 @@ pub fn summarize_players(moves: &[MoveAnalysis]) -> [PlayerSummary; 2] {
 /// judgement per move, and each player's totals.
 ///
 /// Between threads that share no memory (a browser's worker and its page) it crosses as
-/// its game and position values ([`AnalysisWire`]): everything else is derived from them
+/// its game and position values (the `wire` module): everything else is derived from them
 /// again, by the same [`Analysis::from_positions`].
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(into = "AnalysisWire", try_from = "AnalysisWire")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
     /// The game string of the game analysed.
     pub game: String,
@@ -356,39 +355,6 @@ pub struct Analysis {
     pub players: [PlayerSummary; 2],
     /// Whether every position was analysed (false after a stop request).
     pub complete: bool,
-}
-
-/// What an [`Analysis`] is made from: its game string and its position values.
-#[derive(serde::Serialize, serde::Deserialize)]
-pub struct AnalysisWire {
-    game: String,
-    positions: Vec<Option<PositionValue>>,
-}
-
-impl From<Analysis> for AnalysisWire {
-    fn from(analysis: Analysis) -> AnalysisWire {
-        AnalysisWire {
-            game: analysis.game,
-            positions: analysis.positions,
-        }
-    }
-}
-
-impl TryFrom<AnalysisWire> for Analysis {
-    type Error = String;
-
-    fn try_from(wire: AnalysisWire) -> Result<Analysis, String> {
-        let board = crate::board::Board::from_game_string(&wire.game).map_err(|e| e.to_string())?;
-        let cells: Vec<Cell> = board.moves().collect();
-        if wire.positions.len() != cells.len() + 1 {
-            return Err(format!(
-                "{} position values for a game of {} moves",
-                wire.positions.len(),
-                cells.len()
-            ));
-        }
-        Ok(Analysis::from_positions(wire.game, &cells, wire.positions))
-    }
 }
 
 impl Analysis {

@@ -3,10 +3,10 @@
 
 use super::model::{Analysis, PositionValue};
 use crate::ai::strong::{
-    PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveSettings, SolveStart, margin_of, score_diff,
-    solve_from,
+    PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveResult, SolveSettings, SolveStart, margin_of,
+    score_diff, solve_from,
 };
-use crate::ai::{Engine, Limits, SearchHandler};
+use crate::ai::{Engine, Limits, Score, SearchHandler, SearchOutcome};
 use crate::board::{Board, Cell, Player};
 use std::time::Duration;
 use web_time::Instant;
@@ -249,39 +249,21 @@ fn evaluate_position(
     handler: &dyn SearchHandler<Cell>,
 ) -> PositionValue {
     let started = Instant::now();
-    let free = board.free().count();
-    if free == 0 {
+    if board.free().count() == 0 {
         return PositionValue::proved(score_diff(board), None, Vec::new());
     }
     let mover = board.side_to_move();
     let proof_deadline = started + settings.time * SOLVE_SHARE_PERCENT / 100;
-    let solver = |time: Duration| SolveSettings {
-        time: Some(time),
-        threads: engine_threads(settings.threads),
-        ..SolveSettings::default()
-    };
-    // What the move played proves of this position: it is worth at least what the move
-    // kept. The first probe asks whether it is worth more: whether the move lost.
-    let mut bounds = possible(board);
-    if let Some(next) = &next {
-        let (lower, upper) = (next.value.lower, next.value.upper);
-        match mover {
-            Player::One => bounds.0 = bounds.0.max(lower),
-            Player::Two => bounds.1 = bounds.1.min(upper),
-        }
-    }
-    let start = SolveStart {
-        bounds: Some(bounds),
-        // The move's proved margin (or its estimate, a good first guess).
-        beyond: next.as_ref().map(|next| next.value.margin),
-    };
-    let result = solve_from(
+    let result = first_solve(
         board,
-        engine.table(),
-        solver(proof_deadline.saturating_duration_since(started)),
-        start,
+        next.as_ref(),
+        engine,
+        SolveSettings {
+            time: Some(proof_deadline.saturating_duration_since(started)),
+            threads: engine_threads(settings.threads),
+            ..SolveSettings::default()
+        },
         handler,
-        &SolveProgress::default(),
     );
     if let (true, Some(margin), Some(best)) = (result.solved, result.margin, result.best_move) {
         let value = PositionValue::proved(margin, Some(best), result.pv);
@@ -304,6 +286,57 @@ fn evaluate_position(
         return PositionValue::estimate(0, (result.lower, result.upper), None, Vec::new(), 0);
     }
     let left = settings.time.saturating_sub(started.elapsed());
+    let mut value = estimate_position(board, engine, left, (result.lower, result.upper), handler);
+    if !value.exact {
+        prefer_proved_move(&mut value, &result, mover, next.as_ref());
+    }
+    value
+}
+
+/// The position's first solve: from the bounds the move played proves (the position is
+/// worth at least what the move kept), asking first whether it is worth more, that is
+/// whether the move lost.
+fn first_solve(
+    board: &Board,
+    next: Option<&Next<'_>>,
+    engine: &PvsEngine,
+    solver: SolveSettings,
+    handler: &dyn SearchHandler<Cell>,
+) -> SolveResult {
+    let mut bounds = possible(board);
+    if let Some(next) = next {
+        let (lower, upper) = (next.value.lower, next.value.upper);
+        match board.side_to_move() {
+            Player::One => bounds.0 = bounds.0.max(lower),
+            Player::Two => bounds.1 = bounds.1.min(upper),
+        }
+    }
+    let start = SolveStart {
+        bounds: Some(bounds),
+        // The move's proved margin (or its estimate, a good first guess).
+        beyond: next.map(|next| next.value.margin),
+    };
+    solve_from(
+        board,
+        engine.table(),
+        solver,
+        start,
+        handler,
+        &SolveProgress::default(),
+    )
+}
+
+/// The `pvs` engine's value of a position the solver did not prove, searched for `time`:
+/// exact when the deepening reaches every line's end, else an estimate inside `bounds`
+/// (the solver's proved bounds) at an even horizon.
+fn estimate_position(
+    board: &Board,
+    engine: &mut PvsEngine,
+    time: Duration,
+    bounds: (i32, i32),
+    handler: &dyn SearchHandler<Cell>,
+) -> PositionValue {
+    let free = board.free().count();
     // Where the solver already had its chance, depth free - 1 keeps the engine from a
     // second solve attempt (it solves only when allowed every remaining ply). Above
     // SOLVE_FREE_CELLS it never solves, and a completed depth `free` is exact: short
@@ -317,44 +350,57 @@ fn evaluate_position(
         board,
         Limits {
             depth,
-            time: Some(left),
+            time: Some(time),
         },
         handler,
     );
-    let (value, depth, best, pv) = if outcome.exact {
+    let exact = outcome.exact;
+    let (value, depth, best, pv) = if exact {
         (outcome.value, outcome.depth, outcome.best_move, outcome.pv)
     } else {
-        // The odd-even effect: an estimate whose horizon ends after the mover's own move
-        // is optimistic for the mover, so neighbouring positions searched to the same
-        // depth disagree by the last move's gain (38 then 25 on a 15x15 opening). Every
-        // estimate is taken at a horizon after an even number of plies from the start
-        // of the game (both players moved equally often), the deepest such iteration.
-        let ply = board.ply() as u32;
-        match outcome
-            .iterations
-            .iter()
-            .rev()
-            .find(|it| (ply + it.depth).is_multiple_of(2))
-        {
-            Some(it) => (it.value, it.depth, it.best_move, it.pv.clone()),
-            None => (outcome.value, outcome.depth, outcome.best_move, outcome.pv),
-        }
+        even_horizon(board.ply() as u32, outcome)
     };
     // The engine's value is the final difference from the mover's side.
-    let margin = mover_view(mover, value.0);
+    let margin = mover_view(board.side_to_move(), value.0);
     debug_assert_eq!(
         margin_of(board, value.0 - crate::ai::evaluate(board).0),
         margin
     );
-    if outcome.exact {
+    if exact {
         return PositionValue::proved(margin, best, pv);
     }
-    let mut estimate =
-        PositionValue::estimate(margin, (result.lower, result.upper), best, pv, depth);
-    // A move the solver proved to beat the move played is the better move to show.
-    if let (Some(cell), Some(reaches), Some(next)) =
-        (result.best_move, result.best_reaches, next.as_ref())
+    PositionValue::estimate(margin, bounds, best, pv, depth)
+}
+
+/// The value, depth, best move and line of an estimate taken at a horizon after an even
+/// number of plies from the start of the game (`ply` is the position's), the deepest
+/// such iteration, else the outcome's own.
+///
+/// The odd-even effect: an estimate whose horizon ends after the mover's own move is
+/// optimistic for the mover, so neighbouring positions searched to the same depth
+/// disagree by the last move's gain (38 then 25 on a 15x15 opening). At an even horizon
+/// both players moved equally often.
+fn even_horizon(ply: u32, outcome: SearchOutcome<Cell>) -> (Score, u32, Option<Cell>, Vec<Cell>) {
+    match outcome
+        .iterations
+        .iter()
+        .rev()
+        .find(|it| (ply + it.depth).is_multiple_of(2))
     {
+        Some(it) => (it.value, it.depth, it.best_move, it.pv.clone()),
+        None => (outcome.value, outcome.depth, outcome.best_move, outcome.pv),
+    }
+}
+
+/// A move the solver proved to beat the move played is the better move to show beside
+/// an estimate.
+fn prefer_proved_move(
+    estimate: &mut PositionValue,
+    result: &SolveResult,
+    mover: Player,
+    next: Option<&Next<'_>>,
+) {
+    if let (Some(cell), Some(reaches), Some(next)) = (result.best_move, result.best_reaches, next) {
         let kept = match mover {
             Player::One => next.value.upper,
             Player::Two => -next.value.lower,
@@ -365,7 +411,6 @@ fn evaluate_position(
             estimate.pv = vec![cell];
         }
     }
-    estimate
 }
 
 /// With `before` proved, asks the position after the move whether the move kept all of

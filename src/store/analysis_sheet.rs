@@ -8,7 +8,7 @@ use super::sheet::{
     Column, EXCEL_MAX_CELL_CHARS, header_format, number, table_filter, table_header, text,
 };
 use crate::analysis::{Analysis, Class};
-use rust_xlsxwriter::{Chart, ChartType, ColNum, RowNum, Workbook, XlsxError};
+use rust_xlsxwriter::{Chart, ChartType, ColNum, RowNum, Workbook, Worksheet, XlsxError};
 use std::path::Path;
 
 /// The sheet name `queens analyse --xlsx` uses.
@@ -60,6 +60,17 @@ pub fn write_analysis_sheet(
     analysis: &Analysis,
 ) -> Result<(), XlsxError> {
     let sheet = workbook.add_worksheet().set_name(name)?;
+    write_moves(sheet, analysis)?;
+    write_players(sheet, analysis)?;
+    if !analysis.moves.is_empty() {
+        let chart = margin_chart(name, analysis.moves.len() as RowNum);
+        sheet.insert_chart(7, SUMMARY_COL, &chart)?;
+    }
+    Ok(())
+}
+
+/// The moves' table: one row per analysed move, under [`MOVE_COLUMNS`], with a filter.
+fn write_moves(sheet: &mut Worksheet, analysis: &Analysis) -> Result<(), XlsxError> {
     table_header(sheet, &MOVE_COLUMNS)?;
     for (index, m) in analysis.moves.iter().enumerate() {
         let row = index as RowNum + 1;
@@ -82,8 +93,12 @@ pub fn write_analysis_sheet(
         }
         sheet.write_string(row, 11, m.class.name())?;
     }
-    table_filter(sheet, MOVE_COLUMNS.len(), analysis.moves.len())?;
+    table_filter(sheet, MOVE_COLUMNS.len(), analysis.moves.len())
+}
 
+/// Beside the moves: each player's totals under [`SUMMARY_TITLES`], then the game
+/// string and the notes (a stopped analysis, what a loss and an estimate mean).
+fn write_players(sheet: &mut Worksheet, analysis: &Analysis) -> Result<(), XlsxError> {
     let header = header_format();
     for (offset, title) in SUMMARY_TITLES.iter().enumerate() {
         let at = SUMMARY_COL + offset as ColNum;
@@ -123,25 +138,26 @@ pub fn write_analysis_sheet(
          unless they decide it). Margins marked \"no (estimate)\" are the engine's \
          estimates at the depth given.",
     )?;
-
-    if !analysis.moves.is_empty() {
-        let (first, last) = (1, analysis.moves.len() as RowNum);
-        let mut chart = Chart::new(ChartType::Line);
-        chart
-            .add_series()
-            .set_name("Margin after the move (P1 - P2, best play)")
-            .set_categories((name, first, 0, last, 0))
-            .set_values((name, first, 5, last, 5));
-        chart
-            .title()
-            .set_name("Margin with best play after every move");
-        chart.x_axis().set_name("Ply");
-        chart.y_axis().set_name("Cells (P1 - P2)");
-        chart.legend().set_hidden();
-        chart.set_width(560);
-        sheet.insert_chart(7, SUMMARY_COL, &chart)?;
-    }
     Ok(())
+}
+
+/// The margin after every move (the moves' rows 1..=`last` of sheet `name`).
+fn margin_chart(name: &str, last: RowNum) -> Chart {
+    let first = 1;
+    let mut chart = Chart::new(ChartType::Line);
+    chart
+        .add_series()
+        .set_name("Margin after the move (P1 - P2, best play)")
+        .set_categories((name, first, 0, last, 0))
+        .set_values((name, first, 5, last, 5));
+    chart
+        .title()
+        .set_name("Margin with best play after every move");
+    chart.x_axis().set_name("Ply");
+    chart.y_axis().set_name("Cells (P1 - P2)");
+    chart.legend().set_hidden();
+    chart.set_width(560);
+    chart
 }
 
 /// Writes a workbook holding only the Analysis sheet of `analysis` at `path`, atomically

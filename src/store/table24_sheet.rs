@@ -8,7 +8,7 @@ use super::output::save_workbook;
 use super::sheet::{EXCEL_MAX_CELL_CHARS, header_format};
 use crate::analysis::Table24;
 use crate::analysis::table24::{Entry, THESIS_B40, thesis_row};
-use rust_xlsxwriter::{Chart, ChartType, ColNum, Format, RowNum, Workbook, XlsxError};
+use rust_xlsxwriter::{Chart, ChartType, ColNum, Format, RowNum, Workbook, Worksheet, XlsxError};
 use std::path::Path;
 
 /// The sheet's name.
@@ -29,9 +29,22 @@ pub fn write_table24_sheet(
     table: &Table24,
 ) -> Result<(), XlsxError> {
     let sheet = workbook.add_worksheet().set_name(name)?;
+    let ratio_col = write_titles(sheet, table)?;
+    let depths = table.rows.len().max(THESIS_B40.len());
+    for index in 0..depths {
+        write_depth(sheet, table, index, ratio_col)?;
+    }
+    let note_row = depths as RowNum + 2;
+    write_notes(sheet, table, note_row)?;
+    let chart = nodes_chart(name, table, ratio_col, depths as RowNum);
+    sheet.insert_chart(note_row + 5, 0, &chart)?;
+    Ok(())
+}
+
+/// The header row (frozen with the depth column); returns the column of the minimax /
+/// alpha-beta ratio, after every algorithm's columns.
+fn write_titles(sheet: &mut Worksheet, table: &Table24) -> Result<ColNum, XlsxError> {
     let header = header_format();
-    let millis = Format::new().set_num_format("0.000");
-    let ratio_format = Format::new().set_num_format("0.0");
     let mut titles = vec!["Depth".to_string()];
     for kind in &table.algorithms {
         titles.push(format!("{kind} nodes"));
@@ -53,41 +66,57 @@ pub fn write_table24_sheet(
         sheet.set_column_width(col as ColNum, (title.len() as f64 + 2.0).max(8.0))?;
     }
     sheet.set_freeze_panes(1, 1)?;
-    let depths = table.rows.len().max(THESIS_B40.len());
-    for index in 0..depths {
-        let at = index as RowNum + 1;
-        let depth = index as u32 + 1;
-        sheet.write_number(at, 0, depth)?;
-        if let Some(row) = table.rows.get(index) {
-            for (slot, entry) in row.entries.iter().enumerate() {
-                let col = 1 + PER_ALGORITHM * slot as ColNum;
-                match entry {
-                    Entry::Done(m) => {
-                        sheet.write_number(at, col, m.nodes as f64)?;
-                        sheet.write_number(at, col + 1, m.leaves as f64)?;
-                        let ms = m.elapsed.as_secs_f64() * 1000.0;
-                        sheet.write_number_with_format(at, col + 2, ms, &millis)?;
-                    }
-                    Entry::Skipped { predicted } => {
-                        let why = format!("skipped: ~{predicted} nodes predicted");
-                        sheet.write_string(at, col, why)?;
-                    }
-                    Entry::Stopped => {
-                        sheet.write_string(at, col, "stopped")?;
-                    }
+    Ok(ratio_col)
+}
+
+/// The row of depth `index + 1`: each algorithm's measure (or why there is none), the
+/// ratio, and the thesis's figures where it has them.
+fn write_depth(
+    sheet: &mut Worksheet,
+    table: &Table24,
+    index: usize,
+    ratio_col: ColNum,
+) -> Result<(), XlsxError> {
+    let millis = Format::new().set_num_format("0.000");
+    let ratio_format = Format::new().set_num_format("0.0");
+    let at = index as RowNum + 1;
+    let depth = index as u32 + 1;
+    sheet.write_number(at, 0, depth)?;
+    if let Some(row) = table.rows.get(index) {
+        for (slot, entry) in row.entries.iter().enumerate() {
+            let col = 1 + PER_ALGORITHM * slot as ColNum;
+            match entry {
+                Entry::Done(m) => {
+                    sheet.write_number(at, col, m.nodes as f64)?;
+                    sheet.write_number(at, col + 1, m.leaves as f64)?;
+                    let ms = m.elapsed.as_secs_f64() * 1000.0;
+                    sheet.write_number_with_format(at, col + 2, ms, &millis)?;
+                }
+                Entry::Skipped { predicted } => {
+                    let why = format!("skipped: ~{predicted} nodes predicted");
+                    sheet.write_string(at, col, why)?;
+                }
+                Entry::Stopped => {
+                    sheet.write_string(at, col, "stopped")?;
                 }
             }
-            if let Some(ratio) = row.ratio(&table.algorithms) {
-                sheet.write_number_with_format(at, ratio_col, ratio, &ratio_format)?;
-            }
         }
-        if let Some(thesis) = thesis_row(depth) {
-            sheet.write_number(at, ratio_col + 1, thesis.minimax as f64)?;
-            sheet.write_number(at, ratio_col + 2, thesis.alphabeta as f64)?;
-            sheet.write_number(at, ratio_col + 3, thesis.ratio)?;
+        if let Some(ratio) = row.ratio(&table.algorithms) {
+            sheet.write_number_with_format(at, ratio_col, ratio, &ratio_format)?;
         }
     }
-    let note_row = depths as RowNum + 2;
+    if let Some(thesis) = thesis_row(depth) {
+        sheet.write_number(at, ratio_col + 1, thesis.minimax as f64)?;
+        sheet.write_number(at, ratio_col + 2, thesis.alphabeta as f64)?;
+        sheet.write_number(at, ratio_col + 3, thesis.ratio)?;
+    }
+    Ok(())
+}
+
+/// Below the table: the position, its moves, what "nodes" counts, and whether the run
+/// was stopped.
+fn write_notes(sheet: &mut Worksheet, table: &Table24, note_row: RowNum) -> Result<(), XlsxError> {
+    let header = header_format();
     sheet.write_string_with_format(note_row, 0, "Position", &header)?;
     let game: String = table.game.chars().take(EXCEL_MAX_CELL_CHARS).collect();
     sheet.write_string(note_row, 1, game)?;
@@ -106,8 +135,12 @@ pub fn write_table24_sheet(
             "The run was stopped before its last depth.",
         )?;
     }
+    Ok(())
+}
 
-    let last = depths as RowNum;
+/// The nodes per depth on a log scale: each algorithm on this position beside the
+/// thesis's minimax and alpha-beta for b = 40 (rows 1..=`last` of sheet `name`).
+fn nodes_chart(name: &str, table: &Table24, ratio_col: ColNum, last: RowNum) -> Chart {
     let mut chart = Chart::new(ChartType::Line);
     for (slot, kind) in table.algorithms.iter().enumerate() {
         let col = 1 + PER_ALGORITHM * slot as ColNum;
@@ -132,8 +165,7 @@ pub fn write_table24_sheet(
     chart.x_axis().set_name("Depth");
     chart.y_axis().set_name("Nodes").set_log_base(10);
     chart.set_width(720).set_height(400);
-    sheet.insert_chart(note_row + 5, 0, &chart)?;
-    Ok(())
+    chart
 }
 
 /// Writes a workbook holding only the Table 2.4 sheet at `path`, atomically (an older

@@ -76,21 +76,71 @@ pub fn puzzle_of(
         &SolveProgress::default(),
     );
     let best = root.margin.ok_or(Refusal::Unproved)?;
-    let mover = board.side_to_move();
-    let refused = AtomicBool::new(false);
-    let mut keeping = 0;
-    let mut reason = None;
     let firsts: Vec<Cell> = classes
         .iter()
         .filter_map(|class| class.first().copied())
         .collect();
-    let values = solve_every_move(
+    let values = class_values(
         board,
         table,
         SolveSettings {
             time: remaining(),
             ..settings
         },
+        handler,
+        &firsts,
+        best,
+        min_loss,
+    )?;
+    let (solution, others) = solution_and_others(&classes, &values, board.side_to_move(), best)?;
+    let &(tempting, _) = others.first().ok_or(Refusal::NoChoice)?;
+    // One thread: the line is then the same from run to run.
+    let refutation = refutation(
+        board,
+        tempting,
+        table,
+        SolveSettings {
+            time: remaining(),
+            threads: 1,
+            ..settings
+        },
+        handler,
+    )?;
+    Ok(Puzzle {
+        game: board.game_string(),
+        solution: solution.first().map(Cell::to_string).unwrap_or_default(),
+        margin: best,
+        others: others
+            .into_iter()
+            .map(|(cell, loss)| (cell.to_string(), loss))
+            .collect(),
+        refutation,
+    })
+}
+
+/// Every move's proved margin (the first of each class, `firsts`, is judged), the solves
+/// stopped as soon as a second class keeps `best` or a move loses less than `min_loss`.
+///
+/// # Errors
+/// [`Refusal::TwoBest`] or [`Refusal::CloseSecond`] for what ruled the position out,
+/// [`Refusal::Unproved`] when a move was not proved within `settings`.
+fn class_values(
+    board: &Board,
+    table: &Table,
+    settings: SolveSettings,
+    handler: &dyn SearchHandler<Cell>,
+    firsts: &[Cell],
+    best: i32,
+    min_loss: i32,
+) -> Result<Vec<MoveValue>, Refusal> {
+    let mover = board.side_to_move();
+    let refused = AtomicBool::new(false);
+    let mut keeping = 0;
+    let mut reason = None;
+    let values = solve_every_move(
+        board,
+        table,
+        settings,
         &StopEarly {
             outer: handler,
             refused: &refused,
@@ -119,51 +169,62 @@ pub fn puzzle_of(
     if values.iter().any(|value| !value.solved()) {
         return Err(Refusal::Unproved);
     }
-    let Some(solution) = classes.iter().find(|class| {
-        class.first().is_some_and(|first| {
-            values
-                .iter()
-                .any(|v| v.cell == *first && v.margin == Some(best))
+    Ok(values)
+}
+
+/// Moves with the cells each gives away against the best.
+type Losses = Vec<(Cell, i32)>;
+
+/// The class of moves that keeps `best`, and every other move with its loss, the most
+/// tempting (smallest loss, then the first cell) first.
+///
+/// # Errors
+/// [`Refusal::Unproved`] when no class is proved to keep `best`.
+fn solution_and_others<'a>(
+    classes: &'a [Vec<Cell>],
+    values: &[MoveValue],
+    mover: Player,
+    best: i32,
+) -> Result<(&'a [Cell], Losses), Refusal> {
+    let solution = classes
+        .iter()
+        .find(|class| {
+            class.first().is_some_and(|first| {
+                values
+                    .iter()
+                    .any(|v| v.cell == *first && v.margin == Some(best))
+            })
         })
-    }) else {
-        return Err(Refusal::Unproved);
-    };
-    let mut others: Vec<(Cell, i32)> = values
+        .ok_or(Refusal::Unproved)?;
+    let mut others: Losses = values
         .iter()
         .filter(|value| !solution.contains(&value.cell))
         .filter_map(|value| Some((value.cell, loss_of(mover, best, value.margin?))))
         .collect();
     others.sort_by_key(|&(cell, loss)| (loss, cell.index()));
-    let &(tempting, _) = others.first().ok_or(Refusal::NoChoice)?;
+    Ok((solution, others))
+}
+
+/// How `tempting` is punished: the move, then the solver's proved line after it.
+///
+/// # Errors
+/// [`Refusal::Unproved`] when the position after it is not solved within `settings`.
+fn refutation(
+    board: &Board,
+    tempting: Cell,
+    table: &Table,
+    settings: SolveSettings,
+    handler: &dyn SearchHandler<Cell>,
+) -> Result<Vec<String>, Refusal> {
     let mut child = board.clone();
     child.do_move(tempting);
-    // One thread: the line is then the same from run to run.
-    let line = solve(
-        &child,
-        table,
-        SolveSettings {
-            time: remaining(),
-            threads: 1,
-            ..settings
-        },
-        handler,
-        &SolveProgress::default(),
-    );
+    let line = solve(&child, table, settings, handler, &SolveProgress::default());
     if !line.solved {
         return Err(Refusal::Unproved);
     }
     let mut refutation = vec![tempting.to_string()];
     refutation.extend(line.pv.iter().map(Cell::to_string));
-    Ok(Puzzle {
-        game: board.game_string(),
-        solution: solution.first().map(Cell::to_string).unwrap_or_default(),
-        margin: best,
-        others: others
-            .into_iter()
-            .map(|(cell, loss)| (cell.to_string(), loss))
-            .collect(),
-        refutation,
-    })
+    Ok(refutation)
 }
 
 #[cfg(test)]
