@@ -68,6 +68,7 @@ impl Window for ShortcutsWindow {
         let lab = lab_texts(view.language).menu_item;
         egui::Window::new(t.shortcuts_title)
             .open(&mut self.open)
+            .constrain_to(super::area(ctx))
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {

@@ -236,6 +236,7 @@ fn window_ui(
     egui::Window::new(t.title)
         .id(egui::Id::unique("tree_lab_window"))
         .open(&mut open)
+        .constrain_to(crate::ui::windows::area(ctx))
         .default_size([screen.width() * 0.92, screen.height() * 0.85])
         .default_pos(screen.min + egui::vec2(screen.width() * 0.04, 28.0))
         .max_size(screen.size() - egui::vec2(8.0, 32.0))
