@@ -18,7 +18,6 @@ use std::path::PathBuf;
 pub fn controls_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts, dark: bool) {
     tree_source_ui(ui, lab, t);
     options_ui(ui, lab, t);
-    super::exercise::exercise_ui(ui, lab);
     ui.horizontal_wrapped(|ui| {
         legend_ui(ui, t, dark);
         ui.separator();

@@ -80,10 +80,36 @@ pub fn exercise_ui(ui: &mut egui::Ui, lab: &mut TreeLab) {
         lab.exercise.node = 0;
         lab.exercise.clear_answer();
     }
-    egui::CollapsingHeader::new(e.heading)
+    let shown = egui::CollapsingHeader::new(e.heading)
         .id_salt("tree_lab_exercise")
         .default_open(false)
         .show(ui, |ui| panel_ui(ui, lab, e));
+    // Opening the exercise starts it, so the trace is hidden from that moment (issue
+    // 32.5: the finished trace, the answer, stayed on show until Start); closing it
+    // ends it.
+    if shown.header_response.clicked() {
+        let open =
+            egui::collapsing_header::CollapsingState::load(ui.ctx(), shown.header_response.id)
+                .is_some_and(|state| state.is_open());
+        if open {
+            if !lab.exercise.active {
+                start(lab);
+            }
+        } else {
+            lab.exercise.active = false;
+            lab.exercise.verdict = None;
+        }
+    }
+}
+
+/// Starts an exercise: a fresh answer, the trace hidden at its start, the exercise's
+/// own algorithm.
+fn start(lab: &mut TreeLab) {
+    lab.exercise.active = true;
+    lab.exercise.clear_answer();
+    lab.playing = false;
+    use_exercise_algorithm(lab);
+    lab.go_to(0);
 }
 
 fn panel_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
@@ -122,11 +148,7 @@ fn panel_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
     ui.horizontal_wrapped(|ui| {
         if !lab.exercise.active {
             if ui.button(e.start).clicked() {
-                lab.exercise.active = true;
-                lab.exercise.clear_answer();
-                lab.playing = false;
-                use_exercise_algorithm(lab);
-                lab.go_to(0);
+                start(lab);
             }
         } else {
             if ui.button(e.check).clicked() {

@@ -246,12 +246,15 @@ fn window_ui(
             // On a short screen the controls scroll in the top part, so the tree and the
             // table keep most of the window.
             // An exercise needs its question, answer and verdict in view: half then.
-            let share = if lab.exercise.active { 0.5 } else { 0.3 };
-            let controls_height = (ui.available_height() * share).max(60.0);
+            let controls_height = (ui.available_height() * 0.3).max(60.0);
             egui::ScrollArea::vertical()
                 .id_salt("tree_lab_controls")
                 .max_height(controls_height)
                 .show(ui, |ui| controls::controls_ui(ui, lab, t, dark));
+            // The exercise below the scrolling controls, never inside them: its answer
+            // and Check stay in view (issue 32.5).
+            ui.separator();
+            exercise::exercise_ui(ui, lab);
             ui.separator();
             if lab.exercise.hiding() {
                 // Predict first: no stepping and no step table until the answer is
