@@ -73,6 +73,8 @@ pub struct TreeLab {
     /// The tree generation last fitted to the view, so a new tree is zoomed to fit once
     /// and the student's own zoom is kept afterwards.
     fitted: Option<u64>,
+    /// The "Fit" button was pressed: the next frame zooms the whole tree into view.
+    pub fit_asked: bool,
     /// The "From a game" source: game, position, depth.
     pub grow: grow::GrowForm,
     /// The exercise in progress (predict, then check) and the session's score.
@@ -122,6 +124,7 @@ impl Default for TreeLab {
             dialog: None,
             shown: None,
             fitted: None,
+            fit_asked: false,
             grow: grow::GrowForm::default(),
             exercise: ExerciseState::default(),
         }
