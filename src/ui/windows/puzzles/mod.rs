@@ -276,7 +276,12 @@ fn place(width: f32, height: f32) -> Side {
 /// The board's place and side for the room left in the window's screen area.
 fn board_side(ui: &egui::Ui) -> Side {
     let area = super::area(ui.ctx());
-    place(ui.available_width(), area.bottom() - ui.cursor().top())
+    // Less the window's frame and margin under its content (seen at 640x480: the
+    // board's last row scrolled behind the window's bottom edge).
+    place(
+        ui.available_width(),
+        area.bottom() - ui.cursor().top() - 28.0,
+    )
 }
 
 /// The window's width that gives the board its room on a screen with `room` for it.

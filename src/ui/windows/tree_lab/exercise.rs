@@ -145,6 +145,12 @@ fn panel_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
     }
     ui.label(egui::RichText::new(e.questions[kind_index(lab.exercise.kind)]).strong());
     answer_ui(ui, lab, e);
+    buttons_ui(ui, lab, e);
+    verdict_ui(ui, lab, e);
+}
+
+/// Start, or Check / Show the trace / End.
+fn buttons_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
     ui.horizontal_wrapped(|ui| {
         if !lab.exercise.active {
             if ui.button(e.start).clicked() {
@@ -172,6 +178,10 @@ fn panel_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
             }
         }
     });
+}
+
+/// The last check's verdict, explained when wrong, and the session's score.
+fn verdict_ui(ui: &mut egui::Ui, lab: &TreeLab, e: &ExerciseTexts) {
     if let Some(verdict) = &lab.exercise.verdict {
         let (text, colour) = if verdict.right {
             (
@@ -336,7 +346,9 @@ fn show_trace(lab: &mut TreeLab) {
     lab.go_to(end);
 }
 
-/// A mistake in words, with the nodes' numbers as the drawing shows them.
+/// A mistake in words, with the nodes' numbers as the drawing shows them. Longer than
+/// 80 lines on purpose: one arm per kind of [`Mistake`], so every mistake's wording is
+/// read (and translated) in one place.
 fn mistake_text(lab: &TreeLab, e: &ExerciseTexts, mistake: &Mistake) -> String {
     let number = |node: usize| lab.model.numbers.get(node).copied().unwrap_or(0);
     let kind = |max: bool| if max { e.max_node } else { e.min_node };

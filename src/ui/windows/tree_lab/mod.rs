@@ -242,7 +242,8 @@ fn window_ui(
         .constrain_to(crate::ui::windows::area(ctx))
         .default_size([screen.width() * 0.92, screen.height() * 0.85])
         .default_pos(screen.min + egui::vec2(screen.width() * 0.04, 28.0))
-        .max_size(screen.size() - egui::vec2(8.0, 32.0))
+        // Within the screen below the menu bar (its bottom was off a 640x480 screen).
+        .max_size(crate::ui::windows::room(ctx))
         .resizable(true)
         .collapsible(true)
         .show(ctx, |ui| {
@@ -268,56 +269,67 @@ fn window_ui(
                 controls::stepping_ui(ui, lab, t);
             }
             ui.separator();
-            let wide = ui.available_width() >= 760.0;
-            if wide {
-                // The table gets the larger share: its reason column is what a student reads; the
-                // tree zooms to fit what it is given. At 45% a full HD screen's table had
-                // no room for the Why column (issue 19.13).
-                let table_width = (ui.available_width() * 0.55).clamp(320.0, 1000.0);
-                let height = body_height(ui, screen);
-                ui.horizontal_top(|ui| {
-                    let tree_width = ui.available_width() - table_width - 12.0;
-                    let down = egui::Layout::top_down(egui::Align::Min);
-                    ui.allocate_ui_with_layout(egui::vec2(tree_width, height), down, |ui| {
-                        ui.set_min_size(egui::vec2(tree_width, height));
-                        draw::tree_ui(ui, lab, dark);
-                    });
-                    ui.separator();
-                    ui.allocate_ui_with_layout(egui::vec2(table_width, height), down, |ui| {
-                        ui.set_min_size(egui::vec2(table_width, height));
-                        if !lab.exercise.hiding()
-                            && let Some(step) = table::table_ui(ui, lab, t)
-                        {
-                            lab.go_to(step);
-                        }
-                    });
-                });
-            } else {
-                // Too narrow for both side by side, and too short to stack them: one at a
-                // time, switched here.
-                ui.horizontal(|ui| {
-                    ui.selectable_value(&mut lab.show_steps, false, t.show_tree);
-                    ui.selectable_value(&mut lab.show_steps, true, t.show_steps);
-                });
-                let height = body_height(ui, screen);
-                let width = ui.available_width();
-                let down = egui::Layout::top_down(egui::Align::Min);
-                ui.allocate_ui_with_layout(egui::vec2(width, height), down, |ui| {
-                    ui.set_min_size(egui::vec2(width, height));
-                    if lab.show_steps && !lab.exercise.hiding() {
-                        if let Some(step) = table::table_ui(ui, lab, t) {
-                            lab.go_to(step);
-                        }
-                    } else {
-                        draw::tree_ui(ui, lab, dark);
-                    }
-                });
-            }
+            tree_and_steps_ui(ui, lab, t, dark, screen);
         });
     lab.open = open;
     if !lab.open {
         lab.playing = false;
         lab.shown = None;
+    }
+}
+
+/// The tree and the step table: side by side on a wide window, else one at a time.
+fn tree_and_steps_ui(
+    ui: &mut egui::Ui,
+    lab: &mut TreeLab,
+    t: &LabTexts,
+    dark: bool,
+    screen: egui::Rect,
+) {
+    let wide = ui.available_width() >= 760.0;
+    if wide {
+        // The table gets the larger share: its reason column is what a student reads; the
+        // tree zooms to fit what it is given. At 45% a full HD screen's table had
+        // no room for the Why column (issue 19.13).
+        let table_width = (ui.available_width() * 0.55).clamp(320.0, 1000.0);
+        let height = body_height(ui, screen);
+        ui.horizontal_top(|ui| {
+            let tree_width = ui.available_width() - table_width - 12.0;
+            let down = egui::Layout::top_down(egui::Align::Min);
+            ui.allocate_ui_with_layout(egui::vec2(tree_width, height), down, |ui| {
+                ui.set_min_size(egui::vec2(tree_width, height));
+                draw::tree_ui(ui, lab, dark);
+            });
+            ui.separator();
+            ui.allocate_ui_with_layout(egui::vec2(table_width, height), down, |ui| {
+                ui.set_min_size(egui::vec2(table_width, height));
+                if !lab.exercise.hiding()
+                    && let Some(step) = table::table_ui(ui, lab, t)
+                {
+                    lab.go_to(step);
+                }
+            });
+        });
+    } else {
+        // Too narrow for both side by side, and too short to stack them: one at a
+        // time, switched here.
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut lab.show_steps, false, t.show_tree);
+            ui.selectable_value(&mut lab.show_steps, true, t.show_steps);
+        });
+        let height = body_height(ui, screen);
+        let width = ui.available_width();
+        let down = egui::Layout::top_down(egui::Align::Min);
+        ui.allocate_ui_with_layout(egui::vec2(width, height), down, |ui| {
+            ui.set_min_size(egui::vec2(width, height));
+            if lab.show_steps && !lab.exercise.hiding() {
+                if let Some(step) = table::table_ui(ui, lab, t) {
+                    lab.go_to(step);
+                }
+            } else {
+                draw::tree_ui(ui, lab, dark);
+            }
+        });
     }
 }
 
