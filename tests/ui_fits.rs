@@ -523,3 +523,56 @@ fn the_move_lists_header_stays_in_view_of_a_long_game() {
         }
     }
 }
+
+/// The rectangle of the window titled `title`.
+fn window_rect(harness: &Harness<'_, App>, title: &str) -> Rect {
+    harness
+        .root()
+        .children_recursive()
+        .find(|node| {
+            node.accesskit_node().role() == Role::Window && label_of(node).as_deref() == Some(title)
+        })
+        .and_then(|node| rect_of(&node))
+        .unwrap_or_else(|| panic!("no window {title:?}"))
+}
+
+/// Issue 32.13: Shortcuts, About, Rules and Puzzles opened over the bottom of the menu
+/// bar; and a puzzle's board used a strip of the screen (about 17-point cells at
+/// 640x480). Each window opens below the menu bar, and the board takes most of the
+/// screen's height.
+#[test]
+fn windows_open_below_the_menu_bar_and_the_puzzle_board_uses_the_screen() {
+    for size in SIZES {
+        let mut harness = window(size, Language::English, "size=8", Mode::HumanVsHuman);
+        let menu_bottom = harness.get_by_label("Help").rect().max.y;
+        for (item, title) in [
+            ("Rules", "Rules"),
+            ("Keyboard shortcuts", "Keyboard shortcuts"),
+            ("About", "About"),
+        ] {
+            menu(&mut harness, "Help", item);
+            frames(&mut harness, 3);
+            let rect = window_rect(&harness, title);
+            assert!(
+                rect.min.y >= menu_bottom,
+                "{title} at {size:?}: top {} over the menu bar (to {menu_bottom})",
+                rect.min.y
+            );
+        }
+        apply(&mut harness, Action::TogglePuzzles);
+        frames(&mut harness, 4);
+        let rect = window_rect(&harness, "Puzzles");
+        assert!(rect.min.y >= menu_bottom, "Puzzles at {size:?}: {rect:?}");
+        let size_of_board = harness
+            .state()
+            .puzzle_session()
+            .map(|s| f32::from(s.board.size()))
+            .unwrap_or_else(|| panic!("no puzzle"));
+        let cell = harness.get_by_label("puzzle cell a1").rect().width();
+        let board = cell * size_of_board;
+        assert!(
+            board >= 0.4 * size[1],
+            "at {size:?} the puzzle board is {board} points ({cell} a cell)"
+        );
+    }
+}

@@ -57,9 +57,10 @@ fn type_into(harness: &mut Harness<'_, App>, field: &str, text: &str) {
     frames(harness, 2);
 }
 
-/// Starts the exercise: the trace is hidden (at its start, no stepping).
+/// Starts the exercise (opening it started the first one; Start starts another after
+/// End): the trace is hidden (at its start, no stepping).
 fn start(harness: &mut Harness<'_, App>) {
-    click(harness, "Start exercise");
+    start_if_ended(harness);
     assert!(harness.state().tree_lab().exercise.hiding());
     assert_eq!(harness.state().tree_lab().model.cursor, 0);
     assert!(
@@ -86,6 +87,14 @@ fn check(harness: &mut Harness<'_, App>) -> String {
         .unwrap_or_else(|| panic!("no verdict shown"));
     click(harness, "End exercise");
     verdict
+}
+
+/// Clicks Start when an exercise was ended (opening the panel starts one).
+fn start_if_ended(harness: &mut Harness<'_, App>) {
+    frames(harness, 2);
+    if harness.query_by_label("Start exercise").is_some() {
+        click(harness, "Start exercise");
+    }
 }
 
 fn tick(harness: &mut Harness<'_, App>, label: &str) {
@@ -247,19 +256,22 @@ fn the_failing_null_window_tests_right_and_wrong() {
 fn a_checked_exercise_shows_the_trace_of_its_own_algorithm() {
     use queens::ai::tree::lab::{LabAlgorithm, trace};
     let mut harness = lab_harness();
-    open_exercises(&mut harness);
+    frames(&mut harness, 2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::T);
+    frames(&mut harness, 3);
     let model = &harness.state().tree_lab().model;
     assert_eq!(model.options.algorithm, LabAlgorithm::AlphaBeta);
     let mut scout = model.options;
     scout.algorithm = LabAlgorithm::NegaScout;
     let scout_steps = trace(&model.tree, scout).steps.len();
+    click(&mut harness, "Exercise: predict, then check");
     for (kind, algorithm) in [
         ("Null-window tests", LabAlgorithm::NegaScout),
         ("Pruned leaves", LabAlgorithm::AlphaBeta),
         ("Null-window tests", LabAlgorithm::NegaScout),
     ] {
         choose(&mut harness, kind);
-        click(&mut harness, "Start exercise");
+        start_if_ended(&mut harness);
         click(&mut harness, "Check");
         let lab = harness.state().tree_lab();
         assert!(!lab.exercise.hiding());
@@ -271,5 +283,52 @@ fn a_checked_exercise_shows_the_trace_of_its_own_algorithm() {
             assert_eq!(lab.model.steps(), scout_steps);
         }
         click(&mut harness, "End exercise");
+    }
+}
+
+/// Issue 32.5: at 1920x1080 the exercise's controls hid below a short inner scroll area
+/// while the finished trace stayed on show until Start. From the moment the exercise
+/// is opened the trace is hidden, and its answer field and Check are on screen without
+/// scrolling.
+#[test]
+fn an_opened_exercise_hides_the_trace_and_keeps_its_controls_in_view() {
+    let (mut harness, dir) = harness_sized(settings(Mode::HumanVsHuman, 6, 0), [1920.0, 1080.0]);
+    std::mem::forget(dir);
+    frames(&mut harness, 2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::T);
+    frames(&mut harness, 3);
+    // The trace played to its end first, as a student who looked at it would have.
+    harness.key_press(Key::End);
+    frames(&mut harness, 2);
+    assert!(harness.state().tree_lab().model.cursor > 0);
+    harness
+        .get_by_label("Exercise: predict, then check")
+        .click_accesskit();
+    frames(&mut harness, 4);
+    assert!(harness.state().tree_lab().exercise.hiding());
+    assert_eq!(harness.state().tree_lab().model.cursor, 0);
+    let screen = harness.ctx.content_rect();
+    for (role, label) in [(Role::Button, "Check"), (Role::TextInput, "Your value")] {
+        let node = harness.get_by_role_and_label(role, label);
+        let rect = node.rect();
+        assert!(
+            screen.contains_rect(rect) && rect.height() > 0.0,
+            "{label:?} at {rect:?} is not on screen"
+        );
+        // Nothing over it clips it away: it is inside every scroll area around it.
+        let mut at = node.parent();
+        while let Some(ancestor) = at {
+            if let Some(bounds) = ancestor.accesskit_node().bounding_box() {
+                let outer = eframe::egui::Rect::from_min_max(
+                    eframe::egui::pos2(bounds.x0 as f32, bounds.y0 as f32),
+                    eframe::egui::pos2(bounds.x1 as f32, bounds.y1 as f32),
+                );
+                assert!(
+                    outer.expand(1.0).contains_rect(rect),
+                    "{label:?} at {rect:?} sticks out of {outer:?}"
+                );
+            }
+            at = ancestor.parent();
+        }
     }
 }

@@ -117,7 +117,7 @@ pub fn margin_chart_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
         .y_grid_spacer(y_marks)
-        .y_axis_formatter(|mark, _| format!("{}", mark.value.round()))
+        .y_axis_formatter(|mark, _| format!("{}", mark.value.round() as i64))
         .label_formatter(move |hover| {
             let position = match hover {
                 HoverPosition::NearDataPoint { position, .. } => position,

@@ -20,9 +20,16 @@ pub(super) fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         ui.label(RichText::new(t.no_moves_yet).weak());
         return;
     }
+    analysis_status_ui(app, ui, actions);
+    move_table_ui(app, ui, actions);
+}
+
+/// The moves as a table: number, player, cell, cells gained and, once analysed, loss.
+fn move_table_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = app.texts();
+    let history = app.game.board.history();
     let names = app.player_names();
     let colours = palette(app.settings.dark);
-    analysis_status_ui(app, ui, actions);
     let analysis = app.analysis();
     let small_height = ui.text_style_height(&egui::TextStyle::Small);
     let row_height = ui

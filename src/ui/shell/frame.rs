@@ -29,7 +29,9 @@ impl eframe::App for App {
         // The lab, when open, takes the arrow keys before the game's review does.
         tree_lab::keys_ui(&mut self.windows.tree_lab, ui);
         review_keys(ui, &mut actions);
-        egui::Panel::top("menu_bar").show(ui, |ui| menu::menu_bar_ui(self, ui, &mut actions));
+        let menu =
+            egui::Panel::top("menu_bar").show(ui, |ui| menu::menu_bar_ui(self, ui, &mut actions));
+        crate::ui::windows::set_menu_bottom(&ctx, menu.response.rect.bottom());
         egui::Panel::bottom("status_bar").show(ui, |ui| status_bar_ui(self, ui));
         let side_width = (ui.available_width() * 0.34).clamp(230.0, 360.0);
         egui::Panel::right("side_panel")

@@ -209,71 +209,68 @@ pub fn history_window_ui(
     let mut open = true;
     // Never wider or taller than the window (640x480 included); the list scrolls.
     let room = super::room(ctx);
-    egui::Window::new(t.history_title)
+    let window = egui::Window::new(t.history_title)
         .id(egui::Id::unique("history_window"))
         .open(&mut open)
-        .collapsible(false)
-        // Wide enough for every column of two computers' games (their names and
-        // settings) where the screen has room: 720 hid the Winner column at 1920x1080
-        // (issue 19.13); a smaller screen scrolls the list sideways.
-        .default_width(1100.0_f32.min(room.x))
-        .default_height(600.0_f32.min(room.y))
-        .max_width(room.x)
-        .max_height(room.y)
-        .show(ctx, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(t.saves_folder);
-                let response = ui.add(
-                    egui::TextEdit::singleline(&mut files.folder_text)
-                        .desired_width(320.0_f32.min(ui.available_width() - 100.0).max(120.0))
-                        .font(egui::TextStyle::Monospace),
-                );
-                response.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::Role::TextInput, true, "saves folder")
-                });
-                if ui.button(t.use_folder).clicked() {
-                    actions.push(Action::SetSavesDir);
-                }
-                if ui.button(t.refresh).clicked() {
-                    actions.push(Action::ShowHistory);
-                }
+        .collapsible(false);
+    // Wide enough for every column of two computers' games (their names and settings)
+    // where the screen has room: 720 hid the Winner column at 1920x1080 (issue 19.13),
+    // and so did a size remembered from a small screen (32.13); a smaller screen
+    // scrolls the list sideways.
+    super::fitted(window, ctx, egui::vec2(1100.0, 600.0_f32.min(room.y))).show(ctx, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(t.saves_folder);
+            let response = ui.add(
+                egui::TextEdit::singleline(&mut files.folder_text)
+                    .desired_width(320.0_f32.min(ui.available_width() - 100.0).max(120.0))
+                    .font(egui::TextStyle::Monospace),
+            );
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::TextInput, true, "saves folder")
             });
-            let Some(view) = files.history.as_mut() else {
-                return;
-            };
-            filters_ui(view, t, ui);
-            ui.separator();
-            if view.loading.is_some() {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(t.history_loading);
-                });
-                return;
+            if ui.button(t.use_folder).clicked() {
+                actions.push(Action::SetSavesDir);
             }
-            let shown: Vec<(usize, &HistoryEntry)> = view
-                .entries
-                .iter()
-                .enumerate()
-                .filter(|(_, entry)| view.game.is_none_or(|kind| entry.game.kind == kind))
-                .filter(|(_, entry)| shown_in_history(entry, view.size, &view.player, t))
-                .collect();
-            ui.label(fill(t.games_shown, &[&shown.len(), &view.entries.len()]));
-            if view.entries.is_empty() {
-                ui.label(RichText::new(t.no_history).weak());
-            } else {
-                entries_ui(&shown, t, ui, actions);
-                records_ui(view, t, ui);
-            }
-            if !view.skipped.is_empty() {
-                ui.separator();
-                let colour = ui.visuals().error_fg_color;
-                ui.label(RichText::new(fill(t.skipped, &[&view.skipped.len()])).color(colour));
-                for problem in view.skipped.iter().take(5) {
-                    let message = t.file_problem(problem);
-                    ui.add(egui::Label::new(RichText::new(message).small().color(colour)).wrap());
-                }
+            if ui.button(t.refresh).clicked() {
+                actions.push(Action::ShowHistory);
             }
         });
+        let Some(view) = files.history.as_mut() else {
+            return;
+        };
+        filters_ui(view, t, ui);
+        ui.separator();
+        if view.loading.is_some() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(t.history_loading);
+            });
+            return;
+        }
+        let shown: Vec<(usize, &HistoryEntry)> = view
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, entry)| view.game.is_none_or(|kind| entry.game.kind == kind))
+            .filter(|(_, entry)| shown_in_history(entry, view.size, &view.player, t))
+            .collect();
+        ui.label(fill(t.games_shown, &[&shown.len(), &view.entries.len()]));
+        if view.entries.is_empty() {
+            ui.label(RichText::new(t.no_history).weak());
+        } else {
+            entries_ui(&shown, t, ui, actions);
+            records_ui(view, t, ui);
+        }
+        if !view.skipped.is_empty() {
+            ui.separator();
+            let colour = ui.visuals().error_fg_color;
+            ui.label(RichText::new(fill(t.skipped, &[&view.skipped.len()])).color(colour));
+            for problem in view.skipped.iter().take(5) {
+                let message = t.file_problem(problem);
+                ui.add(egui::Label::new(RichText::new(message).small().color(colour)).wrap());
+            }
+        }
+    });
     if !open {
         actions.push(Action::CloseHistory);
     }

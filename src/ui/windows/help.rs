@@ -22,6 +22,7 @@ impl Window for RulesWindow {
         let t = view.texts;
         egui::Window::new(t.rules)
             .open(&mut self.open)
+            .constrain_to(super::area(ctx))
             .default_width(420.0)
             .collapsible(false)
             // Taller than a 640x480 window: it scrolls inside the screen (issue 19.12).
@@ -50,6 +51,7 @@ impl Window for AboutWindow {
         let problem = &mut self.problem;
         egui::Window::new(t.about)
             .open(&mut self.open)
+            .constrain_to(super::area(ctx))
             .collapsible(false)
             .show(ctx, |ui| {
                 ui.heading(t.app_title);

@@ -52,7 +52,46 @@ pub struct View<'a> {
 /// a margin, so no part of it (the close button, the last button row) is off screen. A
 /// window whose content can be longer scrolls inside this (issue 19.12).
 pub fn room(ctx: &egui::Context) -> egui::Vec2 {
-    (ctx.content_rect().size() - egui::vec2(16.0, 48.0)).max(egui::vec2(160.0, 120.0))
+    (area(ctx).size() - egui::vec2(16.0, 48.0)).max(egui::vec2(160.0, 120.0))
+}
+
+/// Where the frame keeps the menu bar's bottom edge for the windows.
+fn menu_bottom_id() -> egui::Id {
+    egui::Id::unique("queens_menu_bottom")
+}
+
+/// Remembers where the menu bar ends this frame (the shell calls this after drawing it).
+pub fn set_menu_bottom(ctx: &egui::Context, bottom: f32) {
+    ctx.data_mut(|data| data.insert_temp(menu_bottom_id(), bottom));
+}
+
+/// The part of the screen a window over the board may use: below the menu bar (issue
+/// 32.13: Shortcuts, About, Rules and Puzzles opened over its bottom edge).
+pub fn area(ctx: &egui::Context) -> egui::Rect {
+    let mut rect = ctx.content_rect();
+    let bottom = ctx.data(|data| data.get_temp::<f32>(menu_bottom_id()));
+    rect.min.y = bottom
+        .unwrap_or(rect.min.y)
+        .clamp(rect.min.y, rect.max.y - 120.0);
+    rect
+}
+
+/// A window's size limits for this screen: it opens at `wanted` (or the room there
+/// is), and whatever size was remembered from another screen is clamped to this one's
+/// room and grown to at least `wanted`'s share of it (issue 32.13: History kept its
+/// 640x480 size at 1920x1080, Score and Winner off to the right).
+pub fn fitted<'a>(
+    window: egui::Window<'a>,
+    ctx: &egui::Context,
+    wanted: egui::Vec2,
+) -> egui::Window<'a> {
+    let room = room(ctx);
+    let size = wanted.min(room);
+    window
+        .constrain_to(area(ctx))
+        .default_size(size)
+        .min_width(size.x)
+        .max_size(room)
 }
 
 /// A window over the board with state of its own.

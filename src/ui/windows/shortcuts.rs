@@ -68,6 +68,10 @@ impl Window for ShortcutsWindow {
         let lab = lab_texts(view.language).menu_item;
         egui::Window::new(t.shortcuts_title)
             .open(&mut self.open)
+            .constrain_to(super::area(ctx))
+            // The list is taller than a 640x480 screen: it scrolls inside it.
+            .max_height(super::room(ctx).y)
+            .vscroll(true)
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {

@@ -53,8 +53,9 @@ fn window_ui(panel: &mut Table24Panel, ctx: &egui::Context, view: &View<'_>) {
     egui::Window::new(t.table24_title)
         .id(egui::Id::unique("table24_window"))
         .open(&mut open)
+        .constrain_to(super::area(ctx))
         .default_size([screen.width().min(900.0), screen.height() * 0.8])
-        .max_size(screen.size() - egui::vec2(8.0, 32.0))
+        .max_size(super::room(ctx))
         .resizable(true)
         .show(ctx, |ui| {
             if !view.queens_on_screen {

@@ -25,8 +25,8 @@ use crate::ui::shell::theme::palette;
 use crate::ui::windows::{View, Window};
 use eframe::egui::{self, RichText};
 
-/// The largest board the window draws, in points.
-const BOARD_MAX: f32 = 420.0;
+/// The largest board the window draws, in points (a 15x15 board's cells at 56).
+const BOARD_MAX: f32 = 840.0;
 
 /// The puzzle window.
 #[derive(Default)]
@@ -57,17 +57,16 @@ impl Window for PuzzlesWindow {
         }
         let t = puzzle_texts(view.language);
         let mut open = self.open;
-        egui::Window::new(t.title)
-            .open(&mut open)
-            // Tall enough for the board, the verdict and the line without scrolling on
-            // a full HD screen; within the screen on a small one.
-            .default_size(egui::vec2(460.0, 760.0).min(super::room(ctx)))
-            .max_size(super::room(ctx))
-            .show(ctx, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    self.body_ui(ui, view, t, set, actions);
-                });
+        // As wide as the largest board the screen's height allows above the verdict and
+        // the buttons, within the screen (a small screen puts the board beside them).
+        let room = super::room(ctx);
+        let wanted = egui::vec2(wanted_width(room), room.y);
+        let window = egui::Window::new(t.title).open(&mut open);
+        super::fitted(window, ctx, wanted).show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                self.body_ui(ui, view, t, set, actions);
             });
+        });
         self.open = open;
     }
 
@@ -104,7 +103,7 @@ impl PuzzlesWindow {
             t.streak_line,
             &[&progress.streak, &progress.best_streak],
         ));
-        let Some(session) = &mut self.session else {
+        let Some(session) = &self.session else {
             ui.label(t.no_puzzles);
             return;
         };
@@ -121,24 +120,66 @@ impl PuzzlesWindow {
             ))
             .strong(),
         );
-        let mover = session.board.side_to_move();
-        let colours = palette(view.dark);
-        if let Some(clicked) = board_area_ui(ui, session, view, t) {
-            let repaint = ui.ctx().clone();
-            if session
-                .try_move(clicked, move || repaint.request_repaint())
-                .is_some()
-                && !session.rated
-            {
-                session.rated = true;
-                self.rating_before = Some(progress.rating);
-                let solved = matches!(session.phase, Phase::Right { .. });
-                actions.push(Action::PuzzleResult {
-                    puzzle: session.number,
-                    solved,
+        match board_side(ui) {
+            Side::Beside(side) => {
+                ui.horizontal_top(|ui| {
+                    self.board_ui(ui, side, view, t, actions);
+                    ui.vertical(|ui| self.controls_ui(ui, view, t, set, actions));
                 });
             }
+            Side::Above(side) => {
+                self.board_ui(ui, side, view, t, actions);
+                self.controls_ui(ui, view, t, set, actions);
+            }
         }
+    }
+
+    /// The board, `side` points square; a move played on it is rated once.
+    fn board_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        side: f32,
+        view: &View<'_>,
+        t: &PuzzleTexts,
+        actions: &mut Vec<Action>,
+    ) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let Some(clicked) = board_area_ui(ui, side, session, view, t) else {
+            return;
+        };
+        let repaint = ui.ctx().clone();
+        if session
+            .try_move(clicked, move || repaint.request_repaint())
+            .is_some()
+            && !session.rated
+        {
+            session.rated = true;
+            self.rating_before = Some(view.puzzles.rating);
+            let solved = matches!(session.phase, Phase::Right { .. });
+            actions.push(Action::PuzzleResult {
+                puzzle: session.number,
+                solved,
+            });
+        }
+    }
+
+    /// The verdict, the line played out and Retry / Show solution / Next.
+    fn controls_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &View<'_>,
+        t: &PuzzleTexts,
+        set: &PuzzleSet,
+        actions: &mut Vec<Action>,
+    ) {
+        let progress = view.puzzles;
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let mover = session.board.side_to_move();
+        let colours = palette(view.dark);
         let name = |player: Player| match player {
             Player::One => t.first_player,
             Player::Two => t.second_player,
@@ -202,19 +243,66 @@ impl PuzzlesWindow {
     }
 }
 
+/// Where the board goes and how large it is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Side {
+    /// Beside the verdict and buttons (a wide, short screen).
+    Beside(f32),
+    /// Above them.
+    Above(f32),
+}
+
+/// The points the verdict, the line and the buttons take under the board, and beside
+/// it: the board gives way so they stay in view without scrolling.
+const BELOW: f32 = 280.0;
+const BESIDE: f32 = 260.0;
+
+/// The points the window's title and the lines above the board take.
+const HEADER: f32 = 100.0;
+
+/// The board's place and side in `width` x `height` points: the larger of above the
+/// controls or beside them (issue 32.13: a 12x12 puzzle got ~17-point cells at 640x480
+/// and ~35 at 1920x1080 while the screen had room).
+fn place(width: f32, height: f32) -> Side {
+    let above = width.min(height - BELOW).min(BOARD_MAX);
+    let beside = (width - BESIDE).min(height - 16.0).min(BOARD_MAX);
+    if beside > above * 1.2 {
+        Side::Beside(beside.max(160.0))
+    } else {
+        Side::Above(above.max(160.0))
+    }
+}
+
+/// The board's place and side for the room left in the window's screen area.
+fn board_side(ui: &egui::Ui) -> Side {
+    let area = super::area(ui.ctx());
+    // Less the window's frame and margin under its content (seen at 640x480: the
+    // board's last row scrolled behind the window's bottom edge).
+    place(
+        ui.available_width(),
+        area.bottom() - ui.cursor().top() - 28.0,
+    )
+}
+
+/// The window's width that gives the board its room on a screen with `room` for it.
+fn wanted_width(room: egui::Vec2) -> f32 {
+    let margin = 24.0;
+    match place(room.x - margin, room.y - HEADER) {
+        Side::Beside(side) => side + BESIDE + margin,
+        Side::Above(side) => side.max(420.0) + margin,
+    }
+}
+
 /// The puzzle's board (after the line's moves on show, the rest as numbered faint
 /// queens); returns a cell clicked while the player is looking for the move.
 fn board_area_ui(
     ui: &mut egui::Ui,
+    side: f32,
     session: &PuzzleSession,
     view: &View<'_>,
     t: &PuzzleTexts,
 ) -> Option<Cell> {
     let board = session.shown_board();
-    // The verdict, the line and the buttons take about 260 points under the board: on a
-    // small screen the board gives way so they stay in view without scrolling.
-    let below = ui.ctx().content_rect().height() - 260.0;
-    let side = ui.available_width().min(BOARD_MAX).min(below).max(160.0);
     let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
     let overlay = overlay(rect, session, view, t, &board);
     // A child ui with its own id keeps the puzzle's cells apart from the main board's.

@@ -18,7 +18,6 @@ use std::path::PathBuf;
 pub fn controls_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts, dark: bool) {
     tree_source_ui(ui, lab, t);
     options_ui(ui, lab, t);
-    super::exercise::exercise_ui(ui, lab);
     ui.horizontal_wrapped(|ui| {
         legend_ui(ui, t, dark);
         ui.separator();
@@ -163,9 +162,16 @@ fn step_buttons_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
         ui.label(t.speed);
         ui.add(egui::Slider::new(&mut lab.speed, 0.5..=20.0).logarithmic(true));
         ui.label(t.zoom);
-        ui.add(
-            egui::Slider::new(&mut lab.zoom, super::MIN_ZOOM..=super::MAX_ZOOM).logarithmic(true),
-        );
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::Slider::new(&mut lab.zoom, super::MIN_ZOOM..=super::MAX_ZOOM)
+                    .logarithmic(true),
+            );
+            // The whole tree in view (issue 32.4), as a map's "fit" does.
+            if ui.button(t.fit).clicked() {
+                lab.fit_asked = true;
+            }
+        });
     });
 }
 

@@ -143,6 +143,41 @@ fn node_shape(at: Pos2, r: f32, max: Option<bool>, fill: Color32, stroke: Stroke
     }
 }
 
+/// A node's half-size at `zoom`: as large as its slot allows, so a fitted wide tree
+/// stays readable.
+fn node_radius(zoom: f32) -> f32 {
+    (SLOT * zoom * 0.36).clamp(RADIUS * 0.35, RADIUS * 2.0)
+}
+
+/// The least distance between two levels at `zoom`: a node and the labels under it
+/// (its window, a leaf's value) with a gap, so levels never run into each other.
+fn least_level(zoom: f32) -> f32 {
+    let r = node_radius(zoom);
+    2.0 * r + 2.0 * (r * 0.65).clamp(7.0, 18.0) + 8.0
+}
+
+/// The distance between levels: spread over the height there is (`view_height`), so
+/// the whole depth is in view where it fits, never closer than [`least_level`]: a deep
+/// tree scrolls (issue 32.4: levels collapsed onto each other, node 3 on the root).
+fn level_height(view_height: f32, levels: f32, zoom: f32) -> f32 {
+    if levels > 0.0 {
+        ((view_height - MARGIN - TOP - 36.0) / levels).max(least_level(zoom))
+    } else {
+        LEVEL * zoom
+    }
+}
+
+/// The zoom at which a tree `slots` leaves wide and `levels` deep fits `view` whole:
+/// its width, and its depth at [`least_level`] (the "Fit" button and a new tree).
+fn fit_zoom(view: Vec2, slots: f32, levels: f32) -> f32 {
+    let mut zoom = ((view.x - 2.0 * MARGIN) / (slots.max(1.0) * SLOT)).min(super::MAX_ZOOM);
+    let room = view.y - MARGIN - TOP - 36.0;
+    while zoom > super::MIN_ZOOM && levels * least_level(zoom) > room {
+        zoom *= 0.95;
+    }
+    zoom.max(super::MIN_ZOOM)
+}
+
 /// The tree, in a scroll area; a click on a leaf selects it for editing and Ctrl+wheel
 /// over the tree zooms.
 pub fn tree_ui(ui: &mut egui::Ui, lab: &mut TreeLab, dark: bool) {
@@ -150,16 +185,20 @@ pub fn tree_ui(ui: &mut egui::Ui, lab: &mut TreeLab, dark: bool) {
     let view_height = ui.available_height();
     // A new tree is zoomed to fit the view's width (never above 1.5, never below a
     // readable zoom for small trees or the smallest zoom for large ones: then it scrolls).
-    if lab.fitted != Some(lab.model.generation) {
+    let levels = lab.model.layout.level.iter().max().copied().unwrap_or(0) as f32;
+    if lab.fitted != Some(lab.model.generation) || lab.fit_asked {
         let slots = lab.model.layout.width.max(1.0);
-        let fit = (ui.available_width() - 2.0 * MARGIN) / (slots * SLOT);
-        let floor = if slots <= READABLE_SLOTS {
+        let fit = fit_zoom(ui.available_size(), slots, levels);
+        // Fit asked for: the whole tree in view. A new tree: no smaller than a readable
+        // zoom if it is small (it scrolls then).
+        let floor = if slots <= READABLE_SLOTS && !lab.fit_asked {
             TEXT_ZOOM + 0.05
         } else {
             super::MIN_ZOOM
         };
         lab.zoom = fit.clamp(floor, 1.5);
         lab.fitted = Some(lab.model.generation);
+        lab.fit_asked = false;
     }
     egui::ScrollArea::both()
         .id_salt("tree_lab_canvas")
@@ -167,14 +206,7 @@ pub fn tree_ui(ui: &mut egui::Ui, lab: &mut TreeLab, dark: bool) {
         .show(ui, |ui| {
             let zoom = lab.zoom;
             let model = &lab.model;
-            let levels = model.layout.level.iter().max().copied().unwrap_or(0) as f32;
-            // Levels spread over the height there is, so the whole depth is in view on a
-            // small screen too; only a deep tree (closer than a readable minimum) scrolls.
-            let level_height = if levels > 0.0 {
-                ((view_height - MARGIN - TOP - 36.0) / levels).max(LEVEL * 0.4 * zoom.max(0.7))
-            } else {
-                LEVEL * zoom
-            };
+            let level_height = level_height(view_height, levels, zoom);
             let size = vec2(
                 model.layout.width * SLOT * zoom + 2.0 * MARGIN,
                 levels * level_height + MARGIN + TOP,
@@ -188,8 +220,7 @@ pub fn tree_ui(ui: &mut egui::Ui, lab: &mut TreeLab, dark: bool) {
             };
             let view = ui.clip_rect().expand(SLOT * zoom * 2.0);
             let painter = ui.painter_at(rect);
-            // Nodes as large as their slot allows, so a fitted wide tree stays readable.
-            let r = (SLOT * zoom * 0.36).clamp(RADIUS * 0.35, RADIUS * 2.0);
+            let r = node_radius(zoom);
             let finished = model.cursor == model.steps() && model.steps() > 0;
             let chosen = finished
                 .then(|| model.trace.best.and_then(|i| model.tree.children(0).get(i)))
@@ -421,6 +452,46 @@ fn edge_labels(
             let rect = Rect::from_center_size(spot, galley.size() + vec2(4.0, 0.0));
             painter.rect_filled(rect, 2.0, background.gamma_multiply(0.85));
             painter.galley(rect.min + vec2(2.0, 0.0), galley, color);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 32.4: at 640x480, and with the exercise open, the levels collapsed onto
+    /// each other. At every zoom and any view height, two levels are at least a node
+    /// and its labels apart.
+    #[test]
+    fn levels_never_overlap_however_short_the_view() {
+        for zoom in [0.1, 0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 3.0] {
+            let r = node_radius(zoom);
+            for view_height in [60.0, 120.0, 240.0, 480.0, 1000.0] {
+                for levels in [1.0, 3.0, 6.0, 12.0] {
+                    let apart = level_height(view_height, levels, zoom);
+                    assert!(
+                        apart >= 2.0 * r + 2.0 * 7.0,
+                        "zoom {zoom}, view {view_height}, {levels} levels: {apart} apart, nodes {r} big"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Fit shows the whole tree where the smallest zoom allows it.
+    #[test]
+    fn fit_puts_the_whole_tree_in_view() {
+        for (view, slots, levels) in [
+            (vec2(600.0, 300.0), 27.0, 3.0),
+            (vec2(1800.0, 500.0), 27.0, 3.0),
+            (vec2(400.0, 200.0), 9.0, 2.0),
+        ] {
+            let zoom = fit_zoom(view, slots, levels);
+            let width = slots * SLOT * zoom + 2.0 * MARGIN;
+            let height = levels * level_height(view.y, levels, zoom) + MARGIN + TOP;
+            assert!(width <= view.x + 0.5, "{view:?}: {width} wide at {zoom}");
+            assert!(height <= view.y, "{view:?}: {height} tall at {zoom}");
         }
     }
 }

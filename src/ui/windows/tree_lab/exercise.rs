@@ -80,10 +80,36 @@ pub fn exercise_ui(ui: &mut egui::Ui, lab: &mut TreeLab) {
         lab.exercise.node = 0;
         lab.exercise.clear_answer();
     }
-    egui::CollapsingHeader::new(e.heading)
+    let shown = egui::CollapsingHeader::new(e.heading)
         .id_salt("tree_lab_exercise")
         .default_open(false)
         .show(ui, |ui| panel_ui(ui, lab, e));
+    // Opening the exercise starts it, so the trace is hidden from that moment (issue
+    // 32.5: the finished trace, the answer, stayed on show until Start); closing it
+    // ends it.
+    if shown.header_response.clicked() {
+        let open =
+            egui::collapsing_header::CollapsingState::load(ui.ctx(), shown.header_response.id)
+                .is_some_and(|state| state.is_open());
+        if open {
+            if !lab.exercise.active {
+                start(lab);
+            }
+        } else {
+            lab.exercise.active = false;
+            lab.exercise.verdict = None;
+        }
+    }
+}
+
+/// Starts an exercise: a fresh answer, the trace hidden at its start, the exercise's
+/// own algorithm.
+fn start(lab: &mut TreeLab) {
+    lab.exercise.active = true;
+    lab.exercise.clear_answer();
+    lab.playing = false;
+    use_exercise_algorithm(lab);
+    lab.go_to(0);
 }
 
 fn panel_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
@@ -119,14 +145,16 @@ fn panel_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
     }
     ui.label(egui::RichText::new(e.questions[kind_index(lab.exercise.kind)]).strong());
     answer_ui(ui, lab, e);
+    buttons_ui(ui, lab, e);
+    verdict_ui(ui, lab, e);
+}
+
+/// Start, or Check / Show the trace / End.
+fn buttons_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
     ui.horizontal_wrapped(|ui| {
         if !lab.exercise.active {
             if ui.button(e.start).clicked() {
-                lab.exercise.active = true;
-                lab.exercise.clear_answer();
-                lab.playing = false;
-                use_exercise_algorithm(lab);
-                lab.go_to(0);
+                start(lab);
             }
         } else {
             if ui.button(e.check).clicked() {
@@ -150,6 +178,10 @@ fn panel_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
             }
         }
     });
+}
+
+/// The last check's verdict, explained when wrong, and the session's score.
+fn verdict_ui(ui: &mut egui::Ui, lab: &TreeLab, e: &ExerciseTexts) {
     if let Some(verdict) = &lab.exercise.verdict {
         let (text, colour) = if verdict.right {
             (
@@ -314,7 +346,9 @@ fn show_trace(lab: &mut TreeLab) {
     lab.go_to(end);
 }
 
-/// A mistake in words, with the nodes' numbers as the drawing shows them.
+/// A mistake in words, with the nodes' numbers as the drawing shows them. Longer than
+/// 80 lines on purpose: one arm per kind of [`Mistake`], so every mistake's wording is
+/// read (and translated) in one place.
 fn mistake_text(lab: &TreeLab, e: &ExerciseTexts, mistake: &Mistake) -> String {
     let number = |node: usize| lab.model.numbers.get(node).copied().unwrap_or(0);
     let kind = |max: bool| if max { e.max_node } else { e.min_node };

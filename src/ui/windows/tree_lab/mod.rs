@@ -73,6 +73,8 @@ pub struct TreeLab {
     /// The tree generation last fitted to the view, so a new tree is zoomed to fit once
     /// and the student's own zoom is kept afterwards.
     fitted: Option<u64>,
+    /// The "Fit" button was pressed: the next frame zooms the whole tree into view.
+    pub fit_asked: bool,
     /// The "From a game" source: game, position, depth.
     pub grow: grow::GrowForm,
     /// The exercise in progress (predict, then check) and the session's score.
@@ -122,6 +124,7 @@ impl Default for TreeLab {
             dialog: None,
             shown: None,
             fitted: None,
+            fit_asked: false,
             grow: grow::GrowForm::default(),
             exercise: ExerciseState::default(),
         }
@@ -236,21 +239,26 @@ fn window_ui(
     egui::Window::new(t.title)
         .id(egui::Id::unique("tree_lab_window"))
         .open(&mut open)
+        .constrain_to(crate::ui::windows::area(ctx))
         .default_size([screen.width() * 0.92, screen.height() * 0.85])
         .default_pos(screen.min + egui::vec2(screen.width() * 0.04, 28.0))
-        .max_size(screen.size() - egui::vec2(8.0, 32.0))
+        // Within the screen below the menu bar (its bottom was off a 640x480 screen).
+        .max_size(crate::ui::windows::room(ctx))
         .resizable(true)
         .collapsible(true)
         .show(ctx, |ui| {
             // On a short screen the controls scroll in the top part, so the tree and the
             // table keep most of the window.
             // An exercise needs its question, answer and verdict in view: half then.
-            let share = if lab.exercise.active { 0.5 } else { 0.3 };
-            let controls_height = (ui.available_height() * share).max(60.0);
+            let controls_height = (ui.available_height() * 0.3).max(60.0);
             egui::ScrollArea::vertical()
                 .id_salt("tree_lab_controls")
                 .max_height(controls_height)
                 .show(ui, |ui| controls::controls_ui(ui, lab, t, dark));
+            // The exercise below the scrolling controls, never inside them: its answer
+            // and Check stay in view (issue 32.5).
+            ui.separator();
+            exercise::exercise_ui(ui, lab);
             ui.separator();
             if lab.exercise.hiding() {
                 // Predict first: no stepping and no step table until the answer is
@@ -261,56 +269,67 @@ fn window_ui(
                 controls::stepping_ui(ui, lab, t);
             }
             ui.separator();
-            let wide = ui.available_width() >= 760.0;
-            if wide {
-                // The table gets the larger share: its reason column is what a student reads; the
-                // tree zooms to fit what it is given. At 45% a full HD screen's table had
-                // no room for the Why column (issue 19.13).
-                let table_width = (ui.available_width() * 0.55).clamp(320.0, 1000.0);
-                let height = body_height(ui, screen);
-                ui.horizontal_top(|ui| {
-                    let tree_width = ui.available_width() - table_width - 12.0;
-                    let down = egui::Layout::top_down(egui::Align::Min);
-                    ui.allocate_ui_with_layout(egui::vec2(tree_width, height), down, |ui| {
-                        ui.set_min_size(egui::vec2(tree_width, height));
-                        draw::tree_ui(ui, lab, dark);
-                    });
-                    ui.separator();
-                    ui.allocate_ui_with_layout(egui::vec2(table_width, height), down, |ui| {
-                        ui.set_min_size(egui::vec2(table_width, height));
-                        if !lab.exercise.hiding()
-                            && let Some(step) = table::table_ui(ui, lab, t)
-                        {
-                            lab.go_to(step);
-                        }
-                    });
-                });
-            } else {
-                // Too narrow for both side by side, and too short to stack them: one at a
-                // time, switched here.
-                ui.horizontal(|ui| {
-                    ui.selectable_value(&mut lab.show_steps, false, t.show_tree);
-                    ui.selectable_value(&mut lab.show_steps, true, t.show_steps);
-                });
-                let height = body_height(ui, screen);
-                let width = ui.available_width();
-                let down = egui::Layout::top_down(egui::Align::Min);
-                ui.allocate_ui_with_layout(egui::vec2(width, height), down, |ui| {
-                    ui.set_min_size(egui::vec2(width, height));
-                    if lab.show_steps && !lab.exercise.hiding() {
-                        if let Some(step) = table::table_ui(ui, lab, t) {
-                            lab.go_to(step);
-                        }
-                    } else {
-                        draw::tree_ui(ui, lab, dark);
-                    }
-                });
-            }
+            tree_and_steps_ui(ui, lab, t, dark, screen);
         });
     lab.open = open;
     if !lab.open {
         lab.playing = false;
         lab.shown = None;
+    }
+}
+
+/// The tree and the step table: side by side on a wide window, else one at a time.
+fn tree_and_steps_ui(
+    ui: &mut egui::Ui,
+    lab: &mut TreeLab,
+    t: &LabTexts,
+    dark: bool,
+    screen: egui::Rect,
+) {
+    let wide = ui.available_width() >= 760.0;
+    if wide {
+        // The table gets the larger share: its reason column is what a student reads; the
+        // tree zooms to fit what it is given. At 45% a full HD screen's table had
+        // no room for the Why column (issue 19.13).
+        let table_width = (ui.available_width() * 0.55).clamp(320.0, 1000.0);
+        let height = body_height(ui, screen);
+        ui.horizontal_top(|ui| {
+            let tree_width = ui.available_width() - table_width - 12.0;
+            let down = egui::Layout::top_down(egui::Align::Min);
+            ui.allocate_ui_with_layout(egui::vec2(tree_width, height), down, |ui| {
+                ui.set_min_size(egui::vec2(tree_width, height));
+                draw::tree_ui(ui, lab, dark);
+            });
+            ui.separator();
+            ui.allocate_ui_with_layout(egui::vec2(table_width, height), down, |ui| {
+                ui.set_min_size(egui::vec2(table_width, height));
+                if !lab.exercise.hiding()
+                    && let Some(step) = table::table_ui(ui, lab, t)
+                {
+                    lab.go_to(step);
+                }
+            });
+        });
+    } else {
+        // Too narrow for both side by side, and too short to stack them: one at a
+        // time, switched here.
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut lab.show_steps, false, t.show_tree);
+            ui.selectable_value(&mut lab.show_steps, true, t.show_steps);
+        });
+        let height = body_height(ui, screen);
+        let width = ui.available_width();
+        let down = egui::Layout::top_down(egui::Align::Min);
+        ui.allocate_ui_with_layout(egui::vec2(width, height), down, |ui| {
+            ui.set_min_size(egui::vec2(width, height));
+            if lab.show_steps && !lab.exercise.hiding() {
+                if let Some(step) = table::table_ui(ui, lab, t) {
+                    lab.go_to(step);
+                }
+            } else {
+                draw::tree_ui(ui, lab, dark);
+            }
+        });
     }
 }
 
