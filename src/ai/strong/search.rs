@@ -3,7 +3,7 @@
 //! ordering with the table's move, killers and history, and enhanced transposition
 //! cutoffs. No allocation per node: one move buffer per ply, made once per worker.
 
-use super::gain::Geometry;
+use super::gain::{Geometry, Tokens};
 use super::hash::key_of;
 use super::history::History;
 use super::table::{EXACT, Entry, NO_MOVE, Table, work_of};
@@ -40,6 +40,10 @@ pub struct Options {
     /// other free cell (`2 * max_gain - n`, a lower bound) already reaches beta, or where
     /// every move leaves the other side a gain that keeps the value at or below alpha.
     pub gain_bound: bool,
+    /// At exact nodes, find the free set's tokens (clique components, see
+    /// [`super::gain::Tokens`]): search one move per token size, key the table by the
+    /// rest and the token sizes, and value a free set of tokens alone at once.
+    pub tokens: bool,
 }
 
 impl Default for Options {
@@ -52,6 +56,7 @@ impl Default for Options {
             staged: true,
             sym_plies: 2,
             gain_bound: true,
+            tokens: true,
         }
     }
 }
@@ -102,6 +107,27 @@ impl Shared<'_> {
             self.stop.store(false, Ordering::Relaxed);
         }
     }
+}
+
+/// The table key of a node: the free set's, or at exact nodes with tokens, the rest's
+/// mixed with the token sizes (positions that differ only in which tokens are left are
+/// the same game).
+#[inline]
+pub fn node_key(free: Bitboard, tokens: &Tokens) -> u64 {
+    if tokens.cells.is_empty() {
+        key_of(free)
+    } else {
+        key_of(free & !tokens.cells) ^ tokens.hash()
+    }
+}
+
+/// A move of a free set of tokens alone: one on a largest token.
+fn tokens_first(tokens: &Tokens, free: Bitboard, geometry: &Geometry) -> Option<Cell> {
+    let top = free
+        .into_iter()
+        .map(|cell| (geometry.reach(cell.index()) & free).count())
+        .max()?;
+    Some(Cell::from_index(tokens.searched(top)))
 }
 
 /// The running result of a node.
@@ -336,10 +362,28 @@ impl<'a> Worker<'a> {
             }
         }
         let draft = if exact { EXACT } else { depth as u8 };
-        let key = key_of(free);
+        let tokens = if self.options.tokens && exact {
+            self.geometry.tokens(free)
+        } else {
+            Tokens::default()
+        };
+        if tokens.cells == free {
+            // Nothing but tokens: both sides take the largest left.
+            if ply == 0 {
+                self.root_best = tokens_first(&tokens, free, self.geometry);
+            }
+            return tokens.value_alone();
+        }
+        let key = node_key(free, &tokens);
         let mut tt_move = NO_MOVE;
         if let Some(entry) = self.shared.table.probe(key) {
             tt_move = entry.mv;
+            // A token's cell stands for its size (the entry may come from a position
+            // with other tokens of the sizes): the one searched for that size.
+            if tt_move != NO_MOVE && tokens.cells.contains(Cell::from_index(tt_move as usize)) {
+                let size = (self.geometry.reach(tt_move as usize) & free).count();
+                tt_move = tokens.searched(size) as u8;
+            }
             // Not at the root: the root must name the move behind its value.
             if entry.draft == draft && ply > 0 {
                 if entry.lower >= beta {
@@ -393,6 +437,10 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let gain = (self.geometry.reach(index) & free).count();
+            if tokens.cells.contains(cell) && !tokens.is_searched(index, gain) {
+                // Another token of this size stands for it.
+                continue;
+            }
             max_gain = max_gain.max(gain);
             let mut packed = gain << 20 | self.tie(index, ply) << 8 | index as u32;
             if index as u8 == tt_move {
