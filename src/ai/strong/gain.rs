@@ -209,6 +209,7 @@ const NO_CELL: u8 = u8::MAX;
 /// - with nothing but tokens left, both sides take the largest (the exchange argument of
 ///   the game "take a number, keep it"), so the value is `s1 - s2 + s3 - ...` over the
 ///   sizes in falling order.
+///
 /// On dense boards stones cut the free cells into many small components, and the end of
 /// every game is all tokens (issue 33).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -318,7 +319,7 @@ mod tests {
                 }
                 component = grown;
             }
-            left = left & !component;
+            left &= !component;
             if component
                 .into_iter()
                 .all(|cell| geometry.reach(cell.index()) & free == component)
