@@ -12,6 +12,11 @@
 //! `QUEENS_BENCH_PROOF=1` runs only the proof section (issue 21.1): ten 15x15 boards
 //! with 20 random stones (seeds 1..10) solved from the first move on two threads: the
 //! default, without the gain bounds, and with plain bisection of the whole range.
+//! `QUEENS_BENCH_GRID=1` runs only the dense-board grid (issue 33.1): sizes 11..15, stone
+//! counts 0, 20, ..., 160 up to (N-2)^2, seeds 11, 12, 13, each solved from the first move
+//! on one thread with a time limit per solve (`QUEENS_BENCH_GRID_MS`, default 5000), by
+//! the default and by the solver of before issue 33 (its switches off), in one run.
+//! `QUEENS_BENCH_GRID_SIZES=15` (a comma list) keeps only those sizes.
 //! The machine is shared: compare ratios from one run, not figures across runs.
 
 use queens::ai::strong::{
@@ -55,6 +60,10 @@ fn main() {
     let base = SolveSettings::default();
     if std::env::var_os("QUEENS_BENCH_PROOF").is_some() {
         proof_boards(quick);
+        return;
+    }
+    if std::env::var_os("QUEENS_BENCH_GRID").is_some() {
+        grid(quick);
         return;
     }
     let only = std::env::var("QUEENS_BENCH_VARIANTS").ok();
@@ -364,5 +373,104 @@ fn proof_boards(quick: bool) {
     println!(
         "\nTotal: {:.1} s; without the gain bounds {:.1} s; with bisection {:.1} s.",
         totals[0], totals[1], totals[2]
+    );
+}
+
+/// The switches of the solver before issue 33: the "before" column of the grid.
+fn before_33() -> SolveSettings {
+    SolveSettings {
+        options: Options {
+            tokens: false,
+            ..Options::default()
+        },
+        ..SolveSettings::default()
+    }
+}
+
+/// One grid solve, within `limit`: its cell of the table (time and nodes when solved,
+/// else the margin's bounds), its time and nodes, and whether it solved.
+fn grid_solve(board: &Board, settings: SolveSettings, limit: std::time::Duration) -> SolveResult {
+    let table = Table::with_mb(DEFAULT_HASH_MB);
+    solve(
+        board,
+        &table,
+        SolveSettings {
+            time: Some(limit),
+            ..settings
+        },
+        &NoHandler,
+        &SolveProgress::default(),
+    )
+}
+
+fn grid_cell(result: &SolveResult) -> String {
+    if result.solved {
+        format!("{:.2} s, {} nodes", secs(result), result.nodes)
+    } else {
+        format!(
+            "not solved ({}..{}), {} nodes",
+            result.lower, result.upper, result.nodes
+        )
+    }
+}
+
+/// The dense-board grid (issue 33.1): every size and stone count, three seeds, the
+/// default against the solver before issue 33, one thread, a time limit per solve.
+fn grid(quick: bool) {
+    let limit_ms: u64 = std::env::var("QUEENS_BENCH_GRID_MS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(if quick { 500 } else { 5000 });
+    let limit = std::time::Duration::from_millis(limit_ms);
+    let only: Option<Vec<u8>> = std::env::var("QUEENS_BENCH_GRID_SIZES").ok().map(|text| {
+        text.split(',')
+            .filter_map(|s| s.trim().parse().ok())
+            .collect()
+    });
+    let (sizes, step) = if quick { (7..=9, 10) } else { (11..=15, 20) };
+    println!(
+        "## Dense boards from the first move (1 thread, {DEFAULT_HASH_MB} MiB table, {limit_ms} ms per solve)\n"
+    );
+    println!("| Board | Seed | Free | Margin | Default | Before issue 33 | Time x | Nodes x |");
+    println!("|---|---:|---:|---:|---|---|---:|---:|");
+    let (mut solved, mut solved_before, mut total) = (0, 0, 0);
+    let (mut worst, mut worst_before) = (0.0f64, 0.0f64);
+    for size in sizes {
+        if only.as_ref().is_some_and(|sizes| !sizes.contains(&size)) {
+            continue;
+        }
+        let most = usize::from(size - 2).pow(2);
+        for stones in (0..=160).step_by(step).filter(|&m| m <= most) {
+            for seed in 11..=13u64 {
+                let Ok(board) = Board::new(size, &queens::board::random_stones(size, stones, seed))
+                else {
+                    continue;
+                };
+                let now = grid_solve(&board, SolveSettings::default(), limit);
+                let before = grid_solve(&board, before_33(), limit);
+                if now.solved && before.solved {
+                    assert_eq!(now.margin, before.margin, "{size}x{size} {stones} {seed}");
+                }
+                total += 1;
+                solved += usize::from(now.solved);
+                solved_before += usize::from(before.solved);
+                worst = worst.max(secs(&now));
+                worst_before = worst_before.max(secs(&before));
+                let margin = now.margin.or(before.margin);
+                println!(
+                    "| {size}x{size}, {stones} stones | {seed} | {} | {} | {} | {} | {:.2} | {:.2} |",
+                    board.free().count(),
+                    margin.map_or("-".to_string(), |m| m.to_string()),
+                    grid_cell(&now),
+                    grid_cell(&before),
+                    secs(&now) / secs(&before).max(1e-6),
+                    now.nodes as f64 / (before.nodes as f64).max(1.0),
+                );
+            }
+        }
+    }
+    println!(
+        "\nSolved within {limit_ms} ms: {solved} of {total} (before issue 33: {solved_before}); \
+         longest solve or limit {worst:.2} s (before: {worst_before:.2} s)."
     );
 }

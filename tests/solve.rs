@@ -524,3 +524,58 @@ fn the_gain_bounds_change_no_value_on_larger_positions() {
         "{against_memo} against the memo, {against_off} against the bounds off"
     );
 }
+
+/// Dense boards (issue 33): stones cut the free cells into small regions, many of them
+/// tokens (regions whose cells all see each other), which the solver searches once per
+/// size, keys by size and values at once when only they are left. Against the oracle's
+/// exhaustive solver (up to 22 free cells), the memoized exhaustive search (up to 30)
+/// and the same solver without tokens (up to 60), 1 and 2 threads.
+#[test]
+fn dense_boards_are_solved_exactly() {
+    let table = Table::with_mb(16);
+    let (mut against_oracle, mut against_memo, mut against_off) = (0, 0, 0);
+    for seed in 0..120u64 {
+        let size = 5 + (seed % 6) as u8;
+        let most = Board::max_stones(size);
+        // From half the stones the thesis allows to all of them.
+        let stones = most / 2 + (seed as usize * 7) % (most - most / 2 + 1);
+        let plies = (seed / 6 % 3) as usize;
+        let Ok(board) = random_position(size, stones, plies, seed) else {
+            continue;
+        };
+        let free = board.free().count();
+        table.clear();
+        let with = solved_margin(&board, &table, 1 + (seed % 2) as usize);
+        if free <= 22 {
+            assert_eq!(with, oracle_margin(&board), "{board:?}");
+            against_oracle += 1;
+        }
+        if free <= 30 {
+            assert_eq!(with, memo_margin(&board), "{board:?}");
+            against_memo += 1;
+        }
+        if free <= 60 {
+            let off = SolveSettings {
+                options: Options {
+                    tokens: false,
+                    ..Options::default()
+                },
+                ..settings(1)
+            };
+            let plain = solve(
+                &board,
+                &Table::with_mb(16),
+                off,
+                &NoHandler,
+                &SolveProgress::default(),
+            );
+            assert_eq!(Some(with), plain.margin, "{board:?}");
+            against_off += 1;
+        }
+    }
+    assert!(
+        against_oracle >= 20 && against_memo >= 40 && against_off >= 80,
+        "{against_oracle} against the oracle, {against_memo} against the memo, \
+         {against_off} against tokens off"
+    );
+}

@@ -241,6 +241,10 @@ impl Engine for PvsEngine {
         PvsEngine::prepare(self, board)
     }
 
+    /// In stages: the greedy move as a fallback, an exact solve first when the end is
+    /// within reach ([`PvsEngine::solve_first`]), iterative deepening ([`deepen`]), an
+    /// exact solve with the time left over ([`PvsEngine::solve_last`]), and the choice
+    /// between a proved floor and the deepening's estimate ([`prefer_floor`]).
     fn think(
         &mut self,
         board: &Board,
@@ -263,41 +267,19 @@ impl Engine for PvsEngine {
             return outcome;
         }
         let geometry = Geometry::of(board);
-        let (greedy_move, greedy_gain) = greedy(&geometry, free);
-        outcome.best_move = Some(greedy_move);
-        outcome.pv = vec![greedy_move];
-        outcome.value = Score(base.0 + greedy_gain);
-        outcome.depth = 1;
-        outcome.exact = n == 1 || greedy_gain as u32 == n;
+        let greedy_gain = fall_back_on_greedy(&mut outcome, &geometry, free, base);
         let max_depth = limits.depth.max(1);
         let deadline = limits.time.map(|time| start + time);
 
-        // The move with the best value a stopped solve proved, if any (see below).
-        let mut proved_floor: Option<Floor> = None;
-        // Exact first, when the end is within reach and the clock allows.
-        if let Some(time) = limits.time
-            && !outcome.exact
-            && (self.solve_always || (n <= SOLVE_FREE_CELLS && max_depth >= n))
-        {
-            let share = if self.solve_always {
-                PERFECT_SOLVE_SHARE
-            } else {
-                SOLVE_SHARE
-            };
-            match self.try_solve(board, time.mul_f64(share), handler, &mut outcome.stats) {
-                Ok(proved) => {
-                    take_proof(&mut outcome, base, n, proved);
+        // The move with the best value a stopped solve proved, if any (see `prefer_floor`).
+        let mut proved_floor: Option<Floor> =
+            match self.solve_first(board, limits, handler, &mut outcome) {
+                First::Done => {
                     outcome.elapsed = start.elapsed();
                     return outcome;
                 }
-                Err(floor) => proved_floor = floor,
-            }
-            if handler.should_stop() {
-                outcome.interrupted = true;
-                outcome.elapsed = start.elapsed();
-                return outcome;
-            }
-        }
+                First::Deepen(floor) => floor,
+            };
         if outcome.exact || max_depth == 1 {
             outcome.elapsed = start.elapsed();
             return outcome;
@@ -306,131 +288,259 @@ impl Engine for PvsEngine {
         let table = self.table();
         let shared = Shared::new(table, deadline);
         let top = max_depth.min(n);
+        let plan = Deepening {
+            free,
+            top,
+            deadline,
+            greedy_gain,
+            base,
+        };
         let (iterations, _worker) = run_threads(
             &geometry,
             &shared,
             handler,
             self.options,
             self.threads,
-            |worker| {
-                let mut done: Vec<(u32, i32, Cell, Duration, u64)> = Vec::new();
-                let mut guess = Some(greedy_gain);
-                let mut last_time = Duration::ZERO;
-                let mut growth = 4.0f64;
-                for depth in 2..=top {
-                    if let Some(deadline) = deadline {
-                        // Start a depth unless it is hopeless (predicted over four times
-                        // the time left): the next depth's cost varies widely, a depth
-                        // cut at the deadline loses nothing the last one found, and its
-                        // entries stay in the table for the next move. (Refusing every
-                        // depth predicted to overrun left two thirds of the time unused
-                        // and lost to the thesis alpha-beta at 100 ms per move.)
-                        let now = Instant::now();
-                        let left = deadline.saturating_duration_since(now);
-                        let predicted = last_time.mul_f64(growth);
-                        if left.is_zero() || (depth > 2 && predicted > left * 4) {
-                            break;
-                        }
-                    }
-                    let iteration_start = Instant::now();
-                    let before = worker.nodes;
-                    worker.age_history();
-                    let Some(value) = aspirated(worker, free, depth, guess) else {
-                        break;
-                    };
-                    let Some(best) = worker.root_best() else {
-                        break;
-                    };
-                    let elapsed = iteration_start.elapsed();
-                    if last_time > Duration::ZERO {
-                        growth = (elapsed.as_secs_f64() / last_time.as_secs_f64()).clamp(1.5, 16.0);
-                    }
-                    last_time = elapsed;
-                    guess = Some(value);
-                    done.push((depth, value, best, elapsed, worker.nodes - before));
-                    let iteration = Iteration {
-                        depth,
-                        value: Score(base.0 + value),
-                        best_move: Some(best),
-                        pv: vec![best],
-                        stats: Stats {
-                            nodes: worker.nodes - before,
-                            leaves: 0,
-                            cutoffs: 0,
-                        },
-                        elapsed,
-                    };
-                    handler.on_iteration(&iteration);
-                }
-                done
-            },
-            |worker| {
-                let mut guess = Some(greedy_gain);
-                for depth in 2..=top {
-                    match aspirated(worker, free, depth, guess) {
-                        Some(value) => guess = Some(value),
-                        None => break,
-                    }
-                }
-            },
+            |worker| deepen(worker, &plan, handler),
+            |worker| deepen_helper(worker, &plan),
         );
         outcome.stats.nodes += shared.nodes.load(Ordering::Relaxed);
         outcome.interrupted = shared.is_interrupted() && top > iterations.last().map_or(1, |i| i.0);
-        if let Some(&(depth, value, best, _, _)) = iterations.last() {
-            outcome.best_move = Some(best);
-            outcome.value = Score(base.0 + value);
-            outcome.depth = depth;
-            outcome.exact = depth >= n;
-            outcome.pv = table_line(table, &geometry, free, best, depth as usize);
-        }
-        for (depth, value, best, elapsed, nodes) in iterations {
-            outcome.iterations.push(Iteration {
-                depth,
-                value: Score(base.0 + value),
-                best_move: Some(best),
-                pv: vec![best],
-                stats: Stats {
-                    nodes,
-                    leaves: 0,
-                    cutoffs: 0,
-                },
-                elapsed,
-            });
-        }
-        // Time left over (the next depth would not have fitted): try to prove the
-        // result, keeping the deepening's answer if the proof does not finish.
-        if let (Some(time), Some(deadline)) = (limits.time, deadline)
-            && !outcome.exact
-            && !shared.is_interrupted()
-            && max_depth >= n
-        {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left >= time / 4 {
-                match self.try_solve(board, left, handler, &mut outcome.stats) {
-                    Ok(proved) => take_proof(&mut outcome, base, n, proved),
-                    Err(floor) => {
-                        if floor.is_some_and(|(_, v)| proved_floor.is_none_or(|(_, w)| v > w)) {
-                            proved_floor = floor;
-                        }
-                    }
-                }
+        take_iterations(&mut outcome, iterations, table, &geometry, free, base);
+        if !shared.is_interrupted() {
+            let floor = self.solve_last(board, limits, deadline, handler, &mut outcome);
+            if floor.is_some_and(|(_, v)| proved_floor.is_none_or(|(_, w)| v > w)) {
+                proved_floor = floor;
             }
         }
-        // A solve that ran out of time has still proved that its move reaches at least
-        // `floor`. When that is at least what the deepening estimates for its own best
-        // move, the proved move is as good as the estimate's, with a proof: it is played
-        // (issue 21.5). A floor below the estimate is not trusted over it: played always,
-        // it gave away 4 cells in 20 games where the estimate's move gave away 2.
-        if !outcome.exact
-            && let Some((cell, floor)) = proved_floor
-            && base.0 + floor >= outcome.value.0
-        {
-            outcome.best_move = Some(cell);
-            outcome.pv = vec![cell];
-            outcome.value = Score(base.0 + floor);
-        }
+        prefer_floor(&mut outcome, proved_floor, base);
         outcome.elapsed = start.elapsed();
         outcome
+    }
+}
+
+/// What the first stage left to do.
+enum First {
+    /// The outcome is final (proved, or the search was told to stop).
+    Done,
+    /// Deepen next; a stopped solve's proved floor, if any.
+    Deepen(Option<Floor>),
+}
+
+/// A completed depth: depth, value, best move, time, nodes.
+type Done = (u32, i32, Cell, Duration, u64);
+
+/// What the deepening threads share: the position, the deepest depth, the deadline, the
+/// first guess (the greedy gain) and the score difference the values add to.
+struct Deepening {
+    free: Bitboard,
+    top: u32,
+    deadline: Option<Instant>,
+    greedy_gain: i32,
+    base: Score,
+}
+
+/// Puts the depth-1 answer into `outcome` (always legal, so every search has a move to
+/// fall back on) and returns its gain.
+fn fall_back_on_greedy(
+    outcome: &mut SearchOutcome<Cell>,
+    geometry: &Geometry,
+    free: Bitboard,
+    base: Score,
+) -> i32 {
+    let n = free.count();
+    let (greedy_move, greedy_gain) = greedy(geometry, free);
+    outcome.best_move = Some(greedy_move);
+    outcome.pv = vec![greedy_move];
+    outcome.value = Score(base.0 + greedy_gain);
+    outcome.depth = 1;
+    outcome.exact = n == 1 || greedy_gain as u32 == n;
+    greedy_gain
+}
+
+/// The main thread's deepening: depth 2 up to `plan.top` with aspiration windows, each
+/// reported to `handler`; a depth is not started when it looks hopeless in the time left.
+fn deepen(
+    worker: &mut Worker<'_>,
+    plan: &Deepening,
+    handler: &dyn SearchHandler<Cell>,
+) -> Vec<Done> {
+    let mut done: Vec<Done> = Vec::new();
+    let mut guess = Some(plan.greedy_gain);
+    let mut last_time = Duration::ZERO;
+    let mut growth = 4.0f64;
+    for depth in 2..=plan.top {
+        if let Some(deadline) = plan.deadline {
+            // Start a depth unless it is hopeless (predicted over four times the time
+            // left): the next depth's cost varies widely, a depth cut at the deadline
+            // loses nothing the last one found, and its entries stay in the table for
+            // the next move. (Refusing every depth predicted to overrun left two thirds
+            // of the time unused and lost to the thesis alpha-beta at 100 ms per move.)
+            let now = Instant::now();
+            let left = deadline.saturating_duration_since(now);
+            let predicted = last_time.mul_f64(growth);
+            if left.is_zero() || (depth > 2 && predicted > left * 4) {
+                break;
+            }
+        }
+        let iteration_start = Instant::now();
+        let before = worker.nodes;
+        worker.age_history();
+        let Some(value) = aspirated(worker, plan.free, depth, guess) else {
+            break;
+        };
+        let Some(best) = worker.root_best() else {
+            break;
+        };
+        let elapsed = iteration_start.elapsed();
+        if last_time > Duration::ZERO {
+            growth = (elapsed.as_secs_f64() / last_time.as_secs_f64()).clamp(1.5, 16.0);
+        }
+        last_time = elapsed;
+        guess = Some(value);
+        done.push((depth, value, best, elapsed, worker.nodes - before));
+        handler.on_iteration(&iteration_of(
+            plan.base,
+            (depth, value, best, elapsed, worker.nodes - before),
+        ));
+    }
+    done
+}
+
+/// A helper thread's deepening (Lazy SMP): the same depths, no reports, no clock of
+/// its own (the main thread's end stops it).
+fn deepen_helper(worker: &mut Worker<'_>, plan: &Deepening) {
+    let mut guess = Some(plan.greedy_gain);
+    for depth in 2..=plan.top {
+        match aspirated(worker, plan.free, depth, guess) {
+            Some(value) => guess = Some(value),
+            None => break,
+        }
+    }
+}
+
+/// A completed depth as the front ends hear it.
+fn iteration_of(base: Score, (depth, value, best, elapsed, nodes): Done) -> Iteration<Cell> {
+    Iteration {
+        depth,
+        value: Score(base.0 + value),
+        best_move: Some(best),
+        pv: vec![best],
+        stats: Stats {
+            nodes,
+            leaves: 0,
+            cutoffs: 0,
+        },
+        elapsed,
+    }
+}
+
+/// Puts the deepest completed depth (and its line from the table) into `outcome`, and
+/// every depth into its iterations.
+fn take_iterations(
+    outcome: &mut SearchOutcome<Cell>,
+    iterations: Vec<Done>,
+    table: &Table,
+    geometry: &Geometry,
+    free: Bitboard,
+    base: Score,
+) {
+    let n = free.count();
+    if let Some(&(depth, value, best, _, _)) = iterations.last() {
+        outcome.best_move = Some(best);
+        outcome.value = Score(base.0 + value);
+        outcome.depth = depth;
+        outcome.exact = depth >= n;
+        outcome.pv = table_line(table, geometry, free, best, depth as usize);
+    }
+    for done in iterations {
+        outcome.iterations.push(iteration_of(base, done));
+    }
+}
+
+/// A solve that ran out of time has still proved that its move reaches at least `floor`.
+/// When that is at least what the deepening estimates for its own best move, the proved
+/// move is as good as the estimate's, with a proof: it is played (issue 21.5). A floor
+/// below the estimate is not trusted over it: played always, it gave away 4 cells in 20
+/// games where the estimate's move gave away 2.
+fn prefer_floor(outcome: &mut SearchOutcome<Cell>, proved_floor: Option<Floor>, base: Score) {
+    if !outcome.exact
+        && let Some((cell, floor)) = proved_floor
+        && base.0 + floor >= outcome.value.0
+    {
+        outcome.best_move = Some(cell);
+        outcome.pv = vec![cell];
+        outcome.value = Score(base.0 + floor);
+    }
+}
+
+impl PvsEngine {
+    /// The first stage: an exact solve with a share of the time, when the end is within
+    /// reach (or always, for `perfect`) and the clock allows. [`First::Done`] when it
+    /// proved the position or the search was told to stop.
+    fn solve_first(
+        &self,
+        board: &Board,
+        limits: Limits,
+        handler: &dyn SearchHandler<Cell>,
+        outcome: &mut SearchOutcome<Cell>,
+    ) -> First {
+        let n = board.free().count();
+        let max_depth = limits.depth.max(1);
+        let Some(time) = limits.time else {
+            return First::Deepen(None);
+        };
+        if outcome.exact || !(self.solve_always || (n <= SOLVE_FREE_CELLS && max_depth >= n)) {
+            return First::Deepen(None);
+        }
+        let share = if self.solve_always {
+            PERFECT_SOLVE_SHARE
+        } else {
+            SOLVE_SHARE
+        };
+        let base = evaluate(board);
+        match self.try_solve(board, time.mul_f64(share), handler, &mut outcome.stats) {
+            Ok(proved) => {
+                take_proof(outcome, base, n, proved);
+                First::Done
+            }
+            Err(_) if handler.should_stop() => {
+                outcome.interrupted = true;
+                First::Done
+            }
+            Err(floor) => First::Deepen(floor),
+        }
+    }
+
+    /// The last stage: with time left over (the next depth would not have fitted), try
+    /// to prove the result, keeping the deepening's answer if the proof does not
+    /// finish; returns that solve's proved floor, if any.
+    fn solve_last(
+        &self,
+        board: &Board,
+        limits: Limits,
+        deadline: Option<Instant>,
+        handler: &dyn SearchHandler<Cell>,
+        outcome: &mut SearchOutcome<Cell>,
+    ) -> Option<Floor> {
+        let n = board.free().count();
+        let (Some(time), Some(deadline)) = (limits.time, deadline) else {
+            return None;
+        };
+        if outcome.exact || limits.depth.max(1) < n {
+            return None;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left < time / 4 {
+            return None;
+        }
+        match self.try_solve(board, left, handler, &mut outcome.stats) {
+            Ok(proved) => {
+                take_proof(outcome, evaluate(board), n, proved);
+                None
+            }
+            Err(floor) => floor,
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! ordering with the table's move, killers and history, and enhanced transposition
 //! cutoffs. No allocation per node: one move buffer per ply, made once per worker.
 
-use super::gain::Geometry;
+use super::gain::{Geometry, Tokens};
 use super::hash::key_of;
 use super::history::History;
 use super::table::{EXACT, Entry, NO_MOVE, Table, work_of};
@@ -40,6 +40,10 @@ pub struct Options {
     /// other free cell (`2 * max_gain - n`, a lower bound) already reaches beta, or where
     /// every move leaves the other side a gain that keeps the value at or below alpha.
     pub gain_bound: bool,
+    /// At exact nodes, find the free set's tokens (clique components, see
+    /// [`super::gain::Tokens`]): search one move per token size, key the table by the
+    /// rest and the token sizes, and value a free set of tokens alone at once.
+    pub tokens: bool,
 }
 
 impl Default for Options {
@@ -52,6 +56,7 @@ impl Default for Options {
             staged: true,
             sym_plies: 2,
             gain_bound: true,
+            tokens: true,
         }
     }
 }
@@ -102,6 +107,27 @@ impl Shared<'_> {
             self.stop.store(false, Ordering::Relaxed);
         }
     }
+}
+
+/// The table key of a node: the free set's, or at exact nodes with tokens, the rest's
+/// mixed with the token sizes (positions that differ only in which tokens are left are
+/// the same game).
+#[inline]
+pub fn node_key(free: Bitboard, tokens: &Tokens) -> u64 {
+    if tokens.cells.is_empty() {
+        key_of(free)
+    } else {
+        key_of(free & !tokens.cells) ^ tokens.hash()
+    }
+}
+
+/// A move of a free set of tokens alone: one on a largest token.
+fn tokens_first(tokens: &Tokens, free: Bitboard, geometry: &Geometry) -> Option<Cell> {
+    let top = free
+        .into_iter()
+        .map(|cell| (geometry.reach(cell.index()) & free).count())
+        .max()?;
+    Some(Cell::from_index(tokens.searched(top)))
 }
 
 /// The running result of a node.
@@ -293,74 +319,36 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// One node, in stages: values known without the table ([`Worker::before_table`]),
+    /// tokens, the table ([`Worker::probe_table`]), the table's move before any
+    /// generation, then the move picker over the other moves ([`Worker::generate`],
+    /// [`Worker::pick`]).
     fn search(&mut self, free: Bitboard, alpha: i32, beta: i32, depth: u32, ply: usize) -> i32 {
         self.nodes += 1;
         if self.poll() {
             return 0;
         }
         let n = free.count() as i32;
-        if n == 0 || depth == 0 {
-            // The end, or the horizon: the thesis evaluation (the score difference) has
-            // no remaining gain to add.
-            return 0;
-        }
-        if depth == 1 && ply > 0 {
-            // One ply to the horizon: the value is the largest gain, exact in any window.
-            // Counting it here, one popcount per free cell as the thesis's frontier does,
-            // skips the table and a call per child (3x faster to depth 5 and 6 on 15x15).
-            return self.geometry.max_gain(free) as i32;
+        if let Some(value) = self.before_table(free, alpha, beta, depth, ply) {
+            return value;
         }
         let exact = depth as i32 >= n;
-        // Mine + yours <= n, so -n <= V <= n at any depth.
-        if n <= alpha {
-            return n;
-        }
-        if -n >= beta {
-            return -n;
-        }
-        if self.options.gain_bound && ply > 0 {
-            // Two bounds from one move's gain against the cells left, checked before the
-            // table's cache miss; most nodes of a null-window probe are this lopsided.
-            // Lower: V >= g - V(child) >= g - (n - g) for the largest gain g.
-            let max_gain = self.geometry.max_gain(free) as i32;
-            let floor = 2 * max_gain - n;
-            if floor >= beta {
-                return floor;
-            }
-            // Upper: if after every move c the other side can claim k cells, then
-            // V <= max over c of (g_c - (2k - |F_c|)) = n - 2k. Asked for the smallest k
-            // that would end the node (depth >= 2 here, so the child's floor holds).
-            let k = (n - alpha + 1) / 2;
-            if k >= 1 && k <= max_gain && self.geometry.every_reply_gains(free, k as u32) {
-                return n - 2 * k;
-            }
-        }
         let draft = if exact { EXACT } else { depth as u8 };
-        let key = key_of(free);
-        let mut tt_move = NO_MOVE;
-        if let Some(entry) = self.shared.table.probe(key) {
-            tt_move = entry.mv;
-            // Not at the root: the root must name the move behind its value.
-            if entry.draft == draft && ply > 0 {
-                if entry.lower >= beta {
-                    return entry.lower;
-                }
-                if entry.upper <= alpha {
-                    return entry.upper;
-                }
-                if entry.lower == entry.upper {
-                    return entry.lower;
-                }
+        let tokens = self.tokens_of(free, exact);
+        if tokens.cells == free {
+            // Nothing but tokens: both sides take the largest left.
+            if ply == 0 {
+                self.root_best = tokens_first(&tokens, free, self.geometry);
             }
+            return tokens.value_alone();
         }
-        let start_nodes = self.nodes;
-        let skip = if ply == 0 {
-            self.root_skip
-        } else if ply <= self.options.sym_plies as usize && self.geometry.has_symmetries() {
-            self.geometry.duplicates(free)
-        } else {
-            Bitboard::EMPTY
+        let key = node_key(free, &tokens);
+        let tt_move = match self.probe_table(key, free, &tokens, draft, alpha, beta, ply) {
+            Ok(tt_move) => tt_move,
+            Err(value) => return value,
         };
+        let start_nodes = self.nodes;
+        let skip = self.skip_of(free, ply);
         let mut node = Node {
             best: -i32::MAX,
             best_move: NO_MOVE,
@@ -384,23 +372,9 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Stage 2: every other free cell with its gain.
-        let mut count = 0;
-        let mut max_gain = 0;
-        for cell in free {
-            let index = cell.index();
-            if skip.contains(cell) || (searched_first && index == tt_move as usize) {
-                continue;
-            }
-            let gain = (self.geometry.reach(index) & free).count();
-            max_gain = max_gain.max(gain);
-            let mut packed = gain << 20 | self.tie(index, ply) << 8 | index as u32;
-            if index as u8 == tt_move {
-                packed |= 1 << 31;
-            }
-            self.lists[ply][count] = packed;
-            count += 1;
-        }
+        // Stage 2: every other move, picked best first.
+        let done = searched_first.then_some(tt_move);
+        let (count, max_gain) = self.generate(free, skip, &tokens, done, tt_move, ply);
         if max_gain as i32 == n {
             // One move takes everything: nothing beats n.
             if ply == 0 {
@@ -413,26 +387,12 @@ impl<'a> Worker<'a> {
             return (n.min(depth as i32)) & 1;
         }
 
-        if self.options.etc_min_free != 0
-            && n >= self.options.etc_min_free as i32
-            && depth >= 2
-            && let Some(value) = self.etc(free, beta, depth, count, ply)
-        {
+        if let Some(value) = self.etc(free, beta, depth, count, ply) {
             return value;
         }
 
         for i in 0..count {
-            // Selection: most cut nodes cut on the first move or two, so sorting the
-            // whole list would be wasted.
-            let list = &mut self.lists[ply];
-            let mut pick = i;
-            for j in i + 1..count {
-                if list[j] > list[pick] {
-                    pick = j;
-                }
-            }
-            list.swap(i, pick);
-            let index = (list[i] & 0xFF) as usize;
+            let index = self.pick(ply, i, count);
             let first = i == 0 && !searched_first;
             match self.child(free, index, &mut node, beta, depth, ply, first) {
                 Step::Aborted => return 0,
@@ -442,6 +402,171 @@ impl<'a> Worker<'a> {
         }
         self.store(key, &node, alpha, beta, n, draft, start_nodes);
         node.best
+    }
+
+    /// The tokens of an exact node's free set (none when the switch is off or the node
+    /// is not exact: a depth-limited value is not the game's).
+    #[inline]
+    fn tokens_of(&self, free: Bitboard, exact: bool) -> Tokens {
+        if self.options.tokens && exact {
+            self.geometry.tokens(free)
+        } else {
+            Tokens::default()
+        }
+    }
+
+    /// The moves to leave out at a node: the caller's at the root, symmetric images down
+    /// to `sym_plies`, none below.
+    #[inline]
+    fn skip_of(&self, free: Bitboard, ply: usize) -> Bitboard {
+        if ply == 0 {
+            self.root_skip
+        } else if ply <= self.options.sym_plies as usize && self.geometry.has_symmetries() {
+            self.geometry.duplicates(free)
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    /// The value of a node when it is known without the table: the end or the horizon,
+    /// one ply to the horizon, `|V| <= n` against the window, and the gain bounds.
+    #[inline]
+    fn before_table(
+        &self,
+        free: Bitboard,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        ply: usize,
+    ) -> Option<i32> {
+        let n = free.count() as i32;
+        if n == 0 || depth == 0 {
+            // The end, or the horizon: the thesis evaluation (the score difference) has
+            // no remaining gain to add.
+            return Some(0);
+        }
+        if depth == 1 && ply > 0 {
+            // One ply to the horizon: the value is the largest gain, exact in any window.
+            // Counting it here, one popcount per free cell as the thesis's frontier does,
+            // skips the table and a call per child (3x faster to depth 5 and 6 on 15x15).
+            return Some(self.geometry.max_gain(free) as i32);
+        }
+        // Mine + yours <= n, so -n <= V <= n at any depth.
+        if n <= alpha {
+            return Some(n);
+        }
+        if -n >= beta {
+            return Some(-n);
+        }
+        if self.options.gain_bound && ply > 0 {
+            // Two bounds from one move's gain against the cells left, checked before the
+            // table's cache miss; most nodes of a null-window probe are this lopsided.
+            // Lower: V >= g - V(child) >= g - (n - g) for the largest gain g.
+            let max_gain = self.geometry.max_gain(free) as i32;
+            let floor = 2 * max_gain - n;
+            if floor >= beta {
+                return Some(floor);
+            }
+            // Upper: if after every move c the other side can claim k cells, then
+            // V <= max over c of (g_c - (2k - |F_c|)) = n - 2k. Asked for the smallest k
+            // that would end the node (depth >= 2 here, so the child's floor holds).
+            let k = (n - alpha + 1) / 2;
+            if k >= 1 && k <= max_gain && self.geometry.every_reply_gains(free, k as u32) {
+                return Some(n - 2 * k);
+            }
+        }
+        None
+    }
+
+    /// The table's word on a node: `Err(value)` when its bounds end the node (never at
+    /// the root, which must name the move behind its value), else `Ok` with its move
+    /// ([`NO_MOVE`] if none; a token's cell becomes the one searched for its size).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn probe_table(
+        &self,
+        key: u64,
+        free: Bitboard,
+        tokens: &Tokens,
+        draft: u8,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Result<u8, i32> {
+        let Some(entry) = self.shared.table.probe(key) else {
+            return Ok(NO_MOVE);
+        };
+        let mut tt_move = entry.mv;
+        // A token's cell stands for its size (the entry may come from a position with
+        // other tokens of the sizes): the one searched for that size.
+        if tt_move != NO_MOVE && tokens.cells.contains(Cell::from_index(tt_move as usize)) {
+            let size = (self.geometry.reach(tt_move as usize) & free).count();
+            tt_move = tokens.searched(size) as u8;
+        }
+        if entry.draft == draft && ply > 0 {
+            if entry.lower >= beta {
+                return Err(entry.lower);
+            }
+            if entry.upper <= alpha {
+                return Err(entry.upper);
+            }
+            if entry.lower == entry.upper {
+                return Err(entry.lower);
+            }
+        }
+        Ok(tt_move)
+    }
+
+    /// The move picker's list: every free cell but the skipped ones, the move `done`
+    /// (already searched) and the tokens another of their size stands for, packed as
+    /// gain, tie-break and cell (the table's move flagged on top). Returns the count and
+    /// the largest gain.
+    #[inline]
+    fn generate(
+        &mut self,
+        free: Bitboard,
+        skip: Bitboard,
+        tokens: &Tokens,
+        done: Option<u8>,
+        tt_move: u8,
+        ply: usize,
+    ) -> (usize, u32) {
+        let mut count = 0;
+        let mut max_gain = 0;
+        for cell in free {
+            let index = cell.index();
+            if skip.contains(cell) || done == Some(index as u8) {
+                continue;
+            }
+            let gain = (self.geometry.reach(index) & free).count();
+            if tokens.cells.contains(cell) && !tokens.is_searched(index, gain) {
+                // Another token of this size stands for it.
+                continue;
+            }
+            max_gain = max_gain.max(gain);
+            let mut packed = gain << 20 | self.tie(index, ply) << 8 | index as u32;
+            if index as u8 == tt_move {
+                packed |= 1 << 31;
+            }
+            self.lists[ply][count] = packed;
+            count += 1;
+        }
+        (count, max_gain)
+    }
+
+    /// The move picker: the best of the list's moves from `i` on, swapped to `i`, as a
+    /// cell index. Selection, not a sort: most cut nodes cut on the first move or two.
+    #[inline]
+    fn pick(&mut self, ply: usize, i: usize, count: usize) -> usize {
+        let list = &mut self.lists[ply];
+        let mut pick = i;
+        for j in i + 1..count {
+            if list[j] > list[pick] {
+                pick = j;
+            }
+        }
+        list.swap(i, pick);
+        (list[i] & 0xFF) as usize
     }
 
     /// Searches the move on `index` of a node and folds its value into `node` (PVS: a
@@ -542,7 +667,8 @@ impl<'a> Worker<'a> {
     }
 
     /// Enhanced transposition cutoff: a child whose stored upper bound already lifts
-    /// this node to `beta` ends it without a search.
+    /// this node to `beta` ends it without a search (when switched on for nodes of this
+    /// many free cells).
     fn etc(
         &mut self,
         free: Bitboard,
@@ -551,6 +677,10 @@ impl<'a> Worker<'a> {
         count: usize,
         ply: usize,
     ) -> Option<i32> {
+        let min_free = self.options.etc_min_free;
+        if min_free == 0 || free.count() < min_free || depth < 2 {
+            return None;
+        }
         for i in 0..count {
             let index = (self.lists[ply][i] & 0xFF) as usize;
             let claims = self.geometry.reach(index) & free;

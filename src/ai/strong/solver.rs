@@ -323,6 +323,10 @@ pub fn solve(
 /// As [`solve`], from what `start` says is proved already and with its question first.
 /// The answer's bounds are proved (they include `start`'s), whether or not it solves:
 /// a first probe that finishes answers its question even when the time runs out after.
+///
+/// In three stages: the probes narrow the value ([`run_probes`]), a solved value gets a
+/// best move and a principal variation ([`name_the_line`]), and the bounds become
+/// margins ([`answer`]).
 pub fn solve_from(
     board: &Board,
     table: &Table,
@@ -338,103 +342,194 @@ pub fn solve_from(
     progress.lower.store(lower, Ordering::Relaxed);
     progress.upper.store(upper, Ordering::Relaxed);
     if n == 0 {
-        let margin = margin_of(board, 0);
-        return SolveResult {
-            solved: true,
-            margin: Some(margin),
-            value: Some(0),
-            best_move: None,
-            best_reaches: None,
-            pv: Vec::new(),
-            lower: margin,
-            upper: margin,
-            nodes: 1,
-            elapsed: start.elapsed(),
-        };
+        return game_over(board, start);
     }
     let geometry = Geometry::of(board);
     let deadline = settings.time.map(|time| start + time);
     let shared = Shared::new(table, deadline);
     let best = Mutex::new(None);
-    let skip = if settings.root_symmetry {
-        geometry.duplicates(free)
-    } else {
-        Bitboard::EMPTY
+    let probes = Probes {
+        free,
+        settings,
+        first,
+        progress,
+        best: &best,
     };
-    let ((), mut worker) = run_threads(
-        &geometry,
-        &shared,
-        handler,
-        settings.options,
-        settings.threads,
-        |worker| {
-            worker.set_root_skip(skip);
-            bisect(worker, free, progress, &best, first, settings.guess_depth);
-        },
-        |worker| {
-            worker.set_root_skip(skip);
-            bisect(worker, free, progress, &best, first, settings.guess_depth);
-            // This helper's probes proved the value: stop the others.
-            shared.stop.store(true, Ordering::Relaxed);
-        },
-    );
+    let mut worker = run_probes(&geometry, &shared, handler, &probes);
     shared.resume();
     let lower = progress.lower.load(Ordering::Relaxed);
     let upper = progress.upper.load(Ordering::Relaxed);
-    let solved = lower >= upper;
     let recorded = match best.lock() {
         Ok(guard) => *guard,
         Err(poisoned) => *poisoned.into_inner(),
     };
-    let mut best_move = recorded.map(|(_, cell)| cell);
-    let mut reaches = recorded.map(|(proved, _)| proved);
-    let mut pv = Vec::new();
-    if solved {
-        worker.set_root_skip(Bitboard::EMPTY);
-        if recorded.is_none_or(|(proved, _)| proved < lower) {
-            best_move = proved_move(&mut worker, free, lower);
+    let line = if lower >= upper {
+        name_the_line(&mut worker, &geometry, free, lower, recorded)
+    } else {
+        Line {
+            best_move: recorded.map(|(_, cell)| cell),
+            reaches: recorded.map(|(proved, _)| proved),
+            pv: Vec::new(),
         }
-        reaches = best_move.map(|_| lower);
-        // The principal variation: each move reaches the value of its position, so the
-        // child's value is the move's gain minus it.
-        if let Some(first) = best_move {
-            pv.push(first);
-            let mut position = free;
-            let mut value = lower;
-            let mut cell = first;
-            loop {
-                let claims = geometry.reach(cell.index()) & position;
-                position = position ^ claims;
-                value = claims.count() as i32 - value;
-                if position.is_empty() {
-                    break;
+    };
+    worker.flush_nodes();
+    answer(
+        board,
+        (lower, upper),
+        line,
+        shared.nodes.load(Ordering::Relaxed),
+        start,
+    )
+}
+
+/// The answer on a finished game: nothing left to win.
+fn game_over(board: &Board, start: Instant) -> SolveResult {
+    let margin = margin_of(board, 0);
+    SolveResult {
+        solved: true,
+        margin: Some(margin),
+        value: Some(0),
+        best_move: None,
+        best_reaches: None,
+        pv: Vec::new(),
+        lower: margin,
+        upper: margin,
+        nodes: 1,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// What every thread's probes share: the position, the settings, the caller's first
+/// question, the proved bounds and the move of the best proved lower bound.
+struct Probes<'p> {
+    free: Bitboard,
+    settings: SolveSettings,
+    first: Option<i32>,
+    progress: &'p SolveProgress,
+    best: &'p Mutex<Option<(i32, Cell)>>,
+}
+
+/// Runs the probes on every thread until the bounds meet or the search stops; returns
+/// the main worker (its table and history serve the principal variation).
+fn run_probes<'a>(
+    geometry: &'a Geometry,
+    shared: &'a Shared<'a>,
+    handler: &'a dyn SearchHandler<Cell>,
+    probes: &'a Probes<'a>,
+) -> Worker<'a> {
+    let settings = probes.settings;
+    let skip = if settings.root_symmetry {
+        geometry.duplicates(probes.free)
+    } else {
+        Bitboard::EMPTY
+    };
+    let probe = |worker: &mut Worker<'a>| {
+        worker.set_root_skip(skip);
+        bisect(
+            worker,
+            probes.free,
+            probes.progress,
+            probes.best,
+            probes.first,
+            settings.guess_depth,
+        );
+    };
+    let ((), worker) = run_threads(
+        geometry,
+        shared,
+        handler,
+        settings.options,
+        settings.threads,
+        |worker| probe(worker),
+        |worker| {
+            probe(worker);
+            // This helper's probes proved the value: stop the others.
+            shared.stop.store(true, Ordering::Relaxed);
+        },
+    );
+    worker
+}
+
+/// A best move, the value it is proved to reach, and the principal variation after it.
+struct Line {
+    best_move: Option<Cell>,
+    reaches: Option<i32>,
+    pv: Vec<Cell>,
+}
+
+/// The best move of a position of proved value `value` (the probes' move if it was
+/// proved to reach it, else one proved now) and its principal variation: each move
+/// reaches the value of its position, so the child's value is the move's gain minus it.
+fn name_the_line(
+    worker: &mut Worker<'_>,
+    geometry: &Geometry,
+    free: Bitboard,
+    value: i32,
+    recorded: Option<(i32, Cell)>,
+) -> Line {
+    worker.set_root_skip(Bitboard::EMPTY);
+    let mut best_move = recorded.map(|(_, cell)| cell);
+    if recorded.is_none_or(|(proved, _)| proved < value) {
+        best_move = proved_move(worker, free, value);
+    }
+    let reaches = best_move.map(|_| value);
+    let mut pv = Vec::new();
+    if let Some(first) = best_move {
+        pv.push(first);
+        let mut position = free;
+        let mut value = value;
+        let mut cell = first;
+        loop {
+            let claims = geometry.reach(cell.index()) & position;
+            position = position ^ claims;
+            value = claims.count() as i32 - value;
+            if position.is_empty() {
+                break;
+            }
+            match proved_move(worker, position, value) {
+                Some(next) => {
+                    pv.push(next);
+                    cell = next;
                 }
-                match proved_move(&mut worker, position, value) {
-                    Some(next) => {
-                        pv.push(next);
-                        cell = next;
-                    }
-                    None => break,
-                }
+                None => break,
             }
         }
     }
-    worker.flush_nodes();
+    Line {
+        best_move,
+        reaches,
+        pv,
+    }
+}
+
+/// The result of a solve whose value bounds are `(lower, upper)` (the side to move's
+/// view; solved when they meet and a best move was named).
+fn answer(
+    board: &Board,
+    (lower, upper): (i32, i32),
+    line: Line,
+    nodes: u64,
+    start: Instant,
+) -> SolveResult {
+    let solved = lower >= upper;
     let (margin_lower, margin_upper) = {
         let a = margin_of(board, lower);
         let b = margin_of(board, upper);
         (a.min(b), a.max(b))
     };
     SolveResult {
-        solved: solved && best_move.is_some(),
+        solved: solved && line.best_move.is_some(),
         margin: solved.then_some(margin_lower),
         value: solved.then_some(lower),
-        best_move,
-        best_reaches: best_move.and(reaches).map(|value| margin_of(board, value)),
-        pv,
+        best_move: line.best_move,
+        best_reaches: line
+            .best_move
+            .and(line.reaches)
+            .map(|value| margin_of(board, value)),
+        pv: line.pv,
         lower: margin_lower,
         upper: margin_upper,
-        nodes: shared.nodes.load(Ordering::Relaxed),
+        nodes,
         elapsed: start.elapsed(),
     }
 }
