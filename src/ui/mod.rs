@@ -6,7 +6,7 @@
 //! [`crate::board::Board::max_stones`]). The computer thinks, and files are written, on
 //! background jobs.
 //!
-//! Rooms (the README's layout table lists them): [`App`] with its actions and one file
+//! Rooms (docs/architecture.md's layout table lists them): [`App`] with its actions and one file
 //! per job (`app/`), what is held between frames (`session/`), background work through
 //! one job type (`jobs/`), the panels beside the board (`panels/`), the windows over it
 //! (`windows/`), the board painter (`board/`), the frame, menus and look (`shell/`) and
