@@ -65,6 +65,9 @@ deb() {
   install -m 0644 packaging/README-linux.txt "$doc/README"
   gzip -9n < docs/rules.md > "$doc/rules.md.gz"
   gzip -9n < docs/cli.md > "$doc/cli.md.gz"
+  # The guide and the install notes: rules.md and cli.md link to them.
+  gzip -9n < docs/guide.md > "$doc/guide.md.gz"
+  gzip -9n < docs/install.md > "$doc/install.md.gz"
   gzip -9n < packaging/changelog > "$doc/changelog.gz"
   python3 scripts/licenses.py x86_64-unknown-linux-gnu | gzip -9n > "$doc/third-party-licenses.txt.gz"
   {
