@@ -16,7 +16,9 @@
 //! counts 0, 20, ..., 160 up to (N-2)^2, seeds 11, 12, 13, each solved from the first move
 //! on one thread with a time limit per solve (`QUEENS_BENCH_GRID_MS`, default 5000), by
 //! the default and by the solver of before issue 33 (its switches off), in one run.
-//! `QUEENS_BENCH_GRID_SIZES=15` (a comma list) keeps only those sizes.
+//! `QUEENS_BENCH_GRID_SIZES=15` (a comma list) keeps only those sizes;
+//! `QUEENS_BENCH_GRID_TOKENS_BELOW=K` puts the default with tokens only at nodes of at
+//! most K free cells in the second column instead.
 //! The machine is shared: compare ratios from one run, not figures across runs.
 
 use queens::ai::strong::{
@@ -428,10 +430,30 @@ fn grid(quick: bool) {
             .collect()
     });
     let (sizes, step) = if quick { (7..=9, 10) } else { (11..=15, 20) };
+    // `QUEENS_BENCH_GRID_TOKENS_BELOW=K`: the second column is the default with tokens
+    // looked for only at nodes of at most K free cells, instead of the solver before.
+    let other = match std::env::var("QUEENS_BENCH_GRID_TOKENS_BELOW")
+        .ok()
+        .and_then(|text| text.parse().ok())
+    {
+        Some(below) => SolveSettings {
+            options: Options {
+                tokens_below: below,
+                ..Options::default()
+            },
+            ..SolveSettings::default()
+        },
+        None => before_33(),
+    };
     println!(
         "## Dense boards from the first move (1 thread, {DEFAULT_HASH_MB} MiB table, {limit_ms} ms per solve)\n"
     );
-    println!("| Board | Seed | Free | Margin | Default | Before issue 33 | Time x | Nodes x |");
+    let label = if other == before_33() {
+        "Before issue 33".to_string()
+    } else {
+        format!("Tokens below {} free cells", other.options.tokens_below)
+    };
+    println!("| Board | Seed | Free | Margin | Default | {label} | Time x | Nodes x |");
     println!("|---|---:|---:|---:|---|---|---:|---:|");
     let (mut solved, mut solved_before, mut total) = (0, 0, 0);
     let (mut worst, mut worst_before) = (0.0f64, 0.0f64);
@@ -447,7 +469,7 @@ fn grid(quick: bool) {
                     continue;
                 };
                 let now = grid_solve(&board, SolveSettings::default(), limit);
-                let before = grid_solve(&board, before_33(), limit);
+                let before = grid_solve(&board, other, limit);
                 if now.solved && before.solved {
                     assert_eq!(now.margin, before.margin, "{size}x{size} {stones} {seed}");
                 }
@@ -470,7 +492,7 @@ fn grid(quick: bool) {
         }
     }
     println!(
-        "\nSolved within {limit_ms} ms: {solved} of {total} (before issue 33: {solved_before}); \
-         longest solve or limit {worst:.2} s (before: {worst_before:.2} s)."
+        "\nSolved within {limit_ms} ms: {solved} of {total} ({label}: {solved_before}); \
+         longest solve or limit {worst:.2} s ({label}: {worst_before:.2} s)."
     );
 }

@@ -44,6 +44,9 @@ pub struct Options {
     /// [`super::gain::Tokens`]): search one move per token size, key the table by the
     /// rest and the token sizes, and value a free set of tokens alone at once.
     pub tokens: bool,
+    /// Look for tokens only at nodes with at most this many free cells (0: at every
+    /// exact node). Tokens appear deep in the tree; above, the test costs time per node.
+    pub tokens_below: u32,
 }
 
 impl Default for Options {
@@ -57,6 +60,7 @@ impl Default for Options {
             sym_plies: 2,
             gain_bound: true,
             tokens: true,
+            tokens_below: 0,
         }
     }
 }
@@ -408,7 +412,8 @@ impl<'a> Worker<'a> {
     /// is not exact: a depth-limited value is not the game's).
     #[inline]
     fn tokens_of(&self, free: Bitboard, exact: bool) -> Tokens {
-        if self.options.tokens && exact {
+        let below = self.options.tokens_below;
+        if self.options.tokens && exact && (below == 0 || free.count() <= below) {
             self.geometry.tokens(free)
         } else {
             Tokens::default()
