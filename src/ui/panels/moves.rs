@@ -29,7 +29,6 @@ fn move_table_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     let history = app.game.board.history();
     let names = app.player_names();
-    let colours = palette(app.settings.dark);
     let analysis = app.analysis();
     let small_height = ui.text_style_height(&egui::TextStyle::Small);
     let row_height = ui
@@ -80,46 +79,57 @@ fn move_table_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         .body(|mut body| {
             for (index, record) in history.iter().enumerate() {
                 body.row(row_height, |mut row| {
-                    let player = Player::at_ply(index);
-                    let plain = |text: RichText| egui::Label::new(text).selectable(false);
-                    let ply = index + 1;
-                    let selected = app.review == Some(ply);
-                    row.set_selected(selected);
-                    let (first, _) = row.col(|ui| {
-                        ui.add(plain(format!("{ply}.").into()));
-                    });
-                    row.col(|ui| {
-                        ui.add(
-                            plain(
-                                RichText::new(&names[player.index()])
-                                    .color(colours.queen_of(player)),
-                            )
-                            .truncate(),
-                        );
-                    });
-                    row.col(|ui| {
-                        ui.add(plain(record.cell.to_string().into()));
-                    });
-                    let target = RowTarget {
-                        first,
-                        ply,
-                        selected,
-                    };
-                    row.col(|ui| {
-                        ui.add(plain(format!("+{}", record.claims.count()).into()));
-                        if analysis.is_none() {
-                            target.ui(ui, actions);
-                        }
-                    });
-                    if let Some(analysis) = analysis {
-                        row.col(|ui| {
-                            loss_cell_ui(app, analysis, ply, ui);
-                            target.ui(ui, actions);
-                        });
-                    }
+                    move_row_ui(app, &mut row, index, record, &names, actions);
                 });
             }
         });
+}
+
+/// One move's row: its number, player, cell, cells gained and, once analysed, loss;
+/// the whole row is a click target that shows the position after it.
+fn move_row_ui(
+    app: &App,
+    row: &mut egui_extras::TableRow<'_, '_>,
+    index: usize,
+    record: &crate::board::MoveRecord,
+    names: &[String; 2],
+    actions: &mut Vec<Action>,
+) {
+    let colours = palette(app.settings.dark);
+    let analysis = app.analysis();
+    let player = Player::at_ply(index);
+    let plain = |text: RichText| egui::Label::new(text).selectable(false);
+    let ply = index + 1;
+    let selected = app.review == Some(ply);
+    row.set_selected(selected);
+    let (first, _) = row.col(|ui| {
+        ui.add(plain(format!("{ply}.").into()));
+    });
+    row.col(|ui| {
+        ui.add(
+            plain(RichText::new(&names[player.index()]).color(colours.queen_of(player))).truncate(),
+        );
+    });
+    row.col(|ui| {
+        ui.add(plain(record.cell.to_string().into()));
+    });
+    let target = RowTarget {
+        first,
+        ply,
+        selected,
+    };
+    row.col(|ui| {
+        ui.add(plain(format!("+{}", record.claims.count()).into()));
+        if analysis.is_none() {
+            target.ui(ui, actions);
+        }
+    });
+    if let Some(analysis) = analysis {
+        row.col(|ui| {
+            loss_cell_ui(app, analysis, ply, ui);
+            target.ui(ui, actions);
+        });
+    }
 }
 
 /// The row to scroll to: the reviewed move's, once when the review moves to it, so

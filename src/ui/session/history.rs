@@ -17,11 +17,32 @@ type ExportResult = Result<(PathBuf, usize), FileProblem>;
 type HistoryResult = (
     Vec<HistoryEntry>,
     Vec<FileProblem>,
-    (
-        Vec<crate::store::PlayerRecord>,
-        crate::ui::windows::files::RecordSides,
-    ),
+    (Vec<crate::store::PlayerRecord>, RecordSides),
 );
+
+/// The side and game behind each record label that is not a typed name ("human",
+/// "alphabeta depth 9, 5000 ms (dodgem)"): the window words those its own way.
+pub type RecordSides =
+    std::collections::HashMap<String, (crate::store::Side, crate::store::GameKind)>;
+
+/// The [`RecordSides`] of `entries`' players who gave no name.
+pub fn record_sides(entries: &[HistoryEntry]) -> RecordSides {
+    let mut sides = RecordSides::new();
+    for entry in entries {
+        for seat in [crate::board::Player::One, crate::board::Player::Two] {
+            let side = &entry.game.settings.players[seat.index()];
+            let label = crate::store::player_label(&entry.game, seat);
+            // A small game's label carries the game's name (issue 32.12: a Dodgem
+            // opponent was shown in English in the Vietnamese window).
+            if label == entry.game.kind.qualify(side.to_string()) {
+                sides
+                    .entry(label)
+                    .or_insert_with(|| (side.clone(), entry.game.kind));
+            }
+        }
+    }
+    sides
+}
 
 /// The History window's contents, loaded on a background thread when it opens.
 pub struct HistoryView {
@@ -43,7 +64,7 @@ pub struct HistoryView {
     pub records: Vec<crate::store::PlayerRecord>,
     /// The side behind each record's player that gave no name (the store names them
     /// "human", "alphabeta depth 4, 1000 ms"): the window words them its own way.
-    pub record_sides: crate::ui::windows::files::RecordSides,
+    pub record_sides: RecordSides,
 }
 
 /// What the window adds to an export of the history: what it has measured, and the
@@ -98,7 +119,7 @@ impl HistoryView {
                 for entry in &entries {
                     records.add(&entry.game);
                 }
-                let sides = crate::ui::windows::files::record_sides(&entries);
+                let sides = record_sides(&entries);
                 (entries, skipped, (records.records(), sides))
             },
         );
@@ -113,7 +134,7 @@ impl HistoryView {
             game,
             player,
             records: Vec::new(),
-            record_sides: crate::ui::windows::files::RecordSides::new(),
+            record_sides: RecordSides::new(),
         }
     }
 

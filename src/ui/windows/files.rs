@@ -421,32 +421,13 @@ fn records_ui(view: &crate::ui::session::history::HistoryView, t: &Texts, ui: &m
         });
 }
 
-/// The side and game behind each record label that is not a typed name ("human",
-/// "alphabeta depth 9, 5000 ms (dodgem)"): the window words those its own way.
-pub type RecordSides = std::collections::HashMap<String, (Side, GameKind)>;
-
-/// The [`RecordSides`] of `entries`' players who gave no name.
-pub fn record_sides(entries: &[HistoryEntry]) -> RecordSides {
-    let mut sides = RecordSides::new();
-    for entry in entries {
-        for seat in [crate::board::Player::One, crate::board::Player::Two] {
-            let side = &entry.game.settings.players[seat.index()];
-            let label = crate::store::player_label(&entry.game, seat);
-            // A small game's label carries the game's name (issue 32.12: a Dodgem
-            // opponent was shown in English in the Vietnamese window).
-            if label == entry.game.kind.qualify(side.to_string()) {
-                sides
-                    .entry(label)
-                    .or_insert_with(|| (side.clone(), entry.game.kind));
-            }
-        }
-    }
-    sides
-}
-
 /// A record's player as the window names it: a typed name as written, else its side in
 /// the window's words, followed by the small game's name in this language.
-pub fn record_label(t: &Texts, label: &str, sides: &RecordSides) -> String {
+pub fn record_label(
+    t: &Texts,
+    label: &str,
+    sides: &crate::ui::session::history::RecordSides,
+) -> String {
     match sides.get(label) {
         Some((side, kind)) => match kind.small() {
             Some(small) => format!("{} ({})", record_name(t, side), t.small.game_name(small)),
@@ -600,7 +581,7 @@ mod tests {
         let mut game = SavedGame::new(&board, [Side::Human, engine], None);
         game.kind = GameKind::Dodgem;
         let entries = [HistoryEntry::new("g", game)];
-        let sides = record_sides(&entries);
+        let sides = crate::ui::session::history::record_sides(&entries);
         let vi = texts(Language::Vietnamese);
         let opponent = crate::store::player_label(&entries[0].game, crate::board::Player::Two);
         let shown = record_label(vi, &opponent, &sides);

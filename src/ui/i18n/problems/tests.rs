@@ -104,15 +104,41 @@ fn every_store_error_is_translated() {
 /// store's English text in both).
 #[test]
 fn every_replay_disagreement_is_told_in_each_language() {
-    use crate::board::{Cell, MoveError, Occupant, ParseError};
-    use crate::store::Seat;
-    let cell = Cell::parse("c3").unwrap_or_else(|| panic!("c3 is a cell"));
-    let outcome = Outcome {
+    let outcome = resigned_outcome();
+    let (en, vi) = (texts(Language::English), texts(Language::Vietnamese));
+    for error in every_check_error() {
+        let problem = FileProblem::Invalid(PathBuf::from("x.ron"), error.clone());
+        let (a, b) = (en.file_problem(&problem), vi.file_problem(&problem));
+        assert_ne!(en.check_error(&error), vi.check_error(&error), "{a}");
+        assert!(!a.contains('{') && !b.contains('{'), "{a} / {b}");
+        // The English of the window says what the store says.
+        assert!(a.contains(&error.to_string()), "{a} / {error}");
+    }
+    let resigned = CheckError::ResultMismatch {
+        stored: None,
+        actual: Some(outcome),
+    };
+    assert!(
+        vi.check_error(&resigned)
+            .contains("P2 3:13, P1 đã đầu hàng")
+    );
+}
+
+/// P2 wins 13 : 3 after P1 resigned.
+fn resigned_outcome() -> Outcome {
+    Outcome {
         winner: Winner::P2,
         score: [3, 13],
-        resigned: Some(Seat::P1),
-    };
-    let errors = [
+        resigned: Some(crate::store::Seat::P1),
+    }
+}
+
+/// One replay disagreement of each kind.
+fn every_check_error() -> Vec<CheckError> {
+    use crate::board::{Cell, MoveError, Occupant, ParseError};
+    let cell = Cell::parse("c3").unwrap_or_else(|| panic!("c3 is a cell"));
+    let outcome = resigned_outcome();
+    vec![
         CheckError::BadSetup(ParseError::MissingSize),
         CheckError::BadStone("zz".into()),
         CheckError::SeedMismatch {
@@ -172,24 +198,7 @@ fn every_replay_disagreement_is_told_in_each_language() {
             number: 1,
             stored: 12,
         },
-    ];
-    let (en, vi) = (texts(Language::English), texts(Language::Vietnamese));
-    for error in errors {
-        let problem = FileProblem::Invalid(PathBuf::from("x.ron"), error.clone());
-        let (a, b) = (en.file_problem(&problem), vi.file_problem(&problem));
-        assert_ne!(en.check_error(&error), vi.check_error(&error), "{a}");
-        assert!(!a.contains('{') && !b.contains('{'), "{a} / {b}");
-        // The English of the window says what the store says.
-        assert!(a.contains(&error.to_string()), "{a} / {error}");
-    }
-    let resigned = CheckError::ResultMismatch {
-        stored: None,
-        actual: Some(outcome),
-    };
-    assert!(
-        vi.check_error(&resigned)
-            .contains("P2 3:13, P1 đã đầu hàng")
-    );
+    ]
 }
 
 /// A path that cannot take a workbook is explained in the window's language (it was

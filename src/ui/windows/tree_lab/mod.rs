@@ -213,27 +213,7 @@ fn window_ui(
         lab.shown = now_shown;
         lab.scroll_table = true;
     }
-    // A path chosen in the native dialog is exported at once, as the history export does.
-    if let Some(poll) = lab.dialog.as_mut().map(dialog::SaveDialog::poll) {
-        match poll {
-            dialog::Poll::Open => {}
-            dialog::Poll::Closed(path) => {
-                lab.dialog = None;
-                if let Some(path) = path {
-                    lab.export_path = path.display().to_string();
-                    controls::start_export(lab, t, ctx);
-                }
-            }
-        }
-    }
-    let lost = crate::ui::i18n::texts(language).fp_export_stopped;
-    if let Some(answer) = lab.export_job.as_mut().and_then(|job| job.poll(lost)) {
-        lab.export_job = None;
-        lab.export_message = Some(match answer {
-            Ok(path) => ExportNote::Written(path),
-            Err(error) => ExportNote::Failed(error),
-        });
-    }
+    poll_export(lab, t, ctx, language);
     let screen = ctx.content_rect();
     let mut open = lab.open;
     egui::Window::new(t.title)
@@ -275,6 +255,32 @@ fn window_ui(
     if !lab.open {
         lab.playing = false;
         lab.shown = None;
+    }
+}
+
+/// The export's answers: a path chosen in the dialog starts it, a finished one leaves
+/// its note.
+fn poll_export(lab: &mut TreeLab, t: &LabTexts, ctx: &egui::Context, language: Language) {
+    // A path chosen in the native dialog is exported at once, as the history export does.
+    if let Some(poll) = lab.dialog.as_mut().map(dialog::SaveDialog::poll) {
+        match poll {
+            dialog::Poll::Open => {}
+            dialog::Poll::Closed(path) => {
+                lab.dialog = None;
+                if let Some(path) = path {
+                    lab.export_path = path.display().to_string();
+                    controls::start_export(lab, t, ctx);
+                }
+            }
+        }
+    }
+    let lost = crate::ui::i18n::texts(language).fp_export_stopped;
+    if let Some(answer) = lab.export_job.as_mut().and_then(|job| job.poll(lost)) {
+        lab.export_job = None;
+        lab.export_message = Some(match answer {
+            Ok(path) => ExportNote::Written(path),
+            Err(error) => ExportNote::Failed(error),
+        });
     }
 }
 

@@ -46,16 +46,7 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
     let model = &lab.model;
     let mut clicked = None;
     let (widths, show_reason) = fitted_widths(ui.available_width(), ui.spacing().item_spacing.x);
-    ui.horizontal(|ui| {
-        let [titles @ .., reason] = column_titles(t);
-        for (title, width) in titles.into_iter().zip(widths) {
-            cell(ui, width, RichText::new(title).strong());
-        }
-        if show_reason {
-            ui.label(RichText::new(reason).strong());
-        }
-    });
-    ui.separator();
+    header_ui(ui, t, widths, show_reason);
     // `show_rows` adds the item spacing to the height it is given.
     let line_height = ui.spacing().interact_size.y;
     let lines = if show_reason { 1.0 } else { 2.0 };
@@ -130,6 +121,20 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
     });
     lab.scroll_table = false;
     clicked
+}
+
+/// The column titles, in the rows' widths (the reason's only where it has a column).
+fn header_ui(ui: &mut egui::Ui, t: &LabTexts, widths: [f32; 7], show_reason: bool) {
+    ui.horizontal(|ui| {
+        let [titles @ .., reason] = column_titles(t);
+        for (title, width) in titles.into_iter().zip(widths) {
+            cell(ui, width, RichText::new(title).strong());
+        }
+        if show_reason {
+            ui.label(RichText::new(reason).strong());
+        }
+    });
+    ui.separator();
 }
 
 #[cfg(test)]
