@@ -14,6 +14,8 @@ pub mod dodgem_eval;
 pub mod dodgem_solve;
 pub mod game_string;
 pub mod grow;
+pub mod othello;
+pub mod othello_eval;
 pub mod play;
 pub mod queens;
 pub mod seam;

@@ -16,6 +16,7 @@ pub static GAMES: &[GameEntry] = &[
     GameEntry::of::<Board>(),
     GameEntry::of::<TicTacToe>(),
     GameEntry::of::<Dodgem>(),
+    GameEntry::of::<crate::games::othello::Othello>(),
 ];
 
 pub use super::seam::Tools;
