@@ -423,7 +423,8 @@ impl SearchGame for Othello {
                 sign => sign * WIN + margin,
             });
         }
-        Score(self.eval.evaluate(self, me))
+        let mobility = [0, 1].map(|seat| self.placements(seat).count_ones());
+        Score(self.eval.evaluate(self.size, self.discs, mobility, me))
     }
 }
 

@@ -3,7 +3,6 @@
 //! by numbers kept in a data file so a student can change them: `data/othello_eval.ron`
 //! is embedded as the default, [`OthelloEval::load`] reads another.
 
-use super::othello::Othello;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -110,20 +109,21 @@ impl OthelloEval {
             .fold(0, |mask, (row, col)| mask | 1u64 << (row * 8 + col))
     }
 
-    /// The weighted sum from `seat`'s view: each feature's count for `seat` minus the
-    /// opponent's.
-    pub fn evaluate(&self, game: &Othello, seat: usize) -> i32 {
-        let size = game.size();
+    /// The weighted sum from `seat`'s view on a `size` board whose discs are `discs`
+    /// (a mask per seat, bit `row * 8 + col`) and whose sides have `mobility` legal
+    /// placements each: each feature's count for `seat` minus the opponent's.
+    pub fn evaluate(&self, size: u8, discs: [u64; 2], mobility: [u32; 2], seat: usize) -> i32 {
         let corners = self.corner_mask(size);
         let edges = edge_mask(size) & !corners;
-        let x_squares = x_square_mask(game, size);
+        let empty_corners = corners & !(discs[0] | discs[1]);
+        let x_squares = x_square_mask(size, empty_corners);
         let feature = |who: usize| {
-            let discs = disc_mask(game, who);
-            self.discs * discs.count_ones() as i32
-                + self.mobility * game.placements(who).count_ones() as i32
-                + self.corners * (discs & corners).count_ones() as i32
-                + self.x_squares * (discs & x_squares).count_ones() as i32
-                + self.edges * (discs & edges).count_ones() as i32
+            let own = discs[who];
+            self.discs * own.count_ones() as i32
+                + self.mobility * mobility[who] as i32
+                + self.corners * (own & corners).count_ones() as i32
+                + self.x_squares * (own & x_squares).count_ones() as i32
+                + self.edges * (own & edges).count_ones() as i32
         };
         feature(seat) - feature(1 - seat)
     }
@@ -135,14 +135,6 @@ impl Default for OthelloEval {
     }
 }
 
-fn disc_mask(game: &Othello, seat: usize) -> u64 {
-    let size = game.size();
-    (0..size)
-        .flat_map(|row| (0..size).map(move |col| (row, col)))
-        .filter(|&(row, col)| game.disc(row, col) == Some(seat))
-        .fold(0, |mask, (row, col)| mask | 1u64 << (row * 8 + col))
-}
-
 fn edge_mask(size: u8) -> u64 {
     let last = size - 1;
     (0..size)
@@ -151,25 +143,36 @@ fn edge_mask(size: u8) -> u64 {
         .fold(0, |mask, (row, col)| mask | 1u64 << (row * 8 + col))
 }
 
-/// The cells diagonally inside each corner that is still empty.
-fn x_square_mask(game: &Othello, size: u8) -> u64 {
+/// The cells diagonally inside each corner of `empty_corners`.
+fn x_square_mask(size: u8, empty_corners: u64) -> u64 {
     let last = size - 1;
+    let bit = |row: u8, col: u8| 1u64 << (row * 8 + col);
     [
-        (0, 0, 1, 1),
-        (0, last, 1, last - 1),
-        (last, 0, last - 1, 1),
-        (last, last, last - 1, last - 1),
+        (bit(0, 0), bit(1, 1)),
+        (bit(0, last), bit(1, last - 1)),
+        (bit(last, 0), bit(last - 1, 1)),
+        (bit(last, last), bit(last - 1, last - 1)),
     ]
     .into_iter()
-    .filter(|&(row, col, _, _)| game.disc(row, col).is_none())
-    .fold(0, |mask, (_, _, x_row, x_col)| {
-        mask | 1u64 << (x_row * 8 + x_col)
-    })
+    .filter(|&(corner, _)| empty_corners & corner != 0)
+    .fold(0, |mask, (_, x)| mask | x)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::othello::Othello;
+
+    fn value(eval: &OthelloEval, game: &Othello, seat: usize) -> i32 {
+        let discs = [0, 1].map(|who| {
+            (0..game.size())
+                .flat_map(|row| (0..game.size()).map(move |col| (row, col)))
+                .filter(|&(row, col)| game.disc(row, col) == Some(who))
+                .fold(0u64, |mask, (row, col)| mask | 1u64 << (row * 8 + col))
+        });
+        let mobility = [0, 1].map(|who| game.placements(who).count_ones());
+        eval.evaluate(game.size(), discs, mobility, seat)
+    }
 
     #[test]
     fn the_embedded_file_is_the_default_and_bad_weights_are_refused() {
@@ -191,13 +194,13 @@ mod tests {
     #[test]
     fn the_start_is_even_and_a_corner_is_worth_its_weight() {
         let start = Othello::new(8).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(DEFAULT_WEIGHTS.evaluate(&start, 0), 0);
+        assert_eq!(value(&DEFAULT_WEIGHTS, &start, 0), 0);
         let corner: Othello =
             "b......./......../......../...wb.../...bw.../......../......../........ w"
                 .parse()
                 .unwrap_or_else(|e| panic!("{e}"));
-        let black = DEFAULT_WEIGHTS.evaluate(&corner, 0);
-        assert_eq!(black, -DEFAULT_WEIGHTS.evaluate(&corner, 1));
+        let black = value(&DEFAULT_WEIGHTS, &corner, 0);
+        assert_eq!(black, -value(&DEFAULT_WEIGHTS, &corner, 1));
         assert!(black >= DEFAULT_WEIGHTS.corners, "{black}");
     }
 }
