@@ -62,6 +62,13 @@ pub enum Command {
     /// The tree is written with parentheses, e.g. "((3 12 8)(2 4 6)(14 5 2))". Prints the
     /// value, the chosen child, the pruned leaves and a trace as one JSON object.
     Tree(TreeArgs),
+    /// Count the move sequences of --depth plies from a position of any game, as JSON.
+    ///
+    /// Prints {"kind", "position", "depth", "nodes"} (and "moves", the count below each
+    /// legal move, with --divide). A pass counts as a move where the rules force one; a
+    /// finished game ends a sequence early and counts once. Ctrl+C (SIGTERM, SIGHUP)
+    /// stops the count: nothing is printed and the exit code is 130.
+    Perft(super::perft::PerftArgs),
     /// Play a series of AI-vs-AI games and summarize it, as JSON.
     ///
     /// Every board is played twice with colours swapped, on all cores. A progress bar

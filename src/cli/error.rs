@@ -48,6 +48,12 @@ pub enum CliError {
     /// A Dodgem position or move that is not one (`--kind dodgem`).
     #[error(transparent)]
     Dodgem(#[from] crate::games::dodgem::DodgemError),
+    /// A game string that is not a position of any game (docs/rules.md).
+    #[error(transparent)]
+    Game(#[from] crate::games::setup::GameStringError),
+    /// A position or move a game's rules refuse, in the game's own words.
+    #[error(transparent)]
+    Refused(#[from] crate::games::seam::Refused),
     /// A tree text that does not parse.
     #[error(transparent)]
     Tree(#[from] TreeError),
@@ -116,6 +122,9 @@ pub enum CliError {
         /// Moves analysed.
         moves: usize,
     },
+    /// `perft` was stopped (Ctrl+C, SIGTERM, SIGHUP) before the count was complete.
+    #[error("stopped before the count was complete")]
+    PerftStopped,
     /// A second stop request gave up part of the saving (what was finished is reported).
     #[error("stopped by a second Ctrl+C or termination signal: {skipped}")]
     Interrupted {
@@ -135,6 +144,8 @@ impl CliError {
             | CliError::Move(_)
             | CliError::TicTacToe(_)
             | CliError::Dodgem(_)
+            | CliError::Game(_)
+            | CliError::Refused(_)
             | CliError::Tree(_)
             | CliError::Arena(_)
             | CliError::Target { .. }
@@ -146,6 +157,7 @@ impl CliError {
             | CliError::Export(ExportError::Write { .. } | ExportError::Target { .. }) => EXIT_USAGE,
             CliError::Unsolved { .. } => EXIT_UNSOLVED,
             CliError::Interrupted { .. }
+            | CliError::PerftStopped
             | CliError::AnalysisStopped { .. }
             | CliError::Export(ExportError::Cancelled) => {
                 EXIT_INTERRUPTED

@@ -16,6 +16,7 @@ mod files;
 mod gui;
 mod interrupt;
 mod number;
+mod perft;
 mod position;
 mod puzzles;
 mod replay;
@@ -39,6 +40,7 @@ pub use gui::gui;
 #[cfg(feature = "gui")]
 pub use gui::show_error_box;
 pub use interrupt::Interrupt;
+pub use perft::{DividedMove, MAX_PERFT_DEPTH, PerftArgs, PerftReport, perft};
 pub use puzzles::{
     MAX_PUZZLES, OtherMove, PuzzleReport, PuzzlesArgs, PuzzlesReport, SizeRange, SizeRangeError,
     parse_sizes, puzzles,
@@ -118,6 +120,7 @@ where
             }
         }
         Some(Command::Tree(args)) => print_json(&tree(&args)?),
+        Some(Command::Perft(args)) => print_json(&perft(&args, &Interrupt::install())?),
         Some(Command::Analyse(args)) => {
             let report = analyse_until(&args, &Interrupt::install())?;
             print_json(&report)?;
@@ -162,6 +165,7 @@ fn misplaced_saves_dir(command: &Command) -> Option<String> {
         Command::Replay(_) => "replay",
         Command::BestMove(_) => "bestmove",
         Command::Tree(_) => "tree",
+        Command::Perft(_) => "perft",
         Command::Solve(_) => "solve",
         Command::Analyse(_) => "analyse",
     };

@@ -467,3 +467,73 @@ impl SearchGame for Dodgem {
 }
 
 impl FrontierGame for Dodgem {}
+
+/// Dodgem through the game seam: no setup keys, moves are car moves (`a3-b3`, `c2-off`).
+/// A side left without a move has lost, so Dodgem never passes.
+impl crate::games::seam::Rules for Dodgem {
+    type Move = DodgemMove;
+    const TAG: &'static str = KIND;
+    const TOOLS: crate::games::seam::Tools = crate::games::seam::Tools {
+        solver: true,
+        eval_file: true,
+        ..crate::games::seam::Tools::PLAY_ONLY
+    };
+
+    fn setup(
+        keys: &crate::games::setup::Setup,
+    ) -> Result<Dodgem, crate::games::setup::GameStringError> {
+        keys.only(&[], KIND)?;
+        Ok(Dodgem::new())
+    }
+
+    fn setup_keys(&self) -> String {
+        String::new()
+    }
+
+    fn from_notation(text: &str) -> Result<Dodgem, crate::games::seam::Refused> {
+        text.trim()
+            .parse()
+            .map_err(crate::games::seam::Refused::new)
+    }
+
+    fn legal_moves(&self) -> Vec<DodgemMove> {
+        let mut list = MoveList::default();
+        self.ordered_moves(&mut list);
+        list.as_slice().to_vec()
+    }
+
+    fn play(&mut self, mv: DodgemMove) -> Result<(), crate::games::seam::Refused> {
+        Dodgem::play(self, mv).map_err(crate::games::seam::Refused::new)
+    }
+
+    fn undo(&mut self) -> Option<DodgemMove> {
+        let last = self.history().last().copied()?;
+        self.undo_move();
+        Some(last)
+    }
+
+    fn moves_played(&self) -> Vec<DodgemMove> {
+        self.history().to_vec()
+    }
+
+    fn seat_to_move(&self) -> usize {
+        usize::from(self.to_move() == Side::White)
+    }
+
+    fn result(&self) -> Option<Option<usize>> {
+        self.outcome().map(|outcome| match outcome {
+            Outcome::Won(side) => Some(usize::from(side == Side::White)),
+            Outcome::Draw => None,
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<DodgemMove, crate::games::seam::Refused> {
+        text.trim().parse::<DodgemMove>().map_err(|_| {
+            crate::games::seam::Refused::new(DodgemError::BadMove(crate::board::clip_token(text)))
+        })
+    }
+
+    fn tree(&self, depth: u32) -> Result<crate::ai::tree::Tree, crate::games::seam::TreeError> {
+        crate::games::seam::tree_below(self, depth)
+    }
+}

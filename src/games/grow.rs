@@ -6,6 +6,7 @@ use crate::ai::tree::{GameTreeError, MAX_GAME_TREE_LEAVES, Tree};
 use crate::ai::{GamePosition, SearchGame};
 use crate::board::{GameSpec, MoveError, ParseError};
 use crate::games::dodgem::{Dodgem, DodgemError};
+use crate::games::seam::{TreeError, tree_below};
 use crate::games::tictactoe::{TicTacToe, TicTacToeError};
 use std::fmt::Display;
 use thiserror::Error;
@@ -116,7 +117,7 @@ pub fn grow(game: TreeGame, position: &str, depth: u32) -> Result<Grown, GrowErr
                 (board, None) => board,
                 (_, Some(error)) => return Err(error.into()),
             };
-            let tree = tree_of(&mut board.search_game(), depth)?;
+            let tree = tree_below(&board, depth)?;
             Ok(Grown {
                 position: board.game_string(),
                 tree,
@@ -133,27 +134,17 @@ where
 {
     Ok(Grown {
         position: position.to_string(),
-        tree: tree_of(&mut position.search_game(), depth)?,
+        tree: tree_below(position, depth)?,
     })
 }
 
-/// [`Tree::from_game`], with a tree too large answered by the deepest depth that fits
-/// (each try stops at the leaf budget, so the search for it is cheap).
-fn tree_of<G>(game: &mut G, depth: u32) -> Result<Tree, GrowError>
-where
-    G: SearchGame,
-    G::Move: Display,
-{
-    match Tree::from_game(game, depth) {
-        Ok(tree) => Ok(tree),
-        Err(GameTreeError::TooLarge) => {
-            let fits = (1..depth)
-                .rev()
-                .find(|&shallower| Tree::from_game(game, shallower).is_ok())
-                .unwrap_or(0);
-            Err(GrowError::TooLarge { depth, fits })
+impl From<TreeError> for GrowError {
+    fn from(error: TreeError) -> GrowError {
+        match error {
+            TreeError::NoDepth => GrowError::NoDepth,
+            TreeError::TooLarge { depth, fits } => GrowError::TooLarge { depth, fits },
+            TreeError::Tree(other) => GrowError::Tree(other),
         }
-        Err(other) => Err(GrowError::Tree(other)),
     }
 }
 

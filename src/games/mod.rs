@@ -3,13 +3,22 @@
 //! the queens board. Rules only and their evaluation; no window, no command line, no I/O
 //! beyond reading an evaluation table the caller names.
 //!
-//! The names the rest of the program will use for them (saves' `kind`, the CLI's
-//! `--kind`) are [`tictactoe::KIND`] and [`dodgem::KIND`].
+//! Every game of the program, queens included, goes through one seam: [`seam::Rules`],
+//! implemented once per game, and one games table, [`table::GAMES`], whose rows the
+//! saves' `kind`, the CLI's `--kind`, the game string's `game=` and the New game list
+//! read. To add a game, read [`seam`] and follow [`tictactoe`]'s `Rules` impl.
 
 pub mod cells;
 pub mod dodgem;
 pub mod dodgem_eval;
 pub mod dodgem_solve;
+pub mod game_string;
 pub mod grow;
+pub mod othello;
+pub mod othello_eval;
 pub mod play;
+pub mod queens;
+pub mod seam;
+pub mod setup;
+pub mod table;
 pub mod tictactoe;

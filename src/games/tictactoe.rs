@@ -297,6 +297,74 @@ impl SearchGame for TicTacToe {
 
 impl FrontierGame for TicTacToe {}
 
+/// Tic-tac-toe through the game seam: no setup keys, moves are cells (`b2`).
+impl crate::games::seam::Rules for TicTacToe {
+    type Move = Cell;
+    const TAG: &'static str = KIND;
+    const TOOLS: crate::games::seam::Tools = crate::games::seam::Tools {
+        solver: true,
+        ..crate::games::seam::Tools::PLAY_ONLY
+    };
+
+    fn setup(
+        keys: &crate::games::setup::Setup,
+    ) -> Result<TicTacToe, crate::games::setup::GameStringError> {
+        keys.only(&[], KIND)?;
+        Ok(TicTacToe::new())
+    }
+
+    fn setup_keys(&self) -> String {
+        String::new()
+    }
+
+    fn from_notation(text: &str) -> Result<TicTacToe, crate::games::seam::Refused> {
+        text.trim()
+            .parse()
+            .map_err(crate::games::seam::Refused::new)
+    }
+
+    fn legal_moves(&self) -> Vec<Cell> {
+        let mut list = MoveList::default();
+        self.ordered_moves(&mut list);
+        list.as_slice().to_vec()
+    }
+
+    fn play(&mut self, mv: Cell) -> Result<(), crate::games::seam::Refused> {
+        TicTacToe::play(self, mv).map_err(crate::games::seam::Refused::new)
+    }
+
+    fn undo(&mut self) -> Option<Cell> {
+        let last = self.history.last().copied()?;
+        self.undo_move();
+        Some(last)
+    }
+
+    fn moves_played(&self) -> Vec<Cell> {
+        self.history.clone()
+    }
+
+    fn seat_to_move(&self) -> usize {
+        usize::from(self.to_move() == Mark::O)
+    }
+
+    fn result(&self) -> Option<Option<usize>> {
+        self.is_over()
+            .then(|| self.winner().map(|mark| usize::from(mark == Mark::O)))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Cell, crate::games::seam::Refused> {
+        Cell::parse(text.trim()).ok_or_else(|| {
+            crate::games::seam::Refused::new(TicTacToeError::NotACell(crate::board::clip_token(
+                text,
+            )))
+        })
+    }
+
+    fn tree(&self, depth: u32) -> Result<crate::ai::tree::Tree, crate::games::seam::TreeError> {
+        crate::games::seam::tree_below(self, depth)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

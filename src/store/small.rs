@@ -46,16 +46,15 @@ fn winner_of(seat: Option<usize>) -> Winner {
 /// the rules have not ended it (a game the rules ended has nothing left to resign, as
 /// for queens); `None` while it goes on.
 fn ending_of(position: &SmallPosition, resigned: Option<Seat>) -> Option<(Winner, Option<Seat>)> {
-    match position.result() {
-        Some(seat) => Some((winner_of(seat), None)),
-        None => resigned.map(|loser| {
-            let winner = match loser {
-                Seat::P1 => Winner::P2,
-                Seat::P2 => Winner::P1,
-            };
-            (winner, Some(loser))
-        }),
-    }
+    let index = |seat: Seat| match seat {
+        Seat::P1 => 0,
+        Seat::P2 => 1,
+    };
+    let ending = crate::games::seam::Ending::of(position.result(), resigned.map(index))?;
+    Some((
+        winner_of(ending.winner()),
+        resigned.filter(|_| ending.resigned().is_some()),
+    ))
 }
 
 impl SavedGame {

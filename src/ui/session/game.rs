@@ -180,16 +180,10 @@ impl Game {
     /// Who may resign now: the human against the computer, the side to move between two
     /// people; nobody between two computers or in an ended game.
     pub fn resigning_side(&self) -> Option<Player> {
-        if self.is_over() {
-            return None;
-        }
-        let human = |player: &Player| !self.seats[player.index()].is_computer();
-        match [Player::One, Player::Two].map(|player| human(&player)) {
-            [true, false] => Some(Player::One),
-            [false, true] => Some(Player::Two),
-            [true, true] => Some(self.board.side_to_move()),
-            [false, false] => None,
-        }
+        let humans = [Player::One, Player::Two].map(|p| !self.seats[p.index()].is_computer());
+        let to_move = self.board.side_to_move().index();
+        crate::games::seam::resigning_seat(humans, to_move, self.is_over())
+            .map(|seat| if seat == 0 { Player::One } else { Player::Two })
     }
 
     /// Whether the game has ended: no free cell left, or a side resigned.

@@ -99,10 +99,8 @@ impl SmallGame {
 
     /// The result once over: `Some(Some(seat))` a win, `Some(None)` a draw.
     pub fn result(&self) -> Option<Option<usize>> {
-        match self.resigned {
-            Some(loser) => Some(Some(1 - loser)),
-            None => self.position.result(),
-        }
+        crate::games::seam::Ending::of(self.position.result(), self.resigned)
+            .map(crate::games::seam::Ending::winner)
     }
 
     /// The seat to move.
@@ -118,15 +116,11 @@ impl SmallGame {
     /// Who may resign now, as in the queens game: the human against the computer, the
     /// side to move between two people, nobody between computers or once over.
     pub fn resigning_seat(&self) -> Option<usize> {
-        if self.is_over() {
-            return None;
-        }
-        match self.seats.each_ref().map(|seat| !seat.is_computer()) {
-            [true, false] => Some(0),
-            [false, true] => Some(1),
-            [true, true] => Some(self.seat_to_move()),
-            [false, false] => None,
-        }
+        crate::games::seam::resigning_seat(
+            self.seats.each_ref().map(|seat| !seat.is_computer()),
+            self.seat_to_move(),
+            self.is_over(),
+        )
     }
 
     /// Plays `mv`; redo survives when `mv` is the move it holds.

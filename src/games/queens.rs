@@ -1,0 +1,101 @@
+//! Queens & Stones through the game seam: the board of [`crate::board`] is the game's
+//! position, its game string (`size=8 stones=b2,d5 moves=c3,f6`, docs/rules.md) is both
+//! its notation and its setup. The game's extra tools are in its [`Rules::TOOLS`].
+
+use super::seam::Tools;
+use super::seam::{Refused, Rules, Seat};
+use super::seam::{TreeError, tree_below};
+use super::setup::{GameStringError, Setup};
+use crate::ai::tree::Tree;
+use crate::board::{Board, Cell, GameSpec, MoveError, NotACell, Player};
+use std::fmt;
+
+/// The board side of a game string that names none.
+pub const DEFAULT_SIZE: u8 = 8;
+
+impl fmt::Display for Board {
+    /// The game string.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.game_string())
+    }
+}
+
+impl Rules for Board {
+    type Move = Cell;
+    const TAG: &'static str = "queens";
+    const TOOLS: Tools = Tools {
+        analysis: true,
+        move_values: true,
+        puzzles: true,
+        table24: true,
+        solver: true,
+        eval_file: false,
+    };
+
+    /// `size=` (3 to 15, 8 when absent) and `stones=`, checked as docs/rules.md says.
+    fn setup(keys: &Setup) -> Result<Board, GameStringError> {
+        keys.only(&["size", "stones"], Self::TAG)?;
+        let size = keys
+            .get("size")
+            .map_or(DEFAULT_SIZE.to_string(), str::to_string);
+        let stones = keys.get("stones").unwrap_or("");
+        let spec = GameSpec::parse(&format!("size={size} stones={stones}"))
+            .map_err(|err| GameStringError::Setup(Refused::new(err)))?;
+        Board::new(spec.size, &spec.stones).map_err(|err| GameStringError::Setup(Refused::new(err)))
+    }
+
+    fn setup_keys(&self) -> String {
+        let mut start = self.clone();
+        while start.undo().is_some() {}
+        start.game_string()
+    }
+
+    fn from_notation(text: &str) -> Result<Board, Refused> {
+        Board::from_game_string(text).map_err(Refused::new)
+    }
+
+    fn legal_moves(&self) -> Vec<Cell> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.free().into_iter().collect()
+    }
+
+    fn play(&mut self, mv: Cell) -> Result<(), Refused> {
+        Board::play(self, mv).map(|_| ()).map_err(Refused::new)
+    }
+
+    fn undo(&mut self) -> Option<Cell> {
+        Board::undo(self)
+    }
+
+    fn moves_played(&self) -> Vec<Cell> {
+        self.moves().collect()
+    }
+
+    fn seat_to_move(&self) -> Seat {
+        self.side_to_move().index()
+    }
+
+    fn result(&self) -> Option<Option<Seat>> {
+        self.outcome().map(|winner| winner.map(Player::index))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Cell, Refused> {
+        let cell = Cell::parse(text.trim())
+            .ok_or_else(|| Refused::new(NotACell(crate::board::clip_token(text))))?;
+        if cell.is_on_board(self.size()) {
+            Ok(cell)
+        } else {
+            Err(Refused::new(MoveError::NotFree {
+                number: self.ply() + 1,
+                cell,
+                occupant: crate::board::Occupant::OffBoard,
+            }))
+        }
+    }
+
+    fn tree(&self, depth: u32) -> Result<Tree, TreeError> {
+        tree_below(self, depth)
+    }
+}
