@@ -64,6 +64,48 @@ fn copy_link_sends_a_link_that_paste_position_reads_back() {
 }
 
 #[test]
+fn a_small_games_game_string_pastes_and_copies_back() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    // As a link, as the browser's address bar gives it.
+    harness.event(egui::Event::Paste(
+        "http://127.0.0.1:8080/#game%3Dtictactoe%20moves%3Db2%2Ca1".into(),
+    ));
+    frames(&mut harness, 2);
+    let game = harness.state().small_game().map(|game| game.position.game_string());
+    assert_eq!(game.as_deref(), Some("game=tictactoe moves=b2,a1"));
+    harness.get_by_label("Copy position").click();
+    harness.step();
+    assert_eq!(copied(&harness), vec!["game=tictactoe moves=b2,a1".to_string()]);
+    // Dodgem, with its moves replayed, in place of the unsaved game once asked.
+    harness.event(egui::Event::Paste("game=dodgem moves=a3-b3".into()));
+    frames(&mut harness, 2);
+    click(&mut harness, "Discard it");
+    let game = harness.state().small_game().map(|game| game.position.game_string());
+    assert_eq!(game.as_deref(), Some("game=dodgem moves=a3-b3"));
+}
+
+#[test]
+fn a_bad_or_unplayable_game_string_changes_nothing_and_says_why() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    harness.event(egui::Event::Paste("game=tictactoe moves=b2,b2".into()));
+    frames(&mut harness, 2);
+    let status = harness.state().status_text();
+    assert!(status.contains("move 2 'b2'"), "{status}");
+    assert!(harness.state().small_game().is_none());
+    harness.event(egui::Event::Paste("game=othello size=8".into()));
+    frames(&mut harness, 2);
+    let status = harness.state().status_text();
+    assert!(status.contains("does not play othello"), "{status}");
+    harness.event(egui::Event::Paste("game=chess".into()));
+    frames(&mut harness, 2);
+    let status = harness.state().status_text();
+    assert!(status.contains("'chess' is not a game"), "{status}");
+    assert_eq!(harness.state().board().game_string(), "size=6");
+}
+
+#[test]
 fn ctrl_v_on_the_board_pastes_a_position() {
     let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
     frames(&mut harness, 2);

@@ -158,6 +158,25 @@ impl SmallPosition {
         Ok(position)
     }
 
+    /// The game string (`game=tictactoe moves=b2,a1`): what the browser's address bar
+    /// and Copy position carry, read back by [`SmallPosition::from_game`].
+    pub fn game_string(&self) -> String {
+        match self {
+            SmallPosition::TicTacToe(game) => super::seam::write(game),
+            SmallPosition::Dodgem(game) => super::seam::write(game),
+        }
+    }
+
+    /// The small game a game string read through the games table is, replayed from its
+    /// start; `None` for a game that is not one of these (queens, Othello).
+    pub fn from_game(game: &dyn super::seam::AnyGame) -> Option<SmallPosition> {
+        let kind = SmallKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == game.tag())?;
+        // The moves were just played by the same rules from the same start.
+        SmallPosition::replay(kind, &game.moves()).ok()
+    }
+
     /// Which game this is.
     pub fn kind(&self) -> SmallKind {
         match self {

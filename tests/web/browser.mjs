@@ -236,6 +236,19 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
   await twoPlayers.close();
 }
 
+// A link to a tic-tac-toe position with the computer to move: its reply appears in the
+// address too (every game's game string is a link).
+{
+  const page = (await open(context, 'game=tictactoe moves=b2')).page;
+  const replied = await page.waitForFunction(
+    () => /^game=tictactoe moves=b2,[a-c][1-3]$/.test(decodeURIComponent(location.hash.slice(1))),
+    null, { timeout: 60000 }).then(() => true).catch(() => false);
+  const address = await page.evaluate(() => decodeURIComponent(location.hash.slice(1)));
+  check(replied, `the computer replied to the linked tic-tac-toe position: ${address}`);
+  await page.screenshot({ path: `${SHOTS}/tictactoe-linked-1280x800.png` });
+  await page.close();
+}
+
 // 4. The page's main thread stays free while the computer thinks on 15x15 with 20 stones:
 // with the Easy preset (alpha-beta, the default), and with Hard (the strong engine, its
 // table and solver) while every legal move's value is searched for the board (move values

@@ -164,6 +164,14 @@ impl Replacement {
 }
 
 /// The status line of a game that just started.
+/// Whether `text` is a game string naming a game other than queens (`game=dodgem ...`).
+fn names_another_game(text: &str) -> bool {
+    text.split_whitespace().any(|word| {
+        let lower = word.to_ascii_lowercase();
+        lower.starts_with("game=") && lower != "game=queens"
+    })
+}
+
 pub(super) fn started(board: &Board) -> Message {
     Message::Started {
         size: board.size(),
@@ -345,6 +353,10 @@ impl App {
         let text = crate::ui::session::link::game_string_in(self.paste_text.trim())
             .trim()
             .to_string();
+        if names_another_game(&text) {
+            self.paste_other_game(&text);
+            return;
+        }
         match Board::from_game_string(&text) {
             Ok(board) => {
                 self.paste_text.clear();
@@ -367,6 +379,40 @@ impl App {
             }
             Err(error) => self.message = Message::PasteError(error),
         }
+    }
+
+    /// Puts the game in a game string of another game than queens (`game=tictactoe
+    /// moves=b2,a1`) on screen, read through the games table; a string that does not read
+    /// says why, and a game the window does not play yet says so.
+    fn paste_other_game(&mut self, text: &str) {
+        let game = match crate::games::game_string::read(text) {
+            Ok(game) => game,
+            Err(error) => {
+                self.message = Message::PasteGameError(error.to_string());
+                return;
+            }
+        };
+        let Some(position) = SmallPosition::from_game(game.as_ref()) else {
+            self.message = Message::NotInWindow(game.tag());
+            return;
+        };
+        self.paste_text.clear();
+        let seats = small_seats(&self.settings.setup);
+        let names = crate::ui::i18n::names::typed_names(&self.settings.setup);
+        // A pasted position is studied first: the computer waits for Resume.
+        let paused = seats[position.seat_to_move()].is_computer();
+        let mut record = SavedGame::new_small(&position, seats.clone().map(|s| side_from_seat(&s)));
+        record.names = names;
+        self.offer_replacement(Replacement {
+            game: OnScreen::Small(SmallGame::new(0, position, seats)),
+            record,
+            path: None,
+            saved: false,
+            message: Message::Pasted,
+            paused,
+            setup: None,
+            analyse: false,
+        });
     }
 
     /// Whether replacing the game on screen would lose moves the player has not saved:

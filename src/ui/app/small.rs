@@ -89,8 +89,15 @@ impl App {
             }
             Action::CopyPosition => {
                 if let Some(game) = &self.small {
-                    ctx.copy_text(game.position.to_string());
+                    ctx.copy_text(game.position.game_string());
                     self.message = Message::Copied;
+                }
+            }
+            Action::CopyLink => {
+                if let Some(game) = &self.small {
+                    let link = crate::ui::session::link::link_to_game(&game.position.game_string());
+                    ctx.copy_text(link);
+                    self.message = Message::LinkCopied;
                 }
             }
             Action::Rematch => self.small_rematch(),

@@ -48,6 +48,7 @@ pub const TEXTS: Texts = Texts {
     copy_position: "Copy position",
     copy_link: "Copy link",
     link_copied: "Link to the position copied to the clipboard.",
+    not_in_window: "The window does not play {0} yet (the command line does). Nothing was changed.",
     paste_position: "Paste position",
     paste_here: "Type or paste a game string here, e.g. size=8 stones=b2 moves=c3",
     copied: "Position copied to the clipboard.",

@@ -71,6 +71,7 @@ pub struct Texts {
     pub copy_position: &'static str,
     pub copy_link: &'static str,
     pub link_copied: &'static str,
+    pub not_in_window: &'static str,
     pub paste_position: &'static str,
     pub paste_here: &'static str,
     pub copied: &'static str,

@@ -48,6 +48,7 @@ pub const TEXTS: Texts = Texts {
     copy_position: "Sao chép thế cờ",
     copy_link: "Sao chép liên kết",
     link_copied: "Đã sao chép liên kết tới thế cờ vào bộ nhớ tạm.",
+    not_in_window: "Cửa sổ chưa chơi được {0} (dòng lệnh thì được). Không có gì thay đổi.",
     paste_position: "Dán thế cờ",
     paste_here: "Gõ hoặc dán chuỗi ván đấu vào đây, ví dụ size=8 stones=b2 moves=c3",
     copied: "Đã sao chép thế cờ vào bộ nhớ tạm.",

@@ -88,9 +88,17 @@ pub fn small_panel_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             moves_ui(app, ui, actions);
             ui.separator();
             ui.label(RichText::new(fill(s.position, &[&game.position])).monospace());
-            if ui.button(s.open_lab).clicked() {
-                actions.push(Action::OpenSmallInLab);
-            }
+            ui.horizontal_wrapped(|ui| {
+                if ui.button(t.copy_position).clicked() {
+                    actions.push(Action::CopyPosition);
+                }
+                if ui.button(t.copy_link).clicked() {
+                    actions.push(Action::CopyLink);
+                }
+                if ui.button(s.open_lab).clicked() {
+                    actions.push(Action::OpenSmallInLab);
+                }
+            });
             ui.separator();
             ui.add(egui::Label::new(RichText::new(s.rules[kind_index(kind)]).weak()).wrap());
         });

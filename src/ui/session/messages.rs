@@ -51,6 +51,11 @@ pub enum Message {
     Pasted,
     /// A pasted game string was refused.
     PasteError(GameError),
+    /// Paste position read a game string of another game that does not read (the game
+    /// string's reason, as the command line gives it).
+    PasteGameError(String),
+    /// A game string of a game the window does not play (its tag).
+    NotInWindow(&'static str),
     /// Paste position found no text in the box nor on the system clipboard.
     ClipboardEmpty,
     /// The new-game choices make no board; nothing was started.
@@ -214,6 +219,8 @@ impl Message {
             Message::Pasted => t.pasted.to_string(),
             Message::ClipboardEmpty => t.clipboard_empty.to_string(),
             Message::PasteError(error) => fill(t.paste_error, &[&t.game_error(error, names)]),
+            Message::PasteGameError(why) => fill(t.paste_error, &[why]),
+            Message::NotInWindow(tag) => fill(t.not_in_window, &[tag]),
             Message::BadSetup(error) => fill(t.bad_setup, &[&t.game_error(error, names)]),
             Message::Cancelled => t.cancelled.to_string(),
             Message::Paused => t.paused.to_string(),
@@ -278,6 +285,8 @@ impl Message {
             self,
             Message::Refused(_)
                 | Message::PasteError(_)
+                | Message::PasteGameError(_)
+                | Message::NotInWindow(_)
                 | Message::ClipboardEmpty
                 | Message::BadSetup(_)
                 | Message::WaitForComputer

@@ -67,13 +67,11 @@ impl eframe::App for App {
         self.drive_computer(&ctx);
         self.drive_small(&ctx);
         self.write_changed_settings();
-        // In a browser the address bar carries the queens game on screen (a small game
-        // has no link form yet: the fragment is cleared).
+        // In a browser the address bar carries the game on screen as its game string.
         #[cfg(target_arch = "wasm32")]
-        crate::ui::web::link::show(&if self.small.is_none() {
-            self.game.board.game_string()
-        } else {
-            String::new()
+        crate::ui::web::link::show(&match &self.small {
+            None => self.game.board.game_string(),
+            Some(small) => small.position.game_string(),
         });
         if self.job.is_some()
             || self.analysis_job.is_some()
