@@ -51,6 +51,7 @@ pub use solve::{SolveReport, solve_until};
 pub use tree::{TreeAnswer, tree};
 
 use crate::games::dodgem::{self, Dodgem};
+use crate::games::othello::{self, Othello};
 use crate::games::tictactoe::{self, TicTacToe};
 use clap::Parser;
 use clap::error::ErrorKind;
@@ -104,6 +105,7 @@ where
         Some(Command::Replay(args)) => match args.position.kind.name() {
             tictactoe::KIND => print_json(&small::replay::<TicTacToe>(&args)?),
             dodgem::KIND => print_json(&small::replay::<Dodgem>(&args)?),
+            othello::KIND => print_json(&small::replay::<Othello>(&args)?),
             _ if args.position.kind.is_queens() => print_json(&replay(&args)?),
             other => Err(not_on_command_line(other)),
         },
@@ -112,6 +114,7 @@ where
             match args.position.kind.name() {
                 tictactoe::KIND => print_json(&small::best_move::<TicTacToe>(&args, &interrupt)?),
                 dodgem::KIND => print_json(&small::best_move::<Dodgem>(&args, &interrupt)?),
+                othello::KIND => print_json(&small::best_move::<Othello>(&args, &interrupt)?),
                 _ if args.eval.is_some() && !args.position.kind.0.tools.eval_file => {
                     Err(small::eval_refused())
                 }

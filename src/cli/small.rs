@@ -3,6 +3,8 @@
 //! written in the game's notation (`--position`, docs/rules.md), moves follow it
 //! (`--moves`); the queens-only options (`--game`, `--size`, stones, seeds) are refused.
 
+mod othello;
+
 use super::args::{BestMoveArgs, PositionArgs, ReplayArgs, SolveArgs};
 use super::bestmove::BestMoveReport;
 use super::error::CliError;
