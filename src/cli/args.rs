@@ -269,8 +269,10 @@ pub struct PositionArgs {
     #[arg(long, value_name = "GAME", default_value = "queens", value_parser = parse_kind)]
     pub kind: GameArg,
     /// The position in the notation of --kind: tic-tac-toe "x.o/.x./..o" (rows top to
-    /// bottom), Dodgem "b../b../.ww b 0" (rows, the side to move, plies played), queens a
-    /// game string as --game. Without it a small game starts from its start position.
+    /// bottom), Dodgem "b../b../.ww b 0" (rows, the side to move, plies played), Othello
+    /// 6 or 8 rows of b, w and . then the side to move (a 6x6 game starts from
+    /// "....../....../..bw../..wb../....../...... b"), queens a game string as --game.
+    /// Without it a small game starts from its start position (Othello's 8x8).
     #[arg(long, value_name = "TEXT", conflicts_with_all = ["game", "size", "stones", "random_stones", "seed"])]
     pub position: Option<String>,
     /// The whole game as one string, e.g. "size=8 stones=b2,d5 moves=c3,h5".
@@ -307,8 +309,9 @@ pub struct BestMoveArgs {
     /// The position to search (the side to move is the one after the given moves).
     #[command(flatten)]
     pub position: PositionArgs,
-    /// With --kind dodgem: search with this evaluation table instead of the lecture's, a
-    /// RON file in the form of data/dodgem_eval.ron (docs/rules.md, "Dodgem's evaluation").
+    /// With --kind dodgem or othello: search with this evaluation table instead of the
+    /// shipped one, a RON file in the form of data/dodgem_eval.ron or
+    /// data/othello_eval.ron (docs/rules.md).
     #[arg(long, value_name = "FILE")]
     pub eval: Option<PathBuf>,
     /// The engine (the long help lists them).
