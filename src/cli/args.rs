@@ -6,6 +6,7 @@ use crate::ai::{
     DEFAULT_HASH_MB, ENGINES, EngineConfig, EngineKind, MAX_HASH_MB, SpecError, UnknownEngine,
 };
 use crate::board::{MAX_CELLS, ParseError};
+use crate::games::table::GameEntry;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -263,13 +264,15 @@ pub struct ExportArgs {
 /// lectures' small games (`--kind`), a position in their notation and moves from it.
 #[derive(Args, Debug, Clone, Default)]
 pub struct PositionArgs {
-    /// The game: queens (Queens & Stones), tictactoe or dodgem (docs/rules.md). The small
-    /// games take --position and --moves only.
-    #[arg(long, value_enum, value_name = "GAME", default_value_t = KindArg::Queens, ignore_case = true)]
-    pub kind: KindArg,
+    /// The game, as the games table names it: queens (Queens & Stones), tictactoe, dodgem
+    /// or othello (docs/rules.md). The other games take --position and --moves only.
+    #[arg(long, value_name = "GAME", default_value = "queens", value_parser = parse_kind)]
+    pub kind: GameArg,
     /// The position in the notation of --kind: tic-tac-toe "x.o/.x./..o" (rows top to
-    /// bottom), Dodgem "b../b../.ww b 0" (rows, the side to move, plies played), queens a
-    /// game string as --game. Without it a small game starts from its start position.
+    /// bottom), Dodgem "b../b../.ww b 0" (rows, the side to move, plies played), Othello
+    /// 6 or 8 rows of b, w and . then the side to move (a 6x6 game starts from
+    /// "....../....../..bw../..wb../....../...... b"), queens a game string as --game.
+    /// Without it a small game starts from its start position (Othello's 8x8).
     #[arg(long, value_name = "TEXT", conflicts_with_all = ["game", "size", "stones", "random_stones", "seed"])]
     pub position: Option<String>,
     /// The whole game as one string, e.g. "size=8 stones=b2,d5 moves=c3,h5".
@@ -306,8 +309,9 @@ pub struct BestMoveArgs {
     /// The position to search (the side to move is the one after the given moves).
     #[command(flatten)]
     pub position: PositionArgs,
-    /// With --kind dodgem: search with this evaluation table instead of the lecture's, a
-    /// RON file in the form of data/dodgem_eval.ron (docs/rules.md, "Dodgem's evaluation").
+    /// With --kind dodgem or othello: search with this evaluation table instead of the
+    /// shipped one, a RON file in the form of data/dodgem_eval.ron or
+    /// data/othello_eval.ron (docs/rules.md).
     #[arg(long, value_name = "FILE")]
     pub eval: Option<PathBuf>,
     /// The engine (the long help lists them).
@@ -404,11 +408,12 @@ pub struct TreeArgs {
     /// Whether the root maximises or minimises (a game's tree: the side to move, MAX).
     #[arg(long, value_enum, value_name = "KIND", default_value_t = RootArg::Max, conflicts_with = "kind")]
     pub root: RootArg,
-    /// Grow the tree of a game's position instead of reading one: queens, tictactoe or
-    /// dodgem; every line to --depth plies, edges labelled with moves, leaves holding the
-    /// game's evaluation from the side to move's (MAX's) view.
-    #[arg(long, value_enum, value_name = "GAME", ignore_case = true)]
-    pub kind: Option<KindArg>,
+    /// Grow the tree of a game's position instead of reading one: queens, tictactoe,
+    /// dodgem or othello (the games table); every line to --depth plies, edges labelled
+    /// with moves, leaves holding the game's evaluation from the side to move's (MAX's)
+    /// view.
+    #[arg(long, value_name = "GAME", value_parser = parse_kind)]
+    pub kind: Option<GameArg>,
     /// The game's position in the notation of --kind (as for replay); the small games'
     /// start position without it.
     #[arg(long, value_name = "TEXT", requires = "kind")]
@@ -425,8 +430,50 @@ pub struct TreeArgs {
     pub algo: TreeAlgo,
 }
 
-/// The games the commands that take a position play (`--kind`). The names are the ones
-/// saves and docs use ([`crate::games::tictactoe::KIND`], [`crate::games::dodgem::KIND`]).
+/// A `--kind` of the commands that take a position: a row of the games table
+/// ([`crate::games::table::GAMES`]), so a game added there is a value here with no
+/// change to the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameArg(pub &'static GameEntry);
+
+impl Default for GameArg {
+    /// Queens, the table's first row.
+    fn default() -> GameArg {
+        GameArg(&crate::games::table::GAMES[0])
+    }
+}
+
+impl GameArg {
+    /// The game's tag: its name on the command line and in the JSON.
+    pub fn name(self) -> &'static str {
+        self.0.tag
+    }
+
+    /// Whether this is the queens game.
+    pub fn is_queens(self) -> bool {
+        self.0.tag == crate::games::table::DEFAULT_TAG
+    }
+}
+
+/// Reads a `--kind`: a tag of the games table, any case, hyphens ignored
+/// (`tic-tac-toe`).
+///
+/// # Errors
+/// The games there are, when `text` names none of them.
+pub fn parse_kind(text: &str) -> Result<GameArg, String> {
+    crate::games::table::by_tag(text.trim().replace('-', "").as_str())
+        .map(GameArg)
+        .ok_or_else(|| {
+            format!(
+                "'{}' is not a game (possible values: {})",
+                crate::board::clip_token(text),
+                crate::games::table::tags().join(", ")
+            )
+        })
+}
+
+/// The games `queens export --kind` filters saves by: the games the saves hold. The
+/// names are the ones saves and docs use ([`crate::games::tictactoe::KIND`], [`crate::games::dodgem::KIND`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum KindArg {
     /// Queens & Stones.

@@ -28,9 +28,9 @@ mod usage;
 pub use analyse::{AnalyseReport, analyse_until};
 pub use arena::{ArenaSummary, SideReport, arena};
 pub use args::{
-    AnalyseArgs, ArenaArgs, BestMoveArgs, BookArgs, Cli, Command, ExportArgs, GuiArgs, KindArg,
-    MAX_GAMES, MAX_THREADS, MAX_TIME_MS, PositionArgs, ReplayArgs, RootArg, TreeAlgo, TreeArgs,
-    parse_algo, parse_player,
+    AnalyseArgs, ArenaArgs, BestMoveArgs, BookArgs, Cli, Command, ExportArgs, GameArg, GuiArgs,
+    KindArg, MAX_GAMES, MAX_THREADS, MAX_TIME_MS, PositionArgs, ReplayArgs, RootArg, TreeAlgo,
+    TreeArgs, parse_algo, parse_player,
 };
 pub use bestmove::{BestMoveReport, IterationReport, best_move, best_move_until, limits};
 pub use book::{BookBoardReport, BookReport, book};
@@ -50,8 +50,9 @@ pub use small::{KindReport, SmallReplay, SmallSolution, dodgem_solution, tictact
 pub use solve::{SolveReport, solve_until};
 pub use tree::{TreeAnswer, tree};
 
-use crate::games::dodgem::Dodgem;
-use crate::games::tictactoe::TicTacToe;
+use crate::games::dodgem::{self, Dodgem};
+use crate::games::othello::{self, Othello};
+use crate::games::tictactoe::{self, TicTacToe};
 use clap::Parser;
 use clap::error::ErrorKind;
 use serde::Serialize;
@@ -101,22 +102,26 @@ where
         Some(Command::Export(args)) => print_json(&export(&args)?),
         Some(Command::Book(args)) => print_json(&book(&args, &Interrupt::install())?),
         Some(Command::Puzzles(args)) => print_json(&puzzles(&args, &Interrupt::install())?),
-        Some(Command::Replay(args)) => match args.position.kind {
-            KindArg::Queens => print_json(&replay(&args)?),
-            KindArg::TicTacToe => print_json(&small::replay::<TicTacToe>(&args)?),
-            KindArg::Dodgem => print_json(&small::replay::<Dodgem>(&args)?),
+        Some(Command::Replay(args)) => match args.position.kind.name() {
+            tictactoe::KIND => print_json(&small::replay::<TicTacToe>(&args)?),
+            dodgem::KIND => print_json(&small::replay::<Dodgem>(&args)?),
+            othello::KIND => print_json(&small::replay::<Othello>(&args)?),
+            _ if args.position.kind.is_queens() => print_json(&replay(&args)?),
+            other => Err(not_on_command_line(other)),
         },
         Some(Command::BestMove(args)) => {
             let interrupt = Interrupt::install();
-            match args.position.kind {
-                KindArg::Queens if args.eval.is_some() => {
-                    Err(CliError::Usage(small::EVAL_FOR_DODGEM.to_string()))
+            match args.position.kind.name() {
+                tictactoe::KIND => print_json(&small::best_move::<TicTacToe>(&args, &interrupt)?),
+                dodgem::KIND => print_json(&small::best_move::<Dodgem>(&args, &interrupt)?),
+                othello::KIND => print_json(&small::best_move::<Othello>(&args, &interrupt)?),
+                _ if args.eval.is_some() && !args.position.kind.0.tools.eval_file => {
+                    Err(small::eval_refused())
                 }
-                KindArg::Queens => print_json(&best_move_until(&args, &interrupt)?),
-                KindArg::TicTacToe => {
-                    print_json(&small::best_move::<TicTacToe>(&args, &interrupt)?)
+                _ if args.position.kind.is_queens() => {
+                    print_json(&best_move_until(&args, &interrupt)?)
                 }
-                KindArg::Dodgem => print_json(&small::best_move::<Dodgem>(&args, &interrupt)?),
+                other => Err(not_on_command_line(other)),
             }
         }
         Some(Command::Tree(args)) => print_json(&tree(&args)?),
@@ -132,11 +137,17 @@ where
                 })
             }
         }
-        Some(Command::Solve(args)) if args.position.kind == KindArg::TicTacToe => {
+        Some(Command::Solve(args)) if !args.position.kind.0.tools.solver => {
+            Err(no_solver(args.position.kind.name()))
+        }
+        Some(Command::Solve(args)) if args.position.kind.name() == tictactoe::KIND => {
             small_solved(&small::solve::<TicTacToe>(&args, &Interrupt::install())?)
         }
-        Some(Command::Solve(args)) if args.position.kind == KindArg::Dodgem => {
+        Some(Command::Solve(args)) if args.position.kind.name() == dodgem::KIND => {
             small_solved(&small::solve::<Dodgem>(&args, &Interrupt::install())?)
+        }
+        Some(Command::Solve(args)) if !args.position.kind.is_queens() => {
+            Err(not_on_command_line(args.position.kind.name()))
         }
         Some(Command::Solve(args)) => {
             let report = solve_until(&args, &Interrupt::install())?;
@@ -150,6 +161,22 @@ where
             }
         }
     }
+}
+
+/// The refusal of a command for a game of the games table that the command line does not
+/// play yet (`queens perft` counts every game).
+fn not_on_command_line(tag: &str) -> CliError {
+    CliError::Usage(format!(
+        "--kind {tag}: this command does not play {tag} yet (queens perft counts it)"
+    ))
+}
+
+/// The refusal of `queens solve` for a game whose row in the games table has no exact
+/// solver: its game is too long to search to the end here.
+fn no_solver(tag: &str) -> CliError {
+    CliError::Usage(format!(
+        "solve --kind {tag}: {tag} has no exact solver (its game is far too long to search to the end here); queens bestmove searches it to a depth"
+    ))
 }
 
 /// What to say when `--saves-dir` comes before `command` (where it is the window's

@@ -1,6 +1,6 @@
 //! Turning the position options (`--game`, or `--size` with stones and moves) into a game.
 
-use super::args::{KindArg, PositionArgs};
+use super::args::PositionArgs;
 use super::error::CliError;
 use crate::board::{Board, GameSpec, ParseError, parse_cells, random_stones};
 
@@ -14,7 +14,7 @@ impl PositionArgs {
     /// `--size`, `--stones` with `--random-stones`) are checked again here, so a caller
     /// building these options by hand gets the same answer.
     pub fn spec(&self) -> Result<GameSpec, CliError> {
-        if self.kind != KindArg::Queens {
+        if !self.kind.is_queens() {
             return Err(CliError::Usage(format!(
                 "this command reads queens games only, not {}; leave out --kind",
                 self.kind.name()

@@ -3,7 +3,9 @@
 //! written in the game's notation (`--position`, docs/rules.md), moves follow it
 //! (`--moves`); the queens-only options (`--game`, `--size`, stones, seeds) are refused.
 
-use super::args::{BestMoveArgs, KindArg, PositionArgs, ReplayArgs, SolveArgs};
+mod othello;
+
+use super::args::{BestMoveArgs, PositionArgs, ReplayArgs, SolveArgs};
 use super::bestmove::BestMoveReport;
 use super::error::CliError;
 use super::interrupt::{Interrupt, StopOnRequest};
@@ -25,8 +27,8 @@ pub(super) trait SmallGame:
 where
     <Self as GamePosition>::Move: Display,
 {
-    /// The game's name, as `--kind` writes it.
-    const KIND: KindArg;
+    /// The game's name, as `--kind` and the games table write it.
+    const KIND: &'static str;
     /// The start position.
     fn start() -> Self;
     /// A position in the game's notation.
@@ -43,20 +45,31 @@ where
     }
     /// The exact value with best play; `None` when `interrupt` stopped the solve first.
     fn solve(&self, interrupt: &Interrupt) -> Option<SmallSolution>;
-    /// The position searched with `table` as its evaluation (`--eval`): Dodgem's only.
-    fn with_eval(self, table: DodgemEval) -> Result<Self, CliError> {
-        let _ = table;
-        Err(CliError::Usage(EVAL_FOR_DODGEM.to_string()))
+    /// The position searched with the evaluation table in the file `path` (`--eval`):
+    /// for the games whose row in the games table has the `eval_file` tool.
+    fn with_eval_file(self, path: &Path) -> Result<Self, CliError> {
+        let _ = path;
+        Err(eval_refused())
     }
 }
 
-/// The refusal of `--eval` beside another game.
-pub(super) const EVAL_FOR_DODGEM: &str =
-    "--eval is for --kind dodgem: the other games have no evaluation table to change";
+/// The refusal of `--eval` beside a game without an evaluation table: the games that
+/// have one are read off the games table.
+pub(super) fn eval_refused() -> CliError {
+    let with_table: Vec<&str> = crate::games::table::GAMES
+        .iter()
+        .filter(|entry| entry.tools.eval_file)
+        .map(|entry| entry.tag)
+        .collect();
+    CliError::Usage(format!(
+        "--eval is for --kind {}: the other games have no evaluation table to change",
+        with_table.join(" or ")
+    ))
+}
 
-/// The evaluation table of `path` (`--eval`), read as every user-named file is
-/// ([`crate::store::read_text`]: a regular file, capped, UTF-8) and checked entry by entry.
-fn eval_table(path: &Path) -> Result<DodgemEval, CliError> {
+/// The text of the evaluation table in `path` (`--eval`), read as every user-named file
+/// is ([`crate::store::read_text`]: a regular file, capped, UTF-8); the game checks it.
+pub(super) fn eval_text(path: &Path) -> Result<String, CliError> {
     use crate::store::StoreError;
     let refuse = |why: String| CliError::Usage(format!("--eval {}: {why}", path.display()));
     let text = crate::store::read_text(path).map_err(|err| match err {
@@ -67,12 +80,11 @@ fn eval_table(path: &Path) -> Result<DodgemEval, CliError> {
         StoreError::NotAFile { kind, .. } => refuse(format!("is {kind}, not a file")),
         other => other.into(),
     })?;
-    DodgemEval::from_ron(&text)
-        .map_err(|err| CliError::Usage(format!("--eval {}: {err}", path.display())))
+    Ok(text)
 }
 
 impl SmallGame for TicTacToe {
-    const KIND: KindArg = KindArg::TicTacToe;
+    const KIND: &'static str = crate::games::tictactoe::KIND;
 
     fn start() -> TicTacToe {
         TicTacToe::new()
@@ -127,7 +139,7 @@ impl SmallGame for TicTacToe {
 }
 
 impl SmallGame for Dodgem {
-    const KIND: KindArg = KindArg::Dodgem;
+    const KIND: &'static str = crate::games::dodgem::KIND;
 
     fn start() -> Dodgem {
         Dodgem::new()
@@ -152,7 +164,9 @@ impl SmallGame for Dodgem {
         self.outcome().map(outcome_name)
     }
 
-    fn with_eval(self, table: DodgemEval) -> Result<Dodgem, CliError> {
+    fn with_eval_file(self, path: &Path) -> Result<Dodgem, CliError> {
+        let table = DodgemEval::from_ron(&eval_text(path)?)
+            .map_err(|err| CliError::Usage(format!("--eval {}: {err}", path.display())))?;
         Ok(Dodgem::with_eval(self, table))
     }
 
@@ -325,7 +339,7 @@ fn small_position_only(args: &PositionArgs) -> Result<(), CliError> {
 
 /// The moves of `--moves`, split at commas (spaces around them allowed); an empty
 /// entry (`b2,,a1`, a trailing comma) is refused as the queens game refuses it.
-fn move_texts(moves: Option<&str>) -> Result<Vec<&str>, CliError> {
+pub(super) fn move_texts(moves: Option<&str>) -> Result<Vec<&str>, CliError> {
     let Some(text) = moves.map(str::trim).filter(|text| !text.is_empty()) else {
         return Ok(Vec::new());
     };
@@ -389,7 +403,7 @@ where
     small_position_only(position)?;
     let (game, moves, error) = reach::<G>(position.position.as_deref(), position.moves.as_deref())?;
     Ok(KindReport {
-        kind: G::KIND.name(),
+        kind: G::KIND,
         position: game.to_string(),
         report: SmallReplay {
             legal: error.is_none(),
@@ -418,11 +432,13 @@ where
         args.position.moves.as_deref(),
     )?;
     if let Some(path) = &args.eval {
-        game = game.with_eval(eval_table(path)?)?;
+        game = game.with_eval_file(path)?;
     }
-    let default_depth = match G::KIND {
-        KindArg::TicTacToe => game.plies_to_end().max(1),
-        _ => args.algo.entry().default_depth,
+    // Tic-tac-toe is searched to its end by default: it is that small.
+    let default_depth = if G::KIND == crate::games::tictactoe::KIND {
+        game.plies_to_end().max(1)
+    } else {
+        args.algo.entry().default_depth
     };
     let limits = Limits {
         depth: args.depth.unwrap_or(if args.time_ms.is_some() {
@@ -434,16 +450,11 @@ where
     };
     let mut engine = EngineConfig::new(args.algo, limits.depth)
         .build_for::<G>()
-        .map_err(|err| {
-            CliError::Usage(format!(
-                "{err}; {} takes minimax or alphabeta",
-                G::KIND.name()
-            ))
-        })?;
+        .map_err(|err| CliError::Usage(format!("{err}; {} takes minimax or alphabeta", G::KIND)))?;
     let mut outcome = engine.think(&game, limits, &StopOnRequest(interrupt));
     outcome.elapsed = start.elapsed();
     Ok(KindReport {
-        kind: G::KIND.name(),
+        kind: G::KIND,
         position: game.to_string(),
         report: BestMoveReport::new(&outcome, engine.name()),
     })
@@ -476,7 +487,7 @@ where
         args.position.moves.as_deref(),
     )?;
     Ok(KindReport {
-        kind: G::KIND.name(),
+        kind: G::KIND,
         position: game.to_string(),
         report: game.solve(interrupt).unwrap_or_else(SmallSolution::stopped),
     })

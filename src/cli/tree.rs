@@ -1,9 +1,9 @@
 //! `queens tree`: evaluate an explicit textbook game tree, or the tree a game's position
 //! grows (`--kind`), with minimax, alpha-beta or NegaScout.
 
-use super::args::{KindArg, RootArg, TreeAlgo, TreeArgs};
+use super::args::{GameArg, RootArg, TreeAlgo, TreeArgs};
 use super::error::CliError;
-use super::small::{SmallGame, position_of};
+use super::small::{SmallGame, move_texts, position_of};
 use crate::ai::tree::lab::{ChildOrder, LabAlgorithm, LabOptions, trace};
 use crate::ai::tree::report::report;
 use crate::ai::tree::{RootKind, Tree, TreeReport, evaluate_tree};
@@ -59,7 +59,7 @@ pub fn tree(args: &TreeArgs) -> Result<TreeAnswer, CliError> {
     ];
     if let Some((option, _)) = game_only.iter().find(|(_, given)| *given) {
         return Err(CliError::Usage(format!(
-            "'{option}' grows a game's tree and needs --kind queens|tictactoe|dodgem; a written tree takes --root and --algo only"
+            "'{option}' grows a game's tree and needs --kind GAME (queens, tictactoe, dodgem, ...); a written tree takes --root and --algo only"
         )));
     }
     let text = args.tree.as_deref().ok_or(CliError::Usage(
@@ -110,11 +110,16 @@ fn search(tree: &Tree, root: RootKind, algo: TreeAlgo) -> TreeReport {
 /// The tree of a game's position, searched from a MAX root (the side to move): the
 /// position and `--moves` are read here, the tree grown by [`grow`] as the Tree Lab grows
 /// it.
-fn grown(args: &TreeArgs, kind: KindArg) -> Result<TreeAnswer, CliError> {
-    let (game, position) = match kind {
-        KindArg::TicTacToe => (TreeGame::TicTacToe, small_position::<TicTacToe>(args)?),
-        KindArg::Dodgem => (TreeGame::Dodgem, small_position::<Dodgem>(args)?),
-        KindArg::Queens => {
+fn grown(args: &TreeArgs, kind: GameArg) -> Result<TreeAnswer, CliError> {
+    let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
+    let (game, position) = match kind.name() {
+        crate::games::tictactoe::KIND => (TreeGame::TicTacToe, small_position::<TicTacToe>(args)?),
+        crate::games::dodgem::KIND => (TreeGame::Dodgem, small_position::<Dodgem>(args)?),
+        _ if !kind.is_queens() => {
+            let Grown { position, tree } = seam_tree(args, kind, depth)?;
+            return Ok(answer(kind, position, &tree, args.algo));
+        }
+        _ => {
             let text = args.position.as_deref().ok_or(CliError::MissingPosition)?;
             let mut spec = GameSpec::parse(text)?;
             spec.moves.extend(crate::board::parse_cells(
@@ -129,23 +134,49 @@ fn grown(args: &TreeArgs, kind: KindArg) -> Result<TreeAnswer, CliError> {
             (TreeGame::Queens, board.game_string())
         }
     };
-    let Grown { position, tree } = grow(game, &position, args.depth.unwrap_or(DEFAULT_DEPTH))
+    let Grown { position, tree } =
+        grow(game, &position, depth).map_err(|err| CliError::Usage(err.to_string()))?;
+    Ok(answer(kind, position, &tree, args.algo))
+}
+
+/// The tree of any game of the games table, through the game seam
+/// ([`crate::games::seam::AnyGame::tree`]): the position read by the table's row, the
+/// moves played by the game's rules.
+fn seam_tree(args: &TreeArgs, kind: GameArg, depth: u32) -> Result<Grown, CliError> {
+    let mut game = match args.position.as_deref() {
+        Some(text) => (kind.0.from_notation)(text)?,
+        None => (kind.0.start)()?,
+    };
+    for (number, text) in move_texts(args.moves.as_deref())?.into_iter().enumerate() {
+        game.play_text(text)
+            .map_err(|err| CliError::Usage(format!("move {}: {err}", number + 1)))?;
+    }
+    let tree = game
+        .tree(depth)
         .map_err(|err| CliError::Usage(err.to_string()))?;
-    let report = search(&tree, RootKind::Max, args.algo);
+    Ok(Grown {
+        position: game.to_string(),
+        tree,
+    })
+}
+
+/// The answer for a grown `tree` searched from a MAX root.
+fn answer(kind: GameArg, position: String, tree: &Tree, algo: TreeAlgo) -> TreeAnswer {
+    let report = search(tree, RootKind::Max, algo);
     let moves: Vec<String> = tree
         .children(0)
         .iter()
         .filter_map(|&child| tree.label(child).map(str::to_string))
         .collect();
     let best_move = report.best.and_then(|index| moves.get(index).cloned());
-    Ok(TreeAnswer {
+    TreeAnswer {
         kind: Some(kind.name()),
         position: Some(position),
         tree: Some(tree.to_text()),
         moves: Some(moves),
         best_move,
         report,
-    })
+    }
 }
 
 /// The small game's position after `--moves`, in its notation.
