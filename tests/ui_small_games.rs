@@ -378,3 +378,98 @@ fn dodgem_s_draw_rule_counts_plies_in_both_languages() {
         );
     }
 }
+
+/// The value a screen reader reads for square `name`.
+fn square_value(harness: &Harness<'_, App>, name: &str) -> String {
+    harness
+        .get_by_label(&format!("square {name}"))
+        .value()
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_won_tic_tac_toe_game_ends_as_queens_does_with_its_line_and_last_move_marked() {
+    let settings = small_settings(SmallKind::TicTacToe, Mode::HumanVsHuman);
+    let (mut harness, _dir) = harness(settings);
+    frames(&mut harness, 2);
+    for name in ["a1", "b1", "a2", "b2", "a3"] {
+        square(&mut harness, name);
+    }
+    assert!(harness.state().game_ended());
+    // The game-over summary, as after a queens game: the result, Rematch, no Analyse
+    // (the small games have no analysis, so no button that would only refuse).
+    assert!(harness.query_by_label("Game over").is_some(), "no summary");
+    // The result, in the side panel and as the summary's headline.
+    let results = harness.query_all_by_label("Won by Player 1.").count();
+    assert_eq!(results, 2);
+    assert!(harness.query_by_label("Analyse this game").is_none());
+    // The winning line and the last move are marked, and read out.
+    for name in ["a1", "a2", "a3"] {
+        assert!(
+            square_value(&harness, name).contains("winning line"),
+            "{name}"
+        );
+    }
+    assert!(!square_value(&harness, "b1").contains("winning line"));
+    assert!(square_value(&harness, "a3").contains("last move"));
+    assert!(!square_value(&harness, "a2").contains("last move"));
+    // Close keeps the board as it ended; Rematch in the summary starts the game again.
+    click(&mut harness, "Close");
+    assert!(harness.query_by_label("Game over").is_none());
+    assert!(harness.state().game_ended());
+}
+
+#[test]
+fn rematch_from_the_small_game_s_summary_starts_a_fresh_game() {
+    let settings = small_settings(SmallKind::TicTacToe, Mode::HumanVsHuman);
+    let (mut harness, _dir) = harness(settings);
+    frames(&mut harness, 2);
+    for name in ["a1", "b1", "a2", "b2", "a3"] {
+        square(&mut harness, name);
+    }
+    assert!(harness.query_by_label("Game over").is_some(), "no summary");
+    let summary_rematch = harness
+        .query_all_by_label("Rematch (colours swapped)")
+        .count();
+    assert!(summary_rematch >= 1);
+    apply(&mut harness, Action::Rematch);
+    assert_eq!(position(&harness).ply(), 0);
+    assert!(harness.query_by_label("Game over").is_none());
+}
+
+#[test]
+fn the_small_games_computer_is_named_by_its_engine_in_both_languages() {
+    let settings = small_settings(SmallKind::TicTacToe, Mode::HumanVsComputer);
+    let (mut harness, _dir) = harness(settings);
+    frames(&mut harness, 2);
+    assert!(
+        harness
+            .query_by_label_contains("Computer (Alpha-beta)")
+            .is_some()
+    );
+    assert!(harness.query_by_label_contains("Custom").is_none());
+    let mut settings = small_settings(SmallKind::Dodgem, Mode::HumanVsComputer);
+    settings.language = Language::Vietnamese;
+    let (mut harness, _dir) = ui_support::harness(settings);
+    frames(&mut harness, 2);
+    assert!(
+        harness
+            .query_by_label_contains("Máy (Cắt tỉa alpha-beta)")
+            .is_some()
+    );
+}
+
+#[test]
+fn dodgem_marks_the_last_move_and_ends_with_the_summary() {
+    let settings = small_settings(SmallKind::Dodgem, Mode::HumanVsHuman);
+    let (mut harness, _dir) = harness(settings);
+    frames(&mut harness, 2);
+    drive(&mut harness, &["a3-b3"]);
+    assert!(square_value(&harness, "b3").contains("last move"));
+    assert!(!square_value(&harness, "a2").contains("last move"));
+    apply(&mut harness, Action::Resign);
+    apply(&mut harness, Action::ConfirmResign(true));
+    assert!(harness.state().game_ended());
+    assert!(harness.query_by_label("Game over").is_some(), "no summary");
+    assert!(harness.query_by_label("Analyse this game").is_none());
+}

@@ -353,7 +353,7 @@ impl App {
                 self.start_from_setup(&setup);
             }
             Action::CloseSummary => {
-                self.summary_closed = Some(self.game.board.game_string());
+                self.summary_closed = Some(self.summary_key());
             }
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             // Look (issue 8)
@@ -381,14 +381,15 @@ impl App {
     }
 
     /// The players' names (see [`crate::ui::i18n::names`]): typed ones, else "You" / "Player 1",
-    /// and computers by level ("Computer (Medium)").
+    /// and computers by level ("Computer (Medium)"), a small game's by engine.
     pub(in crate::ui) fn player_names(&self) -> [String; 2] {
         // Look (issue 8)
-        let seats = self
-            .small
-            .as_ref()
-            .map_or(&self.game.seats, |small| &small.seats);
-        crate::ui::i18n::names::seat_names(self.texts(), seats, &self.files.record.names)
+        use crate::ui::i18n::names::{seat_names, small_seat_names};
+        let typed = &self.files.record.names;
+        match &self.small {
+            Some(small) => small_seat_names(self.texts(), &small.seats, typed),
+            None => seat_names(self.texts(), &self.game.seats, typed),
+        }
     }
 
     /// The board on show: the game's (borrowed: a board with its search tables is too

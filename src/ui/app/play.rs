@@ -31,10 +31,18 @@ impl App {
     /// is reviewed, and the player has not closed it.
     pub fn summary_shown(&self) -> bool {
         self.game_ended()
-            && self.small.is_none()
             && self.review.is_none()
             && !self.show_new_game
-            && self.summary_closed.as_deref() != Some(self.game.board.game_string().as_str())
+            && self.summary_closed.as_deref() != Some(self.summary_key().as_str())
+    }
+
+    /// Which ended game a closed summary belongs to: the queens game's moves, or the
+    /// small game's number and moves (so a new or changed game shows its own summary).
+    pub(super) fn summary_key(&self) -> String {
+        match &self.small {
+            Some(small) => format!("{} {}", small.id, small.position.moves().len()),
+            None => self.game.board.game_string(),
+        }
     }
 
     /// Who resigns now: the human against the computer, the side to move between two

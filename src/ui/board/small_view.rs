@@ -33,6 +33,38 @@ pub struct SmallOverlay<'a> {
     pub targets: &'a [SmallMove],
     /// What each cell holds, in words, by seat ("X", "black car") and for an empty one.
     pub words: [&'a str; 3],
+    /// Tic-tac-toe's winning line, end to end, drawn through once the game is won.
+    pub winning_line: Option<[Cell; 3]>,
+    /// Read out after the piece: "last move", "winning line".
+    pub marks: [&'a str; 2],
+}
+
+impl SmallOverlay<'_> {
+    /// The square the last move marks: where the mark went or the car arrived, or the
+    /// square a car drove off from.
+    fn last_cell(&self) -> Option<Cell> {
+        match self.last_move? {
+            SmallMove::Mark(cell) => Some(cell),
+            SmallMove::Car(DodgemMove { to: Some(to), .. }) => Some(to),
+            SmallMove::Car(DodgemMove { from, to: None }) => Some(from),
+        }
+    }
+
+    /// What a screen reader reads for `cell`: its piece, then the marks drawn on it
+    /// ("X, last move, winning line"), so what the eye sees is heard too.
+    fn cell_value(&self, cell: Cell, piece: Piece) -> String {
+        let mut value = match piece {
+            Piece::Empty => self.words[2].to_string(),
+            Piece::Of(seat) => self.words[seat].to_string(),
+        };
+        if self.last_cell() == Some(cell) {
+            value = format!("{value}, {}", self.marks[0]);
+        }
+        if self.winning_line.is_some_and(|line| line.contains(&cell)) {
+            value = format!("{value}, {}", self.marks[1]);
+        }
+        value
+    }
 }
 
 /// What happened on the board this frame.
@@ -117,10 +149,7 @@ pub fn small_board_ui(
         hit.widget_info(|| {
             let mut info =
                 WidgetInfo::labeled(Role::Button, overlay.playable, format!("{SQUARE} {cell}"));
-            info.current_text_value = Some(match piece {
-                Piece::Empty => overlay.words[2].to_string(),
-                Piece::Of(seat) => overlay.words[seat].to_string(),
-            });
+            info.current_text_value = Some(overlay.cell_value(cell, piece));
             info
         });
         if hit.hovered() {
@@ -273,7 +302,7 @@ fn paint_arrow(painter: &egui::Painter, centre: Pos2, length: f32, seat: usize, 
     painter.arrow(centre - direction / 2.0, direction, stroke);
 }
 
-/// The last move's ring, the picked car's ring and where it may go.
+/// The last move's ring, the winning line, the picked car's ring and where it may go.
 fn paint_marks(painter: &egui::Painter, grid: Rect, size: f32, overlay: &SmallOverlay<'_>) {
     let ring = |rect: Rect, colour: Color32| {
         painter.rect_stroke(
@@ -283,12 +312,18 @@ fn paint_marks(painter: &egui::Painter, grid: Rect, size: f32, overlay: &SmallOv
             StrokeKind::Inside,
         );
     };
-    match overlay.last_move {
-        Some(SmallMove::Mark(cell)) => ring(cell_rect(grid, size, cell), overlay.palette.highlight),
-        Some(SmallMove::Car(DodgemMove { to: Some(to), .. })) => {
-            ring(cell_rect(grid, size, to), overlay.palette.highlight);
-        }
-        _ => {}
+    if let Some(cell) = overlay.last_cell() {
+        ring(cell_rect(grid, size, cell), overlay.palette.highlight);
+    }
+    if let Some([first, _, last]) = overlay.winning_line {
+        // Through the three marks and a little past the outer ones, as drawn on paper.
+        let (a, b) = (
+            cell_rect(grid, size, first).center(),
+            cell_rect(grid, size, last).center(),
+        );
+        let beyond = (b - a).normalized() * size * 0.3;
+        let stroke = Stroke::new((size * 0.08).max(3.0), overlay.palette.highlight);
+        painter.line_segment([a - beyond, b + beyond], stroke);
     }
     if let Some(cell) = overlay.picked {
         ring(cell_rect(grid, size, cell), overlay.palette.preview);

@@ -17,16 +17,31 @@ pub fn level_name(t: &Texts, engine: &EngineSetup) -> &'static str {
 }
 
 /// The shown name of each seat (P1, P2): the typed name in `typed` if not blank, else
-/// a default that says who plays there.
+/// a default that says who plays there (a computer by its level).
 pub fn seat_names(t: &Texts, seats: &[Seat; 2], typed: &[String; 2]) -> [String; 2] {
+    names_with(t, seats, typed, |engine| level_name(t, engine))
+}
+
+/// [`seat_names`] for tic-tac-toe and Dodgem: their computers have no levels (the
+/// queens presets would all read "Custom"), so each is named by its engine
+/// ("Computer (Alpha-beta)").
+pub fn small_seat_names(t: &Texts, seats: &[Seat; 2], typed: &[String; 2]) -> [String; 2] {
+    names_with(t, seats, typed, |engine| t.engine_label(engine.engine))
+}
+
+/// The names, a computer called by `what` ("Medium", "Alpha-beta").
+fn names_with(
+    t: &Texts,
+    seats: &[Seat; 2],
+    typed: &[String; 2],
+    what: impl Fn(&EngineSetup) -> &'static str,
+) -> [String; 2] {
     let alike = seats[0].is_computer() == seats[1].is_computer();
     let default = |seat: &Seat, number: usize| match (seat, alike) {
         (Seat::Human, true) => fill(t.player_n, &[&number]),
         (Seat::Human, false) => t.you.to_string(),
-        (Seat::Computer(engine), true) => {
-            fill(t.computer_n_level, &[&number, &level_name(t, engine)])
-        }
-        (Seat::Computer(engine), false) => fill(t.computer_level, &[&level_name(t, engine)]),
+        (Seat::Computer(engine), true) => fill(t.computer_n_level, &[&number, &what(engine)]),
+        (Seat::Computer(engine), false) => fill(t.computer_level, &[&what(engine)]),
     };
     [0, 1].map(|index| {
         let name = clean_name(&typed[index]);
@@ -79,6 +94,16 @@ mod tests {
         odd.depth = 9;
         let names = seat_names(t, &[Seat::Computer(odd), Seat::Human], &none());
         assert_eq!(names[0], "Computer (Custom)");
+    }
+
+    #[test]
+    fn small_games_computers_are_named_by_engine() {
+        let engine = crate::ui::session::small_setup::SmallSetup::default().engines[0].clone();
+        let seats = [Seat::Human, Seat::Computer(engine)];
+        let names = small_seat_names(texts(Language::English), &seats, &none());
+        assert_eq!(names[1], "Computer (Alpha-beta)");
+        let names = small_seat_names(texts(Language::Vietnamese), &seats, &none());
+        assert_eq!(names[1], "Máy (Cắt tỉa alpha-beta)");
     }
 
     #[test]

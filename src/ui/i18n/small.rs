@@ -20,6 +20,10 @@ pub struct SmallTexts {
     pub to_move: &'static str,
     pub cars_off: &'static str,
     pub wins: &'static str,
+    /// [`Self::wins`] when the person beat the computer (the summary's headline).
+    pub you_win: &'static str,
+    /// Read out after a square's piece: the last move's square, a winning line's.
+    pub square_marks: [&'static str; 2],
     pub draw: &'static str,
     pub draw_limit: &'static str,
     pub resigned_win: &'static str,
@@ -77,6 +81,8 @@ pub const EN: SmallTexts = SmallTexts {
     to_move: "{0} to move ({1})",
     cars_off: "Cars driven off: black {0}, white {1}",
     wins: "Won by {0}.",
+    you_win: "You win.",
+    square_marks: ["last move", "winning line"],
     draw: "Draw.",
     draw_limit: "Draw: 60 plies (30 moves each) without a winner.",
     resigned_win: "{0} resigned; the game goes to {1}.",
@@ -116,6 +122,8 @@ pub const VI: SmallTexts = SmallTexts {
     to_move: "Đến lượt {0} ({1})",
     cars_off: "Xe đã ra: đen {0}, trắng {1}",
     wins: "{0} thắng.",
+    you_win: "Bạn thắng.",
+    square_marks: ["nước vừa đi", "hàng thắng"],
     draw: "Hòa.",
     draw_limit: "Hòa: 60 nửa nước (mỗi bên 30 nước) mà chưa ai thắng.",
     resigned_win: "{0} chịu thua; {1} thắng.",

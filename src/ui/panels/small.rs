@@ -55,11 +55,32 @@ pub fn small_board_ui(
         picked: game.and_then(|game| game.picked).filter(|_| playable),
         targets: &targets,
         words,
+        winning_line: winning_line(&position),
+        marks: s.square_marks,
     };
     let response = paint_board(ui, &position, &overlay);
     if let Some(target) = response.clicked {
         actions.push(Action::SmallClicked(target));
     }
+}
+
+/// Tic-tac-toe's line of three once a side has made one (a last mark that completes
+/// two lines at once shows the first of them).
+fn winning_line(position: &SmallPosition) -> Option<[crate::games::cells::Cell; 3]> {
+    use crate::games::play::Piece;
+    let Some(Some(winner)) = position.result() else {
+        return None;
+    };
+    if position.kind() != SmallKind::TicTacToe {
+        return None;
+    }
+    crate::games::tictactoe::LINES
+        .iter()
+        .map(|line| line.map(|index| crate::games::cells::Cell(index as u8)))
+        .find(|line| {
+            line.iter()
+                .all(|&cell| position.piece(cell) == Piece::Of(winner))
+        })
 }
 
 /// The side panel of a small game.

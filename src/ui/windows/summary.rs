@@ -1,24 +1,45 @@
 //! The game-over summary: a window over the board (so nothing shifts) with the result,
 //! both scores, and what players do next: Rematch (same board, colours swapped), New
-//! game (same settings), Save. It reads the app and returns [`Action`]s.
+//! game (same settings), Save. Tic-tac-toe and Dodgem end in the same window, with
+//! their own result lines and no Analyse. It reads the app and returns [`Action`]s.
 
 use crate::board::Player;
+use crate::games::play::SmallKind;
 use crate::ui::app::{Action, App};
 use crate::ui::i18n::fill;
+use crate::ui::session::game::Seat;
+use crate::ui::session::small::SmallGame;
 use crate::ui::shell::theme::palette;
 use eframe::egui::{self, Color32, RichText};
 
-/// The summary, while the game is over, not under review, and not closed by the player.
+/// What the summary says about the game that ended, queens or small.
+struct Ending {
+    /// "You win, 20 : 16", "Won by Player 1."
+    headline: String,
+    /// The game ended by a resignation.
+    resigned: bool,
+    /// One line per player (and Dodgem's cars driven off), each in its colour.
+    lines: Vec<(String, Color32)>,
+    /// The winner's seat, for the frame's colour.
+    winner: Option<usize>,
+    /// Whether "Analyse this game" is offered: queens only (the small games have no
+    /// analysis, so the button would only refuse).
+    analysable: bool,
+}
+
+/// The summary, while the game is over, not under review, and not closed by the player:
+/// the same window for a queens game and for tic-tac-toe or Dodgem.
 pub fn game_over_window_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Action>) {
     if !app.summary_shown() {
         return;
     }
     let t = app.texts();
-    let board = &app.game.board;
-    let names = app.player_names();
-    let scores = [board.score(Player::One), board.score(Player::Two)];
-    let winner = app.winner();
-    let colour = winner.map_or(Color32::GRAY, |w| palette(app.settings.dark).queen_of(w));
+    let ending = match app.small_game() {
+        Some(game) => small_ending(app, game),
+        None => queens_ending(app),
+    };
+    let colours = palette(app.settings.dark);
+    let colour = ending.winner.map_or(Color32::GRAY, |w| colours.queen[w]);
     let mut open = true;
     egui::Window::new(t.game_over)
         .id(egui::Id::unique("game_over"))
@@ -28,43 +49,113 @@ pub fn game_over_window_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Act
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .frame(egui::Frame::window(&ctx.global_style()).stroke(egui::Stroke::new(2.0, colour)))
         .show(ctx, |ui| {
-            ui.label(RichText::new(result_text(app)).heading().strong());
-            if app.resigned().is_some() {
+            ui.label(RichText::new(&ending.headline).heading().strong());
+            if ending.resigned {
                 ui.label(RichText::new(t.resigned_note).weak());
             }
             ui.add_space(4.0);
-            for player in [Player::One, Player::Two] {
-                let line = fill(
-                    t.final_cells,
-                    &[&names[player.index()], &scores[player.index()]],
-                );
-                let colour = palette(app.settings.dark).queen_of(player);
-                ui.label(RichText::new(line).color(colour).strong());
+            for (line, colour) in &ending.lines {
+                ui.label(RichText::new(line).color(*colour).strong());
             }
             ui.separator();
-            ui.horizontal_wrapped(|ui| {
-                let buttons = [
-                    (t.rematch, Action::Rematch),
-                    (t.new_game_same, Action::NewGameSameSettings),
-                    (t.save_game, Action::Save),
-                    (t.close, Action::CloseSummary),
-                ];
-                for (label, action) in buttons {
-                    if ui.button(label).clicked() {
-                        actions.push(action);
-                    }
-                }
-                // As lichess and KaTrain offer at the end of a game (issue 32.9): the
-                // summary closes so the move list's losses and the chart are seen.
-                let analysable = app.analysis_job.is_none() && app.analysis().is_none();
-                if analysable && ui.button(t.analyse_this).clicked() {
-                    actions.push(Action::Analyse);
-                    actions.push(Action::CloseSummary);
-                }
-            });
+            buttons_ui(app, ending.analysable, ui, actions);
         });
     if !open {
         actions.push(Action::CloseSummary);
+    }
+}
+
+/// Rematch, New game, Save, Close, and Analyse where the game has an analysis.
+fn buttons_ui(app: &App, analysable: bool, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = app.texts();
+    ui.horizontal_wrapped(|ui| {
+        let buttons = [
+            (t.rematch, Action::Rematch),
+            (t.new_game_same, Action::NewGameSameSettings),
+            (t.save_game, Action::Save),
+            (t.close, Action::CloseSummary),
+        ];
+        for (label, action) in buttons {
+            if ui.button(label).clicked() {
+                actions.push(action);
+            }
+        }
+        // As lichess and KaTrain offer at the end of a game (issue 32.9): the
+        // summary closes so the move list's losses and the chart are seen.
+        let analysable = analysable && app.analysis_job.is_none() && app.analysis().is_none();
+        if analysable && ui.button(t.analyse_this).clicked() {
+            actions.push(Action::Analyse);
+            actions.push(Action::CloseSummary);
+        }
+    });
+}
+
+/// A queens game's ending: the result with both scores, each player's cells.
+fn queens_ending(app: &App) -> Ending {
+    let t = app.texts();
+    let board = &app.game.board;
+    let names = app.player_names();
+    let colours = palette(app.settings.dark);
+    let lines = [Player::One, Player::Two]
+        .map(|player| {
+            let index = player.index();
+            let line = fill(t.final_cells, &[&names[index], &board.score(player)]);
+            (line, colours.queen_of(player))
+        })
+        .to_vec();
+    Ending {
+        headline: result_text(app),
+        resigned: app.resigned().is_some(),
+        lines,
+        winner: app.winner().map(Player::index),
+        analysable: true,
+    }
+}
+
+/// A tic-tac-toe or Dodgem ending: who won (or the draw), who played which pieces,
+/// and in Dodgem the cars each side drove off.
+fn small_ending(app: &App, game: &SmallGame) -> Ending {
+    let t = app.texts();
+    let s = t.small;
+    let names = app.player_names();
+    let colours = palette(app.settings.dark);
+    let kind = game.kind();
+    let pieces = s.pieces[usize::from(kind == SmallKind::Dodgem)];
+    let mut lines: Vec<(String, Color32)> = (0..2)
+        .map(|seat| {
+            let line = if names[seat] == t.you {
+                fill(s.plays_you, &[&pieces[seat]])
+            } else {
+                fill(s.plays, &[&names[seat], &pieces[seat]])
+            };
+            (line, colours.queen[seat])
+        })
+        .collect();
+    if kind == SmallKind::Dodgem {
+        let [black, white] = game.position.score();
+        lines.push((fill(s.cars_off, &[&black, &white]), colours.label));
+    }
+    let winner = game.result().flatten();
+    let headline = match (game.resigned(), winner) {
+        (Some(loser), _) => fill(s.resigned_win, &[&names[loser], &names[1 - loser]]),
+        (None, Some(seat)) => {
+            let human_beat_computer =
+                game.seats.iter().any(Seat::is_computer) && !game.seats[seat].is_computer();
+            if human_beat_computer {
+                s.you_win.to_string()
+            } else {
+                fill(s.wins, &[&names[seat]])
+            }
+        }
+        (None, None) if kind == SmallKind::Dodgem => s.draw_limit.to_string(),
+        (None, None) => s.draw.to_string(),
+    };
+    Ending {
+        headline,
+        resigned: game.resigned().is_some(),
+        lines,
+        winner,
+        analysable: false,
     }
 }
 
