@@ -21,9 +21,9 @@
 //! most K free cells in the second column instead.
 //! `QUEENS_BENCH_ALL_MOVES=1` runs only the every-move section (issue 33.2): `solve
 //! --all-moves` on 15x15 boards with 20 random stones (seeds `QUEENS_BENCH_ALL_MOVES_SEEDS`,
-//! a comma list, default 11), one thread, the default (the position solved first, its
-//! bound given to every move) against each move solved alone, in one run; the two lists
-//! must agree move by move.
+//! a comma list, default 11), one thread, the position solved first and its bound given
+//! to every move (`root_first`) against each move solved alone (the default), in one run;
+//! the two lists must agree move by move.
 //! The machine is shared: compare ratios from one run, not figures across runs.
 
 use queens::ai::strong::{

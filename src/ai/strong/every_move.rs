@@ -39,11 +39,10 @@ impl MoveValue {
 /// unproved by their bounds. `on_move` hears each move as it is valued (mirror images at
 /// once), so a caller can show the list growing.
 ///
-/// The position itself is solved first: a position is worth its best move, so its proved
-/// margin bounds every move's (no move is better for the side to move), each move's solve
-/// starts from that bound instead of proving it again, and the root's proof leaves in the
-/// table the refutation of every move at the root's value. Every value stays exact: the
-/// bound only saves probes, each move's solve still proves its own margin.
+/// Each move is solved alone (with the shared table): solving the position first and
+/// starting every move's solve from its proved bound (`solve_every_move_with(.., true)`)
+/// saved 2% of the moves' nodes and cost the position's own solve on a 15x15 board with
+/// 20 stones (BENCHMARKS.md, "Every move's value"), so it is not the default.
 pub fn solve_every_move(
     board: &Board,
     table: &Table,
@@ -51,11 +50,14 @@ pub fn solve_every_move(
     handler: &dyn SearchHandler<Cell>,
     on_move: impl FnMut(&MoveValue),
 ) -> Vec<MoveValue> {
-    solve_every_move_with(board, table, settings, handler, on_move, true)
+    solve_every_move_with(board, table, settings, handler, on_move, false)
 }
 
-/// As [`solve_every_move`]; `root_first: false` solves each move alone, without the
-/// position's bound (the way before issue 33, kept for the solver bench's comparison).
+/// As [`solve_every_move`]; `root_first: true` solves the position first: a position is
+/// worth its best move, so its proved margin bounds every move's (no move is better for
+/// the side to move), and each move's solve starts from that bound instead of proving it
+/// again. Every value stays exact: the bound only saves probes. Kept for the solver
+/// bench's comparison and the differential test.
 pub fn solve_every_move_with(
     board: &Board,
     table: &Table,
