@@ -19,10 +19,16 @@
 //! `QUEENS_BENCH_GRID_SIZES=15` (a comma list) keeps only those sizes;
 //! `QUEENS_BENCH_GRID_TOKENS_BELOW=K` puts the default with tokens only at nodes of at
 //! most K free cells in the second column instead.
+//! `QUEENS_BENCH_ALL_MOVES=1` runs only the every-move section (issue 33.2): `solve
+//! --all-moves` on 15x15 boards with 20 random stones (seeds `QUEENS_BENCH_ALL_MOVES_SEEDS`,
+//! a comma list, default 11), one thread, the position solved first and its bound given
+//! to every move (`root_first`) against each move solved alone (the default), in one run;
+//! the two lists must agree move by move.
 //! The machine is shared: compare ratios from one run, not figures across runs.
 
 use queens::ai::strong::{
-    DEFAULT_HASH_MB, Options, PvsEngine, SolveProgress, SolveResult, SolveSettings, Table, solve,
+    DEFAULT_HASH_MB, MoveValue, Options, PvsEngine, SolveProgress, SolveResult, SolveSettings,
+    Table, solve, solve_every_move_with,
 };
 use queens::ai::{Engine, Limits, NoHandler};
 use queens::board::Board;
@@ -62,6 +68,10 @@ fn main() {
     let base = SolveSettings::default();
     if std::env::var_os("QUEENS_BENCH_PROOF").is_some() {
         proof_boards(quick);
+        return;
+    }
+    if std::env::var_os("QUEENS_BENCH_ALL_MOVES").is_some() {
+        all_moves(quick);
         return;
     }
     if std::env::var_os("QUEENS_BENCH_GRID").is_some() {
@@ -495,4 +505,59 @@ fn grid(quick: bool) {
         "\nSolved within {limit_ms} ms: {solved} of {total} ({label}: {solved_before}); \
          longest solve or limit {worst:.2} s ({label}: {worst_before:.2} s)."
     );
+}
+
+/// Every move's exact value, timed: (values, nodes, seconds).
+fn every_move_run(board: &Board, root_first: bool) -> (Vec<MoveValue>, u64, f64) {
+    let table = Table::with_mb(DEFAULT_HASH_MB);
+    let start = std::time::Instant::now();
+    let values = solve_every_move_with(
+        board,
+        &table,
+        SolveSettings::default(),
+        &NoHandler,
+        |_| {},
+        root_first,
+    );
+    let secs = start.elapsed().as_secs_f64();
+    assert!(values.iter().all(MoveValue::solved), "{board:?} not solved");
+    (values.clone(), values.iter().map(|v| v.nodes).sum(), secs)
+}
+
+/// The every-move section (issue 33.2): see the file's head.
+fn all_moves(quick: bool) {
+    let (size, stones) = if quick { (8, 6) } else { (15, 20) };
+    let seeds: Vec<u64> = std::env::var("QUEENS_BENCH_ALL_MOVES_SEEDS")
+        .ok()
+        .map(|text| {
+            text.split(',')
+                .filter_map(|s| s.trim().parse().ok())
+                .collect()
+        })
+        .unwrap_or_else(|| vec![11]);
+    println!("## Every move's value ({size}x{size}, {stones} random stones, 1 thread)\n");
+    println!(
+        "| Seed | Moves | Root first: nodes (moves' solves only) | time (s) | Each alone: nodes | time (s) | Time ratio | Node ratio |"
+    );
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for seed in seeds {
+        let Ok(board) = Board::new(size, &queens::board::random_stones(size, stones, seed)) else {
+            continue;
+        };
+        let (new, new_nodes, new_secs) = every_move_run(&board, true);
+        let (old, old_nodes, old_secs) = every_move_run(&board, false);
+        let pairs = |values: &[MoveValue]| -> Vec<(String, Option<i32>)> {
+            values
+                .iter()
+                .map(|v| (v.cell.to_string(), v.margin))
+                .collect()
+        };
+        assert_eq!(pairs(&new), pairs(&old), "seed {seed}");
+        println!(
+            "| {seed} | {} | {new_nodes} | {new_secs:.2} | {old_nodes} | {old_secs:.2} | {:.3} | {:.3} |",
+            new.len(),
+            new_secs / old_secs,
+            new_nodes as f64 / old_nodes as f64
+        );
+    }
 }

@@ -21,7 +21,8 @@ mod table;
 pub use book::{BookBoard, BookError, OpeningBook, SHIPPED_BOOK};
 pub use engine::{PvsEngine, SOLVE_FREE_CELLS};
 pub use every_move::{
-    ListProof, MoveValue, move_classes, proof_of_list, solve_every_move, sort_best_first,
+    ListProof, MoveValue, move_classes, proof_of_list, solve_every_move, solve_every_move_with,
+    sort_best_first,
 };
 pub use gain::{margin_of, score_diff};
 pub use hash::Symmetry;
