@@ -72,16 +72,25 @@ fn a_small_games_game_string_pastes_and_copies_back() {
         "http://127.0.0.1:8080/#game%3Dtictactoe%20moves%3Db2%2Ca1".into(),
     ));
     frames(&mut harness, 2);
-    let game = harness.state().small_game().map(|game| game.position.game_string());
+    let game = harness
+        .state()
+        .small_game()
+        .map(|game| game.position.game_string());
     assert_eq!(game.as_deref(), Some("game=tictactoe moves=b2,a1"));
     harness.get_by_label("Copy position").click();
     harness.step();
-    assert_eq!(copied(&harness), vec!["game=tictactoe moves=b2,a1".to_string()]);
+    assert_eq!(
+        copied(&harness),
+        vec!["game=tictactoe moves=b2,a1".to_string()]
+    );
     // Dodgem, with its moves replayed, in place of the unsaved game once asked.
     harness.event(egui::Event::Paste("game=dodgem moves=a3-b3".into()));
     frames(&mut harness, 2);
     click(&mut harness, "Discard it");
-    let game = harness.state().small_game().map(|game| game.position.game_string());
+    let game = harness
+        .state()
+        .small_game()
+        .map(|game| game.position.game_string());
     assert_eq!(game.as_deref(), Some("game=dodgem moves=a3-b3"));
 }
 
