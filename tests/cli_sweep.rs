@@ -271,18 +271,36 @@ fn without(base: &[(&str, &str)], option: &str) -> Vec<OsString> {
         .collect()
 }
 
+/// Starts `queens args` in `dir` and waits for it. Under wine, starting a process now and
+/// then fails inside wine itself ("Internal error", os error 1359) before `queens` runs
+/// at all; the sweep starts thousands, so a failed start is tried again (three times in
+/// all). Only the start is retried: whatever `queens` answers is checked once.
+fn run_queens(dir: &Path, args: &[OsString]) -> std::process::Output {
+    let mut attempt = 1;
+    loop {
+        let started = Command::new(queens())
+            .args(args)
+            .current_dir(dir)
+            .env("QUEENS_SAVES_DIR", dir.join("saves"))
+            .env("HOME", dir)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output();
+        match started {
+            Ok(output) => return output,
+            Err(err) if attempt < 3 => {
+                eprintln!("starting queens failed ({err}); trying again");
+                attempt += 1;
+            }
+            Err(err) => panic!("cannot run queens (tried {attempt} times): {err}"),
+        }
+    }
+}
+
 /// Runs `queens args` in `dir` and checks the contract; returns a description of what
 /// broke it, if anything did.
 fn check(dir: &Path, args: &[OsString]) -> Option<String> {
-    let output = Command::new(queens())
-        .args(args)
-        .current_dir(dir)
-        .env("QUEENS_SAVES_DIR", dir.join("saves"))
-        .env("HOME", dir)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
+    let output = run_queens(dir, args);
     let shown: Vec<String> = args
         .iter()
         .map(|arg| {
