@@ -121,3 +121,21 @@ fn b_takes_the_keyboard_to_the_board() {
     frames(&mut harness, 2);
     assert!(focused_cell(&harness).is_some(), "no cell has the keyboard");
 }
+
+/// Issue 32.11: the board is early in the Tab order: the first Tab from the start takes
+/// the keyboard to it (it was some 16 Tabs away), and Tab from there goes on.
+#[test]
+fn the_first_tab_goes_to_the_board() {
+    let mut harness = empty_board(Language::English);
+    assert_eq!(focused_cell(&harness), None);
+    harness.key_press(Key::Tab);
+    frames(&mut harness, 2);
+    assert_eq!(focused_cell(&harness).as_deref(), Some("cell d4"));
+    harness.key_press(Key::Tab);
+    frames(&mut harness, 2);
+    assert_eq!(
+        focused_cell(&harness),
+        None,
+        "the next Tab leaves the board"
+    );
+}

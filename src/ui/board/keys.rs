@@ -2,9 +2,15 @@
 //! keyboard cursor's cell; the arrow keys move that cursor from cell to cell and Enter or
 //! Space plays it (egui clicks a focused widget on both), with the same preview as a
 //! hovered cell. A screen reader reads each cell's name and what it holds.
+//!
+//! The board is also the first Tab stop: egui orders Tab stops by when widgets are made,
+//! and the board, in the central panel, is made after the menus and the side panel
+//! (egui lays the central panel out last), which put it some 16 Tabs from the start
+//! (issue 32.11). [`first_tab_to_board`] sends the first Tab, when nothing has the
+//! keyboard, to the board's cursor instead; Tab from there goes on through the rest.
 
 use crate::board::Cell;
-use eframe::egui::{self, EventFilter, Id, Key, Modifiers};
+use eframe::egui::{self, EventFilter, FocusDirection, Id, Key, Modifiers};
 
 /// The key that takes the keyboard to the board's cursor (listed in Help > Keyboard
 /// shortcuts).
@@ -14,6 +20,32 @@ pub const FOCUS_KEY: Key = Key::B;
 /// Left/Right keys give way to the cursor then.
 fn has_keys_id() -> Id {
     Id::unique("queens_board_has_keys")
+}
+
+/// Where the board keeps its cursor cell's widget id, with the pass that drew it.
+fn cursor_widget_id() -> Id {
+    Id::unique("queens_board_cursor_widget")
+}
+
+/// Gives the board's cursor the keyboard when Tab is pressed while nothing has it and
+/// the board was drawn in the last pass (no modal window over it). Called at the start
+/// of the frame, before any widget asks for the focus, so egui's own "first Tab goes to
+/// the first widget" does not happen too.
+pub fn first_tab_to_board(ctx: &egui::Context) {
+    let Some((cursor, drawn_in)) = ctx.data(|data| data.get_temp::<(Id, u64)>(cursor_widget_id()))
+    else {
+        return;
+    };
+    let drawn_last_pass = drawn_in + 1 >= ctx.cumulative_pass_nr();
+    let free =
+        ctx.memory(|memory| memory.focused().is_none() && memory.top_modal_layer().is_none());
+    let tab = ctx.input(|input| input.key_pressed(Key::Tab) && input.modifiers.is_none());
+    if drawn_last_pass && free && tab && !ctx.text_edit_focused() {
+        ctx.memory_mut(|memory| {
+            memory.request_focus(cursor);
+            memory.move_focus(FocusDirection::None);
+        });
+    }
 }
 
 /// Whether a board cell had the keyboard in the last frame (its arrow keys move the
@@ -73,9 +105,11 @@ pub(super) fn cursor_ui(
             ui.memory_mut(|memory| memory.request_focus(cell_id(cell)));
         }
     }
+    let pass = ui.ctx().cumulative_pass_nr();
     ui.data_mut(|data| {
         data.insert_temp(store, (cell.col(), cell.row()));
         data.insert_temp(has_keys_id(), focused);
+        data.insert_temp(cursor_widget_id(), (cell_id(cell), pass));
     });
     cell
 }

@@ -211,7 +211,7 @@ pub const TEXTS: Texts = Texts {
     shortcuts_title: "Keyboard shortcuts",
     shortcut_board: [
         "Take the keyboard to the board",
-        "The next control (Shift: the one before); the board is one stop",
+        "The next control (Shift: the one before); the first Tab goes to the board, one stop",
         "Move the board's cursor",
         "Place a queen on the cursor's cell",
     ],

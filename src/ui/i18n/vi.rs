@@ -212,7 +212,7 @@ pub const TEXTS: Texts = Texts {
     shortcuts_title: "Phím tắt",
     shortcut_board: [
         "Đưa bàn phím đến bàn cờ",
-        "Điều khiển kế tiếp (Shift: điều khiển trước); bàn cờ là một điểm dừng",
+        "Điều khiển kế tiếp (Shift: điều khiển trước); phím Tab đầu tiên đến bàn cờ, một điểm dừng",
         "Di chuyển con trỏ trên bàn cờ",
         "Đặt quân hậu vào ô của con trỏ",
     ],

@@ -20,6 +20,7 @@ impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         self.prepare_frame(&ctx);
+        crate::ui::board::keys::first_tab_to_board(&ctx);
         self.poll_search();
         self.poll_analysis();
         self.poll_live(&ctx);
