@@ -266,6 +266,9 @@ fn export_of_a_fresh_install_is_a_workbook_with_no_games() {
     let output = assert_cmd::cargo::cargo_bin_cmd!("queens")
         .args(["export", "--out", &text(&out)])
         .env("HOME", &home)
+        // Windows (and wine in CI) keep the history under %APPDATA%: a fresh one too,
+        // or a second run of the suite finds the games the first one played.
+        .env("APPDATA", &home)
         .env_remove("XDG_DATA_HOME")
         .env_remove("QUEENS_SAVES_DIR")
         .output()
