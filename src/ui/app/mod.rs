@@ -2,9 +2,11 @@
 //! state and return [`Action`]s; [`App::apply`] carries them out in one place.
 
 pub(in crate::ui) mod action;
+mod apply;
 mod background;
 mod computer;
 mod files;
+mod frame;
 mod play;
 mod queries;
 mod replace;
@@ -12,21 +14,19 @@ mod small;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use small::SmallSearchTask;
 
-pub use action::{Action, ReviewStep};
+pub use action::{Action, ReviewStep, ViewChoice, WindowChoice};
 pub(in crate::ui) use replace::Replacement;
 use replace::{seed_of, started};
 
 use crate::board::{Board, Cell, Player};
 use crate::store::location::{SAVES_DIR_VAR, SavesLocation};
 use crate::ui::i18n::{Texts, texts};
-use crate::ui::jobs::dialogs::FileTask;
 use crate::ui::jobs::search::{EngineSlots, SearchJob};
 use crate::ui::session::game::{Game, Seat, board_from_setup, seats_from_setup};
 use crate::ui::session::known::Known;
-use crate::ui::session::link::link_to_game;
 use crate::ui::session::messages::Message;
 use crate::ui::session::saving::{Files, window_saves};
-use crate::ui::session::settings::{GameSetup, Settings, StoneMode};
+use crate::ui::session::settings::{GameSetup, Settings};
 use eframe::egui;
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -229,151 +229,6 @@ impl App {
         }
         app.check_autosave();
         app
-    }
-
-    /// Carries out `action`, as if the user had clicked it. While a question is open
-    /// ([`App::asking`]) other actions (shortcuts, a click that got through) are refused,
-    /// so nothing replaces or overwrites a game the player has not decided about.
-    pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
-        let answer = matches!(
-            action,
-            Action::ContinueAutosave
-                | Action::DiscardAutosave
-                | Action::ConfirmReplace(_)
-                | Action::ConfirmResign(_)
-                | Action::Quit
-                // The puzzle window replaces nothing: it works beside any question.
-                | Action::TogglePuzzles
-                | Action::PuzzleResult { .. }
-        );
-        if self.asking() && !answer {
-            if self.files.awaiting_choice() {
-                self.message = Message::ChooseFirst;
-            }
-            return;
-        }
-        if self.small.is_some() && self.apply_small(ctx, &action) {
-            return;
-        }
-        match action {
-            Action::OpenNewGame => {
-                self.draft = self.next_setup();
-                self.show_new_game = true;
-            }
-            Action::CloseNewGame => self.show_new_game = false,
-            Action::StartGame => self.start_game(),
-            Action::Undo => self.undo(),
-            Action::Redo => self.redo(),
-            Action::Hint => self.start_hint(ctx),
-            Action::MoveNow => {
-                if let Some(job) = &self.job {
-                    job.request_stop();
-                }
-            }
-            Action::CancelSearch => self.cancel_search(),
-            Action::Resume => self.paused = false,
-            Action::CopyPosition => {
-                ctx.copy_text(self.game.board.game_string());
-                self.message = Message::Copied;
-            }
-            Action::CopyLink => {
-                ctx.copy_text(link_to_game(&self.game.board.game_string()));
-                self.message = Message::LinkCopied;
-            }
-            Action::PastePosition => {
-                if self.paste_text.trim().is_empty() {
-                    self.ask_clipboard(ctx);
-                } else {
-                    self.paste_position();
-                }
-            }
-            Action::Review(ply) => self.review_at(ply),
-            Action::BackToGame => self.review_at(self.current_ply()),
-            Action::ReviewStep(step) => {
-                let last = self.current_ply();
-                let shown = self.review.unwrap_or(last);
-                self.review_at(match step {
-                    ReviewStep::First => 0,
-                    ReviewStep::Back => shown.saturating_sub(1),
-                    ReviewStep::Forward => shown + 1,
-                    ReviewStep::Last => last,
-                });
-            }
-            Action::CellClicked(cell) => self.cell_clicked(cell),
-            // Only while a small game is on screen ([`App::apply_small`]).
-            Action::SmallClicked(_) | Action::OpenSmallInLab => {}
-            Action::Save => self.save(ctx),
-            Action::SaveAs => self.files.ask_path(ctx, FileTask::SaveAs),
-            Action::Open => self.files.ask_path(ctx, FileTask::Open),
-            Action::ExportHistory => self.files.ask_path(ctx, FileTask::Export),
-            Action::PathChosen(task, path) => self.path_chosen(ctx, task, path),
-            Action::ClosePrompt => self.files.prompt = None,
-            Action::ContinueAutosave => self.continue_autosave(),
-            Action::DiscardAutosave => self.discard_autosave(),
-            Action::Analyse => self.start_analysis(ctx),
-            Action::CancelAnalysis => {
-                if let Some(job) = &self.analysis_job {
-                    job.cancel();
-                }
-            }
-            Action::ShowHistory => self.files.show_history(ctx),
-            Action::ToggleTreeLab => self.windows.tree_lab.open = !self.windows.tree_lab.open,
-            Action::TogglePuzzles => self.windows.puzzles.open = !self.windows.puzzles.open,
-            Action::PuzzleResult { puzzle, solved } => {
-                let set = crate::ai::puzzles::PuzzleSet::shipped();
-                self.settings.puzzles.record(set, puzzle, solved);
-            }
-            Action::CloseHistory => self.files.history = None,
-            Action::OpenHistoryEntry(index) => self.open_history_entry(index, false),
-            Action::AnalyseHistoryEntry(index) => self.open_history_entry(index, true),
-            Action::ShowWorstMove(ply) => {
-                self.review_at(ply.saturating_sub(1));
-                self.compared = Some(ply);
-            }
-            Action::SetSavesDir => self.set_saves_dir(ctx),
-            Action::ConfirmReplace(choice) => self.confirm_replace(choice),
-            Action::Resign => self.ask_resign(),
-            Action::ConfirmResign(yes) => {
-                self.resign_asked = false;
-                if yes {
-                    self.resign();
-                }
-            }
-            Action::Pause => {
-                self.stop_search();
-                self.paused = true;
-                self.message = Message::Paused;
-            }
-            Action::Rematch => self.rematch(),
-            Action::NewGameSameSettings => {
-                let mut setup = self.next_setup();
-                if setup.stone_mode == StoneMode::Random {
-                    setup.seed = crate::ui::session::settings::reroll(setup.seed);
-                }
-                self.start_from_setup(&setup);
-            }
-            Action::CloseSummary => {
-                self.summary_closed = Some(self.summary_key());
-            }
-            Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
-            // Look (issue 8)
-            Action::PasteText(text) => {
-                self.paste_asked = None;
-                self.paste_text = text;
-                self.apply(ctx, Action::PastePosition);
-            }
-        }
-        // A game opened to be analysed is on screen now (or was refused, or is waiting
-        // for the player's answer, which comes back here).
-        if std::mem::take(&mut self.analyse_requested) {
-            if self.small.is_some() {
-                // The analysis judges queens moves only (the History window does not
-                // offer it for a small game; this is the guard behind that).
-                self.message = Message::Small(crate::ui::session::messages::SmallNote::QueensOnly);
-            } else {
-                self.start_analysis(ctx);
-            }
-        }
     }
 
     pub(in crate::ui) fn texts(&self) -> &'static Texts {

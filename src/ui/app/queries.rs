@@ -112,3 +112,21 @@ impl App {
         self.pending.is_some()
     }
 }
+
+impl App {
+    /// Whether Game > Analyse may start: the game on screen has the analysis, has moves,
+    /// and none is running.
+    pub fn can_analyse(&self) -> bool {
+        self.analysis_job.is_none() && self.small.is_none() && self.game.board.ply() > 0
+    }
+
+    /// Whether a file is being read or written (Save, Open and Export wait).
+    pub fn files_busy(&self) -> bool {
+        self.files.busy()
+    }
+
+    /// Whether Paste position asked for the system clipboard and its text has not come.
+    pub fn paste_waiting(&self) -> bool {
+        self.paste_asked.is_some()
+    }
+}

@@ -12,7 +12,7 @@ use eframe::egui::{self, RichText};
 const POSITION_TEXT_SIZE: f32 = 15.0;
 
 /// The whole status panel.
-pub fn side_panel_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+pub fn side_panel_ui(app: &App, paste: &mut String, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     // Solid scroll bars, beside the content rather than over its right edge (issue
     // 32.10: a floating bar hid the end of the move list's Loss column).
     ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
@@ -30,7 +30,7 @@ pub fn side_panel_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>
             super::moves::moves_ui(app, ui, actions);
             crate::ui::panels::chart::margin_chart_ui(app, ui, actions);
             ui.separator();
-            position_ui(app, ui, actions);
+            position_ui(app, paste, ui, actions);
         });
 }
 
@@ -460,7 +460,7 @@ fn live_ui(app: &App, ui: &mut egui::Ui) {
     ui.label(RichText::new(value_sentence(t, &names, &view)).small());
 }
 
-fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+fn position_ui(app: &App, paste: &mut String, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     ui.label(RichText::new(t.position).strong());
     // Readable and selectable: a position is read out, copied in parts, compared.
@@ -481,7 +481,7 @@ fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             actions.push(Action::CopyLink);
         }
     });
-    let edit = egui::TextEdit::multiline(&mut app.paste_text)
+    let edit = egui::TextEdit::multiline(paste)
         .hint_text(t.paste_here)
         .desired_rows(2)
         // The desired width excludes the field's inner margin (4 points a side).
