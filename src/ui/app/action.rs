@@ -38,10 +38,8 @@ pub enum Action {
     BackToGame,
     /// Step through the game: first position, a move back, a move on, the current one.
     ReviewStep(ReviewStep),
-    /// A board cell was clicked.
-    CellClicked(Cell),
-    /// A square (or Dodgem's exit) of the small game's board was clicked.
-    SmallClicked(crate::ui::session::small::SmallTarget),
+    /// The board was clicked here (any game's board, and the New game panel's stones).
+    Clicked(super::Target),
     /// Open the Tree Lab on the small game's tree from the position on screen.
     OpenSmallInLab,
     /// Save to the game's file, or ask for one.
@@ -156,8 +154,7 @@ impl Action {
             | Action::Review(_)
             | Action::BackToGame
             | Action::ReviewStep(_)
-            | Action::CellClicked(_)
-            | Action::SmallClicked(_)
+            | Action::Clicked(_)
             | Action::Resign
             | Action::ConfirmResign(_)
             | Action::Pause

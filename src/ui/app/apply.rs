@@ -21,9 +21,6 @@ impl App {
             }
             return;
         }
-        if self.small.is_some() && self.apply_small(ctx, &action) {
-            return;
-        }
         match action.group() {
             Group::Shell => self.apply_shell(ctx, action),
             Group::Play => self.apply_play(ctx, action),
@@ -57,6 +54,7 @@ impl App {
                 let set = crate::ai::puzzles::PuzzleSet::shipped();
                 self.settings.puzzles.record(set, puzzle, solved);
             }
+            Action::OpenSmallInLab => self.open_small_in_lab(),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             _ => {}
         }
@@ -98,7 +96,7 @@ impl App {
                     ReviewStep::Last => last,
                 });
             }
-            Action::CellClicked(cell) => self.cell_clicked(cell),
+            Action::Clicked(target) => self.clicked(target),
             Action::Resign => self.ask_resign(),
             Action::ConfirmResign(yes) => {
                 self.resign_asked = false;
@@ -134,11 +132,11 @@ impl App {
                 self.start_from_setup(&setup);
             }
             Action::CopyPosition => {
-                ctx.copy_text(self.game.board.game_string());
+                ctx.copy_text(self.game.game_string());
                 self.message = Message::Copied;
             }
             Action::CopyLink => {
-                ctx.copy_text(link_to_game(&self.game.board.game_string()));
+                ctx.copy_text(link_to_game(&self.game.game_string()));
                 self.message = Message::LinkCopied;
             }
             Action::PastePosition if self.paste_text.trim().is_empty() => self.ask_clipboard(ctx),
@@ -176,9 +174,9 @@ impl App {
     /// The analysis of the queens game on screen.
     fn apply_analysis(&mut self, ctx: &egui::Context, action: Action) {
         match action {
-            Action::Analyse if self.small.is_some() => {
-                // The analysis judges queens moves only (the History window does not
-                // offer it for a small game; this is the guard behind that).
+            Action::Analyse | Action::ShowWorstMove(_) if !self.tools().analysis => {
+                // A game without the analysis (the History window does not offer it for
+                // one; this is the guard behind that).
                 self.message = Message::Small(crate::ui::session::messages::SmallNote::QueensOnly);
             }
             Action::Analyse => self.start_analysis(ctx),

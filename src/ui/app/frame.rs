@@ -4,7 +4,7 @@
 //! edit in place (the new-game choices, the paste box, the windows' own state, the
 //! file prompts) are lent to them here, inside the app.
 
-use super::{Action, App};
+use super::{Action, App, OnScreen};
 use crate::board::Player;
 use crate::ui::board::view::{ANIMATION_SECONDS, Interaction};
 use crate::ui::i18n::texts;
@@ -37,7 +37,7 @@ impl eframe::App for App {
             .show(ui, |ui| {
                 if self.show_new_game {
                     new_game::new_game_ui(self.texts(), &mut self.draft, ui, &mut actions);
-                } else if self.small.is_some() {
+                } else if self.game.small().is_some() {
                     crate::ui::panels::small::small_panel_ui(self, ui, &mut actions);
                 } else {
                     // The paste box is the one field the status panel edits: lent to it
@@ -56,8 +56,7 @@ impl eframe::App for App {
         summary::game_over_window_ui(self, &ctx, &mut actions);
         summary::resign_modal_ui(self, &ctx, &mut actions);
         files_ui::continue_modal_ui(t, &self.files, &ctx, &mut actions);
-        // The game on screen's moves: a small game's while one is (the queens game
-        // behind it is not the one being replaced).
+        // The moves of the one game on screen, whichever game it is.
         let unfinished = self.replace_asked().then(|| self.current_ply());
         files_ui::replace_modal_ui(t, unfinished, &ctx, &mut actions);
         for action in actions {
@@ -66,14 +65,10 @@ impl eframe::App for App {
         self.follow_pause();
         self.follow_paste(&ctx);
         self.drive_computer(&ctx);
-        self.drive_small(&ctx);
         self.write_changed_settings();
         // In a browser the address bar carries the game on screen as its game string.
         #[cfg(target_arch = "wasm32")]
-        crate::ui::web::link::show(&match &self.small {
-            None => self.game.board.game_string(),
-            Some(small) => small.position.game_string(),
-        });
+        crate::ui::web::link::show(&self.game.game_string());
         if self.job.is_some()
             || self.analysis_job.is_some()
             || self.now - self.last_move_time < f64::from(ANIMATION_SECONDS)
@@ -101,10 +96,13 @@ impl App {
             review,
             settings,
             files,
-            small,
             ..
         } = self;
-        let board = crate::ui::app::shown_board(game, *review);
+        let game: &OnScreen = game;
+        let board = match game {
+            OnScreen::Queens(game) => crate::ui::app::shown_board(game, *review),
+            OnScreen::Small(_) => std::borrow::Cow::Borrowed(super::no_board()),
+        };
         let view = View {
             texts: texts(settings.language),
             language: settings.language,
@@ -112,7 +110,7 @@ impl App {
             saves_dir: &files.dir,
             saves_source: files.source,
             board: &board,
-            queens_on_screen: small.is_none(),
+            tools: game.tools(),
             puzzles: &settings.puzzles,
         };
         for window in windows.each() {
@@ -137,7 +135,7 @@ impl App {
     /// to move the person playing it (weighing their next move); `None` between two
     /// computers. Never the computer's colour.
     pub fn preview_side(&self) -> Option<Player> {
-        let to_move = self.game.board.side_to_move();
+        let to_move = self.game.side_to_move();
         [to_move, to_move.opponent()]
             .into_iter()
             .find(|side| !self.seat(*side).is_computer())

@@ -7,6 +7,7 @@ mod background;
 mod computer;
 mod files;
 mod frame;
+mod on_screen;
 mod play;
 mod queries;
 mod replace;
@@ -15,13 +16,15 @@ mod small;
 pub(crate) use small::SmallSearchTask;
 
 pub use action::{Action, ReviewStep, ViewChoice, WindowChoice};
+pub(in crate::ui) use on_screen::{GameJob, OnScreen};
+pub use on_screen::Target;
 pub(in crate::ui) use replace::Replacement;
 use replace::{seed_of, started};
 
 use crate::board::{Board, Cell, Player};
 use crate::store::location::{SAVES_DIR_VAR, SavesLocation};
 use crate::ui::i18n::{Texts, texts};
-use crate::ui::jobs::search::{EngineSlots, SearchJob};
+use crate::ui::jobs::search::EngineSlots;
 use crate::ui::session::game::{Game, Seat, board_from_setup, seats_from_setup};
 use crate::ui::session::known::Known;
 use crate::ui::session::messages::Message;
@@ -36,9 +39,11 @@ pub struct App {
     pub(in crate::ui) settings: Settings,
     /// The new-game choices being edited (copied to the settings on Start).
     pub(in crate::ui) draft: GameSetup,
-    pub(in crate::ui) game: Game,
+    /// The one game on screen: queens with its tools, or a game of the games table.
+    game: OnScreen,
     next_game_id: u64,
-    pub(in crate::ui) job: Option<SearchJob>,
+    /// The one search of the game on screen (the computer's move or a hint).
+    job: Option<GameJob>,
     /// The engines kept between searches (moved into `job` while it runs).
     engines: EngineSlots,
     /// The last result a search proved, for the position it holds for.
@@ -82,16 +87,6 @@ pub struct App {
     analyse_requested: bool,
     /// The move values of the position on screen, while View > move values is on.
     pub(in crate::ui) live: Option<crate::ui::jobs::live::LiveJob>,
-    /// The tic-tac-toe or Dodgem game on screen, if one is (the queens game waits).
-    pub(in crate::ui) small: Option<crate::ui::session::small::SmallGame>,
-    /// The small game's computer searching.
-    small_job: Option<small::SmallJob>,
-    /// The small game computer's last finished search.
-    /// with the seat that searched.
-    small_search: Option<(
-        usize,
-        crate::ai::SearchOutcome<crate::games::play::SmallMove>,
-    )>,
     /// Where the settings are written as soon as they change (`None`: only eframe's
     /// storage, on exit and on its timer, as in the tests that set none).
     settings_file: Option<PathBuf>,
@@ -173,14 +168,14 @@ impl App {
             }
         };
         let draft = settings.setup.clone();
-        let game = Game::new(1, board, seats_from_setup(&draft));
-        let mut files = Files::new(location, &game, seed_of(&draft));
+        let queens = Game::new(1, board, seats_from_setup(&draft));
+        let mut files = Files::new(location, &queens, seed_of(&draft));
         files.record.names = crate::ui::i18n::names::typed_names(&draft);
-        let message = problem.unwrap_or_else(|| started(&game.board));
+        let message = problem.unwrap_or_else(|| started(&queens.board));
         let mut app = App {
             settings,
             draft,
-            game,
+            game: OnScreen::Queens(queens),
             next_game_id: 2,
             job: None,
             engines: EngineSlots::default(),
@@ -190,9 +185,6 @@ impl App {
             compared: None,
             analyse_requested: false,
             live: None,
-            small: None,
-            small_job: None,
-            small_search: None,
             paused: false,
             hint: None,
             review: None,
@@ -220,12 +212,11 @@ impl App {
         // queens one before anything is written, so the autosave check is undisturbed).
         if let Some(kind) = app.settings.setup.small.game.small() {
             let replacement = replace::Replacement::small_start(kind, &app.settings.setup);
-            if let replace::OnScreen::Small(mut game) = replacement.game {
-                game.id = app.new_game_id();
-                app.small = Some(game);
-                app.files.record = replacement.record;
-                app.message = replacement.message;
-            }
+            let mut game = replacement.game;
+            game.set_id(app.new_game_id());
+            app.game = game;
+            app.files.record = replacement.record;
+            app.message = replacement.message;
         }
         app.check_autosave();
         app
@@ -241,16 +232,20 @@ impl App {
         // Look (issue 8)
         use crate::ui::i18n::names::{seat_names, small_seat_names};
         let typed = &self.files.record.names;
-        match &self.small {
-            Some(small) => small_seat_names(self.texts(), &small.seats, typed),
-            None => seat_names(self.texts(), &self.game.seats, typed),
+        match &self.game {
+            OnScreen::Small(small) => small_seat_names(self.texts(), &small.seats, typed),
+            OnScreen::Queens(game) => seat_names(self.texts(), &game.seats, typed),
         }
     }
 
     /// The board on show: the game's (borrowed: a board with its search tables is too
     /// big to copy every frame), or an earlier one rebuilt while reviewing.
+    /// Another game on screen: an empty queens board (nothing draws it).
     pub(in crate::ui) fn shown_board(&self) -> Cow<'_, Board> {
-        shown_board(&self.game, self.review)
+        match &self.game {
+            OnScreen::Queens(game) => shown_board(game, self.review),
+            OnScreen::Small(_) => Cow::Borrowed(no_board()),
+        }
     }
 
     /// Fonts and theme, set on the first frame and whenever the theme changes.
@@ -275,8 +270,10 @@ impl App {
         for window in self.windows.each() {
             window.shut_down();
         }
-        if let Some(job) = self.job.take() {
-            job.stop_and_join();
+        match self.job.take() {
+            Some(GameJob::Queens(job)) => job.stop_and_join(),
+            Some(GameJob::Small(job)) => job.job.stop(),
+            None => {}
         }
         self.sync_files();
         self.write_changed_settings();
@@ -285,7 +282,7 @@ impl App {
 
     /// The seat of `player` as shown in the status panel.
     pub(in crate::ui) fn seat(&self, player: Player) -> &Seat {
-        &self.game.seats[player.index()]
+        &self.game.seats()[player.index()]
     }
 }
 
@@ -312,6 +309,12 @@ fn settings_file() -> Option<PathBuf> {
     #[cfg(not(target_arch = "wasm32"))]
     crate::store::location::data_dir()
         .map(|dir| dir.join(crate::ui::session::settings::SETTINGS_FILE))
+}
+
+/// The empty board [`App::board`] answers while another game than queens is on screen.
+pub(in crate::ui) fn no_board() -> &'static Board {
+    static NO_BOARD: std::sync::LazyLock<Board> = std::sync::LazyLock::new(default_board);
+    &NO_BOARD
 }
 
 /// The board of the default new-game choices.

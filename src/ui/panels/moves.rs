@@ -15,7 +15,7 @@ pub(super) fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         ui.label(RichText::new(t.moves).strong());
         review_buttons_ui(app, ui, actions);
     });
-    let history = app.game.board.history();
+    let history = app.board().history();
     if history.is_empty() {
         ui.label(RichText::new(t.no_moves_yet).weak());
         return;
@@ -27,7 +27,7 @@ pub(super) fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
 /// The moves as a table: number, player, cell, cells gained and, once analysed, loss.
 fn move_table_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
-    let history = app.game.board.history();
+    let history = app.board().history();
     let names = app.player_names();
     let analysis = app.analysis();
     let small_height = ui.text_style_height(&egui::TextStyle::Small);
@@ -320,7 +320,7 @@ fn worst_moves_ui(
 /// |< < > >|: the first position, a move back, a move on, the current position.
 fn review_buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
-    let last = app.game.board.ply();
+    let last = app.board().ply();
     let shown = app.review.unwrap_or(last);
     let buttons = [
         ("|<", t.review_first, ReviewStep::First, shown > 0),

@@ -133,6 +133,8 @@ pub enum Message {
     },
     /// About the tic-tac-toe or Dodgem game on screen.
     Small(SmallNote),
+    /// A click on the board of a game that has ended.
+    GameOver,
 }
 
 /// What the status line says about a small game.
@@ -276,6 +278,7 @@ impl Message {
                 ],
             ),
             Message::Small(note) => note.text(t, names),
+            Message::GameOver => t.game_is_over.to_string(),
         }
     }
 
@@ -302,6 +305,7 @@ impl Message {
                 | Message::HistoryFailed(_)
                 | Message::ExportFailed(_)
                 | Message::UnknownEngine { .. }
+                | Message::GameOver
         ) || matches!(self, Message::Small(note) if note.is_error())
     }
 }

@@ -3,7 +3,7 @@
 //! frame loop that applies them is the app's (`app/frame.rs`).
 
 use crate::board::Board;
-use crate::ui::app::{Action, App, ReviewStep};
+use crate::ui::app::{Action, App, ReviewStep, Target};
 use crate::ui::board::layout::BoardLayout;
 use crate::ui::board::view::{ANIMATION_SECONDS, Appearing, CellWords, Overlay, board_ui};
 use crate::ui::i18n::fill;
@@ -60,7 +60,7 @@ pub(in crate::ui) fn status_bar_ui(app: &App, ui: &mut egui::Ui) {
 pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     let small_draft = app.draft.small.game.small().filter(|_| app.show_new_game);
-    if small_draft.is_some() || (app.small.is_some() && !app.show_new_game) {
+    if small_draft.is_some() || (app.small_game().is_some() && !app.show_new_game) {
         if small_draft.is_some() {
             ui.label(RichText::new(t.setup_preview).strong());
         } else {
@@ -121,7 +121,7 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
     let response = board_ui(ui, &board, &overlay);
     actions.push(Action::Hovered(response.hovered));
     if let Some(cell) = response.clicked {
-        actions.push(Action::CellClicked(cell));
+        actions.push(Action::Clicked(Target::Queens(cell)));
     }
 }
 

@@ -206,6 +206,9 @@ fn game_menu_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     }
 }
 
+/// A View menu check box: whether it is on, its label, the choice it makes.
+type Switch<'a> = (bool, &'a str, fn(bool) -> ViewChoice);
+
 /// View: the language, the theme and what the board shows, each a [`ViewChoice`].
 fn view_menu_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
@@ -226,7 +229,7 @@ fn view_menu_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         }
     }
     ui.separator();
-    let switches: [(bool, &str, fn(bool) -> ViewChoice); 3] = [
+    let switches: [Switch<'_>; 3] = [
         (
             settings.show_coordinates,
             t.show_coordinates,
