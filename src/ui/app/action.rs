@@ -3,6 +3,7 @@
 
 use crate::board::Cell;
 use crate::ui::jobs::dialogs::FileTask;
+use crate::ui::session::small::SmallTarget;
 use std::path::PathBuf;
 
 /// Something the user asked for, collected from the panels during a frame.
@@ -39,7 +40,7 @@ pub enum Action {
     /// Step through the game: first position, a move back, a move on, the current one.
     ReviewStep(ReviewStep),
     /// The board was clicked here (any game's board, and the New game panel's stones).
-    Clicked(super::Target),
+    Clicked(Target),
     /// Open the Tree Lab on the small game's tree from the position on screen.
     OpenSmallInLab,
     /// Save to the game's file, or ask for one.
@@ -241,6 +242,15 @@ pub enum WindowChoice {
     About,
     /// Learn > Table 2.4, opened or closed.
     Table24,
+}
+
+/// Where a click on the board landed, in the terms of the game on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A cell of the queens board (also the New game panel's stone editing).
+    Queens(Cell),
+    /// A square of a small game's board, or Dodgem's exit.
+    Small(SmallTarget),
 }
 
 /// A step through the game's positions (the |< < > >| buttons and Home, Left, Right,

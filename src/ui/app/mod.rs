@@ -1,5 +1,35 @@
-//! The application state and what the user's actions do to it. Panels only read this
-//! state and return [`Action`]s; [`App::apply`] carries them out in one place.
+//! The application: the shell (menus, windows, settings, files) around ONE game on
+//! screen ([`OnScreen`]: the queens game, or a game of the games table) with ONE search
+//! slot ([`GameJob`]).
+//!
+//! # Data flow
+//!
+//! One frame (`frame.rs`, eframe's `ui`) runs:
+//!
+//! 1. **poll**: the search, the analysis, the move values and the file jobs hand over
+//!    what they finished (`poll_*`).
+//! 2. **draw and collect**: the menus (`shell::menu`), the panels (`panels::*`), the
+//!    board (`shell::frame`) and the windows (`windows::*`) read the app through its
+//!    queries (`queries.rs` and the `pub fn`s beside it) and push [`Action`]s. They
+//!    write nothing of the app; the few things edited in place (the New game choices,
+//!    the paste box, a window's own state, the file prompts) are lent to them by the
+//!    frame loop, here.
+//! 3. **apply**: [`App::apply`] carries each action out in order, sorted by
+//!    [`Action::group`] (shell, play, files, analysis). A click is one path for every
+//!    game: `Action::Clicked(Target)` -> `App::clicked` (`play.rs`: the checks every
+//!    game shares: a question open, review, the end, the computer's turn) ->
+//!    [`OnScreen::click`] (what the click means in this game) -> `play_move` -> the
+//!    record and the autosave follow (`after_change`).
+//! 4. **drive**: `App::drive_computer` starts the computer's search of the game on
+//!    screen when it is its turn; its answer comes back through step 1 as a move.
+//! 5. **redraw**: egui draws the next frame from the changed state (a running job asks
+//!    for it).
+//!
+//! What a game offers beyond playing (analysis, move values and hints, Table 2.4) is
+//! read from its row of the games table ([`App::tools`]), not from which game it is.
+//! A game that replaces the one on screen (new, rematch, opened, pasted, continued,
+//! from the history) comes through one door, [`Replacement`] (`replace.rs`), which asks
+//! first when unsaved moves would be lost.
 
 pub(in crate::ui) mod action;
 mod apply;
@@ -15,9 +45,8 @@ mod small;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use small::SmallSearchTask;
 
-pub use action::{Action, ReviewStep, ViewChoice, WindowChoice};
+pub use action::{Action, ReviewStep, Target, ViewChoice, WindowChoice};
 pub(in crate::ui) use on_screen::{GameJob, OnScreen};
-pub use on_screen::Target;
 pub(in crate::ui) use replace::Replacement;
 use replace::{seed_of, started};
 
@@ -36,9 +65,9 @@ use std::path::PathBuf;
 
 /// The Queens & Stones window.
 pub struct App {
-    pub(in crate::ui) settings: Settings,
+    settings: Settings,
     /// The new-game choices being edited (copied to the settings on Start).
-    pub(in crate::ui) draft: GameSetup,
+    draft: GameSetup,
     /// The one game on screen: queens with its tools, or a game of the games table.
     game: OnScreen,
     next_game_id: u64,
@@ -48,27 +77,27 @@ pub struct App {
     engines: EngineSlots,
     /// The last result a search proved, for the position it holds for.
     known: Known,
-    pub(in crate::ui) paused: bool,
-    pub(in crate::ui) hint: Option<Cell>,
-    pub(in crate::ui) review: Option<usize>,
-    pub(in crate::ui) message: Message,
-    pub(in crate::ui) paste_text: String,
+    paused: bool,
+    hint: Option<Cell>,
+    review: Option<usize>,
+    message: Message,
+    paste_text: String,
     /// The frame (egui's pass number) in which Paste position asked for the system
     /// clipboard, while its text has not come.
-    pub(in crate::ui) paste_asked: Option<u64>,
-    pub(in crate::ui) show_new_game: bool,
+    paste_asked: Option<u64>,
+    show_new_game: bool,
     /// The offer to copy an older version's `saves/` from the current folder.
-    pub(in crate::ui) old_saves: Option<crate::ui::windows::about::OldSavesOffer>,
+    old_saves: Option<crate::ui::windows::about::OldSavesOffer>,
     /// The egui time of the last move, for the claim animation and the watching pace.
-    pub(in crate::ui) last_move_time: f64,
-    pub(in crate::ui) now: f64,
-    pub(in crate::ui) hovered: Option<Cell>,
+    last_move_time: f64,
+    now: f64,
+    hovered: Option<Cell>,
     /// Saves, autosave, history and export.
-    pub(in crate::ui) files: Files,
+    files: Files,
     /// A game waiting for the player's answer before it replaces an unfinished one.
-    pub(in crate::ui) pending: Option<Replacement>,
+    pending: Option<Replacement>,
     /// "Resign this game?" is on screen, waiting for the answer.
-    pub(in crate::ui) resign_asked: bool,
+    resign_asked: bool,
     /// A replacement waiting for "Save it first" to write this file.
     save_first: Option<(PathBuf, Replacement)>,
     /// The game string of the finished game whose summary the player closed.
@@ -76,17 +105,17 @@ pub struct App {
     fonts_installed: bool,
     applied_dark: Option<bool>,
     /// The windows with state of their own (Help, Table 2.4, the Tree Lab).
-    pub(in crate::ui) windows: crate::ui::windows::Windows,
+    windows: crate::ui::windows::Windows,
     /// The game analysis running in the background, if any.
-    pub(in crate::ui) analysis_job: Option<crate::ui::jobs::analysis::AnalysisJob>,
+    analysis_job: Option<crate::ui::jobs::analysis::AnalysisJob>,
     /// The last finished analysis (shown while its game string is the one on screen).
-    pub(in crate::ui) analysis: Option<crate::analysis::Analysis>,
+    analysis: Option<crate::analysis::Analysis>,
     /// The move (1-based) of the worst-moves list on show, beside the better move.
     compared: Option<usize>,
     /// A game just put on screen is to be analysed (History's "Analyse").
     analyse_requested: bool,
     /// The move values of the position on screen, while View > move values is on.
-    pub(in crate::ui) live: Option<crate::ui::jobs::live::LiveJob>,
+    live: Option<crate::ui::jobs::live::LiveJob>,
     /// Where the settings are written as soon as they change (`None`: only eframe's
     /// storage, on exit and on its timer, as in the tests that set none).
     settings_file: Option<PathBuf>,

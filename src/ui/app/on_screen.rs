@@ -4,6 +4,7 @@
 //! offers beyond playing is read from its table row ([`OnScreen::tools`]), never from
 //! "is it queens?".
 
+use super::action::Target;
 use super::small::SmallJob;
 use crate::board::{Board, Cell, Player};
 use crate::games::play::SmallMove;
@@ -11,7 +12,7 @@ use crate::games::seam::{Rules, Tools};
 use crate::ui::jobs::search::SearchJob;
 use crate::ui::session::game::{Game, Seat};
 use crate::ui::session::messages::{Message, SmallNote};
-use crate::ui::session::small::{SmallGame, SmallTarget};
+use crate::ui::session::small::SmallGame;
 
 /// The game on screen.
 // One value, moved once per game put on screen: boxing the larger game buys nothing.
@@ -22,15 +23,6 @@ pub(in crate::ui) enum OnScreen {
     Queens(Game),
     /// Tic-tac-toe or Dodgem.
     Small(SmallGame),
-}
-
-/// Where a click on the board landed, in the terms of the game on screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
-    /// A cell of the queens board (also the New game panel's stone editing).
-    Queens(Cell),
-    /// A square of a small game's board, or Dodgem's exit.
-    Small(SmallTarget),
 }
 
 /// A move of the game on screen.

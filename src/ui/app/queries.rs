@@ -147,3 +147,30 @@ impl App {
         self.job.as_ref().and_then(super::GameJob::queens)
     }
 }
+
+impl App {
+    /// Whether the status line reports something refused (shown in the error colour).
+    pub(in crate::ui) fn message_is_error(&self) -> bool {
+        self.message.is_error()
+    }
+
+    /// The board cell under the mouse in the last frame.
+    pub(in crate::ui) fn hovered(&self) -> Option<Cell> {
+        self.hovered
+    }
+
+    /// The New game choices being edited.
+    pub(in crate::ui) fn draft(&self) -> &crate::ui::session::settings::GameSetup {
+        &self.draft
+    }
+
+    /// Seconds since the last move (the claim animation's clock).
+    pub(in crate::ui) fn since_last_move(&self) -> f64 {
+        self.now - self.last_move_time
+    }
+
+    /// The analysis running, if one is.
+    pub(in crate::ui) fn analysis_job(&self) -> Option<&crate::ui::jobs::analysis::AnalysisJob> {
+        self.analysis_job.as_ref()
+    }
+}

@@ -3,6 +3,7 @@
 //! switch needs, and the player is asked first when unsaved moves would be lost.
 
 use super::App;
+use super::OnScreen;
 use super::action::ReplaceChoice;
 use crate::board::Board;
 use crate::games::play::{SmallKind, SmallPosition};
@@ -14,7 +15,6 @@ use crate::ui::session::messages::{Message, SmallNote};
 use crate::ui::session::saving::record_of;
 use crate::ui::session::settings::{GameSetup, StoneMode};
 use crate::ui::session::small::{SmallGame, small_seats};
-use super::OnScreen;
 use std::path::{Path, PathBuf};
 
 /// A game about to take the place of the one on screen: everything the switch needs, so

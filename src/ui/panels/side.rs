@@ -37,7 +37,7 @@ pub fn side_panel_ui(app: &App, paste: &mut String, ui: &mut egui::Ui, actions: 
 fn players_ui(app: &App, ui: &mut egui::Ui) {
     let t = app.texts();
     let names = app.player_names();
-    let colours = palette(app.settings.dark);
+    let colours = palette(app.settings().dark);
     // While reviewing, the cards show the reviewed position.
     let board = &app.shown_board();
     for player in [Player::One, Player::Two] {
@@ -98,7 +98,7 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let names = app.player_names();
     let turn = if app.resigned().is_some() {
         t.game_over.to_string()
-    } else if let Some(ply) = app.review {
+    } else if let Some(ply) = app.reviewing() {
         let shown = app.shown_board();
         if shown.is_over() {
             fill(t.review_over, &[&ply, &board.ply()])
@@ -148,7 +148,7 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         // Between two computers the watcher may stop them at any moment: one button,
         // right under the turn line, that stays in place whether they think or wait
         // (and, greyed, once the game is over).
-        let (label, action) = if app.paused {
+        let (label, action) = if app.is_paused() {
             (t.resume, Action::Resume)
         } else {
             (t.pause, Action::Pause)
@@ -178,7 +178,7 @@ fn activity_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>, watching
         .y
         .max(body + 2.0 * spacing.button_padding.y);
     let width = ui.available_width();
-    let paused = app.paused && app.on_screen().computer_to_move() && !app.game_ended();
+    let paused = app.is_paused() && app.on_screen().computer_to_move() && !app.game_ended();
     // Who thinks, the value, the progress: a line each (or a sentence over them).
     let text_height = 2.0 * line + small + 2.0 * spacing.item_spacing.y;
     fixed_area_ui(
@@ -417,7 +417,7 @@ fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
 /// anything else) is told once, by the turn line, the same for every source; the heat
 /// map's colours are then labelled as the estimates they are.
 fn live_ui(app: &App, ui: &mut egui::Ui) {
-    if !app.settings.heat_map {
+    if !app.settings().heat_map {
         return;
     }
     let t = app.texts();

@@ -35,7 +35,7 @@ pub(in crate::ui) fn review_keys(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
 
 pub(in crate::ui) fn status_bar_ui(app: &App, ui: &mut egui::Ui) {
     let text = app.status_text();
-    let colour = if app.message.is_error() {
+    let colour = if app.message_is_error() {
         ui.visuals().error_fg_color
     } else {
         ui.visuals().text_color()
@@ -44,7 +44,7 @@ pub(in crate::ui) fn status_bar_ui(app: &App, ui: &mut egui::Ui) {
         ui.label(RichText::new(text).color(colour));
         // Only where the board previews a move: not on the new-game preview (whose
         // board is not the game's) nor while reviewing.
-        if let Some(cell) = app.hovered
+        if let Some(cell) = app.hovered()
             && app.board_previews()
         {
             let board = app.shown_board();
@@ -59,8 +59,13 @@ pub(in crate::ui) fn status_bar_ui(app: &App, ui: &mut egui::Ui) {
 
 pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
-    let small_draft = app.draft.small.game.small().filter(|_| app.show_new_game);
-    if small_draft.is_some() || (app.small_game().is_some() && !app.show_new_game) {
+    let small_draft = app
+        .draft()
+        .small
+        .game
+        .small()
+        .filter(|_| app.new_game_open());
+    if small_draft.is_some() || (app.small_game().is_some() && !app.new_game_open()) {
         if small_draft.is_some() {
             ui.label(RichText::new(t.setup_preview).strong());
         } else {
@@ -69,9 +74,9 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
         crate::ui::panels::small::small_board_ui(app, small_draft, ui, actions);
         return;
     }
-    let board = if app.show_new_game {
+    let board = if app.new_game_open() {
         ui.label(RichText::new(t.setup_preview).strong());
-        match board_from_setup(&app.draft) {
+        match board_from_setup(app.draft()) {
             Ok(board) => std::borrow::Cow::Owned(board),
             Err(error) => {
                 // The choices make no board: say why where the board would be.
@@ -91,19 +96,19 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
     let layout = BoardLayout::fit(
         ui.available_rect_before_wrap(),
         board.size(),
-        app.settings.show_coordinates,
+        app.settings().show_coordinates,
     );
     let mut overlay = Overlay {
         layout,
-        palette: palette(app.settings.dark),
-        coordinates: app.settings.show_coordinates,
-        preview: app.settings.show_preview,
+        palette: palette(app.settings().dark),
+        coordinates: app.settings().show_coordinates,
+        preview: app.settings().show_preview,
         preview_side: app.preview_side(),
         interaction,
         last_move: board.last_move(),
         hint: app
-            .hint
-            .filter(|_| app.review.is_none() && !app.show_new_game),
+            .hint()
+            .filter(|_| app.reviewing().is_none() && !app.new_game_open()),
         appearing: appearing(app, &board),
         name: "cell",
         compare: app.compared_move(),
@@ -111,7 +116,7 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
         ghosts: Vec::new(),
         words: Some(cell_words(app)),
     };
-    if !app.show_new_game
+    if !app.new_game_open()
         && overlay.compare.is_none()
         && let Some(values) = app.live_values()
     {
@@ -145,8 +150,9 @@ fn cell_words(app: &App) -> CellWords {
 
 /// The newest move's claims while they are still appearing.
 fn appearing(app: &App, board: &Board) -> Option<Appearing> {
-    let age = (app.now - app.last_move_time) as f32;
-    if app.review.is_some() || app.show_new_game || !(0.0..ANIMATION_SECONDS).contains(&age) {
+    let age = app.since_last_move() as f32;
+    if app.reviewing().is_some() || app.new_game_open() || !(0.0..ANIMATION_SECONDS).contains(&age)
+    {
         return None;
     }
     let record = board.history().last()?;
@@ -161,7 +167,7 @@ fn appearing(app: &App, board: &Board) -> Option<Appearing> {
 /// the board does not move).
 fn banners_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
-    if let Some(ply) = app.review {
+    if let Some(ply) = app.reviewing() {
         egui::Frame::new()
             .fill(ui.visuals().warn_fg_color.gamma_multiply(0.25))
             .inner_margin(6.0)

@@ -38,7 +38,7 @@ pub fn game_over_window_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Act
         Some(game) => small_ending(app, game),
         None => queens_ending(app),
     };
-    let colours = palette(app.settings.dark);
+    let colours = palette(app.settings().dark);
     let colour = ending.winner.map_or(Color32::GRAY, |w| colours.queen[w]);
     let mut open = true;
     egui::Window::new(t.game_over)
@@ -95,7 +95,7 @@ fn queens_ending(app: &App) -> Ending {
     let t = app.texts();
     let board = app.board();
     let names = app.player_names();
-    let colours = palette(app.settings.dark);
+    let colours = palette(app.settings().dark);
     let lines = [Player::One, Player::Two]
         .map(|player| {
             let index = player.index();
@@ -118,7 +118,7 @@ fn small_ending(app: &App, game: &SmallGame) -> Ending {
     let t = app.texts();
     let s = t.small;
     let names = app.player_names();
-    let colours = palette(app.settings.dark);
+    let colours = palette(app.settings().dark);
     let kind = game.kind();
     let pieces = s.pieces[usize::from(kind == SmallKind::Dodgem)];
     let mut lines: Vec<(String, Color32)> = (0..2)
