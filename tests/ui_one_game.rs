@@ -16,15 +16,17 @@ use ui_support::{click, first_free, frames, harness, settings};
 /// Pastes `text` onto the board (Ctrl+V outside a text field).
 fn paste(harness: &mut Harness<'_, App>, text: &str) {
     harness.event(egui::Event::Paste(text.into()));
-    frames(harness, 2);
+    // The paste is read in the first frame, a question drawn in the next ones.
+    frames(harness, 3);
 }
 
 /// Whether the replace question on screen counts `moves` moves.
 fn asks_about(harness: &Harness<'_, App>, moves: &str) -> bool {
-    harness
-        .query_all_by_label_contains(&format!("not finished ({moves})"))
-        .count()
-        > 0
+    let asked = format!(
+        "The game on the board is not finished ({moves}) and not saved to a file. Save it \
+         first, or discard it?"
+    );
+    harness.query_by_label(&asked).is_some()
 }
 
 #[test]
