@@ -3,6 +3,7 @@
 
 use crate::board::Cell;
 use crate::ui::jobs::dialogs::FileTask;
+use crate::ui::session::small::SmallTarget;
 use std::path::PathBuf;
 
 /// Something the user asked for, collected from the panels during a frame.
@@ -38,10 +39,8 @@ pub enum Action {
     BackToGame,
     /// Step through the game: first position, a move back, a move on, the current one.
     ReviewStep(ReviewStep),
-    /// A board cell was clicked.
-    CellClicked(Cell),
-    /// A square (or Dodgem's exit) of the small game's board was clicked.
-    SmallClicked(crate::ui::session::small::SmallTarget),
+    /// The board was clicked here (any game's board, and the New game panel's stones).
+    Clicked(Target),
     /// Open the Tree Lab on the small game's tree from the position on screen.
     OpenSmallInLab,
     /// Save to the game's file, or ask for one.
@@ -94,6 +93,12 @@ pub enum Action {
     ConfirmReplace(ReplaceChoice),
     /// Close the window.
     Quit,
+    /// A View menu choice: the language, the theme, what the board shows.
+    SetView(ViewChoice),
+    /// Open a window of the Help menu, or open / close Table 2.4 (Learn menu).
+    ShowWindow(WindowChoice),
+    /// The board cell under the mouse this frame (the status line previews its claims).
+    Hovered(Option<Cell>),
     // Look (issue 8)
     /// Text pasted with Ctrl+V outside any text field (from the system clipboard): put
     /// it in the paste box and load it as a game string.
@@ -113,6 +118,139 @@ pub enum Action {
         /// Whether the move tried gave nothing away.
         solved: bool,
     },
+}
+
+/// Which part of the app carries an action out ([`Action::group`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::ui) enum Group {
+    /// The look, the windows over the board, the mouse, quitting.
+    Shell,
+    /// The game on screen: moves, undo, the computer, review, resigning.
+    Play,
+    /// Starting, opening, pasting, saving games; the history and the answers about them.
+    Files,
+    /// The queens game's analysis.
+    Analysis,
+}
+
+impl Action {
+    /// Which part of the app carries this action out. Every action names its group
+    /// here, so a new action is sorted where it is added.
+    pub(in crate::ui) fn group(&self) -> Group {
+        match self {
+            Action::SetView(_)
+            | Action::ShowWindow(_)
+            | Action::Hovered(_)
+            | Action::ToggleTreeLab
+            | Action::TogglePuzzles
+            | Action::PuzzleResult { .. }
+            | Action::OpenSmallInLab
+            | Action::Quit => Group::Shell,
+            Action::Undo
+            | Action::Redo
+            | Action::Hint
+            | Action::MoveNow
+            | Action::CancelSearch
+            | Action::Resume
+            | Action::Review(_)
+            | Action::BackToGame
+            | Action::ReviewStep(_)
+            | Action::Clicked(_)
+            | Action::Resign
+            | Action::ConfirmResign(_)
+            | Action::Pause
+            | Action::CloseSummary => Group::Play,
+            Action::OpenNewGame
+            | Action::CloseNewGame
+            | Action::StartGame
+            | Action::Rematch
+            | Action::NewGameSameSettings
+            | Action::CopyPosition
+            | Action::CopyLink
+            | Action::PastePosition
+            | Action::PasteText(_)
+            | Action::Save
+            | Action::SaveAs
+            | Action::Open
+            | Action::ExportHistory
+            | Action::PathChosen(..)
+            | Action::ClosePrompt
+            | Action::ContinueAutosave
+            | Action::DiscardAutosave
+            | Action::ShowHistory
+            | Action::CloseHistory
+            | Action::OpenHistoryEntry(_)
+            | Action::AnalyseHistoryEntry(_)
+            | Action::SetSavesDir
+            | Action::ConfirmReplace(_) => Group::Files,
+            Action::Analyse | Action::CancelAnalysis | Action::ShowWorstMove(_) => Group::Analysis,
+        }
+    }
+
+    /// Whether the action answers an open question (or quits): it is carried out
+    /// while the question is open.
+    pub fn answers(&self) -> bool {
+        matches!(
+            self,
+            Action::ContinueAutosave
+                | Action::DiscardAutosave
+                | Action::ConfirmReplace(_)
+                | Action::ConfirmResign(_)
+                | Action::Quit
+        )
+    }
+
+    /// Whether the action changes only the shell around the game (the look, a window,
+    /// the mouse position): it is carried out while a question is open, as it replaces
+    /// and overwrites nothing.
+    pub fn is_shell(&self) -> bool {
+        matches!(
+            self,
+            Action::SetView(_)
+                | Action::ShowWindow(_)
+                | Action::Hovered(_)
+                // The puzzle window replaces nothing: it works beside any question.
+                | Action::TogglePuzzles
+                | Action::PuzzleResult { .. }
+        )
+    }
+}
+
+/// A choice of the View menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewChoice {
+    /// The window's language.
+    Language(crate::ui::session::settings::Language),
+    /// Dark (`true`) or light theme.
+    Dark(bool),
+    /// Coordinates around the board.
+    Coordinates(bool),
+    /// The claims a hovered cell would take.
+    Preview(bool),
+    /// The move values as a heat map.
+    HeatMap(bool),
+}
+
+/// A window the menus open (the Tree Lab and the puzzles have actions of their own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WindowChoice {
+    /// Help > Rules.
+    Rules,
+    /// Help > Keyboard shortcuts.
+    Shortcuts,
+    /// Help > About.
+    About,
+    /// Learn > Table 2.4, opened or closed.
+    Table24,
+}
+
+/// Where a click on the board landed, in the terms of the game on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A cell of the queens board (also the New game panel's stone editing).
+    Queens(Cell),
+    /// A square of a small game's board, or Dodgem's exit.
+    Small(SmallTarget),
 }
 
 /// A step through the game's positions (the |< < > >| buttons and Home, Left, Right,

@@ -1,7 +1,7 @@
 //! Work the window keeps going beside the game: the game analysis (started on request)
 //! and the move values of the position on screen (View > move values).
 
-use super::App;
+use super::{App, OnScreen};
 use crate::board::{Board, Player};
 use eframe::egui;
 use std::borrow::Cow;
@@ -14,8 +14,11 @@ impl App {
         }
         let repaint = ctx.clone();
         self.analysis = None;
+        let OnScreen::Queens(game) = &self.game else {
+            return;
+        };
         self.analysis_job = Some(crate::ui::jobs::analysis::AnalysisJob::start(
-            &self.game.board,
+            &game.board,
             move || repaint.request_repaint(),
         ));
     }
@@ -26,8 +29,10 @@ impl App {
             return;
         };
         if let Some(result) = job.finished() {
-            if let Some(analysis) = &result {
-                self.known.learn_analysis(&self.game.board, analysis);
+            if let Some(analysis) = &result
+                && let OnScreen::Queens(game) = &self.game
+            {
+                self.known.learn_analysis(&game.board, analysis);
             }
             self.analysis = result;
             self.analysis_job = None;
@@ -55,7 +60,7 @@ impl App {
     pub fn analysis(&self) -> Option<&crate::analysis::Analysis> {
         self.analysis
             .as_ref()
-            .filter(|analysis| analysis.game == self.game.board.game_string())
+            .filter(|analysis| analysis.game == self.game.game_string())
     }
 
     /// The analysed move (1-based) on show beside its better move, with the position
@@ -100,7 +105,11 @@ impl App {
     /// (the two would share the machine, and the computer's time-limited search would
     /// play weaker).
     pub(super) fn live_board(&self) -> Option<Cow<'_, Board>> {
-        if !self.settings.heat_map || self.show_new_game || self.asking() {
+        if !self.settings.heat_map
+            || !self.tools().move_values
+            || self.show_new_game
+            || self.asking()
+        {
             return None;
         }
         let board = self.shown_board();

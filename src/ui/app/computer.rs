@@ -1,12 +1,12 @@
 //! The computer's searches: its moves when it is its turn (after the watching pause),
 //! hints for the human, and what a search proved about the position.
 
-use super::App;
+use super::{App, GameJob, OnScreen};
 use crate::store::SearchInfo;
 use crate::ui::jobs::search::{Poll, Purpose, SearchJob, SearchTag, Slot};
 use crate::ui::session::game::Seat;
 use crate::ui::session::known::KnownResult;
-use crate::ui::session::messages::Message;
+use crate::ui::session::messages::{Message, SmallNote};
 use eframe::egui;
 use std::time::Duration;
 
@@ -32,30 +32,39 @@ pub(super) fn hint_engine(
 pub const HINT_HASH_MB: usize = 16;
 
 impl App {
-    /// Stops the search (its answer is no longer wanted); its engine comes back to its
-    /// slot when the thread ends.
+    /// Stops the search (its answer is no longer wanted); a queens engine comes back to
+    /// its slot when the thread ends.
     pub(super) fn stop_search(&mut self) {
-        if let Some(job) = self.job.take() {
-            self.engines.retire(job);
+        match self.job.take() {
+            Some(GameJob::Queens(job)) => self.engines.retire(job),
+            Some(GameJob::Small(job)) => job.job.stop(),
+            None => {}
         }
     }
 
+    /// Stops the search; a computer's move (not a hint) pauses the computer.
     pub(super) fn cancel_search(&mut self) {
-        if let Some(job) = self.job.take() {
-            let purpose = job.purpose;
-            self.engines.retire(job);
-            if purpose == Purpose::Move {
-                self.paused = true;
-                self.message = Message::Cancelled;
-            }
+        let Some(job) = self.job.as_ref() else {
+            return;
+        };
+        let hint = job.queens().is_some_and(|job| job.purpose == Purpose::Hint);
+        self.stop_search();
+        if !hint {
+            self.paused = true;
+            self.message = Message::Cancelled;
         }
     }
 
     pub(super) fn start_hint(&mut self, ctx: &egui::Context) {
+        if !self.tools().move_values {
+            // A hint is the move values' engine asked for one move.
+            self.message = Message::Small(SmallNote::QueensOnly);
+            return;
+        }
         if self.job.is_some() || self.game_ended() {
             return;
         }
-        if self.game.seat_to_move().is_computer() {
+        if self.seat(self.game.side_to_move()).is_computer() {
             self.message = Message::HintOnlyHuman;
             return;
         }
@@ -68,7 +77,7 @@ impl App {
     /// The engine a hint uses: the computer opponent's, or the new-game default.
     pub(super) fn opponent_engine(&self) -> crate::ui::session::settings::EngineSetup {
         self.game
-            .seats
+            .seats()
             .iter()
             .find_map(|seat| match seat {
                 Seat::Computer(engine) => Some(engine.clone()),
@@ -83,9 +92,12 @@ impl App {
         purpose: Purpose,
         engine: &crate::ui::session::settings::EngineSetup,
     ) {
+        let OnScreen::Queens(game) = &self.game else {
+            return;
+        };
         let mut config = engine.config();
         let slot = match purpose {
-            Purpose::Move => Slot::Seat(self.game.board.side_to_move().index()),
+            Purpose::Move => Slot::Seat(game.board.side_to_move().index()),
             Purpose::Hint => {
                 config.hash_mb = config.hash_mb.min(HINT_HASH_MB);
                 Slot::Hint
@@ -93,15 +105,15 @@ impl App {
         };
         let kept = self.engines.take(slot, config);
         let repaint = ctx.clone();
-        self.job = Some(SearchJob::start(
-            SearchTag::of(self.game.id, &self.game.board),
+        self.job = Some(GameJob::Queens(SearchJob::start(
+            SearchTag::of(game.id, &game.board),
             purpose,
             slot,
-            &self.game.board,
+            &game.board,
             kept,
             config.limits(),
             move || repaint.request_repaint(),
-        ));
+        )));
     }
 
     /// P1's final margin with best play from the position on screen (the one shown while
@@ -126,22 +138,19 @@ impl App {
         self.engines.built()
     }
 
-    /// Starts the computer's search when it is its turn (after the watching pause).
+    /// Starts the computer's search when it is its turn (after the watching pause), for
+    /// whichever game is on screen.
     pub(in crate::ui) fn drive_computer(&mut self, ctx: &egui::Context) {
         // While the autosaved game is offered, a computer move would overwrite it.
-        // A small game on screen: the queens game behind it waits.
         if self.job.is_some()
-            || self.small.is_some()
             || self.paused
             || self.show_new_game
-            || self.game.resigned().is_some()
             || self.asking()
             || !self.game.computer_to_move()
         {
             return;
         }
-        let watching = self.game.seats.iter().all(Seat::is_computer);
-        if watching {
+        if self.game.seats().iter().all(Seat::is_computer) {
             let wait = self.settings.setup.watch_delay_ms as f64 / 1000.0;
             let left = self.last_move_time + wait - self.now;
             if left > 0.0 {
@@ -149,23 +158,39 @@ impl App {
                 return;
             }
         }
-        let Seat::Computer(engine) = self.game.seat_to_move().clone() else {
+        let Seat::Computer(engine) = self.seat(self.game.side_to_move()).clone() else {
             return;
         };
-        // A cancelled search of this seat is still handing its engine back (it stops
-        // within a few thousand nodes): wait for it rather than build a second table.
-        let slot = Slot::Seat(self.game.board.side_to_move().index());
-        if !self.engines.ready(slot) {
-            ctx.request_repaint_after(Duration::from_millis(10));
-            return;
+        match &self.game {
+            OnScreen::Queens(game) => {
+                // A cancelled search of this seat is still handing its engine back (it
+                // stops within a few thousand nodes): wait for it rather than build a
+                // second table.
+                let slot = Slot::Seat(game.board.side_to_move().index());
+                if !self.engines.ready(slot) {
+                    ctx.request_repaint_after(Duration::from_millis(10));
+                    return;
+                }
+                self.launch(ctx, Purpose::Move, &engine);
+            }
+            OnScreen::Small(_) => self.launch_small(ctx, &engine),
         }
-        self.launch(ctx, Purpose::Move, &engine);
     }
 
-    /// Takes a finished search's answer; an answer for another game or position is dropped.
+    /// Takes a finished search's answer, whichever game's it is.
     pub(in crate::ui) fn poll_search(&mut self) {
         self.engines.collect();
-        let Some(job) = self.job.as_mut() else {
+        match self.job {
+            Some(GameJob::Queens(_)) => self.poll_queens(),
+            Some(GameJob::Small(_)) => self.poll_small(),
+            None => {}
+        }
+    }
+
+    /// Takes a finished queens search's answer; an answer for another game or position
+    /// is dropped.
+    fn poll_queens(&mut self) {
+        let Some(GameJob::Queens(job)) = self.job.as_mut() else {
             return;
         };
         let outcome = match job.poll() {
@@ -180,22 +205,25 @@ impl App {
                 outcome
             }
         };
-        let Some(job) = self.job.take() else {
+        let Some(GameJob::Queens(job)) = self.job.take() else {
             return;
         };
-        if job.tag != SearchTag::of(self.game.id, &self.game.board) {
+        let OnScreen::Queens(game) = &self.game else {
+            return;
+        };
+        if job.tag != SearchTag::of(game.id, &game.board) {
             return;
         }
         let Some(cell) = outcome.best_move else {
             return;
         };
-        let before = self.game.board.clone();
+        let before = game.board.clone();
         match job.purpose {
             Purpose::Move => {
                 self.play(cell, Some(SearchInfo::from_outcome(&outcome)));
                 // Best play from the searched position goes through the move just played,
                 // so what the search proved holds for the position after it.
-                if let Some(known) = KnownResult::proven(&before, &outcome, &self.game.board) {
+                if let Some(known) = KnownResult::proven(&before, &outcome, self.board()) {
                     self.known.learn(known);
                 }
             }
@@ -206,7 +234,7 @@ impl App {
                 self.hint = Some(cell);
                 self.message = Message::HintResult {
                     cell,
-                    claims: self.game.board.claims_of(cell).count(),
+                    claims: before.claims_of(cell).count(),
                 };
             }
         }

@@ -90,7 +90,13 @@ impl App {
     /// Brings the files up to the board after a move, an undo or a redo.
     pub(super) fn after_change(&mut self, search: Option<SearchInfo>) {
         let ended = self.game.resigned().is_some();
-        let failure = self.files.update(&self.game.board, search, ended);
+        let failure = match &self.game {
+            super::OnScreen::Queens(game) => self.files.update(&game.board, search, ended),
+            super::OnScreen::Small(game) => {
+                self.files.record.update_small(&game.position, search);
+                self.files.sync(ended)
+            }
+        };
         self.report(failure);
     }
 

@@ -1,10 +1,43 @@
-//! The application state and what the user's actions do to it. Panels only read this
-//! state and return [`Action`]s; [`App::apply`] carries them out in one place.
+//! The application: the shell (menus, windows, settings, files) around ONE game on
+//! screen ([`OnScreen`]: the queens game, or a game of the games table) with ONE search
+//! slot ([`GameJob`]).
+//!
+//! # Data flow
+//!
+//! One frame (`frame.rs`, eframe's `ui`) runs:
+//!
+//! 1. **poll**: the search, the analysis, the move values and the file jobs hand over
+//!    what they finished (`poll_*`).
+//! 2. **draw and collect**: the menus (`shell::menu`), the panels (`panels::*`), the
+//!    board (`shell::frame`) and the windows (`windows::*`) read the app through its
+//!    queries (`queries.rs` and the `pub fn`s beside it) and push [`Action`]s. They
+//!    write nothing of the app; the few things edited in place (the New game choices,
+//!    the paste box, a window's own state, the file prompts) are lent to them by the
+//!    frame loop, here.
+//! 3. **apply**: [`App::apply`] carries each action out in order, sorted by
+//!    [`Action::group`] (shell, play, files, analysis). A click is one path for every
+//!    game: `Action::Clicked(Target)` -> `App::clicked` (`play.rs`: the checks every
+//!    game shares: a question open, review, the end, the computer's turn) ->
+//!    [`OnScreen::click`] (what the click means in this game) -> `play_move` -> the
+//!    record and the autosave follow (`after_change`).
+//! 4. **drive**: `App::drive_computer` starts the computer's search of the game on
+//!    screen when it is its turn; its answer comes back through step 1 as a move.
+//! 5. **redraw**: egui draws the next frame from the changed state (a running job asks
+//!    for it).
+//!
+//! What a game offers beyond playing (analysis, move values and hints, Table 2.4) is
+//! read from its row of the games table ([`App::tools`]), not from which game it is.
+//! A game that replaces the one on screen (new, rematch, opened, pasted, continued,
+//! from the history) comes through one door, [`Replacement`] (`replace.rs`), which asks
+//! first when unsaved moves would be lost.
 
 pub(in crate::ui) mod action;
+mod apply;
 mod background;
 mod computer;
 mod files;
+mod frame;
+mod on_screen;
 mod play;
 mod queries;
 mod replace;
@@ -12,58 +45,59 @@ mod small;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use small::SmallSearchTask;
 
-pub use action::{Action, ReviewStep};
+pub use action::{Action, ReviewStep, Target, ViewChoice, WindowChoice};
+pub(in crate::ui) use on_screen::{GameJob, OnScreen};
 pub(in crate::ui) use replace::Replacement;
 use replace::{seed_of, started};
 
 use crate::board::{Board, Cell, Player};
 use crate::store::location::{SAVES_DIR_VAR, SavesLocation};
 use crate::ui::i18n::{Texts, texts};
-use crate::ui::jobs::dialogs::FileTask;
-use crate::ui::jobs::search::{EngineSlots, SearchJob};
+use crate::ui::jobs::search::EngineSlots;
 use crate::ui::session::game::{Game, Seat, board_from_setup, seats_from_setup};
 use crate::ui::session::known::Known;
-use crate::ui::session::link::link_to_game;
 use crate::ui::session::messages::Message;
 use crate::ui::session::saving::{Files, window_saves};
-use crate::ui::session::settings::{GameSetup, Settings, StoneMode};
+use crate::ui::session::settings::{GameSetup, Settings};
 use eframe::egui;
 use std::borrow::Cow;
 use std::path::PathBuf;
 
 /// The Queens & Stones window.
 pub struct App {
-    pub(in crate::ui) settings: Settings,
+    settings: Settings,
     /// The new-game choices being edited (copied to the settings on Start).
-    pub(in crate::ui) draft: GameSetup,
-    pub(in crate::ui) game: Game,
+    draft: GameSetup,
+    /// The one game on screen: queens with its tools, or a game of the games table.
+    game: OnScreen,
     next_game_id: u64,
-    pub(in crate::ui) job: Option<SearchJob>,
+    /// The one search of the game on screen (the computer's move or a hint).
+    job: Option<GameJob>,
     /// The engines kept between searches (moved into `job` while it runs).
     engines: EngineSlots,
     /// The last result a search proved, for the position it holds for.
     known: Known,
-    pub(in crate::ui) paused: bool,
-    pub(in crate::ui) hint: Option<Cell>,
-    pub(in crate::ui) review: Option<usize>,
-    pub(in crate::ui) message: Message,
-    pub(in crate::ui) paste_text: String,
+    paused: bool,
+    hint: Option<Cell>,
+    review: Option<usize>,
+    message: Message,
+    paste_text: String,
     /// The frame (egui's pass number) in which Paste position asked for the system
     /// clipboard, while its text has not come.
-    pub(in crate::ui) paste_asked: Option<u64>,
-    pub(in crate::ui) show_new_game: bool,
+    paste_asked: Option<u64>,
+    show_new_game: bool,
     /// The offer to copy an older version's `saves/` from the current folder.
-    pub(in crate::ui) old_saves: Option<crate::ui::windows::about::OldSavesOffer>,
+    old_saves: Option<crate::ui::windows::about::OldSavesOffer>,
     /// The egui time of the last move, for the claim animation and the watching pace.
-    pub(in crate::ui) last_move_time: f64,
-    pub(in crate::ui) now: f64,
-    pub(in crate::ui) hovered: Option<Cell>,
+    last_move_time: f64,
+    now: f64,
+    hovered: Option<Cell>,
     /// Saves, autosave, history and export.
-    pub(in crate::ui) files: Files,
+    files: Files,
     /// A game waiting for the player's answer before it replaces an unfinished one.
-    pub(in crate::ui) pending: Option<Replacement>,
+    pending: Option<Replacement>,
     /// "Resign this game?" is on screen, waiting for the answer.
-    pub(in crate::ui) resign_asked: bool,
+    resign_asked: bool,
     /// A replacement waiting for "Save it first" to write this file.
     save_first: Option<(PathBuf, Replacement)>,
     /// The game string of the finished game whose summary the player closed.
@@ -71,27 +105,17 @@ pub struct App {
     fonts_installed: bool,
     applied_dark: Option<bool>,
     /// The windows with state of their own (Help, Table 2.4, the Tree Lab).
-    pub(in crate::ui) windows: crate::ui::windows::Windows,
+    windows: crate::ui::windows::Windows,
     /// The game analysis running in the background, if any.
-    pub(in crate::ui) analysis_job: Option<crate::ui::jobs::analysis::AnalysisJob>,
+    analysis_job: Option<crate::ui::jobs::analysis::AnalysisJob>,
     /// The last finished analysis (shown while its game string is the one on screen).
-    pub(in crate::ui) analysis: Option<crate::analysis::Analysis>,
+    analysis: Option<crate::analysis::Analysis>,
     /// The move (1-based) of the worst-moves list on show, beside the better move.
     compared: Option<usize>,
     /// A game just put on screen is to be analysed (History's "Analyse").
     analyse_requested: bool,
     /// The move values of the position on screen, while View > move values is on.
-    pub(in crate::ui) live: Option<crate::ui::jobs::live::LiveJob>,
-    /// The tic-tac-toe or Dodgem game on screen, if one is (the queens game waits).
-    pub(in crate::ui) small: Option<crate::ui::session::small::SmallGame>,
-    /// The small game's computer searching.
-    small_job: Option<small::SmallJob>,
-    /// The small game computer's last finished search.
-    /// with the seat that searched.
-    small_search: Option<(
-        usize,
-        crate::ai::SearchOutcome<crate::games::play::SmallMove>,
-    )>,
+    live: Option<crate::ui::jobs::live::LiveJob>,
     /// Where the settings are written as soon as they change (`None`: only eframe's
     /// storage, on exit and on its timer, as in the tests that set none).
     settings_file: Option<PathBuf>,
@@ -173,14 +197,14 @@ impl App {
             }
         };
         let draft = settings.setup.clone();
-        let game = Game::new(1, board, seats_from_setup(&draft));
-        let mut files = Files::new(location, &game, seed_of(&draft));
+        let queens = Game::new(1, board, seats_from_setup(&draft));
+        let mut files = Files::new(location, &queens, seed_of(&draft));
         files.record.names = crate::ui::i18n::names::typed_names(&draft);
-        let message = problem.unwrap_or_else(|| started(&game.board));
+        let message = problem.unwrap_or_else(|| started(&queens.board));
         let mut app = App {
             settings,
             draft,
-            game,
+            game: OnScreen::Queens(queens),
             next_game_id: 2,
             job: None,
             engines: EngineSlots::default(),
@@ -190,9 +214,6 @@ impl App {
             compared: None,
             analyse_requested: false,
             live: None,
-            small: None,
-            small_job: None,
-            small_search: None,
             paused: false,
             hint: None,
             review: None,
@@ -220,160 +241,14 @@ impl App {
         // queens one before anything is written, so the autosave check is undisturbed).
         if let Some(kind) = app.settings.setup.small.game.small() {
             let replacement = replace::Replacement::small_start(kind, &app.settings.setup);
-            if let replace::OnScreen::Small(mut game) = replacement.game {
-                game.id = app.new_game_id();
-                app.small = Some(game);
-                app.files.record = replacement.record;
-                app.message = replacement.message;
-            }
+            let mut game = replacement.game;
+            game.set_id(app.new_game_id());
+            app.game = game;
+            app.files.record = replacement.record;
+            app.message = replacement.message;
         }
         app.check_autosave();
         app
-    }
-
-    /// Carries out `action`, as if the user had clicked it. While a question is open
-    /// ([`App::asking`]) other actions (shortcuts, a click that got through) are refused,
-    /// so nothing replaces or overwrites a game the player has not decided about.
-    pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
-        let answer = matches!(
-            action,
-            Action::ContinueAutosave
-                | Action::DiscardAutosave
-                | Action::ConfirmReplace(_)
-                | Action::ConfirmResign(_)
-                | Action::Quit
-                // The puzzle window replaces nothing: it works beside any question.
-                | Action::TogglePuzzles
-                | Action::PuzzleResult { .. }
-        );
-        if self.asking() && !answer {
-            if self.files.awaiting_choice() {
-                self.message = Message::ChooseFirst;
-            }
-            return;
-        }
-        if self.small.is_some() && self.apply_small(ctx, &action) {
-            return;
-        }
-        match action {
-            Action::OpenNewGame => {
-                self.draft = self.next_setup();
-                self.show_new_game = true;
-            }
-            Action::CloseNewGame => self.show_new_game = false,
-            Action::StartGame => self.start_game(),
-            Action::Undo => self.undo(),
-            Action::Redo => self.redo(),
-            Action::Hint => self.start_hint(ctx),
-            Action::MoveNow => {
-                if let Some(job) = &self.job {
-                    job.request_stop();
-                }
-            }
-            Action::CancelSearch => self.cancel_search(),
-            Action::Resume => self.paused = false,
-            Action::CopyPosition => {
-                ctx.copy_text(self.game.board.game_string());
-                self.message = Message::Copied;
-            }
-            Action::CopyLink => {
-                ctx.copy_text(link_to_game(&self.game.board.game_string()));
-                self.message = Message::LinkCopied;
-            }
-            Action::PastePosition => {
-                if self.paste_text.trim().is_empty() {
-                    self.ask_clipboard(ctx);
-                } else {
-                    self.paste_position();
-                }
-            }
-            Action::Review(ply) => self.review_at(ply),
-            Action::BackToGame => self.review_at(self.current_ply()),
-            Action::ReviewStep(step) => {
-                let last = self.current_ply();
-                let shown = self.review.unwrap_or(last);
-                self.review_at(match step {
-                    ReviewStep::First => 0,
-                    ReviewStep::Back => shown.saturating_sub(1),
-                    ReviewStep::Forward => shown + 1,
-                    ReviewStep::Last => last,
-                });
-            }
-            Action::CellClicked(cell) => self.cell_clicked(cell),
-            // Only while a small game is on screen ([`App::apply_small`]).
-            Action::SmallClicked(_) | Action::OpenSmallInLab => {}
-            Action::Save => self.save(ctx),
-            Action::SaveAs => self.files.ask_path(ctx, FileTask::SaveAs),
-            Action::Open => self.files.ask_path(ctx, FileTask::Open),
-            Action::ExportHistory => self.files.ask_path(ctx, FileTask::Export),
-            Action::PathChosen(task, path) => self.path_chosen(ctx, task, path),
-            Action::ClosePrompt => self.files.prompt = None,
-            Action::ContinueAutosave => self.continue_autosave(),
-            Action::DiscardAutosave => self.discard_autosave(),
-            Action::Analyse => self.start_analysis(ctx),
-            Action::CancelAnalysis => {
-                if let Some(job) = &self.analysis_job {
-                    job.cancel();
-                }
-            }
-            Action::ShowHistory => self.files.show_history(ctx),
-            Action::ToggleTreeLab => self.windows.tree_lab.open = !self.windows.tree_lab.open,
-            Action::TogglePuzzles => self.windows.puzzles.open = !self.windows.puzzles.open,
-            Action::PuzzleResult { puzzle, solved } => {
-                let set = crate::ai::puzzles::PuzzleSet::shipped();
-                self.settings.puzzles.record(set, puzzle, solved);
-            }
-            Action::CloseHistory => self.files.history = None,
-            Action::OpenHistoryEntry(index) => self.open_history_entry(index, false),
-            Action::AnalyseHistoryEntry(index) => self.open_history_entry(index, true),
-            Action::ShowWorstMove(ply) => {
-                self.review_at(ply.saturating_sub(1));
-                self.compared = Some(ply);
-            }
-            Action::SetSavesDir => self.set_saves_dir(ctx),
-            Action::ConfirmReplace(choice) => self.confirm_replace(choice),
-            Action::Resign => self.ask_resign(),
-            Action::ConfirmResign(yes) => {
-                self.resign_asked = false;
-                if yes {
-                    self.resign();
-                }
-            }
-            Action::Pause => {
-                self.stop_search();
-                self.paused = true;
-                self.message = Message::Paused;
-            }
-            Action::Rematch => self.rematch(),
-            Action::NewGameSameSettings => {
-                let mut setup = self.next_setup();
-                if setup.stone_mode == StoneMode::Random {
-                    setup.seed = crate::ui::session::settings::reroll(setup.seed);
-                }
-                self.start_from_setup(&setup);
-            }
-            Action::CloseSummary => {
-                self.summary_closed = Some(self.summary_key());
-            }
-            Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
-            // Look (issue 8)
-            Action::PasteText(text) => {
-                self.paste_asked = None;
-                self.paste_text = text;
-                self.apply(ctx, Action::PastePosition);
-            }
-        }
-        // A game opened to be analysed is on screen now (or was refused, or is waiting
-        // for the player's answer, which comes back here).
-        if std::mem::take(&mut self.analyse_requested) {
-            if self.small.is_some() {
-                // The analysis judges queens moves only (the History window does not
-                // offer it for a small game; this is the guard behind that).
-                self.message = Message::Small(crate::ui::session::messages::SmallNote::QueensOnly);
-            } else {
-                self.start_analysis(ctx);
-            }
-        }
     }
 
     pub(in crate::ui) fn texts(&self) -> &'static Texts {
@@ -386,16 +261,20 @@ impl App {
         // Look (issue 8)
         use crate::ui::i18n::names::{seat_names, small_seat_names};
         let typed = &self.files.record.names;
-        match &self.small {
-            Some(small) => small_seat_names(self.texts(), &small.seats, typed),
-            None => seat_names(self.texts(), &self.game.seats, typed),
+        match &self.game {
+            OnScreen::Small(small) => small_seat_names(self.texts(), &small.seats, typed),
+            OnScreen::Queens(game) => seat_names(self.texts(), &game.seats, typed),
         }
     }
 
     /// The board on show: the game's (borrowed: a board with its search tables is too
     /// big to copy every frame), or an earlier one rebuilt while reviewing.
+    /// Another game on screen: an empty queens board (nothing draws it).
     pub(in crate::ui) fn shown_board(&self) -> Cow<'_, Board> {
-        shown_board(&self.game, self.review)
+        match &self.game {
+            OnScreen::Queens(game) => shown_board(game, self.review),
+            OnScreen::Small(_) => Cow::Borrowed(no_board()),
+        }
     }
 
     /// Fonts and theme, set on the first frame and whenever the theme changes.
@@ -420,8 +299,10 @@ impl App {
         for window in self.windows.each() {
             window.shut_down();
         }
-        if let Some(job) = self.job.take() {
-            job.stop_and_join();
+        match self.job.take() {
+            Some(GameJob::Queens(job)) => job.stop_and_join(),
+            Some(GameJob::Small(job)) => job.job.stop(),
+            None => {}
         }
         self.sync_files();
         self.write_changed_settings();
@@ -430,7 +311,7 @@ impl App {
 
     /// The seat of `player` as shown in the status panel.
     pub(in crate::ui) fn seat(&self, player: Player) -> &Seat {
-        &self.game.seats[player.index()]
+        &self.game.seats()[player.index()]
     }
 }
 
@@ -457,6 +338,12 @@ fn settings_file() -> Option<PathBuf> {
     #[cfg(not(target_arch = "wasm32"))]
     crate::store::location::data_dir()
         .map(|dir| dir.join(crate::ui::session::settings::SETTINGS_FILE))
+}
+
+/// The empty board [`App::board`] answers while another game than queens is on screen.
+pub(in crate::ui) fn no_board() -> &'static Board {
+    static NO_BOARD: std::sync::LazyLock<Board> = std::sync::LazyLock::new(default_board);
+    &NO_BOARD
 }
 
 /// The board of the default new-game choices.

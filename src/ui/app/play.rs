@@ -1,20 +1,18 @@
 //! Playing the game on screen: moves, undo and redo, stepping through earlier
 //! positions, resigning, and the setup board's stones. The rules are the board's.
 
-use super::App;
+use super::on_screen::GameMove;
+use super::{App, GameJob, OnScreen, Target};
 use crate::board::{Board, Cell, Player};
 use crate::store::SearchInfo;
 use crate::ui::jobs::search::Purpose;
-use crate::ui::session::game::{Game, Seat, hand_from_random};
+use crate::ui::session::game::{Seat, hand_from_random};
 use crate::ui::session::messages::Message;
 
 impl App {
-    /// Whether the game on screen has ended: no free cell left, or a side resigned.
+    /// Whether the game on screen has ended: by its rules, or a side resigned.
     pub fn game_ended(&self) -> bool {
-        match &self.small {
-            Some(small) => small.is_over(),
-            None => self.game.is_over(),
-        }
+        self.game.is_over()
     }
 
     /// The side that resigned, if one did.
@@ -24,7 +22,10 @@ impl App {
 
     /// The winner of an ended game (`None`: a draw, or not ended).
     pub fn winner(&self) -> Option<Player> {
-        self.game.winner()
+        match &self.game {
+            OnScreen::Queens(game) => game.winner(),
+            OnScreen::Small(game) => game.result().flatten().map(Player::at_ply),
+        }
     }
 
     /// Whether the game-over summary is on screen: the game ended, no earlier position
@@ -36,22 +37,16 @@ impl App {
             && self.summary_closed.as_deref() != Some(self.summary_key().as_str())
     }
 
-    /// Which ended game a closed summary belongs to: the queens game's moves, or the
-    /// small game's number and moves (so a new or changed game shows its own summary).
+    /// Which ended game a closed summary belongs to: its id and game string (so a new
+    /// or changed game shows its own summary).
     pub(super) fn summary_key(&self) -> String {
-        match &self.small {
-            Some(small) => format!("{} {}", small.id, small.position.moves().len()),
-            None => self.game.board.game_string(),
-        }
+        format!("{} {}", self.game.id(), self.game.game_string())
     }
 
     /// Who resigns now: the human against the computer, the side to move between two
     /// people; nobody between two computers or in an ended game.
     pub fn resigning_side(&self) -> Option<Player> {
-        match &self.small {
-            Some(small) => small.resigning_seat().map(Player::at_ply),
-            None => self.game.resigning_side(),
-        }
+        self.game.resigning_side()
     }
 
     /// Asks "resign this game?" when someone may resign now; the answer comes back as
@@ -63,9 +58,6 @@ impl App {
     /// Ends the game by resignation: the record says who resigned, so the game goes
     /// into the history like any finished game, and its autosave is removed.
     pub(super) fn resign(&mut self) {
-        if self.small.is_some() {
-            return self.small_resign();
-        }
         let Some(loser) = self.resigning_side() else {
             return;
         };
@@ -92,67 +84,66 @@ impl App {
         }
     }
 
-    /// Moves played in the game on screen (queens or small).
+    /// Moves played in the game on screen.
     pub fn current_ply(&self) -> usize {
-        match &self.small {
-            Some(small) => small.ply(),
-            None => self.game.board.ply(),
-        }
+        self.game.ply()
     }
 
     pub(super) fn undo(&mut self) {
-        // A resigned game is over for good: its autosave is gone.
-        if self.game.resigned().is_some() {
-            return;
-        }
-        self.move_through_history(Game::undo, Message::NothingToUndo, Message::Undone);
+        self.move_through_history(true);
         // After an undo the person wants to think; a computer-only game stays paused.
-        self.paused = self.game.seats.iter().all(Seat::is_computer);
+        self.paused = self.game.seats().iter().all(Seat::is_computer);
     }
 
     pub(super) fn redo(&mut self) {
+        self.move_through_history(false);
+    }
+
+    /// Undo (`true`) and redo alike: stop any search, leave review and hint, take the
+    /// step, say how many moves it took and follow the change in the files. A resigned
+    /// game is over for good (its autosave is gone): nothing moves.
+    fn move_through_history(&mut self, undo: bool) {
         if self.game.resigned().is_some() {
             return;
         }
-        self.move_through_history(Game::redo, Message::NothingToRedo, Message::Redone);
-    }
-
-    /// Undo and redo alike: stop any search, leave review and hint, take `step`, say how
-    /// many moves it took (`none` for zero) and follow the change in the files.
-    pub(super) fn move_through_history(
-        &mut self,
-        step: fn(&mut Game) -> usize,
-        none: Message,
-        done: fn(usize) -> Message,
-    ) {
         self.stop_search();
         self.hint = None;
         self.review = None;
-        let count = step(&mut self.game);
-        if count == 0 {
-            self.message = none;
-        } else {
-            self.message = done(count);
+        let count = self.game.step(undo);
+        self.message = match (count, undo) {
+            (0, true) => Message::NothingToUndo,
+            (0, false) => Message::NothingToRedo,
+            (count, true) => Message::Undone(count),
+            (count, false) => Message::Redone(count),
+        };
+        if count > 0 {
             self.after_change(None);
         }
     }
 
-    pub(super) fn cell_clicked(&mut self, cell: Cell) {
+    /// A click on the board, whichever game is on screen: the checks every game shares
+    /// (a question open, the New game panel's stones, a resigned game, review, the
+    /// computer's turn), then the game says what the click means.
+    pub(super) fn clicked(&mut self, target: Target) {
         if self.asking() {
             return;
         }
-        if let Some(loser) = self.game.resigned()
-            && !self.show_new_game
-        {
-            self.message = Message::Resigned(loser);
+        if self.show_new_game {
+            if let Target::Queens(cell) = target {
+                self.toggle_setup_stone(cell);
+            }
             return;
         }
-        if self.show_new_game {
-            self.toggle_setup_stone(cell);
+        if let Some(loser) = self.game.resigned() {
+            self.message = Message::Resigned(loser);
             return;
         }
         if self.review.is_some() {
             self.message = Message::ReviewReadOnly;
+            return;
+        }
+        if self.game.is_over() {
+            self.message = Message::GameOver;
             return;
         }
         if self.game.computer_to_move() {
@@ -164,19 +155,35 @@ impl App {
             };
             return;
         }
-        self.play(cell, None);
+        match self.game.click(target) {
+            Ok(mv) => self.play_move(mv, None),
+            Err(Some(message)) => self.message = message,
+            Err(None) => {}
+        }
     }
 
-    /// Plays `cell` for the side to move; a refused move changes nothing and says why.
+    /// Plays `mv` for the side to move (a person's click or the computer's answer);
     /// `search` is the computer's search that chose it.
+    pub(super) fn play_move(&mut self, mv: GameMove, search: Option<SearchInfo>) {
+        match mv {
+            GameMove::Queens(cell) => self.play(cell, search),
+            GameMove::Small(mv) => self.play_small(mv, search),
+        }
+    }
+
+    /// Plays a queen on `cell`; a refused move changes nothing and says why.
     pub(super) fn play(&mut self, cell: Cell, search: Option<SearchInfo>) {
-        let player = self.game.board.side_to_move();
-        match self.game.play(cell) {
+        let OnScreen::Queens(game) = &mut self.game else {
+            return;
+        };
+        let player = game.board.side_to_move();
+        match game.play(cell) {
             Ok(claims) => {
                 // A hint search for the old position is of no use any more.
                 if self
                     .job
                     .as_ref()
+                    .and_then(GameJob::queens)
                     .is_some_and(|job| job.purpose == Purpose::Hint)
                 {
                     self.stop_search();

@@ -1,13 +1,27 @@
 //! What the panels, the windows and the tests may ask the app, read-only.
 
-use super::App;
+use super::{App, OnScreen};
 use crate::board::{Board, Cell};
 use crate::ui::session::settings::Settings;
 
 impl App {
     /// The game's current position (not the reviewed one).
+    /// An empty board while another game is on screen.
     pub fn board(&self) -> &Board {
-        &self.game.board
+        match &self.game {
+            OnScreen::Queens(game) => &game.board,
+            OnScreen::Small(_) => super::no_board(),
+        }
+    }
+
+    /// The game on screen, for the panels to read.
+    pub(in crate::ui) fn on_screen(&self) -> &OnScreen {
+        &self.game
+    }
+
+    /// What the game on screen offers beyond playing (its row of the games table).
+    pub fn tools(&self) -> crate::games::seam::Tools {
+        self.game.tools()
     }
 
     /// The Tree Lab's state (open or not, its tree, trace and cursor).
@@ -42,27 +56,23 @@ impl App {
 
     /// Whether Undo would take a move back (not when only the computer has moved).
     pub fn can_undo(&self) -> bool {
-        match &self.small {
-            Some(small) => small.can_undo(),
-            None => self.game.can_undo(),
-        }
+        self.game.can_undo()
     }
 
     /// Whether Redo would replay a move.
     pub fn can_redo(&self) -> bool {
-        match &self.small {
-            Some(small) => small.can_redo(),
-            None => self.game.can_redo(),
-        }
+        self.game.can_redo()
     }
 
     /// Whether Hint would start a search: nothing is thinking, the game goes on and a
     /// person is to move. The panel's button and the Game menu's item both ask this.
     pub fn can_hint(&self) -> bool {
+        // A hint is the move values' engine asked for one move: a game without move
+        // values has none.
         self.job.is_none()
-            && self.small.is_none()
+            && self.tools().move_values
             && !self.game_ended()
-            && !self.game.seat_to_move().is_computer()
+            && !self.seat(self.game.side_to_move()).is_computer()
     }
 
     /// Whether a search (a computer move or a hint) is running.
@@ -77,7 +87,7 @@ impl App {
 
     /// The id of the current game; it changes with every new game or pasted position.
     pub fn game_id(&self) -> u64 {
-        self.game.id
+        self.game.id()
     }
 
     /// The ply being reviewed, if an earlier position is shown.
@@ -110,5 +120,57 @@ impl App {
     /// Whether a game-replacing question is open.
     pub fn replace_asked(&self) -> bool {
         self.pending.is_some()
+    }
+}
+
+impl App {
+    /// Whether Game > Analyse may start: the game on screen has the analysis, has moves,
+    /// and none is running.
+    pub fn can_analyse(&self) -> bool {
+        self.analysis_job.is_none() && self.tools().analysis && self.game.ply() > 0
+    }
+
+    /// Whether a file is being read or written (Save, Open and Export wait).
+    pub fn files_busy(&self) -> bool {
+        self.files.busy()
+    }
+
+    /// Whether Paste position asked for the system clipboard and its text has not come.
+    pub fn paste_waiting(&self) -> bool {
+        self.paste_asked.is_some()
+    }
+}
+
+impl App {
+    /// The queens search running, if one is (the side panel shows its progress).
+    pub(in crate::ui) fn search_job(&self) -> Option<&crate::ui::jobs::search::SearchJob> {
+        self.job.as_ref().and_then(super::GameJob::queens)
+    }
+}
+
+impl App {
+    /// Whether the status line reports something refused (shown in the error colour).
+    pub(in crate::ui) fn message_is_error(&self) -> bool {
+        self.message.is_error()
+    }
+
+    /// The board cell under the mouse in the last frame.
+    pub(in crate::ui) fn hovered(&self) -> Option<Cell> {
+        self.hovered
+    }
+
+    /// The New game choices being edited.
+    pub(in crate::ui) fn draft(&self) -> &crate::ui::session::settings::GameSetup {
+        &self.draft
+    }
+
+    /// Seconds since the last move (the claim animation's clock).
+    pub(in crate::ui) fn since_last_move(&self) -> f64 {
+        self.now - self.last_move_time
+    }
+
+    /// The analysis running, if one is.
+    pub(in crate::ui) fn analysis_job(&self) -> Option<&crate::ui::jobs::analysis::AnalysisJob> {
+        self.analysis_job.as_ref()
     }
 }

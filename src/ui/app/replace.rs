@@ -3,6 +3,7 @@
 //! switch needs, and the player is asked first when unsaved moves would be lost.
 
 use super::App;
+use super::OnScreen;
 use super::action::ReplaceChoice;
 use crate::board::Board;
 use crate::games::play::{SmallKind, SmallPosition};
@@ -36,17 +37,6 @@ pub(in crate::ui) struct Replacement {
     pub(super) analyse: bool,
     /// New-game choices to remember (a game started from the new-game panel).
     pub(super) setup: Option<GameSetup>,
-}
-
-/// The game a replacement puts on screen: a queens game, or tic-tac-toe / Dodgem (the
-/// queens game then stays behind it, idle, until a queens game replaces it).
-// One value per replacement, moved once: boxing the larger game buys nothing.
-#[allow(clippy::large_enum_variant)]
-pub(in crate::ui) enum OnScreen {
-    /// A Queens & Stones game.
-    Queens(Game),
-    /// A small game.
-    Small(SmallGame),
 }
 
 impl Replacement {
@@ -204,25 +194,34 @@ impl App {
     /// ended (so a series alternates, and reopening the panel mid-game swaps nothing).
     pub(super) fn next_setup(&self) -> GameSetup {
         let setup = &self.settings.setup;
-        if setup.alternate_starts && self.game_ended() && self.game.seats == seats_from_setup(setup)
-        {
+        let seats = match &self.game {
+            OnScreen::Queens(_) => seats_from_setup(setup),
+            OnScreen::Small(_) => small_seats(setup),
+        };
+        if setup.alternate_starts && self.game_ended() && *self.game.seats() == seats {
             setup.swapped()
         } else {
             setup.clone()
         }
     }
 
-    /// The same starting board with the seats swapped, so each side plays the other
-    /// colour (and, against the computer, the other side moves first).
+    /// The same start with the seats swapped, so each side plays the other colour
+    /// (and, against the computer, the other side moves first). The players' names
+    /// change seats with them.
     pub(super) fn rematch(&mut self) {
-        let board = self.game.board.at_ply(0);
-        let [one, two] = self.game.seats.clone();
-        let game = Game::new(0, board, [two, one]);
-        let mut record = record_of(&game, self.files.record.settings.seed);
-        // The players change seats, and their names with them.
-        let [one, two] = self.files.record.names.clone();
-        record.names = [two, one];
-        self.offer_replacement(Replacement::starting(game, record, None));
+        let [one, two] = self.game.seats().clone();
+        let [name_one, name_two] = self.files.record.names.clone();
+        let names = [name_two, name_one];
+        let replacement = match &self.game {
+            OnScreen::Queens(game) => {
+                let game = Game::new(0, game.board.at_ply(0), [two, one]);
+                let mut record = record_of(&game, self.files.record.settings.seed);
+                record.names = names;
+                Replacement::starting(game, record, None)
+            }
+            OnScreen::Small(game) => Replacement::small_fresh(game.kind(), [two, one], names, None),
+        };
+        self.offer_replacement(replacement);
     }
 
     pub(in crate::ui) fn new_game_id(&mut self) -> u64 {
@@ -233,10 +232,7 @@ impl App {
 
     /// The status line of the game on screen at its start.
     pub(in crate::ui) fn started_message(&self) -> Message {
-        match &self.small {
-            Some(small) => Message::Small(SmallNote::Started(small.position.kind())),
-            None => started(&self.game.board),
-        }
+        self.game.started_message()
     }
 
     /// Puts `replacement` on screen, or first asks the player when the game on screen
@@ -283,22 +279,9 @@ impl App {
         if let Some(setup) = setup {
             self.settings.setup = setup;
         }
-        match game {
-            OnScreen::Queens(mut game) => {
-                game.id = self.new_game_id();
-                self.small = None;
-                self.replace_game(game);
-            }
-            OnScreen::Small(mut game) => {
-                game.id = self.new_game_id();
-                self.stop_search();
-                self.stop_small_search();
-                self.small = Some(game);
-                self.small_search = None;
-                self.reset_view();
-                self.show_new_game = false;
-            }
-        }
+        let mut game = game;
+        game.set_id(self.new_game_id());
+        self.replace_game(game);
         self.paused = paused;
         self.files.path = path;
         self.adopt_record(record);
@@ -309,7 +292,7 @@ impl App {
     }
 
     /// Puts `game` on screen in place of the current one (its search stopped).
-    pub(in crate::ui) fn replace_game(&mut self, game: Game) {
+    pub(in crate::ui) fn replace_game(&mut self, game: OnScreen) {
         self.stop_search();
         self.game = game;
         self.reset_view();
@@ -360,7 +343,12 @@ impl App {
         match Board::from_game_string(&text) {
             Ok(board) => {
                 self.paste_text.clear();
-                let game = Game::new(0, board, self.game.seats.clone());
+                // The same players as the queens game on screen, else the remembered ones.
+                let seats = match &self.game {
+                    OnScreen::Queens(game) => game.seats.clone(),
+                    OnScreen::Small(_) => seats_from_setup(&self.settings.setup),
+                };
+                let game = Game::new(0, board, seats);
                 let mut record = record_of(&game, None);
                 // The same players, so the same names.
                 record.names = self.files.record.names.clone();

@@ -19,15 +19,15 @@ fn an_answer_for_another_game_is_dropped() {
     settings.setup.mode = crate::ui::Mode::HumanVsHuman;
     settings.saves_dir = dir.path().display().to_string();
     let mut app = App::with_settings(settings);
-    let board = app.game.board.clone();
+    let board = app.board().clone();
     // A move search tagged with another game's id, as if it outlived its game.
-    let stale = SearchTag::of(app.game.id + 100, &board);
+    let stale = SearchTag::of(app.game_id() + 100, &board);
     let limits = Limits {
         depth: 1,
         time: None,
     };
     let engine = KeptEngine::build(Preset::Easy.engine().config());
-    app.job = Some(SearchJob::start(
+    app.job = Some(GameJob::Queens(SearchJob::start(
         stale,
         Purpose::Move,
         Slot::Seat(0),
@@ -35,7 +35,7 @@ fn an_answer_for_another_game_is_dropped() {
         engine,
         limits,
         || {},
-    ));
+    )));
     for _ in 0..2_000 {
         if app.job.is_none() {
             break;
@@ -44,7 +44,7 @@ fn an_answer_for_another_game_is_dropped() {
         std::thread::sleep(Duration::from_millis(5));
     }
     assert!(app.job.is_none(), "the search did not answer");
-    assert_eq!(app.game.board.ply(), 0);
+    assert_eq!(app.board().ply(), 0);
 }
 
 #[test]
@@ -105,7 +105,7 @@ fn choices_that_make_no_board_start_nothing_and_say_why() {
         ..Settings::default()
     };
     let mut app = App::with_settings(settings);
-    let before = (app.game.id, app.game.board.game_string());
+    let before = (app.game_id(), app.board().game_string());
     let bad = crate::ui::GameSetup {
         size: 40,
         ..crate::ui::GameSetup::default()
@@ -117,7 +117,7 @@ fn choices_that_make_no_board_start_nothing_and_say_why() {
         app.message
     );
     assert!(app.message.is_error());
-    assert_eq!((app.game.id, app.game.board.game_string()), before);
+    assert_eq!((app.game_id(), app.board().game_string()), before);
 }
 
 #[test]
@@ -133,7 +133,7 @@ fn a_resigned_save_opens_as_resigned() {
         .unwrap_or_else(|e| panic!("{e:?}"));
     let loaded = Loaded::Queens(LoadedGame { saved, board });
     let replacement = Replacement::loaded(loaded, None, Message::Pasted);
-    let super::replace::OnScreen::Queens(game) = replacement.game else {
+    let OnScreen::Queens(game) = replacement.game else {
         panic!("a queens save put no queens game on screen")
     };
     assert_eq!(game.resigned(), Some(Player::Two));
@@ -155,8 +155,7 @@ fn a_hint_uses_a_small_table_and_a_seat_the_full_one() {
     let ctx = egui::Context::default();
     app.start_hint(&ctx);
     let hint = app
-        .job
-        .as_ref()
+        .search_job()
         .map(|job| (job.purpose, job.config.hash_mb));
     assert_eq!(hint, Some((Purpose::Hint, super::computer::HINT_HASH_MB)));
     app.stop_search();

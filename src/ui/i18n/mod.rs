@@ -1,21 +1,24 @@
 //! Every string the window shows, one file per language ([`en`], [`vi`]). Strings with
 //! `{0}`, `{1}`.. are templates filled by [`fill`]. The board's errors are translated
-//! here from their variants, so a pasted bad position is explained in the user's language.
+//! from their variants ([`errors`]), so a pasted bad position is explained in the user's
+//! language; large counts are grouped as each language writes them ([`numbers`]).
 
 mod en;
+mod errors;
 mod fill;
 pub mod names;
+mod numbers;
 mod problems;
 pub mod small;
 mod small_checks;
 mod vi;
 
 pub use fill::fill;
+pub use numbers::group_digits_with;
 pub(super) use problems::with_causes;
 pub use problems::{CheckTexts, CorruptTexts, FileProblem};
 
 use crate::ai::EngineKind;
-use crate::board::{GameError, MoveError, Occupant, ParseError, Player};
 use crate::ui::session::settings::Language;
 
 /// The strings of one language. Field names say where a string is used.
@@ -413,19 +416,6 @@ pub struct Texts {
     pub record_line: &'static str,
 }
 
-/// `n` with `separator` between groups of three digits ("2,560,000").
-pub fn group_digits_with(n: u64, separator: char) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(separator);
-        }
-        out.push(digit);
-    }
-    out
-}
-
 /// The strings of `language`.
 pub fn texts(language: Language) -> &'static Texts {
     match language {
@@ -435,12 +425,6 @@ pub fn texts(language: Language) -> &'static Texts {
 }
 
 impl Texts {
-    /// `n` with its digits in groups of three, as this language writes them (issue
-    /// 32.12: "1503407535 nodes" was hard to read).
-    pub fn count(&self, n: u64) -> String {
-        group_digits_with(n, self.digit_separator)
-    }
-
     /// The label of `engine` in this language; its name where the language has none.
     pub fn engine_label(&self, engine: EngineKind) -> &'static str {
         let key = engine.name();
@@ -449,71 +433,11 @@ impl Texts {
             .find(|(k, _)| *k == key)
             .map_or(engine.name(), |(_, label)| label)
     }
-
-    /// Why a cell cannot take a queen, in this language. `names` are the players' names.
-    pub fn occupant(&self, occupant: Occupant, names: &[String; 2]) -> String {
-        let name = |p: Player| names[p.index()].clone();
-        match occupant {
-            Occupant::OffBoard => self.occupant_off.to_string(),
-            Occupant::Stone => self.occupant_stone.to_string(),
-            Occupant::Queen(p) => fill(self.occupant_queen, &[&name(p)]),
-            Occupant::Claimed(p) => fill(self.occupant_claimed, &[&name(p)]),
-        }
-    }
-
-    /// A refused move, in this language.
-    pub fn move_error(&self, error: &MoveError, names: &[String; 2]) -> String {
-        match *error {
-            MoveError::NotFree {
-                number,
-                cell,
-                occupant,
-            } => fill(
-                self.err_move,
-                &[&number, &cell, &self.occupant(occupant, names)],
-            ),
-            MoveError::GameOver { number, cell } => fill(self.err_after_end, &[&number, &cell]),
-        }
-    }
-
-    /// A bad game string, in this language, naming the offending token.
-    pub fn game_error(&self, error: &GameError, names: &[String; 2]) -> String {
-        match error {
-            GameError::Move(error) => self.move_error(error, names),
-            GameError::Parse(error) => self.parse_error(error),
-        }
-    }
-
-    fn parse_error(&self, error: &ParseError) -> String {
-        match error {
-            ParseError::Empty => self.err_empty.to_string(),
-            ParseError::NotKeyValue(token) => fill(self.err_not_key_value, &[token]),
-            ParseError::UnknownKey(key) => fill(self.err_unknown_key, &[key]),
-            ParseError::DuplicateKey(key) => fill(self.err_duplicate_key, &[key]),
-            ParseError::MissingSize => self.err_missing_size.to_string(),
-            ParseError::BadSize(size) => fill(self.err_bad_size, &[size]),
-            // The range is the pasted board's, not the one on screen.
-            ParseError::EmptyEntry { list } => fill(self.err_empty_entry, &[list]),
-            ParseError::BadCell { token, list, size } => fill(
-                self.err_bad_cell,
-                &[token, list, size, &crate::board::last_column(*size)],
-            ),
-            ParseError::OffBoard { token, list, size } => fill(
-                self.err_off_board,
-                &[token, list, size, &crate::board::last_column(*size)],
-            ),
-            ParseError::DuplicateStone(cell) => fill(self.err_duplicate_stone, &[cell]),
-            ParseError::TooManyStones { count, size, max } => {
-                fill(self.err_too_many_stones, &[count, size, max])
-            }
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
 
     #[test]
     fn every_engine_has_a_label_in_every_language() {
@@ -537,44 +461,6 @@ mod tests {
     #[test]
     fn templates_are_filled_in_order() {
         assert_eq!(fill("{1} then {0}, {1}", &[&"a", &2]), "2 then a, 2");
-    }
-
-    #[test]
-    fn both_languages_name_the_bad_token() {
-        let names = ["P1".to_string(), "P2".to_string()];
-        for language in Language::ALL {
-            let texts = texts(language);
-            for (bad, token) in [
-                ("size=8 moves=c3,zz", "zz"),
-                ("size=99", "99"),
-                ("size=5 colour=red", "colour"),
-                ("size=4 moves=b2,b2", "b2"),
-            ] {
-                let Err(error) = Board::from_game_string(bad) else {
-                    panic!("{bad} parsed")
-                };
-                let text = texts.game_error(&error, &names);
-                assert!(text.contains(token), "{language:?}: {text}");
-            }
-        }
-    }
-
-    #[test]
-    fn a_bad_cell_is_told_the_range_of_the_pasted_board() {
-        let names = ["P1".to_string(), "P2".to_string()];
-        for language in Language::ALL {
-            let texts = texts(language);
-            for bad in ["size=8 moves=c3,z9", "size=8 stones=i1"] {
-                let Err(error) = Board::from_game_string(bad) else {
-                    panic!("{bad} parsed")
-                };
-                let text = texts.game_error(&error, &names);
-                assert!(
-                    text.contains("a..h") && text.contains("1..8") && !text.contains("15"),
-                    "{language:?}: {text}"
-                );
-            }
-        }
     }
 
     #[test]
@@ -619,29 +505,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// Issue 32.12: large counts are grouped by three in each language's way.
-    #[test]
-    fn large_counts_are_grouped_in_each_language() {
-        assert_eq!(
-            texts(Language::English).count(1_503_407_535),
-            "1,503,407,535"
-        );
-        assert_eq!(
-            texts(Language::Vietnamese).count(1_503_407_535),
-            "1.503.407.535"
-        );
-        assert_eq!(texts(Language::Vietnamese).count(999), "999");
-        let progress = fill(
-            texts(Language::English).live_progress,
-            &[
-                &9,
-                &texts(Language::English).count(1_503_407_535),
-                &3,
-                &"2.0",
-            ],
-        );
-        assert!(progress.contains("1,503,407,535 nodes"), "{progress}");
     }
 }

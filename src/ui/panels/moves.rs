@@ -15,7 +15,7 @@ pub(super) fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         ui.label(RichText::new(t.moves).strong());
         review_buttons_ui(app, ui, actions);
     });
-    let history = app.game.board.history();
+    let history = app.board().history();
     if history.is_empty() {
         ui.label(RichText::new(t.no_moves_yet).weak());
         return;
@@ -27,7 +27,7 @@ pub(super) fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
 /// The moves as a table: number, player, cell, cells gained and, once analysed, loss.
 fn move_table_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
-    let history = app.game.board.history();
+    let history = app.board().history();
     let names = app.player_names();
     let analysis = app.analysis();
     let small_height = ui.text_style_height(&egui::TextStyle::Small);
@@ -95,12 +95,12 @@ fn move_row_ui(
     names: &[String; 2],
     actions: &mut Vec<Action>,
 ) {
-    let colours = palette(app.settings.dark);
+    let colours = palette(app.settings().dark);
     let analysis = app.analysis();
     let player = Player::at_ply(index);
     let plain = |text: RichText| egui::Label::new(text).selectable(false);
     let ply = index + 1;
-    let selected = app.review == Some(ply);
+    let selected = app.reviewing() == Some(ply);
     row.set_selected(selected);
     let (first, _) = row.col(|ui| {
         ui.add(plain(format!("{ply}.").into()));
@@ -137,7 +137,7 @@ fn move_row_ui(
 /// the list still scrolls freely by hand in between.
 fn newly_reviewed_row(app: &App, ui: &egui::Ui) -> Option<usize> {
     let id = egui::Id::unique("moves_scrolled_to");
-    let shown = app.review;
+    let shown = app.reviewing();
     let before = ui.data(|data| data.get_temp::<Option<usize>>(id));
     if before == Some(shown) {
         return None;
@@ -195,7 +195,7 @@ fn loss_cell_ui(app: &App, analysis: &crate::analysis::Analysis, ply: usize, ui:
         return;
     };
     let mut text =
-        RichText::new(loss_text(judged)).color(colour_of(judged.class, app.settings.dark));
+        RichText::new(loss_text(judged)).color(colour_of(judged.class, app.settings().dark));
     if judged.loss.is_none() {
         text = text.italics();
     }
@@ -208,7 +208,7 @@ fn loss_cell_ui(app: &App, analysis: &crate::analysis::Analysis, ply: usize, ui:
 /// The analysis's progress with Cancel while it runs; each player's totals after.
 fn analysis_status_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
-    if let Some(job) = &app.analysis_job {
+    if let Some(job) = app.analysis_job() {
         let (done, total, text) = match job.progress() {
             AnalysisProgress::Positions { done, total } => (done, total, t.analysing),
             AnalysisProgress::SecondLook { done, unproved } => (done, unproved, t.second_look),
@@ -298,12 +298,12 @@ fn worst_moves_ui(
                     &[&m.ply, &m.played, &m.loss_lower],
                 ),
             };
-            let selected = app.compared_move().is_some() && app.review == Some(m.ply - 1);
+            let selected = app.compared_move().is_some() && app.reviewing() == Some(m.ply - 1);
             let mut text = RichText::new(text)
                 .small()
                 .color(crate::ui::jobs::analysis::colour_of(
                     m.class,
-                    app.settings.dark,
+                    app.settings().dark,
                 ));
             if m.loss.is_none() {
                 text = text.italics();
@@ -320,8 +320,8 @@ fn worst_moves_ui(
 /// |< < > >|: the first position, a move back, a move on, the current position.
 fn review_buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
-    let last = app.game.board.ply();
-    let shown = app.review.unwrap_or(last);
+    let last = app.board().ply();
+    let shown = app.reviewing().unwrap_or(last);
     let buttons = [
         ("|<", t.review_first, ReviewStep::First, shown > 0),
         ("<", t.review_back, ReviewStep::Back, shown > 0),

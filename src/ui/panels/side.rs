@@ -12,7 +12,7 @@ use eframe::egui::{self, RichText};
 const POSITION_TEXT_SIZE: f32 = 15.0;
 
 /// The whole status panel.
-pub fn side_panel_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+pub fn side_panel_ui(app: &App, paste: &mut String, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     // Solid scroll bars, beside the content rather than over its right edge (issue
     // 32.10: a floating bar hid the end of the move list's Loss column).
     ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
@@ -30,14 +30,14 @@ pub fn side_panel_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>
             super::moves::moves_ui(app, ui, actions);
             crate::ui::panels::chart::margin_chart_ui(app, ui, actions);
             ui.separator();
-            position_ui(app, ui, actions);
+            position_ui(app, paste, ui, actions);
         });
 }
 
 fn players_ui(app: &App, ui: &mut egui::Ui) {
     let t = app.texts();
     let names = app.player_names();
-    let colours = palette(app.settings.dark);
+    let colours = palette(app.settings().dark);
     // While reviewing, the cards show the reviewed position.
     let board = &app.shown_board();
     for player in [Player::One, Player::Two] {
@@ -94,11 +94,11 @@ pub(in crate::ui) fn seat_summary(t: &Texts, seat: &Seat) -> String {
 
 fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
-    let board = &app.game.board;
+    let board = app.board();
     let names = app.player_names();
     let turn = if app.resigned().is_some() {
         t.game_over.to_string()
-    } else if let Some(ply) = app.review {
+    } else if let Some(ply) = app.reviewing() {
         let shown = app.shown_board();
         if shown.is_over() {
             fill(t.review_over, &[&ply, &board.ply()])
@@ -143,12 +143,12 @@ fn turn_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     fixed_area_ui(ui, egui::vec2(width, height), down, |ui| {
         ui.add(egui::Label::new(RichText::new(turn).strong()).wrap());
     });
-    let watching = app.game.seats.iter().all(Seat::is_computer);
+    let watching = app.on_screen().seats().iter().all(Seat::is_computer);
     if watching {
         // Between two computers the watcher may stop them at any moment: one button,
         // right under the turn line, that stays in place whether they think or wait
         // (and, greyed, once the game is over).
-        let (label, action) = if app.paused {
+        let (label, action) = if app.is_paused() {
             (t.resume, Action::Resume)
         } else {
             (t.pause, Action::Pause)
@@ -178,7 +178,7 @@ fn activity_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>, watching
         .y
         .max(body + 2.0 * spacing.button_padding.y);
     let width = ui.available_width();
-    let paused = app.paused && app.game.computer_to_move() && !app.game_ended();
+    let paused = app.is_paused() && app.on_screen().computer_to_move() && !app.game_ended();
     // Who thinks, the value, the progress: a line each (or a sentence over them).
     let text_height = 2.0 * line + small + 2.0 * spacing.item_spacing.y;
     fixed_area_ui(
@@ -186,7 +186,7 @@ fn activity_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>, watching
         egui::vec2(width, text_height),
         egui::Layout::top_down(egui::Align::Min),
         |ui| {
-            if app.job.is_some() {
+            if app.is_thinking() {
                 search_lines_ui(app, ui);
             } else if paused {
                 ui.label(app.texts().paused);
@@ -242,7 +242,7 @@ fn proven_sentence(app: &App) -> Option<String> {
 /// The running search: who thinks, its value in words and its progress (one line each,
 /// so the box keeps its height).
 fn search_lines_ui(app: &App, ui: &mut egui::Ui) {
-    let Some(job) = &app.job else {
+    let Some(job) = app.search_job() else {
         return;
     };
     let t = app.texts();
@@ -291,7 +291,7 @@ fn search_lines_ui(app: &App, ui: &mut egui::Ui) {
 /// Move now and Cancel while the computer thinks (Stop for a hint); nothing otherwise.
 fn search_buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>, watching: bool) {
     let t = app.texts();
-    let Some(job) = &app.job else {
+    let Some(job) = app.search_job() else {
         return;
     };
     let stopping = job.stop_requested();
@@ -330,7 +330,7 @@ struct ValueView {
 
 /// Who "you" is for a search: the side asking for a hint, or the only human seat.
 fn viewer(app: &App, purpose: crate::ui::jobs::search::Purpose) -> Option<Player> {
-    let side = app.game.board.side_to_move();
+    let side = app.board().side_to_move();
     if purpose == crate::ui::jobs::search::Purpose::Hint {
         return Some(side);
     }
@@ -379,7 +379,7 @@ fn value_sentence(t: &Texts, names: &[String; 2], view: &ValueView) -> String {
 }
 
 fn job_owner(app: &App) -> Player {
-    app.game.board.side_to_move()
+    app.board().side_to_move()
 }
 
 fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
@@ -417,7 +417,7 @@ fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
 /// anything else) is told once, by the turn line, the same for every source; the heat
 /// map's colours are then labelled as the estimates they are.
 fn live_ui(app: &App, ui: &mut egui::Ui) {
-    if !app.settings.heat_map {
+    if !app.settings().heat_map {
         return;
     }
     let t = app.texts();
@@ -460,13 +460,13 @@ fn live_ui(app: &App, ui: &mut egui::Ui) {
     ui.label(RichText::new(value_sentence(t, &names, &view)).small());
 }
 
-fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+fn position_ui(app: &App, paste: &mut String, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     ui.label(RichText::new(t.position).strong());
     // Readable and selectable: a position is read out, copied in parts, compared.
     ui.add(
         egui::Label::new(
-            RichText::new(app.game.board.game_string())
+            RichText::new(app.board().game_string())
                 .monospace()
                 .size(POSITION_TEXT_SIZE),
         )
@@ -481,7 +481,7 @@ fn position_ui(app: &mut App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             actions.push(Action::CopyLink);
         }
     });
-    let edit = egui::TextEdit::multiline(&mut app.paste_text)
+    let edit = egui::TextEdit::multiline(paste)
         .hint_text(t.paste_here)
         .desired_rows(2)
         // The desired width excludes the field's inner margin (4 points a side).

@@ -4,7 +4,7 @@
 //! position after it) and the position in the game's notation.
 
 use crate::games::play::{SmallKind, SmallMove, SmallPosition};
-use crate::ui::app::{Action, App};
+use crate::ui::app::{Action, App, Target};
 use crate::ui::board::small_view::{SmallOverlay, small_board_ui as paint_board};
 use crate::ui::i18n::fill;
 use crate::ui::i18n::small::SmallTexts;
@@ -60,7 +60,7 @@ pub fn small_board_ui(
     };
     let response = paint_board(ui, &position, &overlay);
     if let Some(target) = response.clicked {
-        actions.push(Action::SmallClicked(target));
+        actions.push(Action::Clicked(Target::Small(target)));
     }
 }
 

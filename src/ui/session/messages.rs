@@ -133,6 +133,8 @@ pub enum Message {
     },
     /// About the tic-tac-toe or Dodgem game on screen.
     Small(SmallNote),
+    /// A click on the board of a game that has ended.
+    GameOver,
 }
 
 /// What the status line says about a small game.
@@ -204,7 +206,9 @@ impl Message {
             Message::Refused(MoveError::NotFree { cell, occupant, .. }) => {
                 fill(t.move_refused, &[cell, &t.occupant(*occupant, names)])
             }
-            Message::Refused(MoveError::GameOver { .. }) => t.game_is_over.to_string(),
+            Message::Refused(MoveError::GameOver { .. }) | Message::GameOver => {
+                t.game_is_over.to_string()
+            }
             Message::WaitForComputer => t.wait_for_computer.to_string(),
             Message::ComputerPaused => t.computer_paused_click.to_string(),
             Message::ReviewReadOnly => t.review_read_only.to_string(),
@@ -231,6 +235,28 @@ impl Message {
             Message::HintThinking => t.hint_thinking.to_string(),
             Message::HintResult { cell, claims } => fill(t.hint_result, &[cell, claims]),
             Message::HintOnlyHuman => t.hint_only_human.to_string(),
+            Message::ChooseFirst => t.choose_first.to_string(),
+            Message::Both(first, then) => {
+                format!("{} {}", first.text(t, names), then.text(t, names))
+            }
+            Message::UnknownEngine { name, known } => fill(
+                t.unknown_engine,
+                &[
+                    name,
+                    known,
+                    &t.engine_label(crate::ai::EngineKind::default()),
+                ],
+            ),
+            Message::Small(note) => note.text(t, names),
+            // The files' messages: their own match below.
+            _ => self.file_text(t),
+        }
+    }
+
+    /// The text of a message about the files (saving, opening, the autosave, the
+    /// history, the export).
+    fn file_text(&self, t: &Texts) -> String {
+        match self {
             Message::Saving(path) => fill(t.saving, &[&path.display()]),
             Message::Opening(path) => fill(t.opening, &[&path.display()]),
             Message::SavesFolderNotAFolder(path) => fill(t.saves_not_a_folder, &[&path.display()]),
@@ -257,25 +283,14 @@ impl Message {
                 moved_to: Err(error),
             } => fill(t.autosave_kept, &[&t.file_problem(problem), error]),
             Message::CheckingAutosave => t.checking_autosave.to_string(),
-            Message::ChooseFirst => t.choose_first.to_string(),
-            Message::Both(first, then) => {
-                format!("{} {}", first.text(t, names), then.text(t, names))
-            }
             Message::HistoryFailed(problem) => fill(t.history_failed, &[&t.file_problem(problem)]),
             Message::Exporting => t.exporting.to_string(),
             Message::Exported(path, count) => fill(t.exported, &[&path.display(), count]),
             Message::ExportFailed(problem) => fill(t.export_failed, &[&t.file_problem(problem)]),
             Message::HistoryOpened(id) => fill(t.history_opened, &[id]),
             Message::FolderSet(path) => fill(t.folder_set, &[&path.display()]),
-            Message::UnknownEngine { name, known } => fill(
-                t.unknown_engine,
-                &[
-                    name,
-                    known,
-                    &t.engine_label(crate::ai::EngineKind::default()),
-                ],
-            ),
-            Message::Small(note) => note.text(t, names),
+            // Every other message is the game's ([`Message::text`]).
+            _ => String::new(),
         }
     }
 
@@ -302,6 +317,7 @@ impl Message {
                 | Message::HistoryFailed(_)
                 | Message::ExportFailed(_)
                 | Message::UnknownEngine { .. }
+                | Message::GameOver
         ) || matches!(self, Message::Small(note) if note.is_error())
     }
 }

@@ -44,6 +44,9 @@ pub struct SmallGame {
     resigned: Option<usize>,
     /// Dodgem: the car picked up, waiting for where it goes.
     pub picked: Option<Cell>,
+    /// The computer's last finished search of this game, with the seat that searched
+    /// (the side panel shows its value from that seat's side).
+    pub searched: Option<(usize, crate::ai::SearchOutcome<SmallMove>)>,
 }
 
 impl SmallGame {
@@ -56,6 +59,7 @@ impl SmallGame {
             redo: Vec::new(),
             resigned: None,
             picked: None,
+            searched: None,
         }
     }
 

@@ -37,13 +37,12 @@ pub struct View<'a> {
     pub saves_dir: &'a Path,
     /// Why the saves folder is the one it is.
     pub saves_source: SavesSource,
-    /// The queens position on show (an earlier one while reviewing). While a small
-    /// game is on screen this is the queens game waiting behind it: see
-    /// [`View::queens_on_screen`].
+    /// The queens position on show (an earlier one while reviewing); an empty board
+    /// while another game is on screen (see [`View::tools`]).
     pub board: &'a Board,
-    /// Whether the game on screen is a queens game (not tic-tac-toe or Dodgem): a
-    /// window that works on queens positions only says so otherwise.
-    pub queens_on_screen: bool,
+    /// What the game on screen offers (its row of the games table): a window that
+    /// works on queens positions only asks its tool here and says so otherwise.
+    pub tools: crate::games::seam::Tools,
     /// The player's puzzle rating and record.
     pub puzzles: &'a crate::ai::puzzles::PuzzleProgress,
 }

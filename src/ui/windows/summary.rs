@@ -38,7 +38,7 @@ pub fn game_over_window_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Act
         Some(game) => small_ending(app, game),
         None => queens_ending(app),
     };
-    let colours = palette(app.settings.dark);
+    let colours = palette(app.settings().dark);
     let colour = ending.winner.map_or(Color32::GRAY, |w| colours.queen[w]);
     let mut open = true;
     egui::Window::new(t.game_over)
@@ -82,7 +82,7 @@ fn buttons_ui(app: &App, analysable: bool, ui: &mut egui::Ui, actions: &mut Vec<
         }
         // As lichess and KaTrain offer at the end of a game (issue 32.9): the
         // summary closes so the move list's losses and the chart are seen.
-        let analysable = analysable && app.analysis_job.is_none() && app.analysis().is_none();
+        let analysable = analysable && !app.is_analysing() && app.analysis().is_none();
         if analysable && ui.button(t.analyse_this).clicked() {
             actions.push(Action::Analyse);
             actions.push(Action::CloseSummary);
@@ -93,9 +93,9 @@ fn buttons_ui(app: &App, analysable: bool, ui: &mut egui::Ui, actions: &mut Vec<
 /// A queens game's ending: the result with both scores, each player's cells.
 fn queens_ending(app: &App) -> Ending {
     let t = app.texts();
-    let board = &app.game.board;
+    let board = app.board();
     let names = app.player_names();
-    let colours = palette(app.settings.dark);
+    let colours = palette(app.settings().dark);
     let lines = [Player::One, Player::Two]
         .map(|player| {
             let index = player.index();
@@ -118,7 +118,7 @@ fn small_ending(app: &App, game: &SmallGame) -> Ending {
     let t = app.texts();
     let s = t.small;
     let names = app.player_names();
-    let colours = palette(app.settings.dark);
+    let colours = palette(app.settings().dark);
     let kind = game.kind();
     let pieces = s.pieces[usize::from(kind == SmallKind::Dodgem)];
     let mut lines: Vec<(String, Color32)> = (0..2)
@@ -190,7 +190,7 @@ pub fn resign_modal_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Action>
 /// "You win, 20 : 16", "Player 2 wins, ...", "Draw, ..." or "You resigned: ...".
 pub fn result_text(app: &App) -> String {
     let t = app.texts();
-    let board = &app.game.board;
+    let board = app.board();
     let names = app.player_names();
     if let Some(loser) = app.resigned() {
         let winner = loser.opponent();
@@ -204,8 +204,8 @@ pub fn result_text(app: &App) -> String {
             } else {
                 (two, one)
             };
-            let human_vs_computer = app.game.seats.iter().any(|s| s.is_computer())
-                && app.game.seats.iter().any(|s| !s.is_computer());
+            let human_vs_computer = app.on_screen().seats().iter().any(|s| s.is_computer())
+                && app.on_screen().seats().iter().any(|s| !s.is_computer());
             if human_vs_computer && !app.seat(winner).is_computer() {
                 fill(t.you_win, &[&a, &b])
             } else {

@@ -37,11 +37,10 @@ fn window_ui(panel: &mut Table24Panel, ctx: &egui::Context, view: &View<'_>) {
         return;
     }
     panel.poll();
-    if view.queens_on_screen {
+    if view.tools.table24 {
         panel.keep_only_for(view.board);
     } else {
-        // The queens game behind a small one is not on screen: nothing of it is
-        // measured or exported.
+        // A game without the table: nothing is measured or exported.
         panel.stop();
     }
     let t = view.texts;
@@ -58,7 +57,7 @@ fn window_ui(panel: &mut Table24Panel, ctx: &egui::Context, view: &View<'_>) {
         .max_size(super::room(ctx))
         .resizable(true)
         .show(ctx, |ui| {
-            if !view.queens_on_screen {
+            if !view.tools.table24 {
                 // As Hint says it: the table measures queens positions only.
                 ui.label(t.small.queens_only);
                 return;

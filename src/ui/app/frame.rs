@@ -1,0 +1,149 @@
+//! The frame loop (eframe's `ui`): take what the background jobs finished, let the
+//! panels and windows draw from the app and push [`Action`]s, apply the actions in
+//! order, then let the computer move. The panels read the app; the few things they
+//! edit in place (the new-game choices, the paste box, the windows' own state, the
+//! file prompts) are lent to them here, inside the app.
+
+use super::{Action, App, OnScreen};
+use crate::board::Player;
+use crate::ui::board::view::{ANIMATION_SECONDS, Interaction};
+use crate::ui::i18n::texts;
+use crate::ui::panels::{new_game, side as side_panel};
+use crate::ui::shell::{frame, menu};
+use crate::ui::windows::{View, files as files_ui, summary, tree_lab};
+use eframe::egui;
+
+impl eframe::App for App {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        self.prepare_frame(&ctx);
+        crate::ui::board::keys::first_tab_to_board(&ctx);
+        self.poll_search();
+        self.poll_analysis();
+        self.poll_live(&ctx);
+        self.poll_files(&ctx);
+        let mut actions = Vec::new();
+        menu::shortcuts(ui, self, &mut actions);
+        // The lab, when open, takes the arrow keys before the game's review does.
+        tree_lab::keys_ui(&mut self.windows.tree_lab, ui);
+        frame::review_keys(ui, &mut actions);
+        let menu =
+            egui::Panel::top("menu_bar").show(ui, |ui| menu::menu_bar_ui(self, ui, &mut actions));
+        crate::ui::windows::set_menu_bottom(&ctx, menu.response.rect.bottom());
+        egui::Panel::bottom("status_bar").show(ui, |ui| frame::status_bar_ui(self, ui));
+        let side_width = (ui.available_width() * 0.34).clamp(230.0, 360.0);
+        egui::Panel::right("side_panel")
+            .resizable(false)
+            .exact_size(side_width)
+            .show(ui, |ui| {
+                if self.show_new_game {
+                    new_game::new_game_ui(self.texts(), &mut self.draft, ui, &mut actions);
+                } else if self.game.small().is_some() {
+                    crate::ui::panels::small::small_panel_ui(self, ui, &mut actions);
+                } else {
+                    // The paste box is the one field the status panel edits: lent to it
+                    // for the frame, the rest of the app only read.
+                    let mut paste = std::mem::take(&mut self.paste_text);
+                    side_panel::side_panel_ui(self, &mut paste, ui, &mut actions);
+                    self.paste_text = paste;
+                }
+            });
+        egui::CentralPanel::default().show(ui, |ui| frame::central_ui(self, ui, &mut actions));
+        self.old_saves_ui(&ctx);
+        self.windows_ui(&ctx, &mut actions);
+        let t = self.texts();
+        files_ui::prompt_window_ui(t, &mut self.files, &ctx, &mut actions);
+        files_ui::history_window_ui(t, &mut self.files, &ctx, &mut actions);
+        summary::game_over_window_ui(self, &ctx, &mut actions);
+        summary::resign_modal_ui(self, &ctx, &mut actions);
+        files_ui::continue_modal_ui(t, &self.files, &ctx, &mut actions);
+        // The moves of the one game on screen, whichever game it is.
+        let unfinished = self.replace_asked().then(|| self.current_ply());
+        files_ui::replace_modal_ui(t, unfinished, &ctx, &mut actions);
+        for action in actions {
+            self.apply(&ctx, action);
+        }
+        self.follow_pause();
+        self.follow_paste(&ctx);
+        self.drive_computer(&ctx);
+        self.write_changed_settings();
+        // In a browser the address bar carries the game on screen as its game string.
+        #[cfg(target_arch = "wasm32")]
+        crate::ui::web::link::show(&self.game.game_string());
+        if self.job.is_some()
+            || self.analysis_job.is_some()
+            || self.now - self.last_move_time < f64::from(ANIMATION_SECONDS)
+        {
+            ctx.request_repaint();
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.settings.to_storage(storage);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.shut_down();
+    }
+}
+
+impl App {
+    /// Draws every window of [`crate::ui::windows::Windows`] from a read-only view.
+    fn windows_ui(&mut self, ctx: &egui::Context, actions: &mut Vec<Action>) {
+        // Borrowed field by field: the windows change, the rest is only read.
+        let App {
+            windows,
+            game,
+            review,
+            settings,
+            files,
+            ..
+        } = self;
+        let game: &OnScreen = game;
+        let board = match game {
+            OnScreen::Queens(game) => crate::ui::app::shown_board(game, *review),
+            OnScreen::Small(_) => std::borrow::Cow::Borrowed(super::no_board()),
+        };
+        let view = View {
+            texts: texts(settings.language),
+            language: settings.language,
+            dark: settings.dark,
+            saves_dir: &files.dir,
+            saves_source: files.source,
+            board: &board,
+            tools: game.tools(),
+            puzzles: &settings.puzzles,
+        };
+        for window in windows.each() {
+            window.show(ctx, &view, actions);
+        }
+    }
+
+    /// What the mouse may do on the board. While the computer thinks the board stays in
+    /// play mode, so hovering still previews claims; a click is then refused with a
+    /// message (the app decides, not the painter).
+    pub(in crate::ui) fn board_interaction(&self) -> Interaction {
+        if self.show_new_game {
+            Interaction::Setup
+        } else if self.review.is_some() || self.game_ended() || self.asking() {
+            Interaction::ReadOnly
+        } else {
+            Interaction::Play
+        }
+    }
+
+    /// Whose queen the hover preview shows: the person to move, or while a computer is
+    /// to move the person playing it (weighing their next move); `None` between two
+    /// computers. Never the computer's colour.
+    pub fn preview_side(&self) -> Option<Player> {
+        let to_move = self.game.side_to_move();
+        [to_move, to_move.opponent()]
+            .into_iter()
+            .find(|side| !self.seat(*side).is_computer())
+    }
+
+    /// Whether hovering a free cell previews its claims on the board now.
+    pub fn board_previews(&self) -> bool {
+        self.settings.show_preview && self.board_interaction() == Interaction::Play
+    }
+}

@@ -1,0 +1,226 @@
+//! The one game on screen and its one search: [`OnScreen`] is the queens game (with its
+//! extra tools: hint, analysis, move values) or a game played through the games table
+//! (tic-tac-toe, Dodgem); [`GameJob`] is the computer's search of it. What a game
+//! offers beyond playing is read from its table row ([`OnScreen::tools`]), never from
+//! "is it queens?".
+
+use super::action::Target;
+use super::small::SmallJob;
+use crate::board::{Board, Cell, Player};
+use crate::games::play::SmallMove;
+use crate::games::seam::{Rules, Tools};
+use crate::ui::jobs::search::SearchJob;
+use crate::ui::session::game::{Game, Seat};
+use crate::ui::session::messages::{Message, SmallNote};
+use crate::ui::session::small::SmallGame;
+
+/// The game on screen.
+// One value, moved once per game put on screen: boxing the larger game buys nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub(in crate::ui) enum OnScreen {
+    /// A Queens & Stones game.
+    Queens(Game),
+    /// Tic-tac-toe or Dodgem.
+    Small(SmallGame),
+}
+
+/// A move of the game on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::ui) enum GameMove {
+    /// A queen on this cell.
+    Queens(Cell),
+    /// A small game's move.
+    Small(SmallMove),
+}
+
+/// The one search slot: the computer's move (or a hint) for the game on screen.
+pub(in crate::ui) enum GameJob {
+    /// The queens engines' search (a move or a hint).
+    Queens(SearchJob),
+    /// A small game's search.
+    Small(SmallJob),
+}
+
+impl GameJob {
+    /// Asks the search to answer with the best move found so far (Move now).
+    pub fn request_stop(&self) {
+        match self {
+            GameJob::Queens(job) => job.request_stop(),
+            GameJob::Small(job) => job.job.stop(),
+        }
+    }
+
+    /// The queens search, if this is one.
+    pub fn queens(&self) -> Option<&SearchJob> {
+        match self {
+            GameJob::Queens(job) => Some(job),
+            GameJob::Small(_) => None,
+        }
+    }
+}
+
+impl OnScreen {
+    /// The game's id (search answers carry it; it changes with every game on screen).
+    pub fn id(&self) -> u64 {
+        match self {
+            OnScreen::Queens(game) => game.id,
+            OnScreen::Small(game) => game.id,
+        }
+    }
+
+    /// Gives the game its id as it goes on screen.
+    pub fn set_id(&mut self, id: u64) {
+        match self {
+            OnScreen::Queens(game) => game.id = id,
+            OnScreen::Small(game) => game.id = id,
+        }
+    }
+
+    /// The small game, when that is the game on screen.
+    pub fn small(&self) -> Option<&SmallGame> {
+        match self {
+            OnScreen::Small(game) => Some(game),
+            OnScreen::Queens(_) => None,
+        }
+    }
+
+    /// The game's tag in the games table (`queens`, `tictactoe`, `dodgem`).
+    pub fn tag(&self) -> &'static str {
+        match self {
+            OnScreen::Queens(_) => Board::TAG,
+            OnScreen::Small(game) => game.kind().name(),
+        }
+    }
+
+    /// What the game offers beyond playing, from its row of the games table.
+    pub fn tools(&self) -> Tools {
+        crate::games::table::by_tag(self.tag()).map_or(Tools::PLAY_ONLY, |row| row.tools)
+    }
+
+    /// Plies played.
+    pub fn ply(&self) -> usize {
+        match self {
+            OnScreen::Queens(game) => game.board.ply(),
+            OnScreen::Small(game) => game.ply(),
+        }
+    }
+
+    /// Whether the game has ended (by its rules or a resignation).
+    pub fn is_over(&self) -> bool {
+        match self {
+            OnScreen::Queens(game) => game.is_over(),
+            OnScreen::Small(game) => game.is_over(),
+        }
+    }
+
+    /// The side that resigned, if one did.
+    pub fn resigned(&self) -> Option<Player> {
+        match self {
+            OnScreen::Queens(game) => game.resigned(),
+            OnScreen::Small(game) => game.resigned().map(Player::at_ply),
+        }
+    }
+
+    /// Who sits in each seat, P1 first.
+    pub fn seats(&self) -> &[Seat; 2] {
+        match self {
+            OnScreen::Queens(game) => &game.seats,
+            OnScreen::Small(game) => &game.seats,
+        }
+    }
+
+    /// The seat to move, as a player.
+    pub fn side_to_move(&self) -> Player {
+        match self {
+            OnScreen::Queens(game) => game.board.side_to_move(),
+            OnScreen::Small(game) => Player::at_ply(game.seat_to_move()),
+        }
+    }
+
+    /// Whether a computer should be thinking now.
+    pub fn computer_to_move(&self) -> bool {
+        match self {
+            OnScreen::Queens(game) => game.computer_to_move(),
+            OnScreen::Small(game) => game.computer_to_move(),
+        }
+    }
+
+    /// Who may resign now (see [`crate::games::seam::resigning_seat`]).
+    pub fn resigning_side(&self) -> Option<Player> {
+        match self {
+            OnScreen::Queens(game) => game.resigning_side(),
+            OnScreen::Small(game) => game.resigning_seat().map(Player::at_ply),
+        }
+    }
+
+    /// Whether Undo would take a move back.
+    pub fn can_undo(&self) -> bool {
+        match self {
+            OnScreen::Queens(game) => game.can_undo(),
+            OnScreen::Small(game) => game.can_undo(),
+        }
+    }
+
+    /// Whether Redo would replay a move.
+    pub fn can_redo(&self) -> bool {
+        match self {
+            OnScreen::Queens(game) => game.can_redo(),
+            OnScreen::Small(game) => game.can_redo(),
+        }
+    }
+
+    /// Undo (`true`) or redo; how many moves it took.
+    pub fn step(&mut self, undo: bool) -> usize {
+        match (self, undo) {
+            (OnScreen::Queens(game), true) => game.undo(),
+            (OnScreen::Queens(game), false) => game.redo(),
+            (OnScreen::Small(game), true) => game.undo(),
+            (OnScreen::Small(game), false) => game.redo(),
+        }
+    }
+
+    /// The game string (`size=8 stones=b2 moves=c3`, `game=dodgem moves=a3-b3`).
+    pub fn game_string(&self) -> String {
+        match self {
+            OnScreen::Queens(game) => game.board.game_string(),
+            OnScreen::Small(game) => game.position.game_string(),
+        }
+    }
+
+    /// The status line of this game at its start.
+    pub fn started_message(&self) -> Message {
+        match self {
+            OnScreen::Queens(game) => super::replace::started(&game.board),
+            OnScreen::Small(game) => Message::Small(SmallNote::Started(game.kind())),
+        }
+    }
+
+    /// Gives up the game for `loser`.
+    pub fn resign(&mut self, loser: Player) {
+        match self {
+            OnScreen::Queens(game) => game.resign(loser),
+            OnScreen::Small(game) => game.resign(loser.index()),
+        }
+    }
+
+    /// What a click on `target` means here: a move to play, or a word for the status
+    /// line (a Dodgem car picked up, a click on nothing).
+    pub fn click(&mut self, target: Target) -> Result<GameMove, Option<Message>> {
+        use crate::ui::session::small::ClickOutcome;
+        match (self, target) {
+            (OnScreen::Queens(_), Target::Queens(cell)) => Ok(GameMove::Queens(cell)),
+            (OnScreen::Small(game), Target::Small(target)) => match game.click(target) {
+                ClickOutcome::Play(mv) => Ok(GameMove::Small(mv)),
+                ClickOutcome::Picked(Some(cell)) => {
+                    Err(Some(Message::Small(SmallNote::Picked(cell.to_string()))))
+                }
+                ClickOutcome::Picked(None) => Err(Some(Message::Small(SmallNote::PutDown))),
+                ClickOutcome::PickFirst => Err(Some(Message::Small(SmallNote::PickCar))),
+                ClickOutcome::Nothing => Err(None),
+            },
+            // A click meant for another game's board (none is drawn): nothing.
+            _ => Err(None),
+        }
+    }
+}
