@@ -21,14 +21,14 @@
 //! most K free cells in the second column instead.
 //! `QUEENS_BENCH_ALL_MOVES=1` runs only the every-move section (issue 33.2): `solve
 //! --all-moves` on 15x15 boards with 20 random stones (seeds `QUEENS_BENCH_ALL_MOVES_SEEDS`,
-//! a comma list, default 11), one thread, the position solved first and its bound given
-//! to every move (`root_first`) against each move solved alone (the default), in one run;
-//! the two lists must agree move by move.
+//! a comma list, default 11), one thread: `--exact-within K` (`QUEENS_BENCH_ALL_MOVES_WITHIN`,
+//! default 0; the position's solve counted in) against every move solved exactly, in one
+//! run; moves within K must agree, the others be proved to lose more than K.
 //! The machine is shared: compare ratios from one run, not figures across runs.
 
 use queens::ai::strong::{
     DEFAULT_HASH_MB, MoveValue, Options, PvsEngine, SolveProgress, SolveResult, SolveSettings,
-    Table, solve, solve_every_move_with,
+    Table, solve, solve_every_move, value_every_move_within,
 };
 use queens::ai::{Engine, Limits, NoHandler};
 use queens::board::Board;
@@ -508,20 +508,35 @@ fn grid(quick: bool) {
 }
 
 /// Every move's exact value, timed: (values, nodes, seconds).
-fn every_move_run(board: &Board, root_first: bool) -> (Vec<MoveValue>, u64, f64) {
+fn every_move_run(board: &Board) -> (Vec<MoveValue>, u64, f64) {
     let table = Table::with_mb(DEFAULT_HASH_MB);
     let start = std::time::Instant::now();
-    let values = solve_every_move_with(
+    let values = solve_every_move(board, &table, SolveSettings::default(), &NoHandler, |_| {});
+    let secs = start.elapsed().as_secs_f64();
+    assert!(values.iter().all(MoveValue::solved), "{board:?} not solved");
+    (values.clone(), values.iter().map(|v| v.nodes).sum(), secs)
+}
+
+/// Every move valued within `k` cells of the best (the position's solve first), timed:
+/// (values, position's margin, nodes with the position's solve, seconds).
+fn within_run(board: &Board, k: u32) -> (Vec<MoveValue>, i32, u64, f64) {
+    let table = Table::with_mb(DEFAULT_HASH_MB);
+    let start = std::time::Instant::now();
+    let (values, root) = value_every_move_within(
         board,
         &table,
         SolveSettings::default(),
         &NoHandler,
+        k,
         |_| {},
-        root_first,
     );
     let secs = start.elapsed().as_secs_f64();
-    assert!(values.iter().all(MoveValue::solved), "{board:?} not solved");
-    (values.clone(), values.iter().map(|v| v.nodes).sum(), secs)
+    let root = root.unwrap_or_else(|| panic!("{board:?}: no position"));
+    let margin = root
+        .margin
+        .unwrap_or_else(|| panic!("{board:?} not solved"));
+    let nodes = root.nodes + values.iter().map(|v| v.nodes).sum::<u64>();
+    (values, margin, nodes, secs)
 }
 
 /// The every-move section (issue 33.2): see the file's head.
@@ -535,27 +550,52 @@ fn all_moves(quick: bool) {
                 .collect()
         })
         .unwrap_or_else(|| vec![11]);
+    let k: u32 = std::env::var("QUEENS_BENCH_ALL_MOVES_WITHIN")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(0);
     println!("## Every move's value ({size}x{size}, {stones} random stones, 1 thread)\n");
     println!(
-        "| Seed | Moves | Root first: nodes (moves' solves only) | time (s) | Each alone: nodes | time (s) | Time ratio | Node ratio |"
+        "| Seed | Moves | Exact within {k}: nodes (with the position) | time (s) | exact | Every move exact: nodes | time (s) | Time ratio | Node ratio |"
     );
-    println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for seed in seeds {
         let Ok(board) = Board::new(size, &queens::board::random_stones(size, stones, seed)) else {
             continue;
         };
-        let (new, new_nodes, new_secs) = every_move_run(&board, true);
-        let (old, old_nodes, old_secs) = every_move_run(&board, false);
-        let pairs = |values: &[MoveValue]| -> Vec<(String, Option<i32>)> {
-            values
+        let (new, best, new_nodes, new_secs) = within_run(&board, k);
+        let (old, old_nodes, old_secs) = every_move_run(&board);
+        // Each move within k is exact and equal; every other is bounded around its
+        // exact margin and proved to lose more than k.
+        let mover = board.side_to_move();
+        for value in &new {
+            let exact = old
                 .iter()
-                .map(|v| (v.cell.to_string(), v.margin))
-                .collect()
-        };
-        assert_eq!(pairs(&new), pairs(&old), "seed {seed}");
+                .find(|o| o.cell == value.cell)
+                .and_then(|o| o.margin)
+                .unwrap_or_else(|| panic!("seed {seed}: {} missing", value.cell));
+            let loss = |margin: i32| match mover {
+                queens::board::Player::One => best - margin,
+                queens::board::Player::Two => margin - best,
+            };
+            assert!(
+                value.lower <= exact && exact <= value.upper,
+                "seed {seed}: {value:?}"
+            );
+            if loss(exact) <= k as i32 {
+                assert_eq!(value.margin, Some(exact), "seed {seed}: {value:?}");
+            } else {
+                let bound = match mover {
+                    queens::board::Player::One => value.upper,
+                    queens::board::Player::Two => value.lower,
+                };
+                assert!(loss(bound) > k as i32, "seed {seed}: {value:?}");
+            }
+        }
         println!(
-            "| {seed} | {} | {new_nodes} | {new_secs:.2} | {old_nodes} | {old_secs:.2} | {:.3} | {:.3} |",
+            "| {seed} | {} | {new_nodes} | {new_secs:.2} | {} | {old_nodes} | {old_secs:.2} | {:.3} | {:.3} |",
             new.len(),
+            new.iter().filter(|v| v.solved()).count(),
             new_secs / old_secs,
             new_nodes as f64 / old_nodes as f64
         );

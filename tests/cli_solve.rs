@@ -335,3 +335,62 @@ fn all_moves_out_of_time_exits_3_with_bounds_for_each_move() {
         }
     }
 }
+
+/// `--all-moves --exact-within K` (issue 33.2): the moves losing at most K cells carry
+/// the exact margin the full list gives them; every other move carries no margin and a
+/// `loss_at_least` above K that its true loss reaches; the answer is complete (exit 0)
+/// and says `exact_within`.
+#[test]
+fn exact_within_k_gives_exact_margins_near_the_best_and_proved_losses_beyond() {
+    let position = ["--size", "7", "--stones", "b2,f3,c6", "--moves", "d4"];
+    let full = json(&[&["solve", "--all-moves", "--threads", "1"], &position[..]].concat());
+    let (code, stdout, stderr) = run(&[
+        &[
+            "solve",
+            "--all-moves",
+            "--exact-within",
+            "2",
+            "--threads",
+            "1",
+        ],
+        &position[..],
+    ]
+    .concat());
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let answer: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    assert_eq!(answer["exact_within"], 2, "{answer}");
+    assert_eq!(answer["margin"], full["margin"], "{answer}");
+    let best = full["margin"].as_i64().unwrap_or_else(|| panic!("{full}"));
+    let exact = |cell: &Value| -> i64 {
+        let listed = full["moves"].as_array().unwrap_or_else(|| panic!("{full}"));
+        let entry = listed.iter().find(|m| m["move"] == *cell);
+        entry
+            .and_then(|m| m["margin"].as_i64())
+            .unwrap_or_else(|| panic!("{cell}"))
+    };
+    let moves = answer["moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert_eq!(moves.len(), full["moves"].as_array().map_or(0, Vec::len));
+    let mut bounded = 0;
+    for entry in moves {
+        // P2 moves after d4: a loss is a margin above the best.
+        let loss = exact(&entry["move"]) - best;
+        if loss <= 2 {
+            assert_eq!(
+                entry["margin"].as_i64(),
+                Some(exact(&entry["move"])),
+                "{entry}"
+            );
+            assert!(entry.get("loss_at_least").is_none(), "{entry}");
+        } else {
+            assert_eq!(entry["margin"], Value::Null, "{entry}");
+            let at_least = entry["loss_at_least"]
+                .as_i64()
+                .unwrap_or_else(|| panic!("{entry}"));
+            assert!(at_least > 2 && at_least <= loss, "{entry} (loss {loss})");
+            bounded += 1;
+        }
+    }
+    assert!(bounded > 0, "{answer}");
+}

@@ -628,3 +628,78 @@ fn every_move_s_margin_equals_its_child_s_own_solve() {
     }
     assert!(checked > 20, "only {checked} positions");
 }
+
+/// `solve --all-moves --exact-within K` (issue 33.2): each move losing at most K cells
+/// against the best has exactly the margin exhaustive search gives its child; every
+/// other move has no margin, proved bounds around its true margin, and those bounds
+/// prove it loses more than K; the position's solve is exact. Small boards with stones,
+/// either side to move, one thread and two, K = 0, 2, 4.
+#[test]
+fn moves_within_k_are_exact_and_the_others_proved_to_lose_more() {
+    let mut checked = 0;
+    let mut bounded = 0;
+    for seed in 200..236u64 {
+        let size = 5 + (seed % 4) as u8;
+        let stones = (seed / 4 % 6) as usize;
+        let plies = (seed % 3) as usize;
+        let Ok(board) = random_position(size, stones, plies, seed) else {
+            continue;
+        };
+        let within = 2 * (seed % 3) as u32;
+        let threads = 1 + (seed / 3 % 2) as usize;
+        let (values, root) = queens::ai::strong::value_every_move_within(
+            &board,
+            &Table::with_mb(8),
+            settings(threads),
+            &NoHandler,
+            within,
+            |_| {},
+        );
+        if board.free().is_empty() {
+            continue;
+        }
+        let best = memo_margin(&board);
+        let root = root.unwrap_or_else(|| panic!("{board:?}: no root solve"));
+        assert_eq!(root.margin, Some(best), "{board:?}");
+        assert_eq!(values.len(), board.free().count() as usize, "{board:?}");
+        let mover = board.side_to_move();
+        for value in &values {
+            let mut child = board.clone();
+            child.do_move(value.cell);
+            let exact = memo_margin(&child);
+            let loss = match mover {
+                Player::One => best - exact,
+                Player::Two => exact - best,
+            };
+            assert!(
+                value.lower <= exact && exact <= value.upper,
+                "{board:?} {value:?}"
+            );
+            if loss <= within as i32 {
+                assert_eq!(
+                    value.margin,
+                    Some(exact),
+                    "{board:?} {value:?} (K {within})"
+                );
+            } else {
+                let proved_loss = match mover {
+                    Player::One => best - value.upper,
+                    Player::Two => value.lower - best,
+                };
+                assert!(
+                    proved_loss > within as i32,
+                    "{board:?} {value:?} (K {within})"
+                );
+                assert!(proved_loss <= loss, "{board:?} {value:?}");
+                if value.margin.is_none() {
+                    bounded += 1;
+                }
+            }
+        }
+        checked += 1;
+    }
+    assert!(
+        checked > 25 && bounded > 100,
+        "{checked} positions, {bounded} bounded moves"
+    );
+}

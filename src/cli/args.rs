@@ -357,6 +357,11 @@ pub struct SolveArgs {
     /// (mirror-image moves solved once); the time limit covers the whole list.
     #[arg(long)]
     pub all_moves: bool,
+    /// With --all-moves: an exact margin only for the moves that lose at most K cells
+    /// (0 to 225) against the best; each other move is proved to lose more than K (its
+    /// "loss_at_least"), its exact margin not sought. Far faster on big boards.
+    #[arg(long, value_name = "K", requires = "all_moves", allow_negative_numbers = true, value_parser = whole::<u32>(0, MAX_CELLS as u64))]
+    pub exact_within: Option<u32>,
 }
 
 /// Arguments of `queens analyse`.

@@ -7,10 +7,11 @@ use super::error::CliError;
 use super::interrupt::Interrupt;
 use crate::ai::SearchHandler;
 use crate::ai::strong::{
-    MoveValue, OpeningBook, SolveProgress, SolveSettings, SolveStart, margin_of, proof_of_list,
-    solve_every_move, solve_from, table_for_board, thread_note,
+    ListProof, MoveValue, OpeningBook, SolveProgress, SolveResult, SolveSettings, SolveStart,
+    Table, margin_of, proof_of_list, solve_every_move, solve_from, table_for_board, thread_note,
+    value_every_move_within,
 };
-use crate::board::{Board, Cell};
+use crate::board::{Board, Cell, Player};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -48,6 +49,10 @@ pub struct SolveReport {
     /// absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<MoveReport>>,
+    /// `--exact-within K`: only moves losing at most K cells were solved exactly; absent
+    /// without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_within: Option<u32>,
     /// Whether a stop request (Ctrl+C, SIGTERM, SIGHUP) ended an unfinished solve.
     #[serde(skip)]
     pub stopped: bool,
@@ -55,13 +60,24 @@ pub struct SolveReport {
 
 impl SolveReport {
     /// Whether everything asked for is proved: the position's margin, and with
-    /// `--all-moves` every move's (else the exit code is 3).
+    /// `--all-moves` every move's (with `--exact-within K`, or that it loses more than
+    /// K); else the exit code is 3.
     pub fn complete(&self) -> bool {
         self.solved
             && self
                 .moves
                 .as_ref()
-                .is_none_or(|moves| moves.iter().all(|m| m.margin.is_some()))
+                .is_none_or(|moves| moves.iter().all(|m| self.settled(m)))
+    }
+
+    /// Whether `entry` has what was asked of it: its margin, or a proof that it loses
+    /// more than `exact_within`.
+    fn settled(&self, entry: &MoveReport) -> bool {
+        entry.margin.is_some()
+            || entry
+                .loss_at_least
+                .zip(self.exact_within)
+                .is_some_and(|(loss, within)| loss > within as i32)
     }
 }
 
@@ -78,15 +94,30 @@ pub struct MoveReport {
     pub lower: i32,
     /// A proved upper bound on that margin (the margin when proved).
     pub upper: i32,
+    /// With `--exact-within`, on a move whose margin was not sought or not found: the
+    /// cells it is proved to lose at least against the position's margin (absent when
+    /// the position is not solved, or nothing beyond 0 is proved).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loss_at_least: Option<i32>,
 }
 
 impl MoveReport {
-    fn new(value: &MoveValue) -> MoveReport {
+    /// `value` as listed; `loss_against`: the position's margin and its mover, when
+    /// `--exact-within` asks for losses.
+    fn new(value: &MoveValue, loss_against: Option<(i32, Player)>) -> MoveReport {
+        let loss_at_least = loss_against
+            .filter(|_| value.margin.is_none())
+            .map(|(best, mover)| match mover {
+                Player::One => best - value.upper,
+                Player::Two => value.lower - best,
+            })
+            .filter(|&loss| loss > 0);
         MoveReport {
             cell: value.cell.to_string(),
             margin: value.margin,
             lower: value.lower,
             upper: value.upper,
+            loss_at_least,
         }
     }
 }
@@ -140,7 +171,6 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
         interrupt,
         nodes: AtomicU64::new(0),
     };
-    let progress = SolveProgress::default();
     let settings = SolveSettings {
         time: args
             .time_ms
@@ -150,73 +180,33 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
     };
     let bar = spinner();
     let deadline = settings.time.map(|time| Instant::now() + time);
+    let solver = Solver {
+        board: &board,
+        table: &table,
+        watch: &watch,
+        bar: &bar,
+    };
     // Every move first: the root's solve then finds most of its positions in the table.
-    let moves = args.all_moves.then(|| {
-        let total = board.free().count();
-        let mut done = 0;
-        // An empty board the opening book holds is answered from it at once.
-        if let Some(values) = OpeningBook::shipped().every_move(&board) {
-            return values;
-        }
-        solve_every_move(&board, &table, settings, &watch, |value| {
-            done += 1;
-            bar.set_message(format!(
-                "{done} of {total} moves valued, the last {} ({})",
-                value.cell,
-                value.margin.map_or_else(
-                    || format!("margin in [{}, {}]", value.lower, value.upper),
-                    |m| format!("margin {m}")
-                )
-            ));
-        })
-    });
-    // The position is worth its best move: what the list proves, the root's solve
-    // starts from, and an unfinished answer keeps.
-    let listed = moves
-        .as_deref()
-        .and_then(|values| proof_of_list(&board, values));
-    let start_at = SolveStart {
-        bounds: listed.map(|proof| (proof.lower, proof.upper)),
-        beyond: None,
+    let (moves, root) = match args.all_moves {
+        true => solver.every_move(settings, args.exact_within),
+        false => (None, None),
     };
     let settings = SolveSettings {
         time: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
         ..settings
     };
-    let result = with_reporter(
-        || solve_from(&board, &table, settings, start_at, &watch, &progress),
-        || {
-            let lower = progress.lower.load(Ordering::Relaxed);
-            let upper = progress.upper.load(Ordering::Relaxed);
-            let (a, b) = (margin_of(&board, lower), margin_of(&board, upper));
-            bar.set_message(format!(
-                "margin in [{}, {}], {} nodes",
-                a.min(b),
-                a.max(b),
-                watch.nodes.load(Ordering::Relaxed)
-            ));
-        },
-        || bar.finish_and_clear(),
-        Duration::from_millis(100),
-    );
-    let mut best_move = result.best_move;
-    if !result.solved
-        && let Some(proof) = listed
-    {
-        let p1 = board.side_to_move() == crate::board::Player::One;
-        let better = |reaches: i32| {
-            if p1 {
-                proof.reaches > reaches
-            } else {
-                proof.reaches < reaches
-            }
-        };
-        if result.best_reaches.is_none_or(better) {
-            best_move = Some(proof.best);
-        }
-    }
-    let moves = moves.map(|values| values.iter().map(MoveReport::new).collect::<Vec<_>>());
-    Ok(SolveReport {
+    let (result, best_move) = solver.position(settings, moves.as_deref(), root);
+    let loss_against = args
+        .exact_within
+        .and(result.margin)
+        .map(|margin| (margin, board.side_to_move()));
+    let moves = moves.map(|values| {
+        values
+            .iter()
+            .map(|value| MoveReport::new(value, loss_against))
+            .collect::<Vec<_>>()
+    });
+    let mut report = SolveReport {
         margin: result.margin,
         value: result.value,
         best_move: best_move.map(|cell| cell.to_string()),
@@ -228,11 +218,125 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
         upper: result.upper,
         threads,
         hash_mb,
-        stopped: interrupt.requested()
-            && (!result.solved
-                || moves
-                    .as_ref()
-                    .is_some_and(|moves| moves.iter().any(|m| m.margin.is_none()))),
+        stopped: false,
         moves,
-    })
+        exact_within: args.exact_within,
+    };
+    report.stopped = interrupt.requested() && !report.complete();
+    Ok(report)
+}
+
+/// One position's solve for `queens solve`: the board, its table, the stop flag and the
+/// progress line.
+struct Solver<'a> {
+    board: &'a Board,
+    table: &'a Table,
+    watch: &'a Watch<'a>,
+    bar: &'a ProgressBar,
+}
+
+impl Solver<'_> {
+    /// Every legal move's value (`--all-moves`), shown on the progress line as it comes:
+    /// all exact, or with `within` exact only near the best (then also the position's
+    /// own solve, which that needs first).
+    fn every_move(
+        &self,
+        settings: SolveSettings,
+        within: Option<u32>,
+    ) -> (Option<Vec<MoveValue>>, Option<SolveResult>) {
+        // An empty board the opening book holds is answered from it at once.
+        if let Some(values) = OpeningBook::shipped().every_move(self.board) {
+            return (Some(values), None);
+        }
+        let total = self.board.free().count();
+        let mut done = 0;
+        let on_move = |value: &MoveValue| {
+            done += 1;
+            self.bar.set_message(format!(
+                "{done} of {total} moves valued, the last {} ({})",
+                value.cell,
+                value.margin.map_or_else(
+                    || format!("margin in [{}, {}]", value.lower, value.upper),
+                    |m| format!("margin {m}")
+                )
+            ));
+        };
+        match within {
+            None => (
+                Some(solve_every_move(
+                    self.board, self.table, settings, self.watch, on_move,
+                )),
+                None,
+            ),
+            Some(within) => {
+                let (values, root) = value_every_move_within(
+                    self.board, self.table, settings, self.watch, within, on_move,
+                );
+                (Some(values), root)
+            }
+        }
+    }
+
+    /// The position's own solve, and the move to name: the position is worth its best
+    /// move, so what the list of `moves` proves is where the solve starts (a `root`
+    /// solved already is kept), and an unfinished answer names the list's best move when
+    /// it is proved to reach more.
+    fn position(
+        &self,
+        settings: SolveSettings,
+        moves: Option<&[MoveValue]>,
+        root: Option<SolveResult>,
+    ) -> (SolveResult, Option<Cell>) {
+        let listed = moves.and_then(|values| proof_of_list(self.board, values));
+        let result = match root.filter(|root| root.solved) {
+            Some(root) => root,
+            None => self.solve(settings, listed),
+        };
+        let mut best_move = result.best_move;
+        if !result.solved
+            && let Some(proof) = listed
+        {
+            let p1 = self.board.side_to_move() == Player::One;
+            let better = |reaches: i32| {
+                if p1 {
+                    proof.reaches > reaches
+                } else {
+                    proof.reaches < reaches
+                }
+            };
+            if result.best_reaches.is_none_or(better) {
+                best_move = Some(proof.best);
+            }
+        }
+        (result, best_move)
+    }
+
+    /// Solves the position from what the list proved, with the progress line.
+    fn solve(&self, settings: SolveSettings, listed: Option<ListProof>) -> SolveResult {
+        let progress = SolveProgress::default();
+        let start_at = SolveStart {
+            bounds: listed.map(|proof| (proof.lower, proof.upper)),
+            beyond: None,
+        };
+        with_reporter(
+            || {
+                solve_from(
+                    self.board, self.table, settings, start_at, self.watch, &progress,
+                )
+            },
+            || {
+                let lower = progress.lower.load(Ordering::Relaxed);
+                let upper = progress.upper.load(Ordering::Relaxed);
+                let (a, b) = (margin_of(self.board, lower), margin_of(self.board, upper));
+                self.bar.set_message(format!(
+                    "margin in [{}, {}], {} nodes",
+                    a.min(b),
+                    a.max(b),
+                    self.watch.nodes.load(Ordering::Relaxed)
+                ));
+            },
+            || self.bar.finish_and_clear(),
+            Duration::from_millis(100),
+        )
+    }
 }

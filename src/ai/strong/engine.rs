@@ -7,7 +7,6 @@ use super::hash::key_of;
 use super::search::{Options, Shared, Worker};
 use super::sizing::{buckets_for, table_for};
 use super::smp::{run_threads, threads_for};
-use super::solver::{SolveProgress, SolveSettings, solve};
 use super::table::{DEFAULT_HASH_MB, Table, TableError};
 use crate::ai::{Engine, Iteration, Limits, Score, SearchHandler, SearchOutcome, Stats, evaluate};
 use crate::board::{Bitboard, Board, Cell};
@@ -16,17 +15,10 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 use web_time::Instant;
 
+mod proof;
+
 /// The half-width of the first aspiration window around the last depth's value.
 const ASPIRATION: i32 = 2;
-
-/// The share of a move's time spent trying to solve the position exactly before
-/// deepening, when it has at most [`SOLVE_FREE_CELLS`] free cells: half.
-const SOLVE_SHARE: f64 = 0.5;
-
-/// The same share for the `perfect` engine, which stakes nearly all of its time on the
-/// proof: on 15x15 with 20 stones a position after the first move takes 0.5-1 s to solve
-/// on two threads, and at 1 s a move half the time lost cells there (issue 21.5).
-const PERFECT_SOLVE_SHARE: f64 = 0.875;
 
 /// Positions with at most this many free cells are tried exactly first (larger ones go
 /// straight to deepening; their solve would rarely finish in a move's time).
@@ -38,17 +30,6 @@ type Proved = (Cell, i32, Vec<Cell>);
 
 /// What a stopped solve proved: a move and the value it reaches at least.
 type Floor = (Cell, i32);
-
-/// Puts a finished solve into `outcome`: the proved best move, value (on top of the
-/// score difference `base`), PV, and the whole game's depth `n`.
-fn take_proof(outcome: &mut SearchOutcome<Cell>, base: Score, n: u32, proved: Proved) {
-    let (best, value, pv) = proved;
-    outcome.best_move = Some(best);
-    outcome.value = Score(base.0 + value);
-    outcome.depth = n;
-    outcome.pv = pv;
-    outcome.exact = true;
-}
 
 /// The strong engine. Keep one alive between moves: its table carries over.
 pub struct PvsEngine {
@@ -244,7 +225,7 @@ impl Engine for PvsEngine {
     /// In stages: the greedy move as a fallback, an exact solve first when the end is
     /// within reach ([`PvsEngine::solve_first`]), iterative deepening ([`deepen`]), an
     /// exact solve with the time left over ([`PvsEngine::solve_last`]), and the choice
-    /// between a proved floor and the deepening's estimate ([`prefer_floor`]).
+    /// between a proved floor and the deepening's estimate ([`proof::prefer_floor`]).
     fn think(
         &mut self,
         board: &Board,
@@ -313,7 +294,7 @@ impl Engine for PvsEngine {
                 proved_floor = floor;
             }
         }
-        prefer_floor(&mut outcome, proved_floor, base);
+        proof::prefer_floor(&mut outcome, proved_floor, base);
         outcome.elapsed = start.elapsed();
         outcome
     }
@@ -455,180 +436,5 @@ fn take_iterations(
     }
     for done in iterations {
         outcome.iterations.push(iteration_of(base, done));
-    }
-}
-
-/// A solve that ran out of time has still proved that its move reaches at least `floor`.
-/// When that is at least what the deepening estimates for its own best move, the proved
-/// move is as good as the estimate's, with a proof: it is played (issue 21.5). A floor
-/// below the estimate is not trusted over it: played always, it gave away 4 cells in 20
-/// games where the estimate's move gave away 2.
-fn prefer_floor(outcome: &mut SearchOutcome<Cell>, proved_floor: Option<Floor>, base: Score) {
-    if !outcome.exact
-        && let Some((cell, floor)) = proved_floor
-        && base.0 + floor >= outcome.value.0
-    {
-        outcome.best_move = Some(cell);
-        outcome.pv = vec![cell];
-        outcome.value = Score(base.0 + floor);
-    }
-}
-
-impl PvsEngine {
-    /// The first stage: an exact solve with a share of the time, when the end is within
-    /// reach (or always, for `perfect`) and the clock allows. [`First::Done`] when it
-    /// proved the position or the search was told to stop.
-    fn solve_first(
-        &self,
-        board: &Board,
-        limits: Limits,
-        handler: &dyn SearchHandler<Cell>,
-        outcome: &mut SearchOutcome<Cell>,
-    ) -> First {
-        let n = board.free().count();
-        let max_depth = limits.depth.max(1);
-        let Some(time) = limits.time else {
-            return First::Deepen(None);
-        };
-        if outcome.exact || !(self.solve_always || (n <= SOLVE_FREE_CELLS && max_depth >= n)) {
-            return First::Deepen(None);
-        }
-        let share = if self.solve_always {
-            PERFECT_SOLVE_SHARE
-        } else {
-            SOLVE_SHARE
-        };
-        let base = evaluate(board);
-        match self.try_solve(board, time.mul_f64(share), handler, &mut outcome.stats) {
-            Ok(proved) => {
-                take_proof(outcome, base, n, proved);
-                First::Done
-            }
-            Err(_) if handler.should_stop() => {
-                outcome.interrupted = true;
-                First::Done
-            }
-            Err(floor) => First::Deepen(floor),
-        }
-    }
-
-    /// The last stage: with time left over (the next depth would not have fitted), try
-    /// to prove the result, keeping the deepening's answer if the proof does not
-    /// finish; returns that solve's proved floor, if any.
-    fn solve_last(
-        &self,
-        board: &Board,
-        limits: Limits,
-        deadline: Option<Instant>,
-        handler: &dyn SearchHandler<Cell>,
-        outcome: &mut SearchOutcome<Cell>,
-    ) -> Option<Floor> {
-        let n = board.free().count();
-        let (Some(time), Some(deadline)) = (limits.time, deadline) else {
-            return None;
-        };
-        if outcome.exact || limits.depth.max(1) < n {
-            return None;
-        }
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left < time / 4 {
-            return None;
-        }
-        match self.try_solve(board, left, handler, &mut outcome.stats) {
-            Ok(proved) => {
-                take_proof(outcome, evaluate(board), n, proved);
-                None
-            }
-            Err(floor) => floor,
-        }
-    }
-}
-
-impl PvsEngine {
-    /// An exact solve within `time` over the engine's table: the best move, the value
-    /// and the PV; if it did not finish, the move with the best proved lower bound and
-    /// that bound (as a value: the side to move's remaining gain), if any.
-    fn try_solve(
-        &self,
-        board: &Board,
-        time: Duration,
-        handler: &dyn SearchHandler<Cell>,
-        stats: &mut Stats,
-    ) -> Result<Proved, Option<Floor>> {
-        let result = solve(
-            board,
-            self.table(),
-            SolveSettings {
-                time: Some(time),
-                threads: self.threads,
-                options: self.options,
-                ..SolveSettings::default()
-            },
-            handler,
-            &SolveProgress::default(),
-        );
-        stats.nodes += result.nodes;
-        match (result.solved, result.value, result.best_move) {
-            (true, Some(value), Some(best)) => Ok((best, value, result.pv)),
-            _ => Err(result
-                .best_move
-                .zip(result.best_reaches)
-                .map(|(cell, margin)| {
-                    // The side to move's final margin, less what it has now.
-                    let own = match board.side_to_move() {
-                        crate::board::Player::One => margin,
-                        crate::board::Player::Two => -margin,
-                    };
-                    (cell, own - evaluate(board).0)
-                })),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ai::strong::solve_board;
-    use std::sync::atomic::AtomicU64;
-
-    /// Stops once the search has counted `after` nodes (deterministic on one thread).
-    struct StopAfterNodes {
-        after: u64,
-        seen: AtomicU64,
-    }
-
-    impl SearchHandler<Cell> for StopAfterNodes {
-        fn should_stop(&self) -> bool {
-            self.seen.load(Ordering::Relaxed) >= self.after
-        }
-
-        fn on_nodes(&self, nodes: u64) {
-            self.seen.store(nodes, Ordering::Relaxed);
-        }
-    }
-
-    #[test]
-    fn a_stopped_solve_names_a_move_that_reaches_its_proved_floor() {
-        let board = Board::new(13, &[]).unwrap_or_else(|e| panic!("{e}"));
-        let engine = PvsEngine::new(1, 16);
-        let stop = StopAfterNodes {
-            after: 12_000,
-            seen: AtomicU64::new(0),
-        };
-        let mut stats = Stats::default();
-        let attempt = engine.try_solve(&board, Duration::from_secs(60), &stop, &mut stats);
-        let Err(Some((cell, floor))) = attempt else {
-            panic!("expected a stopped solve with a proved move: {attempt:?}");
-        };
-        // The move's own exact value: its gain minus the rest of the game after it.
-        let mut after = board.clone();
-        let gain = after.play(cell).map(|claimed| claimed.count() as i32);
-        let gain = gain.unwrap_or_else(|e| panic!("{e}"));
-        let rest = solve_board(&after, SolveSettings::default(), 16);
-        let rest = rest.value.unwrap_or_else(|| panic!("{after:?} not solved"));
-        assert!(gain - rest >= floor, "{cell}: {gain} - {rest} < {floor}");
-        // The whole position's value (31 for 13x13) is at least the floor too.
-        let whole = solve_board(&board, SolveSettings::default(), 16);
-        assert!(whole.value.is_some_and(|value| value >= floor));
     }
 }

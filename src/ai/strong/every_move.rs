@@ -5,7 +5,9 @@
 //! it keep the bounds their solve reached.
 
 use super::gain::{Geometry, margin_of};
-use super::solver::{SolveProgress, SolveSettings, SolveStart, solve, solve_from};
+use super::solver::{
+    SolveProgress, SolveResult, SolveSettings, SolveStart, solve, solve_from, solve_or_settle,
+};
 use super::table::Table;
 use crate::ai::SearchHandler;
 use crate::board::{Board, Cell, Player};
@@ -114,6 +116,112 @@ pub fn solve_every_move_with(
     }
     sort_best_first(&mut values, board.side_to_move());
     values
+}
+
+/// Every legal move of `board` valued as `solve --all-moves --exact-within K` asks: the
+/// position is solved first (its margin V), then each move gets one question, "does it
+/// lose more than `within` cells against V?", asked of its child as a null-window probe
+/// that a good reply answers yes (the cheap kind). A yes ends that move: its value stays
+/// a bound, proving it loses more than `within` (often more: the probe fails soft). A no
+/// goes on to the move's exact margin. So only the moves near the best pay for an exact
+/// proof (refuting every reply), and each move keeps the shared table.
+///
+/// Returns the moves best first (as [`solve_every_move`]) and the position's solve
+/// (`None` when the game is over). When the position is not solved in time, the moves
+/// keep the bounds every position has, tightened by the position's proved bounds.
+pub fn value_every_move_within(
+    board: &Board,
+    table: &Table,
+    settings: SolveSettings,
+    handler: &dyn SearchHandler<Cell>,
+    within: u32,
+    mut on_move: impl FnMut(&MoveValue),
+) -> (Vec<MoveValue>, Option<SolveResult>) {
+    let start = Instant::now();
+    let deadline = settings.time.map(|time| start + time);
+    if board.free().is_empty() {
+        return (Vec::new(), None);
+    }
+    let root = solve(board, table, settings, handler, &SolveProgress::default());
+    let mut values = Vec::with_capacity(board.free().count() as usize);
+    for orbit in Geometry::of(board).orbits(board.free()) {
+        let Some(&first) = orbit.first() else {
+            continue;
+        };
+        let mut child = board.clone();
+        child.do_move(first);
+        let time = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
+        let (margin, lower, upper, nodes) = value_within(
+            board,
+            &child,
+            &root,
+            root.solved && root.best_move.is_some_and(|best| orbit.contains(&best)),
+            within,
+            table,
+            SolveSettings { time, ..settings },
+            handler,
+        );
+        for (index, &cell) in orbit.iter().enumerate() {
+            let value = MoveValue {
+                cell,
+                margin,
+                lower,
+                upper,
+                nodes: if index == 0 { nodes } else { 0 },
+            };
+            on_move(&value);
+            values.push(value);
+        }
+    }
+    sort_best_first(&mut values, board.side_to_move());
+    (values, Some(root))
+}
+
+/// One move's value for [`value_every_move_within`]: (margin if exact, lower, upper,
+/// nodes) of the move from `board` to `child`, given the position's solve `root`
+/// (`best`: the move is one of the root's best, so worth exactly its margin).
+#[allow(clippy::too_many_arguments)] // one call site; the settings travel together
+fn value_within(
+    board: &Board,
+    child: &Board,
+    root: &SolveResult,
+    best: bool,
+    within: u32,
+    table: &Table,
+    settings: SolveSettings,
+    handler: &dyn SearchHandler<Cell>,
+) -> (Option<i32>, i32, i32, u64) {
+    let (lower, upper) = move_bounds(board, child, Some((root.lower, root.upper)));
+    if let (true, Some(margin)) = (best, root.margin) {
+        return (Some(margin), margin, margin, 0);
+    }
+    let out_of_time = settings.time.is_some_and(|t| t.is_zero()) || handler.should_stop();
+    // The move loses more than `within` when its margin is beyond V -/+ within for the
+    // other side (the child's side to move).
+    let beyond = root.margin.map(|v| match board.side_to_move() {
+        Player::One => v - within as i32,
+        Player::Two => v + within as i32,
+    });
+    let settled = beyond.is_some_and(|x| match board.side_to_move() {
+        Player::One => upper < x,
+        Player::Two => lower > x,
+    });
+    if lower == upper || settled || out_of_time || beyond.is_none() {
+        return ((lower == upper).then_some(lower), lower, upper, 0);
+    }
+    let result = solve_or_settle(
+        child,
+        table,
+        settings,
+        SolveStart {
+            bounds: Some((lower, upper)),
+            beyond,
+        },
+        true,
+        handler,
+        &SolveProgress::default(),
+    );
+    (result.margin, result.lower, result.upper, result.nodes)
 }
 
 /// The position's proved margin bounds (lower, upper), from a solve within `settings`

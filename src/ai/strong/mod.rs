@@ -22,7 +22,7 @@ pub use book::{BookBoard, BookError, OpeningBook, SHIPPED_BOOK};
 pub use engine::{PvsEngine, SOLVE_FREE_CELLS};
 pub use every_move::{
     ListProof, MoveValue, move_classes, proof_of_list, solve_every_move, solve_every_move_with,
-    sort_best_first,
+    sort_best_first, value_every_move_within,
 };
 pub use gain::{margin_of, score_diff};
 pub use hash::Symmetry;
@@ -31,6 +31,6 @@ pub use sizing::table_for_board;
 pub use smp::{default_threads, thread_note, threads_for};
 pub use solver::{
     SolveProgress, SolveResult, SolveSettings, SolveStart, solve, solve_board, solve_from,
-    symmetric_duplicates,
+    solve_or_settle, symmetric_duplicates,
 };
 pub use table::{DEFAULT_HASH_MB, MAX_HASH_MB, Table, TableError};

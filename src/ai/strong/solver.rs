@@ -217,14 +217,18 @@ fn start_values(board: &Board, n: i32, start: SolveStart) -> (i32, i32, Option<i
 /// stops, asking `first` first if it still lies inside them, else starting from a
 /// depth-`guess_depth` estimate ([`Prober`]); records in `best` the move with the highest
 /// proved lower bound.
+///
+/// With `settle`, it stops as soon as the bounds answer `first` with yes (the value is
+/// at least `first`): the caller wants no more than that answer.
 fn bisect<'a>(
     worker: &mut Worker<'a>,
     free: Bitboard,
     progress: &'a SolveProgress,
     best: &Mutex<Option<(i32, Cell)>>,
-    mut first: Option<i32>,
+    (mut first, settle): (Option<i32>, bool),
     guess_depth: u32,
 ) {
+    let enough = first.filter(|_| settle);
     // A caller's own first question takes the estimate's place.
     let guess = if guess_depth == 0 || first.is_some() {
         None
@@ -239,7 +243,7 @@ fn bisect<'a>(
     loop {
         let lower = progress.lower.load(Ordering::Relaxed);
         let upper = progress.upper.load(Ordering::Relaxed);
-        if lower >= upper {
+        if lower >= upper || enough.is_some_and(|t| lower >= t) {
             return;
         }
         let target = match first.take() {
@@ -335,6 +339,23 @@ pub fn solve_from(
     handler: &dyn SearchHandler<Cell>,
     progress: &SolveProgress,
 ) -> SolveResult {
+    solve_or_settle(board, table, settings, start_at, false, handler, progress)
+}
+
+/// As [`solve_from`] with `start_at.beyond` set, but it stops as soon as that question
+/// is answered yes (the side to move's margin is proved strictly better than `beyond`):
+/// the answer is then not solved and its bounds say so, usually from one null-window
+/// probe, the cheap kind (one good move proves it). A no goes on to the exact margin.
+/// `solve --all-moves --exact-within` asks each move "does it lose more than K?" so.
+pub fn solve_or_settle(
+    board: &Board,
+    table: &Table,
+    settings: SolveSettings,
+    start_at: SolveStart,
+    settle: bool,
+    handler: &dyn SearchHandler<Cell>,
+    progress: &SolveProgress,
+) -> SolveResult {
     let start = Instant::now();
     let free = board.free();
     let n = free.count() as i32;
@@ -351,7 +372,7 @@ pub fn solve_from(
     let probes = Probes {
         free,
         settings,
-        first,
+        first: (first, settle),
         progress,
         best: &best,
     };
@@ -404,7 +425,8 @@ fn game_over(board: &Board, start: Instant) -> SolveResult {
 struct Probes<'p> {
     free: Bitboard,
     settings: SolveSettings,
-    first: Option<i32>,
+    /// The caller's first question, and whether a yes to it is all the caller wants.
+    first: (Option<i32>, bool),
     progress: &'p SolveProgress,
     best: &'p Mutex<Option<(i32, Cell)>>,
 }
