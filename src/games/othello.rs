@@ -492,6 +492,22 @@ impl super::seam::Rules for Othello {
     fn tree(&self, depth: u32) -> Result<crate::ai::tree::Tree, super::seam::TreeError> {
         super::seam::tree_below(self, depth)
     }
+
+    /// The board, a1 at the top left; a target is a cell a disc may go to (a forced
+    /// `pass` is no square: the front end offers it as a button).
+    fn grid(&self) -> Option<super::grid::GridView> {
+        use super::grid::{GridView, Square, legal_texts};
+        let square = |row, col| self.disc(row, col).map_or(Square::Empty, Square::Piece);
+        let name = |row, col| OthelloMove::at(row, col).to_string();
+        let size = self.size;
+        Some(GridView::build(
+            size,
+            size,
+            square,
+            name,
+            &legal_texts(&crate::games::seam::Rules::legal_moves(self)),
+        ))
+    }
 }
 
 #[cfg(test)]

@@ -13,10 +13,13 @@
 //! Seats are numbered as the saves number players: seat 0 (P1) moves first, seat 1 (P2)
 //! second.
 
+use super::grid::GridView;
 pub use super::setup::Refused;
 use super::setup::{DEFAULT_TAG, GameStringError, Setup};
+use super::think::{Notation, ThinkError};
 use crate::ai::tree::{GameTreeError, MAX_GAME_TREE_LEAVES, Tree};
-use crate::ai::{GamePosition, SearchGame};
+use crate::ai::{Engine, EngineConfig, GamePosition, NotForThisGame, SearchGame};
+use crate::ai::{SearchHandler, SearchOutcome};
 use std::fmt;
 use thiserror::Error;
 
@@ -86,6 +89,26 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     /// # Errors
     /// [`TreeError`] for depth 0 or a tree too large to draw.
     fn tree(&self, depth: u32) -> Result<Tree, TreeError>;
+
+    /// The engine `config` names, built for this game: by default the thesis's engines
+    /// (minimax, alpha-beta), which serve every game; a game with engines of its own
+    /// (queens: pvs, perfect) answers them here.
+    ///
+    /// # Errors
+    /// [`NotForThisGame`] for an engine this game has not.
+    fn engine(config: &EngineConfig) -> Result<Box<dyn Engine<Self>>, NotForThisGame>
+    where
+        Self: GamePosition,
+    {
+        config.build_for::<Self>()
+    }
+
+    /// The board as a front end draws it, for a game played on a grid of squares
+    /// ([`GridView`]: what each square holds by seat, its name, whether a click there
+    /// begins a legal move); `None` for a game without one.
+    fn grid(&self) -> Option<GridView> {
+        None
+    }
 }
 
 /// What the front ends may ask of a game beyond playing it. A tool a game lacks is
@@ -256,6 +279,22 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     fn tree(&self, depth: u32) -> Result<Tree, TreeError>;
     /// A copy behind a new box.
     fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// The engine's move here: the engine `config` names (registry row, depth, time,
+    /// threads, table) searches, reporting progress to `handler` and stopping when it
+    /// says so (a [`crate::ai::SharedProgress<String>`] gives a window the stop flag,
+    /// the live node count and the last finished depth). The answer's moves are in
+    /// notation, ready for [`AnyGame::play_text`]; `depth`, `value`, `stats.nodes`,
+    /// `pv`, `exact` and `interrupted` are the engine's. See [`super::think`].
+    ///
+    /// # Errors
+    /// [`ThinkError`]: an engine this game has not, a table that does not fit.
+    fn think(
+        &self,
+        config: &EngineConfig,
+        handler: &dyn SearchHandler<String>,
+    ) -> Result<SearchOutcome<String>, ThinkError>;
+    /// The board as drawn ([`Rules::grid`]); `None` for a game without a grid.
+    fn grid(&self) -> Option<GridView>;
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -264,7 +303,11 @@ impl Clone for Box<dyn AnyGame> {
     }
 }
 
-impl<G: Rules> AnyGame for G {
+impl<G> AnyGame for G
+where
+    G: Rules + GamePosition,
+    <G as GamePosition>::Move: fmt::Display,
+{
     fn tag(&self) -> &'static str {
         G::TAG
     }
@@ -330,6 +373,40 @@ impl<G: Rules> AnyGame for G {
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }
+
+    fn think(
+        &self,
+        config: &EngineConfig,
+        handler: &dyn SearchHandler<String>,
+    ) -> Result<SearchOutcome<String>, ThinkError> {
+        think(self, config, handler)
+    }
+
+    fn grid(&self) -> Option<GridView> {
+        Rules::grid(self)
+    }
+}
+
+/// The engine `config` names, searching `game` within `config`'s depth (at least 1) and
+/// time, reporting to `handler` and stopping when it says so. The game's
+/// [`Rules::engine`] builds the engine, so a game with engines of its own (queens) gets
+/// them and every other game the thesis's.
+///
+/// # Errors
+/// [`ThinkError`]: an engine this game has not, a table that does not fit.
+pub fn think<G>(
+    game: &G,
+    config: &EngineConfig,
+    handler: &dyn SearchHandler<String>,
+) -> Result<SearchOutcome<String>, ThinkError>
+where
+    G: Rules + GamePosition,
+    <G as GamePosition>::Move: fmt::Display,
+{
+    let mut engine = G::engine(config)?;
+    engine.prepare(game)?;
+    let outcome = engine.think(game, config.limits(), &Notation(handler));
+    Ok(outcome.map_moves(|mv| mv.to_string()))
 }
 
 /// The number of move sequences of `depth` plies from `game`: every legal move (a forced
