@@ -473,6 +473,7 @@ impl FrontierGame for Dodgem {}
 impl crate::games::seam::Rules for Dodgem {
     type Move = DodgemMove;
     const TAG: &'static str = KIND;
+    const SIDES: [&'static str; 2] = ["b", "w"];
     const TOOLS: crate::games::seam::Tools = crate::games::seam::Tools {
         solver: true,
         eval_file: true,
@@ -535,6 +536,12 @@ impl crate::games::seam::Rules for Dodgem {
 
     fn tree(&self, depth: u32) -> Result<crate::ai::tree::Tree, crate::games::seam::TreeError> {
         crate::games::seam::tree_below(self, depth)
+    }
+
+    /// The lecture's table replaced by `text` (data/dodgem_eval.ron's form).
+    fn set_eval(&mut self, text: &str) -> Result<(), crate::games::seam::Refused> {
+        self.eval = DodgemEval::from_ron(text).map_err(crate::games::seam::Refused::new)?;
+        Ok(())
     }
 
     /// The 3x3 board, a3 at the top left; a target is a car of the side to move that can

@@ -434,6 +434,7 @@ impl FrontierGame for Othello {}
 impl super::seam::Rules for Othello {
     type Move = OthelloMove;
     const TAG: &'static str = KIND;
+    const SIDES: [&'static str; 2] = ["b", "w"];
     const TOOLS: super::seam::Tools = super::seam::Tools {
         eval_file: true,
         ..super::seam::Tools::PLAY_ONLY
@@ -491,6 +492,12 @@ impl super::seam::Rules for Othello {
 
     fn tree(&self, depth: u32) -> Result<crate::ai::tree::Tree, super::seam::TreeError> {
         super::seam::tree_below(self, depth)
+    }
+
+    /// The weights replaced by `text` (data/othello_eval.ron's form).
+    fn set_eval(&mut self, text: &str) -> Result<(), super::seam::Refused> {
+        self.eval = OthelloEval::from_ron(text).map_err(super::seam::Refused::new)?;
+        Ok(())
     }
 
     /// The board, a1 at the top left; a target is a cell a disc may go to (a forced

@@ -38,6 +38,10 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     /// What the front ends may ask of this game beyond playing it.
     const TOOLS: Tools;
 
+    /// How the game's notation writes its seats, seat 0 first (`x`/`o`, `b`/`w`): the
+    /// command line's `to_move` and `winner`.
+    const SIDES: [&'static str; 2] = ["1", "2"];
+
     /// The position a game string's setup keys describe, before any move (`size=8
     /// stones=b2` for queens; no keys for tic-tac-toe). Unknown keys are refused.
     ///
@@ -109,7 +113,22 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     fn grid(&self) -> Option<GridView> {
         None
     }
+
+    /// Searches with the evaluation table `text` from now on (an `--eval` file, in the
+    /// game's own form): for the games whose [`Tools::eval_file`] is set.
+    ///
+    /// # Errors
+    /// The game's reason the table is refused; a game without one refuses every table.
+    fn set_eval(&mut self, text: &str) -> Result<(), Refused> {
+        let _ = text;
+        Err(Refused::new(NoEvalTable(Self::TAG)))
+    }
 }
+
+/// An evaluation table given to a game that has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("{0} has no evaluation table to change")]
+pub struct NoEvalTable(pub &'static str);
 
 /// What the front ends may ask of a game beyond playing it. A tool a game lacks is
 /// refused with a word, as Hint is, rather than run on some other position.
@@ -295,6 +314,15 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     ) -> Result<SearchOutcome<String>, ThinkError>;
     /// The board as drawn ([`Rules::grid`]); `None` for a game without a grid.
     fn grid(&self) -> Option<GridView>;
+    /// How the notation writes the seats ([`Rules::SIDES`]).
+    fn sides(&self) -> [&'static str; 2];
+    /// The most plies the game can last from here: a search this deep is exact.
+    fn plies_left(&self) -> u32;
+    /// Searches with the evaluation table `text` from now on ([`Rules::set_eval`]).
+    ///
+    /// # Errors
+    /// As [`Rules::set_eval`].
+    fn set_eval(&mut self, text: &str) -> Result<(), Refused>;
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -384,6 +412,18 @@ where
 
     fn grid(&self) -> Option<GridView> {
         Rules::grid(self)
+    }
+
+    fn sides(&self) -> [&'static str; 2] {
+        G::SIDES
+    }
+
+    fn plies_left(&self) -> u32 {
+        self.search_game().plies_left_bound()
+    }
+
+    fn set_eval(&mut self, text: &str) -> Result<(), Refused> {
+        Rules::set_eval(self, text)
     }
 }
 

@@ -301,6 +301,7 @@ impl FrontierGame for TicTacToe {}
 impl crate::games::seam::Rules for TicTacToe {
     type Move = Cell;
     const TAG: &'static str = KIND;
+    const SIDES: [&'static str; 2] = ["x", "o"];
     const TOOLS: crate::games::seam::Tools = crate::games::seam::Tools {
         solver: true,
         ..crate::games::seam::Tools::PLAY_ONLY
