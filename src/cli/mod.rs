@@ -29,8 +29,8 @@ pub use analyse::{AnalyseReport, analyse_until};
 pub use arena::{ArenaSummary, SideReport, arena};
 pub use args::{
     AnalyseArgs, ArenaArgs, BestMoveArgs, BookArgs, Cli, Command, ExportArgs, GameArg, GuiArgs,
-    KindArg, MAX_GAMES, MAX_THREADS, MAX_TIME_MS, PositionArgs, ReplayArgs, RootArg, TreeAlgo,
-    TreeArgs, parse_algo, parse_player,
+    MAX_GAMES, MAX_THREADS, MAX_TIME_MS, PositionArgs, ReplayArgs, RootArg, TreeAlgo, TreeArgs,
+    parse_algo, parse_player,
 };
 pub use bestmove::{BestMoveReport, IterationReport, best_move, best_move_until, limits};
 pub use book::{BookBoardReport, BookReport, book};
