@@ -1,14 +1,18 @@
 //! The command line as clap sees it. The `///` on each subcommand and field is its `--help`.
 
+mod values;
+
 use super::number::whole;
 use super::puzzles::PuzzlesArgs;
-use crate::ai::{
-    DEFAULT_HASH_MB, ENGINES, EngineConfig, EngineKind, MAX_HASH_MB, SpecError, UnknownEngine,
-};
-use crate::board::{MAX_CELLS, ParseError};
-use crate::games::table::GameEntry;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use crate::ai::{DEFAULT_HASH_MB, EngineConfig, EngineKind, MAX_HASH_MB};
+use crate::board::MAX_CELLS;
+use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
+use values::{algo_help, algo_long_help, parse_size, player_help};
+
+pub use values::{
+    GameArg, RootArg, TreeAlgo, parse_algo, parse_export_kind, parse_kind, parse_player,
+};
 
 pub use crate::ai::{MAX_THREADS, MAX_TIME_MS};
 
@@ -255,9 +259,10 @@ pub struct ExportArgs {
     /// "human", "minimax" or "alphabeta depth 4".
     #[arg(long, value_name = "TEXT")]
     pub opponent: Option<String>,
-    /// Only games of this game: queens, tictactoe or dodgem (every game without it).
-    #[arg(long, value_enum, value_name = "GAME", ignore_case = true)]
-    pub kind: Option<KindArg>,
+    /// Only games of this game, as the games table names it: queens, tictactoe or dodgem
+    /// (every game without it).
+    #[arg(long, value_name = "GAME", value_parser = parse_export_kind)]
+    pub kind: Option<crate::store::GameKind>,
 }
 
 /// A position: either a game string, or a board size with stones and moves; for the
@@ -430,168 +435,22 @@ pub struct TreeArgs {
     pub algo: TreeAlgo,
 }
 
-/// A `--kind` of the commands that take a position: a row of the games table
-/// ([`crate::games::table::GAMES`]), so a game added there is a value here with no
-/// change to the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameArg(pub &'static GameEntry);
-
-impl Default for GameArg {
-    /// Queens, the table's first row.
-    fn default() -> GameArg {
-        GameArg(&crate::games::table::GAMES[0])
-    }
-}
-
-impl GameArg {
-    /// The game's tag: its name on the command line and in the JSON.
-    pub fn name(self) -> &'static str {
-        self.0.tag
-    }
-
-    /// Whether this is the queens game.
-    pub fn is_queens(self) -> bool {
-        self.0.tag == crate::games::table::DEFAULT_TAG
-    }
-}
-
-/// Reads a `--kind`: a tag of the games table, any case, hyphens ignored
-/// (`tic-tac-toe`).
-///
-/// # Errors
-/// The games there are, when `text` names none of them.
-pub fn parse_kind(text: &str) -> Result<GameArg, String> {
-    crate::games::table::by_tag(text.trim().replace('-', "").as_str())
-        .map(GameArg)
-        .ok_or_else(|| {
-            format!(
-                "'{}' is not a game (possible values: {})",
-                crate::board::clip_token(text),
-                crate::games::table::tags().join(", ")
-            )
-        })
-}
-
-/// The games `queens export --kind` filters saves by: the games the saves hold. The
-/// names are the ones saves and docs use ([`crate::games::tictactoe::KIND`], [`crate::games::dodgem::KIND`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum KindArg {
-    /// Queens & Stones.
-    #[default]
-    Queens,
-    /// Tic-tac-toe, X first.
-    #[value(name = "tictactoe", alias = "tic-tac-toe")]
-    TicTacToe,
-    /// Dodgem, black first.
-    Dodgem,
-}
-
-impl KindArg {
-    /// The game as saves name it.
-    pub const fn game_kind(self) -> crate::store::GameKind {
-        match self {
-            KindArg::Queens => crate::store::GameKind::Queens,
-            KindArg::TicTacToe => crate::store::GameKind::TicTacToe,
-            KindArg::Dodgem => crate::store::GameKind::Dodgem,
-        }
-    }
-
-    /// The game's name on the command line and in the JSON.
-    pub const fn name(self) -> &'static str {
-        match self {
-            KindArg::Queens => "queens",
-            KindArg::TicTacToe => crate::games::tictactoe::KIND,
-            KindArg::Dodgem => crate::games::dodgem::KIND,
-        }
-    }
-}
-
-/// The searches `queens tree` runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TreeAlgo {
-    /// Plain minimax: every leaf.
-    #[value(alias = "mm")]
-    Minimax,
-    /// Alpha-beta, the engine's own.
-    #[value(alias = "alpha-beta", alias = "ab")]
-    Alphabeta,
-    /// NegaScout (principal variation search).
-    #[value(alias = "negascout")]
-    Pvs,
-}
-
-/// The kind of the tree's root node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RootArg {
-    /// The root player maximises the leaf values.
-    Max,
-    /// The root player minimises the leaf values.
-    Min,
-}
-
-/// `--algo`: an engine of the registry, by name or alias, ignoring case.
-///
-/// # Errors
-/// [`UnknownEngine`], listing the known names.
-pub fn parse_algo(text: &str) -> Result<EngineKind, UnknownEngine> {
-    EngineKind::parse(text)
-}
-
-/// Parses a contestant written `ALGO:DEPTH`, e.g. `alphabeta:4`, or `ALGO` alone (the
-/// engine's default depth).
-///
-/// # Errors
-/// A [`SpecError`] naming the offending part.
-pub fn parse_player(text: &str) -> Result<EngineConfig, SpecError> {
-    text.parse()
-}
-
-/// `--algo`'s one-line help, with the names from the engine table.
-fn algo_help() -> String {
-    format!(
-        "The engine: {} (default alphabeta)",
-        crate::ai::known_engines()
-    )
-}
-
-/// `--algo`'s long help: each engine of the table with its aliases and what it is.
-fn algo_long_help() -> String {
-    let mut text = String::from("The engine, by name or alias (case does not matter):");
-    for entry in ENGINES {
-        text.push_str(&format!("\n  {}", entry.name));
-        if !entry.aliases.is_empty() {
-            text.push_str(&format!(" ({})", entry.aliases.join(", ")));
-        }
-        text.push_str(&format!(": {}", entry.description));
-        if !entry.uses_threads {
-            text.push_str("; single-threaded");
-        }
-    }
-    text
-}
-
-/// An arena contestant's help, with the engine names from the table.
-fn player_help(who: &str) -> String {
-    format!(
-        "{who} as ALGO:DEPTH, e.g. alphabeta:4, or ALGO alone (ALGO: {}; DEPTH 1 to 225, by default {})",
-        crate::ai::known_engines(),
-        ENGINES
-            .iter()
-            .map(|entry| format!("{} {}", entry.name, entry.default_depth))
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
-}
-
-/// `--size`, checked with the game string's own rule and message.
-fn parse_size(text: &str) -> Result<u8, ParseError> {
-    crate::board::parse_size(text)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::{ENGINES, SpecError};
+    use crate::store::GameKind;
     use clap::CommandFactory;
+
+    #[test]
+    fn export_reads_its_kind_off_the_games_table_and_refuses_a_game_without_saves() {
+        assert_eq!(parse_export_kind("Tic-Tac-Toe"), Ok(GameKind::TicTacToe));
+        assert_eq!(parse_export_kind("queens"), Ok(GameKind::Queens));
+        let othello = parse_export_kind("othello").err().unwrap_or_default();
+        assert!(othello.contains("keep no othello games"), "{othello}");
+        let chess = parse_export_kind("chess").err().unwrap_or_default();
+        assert!(chess.contains("possible values: queens"), "{chess}");
+    }
 
     #[test]
     fn the_command_definition_is_consistent() {

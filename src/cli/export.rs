@@ -81,7 +81,7 @@ pub fn export_with(args: &ExportArgs, options: ExportOptions) -> Result<ExportRe
     let filter = HistoryFilter {
         size: args.size,
         opponent: args.opponent.clone(),
-        kind: args.kind.map(super::args::KindArg::game_kind),
+        kind: args.kind,
     };
     let done = export_history(&saves, &filter, &args.out, options, &|| false)?;
     for note in &done.info.notes {

@@ -29,8 +29,8 @@ pub use analyse::{AnalyseReport, analyse_until};
 pub use arena::{ArenaSummary, SideReport, arena};
 pub use args::{
     AnalyseArgs, ArenaArgs, BestMoveArgs, BookArgs, Cli, Command, ExportArgs, GameArg, GuiArgs,
-    KindArg, MAX_GAMES, MAX_THREADS, MAX_TIME_MS, PositionArgs, ReplayArgs, RootArg, TreeAlgo,
-    TreeArgs, parse_algo, parse_player,
+    MAX_GAMES, MAX_THREADS, MAX_TIME_MS, PositionArgs, ReplayArgs, RootArg, TreeAlgo, TreeArgs,
+    parse_algo, parse_player,
 };
 pub use bestmove::{BestMoveReport, IterationReport, best_move, best_move_until, limits};
 pub use book::{BookBoardReport, BookReport, book};
@@ -50,9 +50,6 @@ pub use small::{KindReport, SmallReplay, SmallSolution, dodgem_solution, tictact
 pub use solve::{SolveReport, solve_until};
 pub use tree::{TreeAnswer, tree};
 
-use crate::games::dodgem::{self, Dodgem};
-use crate::games::othello::{self, Othello};
-use crate::games::tictactoe::{self, TicTacToe};
 use clap::Parser;
 use clap::error::ErrorKind;
 use serde::Serialize;
@@ -94,39 +91,36 @@ where
     }
     match cli.command {
         None => gui(cli.saves_dir.as_deref(), None),
-        Some(Command::Gui(args)) => gui(
-            args.saves_dir.as_deref().or(cli.saves_dir.as_deref()),
+        Some(command) => run_command(command, cli.saves_dir.as_deref()),
+    }
+}
+
+/// Does what `command` asks; `saves_dir` is the window's `--saves-dir` given before it.
+fn run_command(command: Command, saves_dir: Option<&std::path::Path>) -> Result<(), CliError> {
+    match command {
+        Command::Gui(args) => gui(
+            args.saves_dir.as_deref().or(saves_dir),
             args.file.as_deref(),
         ),
-        Some(Command::Arena(args)) => arena(&args, &Interrupt::install()),
-        Some(Command::Export(args)) => print_json(&export(&args)?),
-        Some(Command::Book(args)) => print_json(&book(&args, &Interrupt::install())?),
-        Some(Command::Puzzles(args)) => print_json(&puzzles(&args, &Interrupt::install())?),
-        Some(Command::Replay(args)) => match args.position.kind.name() {
-            tictactoe::KIND => print_json(&small::replay::<TicTacToe>(&args)?),
-            dodgem::KIND => print_json(&small::replay::<Dodgem>(&args)?),
-            othello::KIND => print_json(&small::replay::<Othello>(&args)?),
-            _ if args.position.kind.is_queens() => print_json(&replay(&args)?),
-            other => Err(not_on_command_line(other)),
-        },
-        Some(Command::BestMove(args)) => {
+        Command::Arena(args) => arena(&args, &Interrupt::install()),
+        Command::Export(args) => print_json(&export(&args)?),
+        Command::Book(args) => print_json(&book(&args, &Interrupt::install())?),
+        Command::Puzzles(args) => print_json(&puzzles(&args, &Interrupt::install())?),
+        Command::Replay(args) if args.position.kind.is_queens() => print_json(&replay(&args)?),
+        Command::Replay(args) => print_json(&small::replay(&args)?),
+        Command::BestMove(args) => {
             let interrupt = Interrupt::install();
-            match args.position.kind.name() {
-                tictactoe::KIND => print_json(&small::best_move::<TicTacToe>(&args, &interrupt)?),
-                dodgem::KIND => print_json(&small::best_move::<Dodgem>(&args, &interrupt)?),
-                othello::KIND => print_json(&small::best_move::<Othello>(&args, &interrupt)?),
-                _ if args.eval.is_some() && !args.position.kind.0.tools.eval_file => {
+            match args.position.kind {
+                kind if !kind.is_queens() => print_json(&small::best_move(&args, &interrupt)?),
+                kind if args.eval.is_some() && !kind.0.tools.eval_file => {
                     Err(small::eval_refused())
                 }
-                _ if args.position.kind.is_queens() => {
-                    print_json(&best_move_until(&args, &interrupt)?)
-                }
-                other => Err(not_on_command_line(other)),
+                _ => print_json(&best_move_until(&args, &interrupt)?),
             }
         }
-        Some(Command::Tree(args)) => print_json(&tree(&args)?),
-        Some(Command::Perft(args)) => print_json(&perft(&args, &Interrupt::install())?),
-        Some(Command::Analyse(args)) => {
+        Command::Tree(args) => print_json(&tree(&args)?),
+        Command::Perft(args) => print_json(&perft(&args, &Interrupt::install())?),
+        Command::Analyse(args) => {
             let report = analyse_until(&args, &Interrupt::install())?;
             print_json(&report)?;
             if report.complete {
@@ -137,29 +131,31 @@ where
                 })
             }
         }
-        Some(Command::Solve(args)) if !args.position.kind.0.tools.solver => {
-            Err(no_solver(args.position.kind.name()))
-        }
-        Some(Command::Solve(args)) if args.position.kind.name() == tictactoe::KIND => {
-            small_solved(&small::solve::<TicTacToe>(&args, &Interrupt::install())?)
-        }
-        Some(Command::Solve(args)) if args.position.kind.name() == dodgem::KIND => {
-            small_solved(&small::solve::<Dodgem>(&args, &Interrupt::install())?)
-        }
-        Some(Command::Solve(args)) if !args.position.kind.is_queens() => {
-            Err(not_on_command_line(args.position.kind.name()))
-        }
-        Some(Command::Solve(args)) => {
-            let report = solve_until(&args, &Interrupt::install())?;
-            print_json(&report)?;
-            if report.complete() {
-                Ok(())
-            } else {
-                Err(CliError::Unsolved {
-                    stopped: report.stopped,
-                })
-            }
-        }
+        Command::Solve(args) => solve_command(&args),
+    }
+}
+
+/// `queens solve`: the queens solver, a small game's, or the refusal of a game without
+/// one.
+fn solve_command(args: &args::SolveArgs) -> Result<(), CliError> {
+    let kind = args.position.kind;
+    if !kind.0.tools.solver {
+        return Err(no_solver(kind.name()));
+    }
+    if !kind.is_queens() {
+        return match small::solve(args, &Interrupt::install())? {
+            Some(report) => small_solved(&report),
+            None => Err(not_on_command_line(kind.name())),
+        };
+    }
+    let report = solve_until(args, &Interrupt::install())?;
+    print_json(&report)?;
+    if report.complete() {
+        Ok(())
+    } else {
+        Err(CliError::Unsolved {
+            stopped: report.stopped,
+        })
     }
 }
 

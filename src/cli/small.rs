@@ -1,57 +1,28 @@
-//! `--kind tictactoe|dodgem`: the lectures' two small games at the command line, through
-//! the same engines, JSON reports and tree tracer as the queens game. A position is
+//! `--kind K` for every game of the games table but queens (tic-tac-toe, Dodgem,
+//! Othello): replay and bestmove through the game seam ([`crate::games::seam::AnyGame`],
+//! the table's row `--kind` names), with the same engines and JSON reports as the queens
+//! game; the exact solve of the games whose row has a solver ([`solve`]). A position is
 //! written in the game's notation (`--position`, docs/rules.md), moves follow it
 //! (`--moves`); the queens-only options (`--game`, `--size`, stones, seeds) are refused.
+//! Nothing here names a game but the solvers and tic-tac-toe's default depth.
 
-mod othello;
+mod solve;
 
-use super::args::{BestMoveArgs, PositionArgs, ReplayArgs, SolveArgs};
+pub(super) use solve::solve;
+pub use solve::{SmallSolution, dodgem_solution, tictactoe_solution};
+
+use super::args::{BestMoveArgs, PositionArgs, ReplayArgs};
 use super::bestmove::BestMoveReport;
 use super::error::CliError;
 use super::interrupt::{Interrupt, StopOnRequest};
-use crate::ai::{EngineConfig, GamePosition, Limits, SearchGame};
-use crate::games::cells::{CELLS, Cell};
-use crate::games::dodgem::{Dodgem, DodgemError, DodgemMove, Outcome, Side};
-use crate::games::dodgem_eval::DodgemEval;
-use crate::games::dodgem_solve;
-use crate::games::play::SmallKind;
-use crate::games::tictactoe::{Mark, TicTacToe, TicTacToeError};
+use crate::ai::EngineConfig;
+use crate::games::seam::{AnyGame, Rules};
+use crate::games::setup::Setup;
+use crate::games::table::GameEntry;
+use crate::games::think::ThinkError;
 use serde::Serialize;
-use std::fmt::Display;
 use std::path::Path;
 use std::time::Instant;
-
-/// What the commands need of a small game beyond the search's [`SearchGame`].
-pub(super) trait SmallGame:
-    GamePosition<Search = Self> + SearchGame<Move = <Self as GamePosition>::Move> + Display + Clone
-where
-    <Self as GamePosition>::Move: Display,
-{
-    /// The game's name, as `--kind` and the games table write it.
-    const KIND: &'static str;
-    /// The start position.
-    fn start() -> Self;
-    /// A position in the game's notation.
-    fn read(text: &str) -> Result<Self, CliError>;
-    /// Plays the move written `text`, if it is legal here.
-    fn play_text(&mut self, text: &str) -> Result<(), CliError>;
-    /// The side to move (its notation letter); `None` once the game is over.
-    fn mover(&self) -> Option<&'static str>;
-    /// The result once over: the winner's letter or `draw`.
-    fn result(&self) -> Option<&'static str>;
-    /// The game's depth to the end: searching this deep is exact.
-    fn plies_to_end(&self) -> u32 {
-        self.plies_left_bound()
-    }
-    /// The exact value with best play; `None` when `interrupt` stopped the solve first.
-    fn solve(&self, interrupt: &Interrupt) -> Option<SmallSolution>;
-    /// The position searched with the evaluation table in the file `path` (`--eval`):
-    /// for the games whose row in the games table has the `eval_file` tool.
-    fn with_eval_file(self, path: &Path) -> Result<Self, CliError> {
-        let _ = path;
-        Err(eval_refused())
-    }
-}
 
 /// The refusal of `--eval` beside a game without an evaluation table: the games that
 /// have one are read off the games table.
@@ -69,7 +40,7 @@ pub(super) fn eval_refused() -> CliError {
 
 /// The text of the evaluation table in `path` (`--eval`), read as every user-named file
 /// is ([`crate::store::read_text`]: a regular file, capped, UTF-8); the game checks it.
-pub(super) fn eval_text(path: &Path) -> Result<String, CliError> {
+fn eval_text(path: &Path) -> Result<String, CliError> {
     use crate::store::StoreError;
     let refuse = |why: String| CliError::Usage(format!("--eval {}: {why}", path.display()));
     let text = crate::store::read_text(path).map_err(|err| match err {
@@ -83,217 +54,10 @@ pub(super) fn eval_text(path: &Path) -> Result<String, CliError> {
     Ok(text)
 }
 
-impl SmallGame for TicTacToe {
-    const KIND: &'static str = crate::games::tictactoe::KIND;
-
-    fn start() -> TicTacToe {
-        TicTacToe::new()
-    }
-
-    fn read(text: &str) -> Result<TicTacToe, CliError> {
-        Ok(text.parse::<TicTacToe>()?)
-    }
-
-    fn play_text(&mut self, text: &str) -> Result<(), CliError> {
-        let cell =
-            Cell::parse(text).ok_or_else(|| TicTacToeError::NotACell(clip(text).to_string()))?;
-        Ok(self.play(cell)?)
-    }
-
-    fn mover(&self) -> Option<&'static str> {
-        (!self.is_over()).then(|| mark_name(self.to_move()))
-    }
-
-    fn result(&self) -> Option<&'static str> {
-        self.is_over()
-            .then(|| self.winner().map_or("draw", mark_name))
-    }
-
-    /// Alpha-beta to the end of the game: the value from the side to move's view is
-    /// `WIN + empty cells at the end` for a win, so the plies to the end are known too.
-    fn solve(&self, interrupt: &Interrupt) -> Option<SmallSolution> {
-        let depth = self.plies_to_end();
-        let mut outcome = crate::ai::run_search(
-            &mut self.clone(),
-            crate::ai::Method::AlphaBeta,
-            Limits::depth(depth.max(1)),
-            &StopOnRequest(interrupt),
-            &mut crate::ai::Silent,
-        );
-        if outcome.interrupted {
-            return None;
-        }
-        if self.is_over() {
-            outcome.pv.clear();
-        }
-        Some(SmallSolution::from_value(
-            SmallKind::TicTacToe,
-            outcome.value.0,
-            CELLS as u32 - self.plies_to_end(),
-            [mark_name(self.to_move()), mark_name(self.to_move().other())],
-            outcome.best_move.map(|cell| cell.to_string()),
-            outcome.pv.iter().map(Cell::to_string).collect(),
-            outcome.stats.nodes,
-        ))
-    }
-}
-
-impl SmallGame for Dodgem {
-    const KIND: &'static str = crate::games::dodgem::KIND;
-
-    fn start() -> Dodgem {
-        Dodgem::new()
-    }
-
-    fn read(text: &str) -> Result<Dodgem, CliError> {
-        Ok(text.parse::<Dodgem>()?)
-    }
-
-    fn play_text(&mut self, text: &str) -> Result<(), CliError> {
-        let mv: DodgemMove = text
-            .parse()
-            .map_err(|_| DodgemError::BadMove(clip(text).to_string()))?;
-        Ok(self.play(mv)?)
-    }
-
-    fn mover(&self) -> Option<&'static str> {
-        self.outcome().is_none().then(|| side_name(self.to_move()))
-    }
-
-    fn result(&self) -> Option<&'static str> {
-        self.outcome().map(outcome_name)
-    }
-
-    fn with_eval_file(self, path: &Path) -> Result<Dodgem, CliError> {
-        let table = DodgemEval::from_ron(&eval_text(path)?)
-            .map_err(|err| CliError::Usage(format!("--eval {}: {err}", path.display())))?;
-        Ok(Dodgem::with_eval(self, table))
-    }
-
-    /// The retrograde-free exact negamax of [`dodgem_solve`], under the draw limit.
-    fn solve(&self, interrupt: &Interrupt) -> Option<SmallSolution> {
-        let stop = || interrupt.requested();
-        let solved = dodgem_solve::solve_until(self, &stop)?;
-        let mut line = self.clone();
-        let mut pv = Vec::new();
-        // The best line, replayed move by move from each position's own solution.
-        while let Some(mv) = dodgem_solve::solve_until(&line, &stop)?.best_move {
-            pv.push(mv.to_string());
-            if line.play(mv).is_err() {
-                break;
-            }
-        }
-        Some(SmallSolution::from_value(
-            SmallKind::Dodgem,
-            solved.value,
-            self.ply(),
-            [side_name(self.to_move()), side_name(self.to_move().other())],
-            solved.best_move.map(|mv| mv.to_string()),
-            pv,
-            solved.positions as u64,
-        ))
-    }
-}
-
-fn mark_name(mark: Mark) -> &'static str {
-    match mark {
-        Mark::X => "x",
-        Mark::O => "o",
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Black => "b",
-        Side::White => "w",
-    }
-}
-
-fn outcome_name(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Won(side) => side_name(side),
-        Outcome::Draw => "draw",
-    }
-}
-
-/// At most 40 characters of a user's text, for a message.
-fn clip(text: &str) -> String {
-    crate::board::clip_token(text)
-}
-
-/// The answer of `queens solve --kind tictactoe|dodgem`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SmallSolution {
-    /// Who wins with best play (`x`/`o`, `b`/`w`), or `draw`; `null` when stopped.
-    pub outcome: Option<&'static str>,
-    /// The value from the side to move's view, as the engines score a finished game:
-    /// tic-tac-toe ±(100 + empty cells left), Dodgem ±(100000 - plies played), 0 a draw;
-    /// `null` when stopped.
-    pub value: Option<i32>,
-    /// Plies to the end with best play (the winner as quick, the loser as slow as it
-    /// can); `null` for a draw.
-    pub plies: Option<u32>,
-    /// A best move; `null` on a finished game.
-    #[serde(rename = "move")]
-    pub best_move: Option<String>,
-    /// Best moves to the end of the game.
-    pub pv: Vec<String>,
-    /// Positions searched (Dodgem: distinct positions solved).
-    pub nodes: u64,
-    /// Whether the solve finished (false after a stop request: everything above is then
-    /// `null` or empty, and the exit code is 3).
-    pub solved: bool,
-}
-
-impl SmallSolution {
-    /// The answer from the exact `value` (from the side to move's view, as the engines
-    /// score a finished game) of a position `ply` plies into a game of `kind`, whose
-    /// side to move and other side are written `sides`. The one place an outcome is
-    /// read off a value ([`SmallKind::decided`]), so a win on the last cell, worth
-    /// exactly the win score, is a win and not a draw.
-    fn from_value(
-        kind: SmallKind,
-        value: i32,
-        ply: u32,
-        sides: [&'static str; 2],
-        best_move: Option<String>,
-        pv: Vec<String>,
-        nodes: u64,
-    ) -> SmallSolution {
-        let decided = kind.decided(value);
-        SmallSolution {
-            outcome: Some(match decided {
-                Some(d) if d.searcher_wins => sides[0],
-                Some(_) => sides[1],
-                None => "draw",
-            }),
-            value: Some(value),
-            plies: decided.map(|d| d.ends_at_ply.saturating_sub(ply)),
-            best_move,
-            pv,
-            nodes,
-            solved: true,
-        }
-    }
-
-    /// The answer of a solve stopped before it finished: nothing is proved.
-    fn stopped() -> SmallSolution {
-        SmallSolution {
-            outcome: None,
-            value: None,
-            plies: None,
-            best_move: None,
-            pv: Vec::new(),
-            nodes: 0,
-            solved: false,
-        }
-    }
-}
-
 /// Every small-game answer: the game's name, then the command's own fields.
 #[derive(Clone, Debug, Serialize)]
 pub struct KindReport<T: Serialize> {
-    /// `tictactoe` or `dodgem`.
+    /// `tictactoe`, `dodgem` or `othello`.
     pub kind: &'static str,
     /// The position searched or reached, in the game's notation.
     pub position: String,
@@ -302,7 +66,7 @@ pub struct KindReport<T: Serialize> {
     pub report: T,
 }
 
-/// The answer of `queens replay --kind tictactoe|dodgem`.
+/// The answer of `queens replay --kind tictactoe|dodgem|othello`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SmallReplay {
     /// Whether every move was legal.
@@ -319,8 +83,8 @@ pub struct SmallReplay {
     pub moves: Vec<String>,
 }
 
-/// Refuses the queens-only options for a small game.
-fn small_position_only(args: &PositionArgs) -> Result<(), CliError> {
+/// Refuses the queens-only options for another game.
+fn position_only(args: &PositionArgs) -> Result<(), CliError> {
     let queens_only = [
         ("--game", args.game.is_some()),
         ("--size", args.size.is_some()),
@@ -357,157 +121,166 @@ pub(super) fn move_texts(moves: Option<&str>) -> Result<Vec<&str>, CliError> {
         .collect()
 }
 
-/// The position `--position` names (or the start) and the first illegal move of
-/// `--moves`, if any, with the moves played before it.
-fn reach<G: SmallGame>(
-    position: Option<&str>,
+/// Plays `--moves` on `game` until one is refused: the moves played, and the first
+/// refused one's number and why.
+fn play_moves(
+    game: &mut dyn AnyGame,
     moves: Option<&str>,
-) -> Result<(G, Vec<String>, Option<String>), CliError>
-where
-    <G as GamePosition>::Move: Display,
-{
-    let mut game = match position {
-        Some(text) => G::read(text)?,
-        None => G::start(),
-    };
+) -> Result<(Vec<String>, Option<String>), CliError> {
     let mut played = Vec::new();
     for (number, text) in move_texts(moves)?.into_iter().enumerate() {
         if let Err(err) = game.play_text(text) {
-            return Ok((game, played, Some(format!("move {}: {err}", number + 1))));
+            return Ok((played, Some(format!("move {}: {err}", number + 1))));
         }
         played.push(text.to_string());
     }
-    Ok((game, played, None))
+    Ok((played, None))
 }
 
-/// The position after every move, refusing an illegal one.
-pub(super) fn position_of<G: SmallGame>(
+/// A game reached by `--position` and `--moves`.
+struct Reached {
+    /// The position after the legal moves.
+    game: Box<dyn AnyGame>,
+    /// The moves played.
+    played: Vec<String>,
+    /// The first illegal move's number and why, if one was.
+    error: Option<String>,
+}
+
+/// The game `entry` at `--position` (or its start) after the legal moves of `--moves`,
+/// with those moves and the first illegal one, if any.
+fn reach(
+    entry: &GameEntry,
     position: Option<&str>,
     moves: Option<&str>,
-) -> Result<G, CliError>
-where
-    <G as GamePosition>::Move: Display,
-{
-    match reach::<G>(position, moves)? {
-        (game, _, None) => Ok(game),
-        (_, _, Some(error)) => Err(CliError::Usage(error)),
+) -> Result<Reached, CliError> {
+    let mut game = match position {
+        Some(text) => (entry.from_notation)(text)?,
+        None => (entry.start)()?,
+    };
+    let (played, error) = play_moves(game.as_mut(), moves)?;
+    Ok(Reached {
+        game,
+        played,
+        error,
+    })
+}
+
+/// The game `G` at `--position` (or its start) after every move, refusing an illegal one.
+fn reach_as<G: Rules + AnyGame>(
+    position: Option<&str>,
+    moves: Option<&str>,
+) -> Result<G, CliError> {
+    let mut game = match position {
+        Some(text) => G::from_notation(text)?,
+        None => G::setup(&Setup::default())?,
+    };
+    match play_moves(&mut game, moves)? {
+        (_, None) => Ok(game),
+        (_, Some(error)) => Err(CliError::Usage(error)),
     }
 }
 
+/// The position of `--kind` after every move, refusing an illegal one (`queens tree`).
+pub(super) fn position_of(
+    entry: &GameEntry,
+    position: Option<&str>,
+    moves: Option<&str>,
+) -> Result<Box<dyn AnyGame>, CliError> {
+    let reached = reach(entry, position, moves)?;
+    match reached.error {
+        None => Ok(reached.game),
+        Some(error) => Err(CliError::Usage(error)),
+    }
+}
+
+/// The seat `seat` as the game's notation writes it.
+fn side(game: &dyn AnyGame, seat: usize) -> &'static str {
+    game.sides()[seat.min(1)]
+}
+
+/// The winner's letter or `draw` once over.
+fn winner(game: &dyn AnyGame) -> Option<&'static str> {
+    game.result()
+        .map(|winner| winner.map_or("draw", |seat| side(game, seat)))
+}
+
 /// `queens replay --kind K`.
-pub(super) fn replay<G: SmallGame>(args: &ReplayArgs) -> Result<KindReport<SmallReplay>, CliError>
-where
-    <G as GamePosition>::Move: Display,
-{
+pub(super) fn replay(args: &ReplayArgs) -> Result<KindReport<SmallReplay>, CliError> {
     let position = &args.position;
-    small_position_only(position)?;
-    let (game, moves, error) = reach::<G>(position.position.as_deref(), position.moves.as_deref())?;
+    position_only(position)?;
+    let entry = position.kind.0;
+    let Reached {
+        game,
+        played: moves,
+        error,
+    } = reach(
+        entry,
+        position.position.as_deref(),
+        position.moves.as_deref(),
+    )?;
+    let over = game.result().is_some();
     Ok(KindReport {
-        kind: G::KIND,
+        kind: entry.tag,
         position: game.to_string(),
         report: SmallReplay {
             legal: error.is_none(),
             error,
-            to_move: game.mover(),
-            over: game.result().is_some(),
-            winner: game.result(),
+            to_move: (!over).then(|| side(game.as_ref(), game.seat_to_move())),
+            over,
+            winner: winner(game.as_ref()),
             moves,
         },
     })
 }
 
 /// `queens bestmove --kind K`: minimax or alpha-beta, to `--depth` (by default to the
-/// end of a tic-tac-toe game, the engine's default depth in Dodgem) or `--time-ms`.
-pub(super) fn best_move<G: SmallGame + 'static>(
+/// end of a tic-tac-toe game, the engine's default depth in the others) or `--time-ms`.
+pub(super) fn best_move(
     args: &BestMoveArgs,
     interrupt: &Interrupt,
-) -> Result<KindReport<BestMoveReport>, CliError>
-where
-    <G as GamePosition>::Move: Display,
-{
+) -> Result<KindReport<BestMoveReport>, CliError> {
     let start = Instant::now();
-    small_position_only(&args.position)?;
-    let mut game: G = position_of(
+    position_only(&args.position)?;
+    let entry = args.position.kind.0;
+    let mut game = position_of(
+        entry,
         args.position.position.as_deref(),
         args.position.moves.as_deref(),
     )?;
     if let Some(path) = &args.eval {
-        game = game.with_eval_file(path)?;
+        if !entry.tools.eval_file {
+            return Err(eval_refused());
+        }
+        game.set_eval(&eval_text(path)?)
+            .map_err(|err| CliError::Usage(format!("--eval {}: {err}", path.display())))?;
     }
+    let to_end = game.plies_left().max(1);
     // Tic-tac-toe is searched to its end by default: it is that small.
-    let default_depth = if G::KIND == crate::games::tictactoe::KIND {
-        game.plies_to_end().max(1)
+    let default_depth = if entry.tag == crate::games::tictactoe::KIND {
+        to_end
     } else {
         args.algo.entry().default_depth
     };
-    let limits = Limits {
-        depth: args.depth.unwrap_or(if args.time_ms.is_some() {
-            game.plies_to_end().max(1)
-        } else {
-            default_depth
-        }),
-        time: args.time_ms.map(std::time::Duration::from_millis),
-    };
-    let mut engine = EngineConfig::new(args.algo, limits.depth)
-        .build_for::<G>()
-        .map_err(|err| CliError::Usage(format!("{err}; {} takes minimax or alphabeta", G::KIND)))?;
-    let mut outcome = engine.think(&game, limits, &StopOnRequest(interrupt));
+    let mut config = EngineConfig::new(args.algo, default_depth);
+    config.depth = args.depth.unwrap_or(if args.time_ms.is_some() {
+        to_end
+    } else {
+        default_depth
+    });
+    config.time_ms = args.time_ms;
+    let mut outcome = game
+        .think(&config, &StopOnRequest(interrupt))
+        .map_err(|err| match err {
+            ThinkError::NotForThisGame(err) => {
+                CliError::Usage(format!("{err}; {} takes minimax or alphabeta", entry.tag))
+            }
+            other => CliError::Usage(other.to_string()),
+        })?;
     outcome.elapsed = start.elapsed();
     Ok(KindReport {
-        kind: G::KIND,
+        kind: entry.tag,
         position: game.to_string(),
-        report: BestMoveReport::new(&outcome, engine.name()),
+        report: BestMoveReport::new(&outcome, args.algo.name()),
     })
-}
-
-/// What `queens solve --kind tictactoe` answers for `game` (nothing stops it).
-pub fn tictactoe_solution(game: &TicTacToe) -> SmallSolution {
-    game.solve(&Interrupt::new())
-        .unwrap_or_else(SmallSolution::stopped)
-}
-
-/// What `queens solve --kind dodgem` answers for `game` (nothing stops it).
-pub fn dodgem_solution(game: &Dodgem) -> SmallSolution {
-    game.solve(&Interrupt::new())
-        .unwrap_or_else(SmallSolution::stopped)
-}
-
-/// `queens solve --kind K`: the exact result with best play, or, when `interrupt` stops
-/// it first, an answer that says it is not one (`"solved": false`).
-pub(super) fn solve<G: SmallGame>(
-    args: &SolveArgs,
-    interrupt: &Interrupt,
-) -> Result<KindReport<SmallSolution>, CliError>
-where
-    <G as GamePosition>::Move: Display,
-{
-    small_position_only(&args.position)?;
-    let game: G = position_of(
-        args.position.position.as_deref(),
-        args.position.moves.as_deref(),
-    )?;
-    Ok(KindReport {
-        kind: G::KIND,
-        position: game.to_string(),
-        report: game.solve(interrupt).unwrap_or_else(SmallSolution::stopped),
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_stopped_solve_proves_nothing_and_says_so() {
-        let interrupt = Interrupt::new();
-        interrupt.request();
-        assert_eq!(Dodgem::new().solve(&interrupt), None);
-        let stopped = SmallSolution::stopped();
-        assert!(!stopped.solved);
-        assert_eq!((stopped.outcome, stopped.value), (None, None));
-        // Nothing asked it to stop: proved.
-        let solved = dodgem_solution(&Dodgem::new());
-        assert!(solved.solved);
-        assert_eq!((solved.outcome, solved.plies), (Some("b"), Some(19)));
-    }
 }

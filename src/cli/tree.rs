@@ -3,17 +3,14 @@
 
 use super::args::{GameArg, RootArg, TreeAlgo, TreeArgs};
 use super::error::CliError;
-use super::small::{SmallGame, move_texts, position_of};
+use super::small::position_of;
+use crate::ai::Method;
 use crate::ai::tree::lab::{ChildOrder, LabAlgorithm, LabOptions, trace};
 use crate::ai::tree::report::report;
 use crate::ai::tree::{RootKind, Tree, TreeReport, evaluate_tree};
-use crate::ai::{GamePosition, Method};
 use crate::board::GameSpec;
-use crate::games::dodgem::Dodgem;
-use crate::games::grow::{Grown, TreeGame, grow};
-use crate::games::tictactoe::TicTacToe;
+use crate::games::grow::{GrowError, Grown, TreeGame, grow};
 use serde::Serialize;
-use std::fmt::Display;
 
 /// How deep a game's tree grows without `--depth`: the lab's first picture, two plies.
 pub const DEFAULT_DEPTH: u32 = 2;
@@ -112,48 +109,35 @@ fn search(tree: &Tree, root: RootKind, algo: TreeAlgo) -> TreeReport {
 /// it.
 fn grown(args: &TreeArgs, kind: GameArg) -> Result<TreeAnswer, CliError> {
     let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
-    let (game, position) = match kind.name() {
-        crate::games::tictactoe::KIND => (TreeGame::TicTacToe, small_position::<TicTacToe>(args)?),
-        crate::games::dodgem::KIND => (TreeGame::Dodgem, small_position::<Dodgem>(args)?),
-        _ if !kind.is_queens() => {
-            let Grown { position, tree } = seam_tree(args, kind, depth)?;
-            return Ok(answer(kind, position, &tree, args.algo));
-        }
-        _ => {
-            let text = args.position.as_deref().ok_or(CliError::MissingPosition)?;
-            let mut spec = GameSpec::parse(text)?;
-            spec.moves.extend(crate::board::parse_cells(
-                args.moves.as_deref().unwrap_or(""),
-                "moves",
-                spec.size,
-            )?);
-            let board = match spec.replay()? {
-                (board, None) => board,
-                (_, Some(err)) => return Err(err.into()),
-            };
-            (TreeGame::Queens, board.game_string())
-        }
+    if !kind.is_queens() {
+        let Grown { position, tree } = seam_tree(args, kind, depth)?;
+        return Ok(answer(kind, position, &tree, args.algo));
+    }
+    let text = args.position.as_deref().ok_or(CliError::MissingPosition)?;
+    let mut spec = GameSpec::parse(text)?;
+    spec.moves.extend(crate::board::parse_cells(
+        args.moves.as_deref().unwrap_or(""),
+        "moves",
+        spec.size,
+    )?);
+    let board = match spec.replay()? {
+        (board, None) => board,
+        (_, Some(err)) => return Err(err.into()),
     };
-    let Grown { position, tree } =
-        grow(game, &position, depth).map_err(|err| CliError::Usage(err.to_string()))?;
+    let Grown { position, tree } = grow(TreeGame::Queens, &board.game_string(), depth)
+        .map_err(|err| CliError::Usage(err.to_string()))?;
     Ok(answer(kind, position, &tree, args.algo))
 }
 
 /// The tree of any game of the games table, through the game seam
 /// ([`crate::games::seam::AnyGame::tree`]): the position read by the table's row, the
-/// moves played by the game's rules.
+/// moves played by the game's rules; a tree too large says the deepest that fits, as the
+/// Tree Lab does.
 fn seam_tree(args: &TreeArgs, kind: GameArg, depth: u32) -> Result<Grown, CliError> {
-    let mut game = match args.position.as_deref() {
-        Some(text) => (kind.0.from_notation)(text)?,
-        None => (kind.0.start)()?,
-    };
-    for (number, text) in move_texts(args.moves.as_deref())?.into_iter().enumerate() {
-        game.play_text(text)
-            .map_err(|err| CliError::Usage(format!("move {}: {err}", number + 1)))?;
-    }
+    let game = position_of(kind.0, args.position.as_deref(), args.moves.as_deref())?;
     let tree = game
         .tree(depth)
-        .map_err(|err| CliError::Usage(err.to_string()))?;
+        .map_err(|err| CliError::Usage(GrowError::from(err).to_string()))?;
     Ok(Grown {
         position: game.to_string(),
         tree,
@@ -177,13 +161,4 @@ fn answer(kind: GameArg, position: String, tree: &Tree, algo: TreeAlgo) -> TreeA
         best_move,
         report,
     }
-}
-
-/// The small game's position after `--moves`, in its notation.
-fn small_position<G: SmallGame>(args: &TreeArgs) -> Result<String, CliError>
-where
-    <G as GamePosition>::Move: Display,
-{
-    let game: G = position_of(args.position.as_deref(), args.moves.as_deref())?;
-    Ok(game.to_string())
 }

@@ -473,6 +473,7 @@ impl FrontierGame for Dodgem {}
 impl crate::games::seam::Rules for Dodgem {
     type Move = DodgemMove;
     const TAG: &'static str = KIND;
+    const SIDES: [&'static str; 2] = ["b", "w"];
     const TOOLS: crate::games::seam::Tools = crate::games::seam::Tools {
         solver: true,
         eval_file: true,
@@ -535,5 +536,29 @@ impl crate::games::seam::Rules for Dodgem {
 
     fn tree(&self, depth: u32) -> Result<crate::ai::tree::Tree, crate::games::seam::TreeError> {
         crate::games::seam::tree_below(self, depth)
+    }
+
+    /// The lecture's table replaced by `text` (data/dodgem_eval.ron's form).
+    fn set_eval(&mut self, text: &str) -> Result<(), crate::games::seam::Refused> {
+        self.eval = DodgemEval::from_ron(text).map_err(crate::games::seam::Refused::new)?;
+        Ok(())
+    }
+
+    /// The 3x3 board, a3 at the top left; a target is a car of the side to move that can
+    /// move (its moves are `a3-b3`, `c2-off`: the car's cell, then where it goes).
+    fn grid(&self) -> Option<crate::games::grid::GridView> {
+        use crate::games::grid::{GridView, Square, legal_texts};
+        let square = |row, col| match self.car(Cell::at(row, col)) {
+            Some(side) => Square::Piece(usize::from(side == Side::White)),
+            None => Square::Empty,
+        };
+        let name = |row, col| Cell::at(row, col).to_string();
+        Some(GridView::build(
+            3,
+            3,
+            square,
+            name,
+            &legal_texts(&crate::games::seam::Rules::legal_moves(self)),
+        ))
     }
 }

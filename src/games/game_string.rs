@@ -76,7 +76,7 @@ fn split(text: &str) -> Result<Parts<'_>, GameStringError> {
 ///
 /// # Errors
 /// As [`read`]; a string naming another game is [`GameStringError::UnknownGame`].
-pub fn read_as<G: Rules>(text: &str) -> Result<G, GameStringError> {
+pub fn read_as<G: Rules + AnyGame>(text: &str) -> Result<G, GameStringError> {
     let parts = split(text)?;
     let name = parts.game.unwrap_or(DEFAULT_TAG);
     if !name.eq_ignore_ascii_case(G::TAG) {

@@ -3,48 +3,60 @@
 //! command line and the window show the same tree for the same position and depth.
 
 use crate::ai::tree::{GameTreeError, MAX_GAME_TREE_LEAVES, Tree};
-use crate::ai::{GamePosition, SearchGame};
 use crate::board::{GameSpec, MoveError, ParseError};
 use crate::games::dodgem::{Dodgem, DodgemError};
-use crate::games::seam::{TreeError, tree_below};
+use crate::games::seam::{Refused, TreeError, tree_below};
+use crate::games::table::{GAMES, GameEntry};
 use crate::games::tictactoe::{TicTacToe, TicTacToeError};
-use std::fmt::Display;
 use thiserror::Error;
 
-/// A game whose positions grow trees.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum TreeGame {
-    /// Tic-tac-toe, X first (notation `x.o/.x./..o`).
-    #[default]
-    TicTacToe,
-    /// Dodgem, black first (notation `b../b../.ww b 0`).
-    Dodgem,
-    /// Queens & Stones (a game string, docs/rules.md).
-    Queens,
-}
+/// A game whose positions grow trees: a row of the games table ([`GAMES`]), so every
+/// game the program plays is in the lab's list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeGame(pub &'static GameEntry);
 
+#[allow(non_upper_case_globals)] // Named as the enum they replace was, for its callers.
 impl TreeGame {
-    /// Every game, in the order the lab lists them.
-    pub const ALL: [TreeGame; 3] = [TreeGame::TicTacToe, TreeGame::Dodgem, TreeGame::Queens];
+    /// Tic-tac-toe, X first (notation `x.o/.x./..o`).
+    pub const TicTacToe: TreeGame = TreeGame(&GameEntry::of::<TicTacToe>());
+    /// Dodgem, black first (notation `b../b../.ww b 0`).
+    pub const Dodgem: TreeGame = TreeGame(&GameEntry::of::<Dodgem>());
+    /// Queens & Stones (a game string, docs/rules.md).
+    pub const Queens: TreeGame = TreeGame(&GameEntry::of::<crate::board::Board>());
+
+    /// Every game, in the order the lab lists them: the games table's order, queens last
+    /// (the lab offers it as the board on screen).
+    pub fn all() -> impl Iterator<Item = TreeGame> {
+        let others = GAMES.iter().filter(|entry| !is_queens(entry));
+        let queens = GAMES.iter().filter(|entry| is_queens(entry));
+        others.chain(queens).map(TreeGame)
+    }
 
     /// The game's name, as `--kind` and saves write it.
     pub const fn name(self) -> &'static str {
-        match self {
-            TreeGame::TicTacToe => crate::games::tictactoe::KIND,
-            TreeGame::Dodgem => crate::games::dodgem::KIND,
-            TreeGame::Queens => "queens",
-        }
+        self.0.tag
     }
 
     /// The start position in the game's notation (queens: an empty 4x4 board, small
     /// enough to grow two plies; a caller with a board on show offers that one instead).
     pub fn start_position(self) -> String {
-        match self {
-            TreeGame::TicTacToe => TicTacToe::new().to_string(),
-            TreeGame::Dodgem => Dodgem::new().to_string(),
-            TreeGame::Queens => "size=4".to_string(),
+        if is_queens(self.0) {
+            return "size=4".to_string();
         }
+        (self.0.start)().map_or_else(|_| String::new(), |game| game.to_string())
     }
+}
+
+impl Default for TreeGame {
+    /// Tic-tac-toe, the smallest tree.
+    fn default() -> TreeGame {
+        TreeGame::TicTacToe
+    }
+}
+
+/// Whether `entry` is the queens game, whose positions are game strings.
+fn is_queens(entry: &GameEntry) -> bool {
+    entry.tag == crate::games::setup::DEFAULT_TAG
 }
 
 /// Why a position grew no tree.
@@ -80,6 +92,22 @@ pub enum GrowError {
     /// Another limit of a game's tree (too deep, a leaf out of range).
     #[error(transparent)]
     Tree(GameTreeError),
+    /// Another game's position that is not one, in the game's own words.
+    #[error(transparent)]
+    Refused(Refused),
+}
+
+impl From<Refused> for GrowError {
+    /// The game's own error: tic-tac-toe's and Dodgem's keep their variants.
+    fn from(refused: Refused) -> GrowError {
+        if let Some(error) = refused.downcast_ref::<TicTacToeError>() {
+            GrowError::TicTacToe(error.clone())
+        } else if let Some(error) = refused.downcast_ref::<DodgemError>() {
+            GrowError::Dodgem(error.clone())
+        } else {
+            GrowError::Refused(refused)
+        }
+    }
 }
 
 fn fits_text(fits: u32) -> String {
@@ -109,32 +137,21 @@ pub fn grow(game: TreeGame, position: &str, depth: u32) -> Result<Grown, GrowErr
     if depth == 0 {
         return Err(GrowError::NoDepth);
     }
-    match game {
-        TreeGame::TicTacToe => grow_from(&position.trim().parse::<TicTacToe>()?, depth),
-        TreeGame::Dodgem => grow_from(&position.trim().parse::<Dodgem>()?, depth),
-        TreeGame::Queens => {
-            let board = match GameSpec::parse(position)?.replay()? {
-                (board, None) => board,
-                (_, Some(error)) => return Err(error.into()),
-            };
-            let tree = tree_below(&board, depth)?;
-            Ok(Grown {
-                position: board.game_string(),
-                tree,
-            })
-        }
+    if is_queens(game.0) {
+        let board = match GameSpec::parse(position)?.replay()? {
+            (board, None) => board,
+            (_, Some(error)) => return Err(error.into()),
+        };
+        let tree = tree_below(&board, depth)?;
+        return Ok(Grown {
+            position: board.game_string(),
+            tree,
+        });
     }
-}
-
-fn grow_from<P>(position: &P, depth: u32) -> Result<Grown, GrowError>
-where
-    P: GamePosition + Display,
-    P::Search: SearchGame,
-    <P::Search as SearchGame>::Move: Display,
-{
+    let game = (game.0.from_notation)(position)?;
     Ok(Grown {
-        position: position.to_string(),
-        tree: tree_below(position, depth)?,
+        position: game.to_string(),
+        tree: game.tree(depth)?,
     })
 }
 
@@ -152,7 +169,7 @@ impl From<TreeError> for GrowError {
 mod tests {
     use super::*;
     use crate::ai::tree::{RootKind, evaluate_tree};
-    use crate::ai::{Limits, Method, NoHandler, Silent, run_search};
+    use crate::ai::{GamePosition, Limits, Method, NoHandler, Silent, run_search};
 
     #[test]
     fn tic_tac_toe_grows_the_engines_tree_with_moves_on_its_edges() {
@@ -200,6 +217,27 @@ mod tests {
         assert!(dodgem.tree.leaf_count() > 1);
         let queens = grow(TreeGame::Queens, "size=3", 1).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(queens.tree.leaf_count(), 9);
+    }
+
+    #[test]
+    fn every_game_of_the_table_is_in_the_list_and_grows_from_its_start() {
+        let listed: Vec<&str> = TreeGame::all().map(TreeGame::name).collect();
+        assert_eq!(listed, ["tictactoe", "dodgem", "othello", "queens"]);
+        for game in TreeGame::all() {
+            let grown = grow(game, &game.start_position(), 2)
+                .unwrap_or_else(|e| panic!("{}: {e}", game.name()));
+            assert!(grown.tree.leaf_count() > 1, "{}", game.name());
+        }
+        // Othello's four openings, each with its three replies.
+        let othello = TreeGame::all()
+            .find(|game| game.name() == "othello")
+            .unwrap_or_default();
+        let grown = grow(othello, &othello.start_position(), 2).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(grown.tree.leaf_count(), 12);
+        assert!(matches!(
+            grow(othello, "bbb/www b", 1),
+            Err(GrowError::Refused(_))
+        ));
     }
 
     #[test]

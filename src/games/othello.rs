@@ -11,6 +11,8 @@
 //! The board is two 64-bit masks (bit `row * 8 + col`), whatever the side, so 6x6 and
 //! 8x8 share every line of code; cells outside the side's square are never set.
 
+mod rules;
+
 use super::othello_eval::OthelloEval;
 use crate::ai::{FrontierGame, GamePosition, MoveList, Score, SearchGame};
 use std::fmt;
@@ -429,70 +431,6 @@ impl SearchGame for Othello {
 }
 
 impl FrontierGame for Othello {}
-
-/// Othello through the game seam: one setup key, `size=6` or `size=8`.
-impl super::seam::Rules for Othello {
-    type Move = OthelloMove;
-    const TAG: &'static str = KIND;
-    const TOOLS: super::seam::Tools = super::seam::Tools {
-        eval_file: true,
-        ..super::seam::Tools::PLAY_ONLY
-    };
-
-    fn setup(keys: &super::setup::Setup) -> Result<Othello, super::setup::GameStringError> {
-        keys.only(&["size"], KIND)?;
-        let refuse = |err| super::setup::GameStringError::Setup(super::seam::Refused::new(err));
-        let size = match keys.get("size") {
-            None => DEFAULT_SIZE,
-            Some(text) => text
-                .parse()
-                .map_err(|_| refuse(OthelloError::BadSize(crate::board::clip_token(text))))?,
-        };
-        Othello::new(size).map_err(refuse)
-    }
-
-    fn setup_keys(&self) -> String {
-        format!("size={}", self.size)
-    }
-
-    fn from_notation(text: &str) -> Result<Othello, super::seam::Refused> {
-        text.parse().map_err(super::seam::Refused::new)
-    }
-
-    fn legal_moves(&self) -> Vec<OthelloMove> {
-        self.moves()
-    }
-
-    fn play(&mut self, mv: OthelloMove) -> Result<(), super::seam::Refused> {
-        Othello::play(self, mv).map_err(super::seam::Refused::new)
-    }
-
-    fn undo(&mut self) -> Option<OthelloMove> {
-        let last = self.history.last().map(|(mv, _)| *mv)?;
-        self.undo_move();
-        Some(last)
-    }
-
-    fn moves_played(&self) -> Vec<OthelloMove> {
-        self.history.iter().map(|(mv, _)| *mv).collect()
-    }
-
-    fn seat_to_move(&self) -> usize {
-        self.to_move
-    }
-
-    fn result(&self) -> Option<Option<usize>> {
-        self.winner()
-    }
-
-    fn parse_move(&self, text: &str) -> Result<OthelloMove, super::seam::Refused> {
-        Othello::parse_move(self, text).map_err(super::seam::Refused::new)
-    }
-
-    fn tree(&self, depth: u32) -> Result<crate::ai::tree::Tree, super::seam::TreeError> {
-        super::seam::tree_below(self, depth)
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -2,11 +2,14 @@
 //! position, its game string (`size=8 stones=b2,d5 moves=c3,f6`, docs/rules.md) is both
 //! its notation and its setup. The game's extra tools are in its [`Rules::TOOLS`].
 
+use super::grid::{GridView, Square, legal_texts};
 use super::seam::Tools;
 use super::seam::{Refused, Rules, Seat};
 use super::seam::{TreeError, tree_below};
 use super::setup::{GameStringError, Setup};
 use crate::ai::tree::Tree;
+use crate::ai::{Engine, EngineConfig, NotForThisGame};
+use crate::board::CellState;
 use crate::board::{Board, Cell, GameSpec, MoveError, NotACell, Player};
 use std::fmt;
 
@@ -97,5 +100,30 @@ impl Rules for Board {
 
     fn tree(&self, depth: u32) -> Result<Tree, TreeError> {
         tree_below(self, depth)
+    }
+
+    /// Every engine of the registry plays queens, the strong ones included.
+    fn engine(config: &EngineConfig) -> Result<Box<dyn Engine>, NotForThisGame> {
+        Ok(config.build())
+    }
+
+    /// The board as the window draws it, the top rank first (a1 at the bottom left);
+    /// queens are pieces, stones blocked squares, a target a free cell.
+    fn grid(&self) -> Option<GridView> {
+        let size = self.size();
+        let cell = |row: u8, col: u8| Cell::new(col, size - 1 - row);
+        let square = |row, col| match self.cell_state(cell(row, col)) {
+            Some(CellState::Queen(player)) => Square::Piece(player.index()),
+            Some(CellState::Stone) => Square::Blocked,
+            _ => Square::Empty,
+        };
+        let name = |row, col| cell(row, col).to_string();
+        Some(GridView::build(
+            size,
+            size,
+            square,
+            name,
+            &legal_texts(&Rules::legal_moves(self)),
+        ))
     }
 }

@@ -13,10 +13,13 @@
 //! Seats are numbered as the saves number players: seat 0 (P1) moves first, seat 1 (P2)
 //! second.
 
+use super::grid::GridView;
 pub use super::setup::Refused;
 use super::setup::{DEFAULT_TAG, GameStringError, Setup};
+use super::think::{Notation, ThinkError};
 use crate::ai::tree::{GameTreeError, MAX_GAME_TREE_LEAVES, Tree};
-use crate::ai::{GamePosition, SearchGame};
+use crate::ai::{Engine, EngineConfig, GamePosition, NotForThisGame, SearchGame};
+use crate::ai::{SearchHandler, SearchOutcome};
 use std::fmt;
 use thiserror::Error;
 
@@ -34,6 +37,10 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
 
     /// What the front ends may ask of this game beyond playing it.
     const TOOLS: Tools;
+
+    /// How the game's notation writes its seats, seat 0 first (`x`/`o`, `b`/`w`): the
+    /// command line's `to_move` and `winner`.
+    const SIDES: [&'static str; 2] = ["1", "2"];
 
     /// The position a game string's setup keys describe, before any move (`size=8
     /// stones=b2` for queens; no keys for tic-tac-toe). Unknown keys are refused.
@@ -86,7 +93,42 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     /// # Errors
     /// [`TreeError`] for depth 0 or a tree too large to draw.
     fn tree(&self, depth: u32) -> Result<Tree, TreeError>;
+
+    /// The engine `config` names, built for this game: by default the thesis's engines
+    /// (minimax, alpha-beta), which serve every game; a game with engines of its own
+    /// (queens: pvs, perfect) answers them here.
+    ///
+    /// # Errors
+    /// [`NotForThisGame`] for an engine this game has not.
+    fn engine(config: &EngineConfig) -> Result<Box<dyn Engine<Self>>, NotForThisGame>
+    where
+        Self: GamePosition,
+    {
+        config.build_for::<Self>()
+    }
+
+    /// The board as a front end draws it, for a game played on a grid of squares
+    /// ([`GridView`]: what each square holds by seat, its name, whether a click there
+    /// begins a legal move); `None` for a game without one.
+    fn grid(&self) -> Option<GridView> {
+        None
+    }
+
+    /// Searches with the evaluation table `text` from now on (an `--eval` file, in the
+    /// game's own form): for the games whose [`Tools::eval_file`] is set.
+    ///
+    /// # Errors
+    /// The game's reason the table is refused; a game without one refuses every table.
+    fn set_eval(&mut self, text: &str) -> Result<(), Refused> {
+        let _ = text;
+        Err(Refused::new(NoEvalTable(Self::TAG)))
+    }
 }
+
+/// An evaluation table given to a game that has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("{0} has no evaluation table to change")]
+pub struct NoEvalTable(pub &'static str);
 
 /// What the front ends may ask of a game beyond playing it. A tool a game lacks is
 /// refused with a word, as Hint is, rather than run on some other position.
@@ -256,6 +298,31 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     fn tree(&self, depth: u32) -> Result<Tree, TreeError>;
     /// A copy behind a new box.
     fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// The engine's move here: the engine `config` names (registry row, depth, time,
+    /// threads, table) searches, reporting progress to `handler` and stopping when it
+    /// says so (a [`crate::ai::SharedProgress<String>`] gives a window the stop flag,
+    /// the live node count and the last finished depth). The answer's moves are in
+    /// notation, ready for [`AnyGame::play_text`]; `depth`, `value`, `stats.nodes`,
+    /// `pv`, `exact` and `interrupted` are the engine's. See [`super::think`].
+    ///
+    /// # Errors
+    /// [`ThinkError`]: an engine this game has not, a table that does not fit.
+    fn think(
+        &self,
+        config: &EngineConfig,
+        handler: &dyn SearchHandler<String>,
+    ) -> Result<SearchOutcome<String>, ThinkError>;
+    /// The board as drawn ([`Rules::grid`]); `None` for a game without a grid.
+    fn grid(&self) -> Option<GridView>;
+    /// How the notation writes the seats ([`Rules::SIDES`]).
+    fn sides(&self) -> [&'static str; 2];
+    /// The most plies the game can last from here: a search this deep is exact.
+    fn plies_left(&self) -> u32;
+    /// Searches with the evaluation table `text` from now on ([`Rules::set_eval`]).
+    ///
+    /// # Errors
+    /// As [`Rules::set_eval`].
+    fn set_eval(&mut self, text: &str) -> Result<(), Refused>;
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -264,7 +331,11 @@ impl Clone for Box<dyn AnyGame> {
     }
 }
 
-impl<G: Rules> AnyGame for G {
+impl<G> AnyGame for G
+where
+    G: Rules + GamePosition,
+    <G as GamePosition>::Move: fmt::Display,
+{
     fn tag(&self) -> &'static str {
         G::TAG
     }
@@ -330,6 +401,52 @@ impl<G: Rules> AnyGame for G {
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }
+
+    fn think(
+        &self,
+        config: &EngineConfig,
+        handler: &dyn SearchHandler<String>,
+    ) -> Result<SearchOutcome<String>, ThinkError> {
+        think(self, config, handler)
+    }
+
+    fn grid(&self) -> Option<GridView> {
+        Rules::grid(self)
+    }
+
+    fn sides(&self) -> [&'static str; 2] {
+        G::SIDES
+    }
+
+    fn plies_left(&self) -> u32 {
+        self.search_game().plies_left_bound()
+    }
+
+    fn set_eval(&mut self, text: &str) -> Result<(), Refused> {
+        Rules::set_eval(self, text)
+    }
+}
+
+/// The engine `config` names, searching `game` within `config`'s depth (at least 1) and
+/// time, reporting to `handler` and stopping when it says so. The game's
+/// [`Rules::engine`] builds the engine, so a game with engines of its own (queens) gets
+/// them and every other game the thesis's.
+///
+/// # Errors
+/// [`ThinkError`]: an engine this game has not, a table that does not fit.
+pub fn think<G>(
+    game: &G,
+    config: &EngineConfig,
+    handler: &dyn SearchHandler<String>,
+) -> Result<SearchOutcome<String>, ThinkError>
+where
+    G: Rules + GamePosition,
+    <G as GamePosition>::Move: fmt::Display,
+{
+    let mut engine = G::engine(config)?;
+    engine.prepare(game)?;
+    let outcome = engine.think(game, config.limits(), &Notation(handler));
+    Ok(outcome.map_moves(|mv| mv.to_string()))
 }
 
 /// The number of move sequences of `depth` plies from `game`: every legal move (a forced

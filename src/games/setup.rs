@@ -135,3 +135,6 @@ impl PartialEq for Refused {
         self.to_string() == other.to_string()
     }
 }
+
+/// Equal texts are an equivalence, so the comparison is a full one.
+impl Eq for Refused {}

@@ -57,7 +57,7 @@ impl Eq for GameEntry {}
 
 impl GameEntry {
     /// The row of the game `G`.
-    pub const fn of<G: Rules>() -> GameEntry {
+    pub const fn of<G: Rules + AnyGame>() -> GameEntry {
         GameEntry {
             tag: G::TAG,
             tools: G::TOOLS,
@@ -68,15 +68,15 @@ impl GameEntry {
     }
 }
 
-fn start_of<G: Rules>() -> Result<Box<dyn AnyGame>, GameStringError> {
+fn start_of<G: Rules + AnyGame>() -> Result<Box<dyn AnyGame>, GameStringError> {
     setup_of::<G>(&Setup::default())
 }
 
-fn setup_of<G: Rules>(keys: &Setup) -> Result<Box<dyn AnyGame>, GameStringError> {
+fn setup_of<G: Rules + AnyGame>(keys: &Setup) -> Result<Box<dyn AnyGame>, GameStringError> {
     Ok(Box::new(G::setup(keys)?))
 }
 
-fn notation_of<G: Rules>(text: &str) -> Result<Box<dyn AnyGame>, Refused> {
+fn notation_of<G: Rules + AnyGame>(text: &str) -> Result<Box<dyn AnyGame>, Refused> {
     Ok(Box::new(G::from_notation(text)?))
 }
 

@@ -301,6 +301,7 @@ impl FrontierGame for TicTacToe {}
 impl crate::games::seam::Rules for TicTacToe {
     type Move = Cell;
     const TAG: &'static str = KIND;
+    const SIDES: [&'static str; 2] = ["x", "o"];
     const TOOLS: crate::games::seam::Tools = crate::games::seam::Tools {
         solver: true,
         ..crate::games::seam::Tools::PLAY_ONLY
@@ -362,6 +363,23 @@ impl crate::games::seam::Rules for TicTacToe {
 
     fn tree(&self, depth: u32) -> Result<crate::ai::tree::Tree, crate::games::seam::TreeError> {
         crate::games::seam::tree_below(self, depth)
+    }
+
+    /// The 3x3 board, a3 at the top left; a target is an empty cell while the game goes on.
+    fn grid(&self) -> Option<crate::games::grid::GridView> {
+        use crate::games::grid::{GridView, Square, legal_texts};
+        let square = |row, col| match self.mark(Cell::at(row, col)) {
+            Some(mark) => Square::Piece(usize::from(mark == Mark::O)),
+            None => Square::Empty,
+        };
+        let name = |row, col| Cell::at(row, col).to_string();
+        Some(GridView::build(
+            3,
+            3,
+            square,
+            name,
+            &legal_texts(&crate::games::seam::Rules::legal_moves(self)),
+        ))
     }
 }
 

@@ -4,12 +4,12 @@
 //! at the end, the chosen move in green. Only the nodes in view are painted, so trees of
 //! thousands of leaves scroll smoothly.
 
+mod paint;
+
 use super::TreeLab;
-use super::model::Status;
-use super::rows::window_text;
 use super::texts::LabTexts;
-use crate::ai::tree::lab::{Event, SearchKind};
-use eframe::egui::{self, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Vec2, pos2, vec2};
+use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2, pos2, vec2};
+use paint::Canvas;
 
 /// A leaf slot's width and a level's height at zoom 1.
 const SLOT: f32 = 46.0;
@@ -178,226 +178,74 @@ fn fit_zoom(view: Vec2, slots: f32, levels: f32) -> f32 {
     zoom.max(super::MIN_ZOOM)
 }
 
+/// A new tree (or one the Fit button asked for) zoomed to fit the view's width (never
+/// above 1.5, never below a readable zoom for small trees or the smallest zoom for large
+/// ones: then it scrolls).
+fn fit_new_tree(lab: &mut TreeLab, available: Vec2, levels: f32) {
+    if lab.fitted == Some(lab.model.generation) && !lab.fit_asked {
+        return;
+    }
+    let slots = lab.model.layout.width.max(1.0);
+    let fit = fit_zoom(available, slots, levels);
+    // Fit asked for: the whole tree in view. A new tree: no smaller than a readable zoom
+    // if it is small (it scrolls then).
+    let floor = if slots <= READABLE_SLOTS && !lab.fit_asked {
+        TEXT_ZOOM + 0.05
+    } else {
+        super::MIN_ZOOM
+    };
+    lab.zoom = fit.clamp(floor, 1.5);
+    lab.fitted = Some(lab.model.generation);
+    lab.fit_asked = false;
+}
+
+/// A click on the tree: in an exercise that asks for nodes it ticks (or unticks) one;
+/// otherwise it selects the leaf under it for editing.
+fn clicked(lab: &mut TreeLab, canvas: &Canvas, pointer: Pos2) {
+    let model = &lab.model;
+    if lab.exercise.marks_by_click() {
+        if let Some(node) = canvas.hit(model, pointer, |_| true) {
+            lab.exercise.toggle(&model.tree, node);
+        }
+        return;
+    }
+    lab.selected_leaf = canvas.hit(model, pointer, |node| model.tree.leaf_value(node).is_some());
+    if let Some(leaf) = lab.selected_leaf {
+        lab.leaf_edit = model.tree.leaf_value(leaf).unwrap_or(0);
+    }
+}
+
 /// The tree, in a scroll area; a click on a leaf selects it for editing and Ctrl+wheel
 /// over the tree zooms.
 pub fn tree_ui(ui: &mut egui::Ui, lab: &mut TreeLab, dark: bool) {
     let c = colors(dark);
     let view_height = ui.available_height();
-    // A new tree is zoomed to fit the view's width (never above 1.5, never below a
-    // readable zoom for small trees or the smallest zoom for large ones: then it scrolls).
     let levels = lab.model.layout.level.iter().max().copied().unwrap_or(0) as f32;
-    if lab.fitted != Some(lab.model.generation) || lab.fit_asked {
-        let slots = lab.model.layout.width.max(1.0);
-        let fit = fit_zoom(ui.available_size(), slots, levels);
-        // Fit asked for: the whole tree in view. A new tree: no smaller than a readable
-        // zoom if it is small (it scrolls then).
-        let floor = if slots <= READABLE_SLOTS && !lab.fit_asked {
-            TEXT_ZOOM + 0.05
-        } else {
-            super::MIN_ZOOM
-        };
-        lab.zoom = fit.clamp(floor, 1.5);
-        lab.fitted = Some(lab.model.generation);
-        lab.fit_asked = false;
-    }
+    fit_new_tree(lab, ui.available_size(), levels);
     egui::ScrollArea::both()
         .id_salt("tree_lab_canvas")
         .auto_shrink([false, false])
         .show(ui, |ui| {
             let zoom = lab.zoom;
-            let model = &lab.model;
             let level_height = level_height(view_height, levels, zoom);
             let size = vec2(
-                model.layout.width * SLOT * zoom + 2.0 * MARGIN,
+                lab.model.layout.width * SLOT * zoom + 2.0 * MARGIN,
                 levels * level_height + MARGIN + TOP,
             );
             let (rect, response) = ui.allocate_exact_size(size, Sense::click());
-            let at = |node: usize| {
-                pos2(
-                    rect.min.x + MARGIN + model.layout.x[node] * SLOT * zoom,
-                    rect.min.y + TOP + model.layout.level[node] as f32 * level_height,
-                )
+            let canvas = Canvas {
+                origin: rect.min,
+                zoom,
+                level_height,
+                r: node_radius(zoom),
+                view: ui.clip_rect().expand(SLOT * zoom * 2.0),
             };
-            let view = ui.clip_rect().expand(SLOT * zoom * 2.0);
-            let painter = ui.painter_at(rect);
-            let r = node_radius(zoom);
-            let finished = model.cursor == model.steps() && model.steps() > 0;
-            let chosen = finished
-                .then(|| model.trace.best.and_then(|i| model.tree.children(0).get(i)))
-                .flatten()
-                .copied();
-            // Edges first, under the nodes.
-            for node in 0..model.tree.node_count() {
-                let from = at(node);
-                for &child in model.tree.children(node) {
-                    let to = at(child);
-                    if !view.intersects(Rect::from_two_pos(from, to)) {
-                        continue;
-                    }
-                    let pruned = model.nodes[child].status == Status::Pruned;
-                    let stroke = if node == 0 && Some(child) == chosen {
-                        Stroke::new(4.0, c.chosen)
-                    } else if pruned {
-                        Stroke::new(1.0, c.pruned)
-                    } else {
-                        Stroke::new(1.2, c.edge)
-                    };
-                    painter.line_segment([from, to], stroke);
-                }
-            }
-            if zoom >= TEXT_ZOOM {
-                let background = ui.visuals().extreme_bg_color;
-                edge_labels(&painter, model, &at, (view, background), r, &c);
-            }
-            // Cuts so far: two short red strokes across each skipped edge.
-            for step in &model.trace.steps[..model.cursor] {
-                if let Event::Cut { skipped } = &step.event {
-                    let from = at(step.node);
-                    for &child in skipped {
-                        let to = at(child);
-                        let mid = from + (to - from) * 0.45;
-                        let dir = (to - from).normalized();
-                        let across = vec2(-dir.y, dir.x) * r * 0.8;
-                        for shift in [-0.12f32, 0.12] {
-                            let centre = mid + (to - from) * shift * 0.5;
-                            painter.line_segment(
-                                [centre - across, centre + across],
-                                Stroke::new(2.5, c.cut),
-                            );
-                        }
-                    }
-                }
-            }
-            let current = model.current().map(|step| step.node);
-            let value_font = FontId::proportional((r * 0.8).clamp(8.0, 22.0));
-            let small_font = FontId::proportional((r * 0.65).clamp(7.0, 18.0));
-            let show_text = zoom >= TEXT_ZOOM;
-            let show_window = zoom >= 0.7;
-            for node in 0..model.tree.node_count() {
-                let centre = at(node);
-                if !view.contains(centre) {
-                    continue;
-                }
-                let view_of = model.nodes[node];
-                let leaf = model.tree.leaf_value(node);
-                let kind = leaf.is_none().then_some(model.is_max[node]);
-                let base = match kind {
-                    Some(true) => c.max,
-                    Some(false) => c.min,
-                    None => c.leaf,
-                };
-                let (fill, stroke, text) = match view_of.status {
-                    Status::Pruned => (c.pruned, Stroke::new(1.0, c.pruned), c.pruned),
-                    Status::Unvisited => (
-                        base.gamma_multiply(0.25),
-                        Stroke::new(1.0, base),
-                        c.text.gamma_multiply(0.7),
-                    ),
-                    Status::Open => (base.gamma_multiply(0.6), Stroke::new(2.0, c.text), c.text),
-                    Status::Done => (base, Stroke::new(1.0, c.text), c.text),
-                };
-                painter.add(node_shape(centre, r, kind, fill, stroke));
-                if kind.is_none() {
-                    let square = Rect::from_center_size(centre, Vec2::splat(r * 1.7));
-                    painter.rect_stroke(square, 2.0, stroke, egui::StrokeKind::Middle);
-                }
-                if Some(node) == lab.selected_leaf {
-                    let square = Rect::from_center_size(centre, Vec2::splat(r * 2.3));
-                    painter.rect_stroke(
-                        square,
-                        3.0,
-                        Stroke::new(2.0, c.window),
-                        egui::StrokeKind::Middle,
-                    );
-                }
-                if Some(node) == current {
-                    painter.circle_stroke(centre, r * 1.55, Stroke::new(3.0, c.current));
-                }
-                if lab.exercise.active && lab.exercise.marked.contains(&node) {
-                    // The student's tick: a red cross over the node.
-                    let d = r * 0.9;
-                    for (a, b) in [(vec2(-d, -d), vec2(d, d)), (vec2(-d, d), vec2(d, -d))] {
-                        painter.line_segment([centre + a, centre + b], Stroke::new(3.0, c.cut));
-                    }
-                }
-                if finished && (node == 0 || Some(node) == chosen) {
-                    painter.circle_stroke(centre, r * 1.35, Stroke::new(2.0, c.chosen));
-                }
-                if !show_text {
-                    continue;
-                }
-                // A leaf shows its own value; an inner node its running value.
-                let shown = leaf.or(view_of.value);
-                if let Some(value) = shown {
-                    painter.text(
-                        centre
-                            + vec2(
-                                0.0,
-                                if kind == Some(false) {
-                                    -r * 0.25
-                                } else {
-                                    r * 0.2
-                                },
-                            ),
-                        egui::Align2::CENTER_CENTER,
-                        value.to_string(),
-                        value_font.clone(),
-                        if kind.is_some() && view_of.status != Status::Pruned {
-                            Color32::WHITE
-                        } else {
-                            text
-                        },
-                    );
-                }
-                // The node's number, as the lecture's tables name nodes.
-                painter.text(
-                    centre + vec2(-r * 1.2, -r * 1.2),
-                    egui::Align2::RIGHT_BOTTOM,
-                    model.numbers[node].to_string(),
-                    small_font.clone(),
-                    c.edge,
-                );
-                if show_window
-                    && kind.is_some()
-                    && let Some(window) = view_of.window
-                    && matches!(view_of.status, Status::Open | Status::Done)
-                {
-                    let mut label = window_text(window);
-                    if view_of.status == Status::Open {
-                        match view_of.search {
-                            SearchKind::Scout => label.push_str(" ?"),
-                            SearchKind::Research => label.push_str(" !"),
-                            SearchKind::Full => {}
-                        }
-                    }
-                    painter.text(
-                        centre + vec2(r * 1.3, -r * 0.2),
-                        egui::Align2::LEFT_CENTER,
-                        label,
-                        small_font.clone(),
-                        c.window,
-                    );
-                }
-            }
+            let background = ui.visuals().extreme_bg_color;
+            paint::paint(&ui.painter_at(rect), lab, &canvas, background, &c);
             if response.clicked()
                 && let Some(pointer) = response.interact_pointer_pos()
-                && lab.exercise.marks_by_click()
             {
-                // An exercise that asks for nodes: a click ticks (or unticks) one.
-                let hit = (0..model.tree.node_count())
-                    .find(|&node| (at(node) - pointer).length() <= r * 1.3);
-                if let Some(node) = hit {
-                    lab.exercise.toggle(&model.tree, node);
-                }
-            } else if response.clicked()
-                && let Some(pointer) = response.interact_pointer_pos()
-            {
-                lab.selected_leaf = (0..model.tree.node_count())
-                    .filter(|&node| model.tree.leaf_value(node).is_some())
-                    .find(|&node| (at(node) - pointer).length() <= r * 1.3);
-                if let Some(leaf) = lab.selected_leaf {
-                    lab.leaf_edit = model.tree.leaf_value(leaf).unwrap_or(0);
-                }
+                clicked(lab, &canvas, pointer);
             }
             if response.hovered() {
                 let factor = ui.input(|input| input.zoom_delta());
@@ -406,54 +254,6 @@ pub fn tree_ui(ui: &mut egui::Ui, lab: &mut TreeLab, dark: bool) {
                 }
             }
         });
-}
-
-/// Each labelled edge's move (a game's tree), written on the edge near its child, where
-/// sibling edges are furthest apart; a label wider than the gap to its siblings there is
-/// left out rather than written over another.
-fn edge_labels(
-    painter: &egui::Painter,
-    model: &super::LabModel,
-    at: &dyn Fn(usize) -> Pos2,
-    (view, background): (Rect, Color32),
-    r: f32,
-    c: &Colors,
-) {
-    let font = FontId::proportional((r * 0.7).clamp(9.0, 16.0));
-    for node in 0..model.tree.node_count() {
-        let children = model.tree.children(node);
-        let from = at(node);
-        for (index, &child) in children.iter().enumerate() {
-            let Some(label) = model.tree.label(child) else {
-                continue;
-            };
-            let to = at(child);
-            // Just above the child's node, clear of its shape.
-            let t = ((to.y - from.y - r * 2.2) / (to.y - from.y).max(1.0)).clamp(0.5, 0.8);
-            let spot = from + (to - from) * t;
-            if !view.contains(spot) {
-                continue;
-            }
-            let gap = [index.checked_sub(1), Some(index + 1)]
-                .into_iter()
-                .flatten()
-                .filter_map(|sibling| children.get(sibling))
-                .map(|&sibling| (at(sibling).x - to.x).abs() * t)
-                .fold(f32::INFINITY, f32::min);
-            let color = if model.nodes[child].status == Status::Pruned {
-                c.pruned
-            } else {
-                c.text
-            };
-            let galley = painter.layout_no_wrap(label.to_string(), font.clone(), color);
-            if galley.size().x + 4.0 > gap {
-                continue;
-            }
-            let rect = Rect::from_center_size(spot, galley.size() + vec2(4.0, 0.0));
-            painter.rect_filled(rect, 2.0, background.gamma_multiply(0.85));
-            painter.galley(rect.min + vec2(2.0, 0.0), galley, color);
-        }
-    }
 }
 
 #[cfg(test)]

@@ -5,12 +5,15 @@
 //! explained at the first node where it goes wrong. A score per kind is kept for the
 //! session.
 
+mod texts;
+
+pub use texts::{ExerciseTexts, exercise_texts};
+
 use super::TreeLab;
 use super::rows::{bound_text, window_text};
 use crate::ai::tree::exercise::{Answer, ExerciseKind, Mistake, Verdict, check};
 use crate::ai::tree::lab::{LabAlgorithm, Window};
 use crate::ui::i18n::fill;
-use crate::ui::session::settings::Language;
 use eframe::egui;
 use std::collections::BTreeSet;
 
@@ -338,6 +341,29 @@ fn use_exercise_algorithm(lab: &mut TreeLab) {
     lab.model.set_options(options);
 }
 
+/// Why a null-window test at `child` (of a MAX node when `max`) went as it did: it
+/// failed, its value was no better than the window, a leaf answered it, or it cut.
+fn scout_reason(
+    lab: &TreeLab,
+    e: &ExerciseTexts,
+    (child, max): (usize, bool),
+    w: Window,
+    value: i32,
+    fails: bool,
+) -> &'static str {
+    let leaf = lab.model.tree.leaf_value(child).is_some();
+    let better = if max { value > w.alpha } else { value < w.beta };
+    if fails {
+        e.test_fails
+    } else if !better {
+        e.test_not_better
+    } else if leaf {
+        e.test_leaf
+    } else {
+        e.test_cuts
+    }
+}
+
 /// After a check: the trace of the search the exercise was about, to its end.
 fn show_trace(lab: &mut TreeLab) {
     use_exercise_algorithm(lab);
@@ -346,9 +372,8 @@ fn show_trace(lab: &mut TreeLab) {
     lab.go_to(end);
 }
 
-/// A mistake in words, with the nodes' numbers as the drawing shows them. Longer than
-/// 80 lines on purpose: one arm per kind of [`Mistake`], so every mistake's wording is
-/// read (and translated) in one place.
+/// A mistake in words, with the nodes' numbers as the drawing shows them: one arm per
+/// kind of [`Mistake`], so every mistake's wording is read (and translated) in one place.
 fn mistake_text(lab: &TreeLab, e: &ExerciseTexts, mistake: &Mistake) -> String {
     let number = |node: usize| lab.model.numbers.get(node).copied().unwrap_or(0);
     let kind = |max: bool| if max { e.max_node } else { e.min_node };
@@ -409,162 +434,16 @@ fn mistake_text(lab: &TreeLab, e: &ExerciseTexts, mistake: &Mistake) -> String {
             value,
             fails,
         } => {
-            let leaf = lab.model.tree.leaf_value(*child).is_some();
-            let better = if *max {
-                *value > w.alpha
-            } else {
-                *value < w.beta
-            };
-            let reason = if *fails {
-                e.test_fails
-            } else if !better {
-                e.test_not_better
-            } else if leaf {
-                e.test_leaf
-            } else {
-                e.test_cuts
-            };
+            let reason = scout_reason(lab, e, (*child, *max), *w, *value, *fails);
+            let (value, w) = (bound_text(*value), window(*w));
             fill(
                 e.why_scout,
-                &[
-                    &number(*node),
-                    &window(*w),
-                    &number(*child),
-                    &bound_text(*value),
-                    &reason,
-                ],
+                &[&number(*node), &w, &number(*child), &value, &reason],
             )
         }
         Mistake::NotTested { node } => fill(e.why_not_tested, &[&number(*node)]),
     }
 }
-
-/// The exercise panel's strings.
-#[allow(missing_docs)]
-pub struct ExerciseTexts {
-    pub heading: &'static str,
-    pub kinds: [&'static str; 4],
-    pub questions: [&'static str; 4],
-    pub node: &'static str,
-    pub node_name: &'static str,
-    pub leaf_name: &'static str,
-    pub your_value: &'static str,
-    pub children_are: &'static str,
-    pub your_order: &'static str,
-    pub start: &'static str,
-    pub check: &'static str,
-    pub show_trace: &'static str,
-    pub stop: &'static str,
-    pub right: &'static str,
-    pub wrong: &'static str,
-    pub score: &'static str,
-    pub max_node: &'static str,
-    pub min_node: &'static str,
-    pub why_value_max: &'static str,
-    pub why_value_min: &'static str,
-    pub why_evaluated: &'static str,
-    pub why_cut: &'static str,
-    pub why_not_asked: &'static str,
-    pub why_order: &'static str,
-    pub why_scout: &'static str,
-    pub test_fails: &'static str,
-    pub test_not_better: &'static str,
-    pub test_leaf: &'static str,
-    pub test_cuts: &'static str,
-    pub why_not_tested: &'static str,
-    pub hidden: &'static str,
-}
-
-/// The panel's strings in `language`.
-pub fn exercise_texts(language: Language) -> &'static ExerciseTexts {
-    match language {
-        Language::English => &EN,
-        Language::Vietnamese => &VI,
-    }
-}
-
-const EN: ExerciseTexts = ExerciseTexts {
-    heading: "Exercise: predict, then check",
-    kinds: ["Value", "Pruned leaves", "Best order", "Null-window tests"],
-    questions: [
-        "What is the minimax value of the node?",
-        "Which leaves does alpha-beta never evaluate? Tick them here or click them in the tree.",
-        "Order the node's children best first (most cuts): type their numbers.",
-        "With NegaScout, which null-window tests fail and need a re-search? Tick the children here or click them in the tree.",
-    ],
-    node: "Node",
-    node_name: "node {0}",
-    leaf_name: "leaf {0} ({1})",
-    your_value: "Your value",
-    children_are: "Its children: {0}",
-    your_order: "Best first",
-    start: "Start exercise",
-    check: "Check",
-    show_trace: "Show the trace",
-    stop: "End exercise",
-    right: "Right.",
-    wrong: "Not quite.",
-    score: "Score: {0}",
-    max_node: "MAX",
-    min_node: "MIN",
-    why_value_max: "Node {0} is a MAX node: its value is the largest of its children's values ({1}) = {2}.",
-    why_value_min: "Node {0} is a MIN node: its value is the smallest of its children's values ({1}) = {2}.",
-    why_evaluated: "Leaf {0} is evaluated: it is reached with the window {1}, still open (alpha < beta).",
-    why_cut: "Leaf {0} is never evaluated: at node {1} ({2}) the window became {3}, alpha >= beta, so the rest of its children are cut.",
-    why_not_asked: "Node {0} is not one of the nodes asked about (or a child is missing or listed twice).",
-    why_order: "At node {0} ({1}), child {2} (value {3}) is better than child {4} (value {5}): searched first, it cuts more.",
-    why_scout: "At node {0}, window {1}, the null-window test of child {2} returns {3}: {4}",
-    test_fails: "better than the best so far and short of the far bound, so the test fails and the child is searched again.",
-    test_not_better: "no better than the best so far, so no second search.",
-    test_leaf: "a leaf's value is exact, so no second search.",
-    test_cuts: "at or beyond the far bound, so the node is cut without a second search.",
-    why_not_tested: "Node {0} never fails a null-window test (a first child is searched with the full window; a cut branch is not tested).",
-    hidden: "Exercise in progress: the trace is hidden until you check your answer.",
-};
-
-const VI: ExerciseTexts = ExerciseTexts {
-    heading: "Bài tập: dự đoán rồi kiểm tra",
-    kinds: [
-        "Giá trị",
-        "Lá bị cắt",
-        "Thứ tự tốt nhất",
-        "Phép thử cửa sổ rỗng",
-    ],
-    questions: [
-        "Giá trị minimax của nút là bao nhiêu?",
-        "Alpha-beta không bao giờ đánh giá những lá nào? Hãy đánh dấu ở đây hoặc bấm vào chúng trên cây.",
-        "Xếp các con của nút, tốt nhất trước (cắt nhiều nhất): gõ số của chúng.",
-        "Với NegaScout, phép thử cửa sổ rỗng nào thất bại và phải tìm lại? Hãy đánh dấu các con ở đây hoặc bấm vào chúng trên cây.",
-    ],
-    node: "Nút",
-    node_name: "nút {0}",
-    leaf_name: "lá {0} ({1})",
-    your_value: "Giá trị của bạn",
-    children_are: "Các con: {0}",
-    your_order: "Tốt nhất trước",
-    start: "Bắt đầu bài tập",
-    check: "Kiểm tra",
-    show_trace: "Xem vết tìm kiếm",
-    stop: "Kết thúc bài tập",
-    right: "Đúng.",
-    wrong: "Chưa đúng.",
-    score: "Điểm: {0}",
-    max_node: "MAX",
-    min_node: "MIN",
-    why_value_max: "Nút {0} là nút MAX: giá trị của nó là lớn nhất trong các giá trị con ({1}) = {2}.",
-    why_value_min: "Nút {0} là nút MIN: giá trị của nó là nhỏ nhất trong các giá trị con ({1}) = {2}.",
-    why_evaluated: "Lá {0} được đánh giá: nó được tới với cửa sổ {1}, vẫn còn mở (alpha < beta).",
-    why_cut: "Lá {0} không bao giờ được đánh giá: tại nút {1} ({2}) cửa sổ thành {3}, alpha >= beta, nên các con còn lại bị cắt.",
-    why_not_asked: "Nút {0} không thuộc các nút được hỏi (hoặc thiếu một con, hoặc một con được ghi hai lần).",
-    why_order: "Tại nút {0} ({1}), con {2} (giá trị {3}) tốt hơn con {4} (giá trị {5}): xét trước thì cắt được nhiều hơn.",
-    why_scout: "Tại nút {0}, cửa sổ {1}, phép thử cửa sổ rỗng của con {2} trả về {3}: {4}",
-    test_fails: "tốt hơn nước tốt nhất hiện có và chưa tới cận xa, nên phép thử thất bại và con được tìm lại.",
-    test_not_better: "không tốt hơn nước tốt nhất hiện có, nên không tìm lại.",
-    test_leaf: "giá trị của lá là chính xác, nên không tìm lại.",
-    test_cuts: "bằng hoặc vượt cận xa, nên nút bị cắt mà không cần tìm lại.",
-    why_not_tested: "Nút {0} không bao giờ thất bại phép thử cửa sổ rỗng (con đầu được tìm với cửa sổ đầy đủ; nhánh bị cắt không được thử).",
-    hidden: "Đang làm bài tập: vết tìm kiếm được ẩn cho tới khi bạn kiểm tra câu trả lời.",
-};
 
 #[cfg(test)]
 mod tests {

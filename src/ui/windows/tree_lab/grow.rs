@@ -1,5 +1,5 @@
-//! The lab's fourth tree source, "From a game": a position of tic-tac-toe, Dodgem or the
-//! queens board on screen grows its real game tree to a chosen depth (edges labelled
+//! The lab's fourth tree source, "From a game": a position of any game of the games
+//! table (tic-tac-toe, Dodgem, Othello, the queens board on screen) grows its real game tree to a chosen depth (edges labelled
 //! with moves, leaves the game's evaluation), which the lab then traces like any other
 //! tree. The growing is the library's ([`crate::games::grow`]), the same function
 //! `queens tree --kind` calls; this file only asks for the game, position and depth, and
@@ -90,8 +90,8 @@ pub fn grow_ui(ui: &mut egui::Ui, lab: &mut TreeLab) {
                 let form = &mut lab.grow;
                 ui.label(t.game);
                 let before = form.game;
-                for (game, name) in TreeGame::ALL.into_iter().zip(t.games) {
-                    ui.radio_value(&mut form.game, game, name);
+                for game in TreeGame::all() {
+                    ui.radio_value(&mut form.game, game, t.game_name(game));
                 }
                 if form.game != before {
                     form.position = form.first_position(form.game);
@@ -152,7 +152,8 @@ fn refusal(t: &GrowTexts, error: &GrowError) -> String {
 pub struct GrowTexts {
     pub header: &'static str,
     pub game: &'static str,
-    pub games: [&'static str; 3],
+    /// The games' names by tag; a game not named here is listed by its tag.
+    pub games: &'static [(&'static str, &'static str)],
     pub position: &'static str,
     pub reset: &'static str,
     pub depth: &'static str,
@@ -162,6 +163,16 @@ pub struct GrowTexts {
     pub bad_position: &'static str,
     pub too_large: &'static str,
     pub too_wide: &'static str,
+}
+
+impl GrowTexts {
+    /// `game`'s name in the list: its name here, else its tag.
+    pub fn game_name(&self, game: TreeGame) -> &'static str {
+        self.games
+            .iter()
+            .find(|(tag, _)| *tag == game.name())
+            .map_or(game.name(), |(_, name)| name)
+    }
 }
 
 /// The strings in `language`.
@@ -175,7 +186,12 @@ pub fn grow_texts(language: Language) -> &'static GrowTexts {
 const EN: GrowTexts = GrowTexts {
     header: "From a game",
     game: "Game:",
-    games: ["Tic-tac-toe", "Dodgem", "The board on screen"],
+    games: &[
+        ("tictactoe", "Tic-tac-toe"),
+        ("dodgem", "Dodgem"),
+        ("othello", "Othello"),
+        ("queens", "The board on screen"),
+    ],
     position: "Position",
     reset: "Start position",
     depth: "Depth in plies",
@@ -190,7 +206,12 @@ const EN: GrowTexts = GrowTexts {
 const VI: GrowTexts = GrowTexts {
     header: "Từ một ván cờ",
     game: "Trò chơi:",
-    games: ["Cờ ca-rô 3x3", "Dodgem", "Bàn cờ trên màn hình"],
+    games: &[
+        ("tictactoe", "Cờ ca-rô 3x3"),
+        ("dodgem", "Dodgem"),
+        ("othello", "Cờ lật (Othello)"),
+        ("queens", "Bàn cờ trên màn hình"),
+    ],
     position: "Thế cờ",
     reset: "Thế ban đầu",
     depth: "Độ sâu (nước)",
@@ -205,6 +226,16 @@ const VI: GrowTexts = GrowTexts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_game_of_the_list_has_a_name_in_both_languages() {
+        for language in [Language::English, Language::Vietnamese] {
+            let texts = grow_texts(language);
+            for game in TreeGame::all() {
+                assert_ne!(texts.game_name(game), game.name(), "{language:?}");
+            }
+        }
+    }
 
     #[test]
     fn refusals_name_the_deepest_depth_that_fits_in_both_languages() {

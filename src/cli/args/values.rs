@@ -1,0 +1,148 @@
+//! The values the command line's options take, and how each is read: the game
+//! (`--kind`, from the games table), the engine (`--algo`, from the engine table), a
+//! contestant (`ALGO:DEPTH`), the tree searches, a board side. The option structs that
+//! use them are in the parent module.
+
+use crate::ai::{ENGINES, EngineConfig, EngineKind, SpecError, UnknownEngine};
+use crate::board::ParseError;
+use crate::games::table::GameEntry;
+use clap::ValueEnum;
+
+/// A `--kind` of the commands that take a position: a row of the games table
+/// ([`crate::games::table::GAMES`]), so a game added there is a value here with no
+/// change to the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameArg(pub &'static GameEntry);
+
+impl Default for GameArg {
+    /// Queens, the table's first row.
+    fn default() -> GameArg {
+        GameArg(&crate::games::table::GAMES[0])
+    }
+}
+
+impl GameArg {
+    /// The game's tag: its name on the command line and in the JSON.
+    pub fn name(self) -> &'static str {
+        self.0.tag
+    }
+
+    /// Whether this is the queens game.
+    pub fn is_queens(self) -> bool {
+        self.0.tag == crate::games::table::DEFAULT_TAG
+    }
+}
+
+/// Reads a `--kind`: a tag of the games table, any case, hyphens ignored
+/// (`tic-tac-toe`).
+///
+/// # Errors
+/// The games there are, when `text` names none of them.
+pub fn parse_kind(text: &str) -> Result<GameArg, String> {
+    crate::games::table::by_tag(text.trim().replace('-', "").as_str())
+        .map(GameArg)
+        .ok_or_else(|| {
+            format!(
+                "'{}' is not a game (possible values: {})",
+                crate::board::clip_token(text),
+                crate::games::table::tags().join(", ")
+            )
+        })
+}
+
+/// `export --kind`: a game of the games table (as `--kind` reads it), as the saves name
+/// it; a game whose games the saves do not keep yet is refused by name.
+///
+/// # Errors
+/// A word that is no game, or a game the saves do not keep.
+pub fn parse_export_kind(text: &str) -> Result<crate::store::GameKind, String> {
+    let game = parse_kind(text)?;
+    game.name().parse::<crate::store::GameKind>().map_err(|_| {
+        format!(
+            "the saves keep no {} games yet, so none is exported",
+            game.name()
+        )
+    })
+}
+
+/// The searches `queens tree` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TreeAlgo {
+    /// Plain minimax: every leaf.
+    #[value(alias = "mm")]
+    Minimax,
+    /// Alpha-beta, the engine's own.
+    #[value(alias = "alpha-beta", alias = "ab")]
+    Alphabeta,
+    /// NegaScout (principal variation search).
+    #[value(alias = "negascout")]
+    Pvs,
+}
+
+/// The kind of the tree's root node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RootArg {
+    /// The root player maximises the leaf values.
+    Max,
+    /// The root player minimises the leaf values.
+    Min,
+}
+
+/// `--algo`: an engine of the registry, by name or alias, ignoring case.
+///
+/// # Errors
+/// [`UnknownEngine`], listing the known names.
+pub fn parse_algo(text: &str) -> Result<EngineKind, UnknownEngine> {
+    EngineKind::parse(text)
+}
+
+/// Parses a contestant written `ALGO:DEPTH`, e.g. `alphabeta:4`, or `ALGO` alone (the
+/// engine's default depth).
+///
+/// # Errors
+/// A [`SpecError`] naming the offending part.
+pub fn parse_player(text: &str) -> Result<EngineConfig, SpecError> {
+    text.parse()
+}
+
+/// `--algo`'s one-line help, with the names from the engine table.
+pub(super) fn algo_help() -> String {
+    format!(
+        "The engine: {} (default alphabeta)",
+        crate::ai::known_engines()
+    )
+}
+
+/// `--algo`'s long help: each engine of the table with its aliases and what it is.
+pub(super) fn algo_long_help() -> String {
+    let mut text = String::from("The engine, by name or alias (case does not matter):");
+    for entry in ENGINES {
+        text.push_str(&format!("\n  {}", entry.name));
+        if !entry.aliases.is_empty() {
+            text.push_str(&format!(" ({})", entry.aliases.join(", ")));
+        }
+        text.push_str(&format!(": {}", entry.description));
+        if !entry.uses_threads {
+            text.push_str("; single-threaded");
+        }
+    }
+    text
+}
+
+/// An arena contestant's help, with the engine names from the table.
+pub(super) fn player_help(who: &str) -> String {
+    format!(
+        "{who} as ALGO:DEPTH, e.g. alphabeta:4, or ALGO alone (ALGO: {}; DEPTH 1 to 225, by default {})",
+        crate::ai::known_engines(),
+        ENGINES
+            .iter()
+            .map(|entry| format!("{} {}", entry.name, entry.default_depth))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// `--size`, checked with the game string's own rule and message.
+pub(super) fn parse_size(text: &str) -> Result<u8, ParseError> {
+    crate::board::parse_size(text)
+}

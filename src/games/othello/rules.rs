@@ -1,0 +1,98 @@
+//! Othello through the game seam ([`crate::games::seam::Rules`]): its setup (`size=6` or
+//! `size=8`), notation, moves, result, tree, evaluation file and board view, on the
+//! position of the parent module.
+
+use super::{DEFAULT_SIZE, KIND, Othello, OthelloError, OthelloMove};
+use crate::ai::SearchGame;
+use crate::games::othello_eval::OthelloEval;
+
+/// Othello through the game seam: one setup key, `size=6` or `size=8`.
+impl crate::games::seam::Rules for Othello {
+    type Move = OthelloMove;
+    const TAG: &'static str = KIND;
+    const SIDES: [&'static str; 2] = ["b", "w"];
+    const TOOLS: crate::games::seam::Tools = crate::games::seam::Tools {
+        eval_file: true,
+        ..crate::games::seam::Tools::PLAY_ONLY
+    };
+
+    fn setup(
+        keys: &crate::games::setup::Setup,
+    ) -> Result<Othello, crate::games::setup::GameStringError> {
+        keys.only(&["size"], KIND)?;
+        let refuse = |err| {
+            crate::games::setup::GameStringError::Setup(crate::games::seam::Refused::new(err))
+        };
+        let size = match keys.get("size") {
+            None => DEFAULT_SIZE,
+            Some(text) => text
+                .parse()
+                .map_err(|_| refuse(OthelloError::BadSize(crate::board::clip_token(text))))?,
+        };
+        Othello::new(size).map_err(refuse)
+    }
+
+    fn setup_keys(&self) -> String {
+        format!("size={}", self.size)
+    }
+
+    fn from_notation(text: &str) -> Result<Othello, crate::games::seam::Refused> {
+        text.parse().map_err(crate::games::seam::Refused::new)
+    }
+
+    fn legal_moves(&self) -> Vec<OthelloMove> {
+        self.moves()
+    }
+
+    fn play(&mut self, mv: OthelloMove) -> Result<(), crate::games::seam::Refused> {
+        Othello::play(self, mv).map_err(crate::games::seam::Refused::new)
+    }
+
+    fn undo(&mut self) -> Option<OthelloMove> {
+        let last = self.history.last().map(|(mv, _)| *mv)?;
+        self.undo_move();
+        Some(last)
+    }
+
+    fn moves_played(&self) -> Vec<OthelloMove> {
+        self.history.iter().map(|(mv, _)| *mv).collect()
+    }
+
+    fn seat_to_move(&self) -> usize {
+        self.to_move
+    }
+
+    fn result(&self) -> Option<Option<usize>> {
+        self.winner()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<OthelloMove, crate::games::seam::Refused> {
+        Othello::parse_move(self, text).map_err(crate::games::seam::Refused::new)
+    }
+
+    fn tree(&self, depth: u32) -> Result<crate::ai::tree::Tree, crate::games::seam::TreeError> {
+        crate::games::seam::tree_below(self, depth)
+    }
+
+    /// The weights replaced by `text` (data/othello_eval.ron's form).
+    fn set_eval(&mut self, text: &str) -> Result<(), crate::games::seam::Refused> {
+        self.eval = OthelloEval::from_ron(text).map_err(crate::games::seam::Refused::new)?;
+        Ok(())
+    }
+
+    /// The board, a1 at the top left; a target is a cell a disc may go to (a forced
+    /// `pass` is no square: the front end offers it as a button).
+    fn grid(&self) -> Option<crate::games::grid::GridView> {
+        use crate::games::grid::{GridView, Square, legal_texts};
+        let square = |row, col| self.disc(row, col).map_or(Square::Empty, Square::Piece);
+        let name = |row, col| OthelloMove::at(row, col).to_string();
+        let size = self.size;
+        Some(GridView::build(
+            size,
+            size,
+            square,
+            name,
+            &legal_texts(&crate::games::seam::Rules::legal_moves(self)),
+        ))
+    }
+}

@@ -1,0 +1,97 @@
+//! The seam's search hook: the engine's move for any game, asked without naming the
+//! game's type (`AnyGame::think` and `think` in the seam): its error and
+//! the relay that writes the search's moves in notation. The engine is named by an
+//! [`EngineConfig`] (the engine registry's row, depth, time, threads, table), progress
+//! and the stop flag come through a [`SearchHandler`] over moves in notation (a
+//! [`crate::ai::SharedProgress<String>`] serves a window: its stop flag, its live node
+//! count and last finished depth), and the answer is the engine's [`SearchOutcome`] with
+//! its moves written in the game's notation.
+//!
+//! Moves become text only where a person reads them: once per finished depth and once
+//! for the answer, never per node.
+
+use crate::ai::strong::TableError;
+use crate::ai::{Iteration, NotForThisGame, SearchHandler};
+use std::fmt;
+use thiserror::Error;
+
+/// Why the engine gave no move.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ThinkError {
+    /// The engine does not play this game (the strong engines play only queens).
+    #[error(transparent)]
+    NotForThisGame(#[from] NotForThisGame),
+    /// The engine's table did not fit in memory.
+    #[error(transparent)]
+    Table(#[from] TableError),
+}
+
+/// Passes a game's search events on with its moves in notation.
+pub(super) struct Notation<'a>(pub(super) &'a dyn SearchHandler<String>);
+
+impl<M: Copy + fmt::Display> SearchHandler<M> for Notation<'_> {
+    fn should_stop(&self) -> bool {
+        self.0.should_stop()
+    }
+
+    fn on_nodes(&self, nodes: u64) {
+        self.0.on_nodes(nodes);
+    }
+
+    fn on_iteration(&self, iteration: &Iteration<M>) {
+        self.0
+            .on_iteration(&iteration.map_moves(|mv| mv.to_string()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ai::{EngineConfig, EngineKind, NoHandler, SharedProgress};
+    use crate::games::table::GAMES;
+
+    #[test]
+    fn every_game_answers_a_legal_move_in_notation_through_the_seam() {
+        for entry in GAMES {
+            let mut game = (entry.start)().unwrap_or_else(|e| panic!("{}: {e}", entry.tag));
+            let config = EngineConfig::new(EngineKind::ALPHABETA, 2);
+            let progress = SharedProgress::<String>::default();
+            let outcome = game
+                .think(&config, &progress)
+                .unwrap_or_else(|e| panic!("{}: {e}", entry.tag));
+            let best = outcome
+                .best_move
+                .unwrap_or_else(|| panic!("{}: no move", entry.tag));
+            assert!(game.legal_moves().contains(&best), "{}: {best}", entry.tag);
+            assert_eq!(outcome.depth, 2, "{}", entry.tag);
+            assert!(outcome.stats.nodes > 0);
+            let last = progress.last_iteration().map(|it| it.best_move);
+            assert_eq!(last, Some(Some(best.clone())), "{}", entry.tag);
+            game.play_text(&best)
+                .unwrap_or_else(|e| panic!("{}: {best}: {e}", entry.tag));
+        }
+    }
+
+    #[test]
+    fn the_strong_engines_play_queens_and_are_refused_elsewhere() {
+        for entry in GAMES {
+            let game = (entry.start)().unwrap_or_else(|e| panic!("{}: {e}", entry.tag));
+            let mut config = EngineConfig::new(EngineKind::PVS, 1);
+            (config.threads, config.hash_mb) = (1, 1);
+            let answer = game.think(&config, &NoHandler);
+            assert_eq!(answer.is_ok(), entry.tag == "queens", "{}", entry.tag);
+        }
+    }
+
+    #[test]
+    fn a_stop_asked_before_the_search_still_answers_without_hanging() {
+        let entry = &GAMES[GAMES.len() - 1];
+        let game = (entry.start)().unwrap_or_else(|e| panic!("{}: {e}", entry.tag));
+        let progress = SharedProgress::<String>::default();
+        progress.request_stop();
+        let config = EngineConfig::new(EngineKind::MINIMAX, 30);
+        let outcome = game
+            .think(&config, &progress)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(outcome.interrupted);
+    }
+}
