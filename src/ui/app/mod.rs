@@ -37,11 +37,14 @@ mod background;
 mod computer;
 mod files;
 mod frame;
+mod grid;
 mod on_screen;
 mod play;
 mod queries;
 mod replace;
 mod small;
+#[cfg(target_arch = "wasm32")]
+pub(crate) use grid::GridSearchTask;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use small::SmallSearchTask;
 
@@ -237,12 +240,15 @@ impl App {
             settings_written: Settings::default(),
         };
         app.settings_written = app.settings.clone();
-        // The last game chosen was a small one: it starts (its record replaces the
+        // The last game chosen was not queens: it starts (its record replaces the
         // queens one before anything is written, so the autosave check is undisturbed).
-        if let Some(kind) = app.settings.setup.small.game.small() {
-            let replacement = replace::Replacement::small_start(kind, &app.settings.setup);
+        let small = app.settings.setup.small.game.small().is_some();
+        if (small || app.settings.setup.small.table.is_some())
+            && let Ok(replacement) = replace::Replacement::from_setup(&app.settings.setup)
+        {
             let mut game = replacement.game;
             game.set_id(app.new_game_id());
+            app.files.unsavable = game.unsavable();
             app.game = game;
             app.files.record = replacement.record;
             app.message = replacement.message;
@@ -263,6 +269,8 @@ impl App {
         let typed = &self.files.record.names;
         match &self.game {
             OnScreen::Small(small) => small_seat_names(self.texts(), &small.seats, typed),
+            // The seam's games have the small games' computers (minimax, alpha-beta).
+            OnScreen::Grid(grid) => small_seat_names(self.texts(), &grid.seats, typed),
             OnScreen::Queens(game) => seat_names(self.texts(), &game.seats, typed),
         }
     }
@@ -273,7 +281,7 @@ impl App {
     pub(in crate::ui) fn shown_board(&self) -> Cow<'_, Board> {
         match &self.game {
             OnScreen::Queens(game) => shown_board(game, self.review),
-            OnScreen::Small(_) => Cow::Borrowed(no_board()),
+            OnScreen::Small(_) | OnScreen::Grid(_) => Cow::Borrowed(no_board()),
         }
     }
 
@@ -302,6 +310,7 @@ impl App {
         match self.job.take() {
             Some(GameJob::Queens(job)) => job.stop_and_join(),
             Some(GameJob::Small(job)) => job.job.stop(),
+            Some(GameJob::Grid(job)) => job.job.stop(),
             None => {}
         }
         self.sync_files();

@@ -59,6 +59,13 @@ pub(in crate::ui) fn status_bar_ui(app: &App, ui: &mut egui::Ui) {
 
 pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
+    if app.new_game_open()
+        && let Some(setup) = &app.draft().small.table
+    {
+        ui.label(RichText::new(t.setup_preview).strong());
+        crate::ui::panels::grid::grid_preview_ui(app, setup, ui);
+        return;
+    }
     let small_draft = app
         .draft()
         .small
@@ -72,6 +79,11 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
             banners_ui(app, ui, actions);
         }
         crate::ui::panels::small::small_board_ui(app, small_draft, ui, actions);
+        return;
+    }
+    if app.grid_game().is_some() && !app.new_game_open() {
+        banners_ui(app, ui, actions);
+        crate::ui::panels::grid::grid_board_area_ui(app, ui, actions);
         return;
     }
     let board = if app.new_game_open() {
