@@ -251,7 +251,7 @@ impl App {
             app.files.unsavable = game.unsavable();
             app.game = game;
             app.files.record = replacement.record;
-            app.message = replacement.message;
+            app.message = replace::with_unsavable_note(replacement.message, app.files.unsavable);
         }
         app.check_autosave();
         app

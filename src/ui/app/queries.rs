@@ -150,7 +150,7 @@ impl App {
 
 impl App {
     /// Whether the status line reports something refused (shown in the error colour).
-    pub(in crate::ui) fn message_is_error(&self) -> bool {
+    pub fn message_is_error(&self) -> bool {
         self.message.is_error()
     }
 

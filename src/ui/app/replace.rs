@@ -202,6 +202,18 @@ impl Replacement {
     }
 }
 
+/// `message`, followed for a game the saves cannot hold by the note saying nothing of
+/// it will be written (so the person knows before playing, not only on Save).
+pub(super) fn with_unsavable_note(message: Message, unsavable: Option<&'static str>) -> Message {
+    match unsavable {
+        Some(tag) => Message::Both(
+            Box::new(message),
+            Box::new(Message::Grid(GridNote::CannotSave(tag))),
+        ),
+        None => message,
+    }
+}
+
 /// The status line of a game that just started.
 /// Whether `text` is a game string naming a game other than queens (`game=dodgem ...`).
 fn names_another_game(text: &str) -> bool {
@@ -344,7 +356,7 @@ impl App {
         if saved {
             self.files.mark_saved();
         }
-        self.message = message;
+        self.message = with_unsavable_note(message, self.files.unsavable);
     }
 
     /// Puts `game` on screen in place of the current one (its search stopped).
