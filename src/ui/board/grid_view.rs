@@ -45,7 +45,9 @@ fn board_rect(available: Rect, view: &GridView) -> (Rect, f32) {
         .min((available.height() - margin) / rows)
         .max(8.0);
     let board = vec2(size * cols, size * rows);
-    let min = available.center() - board / 2.0 + vec2(margin / 2.0, margin / 2.0);
+    // The board and its coordinates (a strip left of it, one below) centred together.
+    let block = board + Vec2::splat(margin);
+    let min = available.center() - block / 2.0 + vec2(margin, 0.0);
     (Rect::from_min_size(min, board), size)
 }
 
@@ -221,6 +223,9 @@ mod tests {
         let room = Rect::from_min_size(egui::pos2(0.0, 0.0), vec2(400.0, 300.0));
         let (board, size) = board_rect(room, &view);
         assert!(room.contains_rect(board), "{board:?} in {room:?}");
+        // Room for the row numbers left of it and the column letters below it.
+        assert!(board.left() - room.left() >= 17.9, "{board:?}");
+        assert!(room.bottom() - board.bottom() >= 17.9, "{board:?}");
         assert!((board.width() - 8.0 * size).abs() < 0.01);
         assert!((board.height() - 6.0 * size).abs() < 0.01);
     }
