@@ -1,7 +1,7 @@
 //! `queens arena`: an AI-vs-AI series on all cores, with a progress bar and a results
 //! table on stderr and one JSON object on stdout.
 
-use super::args::{ArenaArgs, DEFAULT_ARENA_STONES};
+use super::args::{ArenaArgs, DEFAULT_ARENA_SEED, DEFAULT_ARENA_SIZE, DEFAULT_ARENA_STONES};
 use super::error::CliError;
 use super::files::{prepare_history, prepare_workbook, saves_dir};
 use super::interrupt::Interrupt;
@@ -275,9 +275,9 @@ pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
         },
         // clap caps these far below usize::MAX.
         games: usize::try_from(args.games).unwrap_or(usize::MAX),
-        size: args.size,
+        size: args.size.unwrap_or(DEFAULT_ARENA_SIZE),
         stones: usize::try_from(args.stones.unwrap_or(DEFAULT_ARENA_STONES)).unwrap_or(usize::MAX),
-        seed: args.seed,
+        seed: args.seed.unwrap_or(DEFAULT_ARENA_SEED),
         time_ms: args.time_ms,
         threads: usize::try_from(args.threads).unwrap_or(usize::MAX),
     };
@@ -436,6 +436,9 @@ fn finish_workbook(
 /// stop request that skipped the workbook, once the table and the JSON (saying what was
 /// saved) are printed.
 pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
+    if !args.kind.is_queens() {
+        return super::small::arena::arena(args, interrupt);
+    }
     let config = config(args)?;
     // The workbook first: its checks are mostly about the name, and a wrong name should
     // not leave a new saves folder behind.

@@ -23,6 +23,12 @@ pub const MAX_GAMES: usize = 1_000_000;
 /// `queens arena`'s stones per board when `--stones` is not given.
 pub const DEFAULT_ARENA_STONES: u64 = 4;
 
+/// `queens arena`'s board side when `--size` is not given.
+pub const DEFAULT_ARENA_SIZE: u8 = 6;
+
+/// `queens arena`'s first seed when `--seed` is not given.
+pub const DEFAULT_ARENA_SEED: u64 = 1;
+
 /// Queens & Stones: place queens, claim the lines they see, own more cells than the
 /// opponent.
 ///
@@ -191,6 +197,12 @@ pub struct GuiArgs {
 /// Arguments of `queens arena`.
 #[derive(Args, Debug, Clone)]
 pub struct ArenaArgs {
+    /// The game, as the games table names it: queens (the default), tictactoe, dodgem or
+    /// othello. Another game than queens plays from its start position, each game once
+    /// with each side first, and keeps its games nowhere (no history, no workbook); the
+    /// board options (--size, --stones, --seed) are queens'.
+    #[arg(long, value_name = "GAME", default_value = "queens", value_parser = parse_kind)]
+    pub kind: GameArg,
     /// Contestant A as ALGO:DEPTH, e.g. alphabeta:4 (depth 1 to 225; the algorithms are
     /// listed under --algo of `queens bestmove --help`), or ALGO alone for the engine's
     /// own default depth. Results are from A's point of view.
@@ -203,17 +215,17 @@ pub struct ArenaArgs {
     /// with colours swapped (at most 1000000).
     #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true, value_parser = whole::<u64>(2, MAX_GAMES as u64))]
     pub games: u64,
-    /// The board side, 3 to 15.
-    #[arg(long, value_name = "N", default_value = "6", value_parser = parse_size, allow_negative_numbers = true)]
-    pub size: u8,
+    /// The board side, 3 to 15 (default 6).
+    #[arg(long, value_name = "N", value_parser = parse_size, allow_negative_numbers = true)]
+    pub size: Option<u8>,
     /// Random stones on each board, at most (N-2)^2 (default 4, fewer on boards too
     /// small for 4 must be given).
     #[arg(long, value_name = "M", allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_CELLS as u64))]
     pub stones: Option<u64>,
-    /// The seed of the first board's stones; board k (games 2k and 2k+1) uses seed + k,
-    /// so a series can be played again exactly (without --time-ms).
-    #[arg(long, value_name = "S", default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
-    pub seed: u64,
+    /// The seed of the first board's stones (default 1); board k (games 2k and 2k+1) uses
+    /// seed + k, so a series can be played again exactly (without --time-ms).
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
+    pub seed: Option<u64>,
     /// A thinking-time limit per move in milliseconds, for both sides: each move is the
     /// deepest depth completed in time, up to the side's depth.
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_TIME_MS))]

@@ -6,6 +6,7 @@
 //! (`--moves`); the queens-only options (`--game`, `--size`, stones, seeds) are refused.
 //! Nothing here names a game but the solvers and tic-tac-toe's default depth.
 
+pub(super) mod arena;
 mod solve;
 
 pub(super) use solve::solve;
