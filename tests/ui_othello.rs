@@ -253,3 +253,23 @@ fn the_computer_passes_by_itself_when_it_must() {
         .unwrap_or_default();
     assert_eq!(moves[text.matches(',').count() + 1], "pass");
 }
+
+#[test]
+fn the_tree_lab_grows_the_othello_position_on_screen() {
+    let (mut harness, _dir) = harness(othello_settings(6, Mode::HumanVsHuman));
+    frames(&mut harness, 2);
+    let first = legal(&harness)[0].clone();
+    click(&mut harness, &format!("square {first}"));
+    click(&mut harness, "Open in the Tree Lab");
+    let lab = harness.state().tree_lab();
+    assert!(lab.open);
+    assert_eq!(lab.grow.game.name(), "othello");
+    let position = harness
+        .state()
+        .grid_game()
+        .map(|g| g.game.to_string())
+        .unwrap_or_default();
+    assert_eq!(lab.grow.position, position);
+    assert!(lab.grow.error.is_none(), "{:?}", lab.grow.error);
+    assert!(lab.model.tree.leaf_count() > 1);
+}

@@ -110,6 +110,9 @@ pub fn grid_panel_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                 if ui.button(t.copy_link).clicked() {
                     actions.push(Action::CopyLink);
                 }
+                if ui.button(t.small.open_lab).clicked() {
+                    actions.push(Action::OpenSmallInLab);
+                }
             });
             if let Some(rules) = rules(g, game.tag()) {
                 ui.separator();
