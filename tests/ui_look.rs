@@ -107,7 +107,10 @@ fn a_bad_or_unplayable_game_string_changes_nothing_and_says_why() {
     harness.event(egui::Event::Paste("game=othello size=7".into()));
     frames(&mut harness, 2);
     let status = harness.state().status_text();
-    assert!(status.contains('7') && harness.state().message_is_error(), "{status}");
+    assert!(
+        status.contains('7') && harness.state().message_is_error(),
+        "{status}"
+    );
     assert!(harness.state().grid_game().is_none());
     harness.event(egui::Event::Paste("game=chess".into()));
     frames(&mut harness, 2);
