@@ -56,3 +56,41 @@ impl GridNote {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::i18n::texts;
+    use crate::ui::session::settings::Language;
+
+    #[test]
+    fn every_note_is_worded_in_both_languages_with_its_game_and_players() {
+        let names = ["Ann".to_string(), "Bo".to_string()];
+        let notes = [
+            GridNote::Started("othello"),
+            GridNote::Played {
+                seat: 1,
+                mv: "c2".into(),
+                flipped: 2,
+            },
+            GridNote::Passed(0),
+            GridNote::MustPass(1),
+            GridNote::Illegal("a1".into()),
+            GridNote::CannotSave("othello"),
+        ];
+        for note in &notes {
+            let en = note.text(texts(Language::English), &names);
+            let vi = note.text(texts(Language::Vietnamese), &names);
+            assert_ne!(en, vi, "{note:?}");
+            for text in [&en, &vi] {
+                assert!(!text.contains('{'), "{text}");
+            }
+        }
+        let en = GridNote::CannotSave("othello").text(texts(Language::English), &names);
+        assert!(en.contains("Othello") && en.contains("autosave"), "{en}");
+        let played = notes[1].text(texts(Language::English), &names);
+        assert_eq!(played, "Bo played c2, turning 2 discs.");
+        assert!(GridNote::CannotSave("othello").is_error());
+        assert!(!GridNote::Passed(0).is_error());
+    }
+}
