@@ -25,6 +25,18 @@
 //! 5. **redraw**: egui draws the next frame from the changed state (a running job asks
 //!    for it).
 //!
+//! # Adding a game
+//!
+//! A game of the games table (`src/games/table.rs`) other than queens, tic-tac-toe and
+//! Dodgem is played by [`OnScreen::Grid`] through the seam (`AnyGame`) with no window
+//! code of its own: New game lists it once per board size its setup accepts
+//! (`panels::new_game::table_choices`), `board::grid_view` draws its `GridView`, a
+//! click plays the legal move that begins on the clicked square, a forced `pass` is a
+//! button, and the computer answers through `AnyGame::think` (`grid.rs`, the task
+//! `grid-search` in the browser's worker). Its name and rules sentence are optional
+//! words in `i18n/grid.rs` (the tag is shown without them). Until the saves hold it,
+//! `Files::unsavable` keeps the window from writing it.
+//!
 //! What a game offers beyond playing (analysis, move values and hints, Table 2.4) is
 //! read from its row of the games table ([`App::tools`]), not from which game it is.
 //! A game that replaces the one on screen (new, rematch, opened, pasted, continued,
