@@ -103,10 +103,15 @@ fn a_bad_or_unplayable_game_string_changes_nothing_and_says_why() {
     let status = harness.state().status_text();
     assert!(status.contains("move 2 'b2'"), "{status}");
     assert!(harness.state().small_game().is_none());
-    harness.event(egui::Event::Paste("game=othello size=8".into()));
+    // Othello is played now (tests/ui_othello.rs); a size its rules refuse is not.
+    harness.event(egui::Event::Paste("game=othello size=7".into()));
     frames(&mut harness, 2);
     let status = harness.state().status_text();
-    assert!(status.contains("does not play othello"), "{status}");
+    assert!(
+        status.contains('7') && harness.state().message_is_error(),
+        "{status}"
+    );
+    assert!(harness.state().grid_game().is_none());
     harness.event(egui::Event::Paste("game=chess".into()));
     frames(&mut harness, 2);
     let status = harness.state().status_text();

@@ -251,6 +251,8 @@ pub enum Target {
     Queens(Cell),
     /// A square of a small game's board, or Dodgem's exit.
     Small(SmallTarget),
+    /// A square of a table game's grid (its index in the grid view), or its Pass.
+    Grid(crate::ui::session::grid_game::GridTarget),
 }
 
 /// A step through the game's positions (the |< < > >| buttons and Home, Left, Right,

@@ -159,6 +159,7 @@ impl App {
     fn apply_file_dialogs(&mut self, ctx: &egui::Context, action: Action) {
         match action {
             Action::Save => self.save(ctx),
+            Action::SaveAs if self.refuse_unsavable() => {}
             Action::SaveAs => self.files.ask_path(ctx, FileTask::SaveAs),
             Action::Open => self.files.ask_path(ctx, FileTask::Open),
             Action::ExportHistory => self.files.ask_path(ctx, FileTask::Export),

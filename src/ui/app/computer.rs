@@ -38,6 +38,7 @@ impl App {
         match self.job.take() {
             Some(GameJob::Queens(job)) => self.engines.retire(job),
             Some(GameJob::Small(job)) => job.job.stop(),
+            Some(GameJob::Grid(job)) => job.job.stop(),
             None => {}
         }
     }
@@ -174,6 +175,7 @@ impl App {
                 self.launch(ctx, Purpose::Move, &engine);
             }
             OnScreen::Small(_) => self.launch_small(ctx, &engine),
+            OnScreen::Grid(_) => self.launch_grid(ctx, &engine),
         }
     }
 
@@ -183,6 +185,7 @@ impl App {
         match self.job {
             Some(GameJob::Queens(_)) => self.poll_queens(),
             Some(GameJob::Small(_)) => self.poll_small(),
+            Some(GameJob::Grid(_)) => self.poll_grid(),
             None => {}
         }
     }

@@ -96,6 +96,12 @@ impl App {
                 self.files.record.update_small(&game.position, search);
                 self.files.sync(ended)
             }
+            // The saves cannot hold it yet: the stand-in record follows its game string
+            // (so "replace the unfinished game?" counts its moves) and nothing is written.
+            super::OnScreen::Grid(game) => {
+                self.files.record.game = game.game.game_string();
+                self.files.sync(ended)
+            }
         };
         self.report(failure);
     }
@@ -125,10 +131,23 @@ impl App {
 
     /// Ctrl+S: to the game's file if it has one, else like Save as.
     pub(super) fn save(&mut self, ctx: &egui::Context) {
+        if self.refuse_unsavable() {
+            return;
+        }
         match self.files.path.clone() {
             Some(path) => self.save_to(path),
             None => self.files.ask_path(ctx, FileTask::SaveAs),
         }
+    }
+
+    /// Says so and answers `true` when the game on screen cannot be saved yet (see
+    /// [`crate::ui::session::saving::Files::unsavable`]): no dialog is opened for it.
+    pub(super) fn refuse_unsavable(&mut self) -> bool {
+        let Some(tag) = self.files.unsavable else {
+            return false;
+        };
+        self.message = Message::Grid(crate::ui::session::grid_note::GridNote::CannotSave(tag));
+        true
     }
 
     /// Carries out `task` on the path the dialog or the path field gave.

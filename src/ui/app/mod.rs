@@ -25,6 +25,18 @@
 //! 5. **redraw**: egui draws the next frame from the changed state (a running job asks
 //!    for it).
 //!
+//! # Adding a game
+//!
+//! A game of the games table (`src/games/table.rs`) other than queens, tic-tac-toe and
+//! Dodgem is played by [`OnScreen::Grid`] through the seam (`AnyGame`) with no window
+//! code of its own: New game lists it once per board size its setup accepts
+//! (`panels::new_game::table_choices`), `board::grid_view` draws its `GridView`, a
+//! click plays the legal move that begins on the clicked square, a forced `pass` is a
+//! button, and the computer answers through `AnyGame::think` (`grid.rs`, the task
+//! `grid-search` in the browser's worker). Its name and rules sentence are optional
+//! words in `i18n/grid.rs` (the tag is shown without them). Until the saves hold it,
+//! `Files::unsavable` keeps the window from writing it.
+//!
 //! What a game offers beyond playing (analysis, move values and hints, Table 2.4) is
 //! read from its row of the games table ([`App::tools`]), not from which game it is.
 //! A game that replaces the one on screen (new, rematch, opened, pasted, continued,
@@ -37,11 +49,14 @@ mod background;
 mod computer;
 mod files;
 mod frame;
+mod grid;
 mod on_screen;
 mod play;
 mod queries;
 mod replace;
 mod small;
+#[cfg(target_arch = "wasm32")]
+pub(crate) use grid::GridSearchTask;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use small::SmallSearchTask;
 
@@ -237,15 +252,18 @@ impl App {
             settings_written: Settings::default(),
         };
         app.settings_written = app.settings.clone();
-        // The last game chosen was a small one: it starts (its record replaces the
+        // The last game chosen was not queens: it starts (its record replaces the
         // queens one before anything is written, so the autosave check is undisturbed).
-        if let Some(kind) = app.settings.setup.small.game.small() {
-            let replacement = replace::Replacement::small_start(kind, &app.settings.setup);
+        let small = app.settings.setup.small.game.small().is_some();
+        if (small || app.settings.setup.small.table.is_some())
+            && let Ok(replacement) = replace::Replacement::from_setup(&app.settings.setup)
+        {
             let mut game = replacement.game;
             game.set_id(app.new_game_id());
+            app.files.unsavable = game.unsavable();
             app.game = game;
             app.files.record = replacement.record;
-            app.message = replacement.message;
+            app.message = replace::with_unsavable_note(replacement.message, app.files.unsavable);
         }
         app.check_autosave();
         app
@@ -263,6 +281,8 @@ impl App {
         let typed = &self.files.record.names;
         match &self.game {
             OnScreen::Small(small) => small_seat_names(self.texts(), &small.seats, typed),
+            // The seam's games have the small games' computers (minimax, alpha-beta).
+            OnScreen::Grid(grid) => small_seat_names(self.texts(), &grid.seats, typed),
             OnScreen::Queens(game) => seat_names(self.texts(), &game.seats, typed),
         }
     }
@@ -273,7 +293,7 @@ impl App {
     pub(in crate::ui) fn shown_board(&self) -> Cow<'_, Board> {
         match &self.game {
             OnScreen::Queens(game) => shown_board(game, self.review),
-            OnScreen::Small(_) => Cow::Borrowed(no_board()),
+            OnScreen::Small(_) | OnScreen::Grid(_) => Cow::Borrowed(no_board()),
         }
     }
 
@@ -302,6 +322,7 @@ impl App {
         match self.job.take() {
             Some(GameJob::Queens(job)) => job.stop_and_join(),
             Some(GameJob::Small(job)) => job.job.stop(),
+            Some(GameJob::Grid(job)) => job.job.stop(),
             None => {}
         }
         self.sync_files();

@@ -5,12 +5,15 @@
 //! "is it queens?".
 
 use super::action::Target;
+use super::grid::GridJob;
 use super::small::SmallJob;
 use crate::board::{Board, Cell, Player};
 use crate::games::play::SmallMove;
 use crate::games::seam::{Rules, Tools};
 use crate::ui::jobs::search::SearchJob;
 use crate::ui::session::game::{Game, Seat};
+use crate::ui::session::grid_game::GridGame;
+use crate::ui::session::grid_note::GridNote;
 use crate::ui::session::messages::{Message, SmallNote};
 use crate::ui::session::small::SmallGame;
 
@@ -23,15 +26,19 @@ pub(in crate::ui) enum OnScreen {
     Queens(Game),
     /// Tic-tac-toe or Dodgem.
     Small(SmallGame),
+    /// Any other game of the games table, through the seam (Othello).
+    Grid(GridGame),
 }
 
 /// A move of the game on screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(in crate::ui) enum GameMove {
     /// A queen on this cell.
     Queens(Cell),
     /// A small game's move.
     Small(SmallMove),
+    /// A table game's move, in its notation.
+    Grid(String),
 }
 
 /// The one search slot: the computer's move (or a hint) for the game on screen.
@@ -40,6 +47,8 @@ pub(in crate::ui) enum GameJob {
     Queens(SearchJob),
     /// A small game's search.
     Small(SmallJob),
+    /// A table game's search.
+    Grid(GridJob),
 }
 
 impl GameJob {
@@ -48,6 +57,7 @@ impl GameJob {
         match self {
             GameJob::Queens(job) => job.request_stop(),
             GameJob::Small(job) => job.job.stop(),
+            GameJob::Grid(job) => job.job.stop(),
         }
     }
 
@@ -55,7 +65,7 @@ impl GameJob {
     pub fn queens(&self) -> Option<&SearchJob> {
         match self {
             GameJob::Queens(job) => Some(job),
-            GameJob::Small(_) => None,
+            GameJob::Small(_) | GameJob::Grid(_) => None,
         }
     }
 }
@@ -66,6 +76,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => game.id,
             OnScreen::Small(game) => game.id,
+            OnScreen::Grid(game) => game.id,
         }
     }
 
@@ -74,6 +85,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => game.id = id,
             OnScreen::Small(game) => game.id = id,
+            OnScreen::Grid(game) => game.id = id,
         }
     }
 
@@ -81,7 +93,7 @@ impl OnScreen {
     pub fn small(&self) -> Option<&SmallGame> {
         match self {
             OnScreen::Small(game) => Some(game),
-            OnScreen::Queens(_) => None,
+            OnScreen::Queens(_) | OnScreen::Grid(_) => None,
         }
     }
 
@@ -90,6 +102,16 @@ impl OnScreen {
         match self {
             OnScreen::Queens(_) => Board::TAG,
             OnScreen::Small(game) => game.kind().name(),
+            OnScreen::Grid(game) => game.tag(),
+        }
+    }
+
+    /// The game's tag when the saves cannot hold it yet (a table game played through
+    /// the seam: the store has no record of it), so Save and the autosave refuse it.
+    pub fn unsavable(&self) -> Option<&'static str> {
+        match self {
+            OnScreen::Grid(game) => Some(game.tag()),
+            OnScreen::Queens(_) | OnScreen::Small(_) => None,
         }
     }
 
@@ -103,6 +125,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => game.board.ply(),
             OnScreen::Small(game) => game.ply(),
+            OnScreen::Grid(game) => game.ply(),
         }
     }
 
@@ -111,6 +134,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => game.is_over(),
             OnScreen::Small(game) => game.is_over(),
+            OnScreen::Grid(game) => game.is_over(),
         }
     }
 
@@ -119,6 +143,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => game.resigned(),
             OnScreen::Small(game) => game.resigned().map(Player::at_ply),
+            OnScreen::Grid(game) => game.resigned().map(Player::at_ply),
         }
     }
 
@@ -127,6 +152,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => &game.seats,
             OnScreen::Small(game) => &game.seats,
+            OnScreen::Grid(game) => &game.seats,
         }
     }
 
@@ -135,6 +161,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => game.board.side_to_move(),
             OnScreen::Small(game) => Player::at_ply(game.seat_to_move()),
+            OnScreen::Grid(game) => Player::at_ply(game.seat_to_move()),
         }
     }
 
@@ -143,6 +170,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => game.computer_to_move(),
             OnScreen::Small(game) => game.computer_to_move(),
+            OnScreen::Grid(game) => game.computer_to_move(),
         }
     }
 
@@ -151,6 +179,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => game.resigning_side(),
             OnScreen::Small(game) => game.resigning_seat().map(Player::at_ply),
+            OnScreen::Grid(game) => game.resigning_seat().map(Player::at_ply),
         }
     }
 
@@ -159,6 +188,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => game.can_undo(),
             OnScreen::Small(game) => game.can_undo(),
+            OnScreen::Grid(game) => game.can_undo(),
         }
     }
 
@@ -167,6 +197,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => game.can_redo(),
             OnScreen::Small(game) => game.can_redo(),
+            OnScreen::Grid(game) => game.can_redo(),
         }
     }
 
@@ -177,6 +208,8 @@ impl OnScreen {
             (OnScreen::Queens(game), false) => game.redo(),
             (OnScreen::Small(game), true) => game.undo(),
             (OnScreen::Small(game), false) => game.redo(),
+            (OnScreen::Grid(game), true) => game.undo(),
+            (OnScreen::Grid(game), false) => game.redo(),
         }
     }
 
@@ -185,6 +218,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => game.board.game_string(),
             OnScreen::Small(game) => game.position.game_string(),
+            OnScreen::Grid(game) => game.game.game_string(),
         }
     }
 
@@ -193,6 +227,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => super::replace::started(&game.board),
             OnScreen::Small(game) => Message::Small(SmallNote::Started(game.kind())),
+            OnScreen::Grid(game) => Message::Grid(GridNote::Started(game.tag())),
         }
     }
 
@@ -201,6 +236,7 @@ impl OnScreen {
         match self {
             OnScreen::Queens(game) => game.resign(loser),
             OnScreen::Small(game) => game.resign(loser.index()),
+            OnScreen::Grid(game) => game.resign(loser.index()),
         }
     }
 
@@ -218,6 +254,10 @@ impl OnScreen {
                 ClickOutcome::Picked(None) => Err(Some(Message::Small(SmallNote::PutDown))),
                 ClickOutcome::PickFirst => Err(Some(Message::Small(SmallNote::PickCar))),
                 ClickOutcome::Nothing => Err(None),
+            },
+            (OnScreen::Grid(game), Target::Grid(target)) => match game.click(target) {
+                Ok(mv) => Ok(GameMove::Grid(mv)),
+                Err(square) => Err(Some(Message::Grid(GridNote::Illegal(square)))),
             },
             // A click meant for another game's board (none is drawn): nothing.
             _ => Err(None),

@@ -25,6 +25,7 @@ impl App {
         match &self.game {
             OnScreen::Queens(game) => game.winner(),
             OnScreen::Small(game) => game.result().flatten().map(Player::at_ply),
+            OnScreen::Grid(game) => game.result().flatten().map(Player::at_ply),
         }
     }
 
@@ -168,6 +169,7 @@ impl App {
         match mv {
             GameMove::Queens(cell) => self.play(cell, search),
             GameMove::Small(mv) => self.play_small(mv, search),
+            GameMove::Grid(mv) => self.play_grid(&mv, search),
         }
     }
 

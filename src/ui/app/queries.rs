@@ -10,7 +10,7 @@ impl App {
     pub fn board(&self) -> &Board {
         match &self.game {
             OnScreen::Queens(game) => &game.board,
-            OnScreen::Small(_) => super::no_board(),
+            OnScreen::Small(_) | OnScreen::Grid(_) => super::no_board(),
         }
     }
 
@@ -150,7 +150,7 @@ impl App {
 
 impl App {
     /// Whether the status line reports something refused (shown in the error colour).
-    pub(in crate::ui) fn message_is_error(&self) -> bool {
+    pub fn message_is_error(&self) -> bool {
         self.message.is_error()
     }
 

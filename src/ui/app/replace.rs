@@ -7,10 +7,13 @@ use super::OnScreen;
 use super::action::ReplaceChoice;
 use crate::board::Board;
 use crate::games::play::{SmallKind, SmallPosition};
+use crate::games::seam::AnyGame;
 use crate::store::{Loaded, SavedGame};
 use crate::ui::session::game::{
     Game, Seat, board_from_setup, seat_from_side, seats_from_setup, side_from_seat,
 };
+use crate::ui::session::grid_game::GridGame;
+use crate::ui::session::grid_note::GridNote;
 use crate::ui::session::messages::{Message, SmallNote};
 use crate::ui::session::saving::record_of;
 use crate::ui::session::settings::{GameSetup, StoneMode};
@@ -123,6 +126,43 @@ impl Replacement {
         }
     }
 
+    /// A table game (played through the seam) at `game`, with these seats and typed
+    /// names: a new game, a pasted position or a rematch. Its record is a stand-in the
+    /// files never write (see `Files::unsavable`): it holds the players, their names and
+    /// the game string.
+    pub(super) fn grid(
+        game: Box<dyn AnyGame>,
+        seats: [Seat; 2],
+        names: [String; 2],
+        message: Message,
+    ) -> Self {
+        let record = SavedGame {
+            names,
+            game: game.game_string(),
+            settings: crate::store::GameSettings {
+                players: seats.clone().map(|s| side_from_seat(&s)),
+                ..crate::store::GameSettings::default()
+            },
+            ..SavedGame::default()
+        };
+        Replacement {
+            game: OnScreen::Grid(GridGame::new(0, game, seats)),
+            record,
+            path: None,
+            saved: false,
+            message,
+            paused: false,
+            analyse: false,
+            setup: None,
+        }
+    }
+
+    /// The same replacement, remembering `setup` as the new-game choices.
+    fn with_setup(mut self, setup: &GameSetup) -> Self {
+        self.setup = Some(setup.clone());
+        self
+    }
+
     /// A game at its start, not from a file: its status line says it started.
     pub(super) fn starting(game: Game, record: SavedGame, setup: Option<GameSetup>) -> Self {
         Replacement {
@@ -142,6 +182,15 @@ impl Replacement {
     /// # Errors
     /// The status line's message when the choices make no board.
     pub(super) fn from_setup(setup: &GameSetup) -> Result<Self, Message> {
+        if let Some(text) = &setup.small.table {
+            let game = crate::games::game_string::read(text)
+                .map_err(|error| Message::PasteGameError(error.to_string()))?;
+            let names = crate::ui::i18n::names::typed_names(setup);
+            let message = Message::Grid(GridNote::Started(game.tag()));
+            return Ok(
+                Replacement::grid(game, small_seats(setup), names, message).with_setup(setup)
+            );
+        }
         if let Some(kind) = setup.small.game.small() {
             return Ok(Replacement::small_start(kind, setup));
         }
@@ -150,6 +199,18 @@ impl Replacement {
         let mut record = record_of(&game, seed_of(setup));
         record.names = crate::ui::i18n::names::typed_names(setup);
         Ok(Replacement::starting(game, record, Some(setup.clone())))
+    }
+}
+
+/// `message`, followed for a game the saves cannot hold by the note saying nothing of
+/// it will be written (so the person knows before playing, not only on Save).
+pub(super) fn with_unsavable_note(message: Message, unsavable: Option<&'static str>) -> Message {
+    match unsavable {
+        Some(tag) => Message::Both(
+            Box::new(message),
+            Box::new(Message::Grid(GridNote::CannotSave(tag))),
+        ),
+        None => message,
     }
 }
 
@@ -196,7 +257,7 @@ impl App {
         let setup = &self.settings.setup;
         let seats = match &self.game {
             OnScreen::Queens(_) => seats_from_setup(setup),
-            OnScreen::Small(_) => small_seats(setup),
+            OnScreen::Small(_) | OnScreen::Grid(_) => small_seats(setup),
         };
         if setup.alternate_starts && self.game_ended() && *self.game.seats() == seats {
             setup.swapped()
@@ -220,6 +281,10 @@ impl App {
                 Replacement::starting(game, record, None)
             }
             OnScreen::Small(game) => Replacement::small_fresh(game.kind(), [two, one], names, None),
+            OnScreen::Grid(game) => {
+                let message = Message::Grid(GridNote::Started(game.tag()));
+                Replacement::grid(game.start(), [two, one], names, message)
+            }
         };
         self.offer_replacement(replacement);
     }
@@ -255,6 +320,8 @@ impl App {
             ReplaceChoice::Discard => self.replace_with(replacement),
             // The save runs in the background; the replacement waits for it
             // (App::take_writes), and the status line says "saving…" meanwhile.
+            // A game the saves cannot hold stays on screen, and the status line says so.
+            ReplaceChoice::SaveFirst if self.refuse_unsavable() => {}
             ReplaceChoice::SaveFirst => {
                 let path = self.files.save_without_asking();
                 self.message = Message::Saving(path.clone());
@@ -284,11 +351,12 @@ impl App {
         self.replace_game(game);
         self.paused = paused;
         self.files.path = path;
+        self.files.unsavable = self.game.unsavable();
         self.adopt_record(record);
         if saved {
             self.files.mark_saved();
         }
-        self.message = message;
+        self.message = with_unsavable_note(message, self.files.unsavable);
     }
 
     /// Puts `game` on screen in place of the current one (its search stopped).
@@ -346,7 +414,9 @@ impl App {
                 // The same players as the queens game on screen, else the remembered ones.
                 let seats = match &self.game {
                     OnScreen::Queens(game) => game.seats.clone(),
-                    OnScreen::Small(_) => seats_from_setup(&self.settings.setup),
+                    OnScreen::Small(_) | OnScreen::Grid(_) => {
+                        seats_from_setup(&self.settings.setup)
+                    }
                 };
                 let game = Game::new(0, board, seats);
                 let mut record = record_of(&game, None);
@@ -381,7 +451,7 @@ impl App {
             }
         };
         let Some(position) = SmallPosition::from_game(game.as_ref()) else {
-            self.message = Message::NotInWindow(game.tag());
+            self.paste_grid_game(game);
             return;
         };
         self.paste_text.clear();
@@ -401,6 +471,24 @@ impl App {
             setup: None,
             analyse: false,
         });
+    }
+
+    /// Puts a pasted game of the table that is neither queens nor a small game on
+    /// screen through the seam, when it has a grid to draw; else says the window does
+    /// not play it.
+    fn paste_grid_game(&mut self, game: Box<dyn AnyGame>) {
+        if game.grid().is_none() {
+            self.message = Message::NotInWindow(game.tag());
+            return;
+        }
+        self.paste_text.clear();
+        let seats = small_seats(&self.settings.setup);
+        let names = crate::ui::i18n::names::typed_names(&self.settings.setup);
+        // A pasted position is studied first: the computer waits for Resume.
+        let paused = game.result().is_none() && seats[game.seat_to_move()].is_computer();
+        let mut replacement = Replacement::grid(game, seats, names, Message::Pasted);
+        replacement.paused = paused;
+        self.offer_replacement(replacement);
     }
 
     /// Whether replacing the game on screen would lose moves the player has not saved:

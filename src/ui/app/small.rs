@@ -67,8 +67,22 @@ impl Task for SmallSearchTask {
 }
 
 impl App {
-    /// Opens the Tree Lab on the small game's tree from the position on show.
+    /// Opens the Tree Lab on the small or table game's tree from the position on show.
     pub(super) fn open_small_in_lab(&mut self) {
+        if let OnScreen::Grid(game) = &self.game {
+            // A table game: its row of the table is the lab's game, its notation the position.
+            let shown = match self.review {
+                Some(ply) => game.at_ply(ply),
+                None => game.game.clone(),
+            };
+            if let Some(entry) = crate::games::table::by_tag(game.tag()) {
+                let tree_game = crate::games::grow::TreeGame(entry);
+                self.windows
+                    .tree_lab
+                    .grow_from(tree_game, shown.to_string());
+            }
+            return;
+        }
         let Some(game) = self.game.small() else {
             return;
         };

@@ -2,6 +2,7 @@
 //! claims, the hover preview, the hint, the heat map and the claim animation ([`view`]);
 //! play by keyboard ([`keys`]).
 
+pub mod grid_view;
 pub mod keys;
 pub mod layout;
 pub mod small_view;

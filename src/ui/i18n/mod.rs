@@ -6,6 +6,7 @@
 mod en;
 mod errors;
 mod fill;
+pub mod grid;
 pub mod names;
 mod numbers;
 mod problems;
@@ -31,6 +32,8 @@ pub struct Texts {
     pub digit_separator: char,
     /// The small games' strings.
     pub small: &'static small::SmallTexts,
+    /// The strings of the games played through the seam (Othello).
+    pub grid: &'static grid::GridTexts,
     // Menus.
     pub menu_game: &'static str,
     pub new_game: &'static str,

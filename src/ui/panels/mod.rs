@@ -2,6 +2,7 @@
 //! choices and the analysis chart. They draw what they are given and return actions.
 
 pub mod chart;
+pub mod grid;
 pub mod moves;
 pub mod new_game;
 pub mod side;

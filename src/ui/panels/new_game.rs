@@ -3,7 +3,6 @@
 
 use crate::ai::EngineKind;
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
-use crate::games::play::SmallKind;
 use crate::ui::app::action::Action;
 use crate::ui::i18n::names::MAX_NAME_CHARS;
 use crate::ui::i18n::{Texts, fill};
@@ -37,11 +36,17 @@ pub fn new_game_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, actions:
             ui.separator();
             game_choice_ui(t, draft, ui);
             ui.separator();
-            if let Some(kind) = draft.small.game.small() {
+            if let Some(tag) = table_tag(draft) {
+                if let Some(rules) = crate::ui::i18n::grid::rules(t.grid, &tag) {
+                    ui.add(egui::Label::new(RichText::new(rules).weak()).wrap());
+                    ui.separator();
+                }
+                players_ui(t, draft, ui, Some(TABLE_MAX_DEPTH));
+            } else if let Some(kind) = draft.small.game.small() {
                 let rules = t.small.rules[kind as usize];
                 ui.add(egui::Label::new(RichText::new(rules).weak()).wrap());
                 ui.separator();
-                players_ui(t, draft, ui, Some(kind));
+                players_ui(t, draft, ui, Some(max_depth(kind)));
             } else {
                 board_ui(t, draft, ui);
                 advantage_ui(t, draft, ui);
@@ -54,13 +59,64 @@ pub fn new_game_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, actions:
         });
 }
 
-/// Which game to start: queens, tic-tac-toe or Dodgem.
+/// The deepest a table game's computer may be set to search (its time limit stops it
+/// sooner on a large board).
+const TABLE_MAX_DEPTH: u32 = 20;
+
+/// Which game to start: queens, tic-tac-toe, Dodgem, then every other game of the
+/// games table with a grid (Othello), once per board size its rules take.
 fn game_choice_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
     setting_ui(ui, t.small.game, |ui| {
         for (choice, name) in GameChoice::ALL.into_iter().zip(t.small.game_names) {
-            ui.radio_value(&mut draft.small.game, choice, name);
+            let chosen = draft.small.table.is_none() && draft.small.game == choice;
+            if ui.radio(chosen, name).clicked() {
+                draft.small.game = choice;
+                draft.small.table = None;
+            }
+        }
+        for (setup, label) in table_choices(t) {
+            let chosen = draft.small.table.as_deref() == Some(setup.as_str());
+            if ui.radio(chosen, label).clicked() {
+                draft.small.table = Some(setup);
+            }
         }
     });
+}
+
+/// The tag of the table game chosen, if the choice is one.
+fn table_tag(draft: &GameSetup) -> Option<String> {
+    let text = draft.small.table.as_deref()?;
+    crate::games::game_string::read(text)
+        .ok()
+        .map(|game| game.tag().to_string())
+}
+
+/// The New game list's rows for the games of the table the window plays through the
+/// seam: each game's start, and where its setup takes `size=`, one row per size its
+/// rules accept (tried from 3 to 12: Othello's 6 and 8). Each row is its setup's game
+/// string and its label ("Othello 6x6").
+pub(in crate::ui) fn table_choices(t: &Texts) -> Vec<(String, String)> {
+    let mut rows = Vec::new();
+    for entry in crate::games::table::GAMES {
+        let Ok(start) = (entry.start)() else { continue };
+        let own = entry.tag == crate::games::table::DEFAULT_TAG
+            || crate::games::play::SmallPosition::from_game(start.as_ref()).is_some();
+        if own || start.grid().is_none() {
+            continue;
+        }
+        let name = crate::ui::i18n::grid::game_name(t.grid, entry.tag);
+        if !start.game_string().contains("size=") {
+            rows.push((format!("game={}", entry.tag), name));
+            continue;
+        }
+        for size in 3..=12u8 {
+            let setup = format!("game={} size={size}", entry.tag);
+            if crate::games::game_string::read(&setup).is_ok() {
+                rows.push((setup, format!("{name} {size}x{size}")));
+            }
+        }
+    }
+    rows
 }
 
 /// The board's proven first-move advantage, when the table of solved boards has it;
@@ -147,7 +203,9 @@ fn board_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
 }
 
 /// Who plays; `small` names the small game being set up (its computers are its own).
-fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, small: Option<SmallKind>) {
+/// `small` is the deepest search of the small or table game's computers, for those
+/// games (their computers are the thesis's minimax and alpha-beta).
+fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, small: Option<u32>) {
     ui.label(RichText::new(t.mode).strong());
     for (mode, label) in Mode::ALL
         .into_iter()
@@ -187,7 +245,7 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, small: Option
             }
         }
         Mode::ComputerVsComputer if small.is_some() => {
-            let kind = small.unwrap_or(SmallKind::TicTacToe);
+            let kind = small.unwrap_or(1);
             for (index, engine) in draft.small.engines.iter_mut().enumerate() {
                 ui.separator();
                 let title = fill(t.computer_n, &[&(index + 1)]);
@@ -229,13 +287,7 @@ fn watch_speed_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
 
 /// A small game's computer: the lectures' minimax or alpha-beta, a depth up to the
 /// game's ([`max_depth`]) and a time limit.
-fn small_engine_ui(
-    t: &Texts,
-    engine: &mut EngineSetup,
-    ui: &mut egui::Ui,
-    id: &str,
-    kind: SmallKind,
-) {
+fn small_engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str, deepest: u32) {
     if !SMALL_ENGINES.contains(&engine.engine) {
         engine.engine = EngineKind::ALPHABETA;
     }
@@ -244,7 +296,6 @@ fn small_engine_ui(
             ui.radio_value(&mut engine.engine, choice, t.engine_label(choice));
         }
     });
-    let deepest = max_depth(kind);
     engine.depth = engine.depth.clamp(1, deepest);
     setting_ui(ui, t.depth, |ui| {
         ui.push_id((id, "small_depth"), |ui| {

@@ -240,7 +240,9 @@ fn search_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     }
 }
 
-fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+/// New game, Undo, Redo, Resign, Rematch: the same for every game but queens (the
+/// table games' panel uses them too).
+pub(in crate::ui) fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     ui.horizontal_wrapped(|ui| {
         if ui.button(t.new_game).clicked() {

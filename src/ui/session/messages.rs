@@ -133,6 +133,8 @@ pub enum Message {
     },
     /// About the tic-tac-toe or Dodgem game on screen.
     Small(SmallNote),
+    /// About a game played through the seam (Othello).
+    Grid(super::grid_note::GridNote),
     /// A click on the board of a game that has ended.
     GameOver,
 }
@@ -248,6 +250,7 @@ impl Message {
                 ],
             ),
             Message::Small(note) => note.text(t, names),
+            Message::Grid(note) => note.text(t, names),
             // The files' messages: their own match below.
             _ => self.file_text(t),
         }
@@ -319,6 +322,7 @@ impl Message {
                 | Message::UnknownEngine { .. }
                 | Message::GameOver
         ) || matches!(self, Message::Small(note) if note.is_error())
+            || matches!(self, Message::Grid(note) if note.is_error())
     }
 }
 

@@ -5,6 +5,8 @@
 
 pub mod engine_setup;
 pub mod game;
+pub mod grid_game;
+pub mod grid_note;
 pub mod history;
 pub mod known;
 pub mod link;

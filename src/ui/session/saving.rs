@@ -154,6 +154,11 @@ pub struct Files {
     pub writes: Writes,
     /// A save being read, checked and replayed (File > Open) in the background.
     pub(super) opening: Option<Job<(), Opened>>,
+    /// The tag of the game on screen when the saves cannot hold it yet (a table game
+    /// without a save record, such as Othello): its record is then a stand-in holding
+    /// the players, their names and the game string, and is never written. Save says
+    /// so, and the autosave and the history keep what they held.
+    pub unsavable: Option<&'static str>,
 }
 
 impl Files {
@@ -176,6 +181,7 @@ impl Files {
             export: None,
             writes: Writes::default(),
             opening: None,
+            unsavable: None,
         }
     }
 
@@ -333,6 +339,9 @@ impl Files {
     /// writes run in the background, in order; their failures come from
     /// [`Files::poll_writes`].
     pub fn sync(&mut self, ended: bool) -> Option<Message> {
+        if self.unsavable.is_some() {
+            return None;
+        }
         let record = &self.record;
         if record.is_finished() && self.recorded_finish.as_deref() != Some(record.game.as_str()) {
             self.recorded_finish = Some(record.game.clone());
@@ -361,6 +370,9 @@ impl Files {
     /// written ([`Files::poll_writes`] says how it went). Returns the status line's
     /// "saving…".
     pub fn write_save(&mut self, path: PathBuf) -> Message {
+        if let Some(tag) = self.unsavable {
+            return Message::Grid(super::grid_note::GridNote::CannotSave(tag));
+        }
         self.writes.push(Write::Save {
             path: path.clone(),
             record: Box::new(self.record.clone()),
@@ -414,7 +426,7 @@ impl Files {
 
     /// Whether the record differs from what was last saved to its file.
     pub fn record_unsaved(&self) -> bool {
-        self.unsaved(&self.record.game)
+        self.unsavable.is_some() || self.unsaved(&self.record.game)
     }
 
     /// Takes the offered autosave (the player chose Continue); the autosave then follows

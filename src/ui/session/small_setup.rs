@@ -64,6 +64,10 @@ pub struct SmallSetup {
     pub game: GameChoice,
     /// The computer of each seat (P1, P2): minimax or alpha-beta, a depth and a time.
     pub engines: [EngineSetup; 2],
+    /// A game of the games table played through the seam, chosen instead of `game`:
+    /// the game string of its setup (`game=othello size=6`). Its computers are
+    /// `engines`.
+    pub table: Option<String>,
 }
 
 impl Default for SmallSetup {
@@ -76,6 +80,7 @@ impl Default for SmallSetup {
         SmallSetup {
             game: GameChoice::Queens,
             engines: [engine.clone(), engine],
+            table: None,
         }
     }
 }

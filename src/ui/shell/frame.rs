@@ -59,19 +59,7 @@ pub(in crate::ui) fn status_bar_ui(app: &App, ui: &mut egui::Ui) {
 
 pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
-    let small_draft = app
-        .draft()
-        .small
-        .game
-        .small()
-        .filter(|_| app.new_game_open());
-    if small_draft.is_some() || (app.small_game().is_some() && !app.new_game_open()) {
-        if small_draft.is_some() {
-            ui.label(RichText::new(t.setup_preview).strong());
-        } else {
-            banners_ui(app, ui, actions);
-        }
-        crate::ui::panels::small::small_board_ui(app, small_draft, ui, actions);
+    if other_game_ui(app, ui, actions) {
         return;
     }
     let board = if app.new_game_open() {
@@ -128,6 +116,41 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
     if let Some(cell) = response.clicked {
         actions.push(Action::Clicked(Target::Queens(cell)));
     }
+}
+
+/// What a game other than queens draws in the middle (a small game's or a table
+/// game's board, or on New game the start of the one chosen); `false` when queens is
+/// the game to draw.
+fn other_game_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) -> bool {
+    let t = app.texts();
+    if app.new_game_open()
+        && let Some(setup) = &app.draft().small.table
+    {
+        ui.label(RichText::new(t.setup_preview).strong());
+        crate::ui::panels::grid::grid_preview_ui(app, setup, ui);
+        return true;
+    }
+    let small_draft = app
+        .draft()
+        .small
+        .game
+        .small()
+        .filter(|_| app.new_game_open());
+    if small_draft.is_some() || (app.small_game().is_some() && !app.new_game_open()) {
+        if small_draft.is_some() {
+            ui.label(RichText::new(t.setup_preview).strong());
+        } else {
+            banners_ui(app, ui, actions);
+        }
+        crate::ui::panels::small::small_board_ui(app, small_draft, ui, actions);
+        return true;
+    }
+    if app.grid_game().is_some() && !app.new_game_open() {
+        banners_ui(app, ui, actions);
+        crate::ui::panels::grid::grid_board_area_ui(app, ui, actions);
+        return true;
+    }
+    false
 }
 
 /// What a screen reader says each cell holds, in the window's language.

@@ -100,6 +100,7 @@ pub(crate) fn run_named(name: &str, input: &str, flag: &str) -> Result<(), Strin
         crate::ui::app::SmallSearchTask::NAME => {
             run::<crate::ui::app::SmallSearchTask>(input, flag)
         }
+        crate::ui::app::GridSearchTask::NAME => run::<crate::ui::app::GridSearchTask>(input, flag),
         crate::ui::windows::puzzles::LineTask::NAME => {
             run::<crate::ui::windows::puzzles::LineTask>(input, flag)
         }

@@ -34,9 +34,10 @@ pub fn game_over_window_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Act
         return;
     }
     let t = app.texts();
-    let ending = match app.small_game() {
-        Some(game) => small_ending(app, game),
-        None => queens_ending(app),
+    let ending = match (app.small_game(), app.grid_game()) {
+        (Some(game), _) => small_ending(app, game),
+        (None, Some(game)) => grid_ending(app, game),
+        (None, None) => queens_ending(app),
     };
     let colours = palette(app.settings().dark);
     let colour = ending.winner.map_or(Color32::GRAY, |w| colours.queen[w]);
@@ -109,6 +110,46 @@ fn queens_ending(app: &App) -> Ending {
         lines,
         winner: app.winner().map(Player::index),
         analysable: true,
+    }
+}
+
+/// A table game's ending (Othello): who won (or the draw), who played which pieces,
+/// and the pieces each side has on the board.
+fn grid_ending(app: &App, game: &crate::ui::session::grid_game::GridGame) -> Ending {
+    let t = app.texts();
+    let names = app.player_names();
+    let colours = palette(app.settings().dark);
+    let pieces = t.grid.pieces;
+    let mut lines: Vec<(String, Color32)> = (0..2)
+        .map(|seat| {
+            let line = if names[seat] == t.you {
+                fill(t.small.plays_you, &[&pieces[seat]])
+            } else {
+                fill(t.small.plays, &[&names[seat], &pieces[seat]])
+            };
+            (line, colours.queen[seat])
+        })
+        .collect();
+    if let Some([first, second]) = crate::ui::panels::grid::pieces_on_board(game) {
+        lines.push((fill(t.grid.on_board, &[&first, &second]), colours.label));
+    }
+    let winner = game.result().flatten();
+    let human_beat_computer = winner.is_some_and(|seat| {
+        game.resigned().is_none()
+            && game.seats.iter().any(Seat::is_computer)
+            && !game.seats[seat].is_computer()
+    });
+    let headline = if human_beat_computer {
+        t.small.you_win.to_string()
+    } else {
+        crate::ui::panels::grid::turn_text(app, game)
+    };
+    Ending {
+        headline,
+        resigned: game.resigned().is_some(),
+        lines,
+        winner,
+        analysable: false,
     }
 }
 

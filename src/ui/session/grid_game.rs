@@ -1,0 +1,297 @@
+//! Any game of the games table played in the window through the seam
+//! ([`crate::games::seam::AnyGame`]), without naming its type: the position behind a
+//! box, who sits in each seat, undo / redo, a resignation, and what the last move
+//! changed (for the board to show flips). No egui here. The queens game's
+//! [`super::game::Game`] is the model: the same seats, the same undo rule
+//! ([`super::game::undo_count`]), the same resignation ([`crate::games::seam`]).
+//!
+//! A game reaches the window this way by its line in the games table alone: moves are
+//! text in the game's notation, the board is its [`crate::games::grid::GridView`].
+
+use super::game::{Seat, undo_count};
+use crate::ai::SearchOutcome;
+use crate::games::grid::{GridView, Square};
+use crate::games::seam::{AnyGame, Ending, Refused, resigning_seat};
+
+/// The move the rules force when the side to move has no other (Othello's pass). The
+/// window offers it as a button, since it is on no square.
+pub const PASS: &str = "pass";
+
+/// What a click on a table game's board means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GridTarget {
+    /// The square at this index of the game's [`GridView`].
+    Square(usize),
+    /// The Pass button (a pass the rules force).
+    Pass,
+}
+
+/// A games-table game in the window.
+#[derive(Clone, Debug)]
+pub struct GridGame {
+    /// Changes with every game put on screen (search results carry it).
+    pub id: u64,
+    /// The position, with every move since its setup.
+    pub game: Box<dyn AnyGame>,
+    /// Who plays seat 0 (moves first) and seat 1.
+    pub seats: [Seat; 2],
+    /// Undone moves, the next to redo last.
+    redo: Vec<String>,
+    /// The seat that resigned.
+    resigned: Option<usize>,
+    /// The computer's last finished search of this game, with the seat that searched.
+    pub searched: Option<(usize, SearchOutcome<String>)>,
+}
+
+impl GridGame {
+    /// A game from `game` with these seats.
+    pub fn new(id: u64, game: Box<dyn AnyGame>, seats: [Seat; 2]) -> GridGame {
+        GridGame {
+            id,
+            game,
+            seats,
+            redo: Vec::new(),
+            resigned: None,
+            searched: None,
+        }
+    }
+
+    /// The game's tag in the games table.
+    pub fn tag(&self) -> &'static str {
+        self.game.tag()
+    }
+
+    /// Plies played.
+    pub fn ply(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    /// The position after the first `ply` moves (for review).
+    pub fn at_ply(&self, ply: usize) -> Box<dyn AnyGame> {
+        let mut game = self.game.clone();
+        while game.moves().len() > ply && game.undo().is_some() {}
+        game
+    }
+
+    /// The position at its setup, before any move (a rematch starts here).
+    pub fn start(&self) -> Box<dyn AnyGame> {
+        self.at_ply(0)
+    }
+
+    /// Ends the game: `loser` (a seat) gives up.
+    pub fn resign(&mut self, loser: usize) {
+        self.resigned = Some(loser);
+        self.redo.clear();
+    }
+
+    /// The seat that resigned.
+    pub fn resigned(&self) -> Option<usize> {
+        self.resigned
+    }
+
+    /// Whether the game has ended (by the rules, or a resignation).
+    pub fn is_over(&self) -> bool {
+        self.resigned.is_some() || self.game.result().is_some()
+    }
+
+    /// The result once over: `Some(Some(seat))` a win, `Some(None)` a draw.
+    pub fn result(&self) -> Option<Option<usize>> {
+        Ending::of(self.game.result(), self.resigned).map(Ending::winner)
+    }
+
+    /// The seat to move.
+    pub fn seat_to_move(&self) -> usize {
+        self.game.seat_to_move()
+    }
+
+    /// Whether a computer should be thinking now.
+    pub fn computer_to_move(&self) -> bool {
+        !self.is_over() && self.seats[self.seat_to_move()].is_computer()
+    }
+
+    /// Who may resign now (see [`resigning_seat`]).
+    pub fn resigning_seat(&self) -> Option<usize> {
+        resigning_seat(
+            self.seats.each_ref().map(|seat| !seat.is_computer()),
+            self.seat_to_move(),
+            self.is_over(),
+        )
+    }
+
+    /// Whether the side to move has no move but the forced pass.
+    pub fn must_pass(&self) -> bool {
+        !self.is_over() && self.game.legal_moves() == [PASS]
+    }
+
+    /// The move a click on `target` begins, in notation: the one legal move starting
+    /// on that square (a grid game whose click begins several moves, such as a car
+    /// that can go two ways, would pick the first: Dodgem keeps its own board until
+    /// the seam says how to finish a move); `Err` the clicked square's name when no
+    /// legal move begins there.
+    pub fn click(&self, target: GridTarget) -> Result<String, String> {
+        let legal = self.game.legal_moves();
+        let index = match target {
+            GridTarget::Pass if legal.iter().any(|mv| mv == PASS) => return Ok(PASS.to_string()),
+            GridTarget::Pass => return Err(PASS.to_string()),
+            GridTarget::Square(index) => index,
+        };
+        let Some(view) = self.game.grid() else {
+            return Err(String::new());
+        };
+        let name = view.names.get(index).cloned().unwrap_or_default();
+        view.moves_from(index, &legal)
+            .first()
+            .map(|mv| (*mv).to_string())
+            .ok_or(name)
+    }
+
+    /// Plays `mv` (in notation); redo survives when `mv` is the move it holds.
+    ///
+    /// # Errors
+    /// The game's reason; nothing changes then.
+    pub fn play(&mut self, mv: &str) -> Result<(), Refused> {
+        if self.resigned.is_some() || self.game.result().is_some() {
+            return Err(Refused::new(GameIsOver));
+        }
+        self.game.play_text(mv)?;
+        if self.redo.last().map(String::as_str) == Some(mv) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(())
+    }
+
+    /// Takes back a move, or the human's move and the computer's reply; returns how many.
+    pub fn undo(&mut self) -> usize {
+        if self.resigned.is_some() {
+            return 0;
+        }
+        let count = undo_count(self.ply(), &self.seats);
+        let mut taken = 0;
+        for _ in 0..count {
+            let Some(mv) = self.game.undo() else { break };
+            self.redo.push(mv);
+            taken += 1;
+        }
+        taken
+    }
+
+    /// Whether Undo would take anything back.
+    pub fn can_undo(&self) -> bool {
+        self.resigned.is_none() && undo_count(self.ply(), &self.seats) > 0
+    }
+
+    /// Whether there is a move to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Replays undone moves, as the queens game does: until a human is to move again.
+    pub fn redo(&mut self) -> usize {
+        let mut count = 0;
+        while let Some(mv) = self.redo.last().cloned() {
+            if self.game.play_text(&mv).is_err() {
+                self.redo.clear();
+                break;
+            }
+            self.redo.pop();
+            count += 1;
+            if self.seats.iter().all(Seat::is_computer) || !self.computer_to_move() {
+                break;
+            }
+        }
+        count
+    }
+}
+
+/// A move asked for once the game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the game is over")]
+pub struct GameIsOver;
+
+/// What the last move of `game` changed on its board, for the board to show: the square
+/// it was played on (none for a pass) and the squares whose piece changed seat (the
+/// discs an Othello move flipped). Found by comparing the board before and after it, so
+/// it holds for any grid game without asking its rules.
+pub fn last_change(game: &dyn AnyGame) -> (Option<usize>, Vec<usize>) {
+    let (Some(after), Some(last)) = (game.grid(), game.moves().pop()) else {
+        return (None, Vec::new());
+    };
+    let mut before_game = game.clone_box();
+    before_game.undo();
+    let from = last.split('-').next().unwrap_or_default();
+    let placed = after.names.iter().position(|name| name == from);
+    let Some(before) = before_game.grid() else {
+        return (placed, Vec::new());
+    };
+    (placed, changed_seat(&before, &after))
+}
+
+/// The squares holding a piece in both views whose seat differs.
+fn changed_seat(before: &GridView, after: &GridView) -> Vec<usize> {
+    before
+        .squares
+        .iter()
+        .zip(&after.squares)
+        .enumerate()
+        .filter_map(|(index, pair)| match pair {
+            (Square::Piece(was), Square::Piece(now)) if was != now => Some(index),
+            _ => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::table::by_tag;
+    use crate::ui::session::engine_setup::EngineSetup;
+
+    fn othello(size: &str) -> Box<dyn AnyGame> {
+        let text = format!("game=othello size={size}");
+        crate::games::game_string::read(&text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_move_shows_its_square_and_the_discs_it_flipped() {
+        let mut game = GridGame::new(1, othello("6"), [Seat::Human, Seat::Human]);
+        let first = game.game.legal_moves()[0].clone();
+        game.play(&first).unwrap_or_else(|e| panic!("{e}"));
+        let (placed, flipped) = last_change(game.game.as_ref());
+        let view = game.game.grid().unwrap_or_else(|| panic!("no grid"));
+        assert_eq!(placed.map(|i| view.names[i].clone()), Some(first));
+        assert_eq!(flipped.len(), 1, "an opening move flips one disc");
+        assert!(matches!(view.squares[flipped[0]], Square::Piece(0)));
+    }
+
+    #[test]
+    fn undo_against_the_computer_takes_back_the_pair_and_redo_brings_it_back() {
+        let computer = Seat::Computer(EngineSetup::default());
+        let mut game = GridGame::new(1, othello("8"), [Seat::Human, computer]);
+        for _ in 0..2 {
+            let mv = game.game.legal_moves()[0].clone();
+            game.play(&mv).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let played = game.game.game_string();
+        assert_eq!(game.undo(), 2);
+        assert_eq!(game.ply(), 0);
+        assert_eq!(game.redo(), 2);
+        assert_eq!(game.game.game_string(), played);
+        assert!(game.play("a1").is_err(), "a1 is no legal opening move");
+        assert_eq!(game.ply(), 2);
+    }
+
+    #[test]
+    fn a_resigned_game_is_won_by_the_other_seat_and_refuses_moves() {
+        let entry = by_tag("othello").unwrap_or_else(|| panic!("no othello row"));
+        let start = (entry.start)().unwrap_or_else(|e| panic!("{e}"));
+        let mut game = GridGame::new(1, start, [Seat::Human, Seat::Human]);
+        assert_eq!(game.resigning_seat(), Some(0));
+        game.resign(0);
+        assert_eq!(game.result(), Some(Some(1)));
+        let mv = game.game.legal_moves()[0].clone();
+        assert!(game.play(&mv).is_err());
+        assert!(!game.can_undo());
+    }
+}

@@ -1,0 +1,96 @@
+//! What the status line says about a game played through the seam (Othello): moves,
+//! passes, refused clicks, and that such a game cannot be saved yet.
+
+use crate::ui::i18n::grid::game_name;
+use crate::ui::i18n::{Texts, fill};
+
+/// A status-line note about the table game on screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridNote {
+    /// A game with this tag started (or was pasted).
+    Started(&'static str),
+    /// The seat played this move, turning `flipped` pieces.
+    Played {
+        /// The seat (0 first).
+        seat: usize,
+        /// The move in notation.
+        mv: String,
+        /// Pieces that changed seat.
+        flipped: usize,
+    },
+    /// The seat passed (the rules left it no other move).
+    Passed(usize),
+    /// The seat to move has no move but the pass (a person presses Pass).
+    MustPass(usize),
+    /// A click on a square no legal move begins on.
+    Illegal(String),
+    /// The rules refused the move, in their words.
+    Refused(String),
+    /// Save or the autosave was asked of a game the saves cannot hold yet.
+    CannotSave(&'static str),
+}
+
+impl GridNote {
+    /// The note in the language of `t`; `names` are the players' names.
+    pub fn text(&self, t: &Texts, names: &[String; 2]) -> String {
+        let g = t.grid;
+        match self {
+            GridNote::Started(tag) => fill(t.small.started, &[&game_name(g, tag)]),
+            GridNote::Played { seat, mv, flipped } if *flipped > 0 => {
+                fill(g.flipped, &[&names[*seat], mv, flipped])
+            }
+            GridNote::Played { seat, mv, .. } => fill(g.played, &[&names[*seat], mv]),
+            GridNote::Passed(seat) => fill(g.passed, &[&names[*seat]]),
+            GridNote::MustPass(seat) => fill(g.must_pass, &[&names[*seat]]),
+            GridNote::Illegal(square) => fill(g.illegal, &[square]),
+            GridNote::Refused(why) => why.clone(),
+            GridNote::CannotSave(tag) => fill(g.cannot_save, &[&game_name(g, tag)]),
+        }
+    }
+
+    /// Whether the note reports something refused.
+    pub fn is_error(&self) -> bool {
+        matches!(
+            self,
+            GridNote::Illegal(_) | GridNote::Refused(_) | GridNote::CannotSave(_)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::i18n::texts;
+    use crate::ui::session::settings::Language;
+
+    #[test]
+    fn every_note_is_worded_in_both_languages_with_its_game_and_players() {
+        let names = ["Ann".to_string(), "Bo".to_string()];
+        let notes = [
+            GridNote::Started("othello"),
+            GridNote::Played {
+                seat: 1,
+                mv: "c2".into(),
+                flipped: 2,
+            },
+            GridNote::Passed(0),
+            GridNote::MustPass(1),
+            GridNote::Illegal("a1".into()),
+            GridNote::CannotSave("othello"),
+        ];
+        for note in &notes {
+            let en = note.text(texts(Language::English), &names);
+            let vi = note.text(texts(Language::Vietnamese), &names);
+            assert_ne!(en, vi, "{note:?}");
+            for text in [&en, &vi] {
+                assert!(!text.contains('{'), "{text}");
+            }
+        }
+        let en = GridNote::CannotSave("othello").text(texts(Language::English), &names);
+        assert!(en.contains("Othello") && en.contains("autosave"), "{en}");
+        let played = notes[1].text(texts(Language::English), &names);
+        assert_eq!(played, "Bo played c2, turning 2 discs.");
+        assert!(GridNote::CannotSave("othello").is_error());
+        assert!(!GridNote::Passed(0).is_error());
+    }
+}

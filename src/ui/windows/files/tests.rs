@@ -1,0 +1,58 @@
+//! The Files windows' words: the autosave offer and the history's record labels.
+
+use super::*;
+use crate::board::Board;
+use crate::store::{EngineSettings, SavedGame};
+use crate::ui::i18n::texts;
+use crate::ui::session::settings::Language;
+
+#[test]
+fn the_history_filter_matches_what_is_shown_and_what_is_stored() {
+    let board = Board::new(5, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let cli = Side::Computer(EngineSettings {
+        algorithm: "minimax".into(),
+        depth: 3,
+        time_ms: None,
+    });
+    let entry = HistoryEntry::new("g", SavedGame::new(&board, [Side::Human, cli], None));
+    for language in Language::ALL {
+        let t = texts(language);
+        assert!(shown_in_history(&entry, None, "", t));
+        assert!(shown_in_history(&entry, Some(5), "MINIMAX", t));
+        assert!(!shown_in_history(&entry, Some(6), "", t));
+        assert!(!shown_in_history(&entry, None, "alpha", t));
+    }
+    let en = texts(Language::English);
+    assert!(shown_in_history(&entry, None, "no time limit", en));
+    assert_eq!(
+        side_summary(en, &entry.game.settings.players[1]),
+        "Minimax, depth 3, no time limit"
+    );
+}
+
+/// Issue 32.12: in Vietnamese, a Dodgem opponent in the records read "alphabeta
+/// depth 9, 5000 ms (dodgem)" while queens opponents were translated.
+#[test]
+fn a_small_games_unnamed_players_are_worded_in_the_windows_language() {
+    let board = Board::new(5, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let engine = Side::Computer(EngineSettings {
+        algorithm: "alphabeta".into(),
+        depth: 9,
+        time_ms: Some(5000),
+    });
+    let mut game = SavedGame::new(&board, [Side::Human, engine], None);
+    game.kind = GameKind::Dodgem;
+    let entries = [HistoryEntry::new("g", game)];
+    let sides = crate::ui::session::history::record_sides(&entries);
+    let vi = texts(Language::Vietnamese);
+    let opponent = crate::store::player_label(&entries[0].game, crate::board::Player::Two);
+    let shown = record_label(vi, &opponent, &sides);
+    assert!(!shown.contains("alphabeta depth"), "{shown}");
+    assert!(shown.contains(vi.small.game_names[2]), "{shown}");
+    let you = crate::store::player_label(&entries[0].game, crate::board::Player::One);
+    assert_eq!(
+        record_label(vi, &you, &sides),
+        format!("{} ({})", vi.you, vi.small.game_names[2])
+    );
+    assert_eq!(record_label(vi, "Ann", &sides), "Ann");
+}
