@@ -84,6 +84,13 @@ impl Replacement {
                 }
                 (OnScreen::Small(game), loaded.saved)
             }
+            Loaded::Table(loaded) => {
+                let mut game = GridGame::new(0, loaded.game, [one, two]);
+                if let Some(loser) = resigned {
+                    game.resign(loser.index());
+                }
+                (OnScreen::Grid(game), loaded.saved)
+            }
         };
         Replacement {
             game,

@@ -34,6 +34,10 @@ pub fn continue_modal_ui(t: &Texts, files: &Files, ctx: &egui::Context, actions:
                     &offer.position.ply(),
                 ],
             ),
+            Loaded::Table(offer) => fill(
+                t.small.continue_offer,
+                &[&offer.game.tag(), &offer.game.moves().len()],
+            ),
         };
         ui.add(egui::Label::new(text).wrap());
         ui.add_space(6.0);
