@@ -113,7 +113,7 @@ pub enum SmallError {
     #[error("'{0}' is not a move of this game")]
     OtherGame(String),
     /// Another game's reason, as its rules word it: a game of the games table replayed
-    /// from a save through the seam (`crate::store::table_game`).
+    /// from a save through the seam.
     #[error("{0}")]
     Rules(String),
 }

@@ -27,7 +27,7 @@ pub enum GameKind {
     /// Dodgem (docs/rules.md), a [`SmallKind`].
     Dodgem,
     /// Any other game of the games table, by its tag (`othello`): saved and replayed
-    /// through the seam (`crate::games::seam::AnyGame`, see `super::table_game`). Only
+    /// through the seam (`crate::games::seam::AnyGame`; the store's table-game saves). Only
     /// tags read from the table are built (see [`GameKind::table`]).
     Table(&'static str),
 }

@@ -57,11 +57,26 @@ fn ending_of(game: &dyn AnyGame, resigned: Option<Seat>) -> Option<(Winner, Opti
     Some((winner, resigned.filter(|_| ending.resigned().is_some())))
 }
 
+/// Whether a record can hold `game`: a games-table game other than queens and the
+/// small games, whose game string reads back as the same position (a position pasted in
+/// the game's own notation, without the moves that reach it, cannot be replayed from its
+/// start, so it is not saved).
+pub fn table_savable(game: &dyn AnyGame) -> bool {
+    GameKind::table(game.tag()).is_some()
+        && crate::games::game_string::read(&game.game_string()).is_ok_and(|back| {
+            back.to_string() == game.to_string() && back.seat_to_move() == game.seat_to_move()
+        })
+}
+
 impl SavedGame {
     /// A record of the games-table game `game` (every move so far, no search statistics)
     /// for these players; `None` for queens, tic-tac-toe and Dodgem, which have records
-    /// of their own ([`SavedGame::new`], [`SavedGame::new_small`]). Timestamps are now.
+    /// of their own ([`SavedGame::new`], [`SavedGame::new_small`]), and for a game no
+    /// record can hold ([`table_savable`]). Timestamps are now.
     pub fn new_table(game: &dyn AnyGame, players: [Side; 2]) -> Option<SavedGame> {
+        if !table_savable(game) {
+            return None;
+        }
         let kind = GameKind::table(game.tag())?;
         let (size, _) = size_and_score(game);
         let mut saved = SavedGame {

@@ -292,7 +292,7 @@ fn filters_ui(
             .selected_text(selected)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut view.game, None, t.any_size);
-                for kind in GameKind::ALL {
+                for kind in GameKind::all() {
                     ui.selectable_value(&mut view.game, Some(kind), t.small.kind_name(kind));
                 }
             });
