@@ -40,6 +40,7 @@ fn small_of(loaded: Loaded) -> (SavedGame, SmallPosition) {
     match loaded {
         Loaded::Small(small) => (small.saved, small.position),
         Loaded::Queens(queens) => panic!("read as queens: {:?}", queens.saved.kind),
+        Loaded::Table(table) => panic!("read as a table game: {:?}", table.saved.kind),
     }
 }
 

@@ -2,8 +2,8 @@
 //! through accessible labels: New game lists it from the games table, a click on a
 //! marked square plays, the computer answers through `AnyGame::think`, a click where no
 //! disc may go is refused with a message, a forced pass is a button, a pasted
-//! `game=othello` string (or a link to it) goes on screen, and a game the saves cannot
-//! hold yet is never written over what the saves folder held.
+//! `game=othello` string (or a link to it) goes on screen, is autosaved as an Othello
+//! record and is continued in a new window.
 
 #[path = "ui_support/mod.rs"]
 mod ui_support;
@@ -134,14 +134,16 @@ fn othello_6x6_from_new_game_plays_a_click_the_computer_answers_and_a_bad_click_
 }
 
 #[test]
-fn a_pasted_othello_link_goes_on_screen_and_is_never_written_over_the_saves() {
+fn a_pasted_othello_link_goes_on_screen_is_autosaved_and_reopens() {
     let (mut harness, dir) = harness(ui_support::settings(Mode::HumanVsHuman, 5, 0));
     frames(&mut harness, 2);
     // A queens game with a move: its autosave is on disk.
     let cell = first_free(harness.state().board());
     click(&mut harness, &cell);
-    let before = files_in(&mut harness, dir.path());
-    assert!(!before.is_empty(), "the queens game's autosave");
+    assert!(
+        !files_in(&mut harness, dir.path()).is_empty(),
+        "the queens game's autosave"
+    );
     // A link to an Othello position, pasted.
     let mut start =
         queens::games::game_string::read("game=othello size=6").unwrap_or_else(|e| panic!("{e}"));
@@ -154,17 +156,31 @@ fn a_pasted_othello_link_goes_on_screen_and_is_never_written_over_the_saves() {
     click(&mut harness, "Discard it");
     assert_eq!(shown(&harness), text);
     let status = harness.state().status_text();
-    assert!(status.contains("cannot save Othello games yet"), "{status}");
+    assert!(!status.contains("cannot save"), "{status}");
     // Between two people now (the pasted game keeps the remembered players): play on.
     let reply = legal(&harness)[0].clone();
     click(&mut harness, &format!("square {reply}"));
     assert_eq!(harness.state().grid_game().map(|g| g.ply()), Some(2));
-    apply(&mut harness, Action::Save);
-    let status = harness.state().status_text();
-    assert!(status.contains("cannot save Othello games yet"), "{status}");
-    assert!(harness.state().message_is_error());
-    // Nothing the folder held was overwritten or removed, and nothing was added.
-    assert_eq!(files_in(&mut harness, dir.path()), before);
+    let played = shown(&harness);
+    // The autosave now holds the Othello game, and reads back as the same game.
+    files_in(&mut harness, dir.path());
+    let path = queens::store::autosave_path(dir.path());
+    match queens::store::load_game(&path) {
+        Ok(queens::store::Loaded::Table(loaded)) => {
+            assert_eq!(loaded.game.game_string(), played);
+            assert_eq!(loaded.saved.kind.name(), "othello");
+            assert_eq!(loaded.saved.settings.size, 6);
+        }
+        Ok(other) => panic!("the autosave holds a {:?} game", other.saved().kind),
+        Err(e) => panic!("no Othello autosave: {e}"),
+    }
+    // A new window on the same folder offers it and continues it.
+    let mut again =
+        ui_support::harness_in(ui_support::settings(Mode::HumanVsHuman, 5, 0), dir.path());
+    frames(&mut again, 2);
+    click(&mut again, "Continue");
+    frames(&mut again, 2);
+    assert_eq!(shown(&again), played);
 }
 
 /// The moves of an Othello 6x6 game from its start to a position whose side to move

@@ -112,6 +112,10 @@ pub enum SmallError {
     /// A move of the other game (a car move in tic-tac-toe, a cell in Dodgem).
     #[error("'{0}' is not a move of this game")]
     OtherGame(String),
+    /// Another game's reason, as its rules word it: a game of the games table replayed
+    /// from a save through the seam.
+    #[error("{0}")]
+    Rules(String),
 }
 
 /// What a cell of either board holds, by seat.

@@ -227,10 +227,11 @@ impl SavedGame {
     ///
     /// # Errors
     /// The first disagreement found, as a [`CheckError`] naming the move or the field.
-    /// [`CheckError::WrongGame`] for a tic-tac-toe or Dodgem save (replayed by
-    /// [`SavedGame::replay_small`]).
+    /// [`CheckError::WrongGame`] for a save of any other game (tic-tac-toe and Dodgem
+    /// are replayed by [`SavedGame::replay_small`], the table's others by
+    /// [`SavedGame::replay_table`]).
     pub fn replay(&self) -> Result<Board, CheckError> {
-        if self.kind.small().is_some() {
+        if self.kind != GameKind::Queens {
             return Err(CheckError::WrongGame { found: self.kind });
         }
         self.check_times()?;

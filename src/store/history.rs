@@ -134,14 +134,17 @@ pub(crate) enum Reached {
     Queens(Box<Board>),
     /// A tic-tac-toe or Dodgem position.
     Small(SmallPosition),
+    /// Another games-table game (Othello).
+    Table(Box<dyn crate::games::seam::AnyGame>),
 }
 
 impl Reached {
     /// Replays `game` by its game's rules.
     pub(crate) fn replay(game: &SavedGame) -> Result<Reached, CheckError> {
-        match game.kind.small() {
-            None => game.replay().map(|board| Reached::Queens(Box::new(board))),
-            Some(_) => game.replay_small().map(Reached::Small),
+        match game.kind {
+            GameKind::Queens => game.replay().map(|board| Reached::Queens(Box::new(board))),
+            GameKind::TicTacToe | GameKind::Dodgem => game.replay_small().map(Reached::Small),
+            GameKind::Table(_) => game.replay_table().map(Reached::Table),
         }
     }
 
@@ -150,6 +153,7 @@ impl Reached {
         match self {
             Reached::Queens(board) => board.game_string(),
             Reached::Small(position) => position.to_string(),
+            Reached::Table(game) => game.game_string(),
         }
     }
 }
@@ -160,6 +164,7 @@ pub(crate) fn load_entry(id: String, path: &Path) -> Result<(HistoryEntry, Reach
     let (game, reached) = match load_game(path)? {
         Loaded::Queens(loaded) => (loaded.saved, Reached::Queens(Box::new(loaded.board))),
         Loaded::Small(loaded) => (loaded.saved, Reached::Small(loaded.position)),
+        Loaded::Table(loaded) => (loaded.saved, Reached::Table(loaded.game)),
     };
     if !game.is_finished() {
         return Err(StoreError::NotFinished {

@@ -1,6 +1,9 @@
 //! Which game a save holds: Queens & Stones, or one of the lectures' two small games
 //! (tic-tac-toe, Dodgem). A save names its game by a lowercase word (`kind: "queens"`,
 //! `"tictactoe"`, `"dodgem"`); a save from before the tag has none and is a queens game.
+//! Every other game of the games table (`crate::games::table::GAMES`, Othello) is a
+//! [`GameKind::Table`] named by its table tag, so a game added to the table is saved
+//! with no new variant here.
 
 use crate::games::play::SmallKind;
 use serde::{Deserialize, Serialize};
@@ -13,8 +16,8 @@ use thiserror::Error;
 /// Written as its [`GameKind::name`] (a string, not a RON enum variant), so that a file
 /// naming a game this version does not know still parses far enough to be refused with
 /// [`UnknownGame`], naming the game, rather than with a parser's message about types.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(into = "String")]
 pub enum GameKind {
     /// Queens & Stones (GAME.md).
     #[default]
@@ -23,11 +26,39 @@ pub enum GameKind {
     TicTacToe,
     /// Dodgem (docs/rules.md), a [`SmallKind`].
     Dodgem,
+    /// Any other game of the games table, by its tag (`othello`): saved and replayed
+    /// through the seam (`crate::games::seam::AnyGame`; the store's table-game saves). Only
+    /// tags read from the table are built (see [`GameKind::table`]).
+    Table(&'static str),
 }
 
 impl GameKind {
-    /// Every game this version knows, in the order menus list them.
+    /// The three games with records of their own, in the order menus list them; the
+    /// games table's other games follow in [`GameKind::all`].
     pub const ALL: [GameKind; 3] = [GameKind::Queens, GameKind::TicTacToe, GameKind::Dodgem];
+
+    /// Every game this version saves: [`GameKind::ALL`], then the games table's others.
+    pub fn all() -> Vec<GameKind> {
+        let mut kinds = GameKind::ALL.to_vec();
+        kinds.extend(
+            crate::games::table::GAMES
+                .iter()
+                .filter_map(|entry| GameKind::table(entry.tag)),
+        );
+        kinds
+    }
+
+    /// The games-table game whose tag is exactly `tag`, when it is none of
+    /// [`GameKind::ALL`] (those keep their own records); `None` otherwise.
+    pub fn table(tag: &str) -> Option<GameKind> {
+        if GameKind::ALL.iter().any(|kind| kind.name() == tag) {
+            return None;
+        }
+        crate::games::table::GAMES
+            .iter()
+            .find(|entry| entry.tag == tag)
+            .map(|entry| GameKind::Table(entry.tag))
+    }
 
     /// The name a save file uses (`queens`, `tictactoe`, `dodgem`): for the small games
     /// the games' own names ([`SmallKind::name`]), so a save and `--kind` agree.
@@ -36,6 +67,7 @@ impl GameKind {
             GameKind::Queens => "queens",
             GameKind::TicTacToe => SmallKind::TicTacToe.name(),
             GameKind::Dodgem => SmallKind::Dodgem.name(),
+            GameKind::Table(tag) => tag,
         }
     }
 
@@ -46,6 +78,7 @@ impl GameKind {
             GameKind::Queens => "Queens & Stones",
             GameKind::TicTacToe => "tic-tac-toe",
             GameKind::Dodgem => "Dodgem",
+            GameKind::Table(tag) => tag,
         }
     }
 
@@ -56,6 +89,7 @@ impl GameKind {
             GameKind::Queens => None,
             GameKind::TicTacToe => Some(SmallKind::TicTacToe),
             GameKind::Dodgem => Some(SmallKind::Dodgem),
+            GameKind::Table(_) => None,
         }
     }
 
@@ -95,7 +129,11 @@ pub struct UnknownGame {
 }
 
 fn known_names() -> String {
-    GameKind::ALL.map(GameKind::name).join(", ")
+    GameKind::all()
+        .into_iter()
+        .map(GameKind::name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl FromStr for GameKind {
@@ -106,6 +144,7 @@ impl FromStr for GameKind {
         GameKind::ALL
             .into_iter()
             .find(|kind| kind.name() == text)
+            .or_else(|| GameKind::table(text))
             .ok_or_else(|| UnknownGame {
                 name: crate::board::clip_token(text),
             })
@@ -117,6 +156,15 @@ impl TryFrom<String> for GameKind {
 
     fn try_from(text: String) -> Result<GameKind, UnknownGame> {
         text.parse()
+    }
+}
+
+/// Read as a string by hand: serde's derive would borrow the `&'static str` of
+/// [`GameKind::Table`] from the input, which only `'static` input could lend.
+impl<'de> Deserialize<'de> for GameKind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GameKind, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        GameKind::try_from(text).map_err(serde::de::Error::custom)
     }
 }
 
@@ -132,9 +180,14 @@ mod tests {
 
     #[test]
     fn every_game_reads_back_its_own_name() {
-        for kind in GameKind::ALL {
+        for kind in GameKind::all() {
             assert_eq!(kind.name().parse::<GameKind>(), Ok(kind));
         }
+        assert_eq!(
+            "othello".parse::<GameKind>(),
+            Ok(GameKind::Table("othello"))
+        );
+        assert_eq!(GameKind::table("queens"), None);
         assert_eq!(GameKind::default(), GameKind::Queens);
     }
 
@@ -165,7 +218,7 @@ mod tests {
         assert_eq!(
             err.map(|e| e.to_string()),
             Some(
-                "'chess' is not a game this version knows (it knows: queens, tictactoe, dodgem)"
+                "'chess' is not a game this version knows (it knows: queens, tictactoe, dodgem, othello)"
                     .to_string()
             )
         );

@@ -33,6 +33,7 @@ mod small;
 mod statistics;
 mod summary;
 mod table24_sheet;
+mod table_game;
 mod time;
 mod tree_steps;
 mod workbook;
@@ -58,12 +59,13 @@ pub use output::{
 pub use pairs_sheet::{PairRow, PairsSheet};
 pub use records::{PlayerRecord, Records, player_label};
 pub use saves::{
-    AUTOSAVE_FILE, DEFAULT_SAVES_DIR, Loaded, LoadedGame, LoadedSmall, MAX_FILE_BYTES, autosave,
-    autosave_path, clear_autosave, ensure_dir, list_saves, load_from, load_game, new_save_path,
-    read_text,
+    AUTOSAVE_FILE, DEFAULT_SAVES_DIR, Loaded, LoadedGame, LoadedSmall, LoadedTable, MAX_FILE_BYTES,
+    autosave, autosave_path, clear_autosave, ensure_dir, list_saves, load_from, load_game,
+    new_save_path, read_text,
 };
 pub use sheet::{EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, SheetNames};
 pub use statistics::{SettingSummary, Tally, summarize};
+pub use table_game::table_savable;
 pub use table24_sheet::{TABLE24_SHEET, export_table24, write_table24_sheet};
 pub use time::{format_utc, now_unix};
 pub use tree_steps::{StepCell, StepRow, StepTable, export_step_table};

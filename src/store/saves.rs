@@ -116,6 +116,28 @@ impl LoadedSmall {
     }
 }
 
+/// A save of a games-table game (Othello) loaded from a file, checked by replaying it
+/// through the seam ([`SavedGame::replay_table`]).
+#[derive(Clone, Debug)]
+pub struct LoadedTable {
+    /// The file's contents.
+    pub saved: SavedGame,
+    /// The game after replaying the saved moves.
+    pub game: Box<dyn crate::games::seam::AnyGame>,
+}
+
+impl LoadedTable {
+    /// Replays a parsed games-table save.
+    fn replayed(mut saved: SavedGame) -> Result<LoadedTable, CheckError> {
+        let game = saved.replay_table()?;
+        // As for queens: an empty game string is the replay's.
+        if saved.game.is_empty() {
+            saved.game = game.game_string();
+        }
+        Ok(LoadedTable { saved, game })
+    }
+}
+
 /// A save of any game, loaded and checked by its game's rules ([`load_game`]).
 // A queens board is some 25 KB, a small position a few hundred bytes: a file is loaded
 // one at a time and moved once or twice, so the queens variant is not boxed, and the
@@ -127,6 +149,8 @@ pub enum Loaded {
     Queens(LoadedGame),
     /// A tic-tac-toe or Dodgem game.
     Small(LoadedSmall),
+    /// Another game of the games table (Othello).
+    Table(LoadedTable),
 }
 
 impl Loaded {
@@ -136,9 +160,12 @@ impl Loaded {
     /// # Errors
     /// How the save disagrees with its game's rules.
     pub fn replay(saved: SavedGame) -> Result<Loaded, CheckError> {
-        match saved.kind.small() {
-            None => LoadedGame::replayed(saved).map(Loaded::Queens),
-            Some(_) => LoadedSmall::replayed(saved).map(Loaded::Small),
+        match saved.kind {
+            GameKind::Queens => LoadedGame::replayed(saved).map(Loaded::Queens),
+            GameKind::TicTacToe | GameKind::Dodgem => {
+                LoadedSmall::replayed(saved).map(Loaded::Small)
+            }
+            GameKind::Table(_) => LoadedTable::replayed(saved).map(Loaded::Table),
         }
     }
 
@@ -147,6 +174,7 @@ impl Loaded {
         match self {
             Loaded::Queens(loaded) => loaded.board.ply(),
             Loaded::Small(loaded) => loaded.position.ply(),
+            Loaded::Table(loaded) => loaded.game.moves().len(),
         }
     }
 
@@ -155,6 +183,7 @@ impl Loaded {
         match self {
             Loaded::Queens(loaded) => &loaded.saved,
             Loaded::Small(loaded) => &loaded.saved,
+            Loaded::Table(loaded) => &loaded.saved,
         }
     }
 }
@@ -201,7 +230,7 @@ impl SavedGame {
     /// [`StoreError::NotQueens`] (read those with [`SavedGame::read_ron`]).
     pub fn from_ron(text: &str, path: &Path) -> Result<LoadedGame, StoreError> {
         let saved = SavedGame::parse_ron(text, path)?;
-        if saved.kind.small().is_some() {
+        if saved.kind != GameKind::Queens {
             return Err(StoreError::NotQueens {
                 path: path.to_path_buf(),
                 kind: saved.kind,

@@ -240,6 +240,7 @@ impl WorkbookWriter {
         match reached {
             Reached::Queens(board) => self.write_moves(entry, board)?,
             Reached::Small(position) => self.write_small_moves(entry, position)?,
+            Reached::Table(game) => self.write_table_moves(entry, game.as_ref())?,
         }
         self.tally.add(&entry.game);
         self.records.add(&entry.game);
@@ -312,6 +313,41 @@ impl WorkbookWriter {
             sheet.write_number(row, 1, (ply + 1) as f64)?;
             sheet.write_string(row, 2, Player::at_ply(ply).to_string())?;
             sheet.write_string(row, 3, mv.to_string())?;
+            sheet.write_number(row, 5, one)?;
+            sheet.write_number(row, 6, two)?;
+            if let Some(search) = saved.search {
+                sheet.write_number(row, 7, search.depth)?;
+                sheet.write_number(row, 8, search.nodes as f64)?;
+                let ms = search.time_us as f64 / 1000.0;
+                sheet.write_number_with_format(row, 9, ms, &self.millis)?;
+                sheet.write_number(row, 10, search.value)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The Moves rows of a games-table game (Othello): each move in its notation and
+    /// the pieces each seat has after it, replayed from the game's setup.
+    fn write_table_moves(
+        &mut self,
+        entry: &HistoryEntry,
+        game: &dyn crate::games::seam::AnyGame,
+    ) -> Result<(), XlsxError> {
+        let mut replay = game.clone_box();
+        while replay.undo().is_some() {}
+        for (ply, (mv, saved)) in game.moves().iter().zip(&entry.game.moves).enumerate() {
+            // The replay of a loaded game: every move is legal, so nothing is skipped.
+            if replay.play_text(mv).is_err() {
+                break;
+            }
+            let [one, two] = super::table_game::size_and_score(replay.as_ref()).1;
+            let (sheet, row) = self
+                .moves
+                .next_row(&mut self.workbook, self.options.max_rows)?;
+            sheet.write_string(row, 0, &entry.id)?;
+            sheet.write_number(row, 1, (ply + 1) as f64)?;
+            sheet.write_string(row, 2, Player::at_ply(ply).to_string())?;
+            sheet.write_string(row, 3, mv)?;
             sheet.write_number(row, 5, one)?;
             sheet.write_number(row, 6, two)?;
             if let Some(search) = saved.search {

@@ -96,10 +96,16 @@ impl App {
                 self.files.record.update_small(&game.position, search);
                 self.files.sync(ended)
             }
-            // The saves cannot hold it yet: the stand-in record follows its game string
-            // (so "replace the unfinished game?" counts its moves) and nothing is written.
+            // A game the saves can hold is recorded as the small games are; for one
+            // they cannot (`Files::unsavable`), the stand-in record follows its game
+            // string (so "replace the unfinished game?" counts its moves) and nothing
+            // is written.
             super::OnScreen::Grid(game) => {
-                self.files.record.game = game.game.game_string();
+                if self.files.unsavable.is_some() {
+                    self.files.record.game = game.game.game_string();
+                } else {
+                    self.files.record.update_table(game.game.as_ref(), search);
+                }
                 self.files.sync(ended)
             }
         };

@@ -106,11 +106,14 @@ impl OnScreen {
         }
     }
 
-    /// The game's tag when the saves cannot hold it yet (a table game played through
-    /// the seam: the store has no record of it), so Save and the autosave refuse it.
+    /// The game's tag when the saves cannot hold it (a table game the store has no
+    /// record for, or a position pasted without the moves that reach it: see
+    /// [`crate::store::table_savable`]), so Save and the autosave refuse it.
     pub fn unsavable(&self) -> Option<&'static str> {
         match self {
-            OnScreen::Grid(game) => Some(game.tag()),
+            OnScreen::Grid(game) => {
+                (!crate::store::table_savable(game.game.as_ref())).then(|| game.tag())
+            }
             OnScreen::Queens(_) | OnScreen::Small(_) => None,
         }
     }

@@ -84,6 +84,13 @@ impl Replacement {
                 }
                 (OnScreen::Small(game), loaded.saved)
             }
+            Loaded::Table(loaded) => {
+                let mut game = GridGame::new(0, loaded.game, [one, two]);
+                if let Some(loser) = resigned {
+                    game.resign(loser.index());
+                }
+                (OnScreen::Grid(game), loaded.saved)
+            }
         };
         Replacement {
             game,
@@ -127,24 +134,27 @@ impl Replacement {
     }
 
     /// A table game (played through the seam) at `game`, with these seats and typed
-    /// names: a new game, a pasted position or a rematch. Its record is a stand-in the
-    /// files never write (see `Files::unsavable`): it holds the players, their names and
-    /// the game string.
+    /// names: a new game, a pasted position or a rematch. Its record is the store's
+    /// ([`SavedGame::new_table`]); for a game the store cannot hold, a stand-in the
+    /// files never write (see `Files::unsavable`): the players, their names and the
+    /// game string.
     pub(super) fn grid(
         game: Box<dyn AnyGame>,
         seats: [Seat; 2],
         names: [String; 2],
         message: Message,
     ) -> Self {
-        let record = SavedGame {
-            names,
-            game: game.game_string(),
-            settings: crate::store::GameSettings {
-                players: seats.clone().map(|s| side_from_seat(&s)),
-                ..crate::store::GameSettings::default()
-            },
-            ..SavedGame::default()
-        };
+        let players = seats.clone().map(|s| side_from_seat(&s));
+        let mut record =
+            SavedGame::new_table(game.as_ref(), players.clone()).unwrap_or_else(|| SavedGame {
+                game: game.game_string(),
+                settings: crate::store::GameSettings {
+                    players,
+                    ..crate::store::GameSettings::default()
+                },
+                ..SavedGame::default()
+            });
+        record.names = names;
         Replacement {
             game: OnScreen::Grid(GridGame::new(0, game, seats)),
             record,

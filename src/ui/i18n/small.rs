@@ -50,9 +50,11 @@ pub struct SmallTexts {
 impl SmallTexts {
     /// The name of any game this version plays, in this language.
     pub fn kind_name(&self, kind: crate::store::GameKind) -> &'static str {
-        match kind.small() {
-            Some(small) => self.game_name(small),
-            None => self.game_names[0],
+        match (kind, kind.small()) {
+            // A games-table game is named by its tag in every language (`othello`).
+            (crate::store::GameKind::Table(tag), _) => tag,
+            (_, Some(small)) => self.game_name(small),
+            (_, None) => self.game_names[0],
         }
     }
 

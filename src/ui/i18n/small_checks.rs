@@ -69,6 +69,8 @@ impl SmallCheckTexts {
             GameKind::Queens => self.queens,
             GameKind::TicTacToe => self.tictactoe,
             GameKind::Dodgem => self.dodgem,
+            // A games-table game is named by its tag in every language (`othello`).
+            GameKind::Table(tag) => tag,
         }
     }
 }

@@ -34,6 +34,10 @@ pub fn continue_modal_ui(t: &Texts, files: &Files, ctx: &egui::Context, actions:
                     &offer.position.ply(),
                 ],
             ),
+            Loaded::Table(offer) => fill(
+                t.small.continue_offer,
+                &[&offer.game.tag(), &offer.game.moves().len()],
+            ),
         };
         ui.add(egui::Label::new(text).wrap());
         ui.add_space(6.0);
@@ -288,7 +292,7 @@ fn filters_ui(
             .selected_text(selected)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut view.game, None, t.any_size);
-                for kind in GameKind::ALL {
+                for kind in GameKind::all() {
                     ui.selectable_value(&mut view.game, Some(kind), t.small.kind_name(kind));
                 }
             });

@@ -1,0 +1,251 @@
+//! Saves of the games table's other games (Othello, and any game added to the table
+//! later) in the queens save format, through the seam ([`AnyGame`]) alone, so that they
+//! are saved, autosaved, kept in the history and exported by the same code as queens and
+//! the small games. What the fields hold for them:
+//!
+//! - `kind`: the game's table tag (`othello`), a [`GameKind::Table`];
+//! - `settings`: `size` the board's rows from the game's grid (8 for Othello; 0 for a
+//!   game without a grid), no stones, no seed; the players as for queens. The start
+//!   is the one the game string's setup keys name (Othello's `size=6`), the table
+//!   row's start when a hand-written save leaves the game string out;
+//! - each move's `cell`: the move in the game's notation (`d3`, a forced `pass`), its
+//!   `gained` 0;
+//! - `score`: the pieces each seat has on the grid (Othello's discs), or 0:0;
+//! - `result` and `game` (the game string) as for queens.
+//!
+//! Loading trusts none of it: [`SavedGame::replay_table`] replays the moves by the
+//! game's rules and checks every stored consequence.
+
+use super::check::{CheckError, Outcome};
+use super::game::{GameResult, GameSettings, SavedGame, SavedMove, SearchInfo, Seat, Side, Winner};
+use super::kind::GameKind;
+use super::time::now_unix;
+use crate::board::clip_token;
+use crate::games::grid::Square;
+use crate::games::play::SmallError;
+use crate::games::seam::{AnyGame, Ending};
+
+/// The board's rows (the record's `size`) and each seat's pieces on it (its `score`).
+pub(crate) fn size_and_score(game: &dyn AnyGame) -> (u8, [u32; 2]) {
+    let Some(grid) = game.grid() else {
+        return (0, [0, 0]);
+    };
+    let mut score = [0u32; 2];
+    for square in &grid.squares {
+        if let Square::Piece(seat) = square
+            && let Some(count) = score.get_mut(*seat)
+        {
+            *count += 1;
+        }
+    }
+    (grid.rows, score)
+}
+
+/// How the game has ended, by its rules or by the resignation of `resigned` while the
+/// rules have not ended it (as for queens and the small games); `None` while it goes on.
+fn ending_of(game: &dyn AnyGame, resigned: Option<Seat>) -> Option<(Winner, Option<Seat>)> {
+    let index = |seat: Seat| match seat {
+        Seat::P1 => 0,
+        Seat::P2 => 1,
+    };
+    let ending = Ending::of(game.result(), resigned.map(index))?;
+    let winner = match ending.winner() {
+        Some(0) => Winner::P1,
+        Some(_) => Winner::P2,
+        None => Winner::Draw,
+    };
+    Some((winner, resigned.filter(|_| ending.resigned().is_some())))
+}
+
+/// Whether a record can hold `game`: a games-table game other than queens and the
+/// small games, whose game string reads back as the same position (a position pasted in
+/// the game's own notation, without the moves that reach it, cannot be replayed from its
+/// start, so it is not saved).
+pub fn table_savable(game: &dyn AnyGame) -> bool {
+    GameKind::table(game.tag()).is_some()
+        && crate::games::game_string::read(&game.game_string()).is_ok_and(|back| {
+            back.to_string() == game.to_string() && back.seat_to_move() == game.seat_to_move()
+        })
+}
+
+impl SavedGame {
+    /// A record of the games-table game `game` (every move so far, no search statistics)
+    /// for these players; `None` for queens, tic-tac-toe and Dodgem, which have records
+    /// of their own ([`SavedGame::new`], [`SavedGame::new_small`]), and for a game no
+    /// record can hold ([`table_savable`]). Timestamps are now.
+    pub fn new_table(game: &dyn AnyGame, players: [Side; 2]) -> Option<SavedGame> {
+        if !table_savable(game) {
+            return None;
+        }
+        let kind = GameKind::table(game.tag())?;
+        let (size, _) = size_and_score(game);
+        let mut saved = SavedGame {
+            kind,
+            created: now_unix(),
+            settings: GameSettings {
+                size,
+                stones: Vec::new(),
+                seed: None,
+                players,
+            },
+            ..SavedGame::default()
+        };
+        saved.update_table(game, None);
+        Some(saved)
+    }
+
+    /// Brings the record up to `game` after a move, an undo or a redo, as
+    /// [`SavedGame::update_small`] does: moves that still match keep their statistics
+    /// and times, the rest are new (timestamped now, `last_search` on the last one); a
+    /// resignation stands only while the moves are unchanged.
+    ///
+    /// `game` must be of the record's game, from its start.
+    pub fn update_table(&mut self, game: &dyn AnyGame, last_search: Option<SearchInfo>) {
+        let played = game.moves();
+        let common = self
+            .moves
+            .iter()
+            .zip(&played)
+            .take_while(|(saved, mv)| saved.cell.trim() == mv.as_str())
+            .count();
+        let unchanged = common == played.len() && common == self.moves.len();
+        let resigned = self
+            .result
+            .and_then(|result| result.resigned)
+            .filter(|_| unchanged);
+        self.moves.truncate(common);
+        let now = now_unix();
+        for mv in &played[common..] {
+            self.moves.push(SavedMove {
+                cell: mv.clone(),
+                gained: 0,
+                at: now,
+                search: None,
+            });
+        }
+        if common < played.len()
+            && let Some(last) = self.moves.last_mut()
+        {
+            last.search = last_search;
+        }
+        self.score = size_and_score(game).1;
+        let ended = match (resigned, self.result) {
+            (Some(_), Some(result)) => result.ended,
+            _ => self.moves.last().map_or(now, |m| m.at),
+        };
+        self.result = ending_of(game, resigned).map(|(winner, resigned)| GameResult {
+            score: self.score,
+            winner,
+            ended,
+            resigned,
+        });
+        self.game = game.game_string();
+    }
+
+    /// Replays a games-table game's saved moves by its rules, from its table row's
+    /// start, and checks every stored consequence (times, setup, gains, score, result,
+    /// game string) against the replay.
+    ///
+    /// # Errors
+    /// The first disagreement: [`CheckError::WrongGame`] for a save of queens or a small
+    /// game, [`CheckError::TimeOutOfRange`], [`CheckError::SmallSetup`] for settings other
+    /// than the game's bare board, [`CheckError::SmallMove`] naming the first move the
+    /// rules refuse (with their reason), [`CheckError::SmallGain`],
+    /// [`CheckError::ScoreMismatch`], [`CheckError::ResultMismatch`] or
+    /// [`CheckError::GameStringMismatch`].
+    pub fn replay_table(&self) -> Result<Box<dyn AnyGame>, CheckError> {
+        let wrong = || CheckError::WrongGame { found: self.kind };
+        let GameKind::Table(tag) = self.kind else {
+            return Err(wrong());
+        };
+        let mut game = self.table_start(tag)?;
+        self.check_times()?;
+        let settings = &self.settings;
+        let (size, _) = size_and_score(game.as_ref());
+        if settings.size != size || !settings.stones.is_empty() || settings.seed.is_some() {
+            return Err(CheckError::SmallSetup {
+                kind: self.kind,
+                size: settings.size,
+                stones: settings.stones.len(),
+                seeded: settings.seed.is_some(),
+            });
+        }
+        for (index, saved) in self.moves.iter().enumerate() {
+            let number = index + 1;
+            game.play_text(saved.cell.trim())
+                .map_err(|reason| CheckError::SmallMove {
+                    number,
+                    token: clip_token(&saved.cell),
+                    reason: Box::new(SmallError::Rules(reason.to_string())),
+                })?;
+            if saved.gained != 0 {
+                return Err(CheckError::SmallGain {
+                    number,
+                    stored: saved.gained,
+                });
+            }
+        }
+        self.check_table_ending(game.as_ref())?;
+        let string = game.game_string();
+        // Hand-written saves may leave the game string out; a stored one must agree.
+        if !self.game.is_empty() && self.game != string {
+            return Err(CheckError::GameStringMismatch {
+                stored: clip_token(&self.game),
+                actual: string,
+            });
+        }
+        Ok(game)
+    }
+
+    /// The game's start this record's game string names (its setup keys, such as
+    /// Othello's `size=6`, without its moves), or the table row's start when the record
+    /// has no game string.
+    fn table_start(&self, tag: &'static str) -> Result<Box<dyn AnyGame>, CheckError> {
+        let wrong = || CheckError::WrongGame { found: self.kind };
+        let entry = crate::games::table::by_tag(tag).ok_or_else(wrong)?;
+        if self.game.is_empty() {
+            return (entry.start)().map_err(|_| wrong());
+        }
+        let setup: Vec<&str> = self
+            .game
+            .split_whitespace()
+            .filter(|word| !word.starts_with("moves="))
+            .collect();
+        match crate::games::game_string::read(&setup.join(" ")) {
+            Ok(start) if start.tag() == tag => Ok(start),
+            _ => Err(CheckError::GameStringMismatch {
+                stored: clip_token(&self.game),
+                actual: (entry.start)().map_or_else(|_| String::new(), |g| g.game_string()),
+            }),
+        }
+    }
+
+    /// The stored score and result against the replayed `game`'s.
+    fn check_table_ending(&self, game: &dyn AnyGame) -> Result<(), CheckError> {
+        let actual = size_and_score(game).1;
+        if self.score != actual {
+            return Err(CheckError::ScoreMismatch {
+                stored: self.score,
+                actual,
+            });
+        }
+        let stored = self.result.map(|r| Outcome {
+            winner: r.winner,
+            score: r.score,
+            resigned: r.resigned,
+        });
+        let resigned = self.result.and_then(|r| r.resigned);
+        let replayed = ending_of(game, resigned).map(|(winner, resigned)| Outcome {
+            winner,
+            score: actual,
+            resigned,
+        });
+        if stored != replayed {
+            return Err(CheckError::ResultMismatch {
+                stored,
+                actual: replayed,
+            });
+        }
+        Ok(())
+    }
+}
