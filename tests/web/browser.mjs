@@ -250,6 +250,19 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
   await page.close();
 }
 
+// The same for Othello (a games-table game drawn by the window's general grid case): the
+// computer's answer is searched in a worker and lands in the address.
+{
+  const page = (await open(context, 'game=othello size=6 moves=c2')).page;
+  const replied = await page.waitForFunction(
+    () => /^game=othello size=6 moves=c2,[a-f][1-6]$/.test(decodeURIComponent(location.hash.slice(1))),
+    null, { timeout: 60000 }).then(() => true).catch(() => false);
+  const address = await page.evaluate(() => decodeURIComponent(location.hash.slice(1)));
+  check(replied, `the computer replied to the linked Othello position: ${address}`);
+  await page.screenshot({ path: `${SHOTS}/othello-linked-1280x800.png` });
+  await page.close();
+}
+
 // 4. The page's main thread stays free while the computer thinks on 15x15 with 20 stones:
 // with the Easy preset (alpha-beta, the default), and with Hard (the strong engine, its
 // table and solver) while every legal move's value is searched for the board (move values
