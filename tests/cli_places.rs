@@ -1,6 +1,10 @@
 //! Where the command line keeps its files: the match history goes to the platform's data
 //! folder (here Linux's `$XDG_DATA_HOME` or `~/.local/share`), never the current folder;
 //! `--saves-dir` and `QUEENS_SAVES_DIR` override it.
+//!
+//! Linux only: the folders, permissions and root checks below are Linux's (the Windows
+//! data folder, %APPDATA%, is used by `cli_limits` and `cli_store` under wine).
+#![cfg(target_os = "linux")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -63,7 +67,6 @@ fn stderr(output: &Output) -> String {
 }
 
 /// Whether this process runs as root (the CI machine does), read from /proc.
-#[cfg(target_os = "linux")]
 fn running_as_root() -> bool {
     std::fs::read_to_string("/proc/self/status").is_ok_and(|status| {
         status
@@ -78,7 +81,6 @@ fn running_as_root() -> bool {
 /// desktop menu is: the series is played and its games go to the history in
 /// `~/.local/share/queens/saves`. As root (CI), the run drops to the user `nobody` with
 /// `setpriv`; as an ordinary user, it runs as that user.
-#[cfg(target_os = "linux")]
 #[test]
 fn arena_from_an_unwritable_folder_keeps_its_history_in_the_data_folder() {
     use std::os::unix::fs::PermissionsExt;
@@ -120,7 +122,6 @@ fn arena_from_an_unwritable_folder_keeps_its_history_in_the_data_folder() {
     assert!(!Path::new("/saves/history").exists() || history_count(Path::new("/saves")) == 0);
 }
 
-#[cfg(target_os = "linux")]
 #[test]
 fn xdg_data_home_then_the_environment_then_the_option_choose_the_folder() {
     let cwd = temp();
@@ -168,7 +169,6 @@ fn xdg_data_home_then_the_environment_then_the_option_choose_the_folder() {
     );
 }
 
-#[cfg(target_os = "linux")]
 #[test]
 fn no_home_and_no_folder_given_is_refused_with_the_way_out() {
     let cwd = temp();

@@ -9,6 +9,7 @@ use common::signal_mask;
 use common::{cells, json};
 use queens::board::{Board, Cell};
 use serde_json::Value;
+#[cfg(target_os = "linux")]
 use std::time::Duration;
 
 /// Number of move sequences of length `depth` (shorter where the game ends): the perft
