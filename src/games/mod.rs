@@ -24,3 +24,4 @@ pub mod setup;
 pub mod table;
 pub mod think;
 pub mod tictactoe;
+pub mod words;

@@ -72,14 +72,7 @@ impl SmallKind {
     }
 }
 
-/// A search value that is a proof: who wins, and by which ply of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Decided {
-    /// The side that searched wins (else it loses).
-    pub searcher_wins: bool,
-    /// The ply (counted from the game's start) of the winning move.
-    pub ends_at_ply: u32,
-}
+pub use super::seam::Decided;
 
 /// A move of either game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

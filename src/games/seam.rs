@@ -13,10 +13,11 @@
 //! Seats are numbered as the saves number players: seat 0 (P1) moves first, seat 1 (P2)
 //! second.
 
-use super::grid::GridView;
+use super::grid::{GridView, Square};
 pub use super::setup::Refused;
 use super::setup::{DEFAULT_TAG, GameStringError, Setup};
 use super::think::{Notation, ThinkError};
+use super::words::{GameWords, Tongue};
 use crate::ai::tree::{GameTreeError, MAX_GAME_TREE_LEAVES, Tree};
 use crate::ai::{Engine, EngineConfig, GamePosition, NotForThisGame, SearchGame};
 use crate::ai::{SearchHandler, SearchOutcome};
@@ -123,6 +124,55 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
         let _ = text;
         Err(Refused::new(NoEvalTable(Self::TAG)))
     }
+
+    /// The game's name, rules and pieces in `tongue` (see [`GameWords`]); by default
+    /// its tag and the notation's seats.
+    fn words(tongue: Tongue) -> GameWords {
+        let _ = tongue;
+        GameWords::plain(Self::TAG, Self::SIDES)
+    }
+
+    /// Each seat's score, seat 0 first, as the saves keep it and
+    /// [`GameWords::score`] shows it: by default the pieces each seat has on the grid
+    /// (Othello's discs).
+    fn score(&self) -> [u32; 2] {
+        self.grid().map_or([0, 0], |grid| pieces_on(&grid))
+    }
+
+    /// What a search value from this game's engines proves, when it is a won or lost
+    /// game rather than an estimate (see [`Decided`]); `None` by default.
+    fn decided(value: i32) -> Option<Decided> {
+        let _ = value;
+        None
+    }
+
+    /// What a save record keeps as the game's position (its `game` field): by default
+    /// the game string ([`write`]).
+    fn record_game(&self) -> String {
+        write(self)
+    }
+}
+
+/// The pieces each seat has on `grid`, seat 0 first.
+pub fn pieces_on(grid: &GridView) -> [u32; 2] {
+    let mut count = [0u32; 2];
+    for square in &grid.squares {
+        if let Square::Piece(seat) = square
+            && let Some(pieces) = count.get_mut(*seat)
+        {
+            *pieces += 1;
+        }
+    }
+    count
+}
+
+/// A search value that is a proof: who wins, and by which ply of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decided {
+    /// The side that searched wins (else it loses).
+    pub searcher_wins: bool,
+    /// The ply (counted from the game's start) of the winning move.
+    pub ends_at_ply: u32,
 }
 
 /// An evaluation table given to a game that has none.
@@ -323,6 +373,14 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     /// # Errors
     /// As [`Rules::set_eval`].
     fn set_eval(&mut self, text: &str) -> Result<(), Refused>;
+    /// The game's words in `tongue` ([`Rules::words`]).
+    fn words(&self, tongue: Tongue) -> GameWords;
+    /// Each seat's score ([`Rules::score`]).
+    fn score(&self) -> [u32; 2];
+    /// What a search value proves ([`Rules::decided`]).
+    fn decided(&self, value: i32) -> Option<Decided>;
+    /// The position a save record keeps ([`Rules::record_game`]).
+    fn record_game(&self) -> String;
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -424,6 +482,22 @@ where
 
     fn set_eval(&mut self, text: &str) -> Result<(), Refused> {
         Rules::set_eval(self, text)
+    }
+
+    fn words(&self, tongue: Tongue) -> GameWords {
+        G::words(tongue)
+    }
+
+    fn score(&self) -> [u32; 2] {
+        Rules::score(self)
+    }
+
+    fn decided(&self, value: i32) -> Option<Decided> {
+        G::decided(value)
+    }
+
+    fn record_game(&self) -> String {
+        Rules::record_game(self)
     }
 }
 

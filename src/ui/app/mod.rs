@@ -54,11 +54,8 @@ mod on_screen;
 mod play;
 mod queries;
 mod replace;
-mod small;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use grid::GridSearchTask;
-#[cfg(target_arch = "wasm32")]
-pub(crate) use small::SmallSearchTask;
 
 pub use action::{Action, ReviewStep, Target, ViewChoice, WindowChoice};
 pub(in crate::ui) use on_screen::{GameJob, OnScreen};
@@ -254,8 +251,7 @@ impl App {
         app.settings_written = app.settings.clone();
         // The last game chosen was not queens: it starts (its record replaces the
         // queens one before anything is written, so the autosave check is undisturbed).
-        let small = app.settings.setup.small.game.small().is_some();
-        if (small || app.settings.setup.small.table.is_some())
+        if app.settings.setup.small.table_setup().is_some()
             && let Ok(replacement) = replace::Replacement::from_setup(&app.settings.setup)
         {
             let mut game = replacement.game;
@@ -280,7 +276,6 @@ impl App {
         use crate::ui::i18n::names::{seat_names, small_seat_names};
         let typed = &self.files.record.names;
         match &self.game {
-            OnScreen::Small(small) => small_seat_names(self.texts(), &small.seats, typed),
             // The seam's games have the small games' computers (minimax, alpha-beta).
             OnScreen::Grid(grid) => small_seat_names(self.texts(), &grid.seats, typed),
             OnScreen::Queens(game) => seat_names(self.texts(), &game.seats, typed),
@@ -293,7 +288,7 @@ impl App {
     pub(in crate::ui) fn shown_board(&self) -> Cow<'_, Board> {
         match &self.game {
             OnScreen::Queens(game) => shown_board(game, self.review),
-            OnScreen::Small(_) | OnScreen::Grid(_) => Cow::Borrowed(no_board()),
+            OnScreen::Grid(_) => Cow::Borrowed(no_board()),
         }
     }
 
@@ -321,7 +316,6 @@ impl App {
         }
         match self.job.take() {
             Some(GameJob::Queens(job)) => job.stop_and_join(),
-            Some(GameJob::Small(job)) => job.job.stop(),
             Some(GameJob::Grid(job)) => job.job.stop(),
             None => {}
         }

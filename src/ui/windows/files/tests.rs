@@ -41,7 +41,7 @@ fn a_small_games_unnamed_players_are_worded_in_the_windows_language() {
         time_ms: Some(5000),
     });
     let mut game = SavedGame::new(&board, [Side::Human, engine], None);
-    game.kind = GameKind::Dodgem;
+    game.kind = GameKind::Table("dodgem");
     let entries = [HistoryEntry::new("g", game)];
     let sides = crate::ui::session::history::record_sides(&entries);
     let vi = texts(Language::Vietnamese);
