@@ -17,7 +17,6 @@ pub mod grid;
 pub mod grow;
 pub mod othello;
 pub mod othello_eval;
-pub mod play;
 pub mod queens;
 pub mod seam;
 pub mod setup;

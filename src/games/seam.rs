@@ -599,6 +599,75 @@ mod tests {
         assert_eq!(Ending::ByRules(None).resigned(), None);
     }
 
+    /// Searches the game string `text`'s position to `depth` with alpha-beta, then
+    /// checks what its value proves against the game its best line plays out.
+    fn decided_after(text: &str, depth: u32) -> Decided {
+        let game = crate::games::game_string::read(text).unwrap_or_else(|e| panic!("{e}"));
+        let searcher = game.seat_to_move();
+        let config = EngineConfig::new(crate::ai::EngineKind::ALPHABETA, depth);
+        let outcome = game
+            .think(&config, &crate::ai::NoHandler)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let decided = game
+            .decided(outcome.value.0)
+            .unwrap_or_else(|| panic!("{text}: {} is no proof", outcome.value.0));
+        let mut line = game.clone();
+        for mv in &outcome.pv {
+            line.play_text(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+        assert_eq!(line.moves().len() as u32, decided.ends_at_ply, "{line}");
+        let winner = if decided.searcher_wins {
+            searcher
+        } else {
+            1 - searcher
+        };
+        assert_eq!(line.result(), Some(Some(winner)), "{line}");
+        decided
+    }
+
+    #[test]
+    fn a_won_or_lost_value_names_the_winner_and_the_ply_and_an_estimate_is_none() {
+        use crate::games::dodgem::{Dodgem, WIN};
+        use crate::games::tictactoe::TicTacToe;
+        // X completes the bottom row with its fifth ply.
+        let x_wins = decided_after("game=tictactoe moves=a1,a2,b1,b2", 1);
+        assert_eq!(
+            x_wins,
+            Decided {
+                searcher_wins: true,
+                ends_at_ply: 5
+            }
+        );
+        // O to move cannot stop both of X's lines (a2 and b2): O loses at ply 7.
+        let o_loses = decided_after("game=tictactoe moves=a1,c3,c1,b1,a3", 2);
+        assert_eq!(
+            o_loses,
+            Decided {
+                searcher_wins: false,
+                ends_at_ply: 7
+            }
+        );
+        // Dodgem: black, eight plies in, drives both cars off within four more plies.
+        let black = decided_after(
+            "game=dodgem moves=a3-b3,b1-b2,b3-c3,c1-c2,a2-a1,b2-b3,a1-b1,b3-a3",
+            9,
+        );
+        assert!(black.searcher_wins);
+        // Values of positions still open are estimates; queens proves nothing this way.
+        assert_eq!(<TicTacToe as Rules>::decided(-4), None);
+        assert_eq!(<TicTacToe as Rules>::decided(0), None);
+        assert_eq!(<Dodgem as Rules>::decided(85), None);
+        assert_eq!(<Dodgem as Rules>::decided(-9_000), None);
+        assert_eq!(
+            <Dodgem as Rules>::decided(-(WIN - 19)),
+            Some(Decided {
+                searcher_wins: false,
+                ends_at_ply: 19
+            })
+        );
+        assert_eq!(<crate::board::Board as Rules>::decided(1_000_000), None);
+    }
+
     #[test]
     fn the_human_resigns_against_the_computer_and_the_mover_between_people() {
         assert_eq!(resigning_seat([true, false], 1, false), Some(0));

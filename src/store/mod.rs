@@ -1,7 +1,7 @@
 //! The edges of the program that touch files: saved games (RON), the autosave, the match
 //! history, and the Excel export. Nothing here decides a rule: every file is replayed
 //! through [`crate::board::Board::play`] (or, for tic-tac-toe and Dodgem, the game's own
-//! rules through [`crate::games::play::SmallPosition`]) when it is loaded, so a tampered
+//! rules through the seam ([`crate::games::seam::AnyGame`])) when it is loaded, so a tampered
 //! save can never produce a position the rules would not.
 //!
 //! Every function takes the saves folder as a parameter: the window and the CLI choose it
