@@ -1,6 +1,6 @@
 //! What the status line says about a game played through the seam (tic-tac-toe,
 //! Dodgem, Othello): moves, passes, a piece picked up, refused clicks, and that a
-//! game cannot be saved.
+//! position given without its moves cannot be saved.
 
 use crate::ui::i18n::grid::game_name;
 use crate::ui::i18n::{Texts, fill};
@@ -33,7 +33,8 @@ pub enum GridNote {
     PickFirst,
     /// The rules refused the move, in their words.
     Refused(String),
-    /// Save or the autosave was asked of a game the saves cannot hold yet.
+    /// Save or the autosave was asked of a position the saves cannot hold (one given
+    /// without the moves that reach it).
     CannotSave(&'static str),
 }
 

@@ -196,8 +196,26 @@ impl Message {
             ),
             Message::QueensOnly => t.small.queens_only.to_string(),
             Message::Grid(note) => note.text(t, names),
-            // The files' messages: their own match below.
-            _ => self.file_text(t),
+            // The files' messages: their own match below. Every variant is named here,
+            // so a new message is a compile error until it is worded.
+            Message::Saving(_)
+            | Message::Opening(_)
+            | Message::SavesFolderNotAFolder(_)
+            | Message::Saved(_)
+            | Message::SaveFailed(_)
+            | Message::Opened(..)
+            | Message::OpenFailed(_)
+            | Message::Continued(_)
+            | Message::AutosaveFailed(_)
+            | Message::SettingsFailed(_)
+            | Message::AutosaveDamaged { .. }
+            | Message::CheckingAutosave
+            | Message::HistoryFailed(_)
+            | Message::Exporting
+            | Message::Exported(..)
+            | Message::ExportFailed(_)
+            | Message::HistoryOpened(_)
+            | Message::FolderSet(_) => self.file_text(t),
         }
     }
 
@@ -237,7 +255,7 @@ impl Message {
             Message::ExportFailed(problem) => fill(t.export_failed, &[&t.file_problem(problem)]),
             Message::HistoryOpened(id) => fill(t.history_opened, &[id]),
             Message::FolderSet(path) => fill(t.folder_set, &[&path.display()]),
-            // Every other message is the game's ([`Message::text`]).
+            // Only the variants `text` sends here reach this match.
             _ => String::new(),
         }
     }
