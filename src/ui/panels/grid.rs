@@ -119,7 +119,7 @@ pub fn grid_panel_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                 ui.label(line);
             }
             search_ui(app, game, ui, actions);
-            buttons_ui(app, ui, actions);
+            crate::ui::panels::side::buttons_ui(app, ui, actions, true);
             ui.separator();
             moves_ui(app, game, ui, actions);
             ui.separator();
@@ -148,34 +148,6 @@ pub fn grid_panel_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
 pub fn score_line(said: &GameWords, game: &GridGame) -> Option<String> {
     let [first, second] = game.game.score();
     said.score.map(|line| fill(line, &[&first, &second]))
-}
-
-/// New game, Undo, Redo, Resign, Rematch.
-fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
-    let t = app.texts();
-    ui.horizontal_wrapped(|ui| {
-        if ui.button(t.new_game).clicked() {
-            actions.push(Action::OpenNewGame);
-        }
-        if ui
-            .add_enabled(app.can_undo(), egui::Button::new(t.undo))
-            .clicked()
-        {
-            actions.push(Action::Undo);
-        }
-        if ui
-            .add_enabled(app.can_redo(), egui::Button::new(t.redo))
-            .clicked()
-        {
-            actions.push(Action::Redo);
-        }
-        if app.resigning_side().is_some() && ui.button(t.resign).clicked() {
-            actions.push(Action::Resign);
-        }
-        if app.game_ended() && ui.button(t.rematch).clicked() {
-            actions.push(Action::Rematch);
-        }
-    });
 }
 
 fn players_ui(app: &App, game: &GridGame, ui: &mut egui::Ui) {
