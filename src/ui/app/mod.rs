@@ -27,15 +27,22 @@
 //!
 //! # Adding a game
 //!
-//! A game of the games table (`src/games/table.rs`) other than queens, tic-tac-toe and
-//! Dodgem is played by [`OnScreen::Grid`] through the seam (`AnyGame`) with no window
-//! code of its own: New game lists it once per board size its setup accepts
-//! (`panels::new_game::table_choices`), `board::grid_view` draws its `GridView`, a
-//! click plays the legal move that begins on the clicked square, a forced `pass` is a
-//! button, and the computer answers through `AnyGame::think` (`grid.rs`, the task
-//! `grid-search` in the browser's worker). Its name and rules sentence are optional
-//! words in `i18n/grid.rs` (the tag is shown without them). Until the saves hold it,
-//! `Files::unsavable` keeps the window from writing it.
+//! Every game of the games table (`src/games/table.rs`) but queens (tic-tac-toe,
+//! Dodgem, Othello, and the next one) is played by [`OnScreen::Grid`] through the seam
+//! (`AnyGame`) with no window code of its own; tic-tac-toe's `Rules` impl is the
+//! example to follow. New game lists it once per board size its setup accepts
+//! (`panels::new_game::table_choices`); `board::grid_view` draws its `GridView` (the
+//! game says how its pieces look, where they leave the board, a won line); a click
+//! plays the legal move that begins on the clicked square, or, for a move of two
+//! squares (`a3-b3`), picks the piece up and a second click on a square or the exit
+//! says where it goes (`session::grid_game::GridGame::click`); a forced `pass` is a
+//! button; the computer answers through `AnyGame::think` (`grid.rs`, the task
+//! `grid-search` in the browser's worker). Its name, rules, pieces and score line come
+//! from the game (`Rules::words`, shown through `i18n/grid.rs`; the tag is its name
+//! without them). The saves keep it through `store/table_game.rs`
+//! (`Rules::score`, `Rules::record_game`); a position given without the moves that
+//! reach it cannot be replayed, and `Files::unsavable` keeps the window from writing
+//! it.
 //!
 //! What a game offers beyond playing (analysis, move values and hints, Table 2.4) is
 //! read from its row of the games table ([`App::tools`]), not from which game it is.
