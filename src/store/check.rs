@@ -106,7 +106,7 @@ pub enum CheckError {
         found.title(),
         match found {
             GameKind::Table(_) => "a Queens & Stones game",
-            GameKind::Queens => "a game of the games table (tic-tac-toe, Dodgem, Othello)",
+            GameKind::Queens => "a game of the games table",
         }
     )]
     WrongGame {
@@ -146,7 +146,7 @@ pub enum CheckError {
     },
     /// A small game's move stored as gaining cells: only queens moves gain cells.
     #[error(
-        "move {number} is stored as gaining {}, but tic-tac-toe and Dodgem moves gain none",
+        "move {number} is stored as gaining {}, but only a queens move gains cells",
         crate::board::counted(u64::from(*stored), "cell", "cells")
     )]
     SmallGain {

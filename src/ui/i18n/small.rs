@@ -6,8 +6,6 @@
 #[allow(missing_docs)]
 pub struct SmallTexts {
     pub game: &'static str,
-    /// Queens & Stones, tic-tac-toe, Dodgem (New game's choice, the side panel's title).
-    pub game_names: [&'static str; 3],
     pub computer_note: &'static str,
     pub plays: &'static str,
     /// [`Self::plays`] when the player is "You" (English conjugates).
@@ -33,7 +31,6 @@ pub struct SmallTexts {
 /// English.
 pub const EN: SmallTexts = SmallTexts {
     game: "Game",
-    game_names: ["Queens & Stones", "Tic-tac-toe", "Dodgem"],
     computer_note: "The lectures' minimax or alpha-beta, searching to this depth (a search that reaches every game's end plays perfectly).",
     plays: "{0} plays {1}",
     plays_you: "You play {0}",
@@ -57,7 +54,6 @@ pub const EN: SmallTexts = SmallTexts {
 /// Vietnamese.
 pub const VI: SmallTexts = SmallTexts {
     game: "Trò chơi",
-    game_names: ["Quân Hậu & Đá", "Cờ ca-rô 3x3", "Dodgem"],
     computer_note: "Minimax hoặc alpha-beta của bài giảng, tìm đến độ sâu này (tìm tới cuối mọi ván thì chơi hoàn hảo).",
     plays: "{0} cầm {1}",
     plays_you: "Bạn cầm {0}",

@@ -64,7 +64,8 @@ const TABLE_MAX_DEPTH: u32 = 20;
 fn game_choice_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
     setting_ui(ui, t.small.game, |ui| {
         let queens = draft.small.table_setup().is_none();
-        if ui.radio(queens, t.small.game_names[0]).clicked() {
+        let name = crate::ui::i18n::grid::game_name(t.grid, crate::games::table::DEFAULT_TAG);
+        if ui.radio(queens, name).clicked() {
             draft.small.game = GameChoice::Queens;
             draft.small.table = None;
         }

@@ -48,11 +48,12 @@ fn a_small_games_unnamed_players_are_worded_in_the_windows_language() {
     let opponent = crate::store::player_label(&entries[0].game, crate::board::Player::Two);
     let shown = record_label(vi, &opponent, &sides);
     assert!(!shown.contains("alphabeta depth"), "{shown}");
-    assert!(shown.contains(vi.small.game_names[2]), "{shown}");
+    let dodgem = crate::ui::i18n::grid::game_name(vi.grid, "dodgem");
+    assert!(shown.contains(&dodgem), "{shown}");
     let you = crate::store::player_label(&entries[0].game, crate::board::Player::One);
     assert_eq!(
         record_label(vi, &you, &sides),
-        format!("{} ({})", vi.you, vi.small.game_names[2])
+        format!("{} ({dodgem})", vi.you)
     );
     assert_eq!(record_label(vi, "Ann", &sides), "Ann");
 }
