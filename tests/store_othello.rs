@@ -41,7 +41,7 @@ fn round_trip(saved: &SavedGame) -> Result<Loaded, StoreError> {
 fn table_of(loaded: Loaded) -> (SavedGame, Box<dyn AnyGame>) {
     match loaded {
         Loaded::Table(table) => (table.saved, table.game),
-        Loaded::Queens(_) | Loaded::Small(_) => panic!("not read as a table game"),
+        Loaded::Queens(_) => panic!("not read as a table game"),
     }
 }
 

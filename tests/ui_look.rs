@@ -74,8 +74,8 @@ fn a_small_games_game_string_pastes_and_copies_back() {
     frames(&mut harness, 2);
     let game = harness
         .state()
-        .small_game()
-        .map(|game| game.position.game_string());
+        .grid_game()
+        .map(|game| game.game.game_string());
     assert_eq!(game.as_deref(), Some("game=tictactoe moves=b2,a1"));
     harness.get_by_label("Copy position").click();
     harness.step();
@@ -89,8 +89,8 @@ fn a_small_games_game_string_pastes_and_copies_back() {
     click(&mut harness, "Discard it");
     let game = harness
         .state()
-        .small_game()
-        .map(|game| game.position.game_string());
+        .grid_game()
+        .map(|game| game.game.game_string());
     assert_eq!(game.as_deref(), Some("game=dodgem moves=a3-b3"));
 }
 
@@ -102,7 +102,7 @@ fn a_bad_or_unplayable_game_string_changes_nothing_and_says_why() {
     frames(&mut harness, 2);
     let status = harness.state().status_text();
     assert!(status.contains("move 2 'b2'"), "{status}");
-    assert!(harness.state().small_game().is_none());
+    assert!(harness.state().grid_game().is_none());
     // Othello is played now (tests/ui_othello.rs); a size its rules refuse is not.
     harness.event(egui::Event::Paste("game=othello size=7".into()));
     frames(&mut harness, 2);

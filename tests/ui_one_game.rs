@@ -45,7 +45,7 @@ fn a_pasted_small_game_and_a_queens_game_share_one_replace_question_counting_the
         "the question counts the small game"
     );
     click(&mut harness, "Discard it");
-    assert!(harness.state().small_game().is_none());
+    assert!(harness.state().grid_game().is_none());
     assert_eq!(harness.state().board().game_string(), "size=6 moves=a1");
     // One more queen by a click on the board: the same click path as the small game's.
     let cell = first_free(harness.state().board());
@@ -60,7 +60,7 @@ fn a_pasted_small_game_and_a_queens_game_share_one_replace_question_counting_the
     );
     click(&mut harness, "Cancel");
     assert!(!harness.state().replace_asked());
-    assert!(harness.state().small_game().is_none());
+    assert!(harness.state().grid_game().is_none());
     assert_eq!(harness.state().board().ply(), 2);
     // Undo takes back the queens move through the one undo path.
     click(&mut harness, "Undo");
@@ -72,7 +72,7 @@ fn a_small_game_on_screen_runs_no_queens_tool_on_a_game_not_shown() {
     let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
     frames(&mut harness, 2);
     paste(&mut harness, "game=tictactoe moves=b2");
-    assert!(harness.state().small_game().is_some());
+    assert!(harness.state().grid_game().is_some());
     let tools = harness.state().tools();
     assert!(!tools.move_values && !tools.analysis && !tools.table24);
     // Move values on: the small game has none, so no queens position is valued.

@@ -11,26 +11,41 @@ use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use queens::games::play::{SmallKind, SmallPosition};
+use queens::games::seam::AnyGame;
 use queens::store::GameKind;
 use queens::ui::{Action, App, Language, Mode, Settings};
 use ui_support::{click, frames, harness, step_until};
 
-/// Settings whose New game starts `kind` in `mode` (the person first).
-fn small_settings(kind: SmallKind, mode: Mode) -> Settings {
+const TIC_TAC_TOE: &str = "tictactoe";
+const DODGEM: &str = "dodgem";
+
+/// Settings whose New game starts the game `tag` in `mode` (the person first).
+fn small_settings(tag: &str, mode: Mode) -> Settings {
     let mut settings = Settings::default();
     settings.setup.mode = mode;
-    settings.setup.small.game = kind.into();
+    settings.setup.small.table = Some(format!("game={tag}"));
     settings
 }
 
-fn position(harness: &Harness<'_, App>) -> SmallPosition {
+fn position(harness: &Harness<'_, App>) -> Box<dyn AnyGame> {
     harness
         .state()
-        .small_game()
+        .grid_game()
         .unwrap_or_else(|| panic!("no small game on screen"))
-        .position
+        .game
         .clone()
+}
+
+/// Plies played in `game`.
+fn ply(game: &dyn AnyGame) -> usize {
+    game.moves().len()
+}
+
+/// The name of the square whose piece is picked up, if one is.
+fn picked(harness: &Harness<'_, App>) -> Option<String> {
+    let game = harness.state().grid_game()?;
+    let view = game.game.grid()?;
+    game.picked.map(|index| view.names[index].clone())
 }
 
 /// Carries out `action` as the window would after its dialog.
@@ -49,8 +64,8 @@ fn square(harness: &mut Harness<'_, App>, name: &str) {
 fn wait_for_small_computer(harness: &mut Harness<'_, App>) {
     frames(harness, 2);
     step_until(harness, "the small game's computer", |app| {
-        app.small_game()
-            .is_some_and(|game| !game.computer_to_move() && app.small_thinking().is_none())
+        app.grid_game()
+            .is_some_and(|game| !game.computer_to_move() && app.grid_thinking().is_none())
     });
     frames(harness, 2);
 }
@@ -59,14 +74,14 @@ fn wait_for_small_computer(harness: &mut Harness<'_, App>) {
 fn new_game_picks_tic_tac_toe_and_a_whole_game_against_alpha_beta_ends_in_the_history() {
     let (mut harness, dir) = harness(Settings::default());
     frames(&mut harness, 2);
-    assert!(harness.state().small_game().is_none(), "queens first");
+    assert!(harness.state().grid_game().is_none(), "queens first");
     click(&mut harness, "New game");
     harness
         .get_by_role_and_label(Role::RadioButton, "Tic-tac-toe")
         .click();
     frames(&mut harness, 2);
     click(&mut harness, "Start");
-    assert_eq!(position(&harness).kind(), SmallKind::TicTacToe);
+    assert_eq!(position(&harness).tag(), TIC_TAC_TOE);
     // The person (X) plays the first free square in the engine's own order each turn;
     // the full-depth alpha-beta answers.
     while !harness.state().game_ended() {
@@ -83,7 +98,9 @@ fn new_game_picks_tic_tac_toe_and_a_whole_game_against_alpha_beta_ends_in_the_hi
     assert_ne!(finished.result(), Some(Some(0)), "{finished}");
     let search = harness
         .state()
-        .small_search()
+        .grid_game()
+        .and_then(|game| game.searched.clone())
+        .map(|(_, outcome)| outcome)
         .unwrap_or_else(|| panic!("the computer never searched"));
     assert!(search.exact, "a 9-ply alpha-beta reaches every game's end");
     // The move list lists every move; a click on the first reviews it.
@@ -96,13 +113,13 @@ fn new_game_picks_tic_tac_toe_and_a_whole_game_against_alpha_beta_ends_in_the_hi
     let (entries, bad) = queens::store::load_history(dir.path());
     assert!(bad.is_empty(), "{bad:?}");
     assert_eq!(entries.len(), 1);
-    assert_eq!(entries[0].game.kind, GameKind::TicTacToe);
-    assert_eq!(entries[0].game.moves.len(), finished.ply());
+    assert_eq!(entries[0].game.kind, GameKind::Table(TIC_TAC_TOE));
+    assert_eq!(entries[0].game.moves.len(), ply(finished.as_ref()));
 }
 
 #[test]
 fn the_tree_lab_grows_the_tree_of_the_position_on_screen() {
-    let (mut harness, _dir) = harness(small_settings(SmallKind::TicTacToe, Mode::HumanVsHuman));
+    let (mut harness, _dir) = harness(small_settings(TIC_TAC_TOE, Mode::HumanVsHuman));
     frames(&mut harness, 2);
     square(&mut harness, "b2");
     click(&mut harness, "Open in the Tree Lab");
@@ -116,7 +133,7 @@ fn the_tree_lab_grows_the_tree_of_the_position_on_screen() {
 
 #[test]
 fn the_small_games_speak_vietnamese() {
-    let mut settings = small_settings(SmallKind::TicTacToe, Mode::HumanVsHuman);
+    let mut settings = small_settings(TIC_TAC_TOE, Mode::HumanVsHuman);
     settings.language = Language::Vietnamese;
     let (mut harness, _dir) = harness(settings);
     frames(&mut harness, 2);
@@ -126,7 +143,7 @@ fn the_small_games_speak_vietnamese() {
     assert!(status.contains("đi a1"), "{status}");
     // The square's value is read out in Vietnamese.
     let value = harness.get_by_label("square b2").value();
-    assert_eq!(value.as_deref(), Some("trống"));
+    assert_eq!(value.as_deref(), Some("b2: trống"));
 }
 
 /// Plays `moves` ("a3-b3", "c3-off") on the Dodgem board by clicking the car, then its
@@ -136,11 +153,10 @@ fn drive(harness: &mut Harness<'_, App>, moves: &[&str]) {
         let (from, to) = mv
             .split_once('-')
             .unwrap_or_else(|| panic!("{mv} is not a car move"));
-        let before = position(harness).ply();
+        let before = ply(position(harness).as_ref());
         square(harness, from);
-        let picked = harness.state().small_game().and_then(|game| game.picked);
         assert_eq!(
-            picked.map(|cell| cell.to_string()).as_deref(),
+            picked(harness).as_deref(),
             Some(from),
             "the car on {from} is picked up"
         );
@@ -150,7 +166,7 @@ fn drive(harness: &mut Harness<'_, App>, moves: &[&str]) {
             square(harness, to);
         }
         assert_eq!(
-            position(harness).ply(),
+            ply(position(harness).as_ref()),
             before + 1,
             "{mv} was played (status: {})",
             harness.state().status_text()
@@ -160,19 +176,19 @@ fn drive(harness: &mut Harness<'_, App>, moves: &[&str]) {
 
 #[test]
 fn a_whole_dodgem_game_between_two_people_with_undo_redo_and_both_exits() {
-    let (mut harness, dir) = harness(small_settings(SmallKind::Dodgem, Mode::HumanVsHuman));
+    let (mut harness, dir) = harness(small_settings(DODGEM, Mode::HumanVsHuman));
     frames(&mut harness, 2);
-    assert_eq!(position(&harness).kind(), SmallKind::Dodgem);
+    assert_eq!(position(&harness).tag(), DODGEM);
     // A white car cannot move while black is to move: the click picks nothing up.
     square(&mut harness, "b1");
-    assert_eq!(harness.state().small_game().and_then(|g| g.picked), None);
+    assert_eq!(picked(&harness), None);
     drive(&mut harness, &["a3-b3", "c1-c2", "b3-c3"]);
     // Undo takes back one move between people; redo plays it again.
     apply(&mut harness, Action::Undo);
-    assert_eq!(position(&harness).ply(), 2);
+    assert_eq!(ply(position(&harness).as_ref()), 2);
     assert!(harness.state().can_redo());
     apply(&mut harness, Action::Redo);
-    assert_eq!(position(&harness).ply(), 3);
+    assert_eq!(ply(position(&harness).as_ref()), 3);
     assert!(!harness.state().can_redo());
     drive(
         &mut harness,
@@ -199,7 +215,7 @@ fn a_whole_dodgem_game_between_two_people_with_undo_redo_and_both_exits() {
         queens::store::load_history(dir.path()).0.len() == 1
     });
     let (entries, _) = queens::store::load_history(dir.path());
-    assert_eq!(entries[0].game.kind, GameKind::Dodgem);
+    assert_eq!(entries[0].game.kind, GameKind::Table(DODGEM));
     assert_eq!(entries[0].game.moves.len(), 11);
     // The History window names the game (where a queens game shows its board), offers
     // no analysis of it, and the analysis asked for anyway is refused, not run on the
@@ -219,14 +235,14 @@ fn a_whole_dodgem_game_between_two_people_with_undo_redo_and_both_exits() {
     );
     apply(&mut harness, Action::AnalyseHistoryEntry(0));
     assert!(!harness.state().is_analysing());
-    assert_eq!(position(&harness).kind(), SmallKind::Dodgem);
+    assert_eq!(position(&harness).tag(), DODGEM);
     let status = harness.state().status_text();
     assert_eq!(status, "That is for Queens & Stones games only.");
 }
 
 #[test]
 fn a_dodgem_save_opens_again_as_the_same_game() {
-    let (mut harness, dir) = harness(small_settings(SmallKind::Dodgem, Mode::HumanVsHuman));
+    let (mut harness, dir) = harness(small_settings(DODGEM, Mode::HumanVsHuman));
     frames(&mut harness, 2);
     drive(&mut harness, &["a3-b3", "c1-c2", "b3-c3"]);
     let saved_position = position(&harness);
@@ -237,22 +253,25 @@ fn a_dodgem_save_opens_again_as_the_same_game() {
     );
     step_until(&mut harness, "the save", |_| path.is_file());
     let loaded = queens::store::load_game(&path).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(loaded.saved().kind, GameKind::Dodgem);
+    assert_eq!(loaded.saved().kind, GameKind::Table(DODGEM));
     assert_eq!(loaded.ply(), 3);
     // Another window (a queens game on screen) opens it as Dodgem, at the same position.
     let other = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut second = ui_support::harness_in(Settings::default(), other.path());
     frames(&mut second, 2);
-    assert!(second.state().small_game().is_none());
+    assert!(second.state().grid_game().is_none());
     apply(
         &mut second,
         Action::PathChosen(queens::ui::FileTask::Open, path.clone()),
     );
-    step_until(&mut second, "the open", |app| app.small_game().is_some());
-    assert_eq!(position(&second), saved_position);
+    step_until(&mut second, "the open", |app| app.grid_game().is_some());
+    assert_eq!(
+        position(&second).game_string(),
+        saved_position.game_string()
+    );
     // Play goes on from there: white's turn.
     drive(&mut second, &["b1-a1"]);
-    assert_eq!(position(&second).ply(), 4);
+    assert_eq!(ply(position(&second).as_ref()), 4);
 }
 
 #[test]
@@ -260,10 +279,8 @@ fn an_unfinished_dodgem_game_is_offered_to_continue_at_the_next_start() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let autosave = queens::store::autosave_path(dir.path());
     {
-        let mut first = ui_support::harness_in(
-            small_settings(SmallKind::Dodgem, Mode::HumanVsHuman),
-            dir.path(),
-        );
+        let mut first =
+            ui_support::harness_in(small_settings(DODGEM, Mode::HumanVsHuman), dir.path());
         frames(&mut first, 2);
         drive(&mut first, &["a3-b3", "c1-c2"]);
         step_until(&mut first, "the autosave", |_| {
@@ -282,8 +299,8 @@ fn an_unfinished_dodgem_game_is_offered_to_continue_at_the_next_start() {
     );
     click(&mut second, "Continue");
     let continued = position(&second);
-    assert_eq!(continued.kind(), SmallKind::Dodgem);
-    assert_eq!(continued.ply(), 2);
+    assert_eq!(continued.tag(), DODGEM);
+    assert_eq!(ply(continued.as_ref()), 2);
     // Nothing was quarantined as damaged.
     assert!(autosave.is_file());
     // Its tree opens in the lab: two plies from the position on screen, every leaf a
@@ -298,7 +315,7 @@ fn an_unfinished_dodgem_game_is_offered_to_continue_at_the_next_start() {
         .into_iter()
         .map(|mv| {
             let mut child = continued.clone();
-            child.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+            child.play_text(&mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
             child.legal_moves().len().max(1)
         })
         .sum();
@@ -307,9 +324,9 @@ fn an_unfinished_dodgem_game_is_offered_to_continue_at_the_next_start() {
 
 #[test]
 fn a_small_game_remembered_from_last_time_starts_with_its_own_status_line() {
-    let (mut harness, _dir) = harness(small_settings(SmallKind::Dodgem, Mode::HumanVsHuman));
+    let (mut harness, _dir) = harness(small_settings(DODGEM, Mode::HumanVsHuman));
     frames(&mut harness, 4);
-    assert_eq!(position(&harness).kind(), SmallKind::Dodgem);
+    assert_eq!(position(&harness).tag(), DODGEM);
     let status = harness.state().status_text();
     assert_eq!(status, "New game of Dodgem.");
 }
@@ -318,12 +335,12 @@ fn a_small_game_remembered_from_last_time_starts_with_its_own_status_line() {
 /// game's moves, not those of the queens game waiting behind it.
 #[test]
 fn the_replace_question_counts_the_small_game_on_screen() {
-    let (mut harness, _dir) = harness(small_settings(SmallKind::TicTacToe, Mode::HumanVsHuman));
+    let (mut harness, _dir) = harness(small_settings(TIC_TAC_TOE, Mode::HumanVsHuman));
     frames(&mut harness, 2);
     for name in ["a1", "b2", "c3"] {
         square(&mut harness, name);
     }
-    assert_eq!(position(&harness).ply(), 3);
+    assert_eq!(ply(position(&harness).as_ref()), 3);
     click(&mut harness, "New game");
     harness
         .get_by_role_and_label(Role::RadioButton, "Queens & Stones")
@@ -361,7 +378,7 @@ fn dodgem_s_draw_rule_counts_plies_in_both_languages() {
         ),
     ];
     for (language, wording) in wordings {
-        let mut settings = small_settings(SmallKind::Dodgem, Mode::HumanVsHuman);
+        let mut settings = small_settings(DODGEM, Mode::HumanVsHuman);
         settings.language = language;
         let (mut harness, _dir) = harness(settings);
         frames(&mut harness, 2);
@@ -389,7 +406,7 @@ fn square_value(harness: &Harness<'_, App>, name: &str) -> String {
 
 #[test]
 fn a_won_tic_tac_toe_game_ends_as_queens_does_with_its_line_and_last_move_marked() {
-    let settings = small_settings(SmallKind::TicTacToe, Mode::HumanVsHuman);
+    let settings = small_settings(TIC_TAC_TOE, Mode::HumanVsHuman);
     let (mut harness, _dir) = harness(settings);
     frames(&mut harness, 2);
     for name in ["a1", "b1", "a2", "b2", "a3"] {
@@ -421,7 +438,7 @@ fn a_won_tic_tac_toe_game_ends_as_queens_does_with_its_line_and_last_move_marked
 
 #[test]
 fn rematch_from_the_small_game_s_summary_starts_a_fresh_game() {
-    let settings = small_settings(SmallKind::TicTacToe, Mode::HumanVsHuman);
+    let settings = small_settings(TIC_TAC_TOE, Mode::HumanVsHuman);
     let (mut harness, _dir) = harness(settings);
     frames(&mut harness, 2);
     for name in ["a1", "b1", "a2", "b2", "a3"] {
@@ -433,13 +450,13 @@ fn rematch_from_the_small_game_s_summary_starts_a_fresh_game() {
         .count();
     assert!(summary_rematch >= 1);
     apply(&mut harness, Action::Rematch);
-    assert_eq!(position(&harness).ply(), 0);
+    assert_eq!(ply(position(&harness).as_ref()), 0);
     assert!(harness.query_by_label("Game over").is_none());
 }
 
 #[test]
 fn the_small_games_computer_is_named_by_its_engine_in_both_languages() {
-    let settings = small_settings(SmallKind::TicTacToe, Mode::HumanVsComputer);
+    let settings = small_settings(TIC_TAC_TOE, Mode::HumanVsComputer);
     let (mut harness, _dir) = harness(settings);
     frames(&mut harness, 2);
     assert!(
@@ -448,7 +465,7 @@ fn the_small_games_computer_is_named_by_its_engine_in_both_languages() {
             .is_some()
     );
     assert!(harness.query_by_label_contains("Custom").is_none());
-    let mut settings = small_settings(SmallKind::Dodgem, Mode::HumanVsComputer);
+    let mut settings = small_settings(DODGEM, Mode::HumanVsComputer);
     settings.language = Language::Vietnamese;
     let (mut harness, _dir) = ui_support::harness(settings);
     frames(&mut harness, 2);
@@ -461,7 +478,7 @@ fn the_small_games_computer_is_named_by_its_engine_in_both_languages() {
 
 #[test]
 fn dodgem_marks_the_last_move_and_ends_with_the_summary() {
-    let settings = small_settings(SmallKind::Dodgem, Mode::HumanVsHuman);
+    let settings = small_settings(DODGEM, Mode::HumanVsHuman);
     let (mut harness, _dir) = harness(settings);
     frames(&mut harness, 2);
     drive(&mut harness, &["a3-b3"]);

@@ -228,7 +228,7 @@ fn with_a_small_game_on_screen_the_table_says_it_is_for_queens_and_runs_nothing(
         frames(&mut harness, 2);
         harness.get_by_label("Start").click_accesskit();
         frames(&mut harness, 3);
-        assert!(harness.state().small_game().is_some(), "{game} on screen");
+        assert!(harness.state().grid_game().is_some(), "{game} on screen");
         assert!(harness.state().table24().open);
         assert!(
             harness.query_by_label(QUEENS_ONLY).is_some(),

@@ -461,7 +461,10 @@ mod tests {
 
     #[test]
     fn export_reads_its_kind_off_the_games_table() {
-        assert_eq!(parse_export_kind("Tic-Tac-Toe"), Ok(GameKind::TicTacToe));
+        assert_eq!(
+            parse_export_kind("Tic-Tac-Toe"),
+            Ok(GameKind::Table("tictactoe"))
+        );
         assert_eq!(parse_export_kind("queens"), Ok(GameKind::Queens));
         // The saves keep every game of the table (Othello through the seam).
         assert_eq!(parse_export_kind("othello"), Ok(GameKind::Table("othello")));

@@ -553,12 +553,74 @@ impl crate::games::seam::Rules for Dodgem {
             None => Square::Empty,
         };
         let name = |row, col| Cell::at(row, col).to_string();
-        Some(GridView::build(
+        let view = GridView::build(
             3,
             3,
             square,
             name,
             &legal_texts(&crate::games::seam::Rules::legal_moves(self)),
-        ))
+        );
+        // Black leaves past the right edge, white past the top (`c2-off`).
+        let exits = crate::games::grid::Exits {
+            name: "off",
+            edges: [
+                crate::games::grid::Edge::Right,
+                crate::games::grid::Edge::Top,
+            ],
+        };
+        Some(
+            view.with_look(crate::games::grid::Look::Cars)
+                .with_exits(exits),
+        )
+    }
+
+    fn words(tongue: crate::games::words::Tongue) -> crate::games::words::GameWords {
+        use crate::games::words::{GameWords, Tongue};
+        match tongue {
+            Tongue::English => GameWords {
+                name: "Dodgem",
+                title: "Dodgem",
+                rules: Some(
+                    "Black (first) drives right, up or down; white left, right or up, always onto an empty square. A car leaves past the far edge: black to the right, white at the top. Whoever drives both cars off first wins, and so does a player who leaves the opponent no move. A game still going after 60 plies (30 moves each) is a draw.",
+                ),
+                pieces: ["black", "white"],
+                piece_names: ["black car", "white car"],
+                score: Some("Cars driven off: black {0}, white {1}"),
+                draw: Some("Draw: 60 plies (30 moves each) without a winner."),
+            },
+            Tongue::Vietnamese => GameWords {
+                name: "Dodgem",
+                title: "Dodgem",
+                rules: Some(
+                    "Đen (đi trước) chạy sang phải, lên hoặc xuống; trắng sang trái, sang phải hoặc lên, luôn vào ô trống. Xe ra khỏi bàn qua mép xa: đen ở bên phải, trắng ở phía trên. Ai đưa cả hai xe ra trước thì thắng; người làm đối thủ hết nước đi cũng thắng. Sau 60 nửa nước (mỗi bên 30 nước) mà chưa ai thắng thì hòa.",
+                ),
+                pieces: ["đen", "trắng"],
+                piece_names: ["xe đen", "xe trắng"],
+                score: Some("Xe đã ra: đen {0}, trắng {1}"),
+                draw: Some("Hòa: 60 nửa nước (mỗi bên 30 nước) mà chưa ai thắng."),
+            },
+        }
+    }
+
+    /// The cars each side has driven off the board.
+    fn score(&self) -> [u32; 2] {
+        [Side::Black, Side::White].map(|side| (CARS - self.cars_on(side)) as u32)
+    }
+
+    /// A finished game scores `WIN - plies played`, far beyond any evaluation (entries
+    /// stay within ±1000), so such a value is a proof at any depth.
+    fn decided(value: i32) -> Option<crate::games::seam::Decided> {
+        let magnitude = value.unsigned_abs();
+        let win = WIN.unsigned_abs();
+        (magnitude > win / 2).then(|| crate::games::seam::Decided {
+            searcher_wins: value > 0,
+            ends_at_ply: win - magnitude,
+        })
+    }
+
+    /// The position in the game's notation (`b../b../.ww b 0`), as Dodgem's records
+    /// have held it since they were first written.
+    fn record_game(&self) -> String {
+        self.to_string()
     }
 }

@@ -5,7 +5,6 @@
 //! 60 plies deep while the game has only a few thousand positions.
 
 use super::dodgem::{Dodgem, DodgemMove, Outcome};
-use super::play::SmallKind;
 use crate::ai::{MoveList, SearchGame};
 use std::collections::HashMap;
 
@@ -55,7 +54,7 @@ pub fn solve_until(position: &Dodgem, stop: &dyn Fn() -> bool) -> Option<Solved>
     }
     // The outcome is read off the value in one place, for both small games.
     let mover = position.to_move();
-    let decided = SmallKind::Dodgem.decided(value);
+    let decided = <Dodgem as super::seam::Rules>::decided(value);
     let outcome = match decided {
         Some(d) if d.searcher_wins => Outcome::Won(mover),
         Some(_) => Outcome::Won(mover.other()),

@@ -5,6 +5,13 @@
 //! name: a move is written with the names of the squares it touches (`d3`, `a3-b3`), so
 //! the legal moves whose notation starts with a clicked square's name are the moves that
 //! click can begin.
+//!
+//! A move of two squares (`a3-b3`: a piece and where it goes) is made in two clicks:
+//! the first picks the piece up ([`GridView::picks`]), the second names where it goes
+//! ([`GridView::join`]); a piece leaving the board goes to the view's [`Exits`] (Dodgem's
+//! `c2-off`). How the pieces look ([`Look`]) and a line to draw through a won game
+//! ([`GridView::line`]) are the game's to say, so the window draws every game from
+//! this view without knowing which it is.
 
 use std::fmt::Display;
 
@@ -22,6 +29,50 @@ pub enum Square {
     Blocked,
 }
 
+/// How a game's pieces are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Look {
+    /// Discs, seat 0 dark and seat 1 light (Othello, queens).
+    #[default]
+    Discs,
+    /// Marks on paper: seat 0 a cross, seat 1 a ring (tic-tac-toe).
+    Marks,
+    /// Cars, each pointing the way it drives: towards its seat's exit (Dodgem).
+    Cars,
+}
+
+/// A side of the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Edge {
+    /// Above the top row.
+    #[default]
+    Top,
+    /// Right of the last column.
+    Right,
+    /// Below the bottom row.
+    Bottom,
+    /// Left of the first column.
+    Left,
+}
+
+/// Where pieces leave the board, for a game whose moves can take a piece off it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exits {
+    /// The word the notation writes for "off the board" (`off` in `c2-off`).
+    pub name: &'static str,
+    /// The edge each seat's pieces leave by, seat 0 first.
+    pub edges: [Edge; 2],
+}
+
+/// Where the second click of a two-square move goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reach {
+    /// A square, by its index.
+    Square(usize),
+    /// Off the board, by the mover's exit.
+    Exit,
+}
+
 /// A grid game's board, row 0 at the top as drawn, columns left to right.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GridView {
@@ -37,6 +88,16 @@ pub struct GridView {
     /// square a disc or a mark may go to, a car that can move), in the same order; all
     /// false once the game is over.
     pub targets: Vec<bool>,
+    /// How the pieces are drawn.
+    pub look: Look,
+    /// Mark the empty squares a move may go to (false where every empty square is one,
+    /// as in tic-tac-toe, so the marks would say nothing).
+    pub mark_targets: bool,
+    /// Where pieces leave the board, for a game whose pieces can.
+    pub exits: Option<Exits>,
+    /// The squares of a line the game was won by, end to end (tic-tac-toe's three in a
+    /// row); empty otherwise.
+    pub line: Vec<usize>,
 }
 
 impl GridView {
@@ -57,6 +118,10 @@ impl GridView {
             squares: Vec::with_capacity(count),
             names: Vec::with_capacity(count),
             targets: Vec::with_capacity(count),
+            look: Look::Discs,
+            mark_targets: true,
+            exits: None,
+            line: Vec::new(),
         };
         for row in 0..rows {
             for col in 0..cols {
@@ -85,6 +150,73 @@ impl GridView {
             .filter(|mv| begins(mv, name))
             .map(String::as_str)
             .collect()
+    }
+
+    /// Whether a click on the square `index` picks a piece up: a legal move of two
+    /// squares (`a3-b3`) begins there, so a second click must say where it goes.
+    pub fn picks(&self, index: usize, legal: &[String]) -> bool {
+        self.moves_from(index, legal)
+            .iter()
+            .any(|mv| mv.contains('-'))
+    }
+
+    /// The move that takes the piece on `from` to `to`, in notation (`a3-b3`,
+    /// `c2-off`), legal or not: the rules judge it when it is played. `None` for a
+    /// square off the view or an exit the game has not.
+    pub fn join(&self, from: usize, to: Reach) -> Option<String> {
+        let start = self.names.get(from)?;
+        let end = match to {
+            Reach::Square(index) => self.names.get(index)?.as_str(),
+            Reach::Exit => self.exits?.name,
+        };
+        Some(format!("{start}-{end}"))
+    }
+
+    /// Where the legal moves (of `legal`) of the piece on `from` can go: the squares,
+    /// and [`Reach::Exit`] when it can leave the board.
+    pub fn reaches(&self, from: usize, legal: &[String]) -> Vec<Reach> {
+        let exit = self.exits.map(|exits| exits.name);
+        self.moves_from(from, legal)
+            .into_iter()
+            .filter_map(|mv| {
+                let end = mv.split_once('-')?.1;
+                if Some(end) == exit {
+                    return Some(Reach::Exit);
+                }
+                self.names
+                    .iter()
+                    .position(|name| name == end)
+                    .map(Reach::Square)
+            })
+            .collect()
+    }
+
+    /// The view drawn with `look`.
+    #[must_use]
+    pub fn with_look(mut self, look: Look) -> GridView {
+        self.look = look;
+        self
+    }
+
+    /// The view with its empty targets left unmarked.
+    #[must_use]
+    pub fn unmarked(mut self) -> GridView {
+        self.mark_targets = false;
+        self
+    }
+
+    /// The view whose pieces leave the board by `exits`.
+    #[must_use]
+    pub fn with_exits(mut self, exits: Exits) -> GridView {
+        self.exits = Some(exits);
+        self
+    }
+
+    /// The view with the winning line through `squares` (indices, end to end).
+    #[must_use]
+    pub fn with_line(mut self, squares: Vec<usize>) -> GridView {
+        self.line = squares;
+        self
     }
 }
 

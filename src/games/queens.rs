@@ -126,4 +126,19 @@ impl Rules for Board {
             &legal_texts(&Rules::legal_moves(self)),
         ))
     }
+
+    /// The name only: the window speaks of queens with words of its own (GAME.md's
+    /// rules, the claims, the score), through its queens panels.
+    fn words(tongue: crate::games::words::Tongue) -> crate::games::words::GameWords {
+        use crate::games::words::{GameWords, Tongue};
+        let name = match tongue {
+            Tongue::English => "Queens & Stones",
+            Tongue::Vietnamese => "Quân Hậu & Đá",
+        };
+        GameWords {
+            name,
+            title: name,
+            ..GameWords::plain(Self::TAG, Self::SIDES)
+        }
+    }
 }

@@ -13,10 +13,11 @@
 //! Seats are numbered as the saves number players: seat 0 (P1) moves first, seat 1 (P2)
 //! second.
 
-use super::grid::GridView;
+use super::grid::{GridView, Square};
 pub use super::setup::Refused;
 use super::setup::{DEFAULT_TAG, GameStringError, Setup};
 use super::think::{Notation, ThinkError};
+use super::words::{GameWords, Tongue};
 use crate::ai::tree::{GameTreeError, MAX_GAME_TREE_LEAVES, Tree};
 use crate::ai::{Engine, EngineConfig, GamePosition, NotForThisGame, SearchGame};
 use crate::ai::{SearchHandler, SearchOutcome};
@@ -123,6 +124,55 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
         let _ = text;
         Err(Refused::new(NoEvalTable(Self::TAG)))
     }
+
+    /// The game's name, rules and pieces in `tongue` (see [`GameWords`]); by default
+    /// its tag and the notation's seats.
+    fn words(tongue: Tongue) -> GameWords {
+        let _ = tongue;
+        GameWords::plain(Self::TAG, Self::SIDES)
+    }
+
+    /// Each seat's score, seat 0 first, as the saves keep it and
+    /// [`GameWords::score`] shows it: by default the pieces each seat has on the grid
+    /// (Othello's discs).
+    fn score(&self) -> [u32; 2] {
+        self.grid().map_or([0, 0], |grid| pieces_on(&grid))
+    }
+
+    /// What a search value from this game's engines proves, when it is a won or lost
+    /// game rather than an estimate (see [`Decided`]); `None` by default.
+    fn decided(value: i32) -> Option<Decided> {
+        let _ = value;
+        None
+    }
+
+    /// What a save record keeps as the game's position (its `game` field): by default
+    /// the game string ([`write`]).
+    fn record_game(&self) -> String {
+        write(self)
+    }
+}
+
+/// The pieces each seat has on `grid`, seat 0 first.
+pub fn pieces_on(grid: &GridView) -> [u32; 2] {
+    let mut count = [0u32; 2];
+    for square in &grid.squares {
+        if let Square::Piece(seat) = square
+            && let Some(pieces) = count.get_mut(*seat)
+        {
+            *pieces += 1;
+        }
+    }
+    count
+}
+
+/// A search value that is a proof: who wins, and by which ply of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decided {
+    /// The side that searched wins (else it loses).
+    pub searcher_wins: bool,
+    /// The ply (counted from the game's start) of the winning move.
+    pub ends_at_ply: u32,
 }
 
 /// An evaluation table given to a game that has none.
@@ -323,6 +373,14 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     /// # Errors
     /// As [`Rules::set_eval`].
     fn set_eval(&mut self, text: &str) -> Result<(), Refused>;
+    /// The game's words in `tongue` ([`Rules::words`]).
+    fn words(&self, tongue: Tongue) -> GameWords;
+    /// Each seat's score ([`Rules::score`]).
+    fn score(&self) -> [u32; 2];
+    /// What a search value proves ([`Rules::decided`]).
+    fn decided(&self, value: i32) -> Option<Decided>;
+    /// The position a save record keeps ([`Rules::record_game`]).
+    fn record_game(&self) -> String;
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -425,6 +483,22 @@ where
     fn set_eval(&mut self, text: &str) -> Result<(), Refused> {
         Rules::set_eval(self, text)
     }
+
+    fn words(&self, tongue: Tongue) -> GameWords {
+        G::words(tongue)
+    }
+
+    fn score(&self) -> [u32; 2] {
+        Rules::score(self)
+    }
+
+    fn decided(&self, value: i32) -> Option<Decided> {
+        G::decided(value)
+    }
+
+    fn record_game(&self) -> String {
+        Rules::record_game(self)
+    }
 }
 
 /// The engine `config` names, searching `game` within `config`'s depth (at least 1) and
@@ -523,6 +597,75 @@ mod tests {
         );
         assert_eq!(Ending::Resigned(1).resigned(), Some(1));
         assert_eq!(Ending::ByRules(None).resigned(), None);
+    }
+
+    /// Searches the game string `text`'s position to `depth` with alpha-beta, then
+    /// checks what its value proves against the game its best line plays out.
+    fn decided_after(text: &str, depth: u32) -> Decided {
+        let game = crate::games::game_string::read(text).unwrap_or_else(|e| panic!("{e}"));
+        let searcher = game.seat_to_move();
+        let config = EngineConfig::new(crate::ai::EngineKind::ALPHABETA, depth);
+        let outcome = game
+            .think(&config, &crate::ai::NoHandler)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let decided = game
+            .decided(outcome.value.0)
+            .unwrap_or_else(|| panic!("{text}: {} is no proof", outcome.value.0));
+        let mut line = game.clone();
+        for mv in &outcome.pv {
+            line.play_text(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+        assert_eq!(line.moves().len() as u32, decided.ends_at_ply, "{line}");
+        let winner = if decided.searcher_wins {
+            searcher
+        } else {
+            1 - searcher
+        };
+        assert_eq!(line.result(), Some(Some(winner)), "{line}");
+        decided
+    }
+
+    #[test]
+    fn a_won_or_lost_value_names_the_winner_and_the_ply_and_an_estimate_is_none() {
+        use crate::games::dodgem::{Dodgem, WIN};
+        use crate::games::tictactoe::TicTacToe;
+        // X completes the bottom row with its fifth ply.
+        let x_wins = decided_after("game=tictactoe moves=a1,a2,b1,b2", 1);
+        assert_eq!(
+            x_wins,
+            Decided {
+                searcher_wins: true,
+                ends_at_ply: 5
+            }
+        );
+        // O to move cannot stop both of X's lines (a2 and b2): O loses at ply 7.
+        let o_loses = decided_after("game=tictactoe moves=a1,c3,c1,b1,a3", 2);
+        assert_eq!(
+            o_loses,
+            Decided {
+                searcher_wins: false,
+                ends_at_ply: 7
+            }
+        );
+        // Dodgem: black, eight plies in, drives both cars off within four more plies.
+        let black = decided_after(
+            "game=dodgem moves=a3-b3,b1-b2,b3-c3,c1-c2,a2-a1,b2-b3,a1-b1,b3-a3",
+            9,
+        );
+        assert!(black.searcher_wins);
+        // Values of positions still open are estimates; queens proves nothing this way.
+        assert_eq!(<TicTacToe as Rules>::decided(-4), None);
+        assert_eq!(<TicTacToe as Rules>::decided(0), None);
+        assert_eq!(<Dodgem as Rules>::decided(85), None);
+        assert_eq!(<Dodgem as Rules>::decided(-9_000), None);
+        assert_eq!(
+            <Dodgem as Rules>::decided(-(WIN - 19)),
+            Some(Decided {
+                searcher_wins: false,
+                ends_at_ply: 19
+            })
+        );
+        assert_eq!(<crate::board::Board as Rules>::decided(1_000_000), None);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 use super::seam::{AnyGame, Refused, Rules};
 use super::setup::{GameStringError, Setup};
+use super::words::{GameWords, Tongue};
 use crate::board::Board;
 use crate::games::dodgem::Dodgem;
 use crate::games::tictactoe::TicTacToe;
@@ -35,6 +36,8 @@ pub struct GameEntry {
     pub setup: fn(&Setup) -> Result<Box<dyn AnyGame>, GameStringError>,
     /// A position in the game's own notation (`--position`).
     pub from_notation: fn(&str) -> Result<Box<dyn AnyGame>, Refused>,
+    /// Its name, rules and pieces in a language ([`Rules::words`]).
+    pub words: fn(Tongue) -> GameWords,
 }
 
 impl std::fmt::Debug for GameEntry {
@@ -64,6 +67,7 @@ impl GameEntry {
             start: start_of::<G>,
             setup: setup_of::<G>,
             from_notation: notation_of::<G>,
+            words: <G as Rules>::words,
         }
     }
 }

@@ -373,13 +373,74 @@ impl crate::games::seam::Rules for TicTacToe {
             None => Square::Empty,
         };
         let name = |row, col| Cell::at(row, col).to_string();
-        Some(GridView::build(
+        let view = GridView::build(
             3,
             3,
             square,
             name,
             &legal_texts(&crate::games::seam::Rules::legal_moves(self)),
-        ))
+        );
+        // Every empty square is a move: marking them all would say nothing. A won game
+        // shows its line (the first, when the last mark made two).
+        let line = self.winner().and_then(|mark| {
+            LINES
+                .iter()
+                .find(|line| line.iter().all(|&c| self.cells[c] == Some(mark)))
+        });
+        Some(
+            view.with_look(crate::games::grid::Look::Marks)
+                .unmarked()
+                .with_line(line.map(|line| line.to_vec()).unwrap_or_default()),
+        )
+    }
+
+    fn words(tongue: crate::games::words::Tongue) -> crate::games::words::GameWords {
+        use crate::games::words::{GameWords, Tongue};
+        match tongue {
+            Tongue::English => GameWords {
+                name: "Tic-tac-toe",
+                title: "tic-tac-toe",
+                rules: Some(
+                    "Three in a row (across, down or diagonal) wins; a full board without a line is a draw. X moves first.",
+                ),
+                pieces: ["X", "O"],
+                piece_names: ["X", "O"],
+                score: None,
+                draw: None,
+            },
+            Tongue::Vietnamese => GameWords {
+                name: "Cờ ca-rô 3x3",
+                title: "cờ ca-rô 3x3",
+                rules: Some(
+                    "Ba quân thẳng hàng (ngang, dọc hoặc chéo) thì thắng; bàn cờ đầy mà không ai có hàng là hòa. X đi trước.",
+                ),
+                pieces: ["X", "O"],
+                piece_names: ["X", "O"],
+                score: None,
+                draw: None,
+            },
+        }
+    }
+
+    /// Tic-tac-toe keeps no score: 0:0.
+    fn score(&self) -> [u32; 2] {
+        [0, 0]
+    }
+
+    /// A finished game scores `WIN + empty cells` beyond any evaluation, so such a value
+    /// is a proof at any depth, naming the ply of the winning mark.
+    fn decided(value: i32) -> Option<crate::games::seam::Decided> {
+        let empty = value.unsigned_abs().checked_sub(WIN.unsigned_abs())?;
+        Some(crate::games::seam::Decided {
+            searcher_wins: value > 0,
+            ends_at_ply: (CELLS as u32).checked_sub(empty)?,
+        })
+    }
+
+    /// The position in the game's notation (`x../.o./...`), as tic-tac-toe's records
+    /// have held it since they were first written.
+    fn record_game(&self) -> String {
+        self.to_string()
     }
 }
 

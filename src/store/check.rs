@@ -7,8 +7,22 @@ use super::kind::GameKind;
 use crate::board::{
     Bitboard, Board, Cell, Ending, MoveError, ParseError, Player, clip_token, random_stones,
 };
-use crate::games::play::SmallError;
+use crate::games::seam::Refused;
 use thiserror::Error;
+
+/// A game's rules refusing a stored move, in their words; two refusals are the same when
+/// they say the same (a [`Refused`] carries any game's error, which need not compare).
+#[derive(Clone, Debug, Error)]
+#[error(transparent)]
+pub struct MoveRefused(pub Refused);
+
+impl PartialEq for MoveRefused {
+    fn eq(&self, other: &MoveRefused) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for MoveRefused {}
 
 /// How a parsed save disagrees with the rules or with itself.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -84,15 +98,15 @@ pub enum CheckError {
         /// The stored number of seconds.
         value: u64,
     },
-    /// The save holds another game than the replay reads: a tic-tac-toe or Dodgem save
-    /// replayed as queens ([`SavedGame::replay`]), or a queens save replayed as a small
-    /// game ([`SavedGame::replay_small`]).
+    /// The save holds another game than the replay reads: a save of a games-table game
+    /// replayed as queens ([`SavedGame::replay`]), or a queens save replayed as a
+    /// table game ([`SavedGame::replay_table`]).
     #[error(
         "the save holds a {} game, not {}",
         found.title(),
-        match found.small() {
-            Some(_) => "a Queens & Stones game",
-            None => "a tic-tac-toe or Dodgem game",
+        match found {
+            GameKind::Table(_) => "a Queens & Stones game",
+            GameKind::Queens => "a game of the games table",
         }
     )]
     WrongGame {
@@ -128,11 +142,11 @@ pub enum CheckError {
         /// The game's reason (boxed: it would make every check error, and the window's
         /// messages that carry one, larger).
         #[source]
-        reason: Box<SmallError>,
+        reason: Box<MoveRefused>,
     },
     /// A small game's move stored as gaining cells: only queens moves gain cells.
     #[error(
-        "move {number} is stored as gaining {}, but tic-tac-toe and Dodgem moves gain none",
+        "move {number} is stored as gaining {}, but only a queens move gains cells",
         crate::board::counted(u64::from(*stored), "cell", "cells")
     )]
     SmallGain {
@@ -227,9 +241,8 @@ impl SavedGame {
     ///
     /// # Errors
     /// The first disagreement found, as a [`CheckError`] naming the move or the field.
-    /// [`CheckError::WrongGame`] for a save of any other game (tic-tac-toe and Dodgem
-    /// are replayed by [`SavedGame::replay_small`], the table's others by
-    /// [`SavedGame::replay_table`]).
+    /// [`CheckError::WrongGame`] for a save of any other game (the table's others are
+    /// replayed by [`SavedGame::replay_table`]).
     pub fn replay(&self) -> Result<Board, CheckError> {
         if self.kind != GameKind::Queens {
             return Err(CheckError::WrongGame { found: self.kind });

@@ -14,7 +14,6 @@ use super::kind::GameKind;
 use super::saves::{Loaded, ensure_dir, load_game};
 use super::time::file_stamp;
 use crate::board::Board;
-use crate::games::play::SmallPosition;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -130,11 +129,9 @@ pub(crate) fn history_files(dir: &Path) -> (Vec<(String, PathBuf)>, Vec<Failed>)
 /// writes the game from (the replay's game string and moves, not the file's).
 #[derive(Clone, Debug)]
 pub(crate) enum Reached {
-    /// A queens board (boxed: some 25 KB, a small position a few hundred bytes).
+    /// A queens board (boxed: some 25 KB).
     Queens(Box<Board>),
-    /// A tic-tac-toe or Dodgem position.
-    Small(SmallPosition),
-    /// Another games-table game (Othello).
+    /// Another games-table game (tic-tac-toe, Dodgem, Othello).
     Table(Box<dyn crate::games::seam::AnyGame>),
 }
 
@@ -143,17 +140,16 @@ impl Reached {
     pub(crate) fn replay(game: &SavedGame) -> Result<Reached, CheckError> {
         match game.kind {
             GameKind::Queens => game.replay().map(|board| Reached::Queens(Box::new(board))),
-            GameKind::TicTacToe | GameKind::Dodgem => game.replay_small().map(Reached::Small),
             GameKind::Table(_) => game.replay_table().map(Reached::Table),
         }
     }
 
-    /// The game string of the position, in its game's notation.
+    /// The position as its record keeps it: the game string (tic-tac-toe's and
+    /// Dodgem's position in their notation, see `AnyGame::record_game`).
     pub(crate) fn game_string(&self) -> String {
         match self {
             Reached::Queens(board) => board.game_string(),
-            Reached::Small(position) => position.to_string(),
-            Reached::Table(game) => game.game_string(),
+            Reached::Table(game) => game.record_game(),
         }
     }
 }
@@ -163,7 +159,6 @@ impl Reached {
 pub(crate) fn load_entry(id: String, path: &Path) -> Result<(HistoryEntry, Reached), StoreError> {
     let (game, reached) = match load_game(path)? {
         Loaded::Queens(loaded) => (loaded.saved, Reached::Queens(Box::new(loaded.board))),
-        Loaded::Small(loaded) => (loaded.saved, Reached::Small(loaded.position)),
         Loaded::Table(loaded) => (loaded.saved, Reached::Table(loaded.game)),
     };
     if !game.is_finished() {

@@ -1,11 +1,10 @@
-//! Which game a save holds: Queens & Stones, or one of the lectures' two small games
-//! (tic-tac-toe, Dodgem). A save names its game by a lowercase word (`kind: "queens"`,
-//! `"tictactoe"`, `"dodgem"`); a save from before the tag has none and is a queens game.
-//! Every other game of the games table (`crate::games::table::GAMES`, Othello) is a
-//! [`GameKind::Table`] named by its table tag, so a game added to the table is saved
-//! with no new variant here.
+//! Which game a save holds: Queens & Stones, or another game of the games table
+//! (`crate::games::table::GAMES`: tic-tac-toe, Dodgem, Othello). A save names its game
+//! by its table tag (`kind: "queens"`, `"tictactoe"`, `"dodgem"`, `"othello"`); a save
+//! from before the tag has none and is a queens game. Every game but queens is a
+//! [`GameKind::Table`], saved and replayed through the seam, so a game added to the
+//! table is saved with no new variant here.
 
-use crate::games::play::SmallKind;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -19,78 +18,50 @@ use thiserror::Error;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(into = "String")]
 pub enum GameKind {
-    /// Queens & Stones (GAME.md).
+    /// Queens & Stones (GAME.md), with a record of its own (claims, stones, seed).
     #[default]
     Queens,
-    /// Tic-tac-toe (docs/rules.md), a [`SmallKind`].
-    TicTacToe,
-    /// Dodgem (docs/rules.md), a [`SmallKind`].
-    Dodgem,
-    /// Any other game of the games table, by its tag (`othello`): saved and replayed
-    /// through the seam (`crate::games::seam::AnyGame`; the store's table-game saves). Only
-    /// tags read from the table are built (see [`GameKind::table`]).
+    /// Any other game of the games table, by its tag (`tictactoe`, `othello`): saved
+    /// and replayed through the seam (`crate::games::seam::AnyGame`; the store's
+    /// table-game saves). Only tags read from the table are built (see
+    /// [`GameKind::table`]).
     Table(&'static str),
 }
 
 impl GameKind {
-    /// The three games with records of their own, in the order menus list them; the
-    /// games table's other games follow in [`GameKind::all`].
-    pub const ALL: [GameKind; 3] = [GameKind::Queens, GameKind::TicTacToe, GameKind::Dodgem];
-
-    /// Every game this version saves: [`GameKind::ALL`], then the games table's others.
+    /// Every game this version saves, in the games table's order.
     pub fn all() -> Vec<GameKind> {
-        let mut kinds = GameKind::ALL.to_vec();
-        kinds.extend(
-            crate::games::table::GAMES
-                .iter()
-                .filter_map(|entry| GameKind::table(entry.tag)),
-        );
-        kinds
-    }
-
-    /// The games-table game whose tag is exactly `tag`, when it is none of
-    /// [`GameKind::ALL`] (those keep their own records); `None` otherwise.
-    pub fn table(tag: &str) -> Option<GameKind> {
-        if GameKind::ALL.iter().any(|kind| kind.name() == tag) {
-            return None;
-        }
         crate::games::table::GAMES
             .iter()
+            .map(|entry| GameKind::table(entry.tag).unwrap_or(GameKind::Queens))
+            .collect()
+    }
+
+    /// The games-table game whose tag is exactly `tag`, when it is not queens (which
+    /// keeps its own record); `None` otherwise.
+    pub fn table(tag: &str) -> Option<GameKind> {
+        crate::games::table::GAMES
+            .iter()
+            .filter(|entry| entry.tag != crate::games::table::DEFAULT_TAG)
             .find(|entry| entry.tag == tag)
             .map(|entry| GameKind::Table(entry.tag))
     }
 
-    /// The name a save file uses (`queens`, `tictactoe`, `dodgem`): for the small games
-    /// the games' own names ([`SmallKind::name`]), so a save and `--kind` agree.
+    /// The name a save file uses: the game's table tag, so a save and `--kind` agree.
     pub const fn name(self) -> &'static str {
         match self {
-            GameKind::Queens => "queens",
-            GameKind::TicTacToe => SmallKind::TicTacToe.name(),
-            GameKind::Dodgem => SmallKind::Dodgem.name(),
+            GameKind::Queens => crate::games::table::DEFAULT_TAG,
             GameKind::Table(tag) => tag,
         }
     }
 
-    /// The game as a sentence names it ("Queens & Stones", "tic-tac-toe", "Dodgem"), for
-    /// messages such as "holds a tic-tac-toe game, not a queens game".
-    pub const fn title(self) -> &'static str {
-        match self {
-            GameKind::Queens => "Queens & Stones",
-            GameKind::TicTacToe => "tic-tac-toe",
-            GameKind::Dodgem => "Dodgem",
-            GameKind::Table(tag) => tag,
-        }
-    }
-
-    /// The small game this is, `None` for queens: the saves of small games are replayed
-    /// through [`crate::games::play::SmallPosition`], not the queens board.
-    pub const fn small(self) -> Option<SmallKind> {
-        match self {
-            GameKind::Queens => None,
-            GameKind::TicTacToe => Some(SmallKind::TicTacToe),
-            GameKind::Dodgem => Some(SmallKind::Dodgem),
-            GameKind::Table(_) => None,
-        }
+    /// The game as an English sentence names it ("Queens & Stones", "tic-tac-toe",
+    /// "Dodgem"), for messages such as "holds a tic-tac-toe game, not a queens game":
+    /// the game's own words ([`crate::games::words::GameWords::title`]).
+    pub fn title(self) -> &'static str {
+        let tongue = crate::games::words::Tongue::English;
+        crate::games::table::by_tag(self.name())
+            .map_or(self.name(), |entry| (entry.words)(tongue).title)
     }
 
     /// `label` (a player's name or side) as the workbook and the records show it for a
@@ -101,15 +72,6 @@ impl GameKind {
         match self {
             GameKind::Queens => label,
             kind => format!("{label} ({})", kind.name()),
-        }
-    }
-}
-
-impl From<SmallKind> for GameKind {
-    fn from(kind: SmallKind) -> GameKind {
-        match kind {
-            SmallKind::TicTacToe => GameKind::TicTacToe,
-            SmallKind::Dodgem => GameKind::Dodgem,
         }
     }
 }
@@ -141,9 +103,8 @@ impl FromStr for GameKind {
 
     /// The game named `text` exactly (lowercase, as saves write it).
     fn from_str(text: &str) -> Result<GameKind, UnknownGame> {
-        GameKind::ALL
-            .into_iter()
-            .find(|kind| kind.name() == text)
+        (text == GameKind::Queens.name())
+            .then_some(GameKind::Queens)
             .or_else(|| GameKind::table(text))
             .ok_or_else(|| UnknownGame {
                 name: crate::board::clip_token(text),
@@ -192,22 +153,21 @@ mod tests {
     }
 
     #[test]
-    fn the_small_kinds_convert_both_ways_and_queens_is_not_small() {
-        for small in SmallKind::ALL {
-            let kind = GameKind::from(small);
-            assert_eq!(kind.small(), Some(small));
-            assert_eq!(kind.name(), small.name());
-        }
-        assert_eq!(GameKind::Queens.small(), None);
-        assert_eq!("tictactoe".parse::<GameKind>(), Ok(GameKind::TicTacToe));
-        assert_eq!("dodgem".parse::<GameKind>(), Ok(GameKind::Dodgem));
+    fn the_small_games_keep_the_names_their_saves_were_written_with() {
+        assert_eq!(
+            "tictactoe".parse::<GameKind>(),
+            Ok(GameKind::Table("tictactoe"))
+        );
+        assert_eq!("dodgem".parse::<GameKind>(), Ok(GameKind::Table("dodgem")));
+        assert_eq!(GameKind::Table("tictactoe").title(), "tic-tac-toe");
+        assert_eq!(GameKind::Queens.title(), "Queens & Stones");
     }
 
     #[test]
     fn only_small_games_qualify_a_label() {
         assert_eq!(GameKind::Queens.qualify("human".into()), "human");
         assert_eq!(
-            GameKind::Dodgem.qualify("alphabeta depth 4".into()),
+            GameKind::Table("dodgem").qualify("alphabeta depth 4".into()),
             "alphabeta depth 4 (dodgem)"
         );
     }

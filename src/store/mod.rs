@@ -1,7 +1,7 @@
 //! The edges of the program that touch files: saved games (RON), the autosave, the match
 //! history, and the Excel export. Nothing here decides a rule: every file is replayed
 //! through [`crate::board::Board::play`] (or, for tic-tac-toe and Dodgem, the game's own
-//! rules through [`crate::games::play::SmallPosition`]) when it is loaded, so a tampered
+//! rules through the seam ([`crate::games::seam::AnyGame`])) when it is loaded, so a tampered
 //! save can never produce a position the rules would not.
 //!
 //! Every function takes the saves folder as a parameter: the window and the CLI choose it
@@ -29,7 +29,6 @@ mod records;
 mod records_sheet;
 mod saves;
 mod sheet;
-mod small;
 mod statistics;
 mod summary;
 mod table24_sheet;
@@ -40,7 +39,7 @@ mod workbook;
 
 pub use analysis_sheet::{ANALYSIS_SHEET, export_analysis, write_analysis_sheet};
 pub use atomic::{STALE_TEMP_AGE, kind_of, parent_of, remove_stale_temp_files};
-pub use check::{CheckError, MAX_TIME, Outcome, TimeField};
+pub use check::{CheckError, MAX_TIME, MoveRefused, Outcome, TimeField};
 pub use corrupt::CorruptReason;
 pub use error::OutputPathError;
 pub use error::{ExportError, StoreError};
@@ -59,9 +58,9 @@ pub use output::{
 pub use pairs_sheet::{PairRow, PairsSheet};
 pub use records::{PlayerRecord, Records, player_label};
 pub use saves::{
-    AUTOSAVE_FILE, DEFAULT_SAVES_DIR, Loaded, LoadedGame, LoadedSmall, LoadedTable, MAX_FILE_BYTES,
-    autosave, autosave_path, clear_autosave, ensure_dir, list_saves, load_from, load_game,
-    new_save_path, read_text,
+    AUTOSAVE_FILE, DEFAULT_SAVES_DIR, Loaded, LoadedGame, LoadedTable, MAX_FILE_BYTES, autosave,
+    autosave_path, clear_autosave, ensure_dir, list_saves, load_from, load_game, new_save_path,
+    read_text,
 };
 pub use sheet::{EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, SheetNames};
 pub use statistics::{SettingSummary, Tally, summarize};

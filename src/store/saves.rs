@@ -11,7 +11,6 @@ use super::kind::GameKind;
 use super::output::{RON, check_output_path};
 use super::time::{file_stamp, now_unix};
 use crate::board::Board;
-use crate::games::play::SmallPosition;
 use serde::Deserialize;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -95,28 +94,7 @@ impl LoadedGame {
     }
 }
 
-/// A tic-tac-toe or Dodgem game loaded from a file, checked by replaying it.
-#[derive(Clone, Debug)]
-pub struct LoadedSmall {
-    /// The file's contents.
-    pub saved: SavedGame,
-    /// The position after replaying the saved moves.
-    pub position: SmallPosition,
-}
-
-impl LoadedSmall {
-    /// Replays a parsed small-game save.
-    fn replayed(mut saved: SavedGame) -> Result<LoadedSmall, CheckError> {
-        let position = saved.replay_small()?;
-        // As for queens: an empty game string is the replay's.
-        if saved.game.is_empty() {
-            saved.game = position.to_string();
-        }
-        Ok(LoadedSmall { saved, position })
-    }
-}
-
-/// A save of a games-table game (Othello) loaded from a file, checked by replaying it
+/// A save of a games-table game (tic-tac-toe, Dodgem, Othello) loaded from a file, checked by replaying it
 /// through the seam ([`SavedGame::replay_table`]).
 #[derive(Clone, Debug)]
 pub struct LoadedTable {
@@ -132,24 +110,22 @@ impl LoadedTable {
         let game = saved.replay_table()?;
         // As for queens: an empty game string is the replay's.
         if saved.game.is_empty() {
-            saved.game = game.game_string();
+            saved.game = game.record_game();
         }
         Ok(LoadedTable { saved, game })
     }
 }
 
 /// A save of any game, loaded and checked by its game's rules ([`load_game`]).
-// A queens board is some 25 KB, a small position a few hundred bytes: a file is loaded
-// one at a time and moved once or twice, so the queens variant is not boxed, and the
-// window matches on the two loaded games as they are.
+// A queens board is some 25 KB, a table game's record a few hundred bytes: a file is
+// loaded one at a time and moved once or twice, so the queens variant is not boxed, and
+// the window matches on the two loaded games as they are.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Loaded {
     /// A Queens & Stones game.
     Queens(LoadedGame),
-    /// A tic-tac-toe or Dodgem game.
-    Small(LoadedSmall),
-    /// Another game of the games table (Othello).
+    /// Another game of the games table (tic-tac-toe, Dodgem, Othello).
     Table(LoadedTable),
 }
 
@@ -162,9 +138,6 @@ impl Loaded {
     pub fn replay(saved: SavedGame) -> Result<Loaded, CheckError> {
         match saved.kind {
             GameKind::Queens => LoadedGame::replayed(saved).map(Loaded::Queens),
-            GameKind::TicTacToe | GameKind::Dodgem => {
-                LoadedSmall::replayed(saved).map(Loaded::Small)
-            }
             GameKind::Table(_) => LoadedTable::replayed(saved).map(Loaded::Table),
         }
     }
@@ -173,7 +146,6 @@ impl Loaded {
     pub fn ply(&self) -> usize {
         match self {
             Loaded::Queens(loaded) => loaded.board.ply(),
-            Loaded::Small(loaded) => loaded.position.ply(),
             Loaded::Table(loaded) => loaded.game.moves().len(),
         }
     }
@@ -182,7 +154,6 @@ impl Loaded {
     pub fn saved(&self) -> &SavedGame {
         match self {
             Loaded::Queens(loaded) => &loaded.saved,
-            Loaded::Small(loaded) => &loaded.saved,
             Loaded::Table(loaded) => &loaded.saved,
         }
     }

@@ -1,48 +1,44 @@
-//! Saves of the games table's other games (Othello, and any game added to the table
-//! later) in the queens save format, through the seam ([`AnyGame`]) alone, so that they
-//! are saved, autosaved, kept in the history and exported by the same code as queens and
-//! the small games. What the fields hold for them:
+//! Saves of every game of the games table but queens (tic-tac-toe, Dodgem, Othello, and
+//! any game added to the table later) in the queens save format, through the seam
+//! ([`AnyGame`]) alone, so that they are saved, autosaved, kept in the history and
+//! exported by the same code as queens. What the fields hold for them:
 //!
-//! - `kind`: the game's table tag (`othello`), a [`GameKind::Table`];
-//! - `settings`: `size` the board's rows from the game's grid (8 for Othello; 0 for a
-//!   game without a grid), no stones, no seed; the players as for queens. The start
-//!   is the one the game string's setup keys name (Othello's `size=6`), the table
-//!   row's start when a hand-written save leaves the game string out;
-//! - each move's `cell`: the move in the game's notation (`d3`, a forced `pass`), its
-//!   `gained` 0;
-//! - `score`: the pieces each seat has on the grid (Othello's discs), or 0:0;
-//! - `result` and `game` (the game string) as for queens.
+//! - `kind`: the game's table tag (`tictactoe`, `dodgem`, `othello`), a
+//!   [`GameKind::Table`];
+//! - `settings`: `size` the board's rows from the game's grid (3 for tic-tac-toe and
+//!   Dodgem, 8 for Othello; 0 for a game without a grid), no stones, no seed; the
+//!   players as for queens. The start is the one the game string's setup keys name
+//!   (Othello's `size=6`), the table row's start when the record holds no game string
+//!   (a hand-written save, or a game whose record keeps its position in notation);
+//! - each move's `cell`: the move in the game's notation (`b2`, `a3-b3`, `c2-off`, `d3`,
+//!   a forced `pass`), its `gained` 0;
+//! - `score`: the game's score ([`AnyGame::score`]: Othello's discs on the board,
+//!   Dodgem's cars driven off, tic-tac-toe's 0:0);
+//! - `result` as for queens, and `game` what the game keeps there
+//!   ([`AnyGame::record_game`]: the game string; tic-tac-toe and Dodgem their position
+//!   in notation, as their records always held it).
+//!
+//! The records tic-tac-toe and Dodgem wrote before they went through the seam are these
+//! records, field for field, so they open and replay as they always did.
 //!
 //! Loading trusts none of it: [`SavedGame::replay_table`] replays the moves by the
 //! game's rules and checks every stored consequence.
 
-use super::check::{CheckError, Outcome};
+use super::check::{CheckError, MoveRefused, Outcome};
 use super::game::{GameResult, GameSettings, SavedGame, SavedMove, SearchInfo, Seat, Side, Winner};
 use super::kind::GameKind;
 use super::time::now_unix;
 use crate::board::clip_token;
-use crate::games::grid::Square;
-use crate::games::play::SmallError;
 use crate::games::seam::{AnyGame, Ending};
 
-/// The board's rows (the record's `size`) and each seat's pieces on it (its `score`).
+/// The board's rows (the record's `size`) and the game's score (its `score`).
 pub(crate) fn size_and_score(game: &dyn AnyGame) -> (u8, [u32; 2]) {
-    let Some(grid) = game.grid() else {
-        return (0, [0, 0]);
-    };
-    let mut score = [0u32; 2];
-    for square in &grid.squares {
-        if let Square::Piece(seat) = square
-            && let Some(count) = score.get_mut(*seat)
-        {
-            *count += 1;
-        }
-    }
-    (grid.rows, score)
+    let rows = game.grid().map_or(0, |grid| grid.rows);
+    (rows, game.score())
 }
 
 /// How the game has ended, by its rules or by the resignation of `resigned` while the
-/// rules have not ended it (as for queens and the small games); `None` while it goes on.
+/// rules have not ended it (as for queens); `None` while it goes on.
 fn ending_of(game: &dyn AnyGame, resigned: Option<Seat>) -> Option<(Winner, Option<Seat>)> {
     let index = |seat: Seat| match seat {
         Seat::P1 => 0,
@@ -57,8 +53,8 @@ fn ending_of(game: &dyn AnyGame, resigned: Option<Seat>) -> Option<(Winner, Opti
     Some((winner, resigned.filter(|_| ending.resigned().is_some())))
 }
 
-/// Whether a record can hold `game`: a games-table game other than queens and the
-/// small games, whose game string reads back as the same position (a position pasted in
+/// Whether a record can hold `game`: a games-table game other than queens, whose game
+/// string reads back as the same position (a position pasted in
 /// the game's own notation, without the moves that reach it, cannot be replayed from its
 /// start, so it is not saved).
 pub fn table_savable(game: &dyn AnyGame) -> bool {
@@ -70,9 +66,9 @@ pub fn table_savable(game: &dyn AnyGame) -> bool {
 
 impl SavedGame {
     /// A record of the games-table game `game` (every move so far, no search statistics)
-    /// for these players; `None` for queens, tic-tac-toe and Dodgem, which have records
-    /// of their own ([`SavedGame::new`], [`SavedGame::new_small`]), and for a game no
-    /// record can hold ([`table_savable`]). Timestamps are now.
+    /// for these players; `None` for queens, which has a record of its own
+    /// ([`SavedGame::new`]), and for a game no record can hold ([`table_savable`]).
+    /// Timestamps are now.
     pub fn new_table(game: &dyn AnyGame, players: [Side; 2]) -> Option<SavedGame> {
         if !table_savable(game) {
             return None;
@@ -95,7 +91,7 @@ impl SavedGame {
     }
 
     /// Brings the record up to `game` after a move, an undo or a redo, as
-    /// [`SavedGame::update_small`] does: moves that still match keep their statistics
+    /// [`SavedGame::update`] does for queens: moves that still match keep their statistics
     /// and times, the rest are new (timestamped now, `last_search` on the last one); a
     /// resignation stands only while the moves are unchanged.
     ///
@@ -139,7 +135,7 @@ impl SavedGame {
             ended,
             resigned,
         });
-        self.game = game.game_string();
+        self.game = game.record_game();
     }
 
     /// Replays a games-table game's saved moves by its rules, from its table row's
@@ -147,8 +143,7 @@ impl SavedGame {
     /// game string) against the replay.
     ///
     /// # Errors
-    /// The first disagreement: [`CheckError::WrongGame`] for a save of queens or a small
-    /// game, [`CheckError::TimeOutOfRange`], [`CheckError::SmallSetup`] for settings other
+    /// The first disagreement: [`CheckError::WrongGame`] for a save of queens, [`CheckError::TimeOutOfRange`], [`CheckError::SmallSetup`] for settings other
     /// than the game's bare board, [`CheckError::SmallMove`] naming the first move the
     /// rules refuse (with their reason), [`CheckError::SmallGain`],
     /// [`CheckError::ScoreMismatch`], [`CheckError::ResultMismatch`] or
@@ -176,7 +171,7 @@ impl SavedGame {
                 .map_err(|reason| CheckError::SmallMove {
                     number,
                     token: clip_token(&saved.cell),
-                    reason: Box::new(SmallError::Rules(reason.to_string())),
+                    reason: Box::new(MoveRefused(reason)),
                 })?;
             if saved.gained != 0 {
                 return Err(CheckError::SmallGain {
@@ -186,7 +181,7 @@ impl SavedGame {
             }
         }
         self.check_table_ending(game.as_ref())?;
-        let string = game.game_string();
+        let string = game.record_game();
         // Hand-written saves may leave the game string out; a stored one must agree.
         if !self.game.is_empty() && self.game != string {
             return Err(CheckError::GameStringMismatch {
@@ -199,11 +194,16 @@ impl SavedGame {
 
     /// The game's start this record's game string names (its setup keys, such as
     /// Othello's `size=6`, without its moves), or the table row's start when the record
-    /// has no game string.
+    /// holds no game string (none at all, or a position in notation: checked against
+    /// the replay's at the end).
     fn table_start(&self, tag: &'static str) -> Result<Box<dyn AnyGame>, CheckError> {
         let wrong = || CheckError::WrongGame { found: self.kind };
         let entry = crate::games::table::by_tag(tag).ok_or_else(wrong)?;
-        if self.game.is_empty() {
+        let names_game = self
+            .game
+            .split_whitespace()
+            .any(|word| word.starts_with("game="));
+        if !names_game {
             return (entry.start)().map_err(|_| wrong());
         }
         let setup: Vec<&str> = self

@@ -27,7 +27,6 @@ use super::sheet::{
 use super::statistics::Tally;
 use super::summary::{MatchesSheet, write_summary};
 use crate::board::{Player, clip_token};
-use crate::games::play::SmallPosition;
 use rust_xlsxwriter::{Format, RowNum, Workbook, Worksheet, XlsxError};
 use std::path::Path;
 
@@ -239,7 +238,6 @@ impl WorkbookWriter {
         write_match(sheet, row, entry, reached, &self.date)?;
         match reached {
             Reached::Queens(board) => self.write_moves(entry, board)?,
-            Reached::Small(position) => self.write_small_moves(entry, position)?,
             Reached::Table(game) => self.write_table_moves(entry, game.as_ref())?,
         }
         self.tally.add(&entry.game);
@@ -283,51 +281,12 @@ impl WorkbookWriter {
         Ok(())
     }
 
-    /// A small game's Moves rows, in the queens columns: the move in the game's notation
-    /// under "Cell"; "Cells gained" left blank, since no tic-tac-toe or Dodgem move claims
-    /// cells (a 0 would read as a move that gained nothing in a game where gains exist);
-    /// the P1 and P2 score columns run the game's own score, the cars driven off in
-    /// Dodgem, 0 in tic-tac-toe (what the Matches row's scores hold). `position` is the
-    /// replay of the entry, whose moves are written as the game writes them.
-    fn write_small_moves(
-        &mut self,
-        entry: &HistoryEntry,
-        position: &SmallPosition,
-    ) -> Result<(), XlsxError> {
-        let mut replay = SmallPosition::start(position.kind());
-        for (ply, (mv, saved)) in position
-            .moves()
-            .into_iter()
-            .zip(&entry.game.moves)
-            .enumerate()
-        {
-            // The replay of a loaded game: every move is legal, so nothing is skipped.
-            if replay.play(mv).is_err() {
-                break;
-            }
-            let [one, two] = replay.score();
-            let (sheet, row) = self
-                .moves
-                .next_row(&mut self.workbook, self.options.max_rows)?;
-            sheet.write_string(row, 0, &entry.id)?;
-            sheet.write_number(row, 1, (ply + 1) as f64)?;
-            sheet.write_string(row, 2, Player::at_ply(ply).to_string())?;
-            sheet.write_string(row, 3, mv.to_string())?;
-            sheet.write_number(row, 5, one)?;
-            sheet.write_number(row, 6, two)?;
-            if let Some(search) = saved.search {
-                sheet.write_number(row, 7, search.depth)?;
-                sheet.write_number(row, 8, search.nodes as f64)?;
-                let ms = search.time_us as f64 / 1000.0;
-                sheet.write_number_with_format(row, 9, ms, &self.millis)?;
-                sheet.write_number(row, 10, search.value)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// The Moves rows of a games-table game (Othello): each move in its notation and
-    /// the pieces each seat has after it, replayed from the game's setup.
+    /// The Moves rows of a games-table game, in the queens columns: each move in its
+    /// notation under "Cell"; "Cells gained" left blank, since no such move claims
+    /// cells (a 0 would read as a move that gained nothing in a game where gains
+    /// exist); the P1 and P2 score columns run the game's own score after it (Othello's
+    /// discs, Dodgem's cars driven off, 0 in tic-tac-toe: what the Matches row's scores
+    /// hold), replayed from the game's setup.
     fn write_table_moves(
         &mut self,
         entry: &HistoryEntry,

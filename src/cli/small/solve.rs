@@ -10,7 +10,6 @@ use crate::cli::interrupt::{Interrupt, StopOnRequest};
 use crate::games::cells::{CELLS, Cell};
 use crate::games::dodgem::{self, Dodgem};
 use crate::games::dodgem_solve;
-use crate::games::play::SmallKind;
 use crate::games::seam::{AnyGame, Rules};
 use crate::games::tictactoe::{self, TicTacToe};
 use serde::Serialize;
@@ -42,18 +41,17 @@ pub struct SmallSolution {
 impl SmallSolution {
     /// The answer from the exact `value` (from the side to move's view, as the engines
     /// score a finished game) of `game`, `ply` plies into a game of `kind`, with its best
-    /// move and line. The one place an outcome is read off a value
-    /// ([`SmallKind::decided`]), so a win on the last cell, worth exactly the win score,
-    /// is a win and not a draw.
+    /// move and line. The one place an outcome is read off a value (the game's
+    /// [`Rules::decided`]), so a win on the last cell, worth exactly the win score, is
+    /// a win and not a draw.
     fn from_value<G: Rules + AnyGame>(
         game: &G,
-        kind: SmallKind,
         (value, ply): (i32, u32),
         (best_move, pv): (Option<String>, Vec<String>),
         nodes: u64,
     ) -> SmallSolution {
         let mover = Rules::seat_to_move(game);
-        let decided = kind.decided(value);
+        let decided = <G as Rules>::decided(value);
         SmallSolution {
             outcome: Some(match decided {
                 Some(d) if d.searcher_wins => G::SIDES[mover],
@@ -106,7 +104,6 @@ fn solve_tictactoe(game: &TicTacToe, interrupt: &Interrupt) -> Option<SmallSolut
     );
     Some(SmallSolution::from_value(
         game,
-        SmallKind::TicTacToe,
         (outcome.value.0, CELLS as u32 - depth),
         line,
         outcome.stats.nodes,
@@ -128,7 +125,6 @@ fn solve_dodgem(game: &Dodgem, interrupt: &Interrupt) -> Option<SmallSolution> {
     }
     Some(SmallSolution::from_value(
         game,
-        SmallKind::Dodgem,
         (solved.value, game.ply()),
         (solved.best_move.map(|mv| mv.to_string()), pv),
         solved.positions as u64,

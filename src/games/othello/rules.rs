@@ -95,4 +95,32 @@ impl crate::games::seam::Rules for Othello {
             &legal_texts(&crate::games::seam::Rules::legal_moves(self)),
         ))
     }
+
+    fn words(tongue: crate::games::words::Tongue) -> crate::games::words::GameWords {
+        use crate::games::words::{GameWords, Tongue};
+        match tongue {
+            Tongue::English => GameWords {
+                name: "Othello",
+                title: "Othello",
+                rules: Some(
+                    "Black moves first. Place a disc so that it closes a straight line of your opponent's discs between it and one of yours; those discs turn to your colour. With no such move you pass. When neither side can move, the one with more discs wins.",
+                ),
+                pieces: ["black", "white"],
+                piece_names: ["black", "white"],
+                score: Some("On the board: black {0}, white {1}"),
+                draw: None,
+            },
+            Tongue::Vietnamese => GameWords {
+                name: "Othello (cờ lật)",
+                title: "Othello",
+                rules: Some(
+                    "Đen đi trước. Đặt một quân sao cho giữa nó và một quân của bạn là một hàng thẳng quân đối phương; những quân đó lật sang màu của bạn. Không có nước như vậy thì bỏ lượt. Khi cả hai không đi được, bên nhiều quân hơn thắng.",
+                ),
+                pieces: ["đen", "trắng"],
+                piece_names: ["đen", "trắng"],
+                score: Some("Trên bàn: đen {0}, trắng {1}"),
+                draw: None,
+            },
+        }
+    }
 }

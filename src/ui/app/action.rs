@@ -3,7 +3,6 @@
 
 use crate::board::Cell;
 use crate::ui::jobs::dialogs::FileTask;
-use crate::ui::session::small::SmallTarget;
 use std::path::PathBuf;
 
 /// Something the user asked for, collected from the panels during a frame.
@@ -41,8 +40,8 @@ pub enum Action {
     ReviewStep(ReviewStep),
     /// The board was clicked here (any game's board, and the New game panel's stones).
     Clicked(Target),
-    /// Open the Tree Lab on the small game's tree from the position on screen.
-    OpenSmallInLab,
+    /// Open the Tree Lab on the table game's tree from the position on screen.
+    OpenInLab,
     /// Save to the game's file, or ask for one.
     Save,
     /// Save to a new file.
@@ -144,7 +143,7 @@ impl Action {
             | Action::ToggleTreeLab
             | Action::TogglePuzzles
             | Action::PuzzleResult { .. }
-            | Action::OpenSmallInLab
+            | Action::OpenInLab
             | Action::Quit => Group::Shell,
             Action::Undo
             | Action::Redo
@@ -249,9 +248,8 @@ pub enum WindowChoice {
 pub enum Target {
     /// A cell of the queens board (also the New game panel's stone editing).
     Queens(Cell),
-    /// A square of a small game's board, or Dodgem's exit.
-    Small(SmallTarget),
-    /// A square of a table game's grid (its index in the grid view), or its Pass.
+    /// A square of a table game's grid (its index in the grid view), its Pass, or its
+    /// exit.
     Grid(crate::ui::session::grid_game::GridTarget),
 }
 

@@ -54,7 +54,7 @@ impl App {
                 let set = crate::ai::puzzles::PuzzleSet::shipped();
                 self.settings.puzzles.record(set, puzzle, solved);
             }
-            Action::OpenSmallInLab => self.open_small_in_lab(),
+            Action::OpenInLab => self.open_in_lab(),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             _ => {}
         }
@@ -178,7 +178,7 @@ impl App {
             Action::Analyse | Action::ShowWorstMove(_) if !self.tools().analysis => {
                 // A game without the analysis (the History window does not offer it for
                 // one; this is the guard behind that).
-                self.message = Message::Small(crate::ui::session::messages::SmallNote::QueensOnly);
+                self.message = Message::QueensOnly;
             }
             Action::Analyse => self.start_analysis(ctx),
             Action::CancelAnalysis => {

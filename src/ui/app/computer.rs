@@ -6,7 +6,7 @@ use crate::store::SearchInfo;
 use crate::ui::jobs::search::{Poll, Purpose, SearchJob, SearchTag, Slot};
 use crate::ui::session::game::Seat;
 use crate::ui::session::known::KnownResult;
-use crate::ui::session::messages::{Message, SmallNote};
+use crate::ui::session::messages::Message;
 use eframe::egui;
 use std::time::Duration;
 
@@ -37,7 +37,6 @@ impl App {
     pub(super) fn stop_search(&mut self) {
         match self.job.take() {
             Some(GameJob::Queens(job)) => self.engines.retire(job),
-            Some(GameJob::Small(job)) => job.job.stop(),
             Some(GameJob::Grid(job)) => job.job.stop(),
             None => {}
         }
@@ -59,7 +58,7 @@ impl App {
     pub(super) fn start_hint(&mut self, ctx: &egui::Context) {
         if !self.tools().move_values {
             // A hint is the move values' engine asked for one move.
-            self.message = Message::Small(SmallNote::QueensOnly);
+            self.message = Message::QueensOnly;
             return;
         }
         if self.job.is_some() || self.game_ended() {
@@ -174,7 +173,6 @@ impl App {
                 }
                 self.launch(ctx, Purpose::Move, &engine);
             }
-            OnScreen::Small(_) => self.launch_small(ctx, &engine),
             OnScreen::Grid(_) => self.launch_grid(ctx, &engine),
         }
     }
@@ -184,7 +182,6 @@ impl App {
         self.engines.collect();
         match self.job {
             Some(GameJob::Queens(_)) => self.poll_queens(),
-            Some(GameJob::Small(_)) => self.poll_small(),
             Some(GameJob::Grid(_)) => self.poll_grid(),
             None => {}
         }

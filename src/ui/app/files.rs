@@ -92,12 +92,7 @@ impl App {
         let ended = self.game.resigned().is_some();
         let failure = match &self.game {
             super::OnScreen::Queens(game) => self.files.update(&game.board, search, ended),
-            super::OnScreen::Small(game) => {
-                self.files.record.update_small(&game.position, search);
-                self.files.sync(ended)
-            }
-            // A game the saves can hold is recorded as the small games are; for one
-            // they cannot (`Files::unsavable`), the stand-in record follows its game
+            // A game the saves can hold is recorded through the seam; for one they cannot (`Files::unsavable`), the stand-in record follows its game
             // string (so "replace the unfinished game?" counts its moves) and nothing
             // is written.
             super::OnScreen::Grid(game) => {

@@ -38,8 +38,6 @@ impl eframe::App for App {
             .show(ui, |ui| {
                 if self.show_new_game {
                     new_game::new_game_ui(self.texts(), &mut self.draft, ui, &mut actions);
-                } else if self.game.small().is_some() {
-                    crate::ui::panels::small::small_panel_ui(self, ui, &mut actions);
                 } else if self.grid_game().is_some() {
                     crate::ui::panels::grid::grid_panel_ui(self, ui, &mut actions);
                 } else {
@@ -104,7 +102,7 @@ impl App {
         let game: &OnScreen = game;
         let board = match game {
             OnScreen::Queens(game) => crate::ui::app::shown_board(game, *review),
-            OnScreen::Small(_) | OnScreen::Grid(_) => std::borrow::Cow::Borrowed(super::no_board()),
+            OnScreen::Grid(_) => std::borrow::Cow::Borrowed(super::no_board()),
         };
         let view = View {
             texts: texts(settings.language),

@@ -70,6 +70,24 @@ impl Task for GridSearchTask {
 }
 
 impl App {
+    /// Opens the Tree Lab on the table game's tree from the position on show: its row
+    /// of the games table is the lab's game, its notation the position.
+    pub(super) fn open_in_lab(&mut self) {
+        let OnScreen::Grid(game) = &self.game else {
+            return;
+        };
+        let shown = match self.review {
+            Some(ply) => game.at_ply(ply),
+            None => game.game.clone(),
+        };
+        if let Some(entry) = crate::games::table::by_tag(game.tag()) {
+            let tree_game = crate::games::grow::TreeGame(entry);
+            self.windows
+                .tree_lab
+                .grow_from(tree_game, shown.to_string());
+        }
+    }
+
     /// The table game on screen, if one is.
     pub fn grid_game(&self) -> Option<&GridGame> {
         match &self.game {

@@ -27,15 +27,22 @@
 //!
 //! # Adding a game
 //!
-//! A game of the games table (`src/games/table.rs`) other than queens, tic-tac-toe and
-//! Dodgem is played by [`OnScreen::Grid`] through the seam (`AnyGame`) with no window
-//! code of its own: New game lists it once per board size its setup accepts
-//! (`panels::new_game::table_choices`), `board::grid_view` draws its `GridView`, a
-//! click plays the legal move that begins on the clicked square, a forced `pass` is a
-//! button, and the computer answers through `AnyGame::think` (`grid.rs`, the task
-//! `grid-search` in the browser's worker). Its name and rules sentence are optional
-//! words in `i18n/grid.rs` (the tag is shown without them). Until the saves hold it,
-//! `Files::unsavable` keeps the window from writing it.
+//! Every game of the games table (`src/games/table.rs`) but queens (tic-tac-toe,
+//! Dodgem, Othello, and the next one) is played by [`OnScreen::Grid`] through the seam
+//! (`AnyGame`) with no window code of its own; tic-tac-toe's `Rules` impl is the
+//! example to follow. New game lists it once per board size its setup accepts
+//! (`panels::new_game::table_choices`); `board::grid_view` draws its `GridView` (the
+//! game says how its pieces look, where they leave the board, a won line); a click
+//! plays the legal move that begins on the clicked square, or, for a move of two
+//! squares (`a3-b3`), picks the piece up and a second click on a square or the exit
+//! says where it goes (`session::grid_game::GridGame::click`); a forced `pass` is a
+//! button; the computer answers through `AnyGame::think` (`grid.rs`, the task
+//! `grid-search` in the browser's worker). Its name, rules, pieces and score line come
+//! from the game (`Rules::words`, shown through `i18n/grid.rs`; the tag is its name
+//! without them). The saves keep it through `store/table_game.rs`
+//! (`Rules::score`, `Rules::record_game`); a position given without the moves that
+//! reach it cannot be replayed, and `Files::unsavable` keeps the window from writing
+//! it.
 //!
 //! What a game offers beyond playing (analysis, move values and hints, Table 2.4) is
 //! read from its row of the games table ([`App::tools`]), not from which game it is.
@@ -54,11 +61,8 @@ mod on_screen;
 mod play;
 mod queries;
 mod replace;
-mod small;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use grid::GridSearchTask;
-#[cfg(target_arch = "wasm32")]
-pub(crate) use small::SmallSearchTask;
 
 pub use action::{Action, ReviewStep, Target, ViewChoice, WindowChoice};
 pub(in crate::ui) use on_screen::{GameJob, OnScreen};
@@ -254,8 +258,7 @@ impl App {
         app.settings_written = app.settings.clone();
         // The last game chosen was not queens: it starts (its record replaces the
         // queens one before anything is written, so the autosave check is undisturbed).
-        let small = app.settings.setup.small.game.small().is_some();
-        if (small || app.settings.setup.small.table.is_some())
+        if app.settings.setup.small.table_setup().is_some()
             && let Ok(replacement) = replace::Replacement::from_setup(&app.settings.setup)
         {
             let mut game = replacement.game;
@@ -280,7 +283,6 @@ impl App {
         use crate::ui::i18n::names::{seat_names, small_seat_names};
         let typed = &self.files.record.names;
         match &self.game {
-            OnScreen::Small(small) => small_seat_names(self.texts(), &small.seats, typed),
             // The seam's games have the small games' computers (minimax, alpha-beta).
             OnScreen::Grid(grid) => small_seat_names(self.texts(), &grid.seats, typed),
             OnScreen::Queens(game) => seat_names(self.texts(), &game.seats, typed),
@@ -293,7 +295,7 @@ impl App {
     pub(in crate::ui) fn shown_board(&self) -> Cow<'_, Board> {
         match &self.game {
             OnScreen::Queens(game) => shown_board(game, self.review),
-            OnScreen::Small(_) | OnScreen::Grid(_) => Cow::Borrowed(no_board()),
+            OnScreen::Grid(_) => Cow::Borrowed(no_board()),
         }
     }
 
@@ -321,7 +323,6 @@ impl App {
         }
         match self.job.take() {
             Some(GameJob::Queens(job)) => job.stop_and_join(),
-            Some(GameJob::Small(job)) => job.job.stop(),
             Some(GameJob::Grid(job)) => job.job.stop(),
             None => {}
         }

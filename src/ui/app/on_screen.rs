@@ -1,21 +1,18 @@
 //! The one game on screen and its one search: [`OnScreen`] is the queens game (with its
 //! extra tools: hint, analysis, move values) or a game played through the games table
-//! (tic-tac-toe, Dodgem); [`GameJob`] is the computer's search of it. What a game
+//! (tic-tac-toe, Dodgem, Othello); [`GameJob`] is the computer's search of it. What a game
 //! offers beyond playing is read from its table row ([`OnScreen::tools`]), never from
 //! "is it queens?".
 
 use super::action::Target;
 use super::grid::GridJob;
-use super::small::SmallJob;
 use crate::board::{Board, Cell, Player};
-use crate::games::play::SmallMove;
 use crate::games::seam::{Rules, Tools};
 use crate::ui::jobs::search::SearchJob;
 use crate::ui::session::game::{Game, Seat};
 use crate::ui::session::grid_game::GridGame;
 use crate::ui::session::grid_note::GridNote;
-use crate::ui::session::messages::{Message, SmallNote};
-use crate::ui::session::small::SmallGame;
+use crate::ui::session::messages::Message;
 
 /// The game on screen.
 // One value, moved once per game put on screen: boxing the larger game buys nothing.
@@ -24,9 +21,7 @@ use crate::ui::session::small::SmallGame;
 pub(in crate::ui) enum OnScreen {
     /// A Queens & Stones game.
     Queens(Game),
-    /// Tic-tac-toe or Dodgem.
-    Small(SmallGame),
-    /// Any other game of the games table, through the seam (Othello).
+    /// Any other game of the games table, through the seam.
     Grid(GridGame),
 }
 
@@ -35,8 +30,6 @@ pub(in crate::ui) enum OnScreen {
 pub(in crate::ui) enum GameMove {
     /// A queen on this cell.
     Queens(Cell),
-    /// A small game's move.
-    Small(SmallMove),
     /// A table game's move, in its notation.
     Grid(String),
 }
@@ -45,8 +38,6 @@ pub(in crate::ui) enum GameMove {
 pub(in crate::ui) enum GameJob {
     /// The queens engines' search (a move or a hint).
     Queens(SearchJob),
-    /// A small game's search.
-    Small(SmallJob),
     /// A table game's search.
     Grid(GridJob),
 }
@@ -56,7 +47,6 @@ impl GameJob {
     pub fn request_stop(&self) {
         match self {
             GameJob::Queens(job) => job.request_stop(),
-            GameJob::Small(job) => job.job.stop(),
             GameJob::Grid(job) => job.job.stop(),
         }
     }
@@ -65,7 +55,7 @@ impl GameJob {
     pub fn queens(&self) -> Option<&SearchJob> {
         match self {
             GameJob::Queens(job) => Some(job),
-            GameJob::Small(_) | GameJob::Grid(_) => None,
+            GameJob::Grid(_) => None,
         }
     }
 }
@@ -75,7 +65,6 @@ impl OnScreen {
     pub fn id(&self) -> u64 {
         match self {
             OnScreen::Queens(game) => game.id,
-            OnScreen::Small(game) => game.id,
             OnScreen::Grid(game) => game.id,
         }
     }
@@ -84,16 +73,7 @@ impl OnScreen {
     pub fn set_id(&mut self, id: u64) {
         match self {
             OnScreen::Queens(game) => game.id = id,
-            OnScreen::Small(game) => game.id = id,
             OnScreen::Grid(game) => game.id = id,
-        }
-    }
-
-    /// The small game, when that is the game on screen.
-    pub fn small(&self) -> Option<&SmallGame> {
-        match self {
-            OnScreen::Small(game) => Some(game),
-            OnScreen::Queens(_) | OnScreen::Grid(_) => None,
         }
     }
 
@@ -101,7 +81,6 @@ impl OnScreen {
     pub fn tag(&self) -> &'static str {
         match self {
             OnScreen::Queens(_) => Board::TAG,
-            OnScreen::Small(game) => game.kind().name(),
             OnScreen::Grid(game) => game.tag(),
         }
     }
@@ -114,7 +93,7 @@ impl OnScreen {
             OnScreen::Grid(game) => {
                 (!crate::store::table_savable(game.game.as_ref())).then(|| game.tag())
             }
-            OnScreen::Queens(_) | OnScreen::Small(_) => None,
+            OnScreen::Queens(_) => None,
         }
     }
 
@@ -127,7 +106,6 @@ impl OnScreen {
     pub fn ply(&self) -> usize {
         match self {
             OnScreen::Queens(game) => game.board.ply(),
-            OnScreen::Small(game) => game.ply(),
             OnScreen::Grid(game) => game.ply(),
         }
     }
@@ -136,7 +114,6 @@ impl OnScreen {
     pub fn is_over(&self) -> bool {
         match self {
             OnScreen::Queens(game) => game.is_over(),
-            OnScreen::Small(game) => game.is_over(),
             OnScreen::Grid(game) => game.is_over(),
         }
     }
@@ -145,7 +122,6 @@ impl OnScreen {
     pub fn resigned(&self) -> Option<Player> {
         match self {
             OnScreen::Queens(game) => game.resigned(),
-            OnScreen::Small(game) => game.resigned().map(Player::at_ply),
             OnScreen::Grid(game) => game.resigned().map(Player::at_ply),
         }
     }
@@ -154,7 +130,6 @@ impl OnScreen {
     pub fn seats(&self) -> &[Seat; 2] {
         match self {
             OnScreen::Queens(game) => &game.seats,
-            OnScreen::Small(game) => &game.seats,
             OnScreen::Grid(game) => &game.seats,
         }
     }
@@ -163,7 +138,6 @@ impl OnScreen {
     pub fn side_to_move(&self) -> Player {
         match self {
             OnScreen::Queens(game) => game.board.side_to_move(),
-            OnScreen::Small(game) => Player::at_ply(game.seat_to_move()),
             OnScreen::Grid(game) => Player::at_ply(game.seat_to_move()),
         }
     }
@@ -172,7 +146,6 @@ impl OnScreen {
     pub fn computer_to_move(&self) -> bool {
         match self {
             OnScreen::Queens(game) => game.computer_to_move(),
-            OnScreen::Small(game) => game.computer_to_move(),
             OnScreen::Grid(game) => game.computer_to_move(),
         }
     }
@@ -181,7 +154,6 @@ impl OnScreen {
     pub fn resigning_side(&self) -> Option<Player> {
         match self {
             OnScreen::Queens(game) => game.resigning_side(),
-            OnScreen::Small(game) => game.resigning_seat().map(Player::at_ply),
             OnScreen::Grid(game) => game.resigning_seat().map(Player::at_ply),
         }
     }
@@ -190,7 +162,6 @@ impl OnScreen {
     pub fn can_undo(&self) -> bool {
         match self {
             OnScreen::Queens(game) => game.can_undo(),
-            OnScreen::Small(game) => game.can_undo(),
             OnScreen::Grid(game) => game.can_undo(),
         }
     }
@@ -199,7 +170,6 @@ impl OnScreen {
     pub fn can_redo(&self) -> bool {
         match self {
             OnScreen::Queens(game) => game.can_redo(),
-            OnScreen::Small(game) => game.can_redo(),
             OnScreen::Grid(game) => game.can_redo(),
         }
     }
@@ -209,8 +179,6 @@ impl OnScreen {
         match (self, undo) {
             (OnScreen::Queens(game), true) => game.undo(),
             (OnScreen::Queens(game), false) => game.redo(),
-            (OnScreen::Small(game), true) => game.undo(),
-            (OnScreen::Small(game), false) => game.redo(),
             (OnScreen::Grid(game), true) => game.undo(),
             (OnScreen::Grid(game), false) => game.redo(),
         }
@@ -220,7 +188,6 @@ impl OnScreen {
     pub fn game_string(&self) -> String {
         match self {
             OnScreen::Queens(game) => game.board.game_string(),
-            OnScreen::Small(game) => game.position.game_string(),
             OnScreen::Grid(game) => game.game.game_string(),
         }
     }
@@ -229,7 +196,6 @@ impl OnScreen {
     pub fn started_message(&self) -> Message {
         match self {
             OnScreen::Queens(game) => super::replace::started(&game.board),
-            OnScreen::Small(game) => Message::Small(SmallNote::Started(game.kind())),
             OnScreen::Grid(game) => Message::Grid(GridNote::Started(game.tag())),
         }
     }
@@ -238,29 +204,24 @@ impl OnScreen {
     pub fn resign(&mut self, loser: Player) {
         match self {
             OnScreen::Queens(game) => game.resign(loser),
-            OnScreen::Small(game) => game.resign(loser.index()),
             OnScreen::Grid(game) => game.resign(loser.index()),
         }
     }
 
     /// What a click on `target` means here: a move to play, or a word for the status
-    /// line (a Dodgem car picked up, a click on nothing).
+    /// line (a piece picked up, a click where no move begins).
     pub fn click(&mut self, target: Target) -> Result<GameMove, Option<Message>> {
-        use crate::ui::session::small::ClickOutcome;
+        use crate::ui::session::grid_game::GridClick;
         match (self, target) {
             (OnScreen::Queens(_), Target::Queens(cell)) => Ok(GameMove::Queens(cell)),
-            (OnScreen::Small(game), Target::Small(target)) => match game.click(target) {
-                ClickOutcome::Play(mv) => Ok(GameMove::Small(mv)),
-                ClickOutcome::Picked(Some(cell)) => {
-                    Err(Some(Message::Small(SmallNote::Picked(cell.to_string()))))
-                }
-                ClickOutcome::Picked(None) => Err(Some(Message::Small(SmallNote::PutDown))),
-                ClickOutcome::PickFirst => Err(Some(Message::Small(SmallNote::PickCar))),
-                ClickOutcome::Nothing => Err(None),
-            },
             (OnScreen::Grid(game), Target::Grid(target)) => match game.click(target) {
-                Ok(mv) => Ok(GameMove::Grid(mv)),
-                Err(square) => Err(Some(Message::Grid(GridNote::Illegal(square)))),
+                GridClick::Play(mv) => Ok(GameMove::Grid(mv)),
+                GridClick::Picked(Some(square)) => {
+                    Err(Some(Message::Grid(GridNote::Picked(square))))
+                }
+                GridClick::Picked(None) => Err(Some(Message::Grid(GridNote::PutDown))),
+                GridClick::PickFirst => Err(Some(Message::Grid(GridNote::PickFirst))),
+                GridClick::Illegal(square) => Err(Some(Message::Grid(GridNote::Illegal(square)))),
             },
             // A click meant for another game's board (none is drawn): nothing.
             _ => Err(None),

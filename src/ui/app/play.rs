@@ -24,7 +24,6 @@ impl App {
     pub fn winner(&self) -> Option<Player> {
         match &self.game {
             OnScreen::Queens(game) => game.winner(),
-            OnScreen::Small(game) => game.result().flatten().map(Player::at_ply),
             OnScreen::Grid(game) => game.result().flatten().map(Player::at_ply),
         }
     }
@@ -168,7 +167,6 @@ impl App {
     pub(super) fn play_move(&mut self, mv: GameMove, search: Option<SearchInfo>) {
         match mv {
             GameMove::Queens(cell) => self.play(cell, search),
-            GameMove::Small(mv) => self.play_small(mv, search),
             GameMove::Grid(mv) => self.play_grid(&mv, search),
         }
     }

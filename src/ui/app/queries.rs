@@ -10,7 +10,7 @@ impl App {
     pub fn board(&self) -> &Board {
         match &self.game {
             OnScreen::Queens(game) => &game.board,
-            OnScreen::Small(_) | OnScreen::Grid(_) => super::no_board(),
+            OnScreen::Grid(_) => super::no_board(),
         }
     }
 

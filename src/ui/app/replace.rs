@@ -6,18 +6,16 @@ use super::App;
 use super::OnScreen;
 use super::action::ReplaceChoice;
 use crate::board::Board;
-use crate::games::play::{SmallKind, SmallPosition};
 use crate::games::seam::AnyGame;
 use crate::store::{Loaded, SavedGame};
 use crate::ui::session::game::{
     Game, Seat, board_from_setup, seat_from_side, seats_from_setup, side_from_seat,
 };
-use crate::ui::session::grid_game::GridGame;
+use crate::ui::session::grid_game::{GridGame, table_seats};
 use crate::ui::session::grid_note::GridNote;
-use crate::ui::session::messages::{Message, SmallNote};
+use crate::ui::session::messages::Message;
 use crate::ui::session::saving::record_of;
 use crate::ui::session::settings::{GameSetup, StoneMode};
-use crate::ui::session::small::{SmallGame, small_seats};
 use std::path::{Path, PathBuf};
 
 /// A game about to take the place of the one on screen: everything the switch needs, so
@@ -77,13 +75,6 @@ impl Replacement {
                 }
                 (OnScreen::Queens(game), loaded.saved)
             }
-            Loaded::Small(loaded) => {
-                let mut game = SmallGame::new(0, loaded.position, [one, two]);
-                if let Some(loser) = resigned {
-                    game.resign(loser.index());
-                }
-                (OnScreen::Small(game), loaded.saved)
-            }
             Loaded::Table(loaded) => {
                 let mut game = GridGame::new(0, loaded.game, [one, two]);
                 if let Some(loser) = resigned {
@@ -101,35 +92,6 @@ impl Replacement {
             paused,
             setup: None,
             analyse: false,
-        }
-    }
-
-    /// A fresh small game's replacement from the new-game choices.
-    pub(super) fn small_start(kind: SmallKind, setup: &GameSetup) -> Self {
-        let names = crate::ui::i18n::names::typed_names(setup);
-        Replacement::small_fresh(kind, small_seats(setup), names, Some(setup.clone()))
-    }
-
-    /// A small game at its start with these seats and typed names (a new game, or a
-    /// rematch with the seats swapped).
-    pub(super) fn small_fresh(
-        kind: SmallKind,
-        seats: [Seat; 2],
-        names: [String; 2],
-        setup: Option<GameSetup>,
-    ) -> Self {
-        let position = SmallPosition::start(kind);
-        let mut record = SavedGame::new_small(&position, seats.clone().map(|s| side_from_seat(&s)));
-        record.names = names;
-        Replacement {
-            game: OnScreen::Small(SmallGame::new(0, position, seats)),
-            record,
-            path: None,
-            saved: false,
-            message: Message::Small(SmallNote::Started(kind)),
-            paused: false,
-            analyse: false,
-            setup,
         }
     }
 
@@ -192,17 +154,14 @@ impl Replacement {
     /// # Errors
     /// The status line's message when the choices make no board.
     pub(super) fn from_setup(setup: &GameSetup) -> Result<Self, Message> {
-        if let Some(text) = &setup.small.table {
+        if let Some(text) = setup.small.table_setup() {
             let game = crate::games::game_string::read(text)
                 .map_err(|error| Message::PasteGameError(error.to_string()))?;
             let names = crate::ui::i18n::names::typed_names(setup);
             let message = Message::Grid(GridNote::Started(game.tag()));
             return Ok(
-                Replacement::grid(game, small_seats(setup), names, message).with_setup(setup)
+                Replacement::grid(game, table_seats(setup), names, message).with_setup(setup)
             );
-        }
-        if let Some(kind) = setup.small.game.small() {
-            return Ok(Replacement::small_start(kind, setup));
         }
         let board = board_from_setup(setup).map_err(|error| Message::BadSetup(error.into()))?;
         let game = Game::new(0, board, seats_from_setup(setup));
@@ -267,7 +226,7 @@ impl App {
         let setup = &self.settings.setup;
         let seats = match &self.game {
             OnScreen::Queens(_) => seats_from_setup(setup),
-            OnScreen::Small(_) | OnScreen::Grid(_) => small_seats(setup),
+            OnScreen::Grid(_) => table_seats(setup),
         };
         if setup.alternate_starts && self.game_ended() && *self.game.seats() == seats {
             setup.swapped()
@@ -290,7 +249,6 @@ impl App {
                 record.names = names;
                 Replacement::starting(game, record, None)
             }
-            OnScreen::Small(game) => Replacement::small_fresh(game.kind(), [two, one], names, None),
             OnScreen::Grid(game) => {
                 let message = Message::Grid(GridNote::Started(game.tag()));
                 Replacement::grid(game.start(), [two, one], names, message)
@@ -424,9 +382,7 @@ impl App {
                 // The same players as the queens game on screen, else the remembered ones.
                 let seats = match &self.game {
                     OnScreen::Queens(game) => game.seats.clone(),
-                    OnScreen::Small(_) | OnScreen::Grid(_) => {
-                        seats_from_setup(&self.settings.setup)
-                    }
+                    OnScreen::Grid(_) => seats_from_setup(&self.settings.setup),
                 };
                 let game = Game::new(0, board, seats);
                 let mut record = record_of(&game, None);
@@ -460,39 +416,18 @@ impl App {
                 return;
             }
         };
-        let Some(position) = SmallPosition::from_game(game.as_ref()) else {
-            self.paste_grid_game(game);
-            return;
-        };
-        self.paste_text.clear();
-        let seats = small_seats(&self.settings.setup);
-        let names = crate::ui::i18n::names::typed_names(&self.settings.setup);
-        // A pasted position is studied first: the computer waits for Resume.
-        let paused = seats[position.seat_to_move()].is_computer();
-        let mut record = SavedGame::new_small(&position, seats.clone().map(|s| side_from_seat(&s)));
-        record.names = names;
-        self.offer_replacement(Replacement {
-            game: OnScreen::Small(SmallGame::new(0, position, seats)),
-            record,
-            path: None,
-            saved: false,
-            message: Message::Pasted,
-            paused,
-            setup: None,
-            analyse: false,
-        });
+        self.paste_grid_game(game);
     }
 
-    /// Puts a pasted game of the table that is neither queens nor a small game on
-    /// screen through the seam, when it has a grid to draw; else says the window does
-    /// not play it.
+    /// Puts a pasted game of the table other than queens on screen through the seam,
+    /// when it has a grid to draw; else says the window does not play it.
     fn paste_grid_game(&mut self, game: Box<dyn AnyGame>) {
         if game.grid().is_none() {
             self.message = Message::NotInWindow(game.tag());
             return;
         }
         self.paste_text.clear();
-        let seats = small_seats(&self.settings.setup);
+        let seats = table_seats(&self.settings.setup);
         let names = crate::ui::i18n::names::typed_names(&self.settings.setup);
         // A pasted position is studied first: the computer waits for Resume.
         let paused = game.result().is_none() && seats[game.seat_to_move()].is_computer();

@@ -5,5 +5,4 @@
 pub mod grid_view;
 pub mod keys;
 pub mod layout;
-pub mod small_view;
 pub mod view;

@@ -1,16 +1,15 @@
-//! The strings of a games-table game played through the seam (Othello, and the next
-//! game added to the table) in English and Vietnamese. Nothing here names a game but
-//! [`game_name`] and [`rules`], which fall back to the table's tag for a game they do
-//! not know, so a new game is playable before its words are written.
-//! `{0}`, `{1}`.. are filled by [`super::fill`].
+//! The strings of a games-table game played through the seam (tic-tac-toe, Dodgem,
+//! Othello, and the next game added to the table) in English and Vietnamese. Nothing
+//! here names a game: a game's own words (its name, rules, pieces) come from the game
+//! through the seam ([`words`]). `{0}`, `{1}`.. are filled by [`super::fill`].
+
+use crate::games::words::{GameWords, Tongue};
 
 /// Every string a table game shows; each field is named after where it appears.
 #[allow(missing_docs)]
 pub struct GridTexts {
     /// English (the game names and rules are chosen by it).
     pub english: bool,
-    /// Each seat's pieces, seat 0 (moves first) then seat 1.
-    pub pieces: [&'static str; 2],
     pub to_move: &'static str,
     pub must_pass: &'static str,
     pub pass: &'static str,
@@ -18,20 +17,22 @@ pub struct GridTexts {
     pub played: &'static str,
     pub flipped: &'static str,
     pub illegal: &'static str,
-    pub on_board: &'static str,
+    pub picked: &'static str,
+    pub put_down: &'static str,
+    pub pick_first: &'static str,
     pub cannot_save: &'static str,
     /// What a square holds, for screen readers: `{0}` its name.
     pub square_empty: &'static str,
     pub square_legal: &'static str,
     pub square_piece: &'static str,
     pub last_move: &'static str,
+    pub winning_line: &'static str,
     pub position: &'static str,
 }
 
 /// English.
 pub static EN: GridTexts = GridTexts {
     english: true,
-    pieces: ["black", "white"],
     to_move: "{0} to move ({1})",
     must_pass: "{0} has no legal move and must pass.",
     pass: "Pass",
@@ -39,19 +40,21 @@ pub static EN: GridTexts = GridTexts {
     played: "{0} played {1}.",
     flipped: "{0} played {1}, turning {2:disc|discs}.",
     illegal: "{0} is not a legal move here.",
-    on_board: "On the board: black {0}, white {1}",
-    cannot_save: "This window cannot save {0} games yet: nothing of this game is written, and the saves, the autosave and the history keep what they held.",
+    picked: "Piece on {0} picked up: click where it goes (the arrow strip to leave the board), or the piece again to put it down.",
+    put_down: "Piece put down.",
+    pick_first: "Click one of your pieces first, then where it goes.",
+    cannot_save: "This {0} position cannot be saved: it came without the moves that reach it, which a save replays. Nothing of this game is written, and the saves, the autosave and the history keep what they held.",
     square_empty: "{0}: empty",
     square_legal: "{0}: empty, a legal move",
     square_piece: "{0}: {1}",
     last_move: "last move",
+    winning_line: "winning line",
     position: "Position: {0}",
 };
 
 /// Vietnamese.
 pub static VI: GridTexts = GridTexts {
     english: false,
-    pieces: ["đen", "trắng"],
     to_move: "Lượt của {0} ({1})",
     must_pass: "{0} không có nước đi hợp lệ và phải bỏ lượt.",
     pass: "Bỏ lượt",
@@ -59,34 +62,44 @@ pub static VI: GridTexts = GridTexts {
     played: "{0} đi {1}.",
     flipped: "{0} đi {1}, lật {2} quân.",
     illegal: "{0} không phải nước đi hợp lệ ở đây.",
-    on_board: "Trên bàn: đen {0}, trắng {1}",
-    cannot_save: "Cửa sổ này chưa lưu được ván {0}: không ghi gì của ván này; các tệp lưu, bản tự lưu và lịch sử giữ nguyên như cũ.",
+    picked: "Đã chọn quân ở {0}: bấm nơi nó đến (dải mũi tên để ra khỏi bàn), hoặc bấm lại quân để bỏ chọn.",
+    put_down: "Đã bỏ chọn quân.",
+    pick_first: "Hãy bấm vào một quân của bạn trước, rồi bấm nơi nó đến.",
+    cannot_save: "Không lưu được thế cờ {0} này: nó đến mà không có các nước đi dẫn tới nó, là thứ một tệp lưu phát lại. Không ghi gì của ván này; các tệp lưu, bản tự lưu và lịch sử giữ nguyên như cũ.",
     square_empty: "{0}: trống",
     square_legal: "{0}: trống, đi được",
     square_piece: "{0}: {1}",
     last_move: "nước vừa đi",
+    winning_line: "hàng thắng",
     position: "Thế cờ: {0}",
 };
 
-/// The game's name in the language of `g`: the games the window knows by
-/// name, else its tag as the table writes it.
-pub fn game_name(g: &GridTexts, tag: &str) -> String {
-    match (tag, g.english) {
-        ("othello", true) => "Othello".to_string(),
-        ("othello", false) => "Othello (cờ lật)".to_string(),
-        (other, _) => other.to_string(),
-    }
+/// The words of the game `tag` in the language of `g`, from its row of the games
+/// table ([`crate::games::seam::Rules::words`]); a tag the table has not is named by
+/// itself.
+pub fn words(g: &GridTexts, tag: &'static str) -> GameWords {
+    let tongue = if g.english {
+        Tongue::English
+    } else {
+        Tongue::Vietnamese
+    };
+    crate::games::table::by_tag(tag).map_or(GameWords::plain(tag, ["1", "2"]), |entry| {
+        (entry.words)(tongue)
+    })
 }
 
-/// The game's rules in a sentence or two, when the window has them.
-pub fn rules(g: &GridTexts, tag: &str) -> Option<&'static str> {
-    match (tag, g.english) {
-        ("othello", true) => Some(
-            "Black moves first. Place a disc so that it closes a straight line of your opponent's discs between it and one of yours; those discs turn to your colour. With no such move you pass. When neither side can move, the one with more discs wins.",
-        ),
-        ("othello", false) => Some(
-            "Đen đi trước. Đặt một quân sao cho giữa nó và một quân của bạn là một hàng thẳng quân đối phương; những quân đó lật sang màu của bạn. Không có nước như vậy thì bỏ lượt. Khi cả hai không đi được, bên nhiều quân hơn thắng.",
-        ),
-        _ => None,
-    }
+/// The name of the game a save holds, in the language of `g` (the History filter,
+/// the records).
+pub fn kind_name(g: &GridTexts, kind: crate::store::GameKind) -> &'static str {
+    words(g, kind.name()).name
+}
+
+/// The game's name in the language of `g`.
+pub fn game_name(g: &GridTexts, tag: &'static str) -> String {
+    words(g, tag).name.to_string()
+}
+
+/// The game's rules in a sentence or two, when the game gives them.
+pub fn rules(g: &GridTexts, tag: &'static str) -> Option<&'static str> {
+    words(g, tag).rules
 }

@@ -246,9 +246,9 @@ impl Texts {
                 };
                 fill(t.time_out_of_range, &[&field, value])
             }
-            CheckError::WrongGame { found } => match found.small() {
-                Some(_) => fill(t.small.wrong_game_small, &[&t.small.game(*found)]),
-                None => t.small.wrong_game_queens.to_string(),
+            CheckError::WrongGame { found } => match found {
+                GameKind::Table(_) => fill(t.small.wrong_game_small, &[&t.small.game(*found)]),
+                GameKind::Queens => t.small.wrong_game_queens.to_string(),
             },
             CheckError::SmallSetup {
                 kind,

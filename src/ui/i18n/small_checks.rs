@@ -23,54 +23,40 @@ pub struct SmallCheckTexts {
     pub small_gain: &'static str,
     /// [`StoreError::NotQueens`]: the file, its game.
     pub fp_not_queens: &'static str,
-    /// The games' names, as the sentences above use them.
-    pub queens: &'static str,
-    pub tictactoe: &'static str,
-    pub dodgem: &'static str,
 }
 
 /// The English texts of [`SmallCheckTexts`] (kept here, beside the Vietnamese, so en.rs
 /// only names them).
 pub const SMALL_CHECK_EN: SmallCheckTexts = SmallCheckTexts {
     wrong_game_small: "the save holds a {0} game, not a Queens & Stones game",
-    wrong_game_queens: "the save holds a Queens & Stones game, not a tic-tac-toe or Dodgem game",
+    wrong_game_queens: "the save holds a Queens & Stones game, not a game of the games table",
     small_setup: "a {0} game is played on a 3x3 board with no stones and no seed, but the settings give size {1}, {2:stone|stones} and {3}",
     seed: "a seed",
     no_seed: "no seed",
     small_move: "move {0}: '{1}' is not a legal move here ({2})",
-    small_gain: "move {0} is stored as gaining {1:cell|cells}, but tic-tac-toe and Dodgem moves gain none",
+    small_gain: "move {0} is stored as gaining {1:cell|cells}, but only a queens move gains cells",
     fp_not_queens: "{0} holds a {1} game, not a Queens & Stones game.",
-    queens: "Queens & Stones",
-    tictactoe: "tic-tac-toe",
-    dodgem: "Dodgem",
 };
 
 /// The Vietnamese texts of [`SmallCheckTexts`]. The game's own reason for a refused move
-/// ([`crate::games::play::SmallError`]) stays in English, as the detail after the
+/// ([`crate::games::seam::Refused`]) stays in English, as the detail after the
 /// sentence: the games' errors have no translation yet.
 pub const SMALL_CHECK_VI: SmallCheckTexts = SmallCheckTexts {
     wrong_game_small: "ván đã lưu là một ván {0}, không phải ván Queens & Stones",
-    wrong_game_queens: "ván đã lưu là một ván Queens & Stones, không phải ván tic-tac-toe hay Dodgem",
+    wrong_game_queens: "ván đã lưu là một ván Queens & Stones, không phải ván của bảng trò chơi",
     small_setup: "ván {0} được chơi trên bàn 3x3 không có đá và không có hạt giống, nhưng phần thiết lập ghi kích thước {1}, {2} viên đá và {3}",
     seed: "có hạt giống",
     no_seed: "không có hạt giống",
     small_move: "nước {0}: '{1}' không phải là nước đi hợp lệ ở đây ({2})",
-    small_gain: "nước {0} được lưu là chiếm {1} ô, nhưng nước đi của tic-tac-toe và Dodgem không chiếm ô nào",
+    small_gain: "nước {0} được lưu là chiếm {1} ô, nhưng chỉ nước đi của ván Quân Hậu mới chiếm ô",
     fp_not_queens: "{0} chứa một ván {1}, không phải ván Queens & Stones.",
-    queens: "Queens & Stones",
-    tictactoe: "tic-tac-toe",
-    dodgem: "Dodgem",
 };
 
 impl SmallCheckTexts {
-    /// `kind`'s name in this language.
+    /// `kind`'s name as the sentences above use it: the game's own
+    /// ([`GameKind::title`]), the same in both languages as these sentences have
+    /// always named the games.
     pub(super) fn game(&self, kind: GameKind) -> &'static str {
-        match kind {
-            GameKind::Queens => self.queens,
-            GameKind::TicTacToe => self.tictactoe,
-            GameKind::Dodgem => self.dodgem,
-            // A games-table game is named by its tag in every language (`othello`).
-            GameKind::Table(tag) => tag,
-        }
+        kind.title()
     }
 }

@@ -1,13 +1,16 @@
-//! The panels of a game played through the seam (Othello, and the next game of the
-//! games table): its board in the middle (the reviewed position while reviewing), with
-//! the Pass button when the rules leave the person no other move; beside it the
-//! players, whose turn or the result, the pieces on the board, the game buttons, the
-//! computer's search, the move list and the game string. Nothing here names a game.
+//! The panels of a game played through the seam (tic-tac-toe, Dodgem, Othello, and
+//! the next game of the games table): its board in the middle (the reviewed position
+//! while reviewing), with the Pass button when the rules leave the person no other
+//! move; beside it the players, whose turn or the result, the game's score line, the
+//! game buttons, the computer's search, the move list and the game string. The game's
+//! own words (name, rules, pieces, score) come from it through the seam
+//! ([`crate::ui::i18n::grid::words`]). Nothing here names a game.
 
+use crate::games::words::GameWords;
 use crate::ui::app::{Action, App, Target};
 use crate::ui::board::grid_view::{GridOverlay, grid_board_ui};
-use crate::ui::i18n::fill;
-use crate::ui::i18n::grid::{game_name, rules};
+use crate::ui::i18n::grid::{GridTexts, words};
+use crate::ui::i18n::{Texts, fill};
 use crate::ui::panels::side::seat_summary;
 use crate::ui::session::grid_game::{GridGame, GridTarget, last_change};
 use crate::ui::shell::theme::palette;
@@ -43,14 +46,18 @@ pub fn grid_board_area_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action
         });
     }
     let (last, turned) = last_change(shown.as_ref());
+    let reaches = if playable { game.reaches() } else { Vec::new() };
     let overlay = GridOverlay {
         palette: palette(app.settings().dark),
         playable,
         show_targets: playable,
         last,
         turned: &turned,
-        words: [g.square_empty, g.square_legal, g.square_piece, g.last_move],
-        pieces: g.pieces,
+        picked: game.picked.filter(|_| playable),
+        reaches: &reaches,
+        mover: shown.seat_to_move(),
+        words: square_words(g),
+        pieces: words(g, game.tag()).piece_names,
     };
     if let Some(target) = grid_board_ui(ui, &view, &overlay) {
         actions.push(Action::Clicked(Target::Grid(target)));
@@ -59,10 +66,10 @@ pub fn grid_board_area_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action
 
 /// The start New game would put on screen, for show (its game string `setup`).
 pub fn grid_preview_ui(app: &App, setup: &str, ui: &mut egui::Ui) {
-    let Some(view) = crate::games::game_string::read(setup)
-        .ok()
-        .and_then(|game| game.grid())
-    else {
+    let Ok(start) = crate::games::game_string::read(setup) else {
+        return;
+    };
+    let Some(view) = start.grid() else {
         return;
     };
     let g = app.texts().grid;
@@ -72,10 +79,24 @@ pub fn grid_preview_ui(app: &App, setup: &str, ui: &mut egui::Ui) {
         show_targets: false,
         last: None,
         turned: &[],
-        words: [g.square_empty, g.square_legal, g.square_piece, g.last_move],
-        pieces: g.pieces,
+        picked: None,
+        reaches: &[],
+        mover: start.seat_to_move(),
+        words: square_words(g),
+        pieces: words(g, start.tag()).piece_names,
     };
     grid_board_ui(ui, &view, &overlay);
+}
+
+/// What a square is read out as: empty, a legal move, a piece, and the marks.
+fn square_words(g: &GridTexts) -> [&'static str; 5] {
+    [
+        g.square_empty,
+        g.square_legal,
+        g.square_piece,
+        g.last_move,
+        g.winning_line,
+    ]
 }
 
 /// The side panel of a table game.
@@ -85,19 +106,20 @@ pub fn grid_panel_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     };
     let t = app.texts();
     let g = t.grid;
+    let said = words(g, game.tag());
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.add_space(4.0);
-            ui.heading(game_name(g, game.tag()));
+            ui.heading(said.name);
             players_ui(app, game, ui);
             ui.separator();
             ui.label(RichText::new(turn_text(app, game)).strong());
-            if let Some([first, second]) = pieces_on_board(game) {
-                ui.label(fill(g.on_board, &[&first, &second]));
+            if let Some(line) = score_line(&said, game) {
+                ui.label(line);
             }
             search_ui(app, game, ui, actions);
-            crate::ui::panels::small::buttons_ui(app, ui, actions);
+            crate::ui::panels::side::buttons_ui(app, ui, actions, true);
             ui.separator();
             moves_ui(app, game, ui, actions);
             ui.separator();
@@ -111,33 +133,28 @@ pub fn grid_panel_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                     actions.push(Action::CopyLink);
                 }
                 if ui.button(t.small.open_lab).clicked() {
-                    actions.push(Action::OpenSmallInLab);
+                    actions.push(Action::OpenInLab);
                 }
             });
-            if let Some(rules) = rules(g, game.tag()) {
+            if let Some(rules) = said.rules {
                 ui.separator();
                 ui.add(egui::Label::new(RichText::new(rules).weak()).wrap());
             }
         });
 }
 
-/// Each seat's pieces on the board, seat 0 first (`None` for a game without a grid).
-pub fn pieces_on_board(game: &GridGame) -> Option<[usize; 2]> {
-    let view = game.game.grid()?;
-    let count = |seat| {
-        view.squares
-            .iter()
-            .filter(|square| **square == crate::games::grid::Square::Piece(seat))
-            .count()
-    };
-    Some([count(0), count(1)])
+/// The game's score line ("Cars driven off: black 1, white 0"), for a game whose
+/// score says something.
+pub fn score_line(said: &GameWords, game: &GridGame) -> Option<String> {
+    let [first, second] = game.game.score();
+    said.score.map(|line| fill(line, &[&first, &second]))
 }
 
 fn players_ui(app: &App, game: &GridGame, ui: &mut egui::Ui) {
     let t = app.texts();
     let names = app.player_names();
     let colours = palette(app.settings().dark);
-    let pieces = t.grid.pieces;
+    let pieces = words(t.grid, game.tag()).pieces;
     for seat in 0..2 {
         let colour = colours.queen[seat];
         let to_move = !game.is_over() && game.seat_to_move() == seat;
@@ -169,6 +186,7 @@ fn players_ui(app: &App, game: &GridGame, ui: &mut egui::Ui) {
 pub fn turn_text(app: &App, game: &GridGame) -> String {
     let t = app.texts();
     let names = app.player_names();
+    let said = words(t.grid, game.tag());
     if let Some(loser) = game.resigned() {
         return fill(t.small.resigned_win, &[&names[loser], &names[1 - loser]]);
     }
@@ -178,10 +196,10 @@ pub fn turn_text(app: &App, game: &GridGame) -> String {
     };
     match shown.result() {
         Some(Some(winner)) => fill(t.small.wins, &[&names[winner]]),
-        Some(None) => t.small.draw.to_string(),
+        Some(None) => said.draw.unwrap_or(t.small.draw).to_string(),
         None => {
             let seat = shown.seat_to_move();
-            fill(t.grid.to_move, &[&names[seat], &t.grid.pieces[seat]])
+            fill(t.grid.to_move, &[&names[seat], &said.pieces[seat]])
         }
     }
 }
@@ -202,8 +220,13 @@ fn search_ui(app: &App, game: &GridGame, ui: &mut egui::Ui, actions: &mut Vec<Ac
                 actions.push(Action::CancelSearch);
             }
         });
-    } else if let Some((_, outcome)) = &game.searched {
-        let exactness = if outcome.exact { s.exact } else { s.estimate };
+    } else if let Some((searcher, outcome)) = &game.searched {
+        let proof = proof_text(t, game, *searcher, outcome.value.0);
+        let exactness = match &proof {
+            Some(proof) => proof.as_str(),
+            None if outcome.exact => s.exact,
+            None => s.estimate,
+        };
         let line = fill(
             s.last_search,
             &[
@@ -222,6 +245,19 @@ fn search_ui(app: &App, game: &GridGame, ui: &mut egui::Ui, actions: &mut Vec<Ac
     {
         actions.push(Action::Resume);
     }
+}
+
+/// What a search value proves, told as who wins by which move: a won or lost game
+/// the search found is a proof at any depth (see [`crate::games::seam::Decided`]).
+fn proof_text(t: &Texts, game: &GridGame, searcher: usize, value: i32) -> Option<String> {
+    let decided = game.game.decided(value)?;
+    let winner = if decided.searcher_wins {
+        searcher
+    } else {
+        1 - searcher
+    };
+    let piece = words(t.grid, game.tag()).pieces[winner];
+    Some(fill(t.small.proven_result, &[&piece, &decided.ends_at_ply]))
 }
 
 /// The moves, numbered; a click shows the position after that move.
@@ -245,7 +281,14 @@ fn moves_ui(app: &App, game: &GridGame, ui: &mut egui::Ui, actions: &mut Vec<Act
             }
         }
     });
-    if app.reviewing().is_some() && ui.button(app.texts().back_to_game).clicked() {
-        actions.push(Action::BackToGame);
+    if app.reviewing().is_some() {
+        ui.horizontal(|ui| {
+            if ui.button("|<").clicked() {
+                actions.push(Action::ReviewStep(crate::ui::app::ReviewStep::First));
+            }
+            if ui.button(app.texts().back_to_game).clicked() {
+                actions.push(Action::BackToGame);
+            }
+        });
     }
 }

@@ -6,4 +6,3 @@ pub mod grid;
 pub mod moves;
 pub mod new_game;
 pub mod side;
-pub mod small;

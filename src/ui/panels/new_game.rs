@@ -8,7 +8,7 @@ use crate::ui::i18n::names::MAX_NAME_CHARS;
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::session::game::{hand_from_random, stones_from_setup};
 use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode, reroll};
-use crate::ui::session::small_setup::{GameChoice, SMALL_ENGINES, max_depth};
+use crate::ui::session::small_setup::{GameChoice, SMALL_ENGINES};
 use eframe::egui::{self, RichText};
 
 /// The pause between moves for each watching speed, slowest first (milliseconds).
@@ -36,17 +36,12 @@ pub fn new_game_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, actions:
             ui.separator();
             game_choice_ui(t, draft, ui);
             ui.separator();
-            if let Some(tag) = table_tag(draft) {
-                if let Some(rules) = crate::ui::i18n::grid::rules(t.grid, &tag) {
+            if let Some((tag, deepest)) = table_game(draft) {
+                if let Some(rules) = crate::ui::i18n::grid::rules(t.grid, tag) {
                     ui.add(egui::Label::new(RichText::new(rules).weak()).wrap());
                     ui.separator();
                 }
-                players_ui(t, draft, ui, Some(TABLE_MAX_DEPTH));
-            } else if let Some(kind) = draft.small.game.small() {
-                let rules = t.small.rules[kind as usize];
-                ui.add(egui::Label::new(RichText::new(rules).weak()).wrap());
-                ui.separator();
-                players_ui(t, draft, ui, Some(max_depth(kind)));
+                players_ui(t, draft, ui, Some(deepest));
             } else {
                 board_ui(t, draft, ui);
                 advantage_ui(t, draft, ui);
@@ -59,20 +54,20 @@ pub fn new_game_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, actions:
         });
 }
 
-/// The deepest a table game's computer may be set to search (its time limit stops it
-/// sooner on a large board).
+/// The deepest a table game's computer may be set to search: the game's longest game
+/// (tic-tac-toe's 9 plies), at most 20 (its time limit stops it sooner on a large
+/// board).
 const TABLE_MAX_DEPTH: u32 = 20;
 
-/// Which game to start: queens, tic-tac-toe, Dodgem, then every other game of the
-/// games table with a grid (Othello), once per board size its rules take.
+/// Which game to start: queens, then every other game of the games table with a grid
+/// (tic-tac-toe, Dodgem, Othello), once per board size its rules take.
 fn game_choice_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
     setting_ui(ui, t.small.game, |ui| {
-        for (choice, name) in GameChoice::ALL.into_iter().zip(t.small.game_names) {
-            let chosen = draft.small.table.is_none() && draft.small.game == choice;
-            if ui.radio(chosen, name).clicked() {
-                draft.small.game = choice;
-                draft.small.table = None;
-            }
+        let queens = draft.small.table_setup().is_none();
+        let name = crate::ui::i18n::grid::game_name(t.grid, crate::games::table::DEFAULT_TAG);
+        if ui.radio(queens, name).clicked() {
+            draft.small.game = GameChoice::Queens;
+            draft.small.table = None;
         }
         for (setup, label) in table_choices(t) {
             let chosen = draft.small.table.as_deref() == Some(setup.as_str());
@@ -83,12 +78,12 @@ fn game_choice_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
     });
 }
 
-/// The tag of the table game chosen, if the choice is one.
-fn table_tag(draft: &GameSetup) -> Option<String> {
-    let text = draft.small.table.as_deref()?;
-    crate::games::game_string::read(text)
-        .ok()
-        .map(|game| game.tag().to_string())
+/// The tag of the table game chosen, if the choice is one, and the deepest its
+/// computers may search (see [`TABLE_MAX_DEPTH`]).
+fn table_game(draft: &GameSetup) -> Option<(&'static str, u32)> {
+    let text = draft.small.table_setup()?;
+    let game = crate::games::game_string::read(text).ok()?;
+    Some((game.tag(), game.plies_left().clamp(1, TABLE_MAX_DEPTH)))
 }
 
 /// The New game list's rows for the games of the table the window plays through the
@@ -99,9 +94,7 @@ pub(in crate::ui) fn table_choices(t: &Texts) -> Vec<(String, String)> {
     let mut rows = Vec::new();
     for entry in crate::games::table::GAMES {
         let Ok(start) = (entry.start)() else { continue };
-        let own = entry.tag == crate::games::table::DEFAULT_TAG
-            || crate::games::play::SmallPosition::from_game(start.as_ref()).is_some();
-        if own || start.grid().is_none() {
+        if entry.tag == crate::games::table::DEFAULT_TAG || start.grid().is_none() {
             continue;
         }
         let name = crate::ui::i18n::grid::game_name(t.grid, entry.tag);
@@ -285,8 +278,8 @@ fn watch_speed_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
     });
 }
 
-/// A small game's computer: the lectures' minimax or alpha-beta, a depth up to the
-/// game's ([`max_depth`]) and a time limit.
+/// A table game's computer: the lectures' minimax or alpha-beta, a depth up to the
+/// game's (`deepest`) and a time limit.
 fn small_engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str, deepest: u32) {
     if !SMALL_ENGINES.contains(&engine.engine) {
         engine.engine = EngineKind::ALPHABETA;

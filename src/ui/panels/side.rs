@@ -24,7 +24,7 @@ pub fn side_panel_ui(app: &App, paste: &mut String, ui: &mut egui::Ui, actions: 
             ui.separator();
             turn_ui(app, ui, actions);
             ui.separator();
-            buttons_ui(app, ui, actions);
+            buttons_ui(app, ui, actions, false);
             live_ui(app, ui);
             ui.separator();
             super::moves::moves_ui(app, ui, actions);
@@ -382,7 +382,14 @@ fn job_owner(app: &App) -> Player {
     app.board().side_to_move()
 }
 
-fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+/// New game, Undo, Redo, Hint (for a game whose tools give hints), Resign, and with
+/// `rematch` Rematch once the game has ended: the game buttons of every game's panel.
+pub(in crate::ui) fn buttons_ui(
+    app: &App,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+    rematch: bool,
+) {
     let t = app.texts();
     ui.horizontal_wrapped(|ui| {
         if ui.button(t.new_game).clicked() {
@@ -400,14 +407,18 @@ fn buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         {
             actions.push(Action::Redo);
         }
-        if ui
-            .add_enabled(app.can_hint(), egui::Button::new(t.hint))
-            .clicked()
+        if app.tools().move_values
+            && ui
+                .add_enabled(app.can_hint(), egui::Button::new(t.hint))
+                .clicked()
         {
             actions.push(Action::Hint);
         }
         if app.resigning_side().is_some() && ui.button(t.resign).clicked() {
             actions.push(Action::Resign);
+        }
+        if rematch && app.game_ended() && ui.button(t.rematch).clicked() {
+            actions.push(Action::Rematch);
         }
     });
 }

@@ -1,7 +1,8 @@
 //! Any game of the games table played in the window through the seam
 //! ([`crate::games::seam::AnyGame`]), without naming its type: the position behind a
 //! box, who sits in each seat, undo / redo, a resignation, and what the last move
-//! changed (for the board to show flips). No egui here. The queens game's
+//! changed (for the board to show flips), and the piece picked up by the first click
+//! of a two-square move (a Dodgem car). No egui here. The queens game's
 //! [`super::game::Game`] is the model: the same seats, the same undo rule
 //! ([`super::game::undo_count`]), the same resignation ([`crate::games::seam`]).
 //!
@@ -9,9 +10,22 @@
 //! text in the game's notation, the board is its [`crate::games::grid::GridView`].
 
 use super::game::{Seat, undo_count};
+use super::settings::{GameSetup, Mode};
 use crate::ai::SearchOutcome;
-use crate::games::grid::{GridView, Square};
+use crate::games::grid::{GridView, Reach, Square};
 use crate::games::seam::{AnyGame, Ending, Refused, resigning_seat};
+
+/// The seats of a table game from the new-game choices (their mode and who starts, the
+/// table games' own computers).
+pub fn table_seats(setup: &GameSetup) -> [Seat; 2] {
+    let [one, two] = setup.small.engines.clone();
+    match setup.mode {
+        Mode::HumanVsHuman => [Seat::Human, Seat::Human],
+        Mode::ComputerVsComputer => [Seat::Computer(one), Seat::Computer(two)],
+        Mode::HumanVsComputer if setup.human_first => [Seat::Human, Seat::Computer(two)],
+        Mode::HumanVsComputer => [Seat::Computer(one), Seat::Human],
+    }
+}
 
 /// The move the rules force when the side to move has no other (Othello's pass). The
 /// window offers it as a button, since it is on no square.
@@ -24,6 +38,21 @@ pub enum GridTarget {
     Square(usize),
     /// The Pass button (a pass the rules force).
     Pass,
+    /// The way off the board (the view's exits), for the piece picked up.
+    Exit,
+}
+
+/// What a click on a table game's board came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridClick {
+    /// Play this move, in notation (the rules may still refuse it, with their reason).
+    Play(String),
+    /// A piece was picked up (the square's name) or put down (`None`).
+    Picked(Option<String>),
+    /// A click where only a piece picked up first could go.
+    PickFirst,
+    /// A click on a square no legal move begins on (its name).
+    Illegal(String),
 }
 
 /// A games-table game in the window.
@@ -41,6 +70,8 @@ pub struct GridGame {
     resigned: Option<usize>,
     /// The computer's last finished search of this game, with the seat that searched.
     pub searched: Option<(usize, SearchOutcome<String>)>,
+    /// The square of the piece picked up, waiting for where it goes.
+    pub picked: Option<usize>,
 }
 
 impl GridGame {
@@ -53,6 +84,7 @@ impl GridGame {
             redo: Vec::new(),
             resigned: None,
             searched: None,
+            picked: None,
         }
     }
 
@@ -82,6 +114,7 @@ impl GridGame {
     pub fn resign(&mut self, loser: usize) {
         self.resigned = Some(loser);
         self.redo.clear();
+        self.picked = None;
     }
 
     /// The seat that resigned.
@@ -123,26 +156,61 @@ impl GridGame {
         !self.is_over() && self.game.legal_moves() == [PASS]
     }
 
-    /// The move a click on `target` begins, in notation: the one legal move starting
-    /// on that square (a grid game whose click begins several moves, such as a car
-    /// that can go two ways, would pick the first: Dodgem keeps its own board until
-    /// the seam says how to finish a move); `Err` the clicked square's name when no
-    /// legal move begins there.
-    pub fn click(&self, target: GridTarget) -> Result<String, String> {
+    /// What a click on `target` means: the move a square begins (`d3`); the first
+    /// click of a two-square move picks the piece up (a second click on it puts it
+    /// down) and the second, on a square or the exit, plays the move to there; a pass
+    /// the rules force is its button.
+    pub fn click(&mut self, target: GridTarget) -> GridClick {
         let legal = self.game.legal_moves();
+        let view = self.game.grid();
         let index = match target {
-            GridTarget::Pass if legal.iter().any(|mv| mv == PASS) => return Ok(PASS.to_string()),
-            GridTarget::Pass => return Err(PASS.to_string()),
+            GridTarget::Pass if legal.iter().any(|mv| mv == PASS) => {
+                return GridClick::Play(PASS.to_string());
+            }
+            GridTarget::Pass => return GridClick::Illegal(PASS.to_string()),
+            GridTarget::Exit => {
+                let joined = self
+                    .picked
+                    .zip(view.as_ref())
+                    .and_then(|(from, view)| view.join(from, Reach::Exit));
+                return joined.map_or(GridClick::PickFirst, GridClick::Play);
+            }
             GridTarget::Square(index) => index,
         };
-        let Some(view) = self.game.grid() else {
-            return Err(String::new());
+        let Some(view) = view else {
+            return GridClick::Illegal(String::new());
         };
         let name = view.names.get(index).cloned().unwrap_or_default();
-        view.moves_from(index, &legal)
-            .first()
-            .map(|mv| (*mv).to_string())
-            .ok_or(name)
+        if self.picked == Some(index) {
+            self.picked = None;
+            return GridClick::Picked(None);
+        }
+        if view.picks(index, &legal) {
+            self.picked = Some(index);
+            return GridClick::Picked(Some(name));
+        }
+        if let Some(mv) = self
+            .picked
+            .and_then(|from| view.join(from, Reach::Square(index)))
+        {
+            return GridClick::Play(mv);
+        }
+        if let Some(mv) = view.moves_from(index, &legal).first() {
+            return GridClick::Play((*mv).to_string());
+        }
+        if legal.iter().any(|mv| mv.contains('-')) {
+            GridClick::PickFirst
+        } else {
+            GridClick::Illegal(name)
+        }
+    }
+
+    /// Where the piece picked up can go, for the board to mark.
+    pub fn reaches(&self) -> Vec<Reach> {
+        match (self.picked, self.game.grid()) {
+            (Some(from), Some(view)) => view.reaches(from, &self.game.legal_moves()),
+            _ => Vec::new(),
+        }
     }
 
     /// Plays `mv` (in notation); redo survives when `mv` is the move it holds.
@@ -154,6 +222,7 @@ impl GridGame {
             return Err(Refused::new(GameIsOver));
         }
         self.game.play_text(mv)?;
+        self.picked = None;
         if self.redo.last().map(String::as_str) == Some(mv) {
             self.redo.pop();
         } else {
@@ -167,6 +236,7 @@ impl GridGame {
         if self.resigned.is_some() {
             return 0;
         }
+        self.picked = None;
         let count = undo_count(self.ply(), &self.seats);
         let mut taken = 0;
         for _ in 0..count {
@@ -189,6 +259,7 @@ impl GridGame {
 
     /// Replays undone moves, as the queens game does: until a human is to move again.
     pub fn redo(&mut self) -> usize {
+        self.picked = None;
         let mut count = 0;
         while let Some(mv) = self.redo.last().cloned() {
             if self.game.play_text(&mv).is_err() {
@@ -211,7 +282,7 @@ impl GridGame {
 pub struct GameIsOver;
 
 /// What the last move of `game` changed on its board, for the board to show: the square
-/// it was played on (none for a pass) and the squares whose piece changed seat (the
+/// it was played on or a piece went to (none for a pass) and the squares whose piece changed seat (the
 /// discs an Othello move flipped). Found by comparing the board before and after it, so
 /// it holds for any grid game without asking its rules.
 pub fn last_change(game: &dyn AnyGame) -> (Option<usize>, Vec<usize>) {
@@ -220,8 +291,12 @@ pub fn last_change(game: &dyn AnyGame) -> (Option<usize>, Vec<usize>) {
     };
     let mut before_game = game.clone_box();
     before_game.undo();
-    let from = last.split('-').next().unwrap_or_default();
-    let placed = after.names.iter().position(|name| name == from);
+    // The last square the move names: where the piece went, or the square it left
+    // the board from (`c2-off`).
+    let placed = last
+        .split('-')
+        .rev()
+        .find_map(|part| after.names.iter().position(|name| name == part));
     let Some(before) = before_game.grid() else {
         return (placed, Vec::new());
     };
@@ -280,6 +355,74 @@ mod tests {
         assert_eq!(game.game.game_string(), played);
         assert!(game.play("a1").is_err(), "a1 is no legal opening move");
         assert_eq!(game.ply(), 2);
+    }
+
+    fn start(tag: &str) -> Box<dyn AnyGame> {
+        let entry = by_tag(tag).unwrap_or_else(|| panic!("no {tag} row"));
+        (entry.start)().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The index of the square named `name` in the game's view.
+    fn at(game: &GridGame, name: &str) -> GridTarget {
+        let view = game.game.grid().unwrap_or_else(|| panic!("no grid"));
+        let index = view.names.iter().position(|n| n == name);
+        GridTarget::Square(index.unwrap_or_else(|| panic!("no square {name}")))
+    }
+
+    #[test]
+    fn dodgem_clicks_pick_a_car_then_move_it_or_drive_it_off() {
+        let mut game = GridGame::new(1, start("dodgem"), [Seat::Human, Seat::Human]);
+        // An empty square with nothing picked: pick a car first.
+        assert_eq!(game.click(at(&game, "b2")), GridClick::PickFirst);
+        // White's car is not black's to pick.
+        assert_eq!(game.click(at(&game, "b1")), GridClick::PickFirst);
+        assert_eq!(game.click(GridTarget::Exit), GridClick::PickFirst);
+        assert_eq!(
+            game.click(at(&game, "a3")),
+            GridClick::Picked(Some("a3".into()))
+        );
+        assert_eq!(game.reaches().len(), 1, "a3 can only go right");
+        let GridClick::Play(mv) = game.click(at(&game, "b3")) else {
+            panic!("no move")
+        };
+        assert_eq!(mv, "a3-b3");
+        game.play(&mv).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(game.picked, None);
+        // Clicking the picked car again puts it down.
+        assert_eq!(
+            game.click(at(&game, "c1")),
+            GridClick::Picked(Some("c1".into()))
+        );
+        assert_eq!(game.click(at(&game, "c1")), GridClick::Picked(None));
+        // A move the rules refuse is still offered to them, to say why.
+        game.click(at(&game, "c1"));
+        assert_eq!(game.click(at(&game, "a1")), GridClick::Play("c1-a1".into()));
+        assert!(game.play("c1-a1").is_err());
+        // Black's car on c3 leaves by the exit.
+        for mv in ["c1-c2", "b3-c3"] {
+            game.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+        game.play("b1-a1").unwrap_or_else(|e| panic!("{e}"));
+        game.click(at(&game, "c3"));
+        assert!(game.reaches().contains(&Reach::Exit));
+        assert_eq!(
+            game.click(GridTarget::Exit),
+            GridClick::Play("c3-off".into())
+        );
+    }
+
+    #[test]
+    fn a_tic_tac_toe_click_plays_its_square_and_a_taken_one_is_named() {
+        let computer = Seat::Computer(EngineSetup::default());
+        let mut game = GridGame::new(1, start("tictactoe"), [Seat::Human, computer]);
+        assert_eq!(game.click(at(&game, "b2")), GridClick::Play("b2".into()));
+        game.play("b2").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(game.click(at(&game, "b2")), GridClick::Illegal("b2".into()));
+        game.play("a3").unwrap_or_else(|e| panic!("{e}"));
+        // Against the computer, undo takes back the pair and redo brings it back.
+        assert_eq!(game.undo(), 2);
+        assert_eq!(game.redo(), 2);
+        assert_eq!(game.game.to_string(), "o../.x./...");
     }
 
     #[test]

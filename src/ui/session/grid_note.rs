@@ -1,5 +1,6 @@
-//! What the status line says about a game played through the seam (Othello): moves,
-//! passes, refused clicks, and that such a game cannot be saved yet.
+//! What the status line says about a game played through the seam (tic-tac-toe,
+//! Dodgem, Othello): moves, passes, a piece picked up, refused clicks, and that a
+//! position given without its moves cannot be saved.
 
 use crate::ui::i18n::grid::game_name;
 use crate::ui::i18n::{Texts, fill};
@@ -24,9 +25,16 @@ pub enum GridNote {
     MustPass(usize),
     /// A click on a square no legal move begins on.
     Illegal(String),
+    /// The piece on this square was picked up: where does it go?
+    Picked(String),
+    /// The piece picked up was put down again.
+    PutDown,
+    /// A click where only a piece picked up first could go.
+    PickFirst,
     /// The rules refused the move, in their words.
     Refused(String),
-    /// Save or the autosave was asked of a game the saves cannot hold yet.
+    /// Save or the autosave was asked of a position the saves cannot hold (one given
+    /// without the moves that reach it).
     CannotSave(&'static str),
 }
 
@@ -43,6 +51,9 @@ impl GridNote {
             GridNote::Passed(seat) => fill(g.passed, &[&names[*seat]]),
             GridNote::MustPass(seat) => fill(g.must_pass, &[&names[*seat]]),
             GridNote::Illegal(square) => fill(g.illegal, &[square]),
+            GridNote::Picked(square) => fill(g.picked, &[square]),
+            GridNote::PutDown => g.put_down.to_string(),
+            GridNote::PickFirst => g.pick_first.to_string(),
             GridNote::Refused(why) => why.clone(),
             GridNote::CannotSave(tag) => fill(g.cannot_save, &[&game_name(g, tag)]),
         }
@@ -52,7 +63,10 @@ impl GridNote {
     pub fn is_error(&self) -> bool {
         matches!(
             self,
-            GridNote::Illegal(_) | GridNote::Refused(_) | GridNote::CannotSave(_)
+            GridNote::Illegal(_)
+                | GridNote::Refused(_)
+                | GridNote::CannotSave(_)
+                | GridNote::PickFirst
         )
     }
 }
@@ -76,6 +90,9 @@ mod tests {
             GridNote::Passed(0),
             GridNote::MustPass(1),
             GridNote::Illegal("a1".into()),
+            GridNote::Picked("a3".into()),
+            GridNote::PutDown,
+            GridNote::PickFirst,
             GridNote::CannotSave("othello"),
         ];
         for note in &notes {

@@ -131,68 +131,13 @@ pub enum Message {
         /// The known names, comma-separated.
         known: String,
     },
-    /// About the tic-tac-toe or Dodgem game on screen.
-    Small(SmallNote),
-    /// About a game played through the seam (Othello).
+    /// Something only the queens game has (hint, analysis, a queens game string),
+    /// asked of another game.
+    QueensOnly,
+    /// About a game played through the seam (tic-tac-toe, Dodgem, Othello).
     Grid(super::grid_note::GridNote),
     /// A click on the board of a game that has ended.
     GameOver,
-}
-
-/// What the status line says about a small game.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SmallNote {
-    /// A game of this kind started.
-    Started(crate::games::play::SmallKind),
-    /// The seat played this move (in notation).
-    Played {
-        /// The seat (0 first).
-        seat: usize,
-        /// The move.
-        mv: String,
-    },
-    /// A tic-tac-toe square that is not free.
-    Taken(String),
-    /// A Dodgem move the rules refuse.
-    BadCarMove(String),
-    /// A move after the end.
-    GameOver,
-    /// A click on no car of the side to move.
-    PickCar,
-    /// The car on this square is picked up.
-    Picked(String),
-    /// The car was put down again.
-    PutDown,
-    /// Something only the queens game has (hint, analysis, a queens game string).
-    QueensOnly,
-}
-
-impl SmallNote {
-    fn text(&self, t: &Texts, names: &[String; 2]) -> String {
-        let s = t.small;
-        match self {
-            SmallNote::Started(kind) => fill(s.started, &[&s.game_name(*kind)]),
-            SmallNote::Played { seat, mv } => fill(s.played, &[&names[*seat], mv]),
-            SmallNote::Taken(cell) => fill(s.taken, &[cell]),
-            SmallNote::BadCarMove(mv) => fill(s.bad_car_move, &[mv]),
-            SmallNote::GameOver => t.game_is_over.to_string(),
-            SmallNote::PickCar => s.pick_car.to_string(),
-            SmallNote::Picked(cell) => fill(s.picked, &[cell]),
-            SmallNote::PutDown => s.put_down.to_string(),
-            SmallNote::QueensOnly => s.queens_only.to_string(),
-        }
-    }
-
-    fn is_error(&self) -> bool {
-        matches!(
-            self,
-            SmallNote::Taken(_)
-                | SmallNote::BadCarMove(_)
-                | SmallNote::GameOver
-                | SmallNote::PickCar
-                | SmallNote::QueensOnly
-        )
-    }
 }
 
 impl Message {
@@ -249,10 +194,28 @@ impl Message {
                     &t.engine_label(crate::ai::EngineKind::default()),
                 ],
             ),
-            Message::Small(note) => note.text(t, names),
+            Message::QueensOnly => t.small.queens_only.to_string(),
             Message::Grid(note) => note.text(t, names),
-            // The files' messages: their own match below.
-            _ => self.file_text(t),
+            // The files' messages: their own match below. Every variant is named here,
+            // so a new message is a compile error until it is worded.
+            Message::Saving(_)
+            | Message::Opening(_)
+            | Message::SavesFolderNotAFolder(_)
+            | Message::Saved(_)
+            | Message::SaveFailed(_)
+            | Message::Opened(..)
+            | Message::OpenFailed(_)
+            | Message::Continued(_)
+            | Message::AutosaveFailed(_)
+            | Message::SettingsFailed(_)
+            | Message::AutosaveDamaged { .. }
+            | Message::CheckingAutosave
+            | Message::HistoryFailed(_)
+            | Message::Exporting
+            | Message::Exported(..)
+            | Message::ExportFailed(_)
+            | Message::HistoryOpened(_)
+            | Message::FolderSet(_) => self.file_text(t),
         }
     }
 
@@ -292,7 +255,7 @@ impl Message {
             Message::ExportFailed(problem) => fill(t.export_failed, &[&t.file_problem(problem)]),
             Message::HistoryOpened(id) => fill(t.history_opened, &[id]),
             Message::FolderSet(path) => fill(t.folder_set, &[&path.display()]),
-            // Every other message is the game's ([`Message::text`]).
+            // Only the variants `text` sends here reach this match.
             _ => String::new(),
         }
     }
@@ -321,7 +284,7 @@ impl Message {
                 | Message::ExportFailed(_)
                 | Message::UnknownEngine { .. }
                 | Message::GameOver
-        ) || matches!(self, Message::Small(note) if note.is_error())
+        ) || matches!(self, Message::QueensOnly)
             || matches!(self, Message::Grid(note) if note.is_error())
     }
 }

@@ -14,6 +14,5 @@ pub mod messages;
 pub mod opening;
 pub mod saving;
 pub mod settings;
-pub mod small;
 pub mod small_setup;
 pub mod writes;

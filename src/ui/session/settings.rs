@@ -231,6 +231,7 @@ impl GameSetup {
             engine.clamp();
         }
         self.watch_delay_ms = self.watch_delay_ms.min(5_000);
+        self.small.upgrade();
     }
 }
 

@@ -1,57 +1,34 @@
-//! The small games' new-game choices: which game New game starts ([`GameChoice`]) and
-//! the tic-tac-toe / Dodgem computers ([`SmallSetup`]), kept in the settings file.
+//! The table games' new-game choices: which game New game starts (queens, or the
+//! setup of a games-table game) and those games' computers ([`SmallSetup`]), kept in
+//! the settings file.
 
 use super::engine_setup::EngineSetup;
 use crate::ai::EngineKind;
-use crate::games::play::SmallKind;
 use serde::{Deserialize, Serialize};
 
-/// The game New game starts.
+/// The game New game starts, as settings files name it: queens, or (in settings an
+/// older version wrote, before tic-tac-toe and Dodgem went through the games table)
+/// one of the two small games. New game now keeps every game but queens in
+/// [`SmallSetup::table`]; the two old names are still read, as that game's setup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameChoice {
-    /// Queens & Stones.
+    /// Queens & Stones (or the game [`SmallSetup::table`] names).
     #[default]
     Queens,
-    /// Tic-tac-toe.
+    /// Tic-tac-toe, as an older version's settings named it.
     TicTacToe,
-    /// Dodgem.
+    /// Dodgem, as an older version's settings named it.
     Dodgem,
 }
 
 impl GameChoice {
-    /// Every game, in the order New game lists them.
-    pub const ALL: [GameChoice; 3] = [
-        GameChoice::Queens,
-        GameChoice::TicTacToe,
-        GameChoice::Dodgem,
-    ];
-
-    /// The small game this is, if it is one.
-    pub fn small(self) -> Option<SmallKind> {
+    /// The setup of the table game an older version's choice names (its game string).
+    fn old_setup(self) -> Option<&'static str> {
         match self {
             GameChoice::Queens => None,
-            GameChoice::TicTacToe => Some(SmallKind::TicTacToe),
-            GameChoice::Dodgem => Some(SmallKind::Dodgem),
+            GameChoice::TicTacToe => Some("game=tictactoe"),
+            GameChoice::Dodgem => Some("game=dodgem"),
         }
-    }
-}
-
-impl From<SmallKind> for GameChoice {
-    fn from(kind: SmallKind) -> GameChoice {
-        match kind {
-            SmallKind::TicTacToe => GameChoice::TicTacToe,
-            SmallKind::Dodgem => GameChoice::Dodgem,
-        }
-    }
-}
-
-/// The deepest a small game's computer may be set to search: the whole tic-tac-toe
-/// tree (9 plies); for Dodgem, the depth its computer finishes in about a second on a
-/// slow machine (alpha-beta; minimax stops at its time limit).
-pub fn max_depth(kind: SmallKind) -> u32 {
-    match kind {
-        SmallKind::TicTacToe => 9,
-        SmallKind::Dodgem => 14,
     }
 }
 
@@ -85,5 +62,21 @@ impl Default for SmallSetup {
     }
 }
 
-/// The engines a small game can be played by (the thesis's two).
+impl SmallSetup {
+    /// The game string of the table game chosen (`game=othello size=6`), if not queens:
+    /// [`SmallSetup::table`], or the game an older version's [`SmallSetup::game`] names.
+    pub fn table_setup(&self) -> Option<&str> {
+        self.table.as_deref().or(self.game.old_setup())
+    }
+
+    /// Reads an older version's choice of a small game as the table game it is.
+    pub fn upgrade(&mut self) {
+        if let Some(setup) = self.game.old_setup() {
+            self.table.get_or_insert_with(|| setup.to_string());
+            self.game = GameChoice::Queens;
+        }
+    }
+}
+
+/// The engines a table game can be played by (the thesis's two).
 pub const SMALL_ENGINES: [EngineKind; 2] = [EngineKind::MINIMAX, EngineKind::ALPHABETA];

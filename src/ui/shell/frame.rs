@@ -118,31 +118,15 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
     }
 }
 
-/// What a game other than queens draws in the middle (a small game's or a table
-/// game's board, or on New game the start of the one chosen); `false` when queens is
-/// the game to draw.
+/// What a game other than queens draws in the middle (a table game's board, or on
+/// New game the start of the one chosen); `false` when queens is the game to draw.
 fn other_game_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) -> bool {
     let t = app.texts();
     if app.new_game_open()
-        && let Some(setup) = &app.draft().small.table
+        && let Some(setup) = app.draft().small.table_setup()
     {
         ui.label(RichText::new(t.setup_preview).strong());
         crate::ui::panels::grid::grid_preview_ui(app, setup, ui);
-        return true;
-    }
-    let small_draft = app
-        .draft()
-        .small
-        .game
-        .small()
-        .filter(|_| app.new_game_open());
-    if small_draft.is_some() || (app.small_game().is_some() && !app.new_game_open()) {
-        if small_draft.is_some() {
-            ui.label(RichText::new(t.setup_preview).strong());
-        } else {
-            banners_ui(app, ui, actions);
-        }
-        crate::ui::panels::small::small_board_ui(app, small_draft, ui, actions);
         return true;
     }
     if app.grid_game().is_some() && !app.new_game_open() {

@@ -97,9 +97,6 @@ pub(crate) fn run_named(name: &str, input: &str, flag: &str) -> Result<(), Strin
         analysis::AnalysisTask::NAME => run::<analysis::AnalysisTask>(input, flag),
         live::LiveTask::NAME => run::<live::LiveTask>(input, flag),
         table24::Table24Task::NAME => run::<table24::Table24Task>(input, flag),
-        crate::ui::app::SmallSearchTask::NAME => {
-            run::<crate::ui::app::SmallSearchTask>(input, flag)
-        }
         crate::ui::app::GridSearchTask::NAME => run::<crate::ui::app::GridSearchTask>(input, flag),
         crate::ui::windows::puzzles::LineTask::NAME => {
             run::<crate::ui::windows::puzzles::LineTask>(input, flag)

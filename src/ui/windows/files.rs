@@ -27,16 +27,12 @@ pub fn continue_modal_ui(t: &Texts, files: &Files, ctx: &egui::Context, actions:
             Loaded::Queens(offer) => {
                 fill(t.continue_offer, &[&offer.board.size(), &offer.board.ply()])
             }
-            Loaded::Small(offer) => fill(
-                t.small.continue_offer,
-                &[
-                    &t.small.game_name(offer.position.kind()),
-                    &offer.position.ply(),
-                ],
-            ),
             Loaded::Table(offer) => fill(
                 t.small.continue_offer,
-                &[&offer.game.tag(), &offer.game.moves().len()],
+                &[
+                    &crate::ui::i18n::grid::game_name(t.grid, offer.game.tag()),
+                    &offer.game.moves().len(),
+                ],
             ),
         };
         ui.add(egui::Label::new(text).wrap());
@@ -287,13 +283,19 @@ fn filters_ui(
 ) {
     ui.horizontal_wrapped(|ui| {
         ui.label(t.small.game);
-        let selected = view.game.map_or(t.any_size, |kind| t.small.kind_name(kind));
+        let selected = view.game.map_or(t.any_size, |kind| {
+            crate::ui::i18n::grid::kind_name(t.grid, kind)
+        });
         egui::ComboBox::from_id_salt("history_game")
             .selected_text(selected)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut view.game, None, t.any_size);
                 for kind in GameKind::all() {
-                    ui.selectable_value(&mut view.game, Some(kind), t.small.kind_name(kind));
+                    ui.selectable_value(
+                        &mut view.game,
+                        Some(kind),
+                        crate::ui::i18n::grid::kind_name(t.grid, kind),
+                    );
                 }
             });
         ui.label(t.board_size);
@@ -367,7 +369,7 @@ fn entries_ui(
                         // A queens game by its board, a small one by its name.
                         ui.label(match game.kind {
                             GameKind::Queens => format!("{0}x{0}", game.settings.size),
-                            kind => t.small.kind_name(kind).to_string(),
+                            kind => crate::ui::i18n::grid::kind_name(t.grid, kind).to_string(),
                         });
                         // Look (issue 8): names ("You", "Computer (Medium)", or typed),
                         // a computer's settings second in small print.
@@ -426,17 +428,20 @@ fn records_ui(view: &crate::ui::session::history::HistoryView, t: &Texts, ui: &m
 }
 
 /// A record's player as the window names it: a typed name as written, else its side in
-/// the window's words, followed by the small game's name in this language.
+/// the window's words, followed by the name of its game (if not queens) in this
+/// language.
 pub fn record_label(
     t: &Texts,
     label: &str,
     sides: &crate::ui::session::history::RecordSides,
 ) -> String {
     match sides.get(label) {
-        Some((side, kind)) => match kind.small() {
-            Some(small) => format!("{} ({})", record_name(t, side), t.small.game_name(small)),
-            None => record_name(t, side),
-        },
+        Some((side, crate::store::GameKind::Queens)) => record_name(t, side),
+        Some((side, kind)) => format!(
+            "{} ({})",
+            record_name(t, side),
+            crate::ui::i18n::grid::kind_name(t.grid, *kind)
+        ),
         None => label.to_string(),
     }
 }

@@ -1,14 +1,13 @@
 //! The game-over summary: a window over the board (so nothing shifts) with the result,
 //! both scores, and what players do next: Rematch (same board, colours swapped), New
-//! game (same settings), Save. Tic-tac-toe and Dodgem end in the same window, with
-//! their own result lines and no Analyse. It reads the app and returns [`Action`]s.
+//! game (same settings), Save. The games of the games table (tic-tac-toe, Dodgem,
+//! Othello) end in the same window, with their own result lines and no Analyse. It
+//! reads the app and returns [`Action`]s.
 
 use crate::board::Player;
-use crate::games::play::SmallKind;
 use crate::ui::app::{Action, App};
 use crate::ui::i18n::fill;
 use crate::ui::session::game::Seat;
-use crate::ui::session::small::SmallGame;
 use crate::ui::shell::theme::palette;
 use eframe::egui::{self, Color32, RichText};
 
@@ -34,10 +33,9 @@ pub fn game_over_window_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Act
         return;
     }
     let t = app.texts();
-    let ending = match (app.small_game(), app.grid_game()) {
-        (Some(game), _) => small_ending(app, game),
-        (None, Some(game)) => grid_ending(app, game),
-        (None, None) => queens_ending(app),
+    let ending = match app.grid_game() {
+        Some(game) => grid_ending(app, game),
+        None => queens_ending(app),
     };
     let colours = palette(app.settings().dark);
     let colour = ending.winner.map_or(Color32::GRAY, |w| colours.queen[w]);
@@ -113,13 +111,14 @@ fn queens_ending(app: &App) -> Ending {
     }
 }
 
-/// A table game's ending (Othello): who won (or the draw), who played which pieces,
-/// and the pieces each side has on the board.
+/// A table game's ending: who won (or the draw), who played which pieces, and the
+/// game's score line (Othello's discs, Dodgem's cars driven off).
 fn grid_ending(app: &App, game: &crate::ui::session::grid_game::GridGame) -> Ending {
     let t = app.texts();
     let names = app.player_names();
     let colours = palette(app.settings().dark);
-    let pieces = t.grid.pieces;
+    let said = crate::ui::i18n::grid::words(t.grid, game.tag());
+    let pieces = said.pieces;
     let mut lines: Vec<(String, Color32)> = (0..2)
         .map(|seat| {
             let line = if names[seat] == t.you {
@@ -130,8 +129,8 @@ fn grid_ending(app: &App, game: &crate::ui::session::grid_game::GridGame) -> End
             (line, colours.queen[seat])
         })
         .collect();
-    if let Some([first, second]) = crate::ui::panels::grid::pieces_on_board(game) {
-        lines.push((fill(t.grid.on_board, &[&first, &second]), colours.label));
+    if let Some(line) = crate::ui::panels::grid::score_line(&said, game) {
+        lines.push((line, colours.label));
     }
     let winner = game.result().flatten();
     let human_beat_computer = winner.is_some_and(|seat| {
@@ -143,53 +142,6 @@ fn grid_ending(app: &App, game: &crate::ui::session::grid_game::GridGame) -> End
         t.small.you_win.to_string()
     } else {
         crate::ui::panels::grid::turn_text(app, game)
-    };
-    Ending {
-        headline,
-        resigned: game.resigned().is_some(),
-        lines,
-        winner,
-        analysable: false,
-    }
-}
-
-/// A tic-tac-toe or Dodgem ending: who won (or the draw), who played which pieces,
-/// and in Dodgem the cars each side drove off.
-fn small_ending(app: &App, game: &SmallGame) -> Ending {
-    let t = app.texts();
-    let s = t.small;
-    let names = app.player_names();
-    let colours = palette(app.settings().dark);
-    let kind = game.kind();
-    let pieces = s.pieces[usize::from(kind == SmallKind::Dodgem)];
-    let mut lines: Vec<(String, Color32)> = (0..2)
-        .map(|seat| {
-            let line = if names[seat] == t.you {
-                fill(s.plays_you, &[&pieces[seat]])
-            } else {
-                fill(s.plays, &[&names[seat], &pieces[seat]])
-            };
-            (line, colours.queen[seat])
-        })
-        .collect();
-    if kind == SmallKind::Dodgem {
-        let [black, white] = game.position.score();
-        lines.push((fill(s.cars_off, &[&black, &white]), colours.label));
-    }
-    let winner = game.result().flatten();
-    let headline = match (game.resigned(), winner) {
-        (Some(loser), _) => fill(s.resigned_win, &[&names[loser], &names[1 - loser]]),
-        (None, Some(seat)) => {
-            let human_beat_computer =
-                game.seats.iter().any(Seat::is_computer) && !game.seats[seat].is_computer();
-            if human_beat_computer {
-                s.you_win.to_string()
-            } else {
-                fill(s.wins, &[&names[seat]])
-            }
-        }
-        (None, None) if kind == SmallKind::Dodgem => s.draw_limit.to_string(),
-        (None, None) => s.draw.to_string(),
     };
     Ending {
         headline,

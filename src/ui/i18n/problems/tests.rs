@@ -85,7 +85,7 @@ fn every_store_error_is_translated() {
         },
         StoreError::NotQueens {
             path: path(),
-            kind: GameKind::Dodgem,
+            kind: GameKind::Table("dodgem"),
         },
     ];
     let (en, vi) = (texts(Language::English), texts(Language::Vietnamese));
@@ -178,13 +178,13 @@ fn every_check_error() -> Vec<CheckError> {
             value: u64::MAX,
         },
         CheckError::WrongGame {
-            found: GameKind::TicTacToe,
+            found: GameKind::Table("tictactoe"),
         },
         CheckError::WrongGame {
             found: GameKind::Queens,
         },
         CheckError::SmallSetup {
-            kind: GameKind::Dodgem,
+            kind: GameKind::Table("dodgem"),
             size: 8,
             stones: 1,
             seeded: true,
@@ -192,7 +192,9 @@ fn every_check_error() -> Vec<CheckError> {
         CheckError::SmallMove {
             number: 2,
             token: "b2".into(),
-            reason: Box::new(crate::games::play::SmallError::OtherGame("b2".into())),
+            reason: Box::new(crate::store::MoveRefused(crate::games::seam::Refused::new(
+                crate::games::dodgem::DodgemError::BadMove("b2".into()),
+            ))),
         },
         CheckError::SmallGain {
             number: 1,

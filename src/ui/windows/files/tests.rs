@@ -41,18 +41,19 @@ fn a_small_games_unnamed_players_are_worded_in_the_windows_language() {
         time_ms: Some(5000),
     });
     let mut game = SavedGame::new(&board, [Side::Human, engine], None);
-    game.kind = GameKind::Dodgem;
+    game.kind = GameKind::Table("dodgem");
     let entries = [HistoryEntry::new("g", game)];
     let sides = crate::ui::session::history::record_sides(&entries);
     let vi = texts(Language::Vietnamese);
     let opponent = crate::store::player_label(&entries[0].game, crate::board::Player::Two);
     let shown = record_label(vi, &opponent, &sides);
     assert!(!shown.contains("alphabeta depth"), "{shown}");
-    assert!(shown.contains(vi.small.game_names[2]), "{shown}");
+    let dodgem = crate::ui::i18n::grid::game_name(vi.grid, "dodgem");
+    assert!(shown.contains(&dodgem), "{shown}");
     let you = crate::store::player_label(&entries[0].game, crate::board::Player::One);
     assert_eq!(
         record_label(vi, &you, &sides),
-        format!("{} ({})", vi.you, vi.small.game_names[2])
+        format!("{} ({dodgem})", vi.you)
     );
     assert_eq!(record_label(vi, "Ann", &sides), "Ann");
 }

@@ -152,7 +152,10 @@ fn refusal(t: &GrowTexts, error: &GrowError) -> String {
 pub struct GrowTexts {
     pub header: &'static str,
     pub game: &'static str,
-    /// The games' names by tag; a game not named here is listed by its tag.
+    /// The language the games are named in.
+    pub tongue: crate::games::words::Tongue,
+    /// The lab's own names for games by tag (queens: the board on screen); every other
+    /// game is listed by its own name ([`crate::games::seam::Rules::words`]).
     pub games: &'static [(&'static str, &'static str)],
     pub position: &'static str,
     pub reset: &'static str,
@@ -166,12 +169,12 @@ pub struct GrowTexts {
 }
 
 impl GrowTexts {
-    /// `game`'s name in the list: its name here, else its tag.
+    /// `game`'s name in the list: the lab's name for it, else the game's own.
     pub fn game_name(&self, game: TreeGame) -> &'static str {
         self.games
             .iter()
             .find(|(tag, _)| *tag == game.name())
-            .map_or(game.name(), |(_, name)| name)
+            .map_or_else(|| (game.0.words)(self.tongue).name, |(_, name)| name)
     }
 }
 
@@ -186,12 +189,8 @@ pub fn grow_texts(language: Language) -> &'static GrowTexts {
 const EN: GrowTexts = GrowTexts {
     header: "From a game",
     game: "Game:",
-    games: &[
-        ("tictactoe", "Tic-tac-toe"),
-        ("dodgem", "Dodgem"),
-        ("othello", "Othello"),
-        ("queens", "The board on screen"),
-    ],
+    tongue: crate::games::words::Tongue::English,
+    games: &[("queens", "The board on screen")],
     position: "Position",
     reset: "Start position",
     depth: "Depth in plies",
@@ -206,12 +205,8 @@ const EN: GrowTexts = GrowTexts {
 const VI: GrowTexts = GrowTexts {
     header: "Từ một ván cờ",
     game: "Trò chơi:",
-    games: &[
-        ("tictactoe", "Cờ ca-rô 3x3"),
-        ("dodgem", "Dodgem"),
-        ("othello", "Cờ lật (Othello)"),
-        ("queens", "Bàn cờ trên màn hình"),
-    ],
+    tongue: crate::games::words::Tongue::Vietnamese,
+    games: &[("queens", "Bàn cờ trên màn hình")],
     position: "Thế cờ",
     reset: "Thế ban đầu",
     depth: "Độ sâu (nước)",
