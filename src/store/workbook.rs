@@ -260,23 +260,16 @@ impl WorkbookWriter {
             let player = Player::at_ply(ply);
             let gained = record.claims.count();
             score[player.index()] += gained;
-            let (sheet, row) = self
-                .moves
-                .next_row(&mut self.workbook, self.options.max_rows)?;
-            sheet.write_string(row, 0, &entry.id)?;
-            sheet.write_number(row, 1, (ply + 1) as f64)?;
-            sheet.write_string(row, 2, player.to_string())?;
-            sheet.write_string(row, 3, record.cell.to_string())?;
-            sheet.write_number(row, 4, gained)?;
-            sheet.write_number(row, 5, score[0])?;
-            sheet.write_number(row, 6, score[1])?;
-            if let Some(search) = saved.search {
-                sheet.write_number(row, 7, search.depth)?;
-                sheet.write_number(row, 8, search.nodes as f64)?;
-                let ms = search.time_us as f64 / 1000.0;
-                sheet.write_number_with_format(row, 9, ms, &self.millis)?;
-                sheet.write_number(row, 10, search.value)?;
-            }
+            self.write_move_row(
+                &entry.id,
+                MoveRow {
+                    ply,
+                    mv: &record.cell.to_string(),
+                    gained: Some(gained),
+                    score,
+                    search: saved.search,
+                },
+            )?;
         }
         Ok(())
     }
@@ -299,23 +292,43 @@ impl WorkbookWriter {
             if replay.play_text(mv).is_err() {
                 break;
             }
-            let [one, two] = super::table_game::size_and_score(replay.as_ref()).1;
-            let (sheet, row) = self
-                .moves
-                .next_row(&mut self.workbook, self.options.max_rows)?;
-            sheet.write_string(row, 0, &entry.id)?;
-            sheet.write_number(row, 1, (ply + 1) as f64)?;
-            sheet.write_string(row, 2, Player::at_ply(ply).to_string())?;
-            sheet.write_string(row, 3, mv)?;
-            sheet.write_number(row, 5, one)?;
-            sheet.write_number(row, 6, two)?;
-            if let Some(search) = saved.search {
-                sheet.write_number(row, 7, search.depth)?;
-                sheet.write_number(row, 8, search.nodes as f64)?;
-                let ms = search.time_us as f64 / 1000.0;
-                sheet.write_number_with_format(row, 9, ms, &self.millis)?;
-                sheet.write_number(row, 10, search.value)?;
-            }
+            let score = super::table_game::size_and_score(replay.as_ref()).1;
+            self.write_move_row(
+                &entry.id,
+                MoveRow {
+                    ply,
+                    mv,
+                    gained: None,
+                    score,
+                    search: saved.search,
+                },
+            )?;
+        }
+        Ok(())
+    }
+
+    /// One row of the Moves sheet, whichever game wrote it: game id, ply, player, move,
+    /// cells gained (blank where a game's moves claim none), both scores after the
+    /// move, and the search that chose it when a computer did.
+    fn write_move_row(&mut self, id: &str, row_of: MoveRow<'_>) -> Result<(), XlsxError> {
+        let (sheet, row) = self
+            .moves
+            .next_row(&mut self.workbook, self.options.max_rows)?;
+        sheet.write_string(row, 0, id)?;
+        sheet.write_number(row, 1, (row_of.ply + 1) as f64)?;
+        sheet.write_string(row, 2, Player::at_ply(row_of.ply).to_string())?;
+        sheet.write_string(row, 3, row_of.mv)?;
+        if let Some(gained) = row_of.gained {
+            sheet.write_number(row, 4, gained)?;
+        }
+        sheet.write_number(row, 5, row_of.score[0])?;
+        sheet.write_number(row, 6, row_of.score[1])?;
+        if let Some(search) = row_of.search {
+            sheet.write_number(row, 7, search.depth)?;
+            sheet.write_number(row, 8, search.nodes as f64)?;
+            let ms = search.time_us as f64 / 1000.0;
+            sheet.write_number_with_format(row, 9, ms, &self.millis)?;
+            sheet.write_number(row, 10, search.value)?;
         }
         Ok(())
     }
@@ -458,6 +471,20 @@ pub fn export_workbook(entries: &[HistoryEntry], path: &Path) -> Result<(), Expo
         writer.add(entry)?;
     }
     writer.finish(path).map(|_| ())
+}
+
+/// What one row of the Moves sheet holds (see `WorkbookWriter::write_move_row`).
+struct MoveRow<'a> {
+    /// The ply, from 0.
+    ply: usize,
+    /// The move in its game's notation.
+    mv: &'a str,
+    /// Cells the move claimed (queens); `None` leaves the column blank.
+    gained: Option<u32>,
+    /// Each seat's score after the move.
+    score: [u32; 2],
+    /// The search that chose the move, if a computer did.
+    search: Option<super::game::SearchInfo>,
 }
 
 #[cfg(test)]
