@@ -82,11 +82,12 @@ impl Run {
     fn row(&self) -> String {
         let cells: Vec<String> = CHECKPOINTS_MS.iter().map(|&ms| self.at(ms)).collect();
         format!(
-            "{} | all bounded {} | all exact {} | end {} ms",
+            "{} | all bounded {} | all exact {} | end {} ms: {}",
             cells.join(" | "),
             self.first(|c| c.estimate == 0),
             self.first(|c| c.estimate == 0 && c.bound == 0),
-            self.ended_ms
+            self.ended_ms,
+            self.at(u128::MAX)
         )
     }
 }

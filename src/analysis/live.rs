@@ -114,7 +114,11 @@ pub fn value_moves(
         on_update(&all);
         return Some(all);
     }
-    valuing.deepen(values, on_update)
+    let (answer, proved) = valuing.deepen(values, on_update);
+    match (proved, settings.prove_time, answer) {
+        (false, Some(until), Some(answer)) => valuing.late_rounds(answer, until, on_update),
+        (_, _, answer) => answer,
+    }
 }
 
 /// One position's moves being valued: the positions after them, the one engine (one
@@ -148,18 +152,20 @@ impl Valuing<'_> {
     }
 
     /// The engine one depth at a time over every move not proved, publishing each
-    /// completed depth; after the first, a solve of the position itself. Returns the last
-    /// answer published.
+    /// completed depth; after the first, a solve of the position itself, and when it
+    /// proves it and [`LiveSettings::prove_time`] asks, the rounds of proofs instead of
+    /// deeper estimates. Returns the last answer published, and whether the position was
+    /// proved.
     fn deepen(
         &mut self,
         mut values: Vec<Option<MoveValue>>,
         on_update: &mut dyn FnMut(&MoveValues),
-    ) -> Option<MoveValues> {
+    ) -> (Option<MoveValues>, bool) {
         let mut answer = None;
         let mut proved: Option<ProvedValue> = None;
         for depth in 1..self.board.free().count().max(2) {
             let Some(pass) = self.pass(&values, depth) else {
-                return answer;
+                return (answer, proved.is_some());
             };
             values = pass;
             let all_exact = values.iter().flatten().all(MoveValue::exact);
@@ -177,11 +183,14 @@ impl Valuing<'_> {
                     .saturating_sub(self.started.elapsed());
                 let root = solved_position(self.board, &self.engine, time, &self.stop);
                 if self.stop.handler.should_stop() {
-                    return answer;
+                    return (answer, false);
                 }
                 proved = root.as_ref().and_then(proved_value);
                 if let (Some(root), Some(until)) = (&root, self.settings.prove_time) {
-                    return self.in_rounds(values, root, until, on_update).or(answer);
+                    return (
+                        self.in_rounds(values, root, until, on_update).or(answer),
+                        true,
+                    );
                 }
                 if proved.is_some()
                     && let Some(update) = gather(self.board, &values, Some(depth), proved.as_ref())
@@ -191,7 +200,30 @@ impl Valuing<'_> {
                 }
             }
         }
-        answer
+        (answer, proved.is_some())
+    }
+
+    /// When the estimates' time is up and the position is still not proved (a loaded
+    /// machine, a harder board): one more solve of it, its table warm, until `until`
+    /// from the start, then the rounds of proofs on `answer`'s values. Returns the last
+    /// answer published.
+    fn late_rounds(
+        &self,
+        answer: MoveValues,
+        until: Duration,
+        on_update: &mut dyn FnMut(&MoveValues),
+    ) -> Option<MoveValues> {
+        let stop = Deadline {
+            handler: self.stop.handler,
+            deadline: self.started + until,
+        };
+        let time = until.saturating_sub(self.started.elapsed());
+        let Some(root) = solved_position(self.board, &self.engine, time, &stop) else {
+            return Some(answer);
+        };
+        let values = answer.moves.iter().cloned().map(Some).collect();
+        self.in_rounds(values, &root, until, on_update)
+            .or(Some(answer))
     }
 
     /// The moves asked in rounds of [`LOSS_THRESHOLDS`] against `root`, the position's
@@ -227,6 +259,8 @@ impl Valuing<'_> {
             }
             update
         };
+        // The position's proof on screen at once, with the estimates so far.
+        publish(&values, on_update);
         let mut published = Instant::now();
         value_every_move_in_rounds(
             self.board,
