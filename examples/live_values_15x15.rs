@@ -1,41 +1,93 @@
 //! Measures the window's move values (`analysis::value_moves`) on 15x15 boards with 20
-//! stones: when each update came and how many moves were proved in it (issue 33 goal 2).
-//! `cargo run --release --example live_values_15x15 -- [seconds]`.
+//! stones (issue 33 goal 2), before and after the rounds of proofs, in one run: how many
+//! of the moves are exact / bounded / estimated at 1, 2 and 4 s, and when every move was
+//! at least bounded and when every move was exact.
+//!
+//! `cargo run --release --example live_values_15x15 -- [prove-seconds]` (default 30, the
+//! window's); "before" is the method without rounds (`prove_time: None`, 4 s, the
+//! window's budget before issue 33).
 use queens::ai::NoHandler;
-use queens::analysis::{LiveSettings, value_moves};
+use queens::analysis::{KindCounts, LiveSettings, value_moves};
 use queens::board::random_position;
 use std::time::{Duration, Instant};
 
+/// The window's budget for estimates and the position's own solve.
+const TIME: Duration = Duration::from_secs(4);
+/// When the counts are read, in milliseconds from the start.
+const CHECKPOINTS_MS: [u128; 3] = [1000, 2000, 4000];
+
 fn main() {
-    let secs: u64 = std::env::args()
+    let prove_secs: u64 = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
-        .unwrap_or(4);
+        .unwrap_or(30);
+    println!(
+        "seed method   | at 1 s (exact/bound/estimate) | at 2 s | at 4 s | all bounded | all exact | end"
+    );
     for seed in [11, 12, 13] {
         let Ok(board) = random_position(15, 20, 0, seed) else {
             continue;
         };
-        let started = Instant::now();
-        let settings = LiveSettings {
-            time: Duration::from_secs(secs),
-            hash_mb: 32,
-        };
-        let answer = value_moves(&board, settings, &NoHandler, &mut |v| {
-            let proved = v.moves.iter().filter(|m| m.exact).count();
-            println!(
-                "seed {seed} {:>6} ms: {proved} of {} moves proved, depth {:?}, position {:?}",
-                started.elapsed().as_millis(),
-                v.moves.len(),
-                v.depth,
-                v.proved.as_ref().map(|p| p.margin)
-            );
-        });
-        let proved = answer
-            .as_ref()
-            .map_or(0, |a| a.moves.iter().filter(|m| m.exact).count());
-        println!(
-            "seed {seed} done {} ms, {proved} proved",
-            started.elapsed().as_millis()
-        );
+        for (name, prove_time) in [
+            ("before", None),
+            ("after", Some(Duration::from_secs(prove_secs))),
+        ] {
+            let settings = LiveSettings {
+                time: TIME,
+                hash_mb: 32,
+                prove_time,
+            };
+            let run = measure(&board, settings);
+            println!("{seed:>4} {name:<8} | {}", run.row());
+        }
+    }
+}
+
+/// The counts of each update and when it came.
+struct Run {
+    updates: Vec<(u128, KindCounts)>,
+    ended_ms: u128,
+}
+
+fn measure(board: &queens::board::Board, settings: LiveSettings) -> Run {
+    let started = Instant::now();
+    let mut updates = Vec::new();
+    value_moves(board, settings, &NoHandler, &mut |v| {
+        updates.push((started.elapsed().as_millis(), v.counts()));
+    });
+    Run {
+        updates,
+        ended_ms: started.elapsed().as_millis(),
+    }
+}
+
+impl Run {
+    fn at(&self, ms: u128) -> String {
+        self.updates
+            .iter()
+            .rev()
+            .find(|(t, _)| *t <= ms)
+            .map_or("-".to_string(), |(_, c)| {
+                format!("{}/{}/{}", c.exact, c.bound, c.estimate)
+            })
+    }
+
+    fn first(&self, wanted: impl Fn(&KindCounts) -> bool) -> String {
+        self.updates
+            .iter()
+            .find(|(_, c)| wanted(c))
+            .map_or("never".to_string(), |(t, _)| format!("{t} ms"))
+    }
+
+    fn row(&self) -> String {
+        let cells: Vec<String> = CHECKPOINTS_MS.iter().map(|&ms| self.at(ms)).collect();
+        format!(
+            "{} | all bounded {} | all exact {} | end {} ms: {}",
+            cells.join(" | "),
+            self.first(|c| c.estimate == 0),
+            self.first(|c| c.estimate == 0 && c.bound == 0),
+            self.ended_ms,
+            self.at(u128::MAX)
+        )
     }
 }

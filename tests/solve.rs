@@ -703,3 +703,77 @@ fn moves_within_k_are_exact_and_the_others_proved_to_lose_more() {
         "{checked} positions, {bounded} bounded moves"
     );
 }
+
+/// The window's rounds of proofs (issue 33.2): after rounds of rising thresholds with
+/// one shared table, every move whose bounds meet has exactly the margin exhaustive
+/// search gives its child, every other move's proved bounds contain that margin, and a
+/// move losing at most the last threshold is exact. Small boards with stones, either
+/// side to move, one thread and two; rounds [1, 3] (some moves stay bounds) and
+/// [1, 3, EXACT] (every move exact).
+#[test]
+fn rounds_of_rising_thresholds_prove_bounds_that_hold() {
+    use queens::ai::strong::{EXACT, value_every_move_in_rounds};
+    let (mut checked, mut bounded, mut exact) = (0, 0, 0);
+    for seed in 300..330u64 {
+        let size = 5 + (seed % 4) as u8;
+        let stones = (seed / 4 % 6) as usize;
+        let plies = (seed % 3) as usize;
+        let Ok(board) = random_position(size, stones, plies, seed) else {
+            continue;
+        };
+        if board.free().is_empty() {
+            continue;
+        }
+        let threads = 1 + (seed / 3 % 2) as usize;
+        let all = seed % 2 == 0;
+        let thresholds: &[u32] = if all { &[1, 3, EXACT] } else { &[1, 3] };
+        let table = Table::with_mb(8);
+        let root = solve(
+            &board,
+            &table,
+            settings(threads),
+            &NoHandler,
+            &SolveProgress::default(),
+        );
+        let best = memo_margin(&board);
+        assert_eq!(root.margin, Some(best), "{board:?}");
+        let mut heard = 0;
+        let values = value_every_move_in_rounds(
+            &board,
+            &table,
+            settings(threads),
+            &NoHandler,
+            &root,
+            thresholds,
+            |_| heard += 1,
+        );
+        assert_eq!(values.len(), board.free().count() as usize, "{board:?}");
+        assert!(heard >= values.len(), "{board:?}: every move is told");
+        let mover = board.side_to_move();
+        for value in &values {
+            let mut child = board.clone();
+            child.do_move(value.cell);
+            let truth = memo_margin(&child);
+            assert!(
+                value.lower <= truth && truth <= value.upper,
+                "{board:?} {value:?} true {truth}"
+            );
+            let loss = match mover {
+                Player::One => best - truth,
+                Player::Two => truth - best,
+            };
+            if let Some(margin) = value.margin {
+                assert_eq!(margin, truth, "{board:?} {value:?}");
+                exact += 1;
+            } else {
+                assert!(!all && loss > 3, "{board:?} {value:?} loss {loss}");
+                bounded += 1;
+            }
+        }
+        checked += 1;
+    }
+    assert!(
+        checked > 20 && bounded > 20 && exact > 100,
+        "{checked} positions, {bounded} bounded, {exact} exact"
+    );
+}

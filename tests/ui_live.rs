@@ -6,6 +6,7 @@ mod ui_support;
 
 use egui_kittest::kittest::Queryable;
 use queens::ai::strong::{SolveSettings, solve_board};
+use queens::analysis::ValueKind;
 use queens::ui::Mode;
 use ui_support::{click, frames, harness, settings, step_until};
 
@@ -94,7 +95,6 @@ fn a_proven_margin_is_the_one_every_line_tells() {
         .state()
         .live_values()
         .unwrap_or_else(|| panic!("no values"));
-    assert!(!values.solved(), "every move proved: nothing to label");
     assert_eq!(values.margin(), Some(exact));
     assert_eq!(harness.state().known_margin(), Some(exact));
     // Before the first move the panel words it as the board's advantage (the opening
@@ -117,11 +117,19 @@ fn a_proven_margin_is_the_one_every_line_tells() {
             .is_none(),
         "an estimate is told beside the proven margin"
     );
-    assert!(
-        harness
-            .query_by_label_contains("Move values: estimates at depth")
-            .is_some()
-    );
+    // What is left of the estimates says it is one (the rounds of proofs replace them
+    // with bounds and exact values as they come: there may be none left).
+    let values = harness
+        .state()
+        .live_values()
+        .unwrap_or_else(|| panic!("no values"));
+    if values.counts().estimate > 0 {
+        assert!(
+            harness
+                .query_by_label_contains("Move values: estimates at depth")
+                .is_some()
+        );
+    }
     // The best line drawn is the proved one: its first move keeps the margin.
     let first = values.principal_variation()[0];
     let mut child = board.clone();
@@ -161,5 +169,64 @@ fn the_analysis_proofs_are_told_while_reviewing() {
     assert!(
         harness.query_all_by_label_contains(&proven).count() >= 1,
         "no line says {proven}"
+    );
+}
+
+/// Issue 33.2: on a board too big to prove each move (12x12 after one move: 143), once
+/// the position is proved its moves get proved bounds, and a bound is told as one: the
+/// cell's accessible label and the side panel (the hovered cell) say "loses at least",
+/// the progress line counts it apart from the proved moves, and Stop keeps the values.
+#[test]
+fn a_proved_bound_is_told_as_a_bound() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 12, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell a1");
+    click(&mut harness, "View");
+    click(&mut harness, TOGGLE);
+    step_until(&mut harness, "a move with a proved bound", |app| {
+        app.live_values()
+            .is_some_and(|v| v.moves.iter().any(|m| m.kind == ValueKind::Bound))
+    });
+    // Stop: the values stay as they are, so the ones read below are the ones drawn.
+    click(&mut harness, "Stop valuing");
+    step_until(&mut harness, "the move values to stop", |app| {
+        !app.live_running()
+    });
+    frames(&mut harness, 2);
+    let values = harness
+        .state()
+        .live_values()
+        .unwrap_or_else(|| panic!("no values after Stop"));
+    let bound = values
+        .moves
+        .iter()
+        .find(|m| m.kind == ValueKind::Bound)
+        .unwrap_or_else(|| panic!("no bound left"));
+    let loss = values.loss(bound.cell).unwrap_or_else(|| panic!("no loss"));
+    assert!(loss > 0, "a bound that proves no loss: {bound:?}");
+    let cell = format!("cell {}", bound.cell);
+    let unit = if loss == 1 { "cell" } else { "cells" };
+    let words = format!("loses at least {loss} {unit} against the best move (a proved bound");
+    let said = harness.get_by_label(&cell).value().unwrap_or_default();
+    assert!(said.contains(&words), "{cell} says {said:?}");
+    // The side panel says the same of the hovered cell, never as if exact.
+    harness.get_by_label(&cell).hover();
+    frames(&mut harness, 2);
+    assert!(
+        harness
+            .query_by_label_contains(&format!("{}: {words}", bound.cell))
+            .is_some(),
+        "the panel does not tell {cell}'s bound"
+    );
+    let counts = values.counts();
+    let progress = format!(
+        "Move values: {} of {} moves proved exactly, {} with a proved bound",
+        counts.exact,
+        values.moves.len(),
+        counts.bound
+    );
+    assert!(
+        harness.query_by_label_contains(&progress).is_some(),
+        "no progress line {progress:?}"
     );
 }

@@ -10,10 +10,17 @@
 //! moves. After the first depth the position itself gets a share of the time for an
 //! exact solve: its proved margin and line are what every line of the window shows
 //! (an empty 15x15 board is proved in seconds, where depth 6 said 20 for 35).
+//!
+//! Once the position is proved (margin V), with [`LiveSettings::prove_time`] the moves
+//! are asked in rounds of rising thresholds instead ("does it lose more than 3 cells
+//! against V? 10? 20? 40?", then exact; `ai::strong::value_every_move_in_rounds`), one
+//! table for all: every move soon has a proved bound (a [`ValueKind::Bound`]), the
+//! moves near the best become exact, and each answer is published as it comes.
 
-use super::values::{MoveValue, MoveValues, ProvedValue};
+use super::values::{MoveValue, MoveValues, ProvedValue, ValueKind};
 use crate::ai::strong::{
-    OpeningBook, PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveSettings, solve,
+    EXACT, OpeningBook, PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveResult, SolveSettings,
+    solve, value_every_move_in_rounds,
 };
 use crate::ai::{Engine, Limits, SearchHandler};
 use crate::board::{Board, Cell, Player};
@@ -27,7 +34,23 @@ pub struct LiveSettings {
     pub time: Duration,
     /// The transposition table in MiB.
     pub hash_mb: usize,
+    /// With `Some(t)`: on boards too big to solve each move, once the position is
+    /// proved its moves are asked in rounds of [`LOSS_THRESHOLDS`] until `t` from the
+    /// start (bounds, then exact values, published as they come). `None`: estimates
+    /// only, as before issue 33 (kept for the benchmark's comparison).
+    pub prove_time: Option<Duration>,
 }
+
+/// The rounds' questions: does a move lose more than 3 cells against the best? 10? 20?
+/// 40? Then every move's exact margin. Small steps first, so every move has a bound
+/// within one round and the best moves are exact; each later round is asked only of the
+/// moves not yet proved to lose more.
+pub const LOSS_THRESHOLDS: [u32; 5] = [3, 10, 20, 40, EXACT];
+
+/// How often the rounds publish their values (and once more at the end): each answer
+/// is a whole copy of every move's value, crossing to the page as a message in the
+/// browser.
+const PUBLISH_EVERY: Duration = Duration::from_millis(100);
 
 /// The share of the budget the solver gets first, on boards it may prove.
 const SOLVE_SHARE_PERCENT: u32 = 50;
@@ -91,7 +114,11 @@ pub fn value_moves(
         on_update(&all);
         return Some(all);
     }
-    valuing.deepen(values, on_update)
+    let (answer, proved) = valuing.deepen(values, on_update);
+    match (proved, settings.prove_time, answer) {
+        (false, Some(until), Some(answer)) => valuing.late_rounds(answer, until, on_update),
+        (_, _, answer) => answer,
+    }
 }
 
 /// One position's moves being valued: the positions after them, the one engine (one
@@ -125,21 +152,23 @@ impl Valuing<'_> {
     }
 
     /// The engine one depth at a time over every move not proved, publishing each
-    /// completed depth; after the first, a solve of the position itself. Returns the last
-    /// answer published.
+    /// completed depth; after the first, a solve of the position itself, and when it
+    /// proves it and [`LiveSettings::prove_time`] asks, the rounds of proofs instead of
+    /// deeper estimates. Returns the last answer published, and whether the position was
+    /// proved.
     fn deepen(
         &mut self,
         mut values: Vec<Option<MoveValue>>,
         on_update: &mut dyn FnMut(&MoveValues),
-    ) -> Option<MoveValues> {
+    ) -> (Option<MoveValues>, bool) {
         let mut answer = None;
         let mut proved: Option<ProvedValue> = None;
         for depth in 1..self.board.free().count().max(2) {
             let Some(pass) = self.pass(&values, depth) else {
-                return answer;
+                return (answer, proved.is_some());
             };
             values = pass;
-            let all_exact = values.iter().flatten().all(|v| v.exact);
+            let all_exact = values.iter().flatten().all(MoveValue::exact);
             let depth_shown = (!all_exact).then_some(depth);
             if let Some(update) = gather(self.board, &values, depth_shown, proved.as_ref()) {
                 on_update(&update);
@@ -152,9 +181,16 @@ impl Valuing<'_> {
                 // The first depth is on screen: now the position itself, once.
                 let time = (self.settings.time * ROOT_SHARE_PERCENT / 100)
                     .saturating_sub(self.started.elapsed());
-                proved = solved_position(self.board, &self.engine, time, &self.stop);
+                let root = solved_position(self.board, &self.engine, time, &self.stop);
                 if self.stop.handler.should_stop() {
-                    return answer;
+                    return (answer, false);
+                }
+                proved = root.as_ref().and_then(proved_value);
+                if let (Some(root), Some(until)) = (&root, self.settings.prove_time) {
+                    return (
+                        self.in_rounds(values, root, until, on_update).or(answer),
+                        true,
+                    );
                 }
                 if proved.is_some()
                     && let Some(update) = gather(self.board, &values, Some(depth), proved.as_ref())
@@ -164,7 +200,89 @@ impl Valuing<'_> {
                 }
             }
         }
-        answer
+        (answer, proved.is_some())
+    }
+
+    /// When the estimates' time is up and the position is still not proved (a loaded
+    /// machine, a harder board): one more solve of it, its table warm, until `until`
+    /// from the start, then the rounds of proofs on `answer`'s values. Returns the last
+    /// answer published.
+    fn late_rounds(
+        &self,
+        answer: MoveValues,
+        until: Duration,
+        on_update: &mut dyn FnMut(&MoveValues),
+    ) -> Option<MoveValues> {
+        let stop = Deadline {
+            handler: self.stop.handler,
+            deadline: self.started + until,
+        };
+        let time = until.saturating_sub(self.started.elapsed());
+        let Some(root) = solved_position(self.board, &self.engine, time, &stop) else {
+            return Some(answer);
+        };
+        let values = answer.moves.iter().cloned().map(Some).collect();
+        self.in_rounds(values, &root, until, on_update)
+            .or(Some(answer))
+    }
+
+    /// The moves asked in rounds of [`LOSS_THRESHOLDS`] against `root`, the position's
+    /// solve, until `until` from the start; `values` (the estimates so far) are
+    /// replaced by proved values as they come, published at most every
+    /// [`PUBLISH_EVERY`] and at the end. Returns the last answer.
+    fn in_rounds(
+        &self,
+        mut values: Vec<Option<MoveValue>>,
+        root: &SolveResult,
+        until: Duration,
+        on_update: &mut dyn FnMut(&MoveValues),
+    ) -> Option<MoveValues> {
+        let proved = proved_value(root);
+        let margin = root.margin?;
+        let mover = self.board.side_to_move();
+        let stop = Deadline {
+            handler: self.stop.handler,
+            deadline: self.started + until,
+        };
+        let mut slots = [None; 256];
+        for (slot, (cell, _)) in self.children.iter().enumerate() {
+            slots[cell.index()] = Some(slot);
+        }
+        let publish = |values: &[Option<MoveValue>], on_update: &mut dyn FnMut(&MoveValues)| {
+            let estimates = values
+                .iter()
+                .flatten()
+                .any(|v| v.kind == ValueKind::Estimate);
+            let update = gather(self.board, values, estimates.then_some(1), proved.as_ref());
+            if let Some(update) = &update {
+                on_update(update);
+            }
+            update
+        };
+        // The position's proof on screen at once, with the estimates so far.
+        publish(&values, on_update);
+        let mut published = Instant::now();
+        value_every_move_in_rounds(
+            self.board,
+            self.engine.table(),
+            SolveSettings {
+                time: Some(until.saturating_sub(self.started.elapsed())),
+                ..SolveSettings::default()
+            },
+            &stop,
+            root,
+            &LOSS_THRESHOLDS,
+            |found| {
+                if let Some(slot) = slots[found.cell.index()].and_then(|i| values.get_mut(i)) {
+                    *slot = Some(proved_move(slot.take(), found, margin, mover));
+                }
+                if published.elapsed() >= PUBLISH_EVERY {
+                    publish(&values, on_update);
+                    published = Instant::now();
+                }
+            },
+        );
+        publish(&values, on_update)
     }
 
     /// One depth of the engine on every move not proved yet; `None` when the deadline or
@@ -172,7 +290,7 @@ impl Valuing<'_> {
     fn pass(&mut self, values: &[Option<MoveValue>], depth: u32) -> Option<Vec<Option<MoveValue>>> {
         let mut pass = values.to_vec();
         for ((cell, child), slot) in self.children.iter().zip(pass.iter_mut()) {
-            if slot.as_ref().is_some_and(|v| v.exact) {
+            if slot.as_ref().is_some_and(MoveValue::exact) {
                 continue;
             }
             let outcome = self
@@ -188,7 +306,10 @@ impl Valuing<'_> {
             *slot = Some(MoveValue {
                 cell: *cell,
                 margin: mover,
-                exact: outcome.exact,
+                kind: match outcome.exact {
+                    true => ValueKind::Exact,
+                    false => ValueKind::Estimate,
+                },
                 line: outcome.pv,
             });
         }
@@ -230,7 +351,7 @@ fn from_book(board: &Board) -> Option<MoveValues> {
             Some(MoveValue {
                 cell,
                 margin: value.margin?,
-                exact: true,
+                kind: ValueKind::Exact,
                 line: Vec::new(),
             })
         })
@@ -244,13 +365,13 @@ fn from_book(board: &Board) -> Option<MoveValues> {
     })
 }
 
-/// The proved margin and line of `board`, if the solver finishes in `time`.
+/// The solve of `board`, if the solver proves its margin in `time`.
 fn solved_position(
     board: &Board,
     engine: &PvsEngine,
     time: Duration,
     stop: &dyn SearchHandler<Cell>,
-) -> Option<ProvedValue> {
+) -> Option<SolveResult> {
     if time.is_zero() {
         return None;
     }
@@ -264,12 +385,48 @@ fn solved_position(
         stop,
         &SolveProgress::default(),
     );
-    match (result.solved, result.margin) {
-        (true, Some(margin)) => Some(ProvedValue {
-            margin,
-            line: result.pv,
-        }),
-        _ => None,
+    (result.solved && result.margin.is_some()).then_some(result)
+}
+
+/// The proved margin and line of a solve, when it proved them.
+fn proved_value(result: &SolveResult) -> Option<ProvedValue> {
+    Some(ProvedValue {
+        margin: result.margin.filter(|_| result.solved)?,
+        line: result.pv.clone(),
+    })
+}
+
+/// A move's value from the rounds' `found` (its proved bounds), given the position's
+/// proved `margin` and who moves: exact when the bounds meet, a bound when they prove
+/// it loses something against the best, else the estimate `old` kept (moved inside the
+/// bounds).
+fn proved_move(
+    old: Option<MoveValue>,
+    found: &crate::ai::strong::MoveValue,
+    margin: i32,
+    mover: Player,
+) -> MoveValue {
+    let line = old.as_ref().map(|v| v.line.clone()).unwrap_or_default();
+    // The most the move can reach for the mover.
+    let reach = match mover {
+        Player::One => found.upper,
+        Player::Two => found.lower,
+    };
+    let loses = match mover {
+        Player::One => reach < margin,
+        Player::Two => reach > margin,
+    };
+    let (margin, kind) = match (found.margin, old) {
+        (Some(exact), _) => (exact, ValueKind::Exact),
+        _ if loses => (reach, ValueKind::Bound),
+        (None, Some(old)) => (old.margin.clamp(found.lower, found.upper), old.kind),
+        (None, None) => (reach, ValueKind::Bound),
+    };
+    MoveValue {
+        cell: found.cell,
+        margin,
+        kind,
+        line,
     }
 }
 
@@ -286,7 +443,7 @@ fn solved_value(
         return Some(MoveValue {
             cell,
             margin: crate::ai::strong::score_diff(child),
-            exact: true,
+            kind: ValueKind::Exact,
             line: Vec::new(),
         });
     }
@@ -304,7 +461,7 @@ fn solved_value(
         (true, Some(margin)) => Some(MoveValue {
             cell,
             margin,
-            exact: true,
+            kind: ValueKind::Exact,
             line: result.pv,
         }),
         _ => None,
@@ -322,6 +479,7 @@ mod tests {
         LiveSettings {
             time: Duration::from_millis(ms),
             hash_mb: 4,
+            prove_time: None,
         }
     }
 
@@ -421,6 +579,74 @@ mod tests {
             let proved = solve_board(&child, SolveSettings::default(), 4);
             assert_eq!(Some(value.margin), proved.margin, "{}", value.cell);
         }
+    }
+
+    /// Issue 33.2: on a board too big to solve each move (12x12 after one move), once the
+    /// position is proved its moves are asked in rounds: an exact value is the solver's
+    /// margin of the move's child, and a bound holds (the child's margin is no better
+    /// for the mover than it). Stops once both kinds are on hand (a stop, not a clock).
+    #[test]
+    fn the_rounds_give_exact_values_and_bounds_that_hold() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        struct Flag<'a>(&'a AtomicBool);
+        impl SearchHandler<Cell> for Flag<'_> {
+            fn should_stop(&self) -> bool {
+                self.0.load(Ordering::Relaxed)
+            }
+        }
+        let board = random_position(12, 0, 1, 3).unwrap_or_else(|e| panic!("{e}"));
+        assert!(board.free().count() > SOLVE_FREE_CELLS + 1);
+        let stop = AtomicBool::new(false);
+        let mut updates = 0;
+        let settings = LiveSettings {
+            prove_time: Some(Duration::from_secs(600)),
+            ..settings(4000)
+        };
+        let exact_but_best = |v: &MoveValues| {
+            let best = v.best().map(|b| b.cell);
+            v.moves.iter().any(|m| m.exact() && Some(m.cell) != best)
+        };
+        let answer = value_moves(&board, settings, &Flag(&stop), &mut |v| {
+            updates += 1;
+            let bounds = v.counts().bound > 0;
+            if bounds && exact_but_best(v) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        })
+        .unwrap_or_else(|| panic!("no answer"));
+        assert!(updates >= 2);
+        let margin = answer
+            .proved_margin()
+            .unwrap_or_else(|| panic!("not proved"));
+        let view = |m: i32| match board.side_to_move() {
+            Player::One => m,
+            Player::Two => -m,
+        };
+        let mut checked = (0, 0);
+        for value in &answer.moves {
+            let wanted = match value.kind {
+                ValueKind::Exact => checked.0 < 3,
+                ValueKind::Bound => checked.1 < 3,
+                ValueKind::Estimate => false,
+            };
+            if !wanted {
+                continue;
+            }
+            let mut child = board.clone();
+            child.do_move(value.cell);
+            let truth = solve_board(&child, SolveSettings::default(), 16)
+                .margin
+                .unwrap_or_else(|| panic!("{} not solved", value.cell));
+            if value.exact() {
+                assert_eq!(value.margin, truth, "{value:?}");
+                checked.0 += 1;
+            } else {
+                assert!(view(truth) <= view(value.margin), "{value:?} true {truth}");
+                assert!(view(value.margin) < view(margin), "a bound with no loss");
+                checked.1 += 1;
+            }
+        }
+        assert_eq!(checked, (3, 3), "{:?}", answer.counts());
     }
 
     #[test]

@@ -17,7 +17,7 @@ mod values;
 mod wire;
 
 pub use live::{LiveSettings, value_moves};
-pub use values::{MoveValue, MoveValues, ProvedValue};
+pub use values::{KindCounts, MoveValue, MoveValues, ProvedValue, ValueKind};
 
 pub use model::{
     Analysis, Class, MoveAnalysis, PlayerSummary, PositionValue, class_of, class_of_bounds,

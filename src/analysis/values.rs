@@ -5,15 +5,31 @@
 
 use crate::board::{Cell, Player};
 
+/// What a move's `margin` is: one of three facts, each told in its own words wherever a
+/// value is shown (the board's cells, their accessible labels, the side panel).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ValueKind {
+    /// The margin is proved (solved).
+    Exact,
+    /// The margin is a proved bound: the most the move can reach for the mover (P1's
+    /// margin is at most it, P2's at least it), so the move's loss against the best is
+    /// at least [`MoveValues::loss`]. Never shown as if exact.
+    Bound,
+    /// The engine's estimate (at [`MoveValues::depth`]).
+    Estimate,
+}
+
 /// One legal move and the margin with best play after it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MoveValue {
     /// The move.
     pub cell: Cell,
-    /// P1's final cells minus P2's with best play after the move.
+    /// P1's final cells minus P2's with best play after the move: exact, a proved bound
+    /// or an estimate, as `kind` says.
     pub margin: i32,
-    /// Whether `margin` is proved (solved) rather than estimated.
-    pub exact: bool,
+    /// What `margin` is.
+    pub kind: ValueKind,
     /// Best play after the move (the solver's or the engine's line).
     pub line: Vec<Cell>,
 }
@@ -44,7 +60,43 @@ pub struct MoveValues {
     pub proved: Option<ProvedValue>,
 }
 
+impl MoveValue {
+    /// Whether `margin` is proved exactly.
+    pub fn exact(&self) -> bool {
+        self.kind == ValueKind::Exact
+    }
+}
+
+/// How many moves' values are of each kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KindCounts {
+    /// Proved exactly.
+    pub exact: usize,
+    /// Proved bounds only.
+    pub bound: usize,
+    /// Estimates.
+    pub estimate: usize,
+}
+
 impl MoveValues {
+    /// How many moves are exact, bounded and estimated.
+    pub fn counts(&self) -> KindCounts {
+        let mut counts = KindCounts::default();
+        for value in &self.moves {
+            match value.kind {
+                ValueKind::Exact => counts.exact += 1,
+                ValueKind::Bound => counts.bound += 1,
+                ValueKind::Estimate => counts.estimate += 1,
+            }
+        }
+        counts
+    }
+
+    /// The value of `cell`, if it is a legal move.
+    pub fn of(&self, cell: Cell) -> Option<&MoveValue> {
+        self.moves.iter().find(|m| m.cell == cell)
+    }
+
     /// `margin` from the mover's side (more is better for the mover).
     fn for_mover(&self, margin: i32) -> i32 {
         match self.mover {
@@ -65,7 +117,8 @@ impl MoveValues {
     }
 
     /// The margin cells `cell` gives away against the best move (0 for a best move);
-    /// `None` for a cell that is no legal move.
+    /// `None` for a cell that is no legal move. For a [`ValueKind::Bound`] it is the
+    /// least it gives away (when the best move is exact, a proved "at least").
     pub fn loss(&self, cell: Cell) -> Option<u32> {
         let best = self.best()?;
         let value = self.moves.iter().find(|m| m.cell == cell)?;
@@ -83,7 +136,7 @@ impl MoveValues {
 
     /// Whether every move's value is proved: the position's margin is then exact too.
     pub fn solved(&self) -> bool {
-        !self.moves.is_empty() && self.moves.iter().all(|m| m.exact)
+        !self.moves.is_empty() && self.moves.iter().all(MoveValue::exact)
     }
 
     /// P1's margin with best play from the position: the proved one when there is one
@@ -128,9 +181,9 @@ impl MoveValues {
         for value in &mut self.moves {
             if Some(&value.cell) == proved.line.first() {
                 value.margin = proved.margin;
-                value.exact = true;
+                value.kind = ValueKind::Exact;
                 value.line = proved.line[1..].to_vec();
-            } else if !value.exact && view(value.margin) > view(proved.margin) {
+            } else if !value.exact() && view(value.margin) > view(proved.margin) {
                 value.margin = proved.margin;
             }
         }
@@ -151,7 +204,7 @@ mod tests {
                 .map(|&(name, margin)| MoveValue {
                     cell: Cell::parse(name).unwrap_or_default(),
                     margin,
-                    exact: true,
+                    kind: ValueKind::Exact,
                     line: Vec::new(),
                 })
                 .collect(),

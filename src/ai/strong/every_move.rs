@@ -5,9 +5,7 @@
 //! it keep the bounds their solve reached.
 
 use super::gain::{Geometry, margin_of};
-use super::solver::{
-    SolveProgress, SolveResult, SolveSettings, SolveStart, solve, solve_from, solve_or_settle,
-};
+use super::solver::{SolveProgress, SolveSettings, SolveStart, solve, solve_from};
 use super::table::Table;
 use crate::ai::SearchHandler;
 use crate::board::{Board, Cell, Player};
@@ -102,126 +100,36 @@ pub fn solve_every_move_with(
                 );
                 (result.margin, result.lower, result.upper, result.nodes)
             };
-        for (index, &cell) in orbit.iter().enumerate() {
-            let value = MoveValue {
-                cell,
-                margin,
-                lower,
-                upper,
-                nodes: if index == 0 { nodes } else { 0 },
-            };
-            on_move(&value);
-            values.push(value);
-        }
+        push_orbit(
+            &orbit,
+            (margin, lower, upper, nodes),
+            &mut on_move,
+            &mut values,
+        );
     }
     sort_best_first(&mut values, board.side_to_move());
     values
 }
 
-/// Every legal move of `board` valued as `solve --all-moves --exact-within K` asks: the
-/// position is solved first (its margin V), then each move gets one question, "does it
-/// lose more than `within` cells against V?", asked of its child as a null-window probe
-/// that a good reply answers yes (the cheap kind). A yes ends that move: its value stays
-/// a bound, proving it loses more than `within` (often more: the probe fails soft). A no
-/// goes on to the move's exact margin. So only the moves near the best pay for an exact
-/// proof (refuting every reply), and each move keeps the shared table.
-///
-/// Returns the moves best first (as [`solve_every_move`]) and the position's solve
-/// (`None` when the game is over). When the position is not solved in time, the moves
-/// keep the bounds every position has, tightened by the position's proved bounds.
-pub fn value_every_move_within(
-    board: &Board,
-    table: &Table,
-    settings: SolveSettings,
-    handler: &dyn SearchHandler<Cell>,
-    within: u32,
-    mut on_move: impl FnMut(&MoveValue),
-) -> (Vec<MoveValue>, Option<SolveResult>) {
-    let start = Instant::now();
-    let deadline = settings.time.map(|time| start + time);
-    if board.free().is_empty() {
-        return (Vec::new(), None);
-    }
-    let root = solve(board, table, settings, handler, &SolveProgress::default());
-    let mut values = Vec::with_capacity(board.free().count() as usize);
-    for orbit in Geometry::of(board).orbits(board.free()) {
-        let Some(&first) = orbit.first() else {
-            continue;
+/// Lists every move of `orbit` (mirror images, one value) with the value (margin if
+/// exact, lower, upper, nodes) and tells `on_move` of each; the first carries the nodes.
+pub(super) fn push_orbit(
+    orbit: &[Cell],
+    (margin, lower, upper, nodes): (Option<i32>, i32, i32, u64),
+    on_move: &mut impl FnMut(&MoveValue),
+    values: &mut Vec<MoveValue>,
+) {
+    for (index, &cell) in orbit.iter().enumerate() {
+        let value = MoveValue {
+            cell,
+            margin,
+            lower,
+            upper,
+            nodes: if index == 0 { nodes } else { 0 },
         };
-        let mut child = board.clone();
-        child.do_move(first);
-        let time = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
-        let (margin, lower, upper, nodes) = value_within(
-            board,
-            &child,
-            &root,
-            root.solved && root.best_move.is_some_and(|best| orbit.contains(&best)),
-            within,
-            table,
-            SolveSettings { time, ..settings },
-            handler,
-        );
-        for (index, &cell) in orbit.iter().enumerate() {
-            let value = MoveValue {
-                cell,
-                margin,
-                lower,
-                upper,
-                nodes: if index == 0 { nodes } else { 0 },
-            };
-            on_move(&value);
-            values.push(value);
-        }
+        on_move(&value);
+        values.push(value);
     }
-    sort_best_first(&mut values, board.side_to_move());
-    (values, Some(root))
-}
-
-/// One move's value for [`value_every_move_within`]: (margin if exact, lower, upper,
-/// nodes) of the move from `board` to `child`, given the position's solve `root`
-/// (`best`: the move is one of the root's best, so worth exactly its margin).
-#[allow(clippy::too_many_arguments)] // one call site; the settings travel together
-fn value_within(
-    board: &Board,
-    child: &Board,
-    root: &SolveResult,
-    best: bool,
-    within: u32,
-    table: &Table,
-    settings: SolveSettings,
-    handler: &dyn SearchHandler<Cell>,
-) -> (Option<i32>, i32, i32, u64) {
-    let (lower, upper) = move_bounds(board, child, Some((root.lower, root.upper)));
-    if let (true, Some(margin)) = (best, root.margin) {
-        return (Some(margin), margin, margin, 0);
-    }
-    let out_of_time = settings.time.is_some_and(|t| t.is_zero()) || handler.should_stop();
-    // The move loses more than `within` when its margin is beyond V -/+ within for the
-    // other side (the child's side to move).
-    let beyond = root.margin.map(|v| match board.side_to_move() {
-        Player::One => v - within as i32,
-        Player::Two => v + within as i32,
-    });
-    let settled = beyond.is_some_and(|x| match board.side_to_move() {
-        Player::One => upper < x,
-        Player::Two => lower > x,
-    });
-    if lower == upper || settled || out_of_time || beyond.is_none() {
-        return ((lower == upper).then_some(lower), lower, upper, 0);
-    }
-    let result = solve_or_settle(
-        child,
-        table,
-        settings,
-        SolveStart {
-            bounds: Some((lower, upper)),
-            beyond,
-        },
-        true,
-        handler,
-        &SolveProgress::default(),
-    );
-    (result.margin, result.lower, result.upper, result.nodes)
 }
 
 /// The position's proved margin bounds (lower, upper), from a solve within `settings`
@@ -243,7 +151,7 @@ fn root_bound(
 /// every position's (its free cells, each won or lost), tightened by `root`, the proved
 /// bounds of `board` itself: no move is better for the side to move than the position
 /// (P1's moves reach at most its upper bound, P2's at least its lower bound).
-fn move_bounds(board: &Board, child: &Board, root: Option<(i32, i32)>) -> (i32, i32) {
+pub(super) fn move_bounds(board: &Board, child: &Board, root: Option<(i32, i32)>) -> (i32, i32) {
     let n = child.free().count() as i32;
     let (a, b) = (margin_of(child, -n), margin_of(child, n));
     let (mut lower, mut upper) = (a.min(b), a.max(b));

@@ -12,6 +12,7 @@ mod every_move;
 mod gain;
 mod hash;
 mod history;
+mod rounds;
 mod search;
 mod sizing;
 mod smp;
@@ -22,10 +23,11 @@ pub use book::{BookBoard, BookError, OpeningBook, SHIPPED_BOOK};
 pub use engine::{PvsEngine, SOLVE_FREE_CELLS};
 pub use every_move::{
     ListProof, MoveValue, move_classes, proof_of_list, solve_every_move, solve_every_move_with,
-    sort_best_first, value_every_move_within,
+    sort_best_first,
 };
 pub use gain::{margin_of, score_diff};
 pub use hash::Symmetry;
+pub use rounds::{EXACT, value_every_move_in_rounds, value_every_move_within};
 pub use search::Options;
 pub use sizing::table_for_board;
 pub use smp::{default_threads, thread_note, threads_for};

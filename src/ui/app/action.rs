@@ -98,6 +98,8 @@ pub enum Action {
     ShowWindow(WindowChoice),
     /// The board cell under the mouse this frame (the status line previews its claims).
     Hovered(Option<Cell>),
+    /// Stop the move values' work on the position on screen (its values so far stay).
+    StopMoveValues,
     // Look (issue 8)
     /// Text pasted with Ctrl+V outside any text field (from the system clipboard): put
     /// it in the paste box and load it as a game string.
@@ -140,6 +142,7 @@ impl Action {
             Action::SetView(_)
             | Action::ShowWindow(_)
             | Action::Hovered(_)
+            | Action::StopMoveValues
             | Action::ToggleTreeLab
             | Action::TogglePuzzles
             | Action::PuzzleResult { .. }

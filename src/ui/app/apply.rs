@@ -48,6 +48,11 @@ impl App {
                 }
             }
             Action::Hovered(cell) => self.hovered = cell,
+            Action::StopMoveValues => {
+                if let Some(job) = &self.live {
+                    job.stop();
+                }
+            }
             Action::ToggleTreeLab => self.windows.tree_lab.open = !self.windows.tree_lab.open,
             Action::TogglePuzzles => self.windows.puzzles.open = !self.windows.puzzles.open,
             Action::PuzzleResult { puzzle, solved } => {

@@ -4,6 +4,7 @@
 //! tests (and screen readers) can find and click it; the keyboard plays it too
 //! ([`super::keys`]).
 
+use crate::analysis::ValueKind;
 use crate::board::{Bitboard, Board, Cell, CellState, Player};
 use crate::ui::board::layout::BoardLayout;
 use crate::ui::shell::theme::Palette;
@@ -109,14 +110,33 @@ pub struct Compare {
 }
 
 /// One free cell of the heat map.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct HeatCell {
     /// The move.
     pub cell: Cell,
-    /// Margin cells lost against the best move (0 for a best move).
+    /// Margin cells lost against the best move (0 for a best move); at least this for
+    /// a bound.
     pub loss: u32,
+    /// What `loss` is: proved, a proved bound, or an estimate (each drawn its own way).
+    pub kind: ValueKind,
     /// 1 for the best move, 0 for the worst, linear between.
     pub goodness: f32,
+    /// The value in words, added to the cell's accessible label.
+    pub words: String,
+}
+
+/// The text drawn on a heat map cell: "-6" proved, "≤-6" a proved bound (at least 6
+/// lost), "~-6" an estimate; 0 for a best move (a bound of 0 proves nothing: "≤0").
+pub fn heat_text(loss: u32, kind: ValueKind) -> String {
+    let mark = match kind {
+        ValueKind::Exact => "",
+        ValueKind::Bound => "≤",
+        ValueKind::Estimate => "~",
+    };
+    match loss {
+        0 => format!("{mark}0"),
+        _ => format!("{mark}-{loss}"),
+    }
 }
 
 /// One move of the best line, drawn as a faint queen with its number.
@@ -167,7 +187,13 @@ pub fn board_ui(ui: &mut egui::Ui, board: &Board, overlay: &Overlay) -> BoardRes
         cell_response.widget_info(|| {
             let mut info =
                 WidgetInfo::labeled(Role::Button, true, format!("{} {cell}", overlay.name));
-            info.current_text_value = overlay.words.as_ref().map(|w| w.of(board, cell).into());
+            info.current_text_value = overlay.words.as_ref().map(|w| {
+                let held = w.of(board, cell);
+                match overlay.heat.iter().find(|heat| heat.cell == cell) {
+                    Some(heat) => format!("{held}; {}", heat.words),
+                    None => held.into(),
+                }
+            });
             info
         });
         if cell_response.hovered() {
@@ -309,15 +335,10 @@ fn paint_heat(painter: &egui::Painter, overlay: &Overlay) {
     for heat in &overlay.heat {
         let rect = layout.rect_from_cell(heat.cell).shrink(layout.cell * 0.06);
         painter.rect_filled(rect, CornerRadius::same(3), heat_colour(heat.goodness));
-        let text = if heat.loss == 0 {
-            "0".to_string()
-        } else {
-            format!("-{}", heat.loss)
-        };
         painter.text(
             rect.right_bottom() - vec2(layout.cell * 0.06, layout.cell * 0.04),
             Align2::RIGHT_BOTTOM,
-            text,
+            heat_text(heat.loss, heat.kind),
             font.clone(),
             overlay.palette.label,
         );

@@ -375,6 +375,16 @@ pub struct Texts {
     pub live_estimate: &'static str,
     /// What the numbers on the heat map's cells mean.
     pub values_legend: &'static str,
+    /// Issue 33.2: the move values' progress: proved, bounded and estimated moves.
+    pub values_progress: &'static str,
+    /// The button that stops the move values' work (the values so far stay).
+    pub live_stop: &'static str,
+    /// One move's value in words (the hovered cell in the side panel, each cell's
+    /// accessible label), one sentence per kind of value.
+    pub value_best: &'static str,
+    pub value_exact: &'static str,
+    pub value_bound: &'static str,
+    pub value_estimate: &'static str,
     // Help > About: where the files are; the offer to copy an older version's saves.
     pub files_where: &'static str,
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // The browser's About.

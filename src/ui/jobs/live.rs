@@ -5,9 +5,10 @@
 //! is no longer wanted; the window only reads its latest answer.
 
 use super::job::{Job, Reporter, Task};
-use crate::analysis::{LiveSettings, MoveValues, value_moves};
+use crate::analysis::{LiveSettings, MoveValues, ValueKind, value_moves};
 use crate::board::Board;
 use crate::ui::board::view::{Ghost, HeatCell};
+use crate::ui::i18n::{Texts, fill};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -15,6 +16,12 @@ use std::time::Duration;
 /// long enough for a few depths of every move on a 15x15 board (small boards are proved
 /// well within it). The last completed depth stays on screen.
 const TIME_PER_POSITION: Duration = Duration::from_secs(4);
+
+/// How long the moves of a position are asked for proofs once it is proved (boards too
+/// big to solve each move): bounds for every move come within seconds, exact values for
+/// the moves near the best after; the rest keep their bounds. The thread stops sooner
+/// when the position changes or the values are turned off or stopped.
+const PROVE_TIME: Duration = Duration::from_secs(30);
 
 /// The table of the move values (the computer players and the analysis keep their own).
 const HASH_MB: usize = 32;
@@ -55,6 +62,11 @@ impl LiveJob {
     pub fn running(&self) -> bool {
         self.job.running()
     }
+
+    /// Asks the thread to stop: the values so far stay on screen.
+    pub fn stop(&self) {
+        self.job.stop();
+    }
 }
 
 /// The move values as a [`Task`]: the position whose moves are valued. Its progress is
@@ -74,6 +86,7 @@ impl Task for LiveTask {
         let settings = LiveSettings {
             time: TIME_PER_POSITION,
             hash_mb: HASH_MB,
+            prove_time: Some(PROVE_TIME),
         };
         value_moves(&self.board, settings, reporter, &mut |values| {
             reporter.report(Some(values.clone()));
@@ -81,9 +94,10 @@ impl Task for LiveTask {
     }
 }
 
-/// The heat map of `values`: each legal move with its loss against the best move and a
-/// goodness from 1 (best) to 0 (the worst move); all moves equal are all best.
-pub fn heat_cells(values: &MoveValues) -> Vec<HeatCell> {
+/// The heat map of `values`: each legal move with its loss against the best move, the
+/// kind of that value, a goodness from 1 (best) to 0 (the worst move; all moves equal
+/// are all best) and the value in `t`'s words.
+pub fn heat_cells(values: &MoveValues, t: &Texts) -> Vec<HeatCell> {
     let worst = values.worst_loss();
     values
         .moves
@@ -98,10 +112,24 @@ pub fn heat_cells(values: &MoveValues) -> Vec<HeatCell> {
             Some(HeatCell {
                 cell: m.cell,
                 loss,
+                kind: m.kind,
                 goodness,
+                words: value_words(t, loss, m.kind),
             })
         })
         .collect()
+}
+
+/// A move's value in words: its loss against the best move, and which of the three
+/// facts it is (proved, a proved bound, an estimate). The side panel and the cells'
+/// accessible labels both say it so.
+pub fn value_words(t: &Texts, loss: u32, kind: ValueKind) -> String {
+    match (kind, loss) {
+        (ValueKind::Exact, 0) => t.value_best.to_string(),
+        (ValueKind::Exact, _) => fill(t.value_exact, &[&loss]),
+        (ValueKind::Bound, _) => fill(t.value_bound, &[&loss]),
+        (ValueKind::Estimate, _) => fill(t.value_estimate, &[&loss]),
+    }
 }
 
 /// The first [`GHOSTS_SHOWN`] moves of the best line, numbered from 1, each as the
@@ -141,7 +169,7 @@ mod tests {
                 .map(|&(name, margin)| MoveValue {
                     cell: cell(name),
                     margin,
-                    exact: true,
+                    kind: crate::analysis::ValueKind::Exact,
                     line: line.iter().map(|n| cell(n)).collect(),
                 })
                 .collect(),
@@ -152,11 +180,11 @@ mod tests {
 
     #[test]
     fn the_best_move_is_greenest_and_the_worst_red() {
-        let heat = heat_cells(&values(
-            Player::Two,
-            &[("a1", 2), ("b1", -4), ("c1", 0)],
-            &[],
-        ));
+        let t = crate::ui::i18n::texts(crate::ui::session::settings::Language::English);
+        let heat = heat_cells(
+            &values(Player::Two, &[("a1", 2), ("b1", -4), ("c1", 0)], &[]),
+            t,
+        );
         let by_cell: Vec<(String, u32, f32)> = heat
             .iter()
             .map(|h| (h.cell.to_string(), h.loss, h.goodness))
@@ -170,7 +198,7 @@ mod tests {
             ]
         );
         // All moves equal: all best.
-        let even = heat_cells(&values(Player::One, &[("a1", 2), ("b1", 2)], &[]));
+        let even = heat_cells(&values(Player::One, &[("a1", 2), ("b1", 2)], &[]), t);
         assert!(even.iter().all(|h| h.goodness == 1.0 && h.loss == 0));
     }
 

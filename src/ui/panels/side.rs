@@ -25,7 +25,7 @@ pub fn side_panel_ui(app: &App, paste: &mut String, ui: &mut egui::Ui, actions: 
             turn_ui(app, ui, actions);
             ui.separator();
             buttons_ui(app, ui, actions, false);
-            live_ui(app, ui);
+            live_ui(app, ui, actions);
             ui.separator();
             super::moves::moves_ui(app, ui, actions);
             crate::ui::panels::chart::margin_chart_ui(app, ui, actions);
@@ -423,11 +423,13 @@ pub(in crate::ui) fn buttons_ui(
     });
 }
 
-/// The move values' verdict on the position, while they are on: the best move's
-/// estimate with its depth, labelled as one. A proven margin (from the move values or
-/// anything else) is told once, by the turn line, the same for every source; the heat
-/// map's colours are then labelled as the estimates they are.
-fn live_ui(app: &App, ui: &mut egui::Ui) {
+/// The move values' verdict on the position, while they are on: how many moves are
+/// proved, bounded and estimated (issue 33.2) with a Stop button while they are being
+/// worked on, the hovered cell's value in words, and the best move's estimate with its
+/// depth, labelled as one. A proven margin (from the move values or anything else) is
+/// told once, by the turn line, the same for every source; the heat map's colours are
+/// then labelled as what they are.
+fn live_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     if !app.settings().heat_map {
         return;
     }
@@ -440,6 +442,7 @@ fn live_ui(app: &App, ui: &mut egui::Ui) {
     };
     // What "-14" on a cell means (issue 32.9), whenever the numbers are on the board.
     ui.add(egui::Label::new(RichText::new(t.values_legend).small().weak()).wrap());
+    live_progress_ui(app, &values, ui, actions);
     let (Some(best), Some(margin)) = (values.best(), values.margin()) else {
         return;
     };
@@ -448,11 +451,13 @@ fn live_ui(app: &App, ui: &mut egui::Ui) {
     }
     let depth = values.depth.map_or(0, |d| d + 1);
     if app.known_margin().is_some() {
-        ui.label(
-            RichText::new(fill(t.live_estimate, &[&depth]))
-                .small()
-                .weak(),
-        );
+        if values.counts().estimate > 0 {
+            ui.label(
+                RichText::new(fill(t.live_estimate, &[&depth]))
+                    .small()
+                    .weak(),
+            );
+        }
         return;
     }
     let names = app.player_names();
@@ -469,6 +474,36 @@ fn live_ui(app: &App, ui: &mut egui::Ui) {
         depth,
     };
     ui.label(RichText::new(value_sentence(t, &names, &view)).small());
+}
+
+/// The move values' progress (k of n moves proved, how many bounded and estimated)
+/// while not every move is proved, the Stop button while they are worked on, and the
+/// hovered cell's value in the words its accessible label has.
+fn live_progress_ui(
+    app: &App,
+    values: &crate::analysis::MoveValues,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let t = app.texts();
+    let counts = values.counts();
+    if !values.solved() && counts.exact + counts.bound > 0 {
+        let n = values.moves.len();
+        let words = fill(
+            t.values_progress,
+            &[&counts.exact, &n, &counts.bound, &counts.estimate],
+        );
+        ui.add(egui::Label::new(RichText::new(words).small()).wrap());
+    }
+    if app.live_running() && ui.small_button(t.live_stop).clicked() {
+        actions.push(Action::StopMoveValues);
+    }
+    if let Some(cell) = app.hovered()
+        && let (Some(value), Some(loss)) = (values.of(cell), values.loss(cell))
+    {
+        let words = crate::ui::jobs::live::value_words(t, loss, value.kind);
+        ui.add(egui::Label::new(RichText::new(format!("{cell}: {words}")).small()).wrap());
+    }
 }
 
 fn position_ui(app: &App, paste: &mut String, ui: &mut egui::Ui, actions: &mut Vec<Action>) {

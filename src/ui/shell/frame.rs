@@ -108,7 +108,7 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
         && overlay.compare.is_none()
         && let Some(values) = app.live_values()
     {
-        overlay.heat = crate::ui::jobs::live::heat_cells(&values);
+        overlay.heat = crate::ui::jobs::live::heat_cells(&values, app.texts());
         overlay.ghosts = crate::ui::jobs::live::ghosts(&values);
     }
     let response = board_ui(ui, &board, &overlay);
