@@ -335,6 +335,9 @@ fn paint_heat(painter: &egui::Painter, overlay: &Overlay) {
     for heat in &overlay.heat {
         let rect = layout.rect_from_cell(heat.cell).shrink(layout.cell * 0.06);
         painter.rect_filled(rect, CornerRadius::same(3), heat_colour(heat.goodness));
+        if heat.kind == ValueKind::Bound {
+            paint_stripes(painter, rect, overlay.palette.label.gamma_multiply(0.3));
+        }
         painter.text(
             rect.right_bottom() - vec2(layout.cell * 0.06, layout.cell * 0.04),
             Align2::RIGHT_BOTTOM,
@@ -342,6 +345,23 @@ fn paint_heat(painter: &egui::Painter, overlay: &Overlay) {
             font.clone(),
             overlay.palette.label,
         );
+    }
+}
+
+/// Diagonal stripes over a cell whose value is a proved bound: its colour is the best it
+/// can be (the move loses at least that much), not what it is, so it must not read like
+/// a proved or estimated cell of the same colour.
+fn paint_stripes(painter: &egui::Painter, rect: Rect, colour: Color32) {
+    let clipped = painter.with_clip_rect(rect);
+    let stroke = Stroke::new((rect.width() * 0.05).clamp(1.0, 2.5), colour);
+    let step = (rect.width() / 4.0).max(4.0);
+    let mut x = rect.left() - rect.height();
+    while x < rect.right() {
+        clipped.line_segment(
+            [pos2(x, rect.bottom()), pos2(x + rect.height(), rect.top())],
+            stroke,
+        );
+        x += step;
     }
 }
 

@@ -369,7 +369,7 @@ pub const TEXTS: Texts = Texts {
     chart_estimate: "estimate",
     chart_hover: "move {0}: margin {1} (P1 minus P2), {2}",
     live_estimate: "Move values: estimates at depth {0}",
-    values_legend: "Numbers on the cells: the margin each move loses against the best move, for the side to move (0: a best move; -14: 14 cells worse, proved; ≤-14: at least 14 cells worse, a proved bound; ~-14: about 14 cells worse, an estimate). Green is best, red worst.",
+    values_legend: "Numbers on the cells: the margin each move loses against the best move, for the side to move (0: a best move; -14: 14 cells worse, proved; ≤-14: at least 14 cells worse, a proved bound; ~-14: about 14 cells worse, an estimate). Green is best, red worst; a striped cell is a proved bound, at most as good as its colour.",
     values_progress: "Move values: {0} of {1} moves proved exactly, {2} with a proved bound, {3} estimated",
     live_stop: "Stop valuing",
     value_best: "a best move (proved)",

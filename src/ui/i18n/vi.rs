@@ -370,7 +370,7 @@ pub const TEXTS: Texts = Texts {
     chart_estimate: "ước lượng",
     chart_hover: "nước {0}: cách biệt {1} (P1 trừ P2), {2}",
     live_estimate: "Giá trị các nước: ước lượng ở độ sâu {0}",
-    values_legend: "Số trên các ô: cách biệt mà mỗi nước mất so với nước tốt nhất, cho bên đến lượt (0: nước tốt nhất; -14: kém 14 ô, đã chứng minh; ≤-14: kém ít nhất 14 ô, một cận đã chứng minh; ~-14: kém khoảng 14 ô, ước lượng). Xanh là tốt nhất, đỏ là kém nhất.",
+    values_legend: "Số trên các ô: cách biệt mà mỗi nước mất so với nước tốt nhất, cho bên đến lượt (0: nước tốt nhất; -14: kém 14 ô, đã chứng minh; ≤-14: kém ít nhất 14 ô, một cận đã chứng minh; ~-14: kém khoảng 14 ô, ước lượng). Xanh là tốt nhất, đỏ là kém nhất; ô kẻ sọc là một cận đã chứng minh, nước đó không tốt hơn màu của ô.",
     values_progress: "Giá trị các nước: {0} trên {1} nước đã chứng minh chính xác, {2} nước có cận đã chứng minh, {3} nước ước lượng",
     live_stop: "Dừng đánh giá",
     value_best: "một nước tốt nhất (đã chứng minh)",
