@@ -15,10 +15,12 @@
 //! `QUEENS_BENCH_GRID=1` runs only the dense-board grid (issue 33.1): sizes 11..15, stone
 //! counts 0, 20, ..., 160 up to (N-2)^2, seeds 11, 12, 13, each solved from the first move
 //! on one thread with a time limit per solve (`QUEENS_BENCH_GRID_MS`, default 5000), by
-//! the default and by the default without shapes (the solver before them), in one run.
+//! the default and by the solver before the greedy bounds and shapes (8f9e99f's
+//! switches), in one run.
 //! `QUEENS_BENCH_GRID_SIZES=15` and `QUEENS_BENCH_GRID_STONES=40,80` (comma lists) keep
 //! only those sizes and stone counts; `QUEENS_BENCH_GRID_VS=before33` puts the solver
-//! before issue 33 (no tokens) in the second column, `QUEENS_BENCH_GRID_VS=etcK` the
+//! before issue 33 (no tokens) in the second column, `noshapes` or `nogreedy` the
+//! default without that switch, `QUEENS_BENCH_GRID_VS=etcK` the
 //! default with enhanced transposition cutoffs at nodes of at least K free cells,
 //! `QUEENS_BENCH_GRID_TOKENS_BELOW=K` the default with tokens only at nodes of at most K
 //! free cells.
@@ -396,18 +398,21 @@ fn before_33() -> SolveSettings {
     SolveSettings {
         options: Options {
             tokens: false,
+            shapes: false,
+            greedy_bound: false,
             ..Options::default()
         },
         ..SolveSettings::default()
     }
 }
 
-/// The default without shapes: the solver before them (issue 33.1), the grid's
-/// "before" column.
-fn before_shapes() -> SolveSettings {
+/// The default without shapes and the greedy bounds: the solver before them (issue
+/// 33.1, main at 8f9e99f), the grid's "before" column.
+fn before_greedy() -> SolveSettings {
     SolveSettings {
         options: Options {
             shapes: false,
+            greedy_bound: false,
             ..Options::default()
         },
         ..SolveSettings::default()
@@ -424,7 +429,8 @@ fn env_list<T: std::str::FromStr>(name: &str) -> Option<Vec<T>> {
 }
 
 /// The grid's second column and its label, from `QUEENS_BENCH_GRID_VS` and
-/// `QUEENS_BENCH_GRID_TOKENS_BELOW` (the default without shapes when neither is set).
+/// `QUEENS_BENCH_GRID_TOKENS_BELOW` (the solver before the greedy bounds and shapes when
+/// neither is set).
 fn grid_other() -> (SolveSettings, String) {
     let vs = std::env::var("QUEENS_BENCH_GRID_VS").unwrap_or_default();
     let below: Option<u32> = std::env::var("QUEENS_BENCH_GRID_TOKENS_BELOW")
@@ -444,6 +450,20 @@ fn grid_other() -> (SolveSettings, String) {
     if vs == "before33" {
         return (before_33(), "Before issue 33".to_string());
     }
+    if vs == "noshapes" {
+        let other = with(Options {
+            shapes: false,
+            ..Options::default()
+        });
+        return (other, "Without shapes".to_string());
+    }
+    if vs == "nogreedy" {
+        let other = with(Options {
+            greedy_bound: false,
+            ..Options::default()
+        });
+        return (other, "Without the greedy bounds".to_string());
+    }
     if let Some(k) = vs.strip_prefix("etc").and_then(|k| k.parse().ok()) {
         let other = with(Options {
             etc_min_free: k,
@@ -451,7 +471,7 @@ fn grid_other() -> (SolveSettings, String) {
         });
         return (other, format!("ETC from {k} free cells"));
     }
-    (before_shapes(), "Without shapes".to_string())
+    (before_greedy(), "Before (8f9e99f)".to_string())
 }
 
 /// One grid solve, within `limit`: its cell of the table (time and nodes when solved,
