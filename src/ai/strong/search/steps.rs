@@ -76,7 +76,7 @@ impl Worker<'_> {
             if self.options.greedy_bound && depth as i32 >= n {
                 // The greedy bounds (exact nodes): a side that always takes a largest
                 // gain makes each of its moves at least the other side's next one
-                // (gains only shrink as cells go), so 0 <= V; with V = n mod 2, V >= n & 1.
+                // (gains only shrink as cells go), so 0 <= V; as V = n (mod 2), V >= n & 1.
                 // Then V <= max over c of g_c - V(child) <= max_gain, of n's parity.
                 let lower = n & 1;
                 if lower >= beta {
