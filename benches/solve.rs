@@ -15,10 +15,15 @@
 //! `QUEENS_BENCH_GRID=1` runs only the dense-board grid (issue 33.1): sizes 11..15, stone
 //! counts 0, 20, ..., 160 up to (N-2)^2, seeds 11, 12, 13, each solved from the first move
 //! on one thread with a time limit per solve (`QUEENS_BENCH_GRID_MS`, default 5000), by
-//! the default and by the solver of before issue 33 (its switches off), in one run.
-//! `QUEENS_BENCH_GRID_SIZES=15` (a comma list) keeps only those sizes;
-//! `QUEENS_BENCH_GRID_TOKENS_BELOW=K` puts the default with tokens only at nodes of at
-//! most K free cells in the second column instead.
+//! the default and by the solver before the greedy bounds and shapes (8f9e99f's
+//! switches), in one run.
+//! `QUEENS_BENCH_GRID_SIZES=15` and `QUEENS_BENCH_GRID_STONES=40,80` (comma lists) keep
+//! only those sizes and stone counts; `QUEENS_BENCH_GRID_VS=before33` puts the solver
+//! before issue 33 (no tokens) in the second column, `noshapes` or `nogreedy` the
+//! default without that switch, `QUEENS_BENCH_GRID_VS=etcK` the
+//! default with enhanced transposition cutoffs at nodes of at least K free cells,
+//! `QUEENS_BENCH_GRID_TOKENS_BELOW=K` the default with tokens only at nodes of at most K
+//! free cells.
 //! `QUEENS_BENCH_ALL_MOVES=1` runs only the every-move section (issue 33.2): `solve
 //! --all-moves` on 15x15 boards with 20 random stones (seeds `QUEENS_BENCH_ALL_MOVES_SEEDS`,
 //! a comma list, default 11), one thread: `--exact-within K` (`QUEENS_BENCH_ALL_MOVES_WITHIN`,
@@ -393,10 +398,80 @@ fn before_33() -> SolveSettings {
     SolveSettings {
         options: Options {
             tokens: false,
+            shapes: false,
+            greedy_bound: false,
             ..Options::default()
         },
         ..SolveSettings::default()
     }
+}
+
+/// The default without shapes and the greedy bounds: the solver before them (issue
+/// 33.1, main at 8f9e99f), the grid's "before" column.
+fn before_greedy() -> SolveSettings {
+    SolveSettings {
+        options: Options {
+            shapes: false,
+            greedy_bound: false,
+            ..Options::default()
+        },
+        ..SolveSettings::default()
+    }
+}
+
+/// A comma list of numbers from the environment variable `name`, if set.
+fn env_list<T: std::str::FromStr>(name: &str) -> Option<Vec<T>> {
+    std::env::var(name).ok().map(|text| {
+        text.split(',')
+            .filter_map(|s| s.trim().parse().ok())
+            .collect()
+    })
+}
+
+/// The grid's second column and its label, from `QUEENS_BENCH_GRID_VS` and
+/// `QUEENS_BENCH_GRID_TOKENS_BELOW` (the solver before the greedy bounds and shapes when
+/// neither is set).
+fn grid_other() -> (SolveSettings, String) {
+    let vs = std::env::var("QUEENS_BENCH_GRID_VS").unwrap_or_default();
+    let below: Option<u32> = std::env::var("QUEENS_BENCH_GRID_TOKENS_BELOW")
+        .ok()
+        .and_then(|text| text.parse().ok());
+    let with = |options: Options| SolveSettings {
+        options,
+        ..SolveSettings::default()
+    };
+    if let Some(below) = below {
+        let other = with(Options {
+            tokens_below: below,
+            ..Options::default()
+        });
+        return (other, format!("Tokens below {below} free cells"));
+    }
+    if vs == "before33" {
+        return (before_33(), "Before issue 33".to_string());
+    }
+    if vs == "noshapes" {
+        let other = with(Options {
+            shapes: false,
+            ..Options::default()
+        });
+        return (other, "Without shapes".to_string());
+    }
+    if vs == "nogreedy" {
+        let other = with(Options {
+            greedy_bound: false,
+            ..Options::default()
+        });
+        return (other, "Without the greedy bounds".to_string());
+    }
+    if let Some(k) = vs.strip_prefix("etc").and_then(|k| k.parse().ok()) {
+        let other = with(Options {
+            etc_min_free: k,
+            ..Options::default()
+        });
+        return (other, format!("ETC from {k} free cells"));
+    }
+    (before_greedy(), "Before (8f9e99f)".to_string())
 }
 
 /// One grid solve, within `limit`: its cell of the table (time and nodes when solved,
@@ -427,42 +502,20 @@ fn grid_cell(result: &SolveResult) -> String {
 }
 
 /// The dense-board grid (issue 33.1): every size and stone count, three seeds, the
-/// default against the solver before issue 33, one thread, a time limit per solve.
+/// default against another solver ([`grid_other`]), one thread, a time limit per solve.
 fn grid(quick: bool) {
     let limit_ms: u64 = std::env::var("QUEENS_BENCH_GRID_MS")
         .ok()
         .and_then(|text| text.parse().ok())
         .unwrap_or(if quick { 500 } else { 5000 });
     let limit = std::time::Duration::from_millis(limit_ms);
-    let only: Option<Vec<u8>> = std::env::var("QUEENS_BENCH_GRID_SIZES").ok().map(|text| {
-        text.split(',')
-            .filter_map(|s| s.trim().parse().ok())
-            .collect()
-    });
+    let only: Option<Vec<u8>> = env_list("QUEENS_BENCH_GRID_SIZES");
+    let only_stones: Option<Vec<usize>> = env_list("QUEENS_BENCH_GRID_STONES");
     let (sizes, step) = if quick { (7..=9, 10) } else { (11..=15, 20) };
-    // `QUEENS_BENCH_GRID_TOKENS_BELOW=K`: the second column is the default with tokens
-    // looked for only at nodes of at most K free cells, instead of the solver before.
-    let other = match std::env::var("QUEENS_BENCH_GRID_TOKENS_BELOW")
-        .ok()
-        .and_then(|text| text.parse().ok())
-    {
-        Some(below) => SolveSettings {
-            options: Options {
-                tokens_below: below,
-                ..Options::default()
-            },
-            ..SolveSettings::default()
-        },
-        None => before_33(),
-    };
+    let (other, label) = grid_other();
     println!(
         "## Dense boards from the first move (1 thread, {DEFAULT_HASH_MB} MiB table, {limit_ms} ms per solve)\n"
     );
-    let label = if other == before_33() {
-        "Before issue 33".to_string()
-    } else {
-        format!("Tokens below {} free cells", other.options.tokens_below)
-    };
     println!("| Board | Seed | Free | Margin | Default | {label} | Time x | Nodes x |");
     println!("|---|---:|---:|---:|---|---|---:|---:|");
     let (mut solved, mut solved_before, mut total) = (0, 0, 0);
@@ -472,7 +525,8 @@ fn grid(quick: bool) {
             continue;
         }
         let most = usize::from(size - 2).pow(2);
-        for stones in (0..=160).step_by(step).filter(|&m| m <= most) {
+        let stone_counts = (0..=160).step_by(step).filter(|&m| m <= most);
+        for stones in stone_counts.filter(|m| only_stones.as_ref().is_none_or(|o| o.contains(m))) {
             for seed in 11..=13u64 {
                 let Ok(board) = Board::new(size, &queens::board::random_stones(size, stones, seed))
                 else {

@@ -248,11 +248,19 @@ fn pvs_reports_exact_values_near_the_end() {
 fn a_time_limit_is_honoured_with_proved_bounds() {
     let board = Board::new(15, &[]).unwrap_or_else(|e| panic!("{e}"));
     let table = Table::with_mb(16);
+    // The greedy bounds solve this board in about 0.1 s; without them and the tokens it
+    // takes seconds, so the limit, not the answer, ends this solve.
+    let slow = Options {
+        greedy_bound: false,
+        tokens: false,
+        ..Options::default()
+    };
     let result = solve(
         &board,
         &table,
         SolveSettings {
             time: Some(std::time::Duration::from_millis(100)),
+            options: slow,
             ..settings(2)
         },
         &NoHandler,
@@ -370,8 +378,15 @@ fn pvs_honours_a_time_limit_and_always_has_a_legal_move() {
         "size=15 stones=d1,i1,d2,k2,a3,k4,o5,i7,c8,m8,g9,f10,m10,o11,k12,n13,o13,i15,m15,o15",
     )
     .unwrap_or_else(|e| panic!("{e}"));
+    // Without the greedy bounds and the tokens: with them this board is solved in less
+    // time than the limit, and the test is of the limit.
+    let slow = Options {
+        greedy_bound: false,
+        tokens: false,
+        ..Options::default()
+    };
     for threads in [1, 2] {
-        let mut engine = PvsEngine::with_table(Table::with_mb(16), threads, Options::default());
+        let mut engine = PvsEngine::with_table(Table::with_mb(16), threads, slow);
         let outcome = engine.think(
             &board,
             Limits {
@@ -577,6 +592,57 @@ fn dense_boards_are_solved_exactly() {
         against_oracle >= 20 && against_memo >= 40 && against_off >= 80,
         "{against_oracle} against the oracle, {against_memo} against the memo, \
          {against_off} against tokens off"
+    );
+}
+
+/// Middle densities (issue 33.1): 6x6 with 10-16 stones and 8x8 with 20-36, a few
+/// plies played, where the free set falls into small components that are not cliques
+/// (shapes, searched once per shape and degree and keyed by shape). Against the
+/// memoized exhaustive search (up to 30 free cells) and the solver without shapes (up
+/// to 60), 1 and 2 threads.
+#[test]
+fn middle_density_boards_are_solved_exactly() {
+    let table = Table::with_mb(16);
+    let (mut against_memo, mut against_off) = (0, 0);
+    for seed in 0..80u64 {
+        let (size, stones) = if seed % 2 == 0 {
+            (6, 10 + (seed / 2 % 7) as usize)
+        } else {
+            (8, 20 + (seed / 2 % 17) as usize)
+        };
+        let plies = (seed / 3 % 4) as usize;
+        let Ok(board) = random_position(size, stones, plies, seed) else {
+            continue;
+        };
+        let free = board.free().count();
+        table.clear();
+        let with = solved_margin(&board, &table, 1 + (seed / 2 % 2) as usize);
+        if free <= 30 {
+            assert_eq!(with, memo_margin(&board), "{board:?}");
+            against_memo += 1;
+        }
+        if free <= 60 {
+            let off = SolveSettings {
+                options: Options {
+                    shapes: false,
+                    ..Options::default()
+                },
+                ..settings(1)
+            };
+            let plain = solve(
+                &board,
+                &Table::with_mb(16),
+                off,
+                &NoHandler,
+                &SolveProgress::default(),
+            );
+            assert_eq!(Some(with), plain.margin, "{board:?}");
+            against_off += 1;
+        }
+    }
+    assert!(
+        against_memo >= 30 && against_off >= 60,
+        "{against_memo} against the memo, {against_off} against shapes off"
     );
 }
 

@@ -6,8 +6,11 @@
 //! `V(∅) = 0`, `V(F) = max over c in F of |R_c ∩ F| - V(F \ R_c)`.
 //! The margin of a position is the current score difference plus V from P1's side.
 
+mod shapes;
+
 use super::hash::Symmetry;
 use crate::board::{Bitboard, Board, Cell, Player};
+use shapes::{SHAPE_KINDS, SHAPE_MAX, kind_of};
 
 /// The per-cell reach table of one board (its stones fixed), copied once per search so
 /// the hot loop never calls into the board.
@@ -145,7 +148,15 @@ impl Geometry {
     /// The tokens of `free` (see [`Tokens`]): its components in which every cell sees
     /// every other. One pass over the free cells; a cell of a component that is not a
     /// clique marks its whole gain as seen (none of those cells can be in a clique).
+    #[cfg(test)]
     pub fn tokens(&self, free: Bitboard) -> Tokens {
+        self.tokens_and_shapes(free, false)
+    }
+
+    /// The tokens of `free` and, with `shapes`, its components of 3 or 4 cells that are
+    /// not cliques ([`shapes`]). A component that grows past [`SHAPE_MAX`] cells is
+    /// marked seen as far as it grew: none of its cells is in a token or a shape.
+    pub fn tokens_and_shapes(&self, free: Bitboard, shapes: bool) -> Tokens {
         let mut tokens = Tokens::default();
         let mut seen = Bitboard::EMPTY;
         for cell in free {
@@ -153,26 +164,90 @@ impl Geometry {
                 continue;
             }
             let group = self.reach(cell.index()) & free;
-            seen |= group;
             let size = group.count() as usize;
-            if size >= MAX_TOKEN {
-                continue;
-            }
             // `cell` sees all of `group`; it is a clique component when every cell of
             // it sees exactly `group` too (then nothing outside sees into it).
-            if group
-                .into_iter()
-                .all(|other| self.reach(other.index()) & free == group)
+            if size < MAX_TOKEN
+                && group
+                    .into_iter()
+                    .all(|other| self.reach(other.index()) & free == group)
             {
+                seen |= group;
                 tokens.cells |= group;
                 tokens.counts[size] += 1;
                 if tokens.first[size] == NO_CELL {
                     // The lowest cell of the lowest such component (cells in order).
                     tokens.first[size] = cell.index() as u8;
+                    tokens.searched.insert(cell);
+                }
+                continue;
+            }
+            if shapes && size as u32 <= SHAPE_MAX {
+                match self.small_component(free, group) {
+                    Ok(component) => {
+                        seen |= component;
+                        tokens.add_shape(self, component);
+                        continue;
+                    }
+                    Err(grown) => seen |= grown,
                 }
             }
+            seen |= group;
         }
         tokens
+    }
+
+    /// The component of `free` that holds `group` (a cell's gain) if it has at most
+    /// [`SHAPE_MAX`] cells (`Ok`), else as far as it grew (`Err`).
+    fn small_component(&self, free: Bitboard, group: Bitboard) -> Result<Bitboard, Bitboard> {
+        let mut component = group;
+        loop {
+            let mut grown = component;
+            for cell in component {
+                grown |= self.reach(cell.index()) & free;
+            }
+            if grown.count() > SHAPE_MAX {
+                return Err(grown);
+            }
+            if grown == component {
+                return Ok(component);
+            }
+            component = grown;
+        }
+    }
+
+    /// The shape (kind) of the small component `component`, and the degree of each of
+    /// its cells in cell order.
+    fn shape_of(&self, component: Bitboard) -> (usize, [u32; SHAPE_MAX as usize]) {
+        let mut degrees = [0; SHAPE_MAX as usize];
+        for (slot, cell) in component.into_iter().enumerate() {
+            degrees[slot] = (self.reach(cell.index()) & component).count() - 1;
+        }
+        let sum = degrees.iter().sum();
+        let max = degrees.iter().copied().max().unwrap_or(0);
+        (kind_of(component.count(), sum, max), degrees)
+    }
+
+    /// The move that stands for the move on `index`, a cell of a token or a shape of
+    /// `tokens` (made from `free`): the searched one of its token size, or of its shape
+    /// and degree. A table entry's move may come from another position with the same
+    /// key, so it is mapped onto this position's searched moves.
+    pub fn stand_in(&self, tokens: &Tokens, free: Bitboard, index: usize) -> usize {
+        let group = self.reach(index) & free;
+        if !tokens.shape_cells.contains(Cell::from_index(index)) {
+            return tokens.searched(group.count());
+        }
+        match self.small_component(free, group) {
+            Ok(component) => {
+                let (kind, degrees) = self.shape_of(component);
+                let slot = component
+                    .into_iter()
+                    .position(|cell| cell.index() == index)
+                    .unwrap_or(0);
+                tokens.shape_reps[kind][degrees[slot] as usize] as usize
+            }
+            Err(_) => index,
+        }
     }
 
     /// The most cells one move claims on `free`.
@@ -214,30 +289,62 @@ const NO_CELL: u8 = u8::MAX;
 /// every game is all tokens (issue 33).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tokens {
-    /// Every cell of every token.
+    /// Every cell of every token and every shape.
     pub cells: Bitboard,
+    /// Every cell of every shape (small components that are not cliques, see
+    /// [`shapes`]; none unless asked for).
+    pub shape_cells: Bitboard,
+    /// The moves searched for the tokens and shapes: one per token size, one per shape
+    /// and degree; the others of `cells` are left out.
+    pub searched: Bitboard,
     /// Tokens per size.
     counts: [u8; MAX_TOKEN],
     /// The lowest cell of the tokens of each size (the one searched), or [`NO_CELL`].
     first: [u8; MAX_TOKEN],
+    /// Shapes per kind.
+    shape_counts: [u8; SHAPE_KINDS],
+    /// The cell searched for each shape and degree (in the shape's first component), or
+    /// [`NO_CELL`].
+    shape_reps: [[u8; SHAPE_MAX as usize]; SHAPE_KINDS],
 }
 
 impl Default for Tokens {
     fn default() -> Tokens {
         Tokens {
             cells: Bitboard::EMPTY,
+            shape_cells: Bitboard::EMPTY,
+            searched: Bitboard::EMPTY,
             counts: [0; MAX_TOKEN],
             first: [NO_CELL; MAX_TOKEN],
+            shape_counts: [0; SHAPE_KINDS],
+            shape_reps: [[NO_CELL; SHAPE_MAX as usize]; SHAPE_KINDS],
         }
     }
 }
 
 impl Tokens {
-    /// Whether the move on `index` (a cell of a token) is the one searched for tokens
-    /// of its size.
+    /// Adds the shape `component` (a small component of the free set, not a clique).
+    fn add_shape(&mut self, geometry: &Geometry, component: Bitboard) {
+        let (kind, degrees) = geometry.shape_of(component);
+        self.cells |= component;
+        self.shape_cells |= component;
+        self.shape_counts[kind] += 1;
+        if self.shape_counts[kind] == 1 {
+            // The first component of its shape: its lowest cell of each degree.
+            for (slot, cell) in component.into_iter().enumerate() {
+                let rep = &mut self.shape_reps[kind][degrees[slot] as usize];
+                if *rep == NO_CELL {
+                    *rep = cell.index() as u8;
+                    self.searched.insert(cell);
+                }
+            }
+        }
+    }
+
+    /// Whether the free set holds tokens and no shapes.
     #[inline]
-    pub fn is_searched(&self, index: usize, size: u32) -> bool {
-        self.first[size as usize] as usize == index
+    pub fn only_tokens(&self) -> bool {
+        self.shape_cells.is_empty()
     }
 
     /// The cell searched for tokens of `size` cells (`size` the size of some token).
@@ -259,10 +366,13 @@ impl Tokens {
         value
     }
 
-    /// A hash of the token sizes (a multiset), to mix into the key of the rest.
+    /// A hash of the token sizes and the shapes (multisets), to mix into the key of the
+    /// rest.
     pub fn hash(&self) -> u64 {
         let mut hash = 0u64;
-        for (size, &count) in self.counts.iter().enumerate() {
+        let sizes = self.counts.iter().enumerate();
+        let shapes = (self.shape_counts.iter().enumerate()).map(|(kind, c)| (MAX_TOKEN + kind, c));
+        for (size, &count) in sizes.chain(shapes) {
             if count != 0 {
                 let word = (size as u64) << 8 | u64::from(count);
                 hash = (hash ^ word)
@@ -305,6 +415,14 @@ mod tests {
     /// The plain definition of a free set's tokens: its components, grown by sight,
     /// whose cells each see the whole component.
     fn plain_tokens(geometry: &Geometry, free: Bitboard) -> (Bitboard, Vec<u32>) {
+        let (cells, sizes, _) = plain_components(geometry, free);
+        (cells, sizes)
+    }
+
+    /// The plain components of `free`: the cliques' cells and sizes, and the cells of
+    /// the other components of at most 4 cells (the shapes).
+    fn plain_components(geometry: &Geometry, free: Bitboard) -> (Bitboard, Vec<u32>, Bitboard) {
+        let mut shapes = Bitboard::EMPTY;
         let (mut cells, mut sizes, mut left) = (Bitboard::EMPTY, Vec::new(), free);
         while let Some(start) = left.first() {
             let mut component = Bitboard::EMPTY;
@@ -326,14 +444,16 @@ mod tests {
             {
                 cells |= component;
                 sizes.push(component.count());
+            } else if component.count() <= SHAPE_MAX {
+                shapes |= component;
             }
         }
-        (cells, sizes)
+        (cells, sizes, shapes)
     }
 
     #[test]
     fn tokens_match_their_definition_and_alone_are_worth_the_greedy_sum() {
-        let mut with_tokens = 0;
+        let (mut with_tokens, mut with_shapes) = (0, 0);
         for seed in 0..80u64 {
             let size = 5 + (seed % 6) as u8;
             let most = crate::board::Board::max_stones(size);
@@ -346,6 +466,12 @@ mod tests {
             let (cells, mut sizes) = plain_tokens(&geometry, free);
             assert_eq!(tokens.cells, cells, "seed {seed}");
             with_tokens += usize::from(!cells.is_empty());
+            // With shapes: the same tokens, and the small components that are not cliques.
+            let both = geometry.tokens_and_shapes(free, true);
+            let (_, _, shapes) = plain_components(&geometry, free);
+            assert_eq!(both.shape_cells, shapes, "seed {seed}");
+            assert_eq!(both.cells & !both.shape_cells, cells, "seed {seed}");
+            with_shapes += usize::from(!shapes.is_empty());
             // Alone: the value of the token sizes by exhaustive play of "take a number".
             fn take(sizes: &mut Vec<u32>) -> i32 {
                 let mut best = i32::MIN;
@@ -371,6 +497,8 @@ mod tests {
         }
         // 34 of the 80 have tokens: the comparisons are not all of empty sets.
         assert!(with_tokens > 20, "{with_tokens} of 80 positions had tokens");
+        // 6 of the 80 have shapes (random stones only, no plies played).
+        assert!(with_shapes >= 5, "{with_shapes} of 80 positions had shapes");
     }
 
     #[test]

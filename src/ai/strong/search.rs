@@ -49,6 +49,13 @@ pub struct Options {
     /// Look for tokens only at nodes with at most this many free cells (0: at every
     /// exact node). Tokens appear deep in the tree; above, the test costs time per node.
     pub tokens_below: u32,
+    /// With `tokens`: treat the free set's components of 3 or 4 cells that are not
+    /// cliques (shapes, [`super::gain::Tokens::shape_cells`]) as tokens are: one move
+    /// per shape and degree, the table keyed by the rest and the shape counts.
+    pub shapes: bool,
+    /// With `gain_bound`, at exact nodes: `n mod 2 <= V <= max_gain` (of n's parity),
+    /// from the greedy strategy (see [`Worker::before_table`]'s proof).
+    pub greedy_bound: bool,
 }
 
 impl Default for Options {
@@ -63,6 +70,8 @@ impl Default for Options {
             gain_bound: true,
             tokens: true,
             tokens_below: 0,
+            shapes: true,
+            greedy_bound: true,
         }
     }
 }
@@ -341,7 +350,7 @@ impl<'a> Worker<'a> {
         let exact = depth as i32 >= n;
         let draft = if exact { EXACT } else { depth as u8 };
         let tokens = self.tokens_of(free, exact);
-        if tokens.cells == free {
+        if tokens.cells == free && tokens.only_tokens() {
             // Nothing but tokens: both sides take the largest left.
             if ply == 0 {
                 self.root_best = tokens_first(&tokens, free, self.geometry);

@@ -15,7 +15,7 @@ impl Worker<'_> {
     pub(super) fn tokens_of(&self, free: Bitboard, exact: bool) -> Tokens {
         let below = self.options.tokens_below;
         if self.options.tokens && exact && (below == 0 || free.count() <= below) {
-            self.geometry.tokens(free)
+            self.geometry.tokens_and_shapes(free, self.options.shapes)
         } else {
             Tokens::default()
         }
@@ -73,6 +73,20 @@ impl Worker<'_> {
             if floor >= beta {
                 return Some(floor);
             }
+            if self.options.greedy_bound && depth as i32 >= n {
+                // The greedy bounds (exact nodes): a side that always takes a largest
+                // gain makes each of its moves at least the other side's next one
+                // (gains only shrink as cells go), so 0 <= V; as V = n (mod 2), V >= n & 1.
+                // Then V <= max over c of g_c - V(child) <= max_gain, of n's parity.
+                let lower = n & 1;
+                if lower >= beta {
+                    return Some(lower);
+                }
+                let upper = max_gain - ((max_gain - n) & 1);
+                if upper <= alpha {
+                    return Some(upper);
+                }
+            }
             // Upper: if after every move c the other side can claim k cells, then
             // V <= max over c of (g_c - (2k - |F_c|)) = n - 2k. Asked for the smallest k
             // that would end the node (depth >= 2 here, so the child's floor holds).
@@ -103,11 +117,14 @@ impl Worker<'_> {
             return Ok(NO_MOVE);
         };
         let mut tt_move = entry.mv;
-        // A token's cell stands for its size (the entry may come from a position with
-        // other tokens of the sizes): the one searched for that size.
-        if tt_move != NO_MOVE && tokens.cells.contains(Cell::from_index(tt_move as usize)) {
-            let size = (self.geometry.reach(tt_move as usize) & free).count();
-            tt_move = tokens.searched(size) as u8;
+        // A token's cell stands for its size, a shape's for its shape and degree (the
+        // entry may come from a position with other tokens or shapes of the kinds): the
+        // one searched for them.
+        if tt_move != NO_MOVE
+            && tokens.cells.contains(Cell::from_index(tt_move as usize))
+            && free.contains(Cell::from_index(tt_move as usize))
+        {
+            tt_move = self.geometry.stand_in(tokens, free, tt_move as usize) as u8;
         }
         if entry.draft == draft && ply > 0 {
             if entry.lower >= beta {
@@ -145,8 +162,9 @@ impl Worker<'_> {
                 continue;
             }
             let gain = (self.geometry.reach(index) & free).count();
-            if tokens.cells.contains(cell) && !tokens.is_searched(index, gain) {
-                // Another token of this size stands for it.
+            if tokens.cells.contains(cell) && !tokens.searched.contains(cell) {
+                // Another token of this size, or shape cell of this shape and degree,
+                // stands for it.
                 continue;
             }
             max_gain = max_gain.max(gain);
