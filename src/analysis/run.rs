@@ -504,10 +504,11 @@ mod tests {
 
     #[test]
     fn positions_the_solver_cannot_finish_are_estimates_with_a_depth() {
-        // 15x15 with 20 stones after two moves: about a second each to solve in a release
-        // build, far more than a few milliseconds.
+        // 15x15 with 20 stones after two moves: far more than the millisecond given here
+        // to solve, even with the greedy bounds of issue 33.1 (a 15x15 opening takes
+        // 0.1-0.8 s).
         let board = random_position(15, 20, 2, 5).unwrap_or_else(|e| panic!("{e}"));
-        let analysis = analyse(&board, settings(30), &NoHandler, &mut |_, _| {});
+        let analysis = analyse(&board, settings(1), &NoHandler, &mut |_, _| {});
         assert!(analysis.complete);
         assert_eq!(analysis.moves.len(), 2);
         for m in &analysis.moves {

@@ -19,8 +19,17 @@ impl App {
         };
         self.analysis_job = Some(crate::ui::jobs::analysis::AnalysisJob::start(
             &game.board,
+            self.analysis_time,
             move || repaint.request_repaint(),
         ));
+    }
+
+    /// Sets Analyse game's time for one position (the window uses half a second). For
+    /// tests and scripted runs that need a position the first pass cannot prove: since
+    /// the solver proves a 15x15 opening in well under a second, no real board stays
+    /// unproved for the window's own half second on every machine.
+    pub fn set_analysis_time(&mut self, per_position: std::time::Duration) {
+        self.analysis_time = per_position;
     }
 
     /// Takes a finished analysis.

@@ -127,6 +127,9 @@ pub struct App {
     windows: crate::ui::windows::Windows,
     /// The game analysis running in the background, if any.
     analysis_job: Option<crate::ui::jobs::analysis::AnalysisJob>,
+    /// Analyse game's time for one position (the window's half second; see
+    /// [`App::set_analysis_time`]).
+    analysis_time: std::time::Duration,
     /// The last finished analysis (shown while its game string is the one on screen).
     analysis: Option<crate::analysis::Analysis>,
     /// The move (1-based) of the worst-moves list on show, beside the better move.
@@ -229,6 +232,7 @@ impl App {
             engines: EngineSlots::default(),
             known: Known::default(),
             analysis_job: None,
+            analysis_time: crate::ui::jobs::analysis::TIME_PER_POSITION,
             analysis: None,
             compared: None,
             analyse_requested: false,

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 /// The window's analysis budget: half a second per position keeps a 15x15 game
 /// (~60 moves) near half a minute, and small boards are solved exactly well within it.
-const TIME_PER_POSITION: Duration = Duration::from_millis(500);
+pub const TIME_PER_POSITION: Duration = Duration::from_millis(500);
 
 /// The window's second look: the time shared by the positions the first pass left
 /// unproved. On 15x15 with 20 stones only the first position or two need it (1-3 s
@@ -48,11 +48,17 @@ pub struct AnalysisJob {
 }
 
 impl AnalysisJob {
-    /// Starts analysing `board`'s game; `repaint` is called after each position.
-    pub fn start(board: &Board, repaint: impl Fn() + Send + Sync + 'static) -> AnalysisJob {
+    /// Starts analysing `board`'s game with `time_per_position` for each position
+    /// (normally [`TIME_PER_POSITION`]); `repaint` is called after each position.
+    pub fn start(
+        board: &Board,
+        time_per_position: Duration,
+        repaint: impl Fn() + Send + Sync + 'static,
+    ) -> AnalysisJob {
         let total = board.ply() + 1;
         let task = AnalysisTask {
             board: board.clone(),
+            time_per_position,
         };
         let job = Job::start(task, repaint);
         AnalysisJob { job, total }
@@ -94,6 +100,8 @@ impl AnalysisJob {
 pub struct AnalysisTask {
     #[serde(with = "super::game_string")]
     board: Board,
+    /// The first pass's time for each position.
+    time_per_position: Duration,
 }
 
 impl Task for AnalysisTask {
@@ -103,7 +111,7 @@ impl Task for AnalysisTask {
 
     fn run(self, reporter: &Reporter<Self::Progress>) -> Analysis {
         let settings = AnalysisSettings {
-            time: TIME_PER_POSITION,
+            time: self.time_per_position,
             threads: 1,
             hash_mb: HASH_MB,
             retry: SECOND_LOOK,
