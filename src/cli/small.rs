@@ -10,15 +10,14 @@ pub(super) mod arena;
 mod solve;
 
 pub(super) use solve::solve;
-pub use solve::{SmallSolution, dodgem_solution, tictactoe_solution};
+pub use solve::{SmallSolution, small_solution};
 
 use super::args::{BestMoveArgs, PositionArgs, ReplayArgs};
 use super::bestmove::BestMoveReport;
 use super::error::CliError;
 use super::interrupt::{Interrupt, StopOnRequest};
 use crate::ai::EngineConfig;
-use crate::games::seam::{AnyGame, Rules};
-use crate::games::setup::Setup;
+use crate::games::seam::AnyGame;
 use crate::games::table::GameEntry;
 use crate::games::think::ThinkError;
 use serde::Serialize;
@@ -165,21 +164,6 @@ fn reach(
         played,
         error,
     })
-}
-
-/// The game `G` at `--position` (or its start) after every move, refusing an illegal one.
-fn reach_as<G: Rules + AnyGame>(
-    position: Option<&str>,
-    moves: Option<&str>,
-) -> Result<G, CliError> {
-    let mut game = match position {
-        Some(text) => G::from_notation(text)?,
-        None => G::setup(&Setup::default())?,
-    };
-    match play_moves(&mut game, moves)? {
-        (_, None) => Ok(game),
-        (_, Some(error)) => Err(CliError::Usage(error)),
-    }
 }
 
 /// The position of `--kind` after every move, refusing an illegal one (`queens tree`).
