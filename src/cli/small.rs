@@ -4,7 +4,8 @@
 //! game; the exact solve of the games whose row has a solver ([`solve`]). A position is
 //! written in the game's notation (`--position`, docs/rules.md), moves follow it
 //! (`--moves`); the queens-only options (`--game`, `--size`, stones, seeds) are refused.
-//! Nothing here names a game but the solvers and tic-tac-toe's default depth.
+//! Nothing here names a game: what differs between games is asked of the seam or read
+//! off the games table's row.
 
 pub(super) mod arena;
 mod solve;
@@ -220,7 +221,8 @@ pub(super) fn replay(args: &ReplayArgs) -> Result<KindReport<SmallReplay>, CliEr
 }
 
 /// `queens bestmove --kind K`: minimax or alpha-beta, to `--depth` (by default to the
-/// end of a tic-tac-toe game, the engine's default depth in the others) or `--time-ms`.
+/// end of a game whose row sets `search_to_end`, as tic-tac-toe's does; the engine's
+/// default depth in the others) or `--time-ms`.
 pub(super) fn best_move(
     args: &BestMoveArgs,
     interrupt: &Interrupt,
@@ -241,8 +243,8 @@ pub(super) fn best_move(
             .map_err(|err| CliError::Usage(format!("--eval {}: {err}", path.display())))?;
     }
     let to_end = game.plies_left().max(1);
-    // Tic-tac-toe is searched to its end by default: it is that small.
-    let default_depth = if entry.tag == crate::games::tictactoe::KIND {
+    // A game that small (tic-tac-toe) is searched to its end by default.
+    let default_depth = if entry.tools.search_to_end {
         to_end
     } else {
         args.algo.entry().default_depth

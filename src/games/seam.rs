@@ -244,6 +244,9 @@ pub struct Tools {
     pub solver: bool,
     /// An evaluation table read from a file (`--eval`).
     pub eval_file: bool,
+    /// Small enough that `queens bestmove` searches to the end of the game when no
+    /// `--depth` is given (tic-tac-toe), rather than to the engine's default depth.
+    pub search_to_end: bool,
 }
 
 impl Tools {
@@ -256,6 +259,7 @@ impl Tools {
         table24: false,
         solver: false,
         eval_file: false,
+        search_to_end: false,
     };
 }
 

@@ -304,6 +304,7 @@ impl crate::games::seam::Rules for TicTacToe {
     const SIDES: [&'static str; 2] = ["x", "o"];
     const TOOLS: crate::games::seam::Tools = crate::games::seam::Tools {
         solver: true,
+        search_to_end: true,
         ..crate::games::seam::Tools::PLAY_ONLY
     };
 
