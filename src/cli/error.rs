@@ -42,12 +42,6 @@ pub enum CliError {
     /// A move of the position to search is illegal.
     #[error(transparent)]
     Move(#[from] MoveError),
-    /// A tic-tac-toe position or move that is not one (`--kind tictactoe`).
-    #[error(transparent)]
-    TicTacToe(#[from] crate::games::tictactoe::TicTacToeError),
-    /// A Dodgem position or move that is not one (`--kind dodgem`).
-    #[error(transparent)]
-    Dodgem(#[from] crate::games::dodgem::DodgemError),
     /// A game string that is not a position of any game (docs/rules.md).
     #[error(transparent)]
     Game(#[from] crate::games::setup::GameStringError),
@@ -142,8 +136,6 @@ impl CliError {
             | CliError::MissingLimit
             | CliError::Parse(_)
             | CliError::Move(_)
-            | CliError::TicTacToe(_)
-            | CliError::Dodgem(_)
             | CliError::Game(_)
             | CliError::Refused(_)
             | CliError::Tree(_)

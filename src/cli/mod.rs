@@ -46,7 +46,7 @@ pub use puzzles::{
     parse_sizes, puzzles,
 };
 pub use replay::{ReplayReport, replay};
-pub use small::{KindReport, SmallReplay, SmallSolution, dodgem_solution, tictactoe_solution};
+pub use small::{KindReport, SmallReplay, SmallSolution, small_solution};
 pub use solve::{SolveReport, solve_until};
 pub use tree::{TreeAnswer, tree};
 

@@ -4,21 +4,21 @@
 //! game; the exact solve of the games whose row has a solver ([`solve`]). A position is
 //! written in the game's notation (`--position`, docs/rules.md), moves follow it
 //! (`--moves`); the queens-only options (`--game`, `--size`, stones, seeds) are refused.
-//! Nothing here names a game but the solvers and tic-tac-toe's default depth.
+//! Nothing here names a game: what differs between games is asked of the seam or read
+//! off the games table's row.
 
 pub(super) mod arena;
 mod solve;
 
 pub(super) use solve::solve;
-pub use solve::{SmallSolution, dodgem_solution, tictactoe_solution};
+pub use solve::{SmallSolution, small_solution};
 
 use super::args::{BestMoveArgs, PositionArgs, ReplayArgs};
 use super::bestmove::BestMoveReport;
 use super::error::CliError;
 use super::interrupt::{Interrupt, StopOnRequest};
 use crate::ai::EngineConfig;
-use crate::games::seam::{AnyGame, Rules};
-use crate::games::setup::Setup;
+use crate::games::seam::AnyGame;
 use crate::games::table::GameEntry;
 use crate::games::think::ThinkError;
 use serde::Serialize;
@@ -167,21 +167,6 @@ fn reach(
     })
 }
 
-/// The game `G` at `--position` (or its start) after every move, refusing an illegal one.
-fn reach_as<G: Rules + AnyGame>(
-    position: Option<&str>,
-    moves: Option<&str>,
-) -> Result<G, CliError> {
-    let mut game = match position {
-        Some(text) => G::from_notation(text)?,
-        None => G::setup(&Setup::default())?,
-    };
-    match play_moves(&mut game, moves)? {
-        (_, None) => Ok(game),
-        (_, Some(error)) => Err(CliError::Usage(error)),
-    }
-}
-
 /// The position of `--kind` after every move, refusing an illegal one (`queens tree`).
 pub(super) fn position_of(
     entry: &GameEntry,
@@ -236,7 +221,8 @@ pub(super) fn replay(args: &ReplayArgs) -> Result<KindReport<SmallReplay>, CliEr
 }
 
 /// `queens bestmove --kind K`: minimax or alpha-beta, to `--depth` (by default to the
-/// end of a tic-tac-toe game, the engine's default depth in the others) or `--time-ms`.
+/// end of a game whose row sets `search_to_end`, as tic-tac-toe's does; the engine's
+/// default depth in the others) or `--time-ms`.
 pub(super) fn best_move(
     args: &BestMoveArgs,
     interrupt: &Interrupt,
@@ -257,8 +243,8 @@ pub(super) fn best_move(
             .map_err(|err| CliError::Usage(format!("--eval {}: {err}", path.display())))?;
     }
     let to_end = game.plies_left().max(1);
-    // Tic-tac-toe is searched to its end by default: it is that small.
-    let default_depth = if entry.tag == crate::games::tictactoe::KIND {
+    // A game that small (tic-tac-toe) is searched to its end by default.
+    let default_depth = if entry.tools.search_to_end {
         to_end
     } else {
         args.algo.entry().default_depth

@@ -5,6 +5,7 @@
 //! 60 plies deep while the game has only a few thousand positions.
 
 use super::dodgem::{Dodgem, DodgemMove, Outcome};
+use super::seam::Exact;
 use crate::ai::{MoveList, SearchGame};
 use std::collections::HashMap;
 
@@ -31,6 +32,28 @@ pub fn solve(position: &Dodgem) -> Solved {
         Some(solved) => solved,
         None => unreachable!("a solve nothing stops always finishes"),
     }
+}
+
+/// The exact result of `game` as the game seam answers it ([`Exact`]), with its best
+/// line replayed move by move from each position's own solution; `None` once `stop`
+/// says so.
+pub fn exact_until(game: &Dodgem, stop: &dyn Fn() -> bool) -> Option<Exact> {
+    let solved = solve_until(game, stop)?;
+    let mut line = game.clone();
+    let mut pv = Vec::new();
+    while let Some(mv) = solve_until(&line, stop)?.best_move {
+        pv.push(mv.to_string());
+        if line.play(mv).is_err() {
+            break;
+        }
+    }
+    Some(Exact {
+        value: solved.value,
+        ply: game.ply(),
+        best_move: solved.best_move.map(|mv| mv.to_string()),
+        pv,
+        nodes: solved.positions as u64,
+    })
 }
 
 /// As [`solve`], asking `stop` every [`STOP_CHECK`] positions; `None` once it says yes.

@@ -11,6 +11,7 @@
 pub mod cells;
 pub mod dodgem;
 pub mod dodgem_eval;
+mod dodgem_rules;
 pub mod dodgem_solve;
 pub mod game_string;
 pub mod grid;

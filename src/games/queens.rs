@@ -33,6 +33,7 @@ impl Rules for Board {
         table24: true,
         solver: true,
         eval_file: false,
+        search_to_end: false,
     };
 
     /// `size=` (3 to 15, 8 when absent) and `stones=`, checked as docs/rules.md says.

@@ -151,6 +151,54 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     fn record_game(&self) -> String {
         write(self)
     }
+
+    /// The exact result of this position with best play (`queens solve --kind`), asking
+    /// `stop` as it goes: `Ok(None)` once `stop` says so, nothing proved. By default a
+    /// game has none; a game that has one sets [`Tools::solver`] too. Queens's solver is
+    /// a command of its own (`cli::solve`) and is not asked here.
+    ///
+    /// # Errors
+    /// [`NoExactSolver`] for a game without an exact solver.
+    fn solve_exact(
+        &self,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<Exact>, NoExactSolver> {
+        let _ = stop;
+        Err(NoExactSolver(Self::TAG))
+    }
+}
+
+/// A position solved exactly by its game's [`Rules::solve_exact`]; what the value proves
+/// is read off it by the game's [`Rules::decided`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exact {
+    /// The value from the side to move's view, as the game's engines score a finished
+    /// game (0 a draw).
+    pub value: i32,
+    /// The ply of the game (counted from its start) the position is at, as the value's
+    /// [`Decided::ends_at_ply`] counts.
+    pub ply: u32,
+    /// A best move in the game's notation; `None` on a finished game.
+    pub best_move: Option<String>,
+    /// Best moves to the end of the game.
+    pub pv: Vec<String>,
+    /// Positions the solver searched (or solved, for a solver that remembers them).
+    pub nodes: u64,
+}
+
+/// An exact solve asked of a game that has no exact solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("{0} has no exact solver")]
+pub struct NoExactSolver(pub &'static str);
+
+/// A search handler that stops when `0` says so: an exact solve's stop question handed
+/// to the engines.
+pub struct StopWhen<'a>(pub &'a (dyn Fn() -> bool + Sync));
+
+impl<M> SearchHandler<M> for StopWhen<'_> {
+    fn should_stop(&self) -> bool {
+        (self.0)()
+    }
 }
 
 /// The pieces each seat has on `grid`, seat 0 first.
@@ -196,6 +244,9 @@ pub struct Tools {
     pub solver: bool,
     /// An evaluation table read from a file (`--eval`).
     pub eval_file: bool,
+    /// Small enough that `queens bestmove` searches to the end of the game when no
+    /// `--depth` is given (tic-tac-toe), rather than to the engine's default depth.
+    pub search_to_end: bool,
 }
 
 impl Tools {
@@ -208,6 +259,7 @@ impl Tools {
         table24: false,
         solver: false,
         eval_file: false,
+        search_to_end: false,
     };
 }
 
@@ -381,6 +433,12 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     fn decided(&self, value: i32) -> Option<Decided>;
     /// The position a save record keeps ([`Rules::record_game`]).
     fn record_game(&self) -> String;
+    /// [`Rules::solve_exact`].
+    ///
+    /// # Errors
+    /// [`NoExactSolver`] for a game without an exact solver.
+    fn solve_exact(&self, stop: &(dyn Fn() -> bool + Sync))
+    -> Result<Option<Exact>, NoExactSolver>;
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -498,6 +556,13 @@ where
 
     fn record_game(&self) -> String {
         Rules::record_game(self)
+    }
+
+    fn solve_exact(
+        &self,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<Exact>, NoExactSolver> {
+        Rules::solve_exact(self, stop)
     }
 }
 

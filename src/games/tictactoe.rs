@@ -304,6 +304,7 @@ impl crate::games::seam::Rules for TicTacToe {
     const SIDES: [&'static str; 2] = ["x", "o"];
     const TOOLS: crate::games::seam::Tools = crate::games::seam::Tools {
         solver: true,
+        search_to_end: true,
         ..crate::games::seam::Tools::PLAY_ONLY
     };
 
@@ -441,6 +442,35 @@ impl crate::games::seam::Rules for TicTacToe {
     /// have held it since they were first written.
     fn record_game(&self) -> String {
         self.to_string()
+    }
+
+    /// Alpha-beta to the end of the game: the value from the side to move's view is
+    /// `WIN + empty cells at the end` for a win, so the plies to the end are known too.
+    fn solve_exact(
+        &self,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<crate::games::seam::Exact>, crate::games::seam::NoExactSolver> {
+        let depth = crate::games::seam::AnyGame::plies_left(self);
+        let mut outcome = crate::ai::run_search(
+            &mut self.clone(),
+            crate::ai::Method::AlphaBeta,
+            crate::ai::Limits::depth(depth.max(1)),
+            &crate::games::seam::StopWhen(stop),
+            &mut crate::ai::Silent,
+        );
+        if outcome.interrupted {
+            return Ok(None);
+        }
+        if self.is_over() {
+            outcome.pv.clear();
+        }
+        Ok(Some(crate::games::seam::Exact {
+            value: outcome.value.0,
+            ply: CELLS as u32 - depth,
+            best_move: outcome.best_move.map(|cell| cell.to_string()),
+            pv: outcome.pv.iter().map(Cell::to_string).collect(),
+            nodes: outcome.stats.nodes,
+        }))
     }
 }
 

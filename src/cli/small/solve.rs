@@ -1,17 +1,13 @@
-//! `queens solve --kind tictactoe|dodgem`: the exact result of a small game with best
-//! play. The games with an exact solver are the rows of the games table whose `solver`
-//! tool is set; queens has its own command (`cli::solve`), and a game without one is
-//! refused before it gets here.
+//! `queens solve --kind K`: the exact result of a small game with best play. The games
+//! with an exact solver are the rows of the games table whose `solver` tool is set; each
+//! answers through the game seam ([`AnyGame::solve_exact`]), so nothing here names a
+//! game. Queens has its own command (`cli::solve`), and a game without one is refused
+//! before it gets here.
 
-use super::{CliError, KindReport, position_only, reach_as};
-use crate::ai::Limits;
+use super::{CliError, KindReport, position_of, position_only};
 use crate::cli::args::SolveArgs;
-use crate::cli::interrupt::{Interrupt, StopOnRequest};
-use crate::games::cells::{CELLS, Cell};
-use crate::games::dodgem::{self, Dodgem};
-use crate::games::dodgem_solve;
-use crate::games::seam::{AnyGame, Rules};
-use crate::games::tictactoe::{self, TicTacToe};
+use crate::cli::interrupt::Interrupt;
+use crate::games::seam::{AnyGame, Exact};
 use serde::Serialize;
 
 /// The answer of `queens solve --kind tictactoe|dodgem`.
@@ -39,30 +35,24 @@ pub struct SmallSolution {
 }
 
 impl SmallSolution {
-    /// The answer from the exact `value` (from the side to move's view, as the engines
-    /// score a finished game) of `game`, `ply` plies into a game of `kind`, with its best
-    /// move and line. The one place an outcome is read off a value (the game's
-    /// [`Rules::decided`]), so a win on the last cell, worth exactly the win score, is
-    /// a win and not a draw.
-    fn from_value<G: Rules + AnyGame>(
-        game: &G,
-        (value, ply): (i32, u32),
-        (best_move, pv): (Option<String>, Vec<String>),
-        nodes: u64,
-    ) -> SmallSolution {
-        let mover = Rules::seat_to_move(game);
-        let decided = <G as Rules>::decided(value);
+    /// The answer from the exact result of `game`. The one place an outcome is read off
+    /// a value (the game's [`AnyGame::decided`]), so a win on the last cell, worth
+    /// exactly the win score, is a win and not a draw.
+    fn from_exact(game: &dyn AnyGame, exact: Exact) -> SmallSolution {
+        let mover = game.seat_to_move().min(1);
+        let sides = game.sides();
+        let decided = game.decided(exact.value);
         SmallSolution {
             outcome: Some(match decided {
-                Some(d) if d.searcher_wins => G::SIDES[mover],
-                Some(_) => G::SIDES[1 - mover],
+                Some(d) if d.searcher_wins => sides[mover],
+                Some(_) => sides[1 - mover],
                 None => "draw",
             }),
-            value: Some(value),
-            plies: decided.map(|d| d.ends_at_ply.saturating_sub(ply)),
-            best_move,
-            pv,
-            nodes,
+            value: Some(exact.value),
+            plies: decided.map(|d| d.ends_at_ply.saturating_sub(exact.ply)),
+            best_move: exact.best_move,
+            pv: exact.pv,
+            nodes: exact.nodes,
             solved: true,
         }
     }
@@ -81,64 +71,24 @@ impl SmallSolution {
     }
 }
 
-/// Alpha-beta to the end of the game: the value from the side to move's view is
-/// `WIN + empty cells at the end` for a win, so the plies to the end are known too.
-fn solve_tictactoe(game: &TicTacToe, interrupt: &Interrupt) -> Option<SmallSolution> {
-    let depth = AnyGame::plies_left(game);
-    let mut outcome = crate::ai::run_search(
-        &mut game.clone(),
-        crate::ai::Method::AlphaBeta,
-        Limits::depth(depth.max(1)),
-        &StopOnRequest(interrupt),
-        &mut crate::ai::Silent,
-    );
-    if outcome.interrupted {
-        return None;
-    }
-    if game.is_over() {
-        outcome.pv.clear();
-    }
-    let line = (
-        outcome.best_move.map(|cell| cell.to_string()),
-        outcome.pv.iter().map(Cell::to_string).collect(),
-    );
-    Some(SmallSolution::from_value(
-        game,
-        (outcome.value.0, CELLS as u32 - depth),
-        line,
-        outcome.stats.nodes,
-    ))
-}
-
-/// The retrograde-free exact negamax of [`dodgem_solve`], under the draw limit.
-fn solve_dodgem(game: &Dodgem, interrupt: &Interrupt) -> Option<SmallSolution> {
+/// The exact solve of `game`, stopped by `interrupt`: `Ok(None)` once stopped, `Err`
+/// for a game without an exact solver.
+fn solve_game(
+    game: &dyn AnyGame,
+    interrupt: &Interrupt,
+) -> Result<Option<SmallSolution>, crate::games::seam::NoExactSolver> {
     let stop = || interrupt.requested();
-    let solved = dodgem_solve::solve_until(game, &stop)?;
-    let mut line = game.clone();
-    let mut pv = Vec::new();
-    // The best line, replayed move by move from each position's own solution.
-    while let Some(mv) = dodgem_solve::solve_until(&line, &stop)?.best_move {
-        pv.push(mv.to_string());
-        if line.play(mv).is_err() {
-            break;
-        }
-    }
-    Some(SmallSolution::from_value(
-        game,
-        (solved.value, game.ply()),
-        (solved.best_move.map(|mv| mv.to_string()), pv),
-        solved.positions as u64,
-    ))
+    Ok(game
+        .solve_exact(&stop)?
+        .map(|exact| SmallSolution::from_exact(game, exact)))
 }
 
-/// What `queens solve --kind tictactoe` answers for `game` (nothing stops it).
-pub fn tictactoe_solution(game: &TicTacToe) -> SmallSolution {
-    solve_tictactoe(game, &Interrupt::new()).unwrap_or_else(SmallSolution::stopped)
-}
-
-/// What `queens solve --kind dodgem` answers for `game` (nothing stops it).
-pub fn dodgem_solution(game: &Dodgem) -> SmallSolution {
-    solve_dodgem(game, &Interrupt::new()).unwrap_or_else(SmallSolution::stopped)
+/// What `queens solve --kind K` answers for `game` (nothing stops it); `None` for a
+/// game without an exact solver.
+pub fn small_solution(game: &dyn AnyGame) -> Option<SmallSolution> {
+    solve_game(game, &Interrupt::new())
+        .ok()
+        .map(|solved| solved.unwrap_or_else(SmallSolution::stopped))
 }
 
 /// `queens solve --kind K` for a small game with a solver: the exact result with best
@@ -149,24 +99,17 @@ pub(in crate::cli) fn solve(
     interrupt: &Interrupt,
 ) -> Result<Option<KindReport<SmallSolution>>, CliError> {
     position_only(&args.position)?;
-    let (position, moves) = (
+    let game = position_of(
+        args.position.kind.0,
         args.position.position.as_deref(),
         args.position.moves.as_deref(),
-    );
-    let (position, solution) = match args.position.kind.name() {
-        tictactoe::KIND => {
-            let game: TicTacToe = reach_as(position, moves)?;
-            (game.to_string(), solve_tictactoe(&game, interrupt))
-        }
-        dodgem::KIND => {
-            let game: Dodgem = reach_as(position, moves)?;
-            (game.to_string(), solve_dodgem(&game, interrupt))
-        }
-        _ => return Ok(None),
+    )?;
+    let Ok(solution) = solve_game(game.as_ref(), interrupt) else {
+        return Ok(None);
     };
     Ok(Some(KindReport {
         kind: args.position.kind.name(),
-        position,
+        position: game.to_string(),
         report: solution.unwrap_or_else(SmallSolution::stopped),
     }))
 }
@@ -174,18 +117,36 @@ pub(in crate::cli) fn solve(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::table::by_tag;
+
+    fn start(tag: &str) -> Box<dyn AnyGame> {
+        let entry = by_tag(tag).unwrap_or_else(|| panic!("{tag}"));
+        (entry.start)().unwrap_or_else(|e| panic!("{e}"))
+    }
 
     #[test]
     fn a_stopped_solve_proves_nothing_and_says_so() {
         let interrupt = Interrupt::new();
         interrupt.request();
-        assert_eq!(solve_dodgem(&Dodgem::new(), &interrupt), None);
+        let dodgem = start("dodgem");
+        assert_eq!(solve_game(dodgem.as_ref(), &interrupt), Ok(None));
         let stopped = SmallSolution::stopped();
         assert!(!stopped.solved);
         assert_eq!((stopped.outcome, stopped.value), (None, None));
         // Nothing asked it to stop: proved.
-        let solved = dodgem_solution(&Dodgem::new());
+        let solved = small_solution(dodgem.as_ref()).unwrap_or_else(|| panic!("no solver"));
         assert!(solved.solved);
         assert_eq!((solved.outcome, solved.plies), (Some("b"), Some(19)));
+    }
+
+    #[test]
+    fn a_game_without_an_exact_solver_says_so_by_name() {
+        let othello = start("othello");
+        let refused = solve_game(othello.as_ref(), &Interrupt::new());
+        assert_eq!(
+            refused.map_err(|e| e.to_string()),
+            Err("othello has no exact solver".to_string())
+        );
+        assert_eq!(small_solution(othello.as_ref()), None);
     }
 }

@@ -40,8 +40,9 @@ pub struct GrowForm {
 impl Default for GrowForm {
     fn default() -> Self {
         GrowForm {
-            game: TreeGame::TicTacToe,
-            position: TreeGame::TicTacToe.start_position(),
+            // The games module's choice of the first tree to show (the smallest).
+            game: TreeGame::default(),
+            position: TreeGame::default().start_position(),
             depth: START_DEPTH,
             error: None,
             board: String::new(),

@@ -1,0 +1,173 @@
+//! Dodgem through the game seam ([`crate::games::seam::Rules`]): its own file so that
+//! the rules (`dodgem`) and the exact solver (`dodgem_solve`, which plays on them) do not
+//! import each other; this impl asks the solver for `queens solve --kind dodgem`.
+
+use super::cells::Cell;
+use super::dodgem::{CARS, Dodgem, DodgemError, DodgemMove, KIND, Outcome, Side, WIN};
+use super::dodgem_eval::DodgemEval;
+use crate::ai::{MoveList, SearchGame};
+
+/// Dodgem through the game seam: no setup keys, moves are car moves (`a3-b3`, `c2-off`).
+/// A side left without a move has lost, so Dodgem never passes.
+impl crate::games::seam::Rules for Dodgem {
+    type Move = DodgemMove;
+    const TAG: &'static str = KIND;
+    const SIDES: [&'static str; 2] = ["b", "w"];
+    const TOOLS: crate::games::seam::Tools = crate::games::seam::Tools {
+        solver: true,
+        eval_file: true,
+        ..crate::games::seam::Tools::PLAY_ONLY
+    };
+
+    fn setup(
+        keys: &crate::games::setup::Setup,
+    ) -> Result<Dodgem, crate::games::setup::GameStringError> {
+        keys.only(&[], KIND)?;
+        Ok(Dodgem::new())
+    }
+
+    fn setup_keys(&self) -> String {
+        String::new()
+    }
+
+    fn from_notation(text: &str) -> Result<Dodgem, crate::games::seam::Refused> {
+        text.trim()
+            .parse()
+            .map_err(crate::games::seam::Refused::new)
+    }
+
+    fn legal_moves(&self) -> Vec<DodgemMove> {
+        let mut list = MoveList::default();
+        self.ordered_moves(&mut list);
+        list.as_slice().to_vec()
+    }
+
+    fn play(&mut self, mv: DodgemMove) -> Result<(), crate::games::seam::Refused> {
+        Dodgem::play(self, mv).map_err(crate::games::seam::Refused::new)
+    }
+
+    fn undo(&mut self) -> Option<DodgemMove> {
+        let last = self.history().last().copied()?;
+        self.undo_move();
+        Some(last)
+    }
+
+    fn moves_played(&self) -> Vec<DodgemMove> {
+        self.history().to_vec()
+    }
+
+    fn seat_to_move(&self) -> usize {
+        usize::from(self.to_move() == Side::White)
+    }
+
+    fn result(&self) -> Option<Option<usize>> {
+        self.outcome().map(|outcome| match outcome {
+            Outcome::Won(side) => Some(usize::from(side == Side::White)),
+            Outcome::Draw => None,
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<DodgemMove, crate::games::seam::Refused> {
+        text.trim().parse::<DodgemMove>().map_err(|_| {
+            crate::games::seam::Refused::new(DodgemError::BadMove(crate::board::clip_token(text)))
+        })
+    }
+
+    fn tree(&self, depth: u32) -> Result<crate::ai::tree::Tree, crate::games::seam::TreeError> {
+        crate::games::seam::tree_below(self, depth)
+    }
+
+    /// The lecture's table replaced by `text` (data/dodgem_eval.ron's form).
+    fn set_eval(&mut self, text: &str) -> Result<(), crate::games::seam::Refused> {
+        self.eval = DodgemEval::from_ron(text).map_err(crate::games::seam::Refused::new)?;
+        Ok(())
+    }
+
+    /// The 3x3 board, a3 at the top left; a target is a car of the side to move that can
+    /// move (its moves are `a3-b3`, `c2-off`: the car's cell, then where it goes).
+    fn grid(&self) -> Option<crate::games::grid::GridView> {
+        use crate::games::grid::{GridView, Square, legal_texts};
+        let square = |row, col| match self.car(Cell::at(row, col)) {
+            Some(side) => Square::Piece(usize::from(side == Side::White)),
+            None => Square::Empty,
+        };
+        let name = |row, col| Cell::at(row, col).to_string();
+        let view = GridView::build(
+            3,
+            3,
+            square,
+            name,
+            &legal_texts(&crate::games::seam::Rules::legal_moves(self)),
+        );
+        // Black leaves past the right edge, white past the top (`c2-off`).
+        let exits = crate::games::grid::Exits {
+            name: "off",
+            edges: [
+                crate::games::grid::Edge::Right,
+                crate::games::grid::Edge::Top,
+            ],
+        };
+        Some(
+            view.with_look(crate::games::grid::Look::Cars)
+                .with_exits(exits),
+        )
+    }
+
+    fn words(tongue: crate::games::words::Tongue) -> crate::games::words::GameWords {
+        use crate::games::words::{GameWords, Tongue};
+        match tongue {
+            Tongue::English => GameWords {
+                name: "Dodgem",
+                title: "Dodgem",
+                rules: Some(
+                    "Black (first) drives right, up or down; white left, right or up, always onto an empty square. A car leaves past the far edge: black to the right, white at the top. Whoever drives both cars off first wins, and so does a player who leaves the opponent no move. A game still going after 60 plies (30 moves each) is a draw.",
+                ),
+                pieces: ["black", "white"],
+                piece_names: ["black car", "white car"],
+                score: Some("Cars driven off: black {0}, white {1}"),
+                draw: Some("Draw: 60 plies (30 moves each) without a winner."),
+            },
+            Tongue::Vietnamese => GameWords {
+                name: "Dodgem",
+                title: "Dodgem",
+                rules: Some(
+                    "Đen (đi trước) chạy sang phải, lên hoặc xuống; trắng sang trái, sang phải hoặc lên, luôn vào ô trống. Xe ra khỏi bàn qua mép xa: đen ở bên phải, trắng ở phía trên. Ai đưa cả hai xe ra trước thì thắng; người làm đối thủ hết nước đi cũng thắng. Sau 60 nửa nước (mỗi bên 30 nước) mà chưa ai thắng thì hòa.",
+                ),
+                pieces: ["đen", "trắng"],
+                piece_names: ["xe đen", "xe trắng"],
+                score: Some("Xe đã ra: đen {0}, trắng {1}"),
+                draw: Some("Hòa: 60 nửa nước (mỗi bên 30 nước) mà chưa ai thắng."),
+            },
+        }
+    }
+
+    /// The cars each side has driven off the board.
+    fn score(&self) -> [u32; 2] {
+        [Side::Black, Side::White].map(|side| (CARS - self.cars_on(side)) as u32)
+    }
+
+    /// A finished game scores `WIN - plies played`, far beyond any evaluation (entries
+    /// stay within ±1000), so such a value is a proof at any depth.
+    fn decided(value: i32) -> Option<crate::games::seam::Decided> {
+        let magnitude = value.unsigned_abs();
+        let win = WIN.unsigned_abs();
+        (magnitude > win / 2).then(|| crate::games::seam::Decided {
+            searcher_wins: value > 0,
+            ends_at_ply: win - magnitude,
+        })
+    }
+
+    /// The position in the game's notation (`b../b../.ww b 0`), as Dodgem's records
+    /// have held it since they were first written.
+    fn record_game(&self) -> String {
+        self.to_string()
+    }
+
+    /// The exact negamax of [`crate::games::dodgem_solve`], under the draw limit.
+    fn solve_exact(
+        &self,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<crate::games::seam::Exact>, crate::games::seam::NoExactSolver> {
+        Ok(crate::games::dodgem_solve::exact_until(self, stop))
+    }
+}
