@@ -172,13 +172,13 @@ fn the_analysis_proofs_are_told_while_reviewing() {
     );
 }
 
-/// Issue 33.2: on a board too big to prove each move (12x12 after one move: 143), once
+/// Issue 33.2: on a board too big to prove each move (15x15 after one move: 224), once
 /// the position is proved its moves get proved bounds, and a bound is told as one: the
 /// cell's accessible label and the side panel (the hovered cell) say "loses at least",
 /// the progress line counts it apart from the proved moves, and Stop keeps the values.
 #[test]
 fn a_proved_bound_is_told_as_a_bound() {
-    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 12, 0));
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 15, 0));
     frames(&mut harness, 2);
     click(&mut harness, "cell a1");
     click(&mut harness, "View");
