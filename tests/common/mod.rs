@@ -9,11 +9,22 @@ use assert_cmd::cargo::cargo_bin_cmd;
 use serde_json::Value;
 use std::process::Output;
 
+/// Runs the real `queens` binary with `args` and returns what it did.
+///
+/// Only a failure to start the process is tried again (up to three times): under wine,
+/// CI's Windows runner, `CreateProcess` now and then fails with "Internal error" (os error
+/// 1359) before the program runs. The program's own result is never retried.
 pub fn queens(args: &[&str]) -> Output {
-    cargo_bin_cmd!("queens")
-        .args(args)
-        .output()
-        .unwrap_or_else(|err| panic!("cannot run queens {args:?}: {err}"))
+    const STARTS: usize = 3;
+    let mut last_error = None;
+    for _ in 0..STARTS {
+        match cargo_bin_cmd!("queens").args(args).output() {
+            Ok(output) => return output,
+            Err(err) => last_error = Some(err),
+        }
+    }
+    let err = last_error.map_or_else(String::new, |err| err.to_string());
+    panic!("cannot run queens {args:?} ({STARTS} tries): {err}")
 }
 
 /// Runs `queens` and returns its exit code, stdout and stderr (both must be UTF-8).
