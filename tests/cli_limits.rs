@@ -263,16 +263,18 @@ fn export_of_a_fresh_install_is_a_workbook_with_no_games() {
     let home = dir.path().join("home");
     std::fs::create_dir(&home).unwrap_or_else(|e| panic!("{e}"));
     let out = dir.path().join("h.xlsx");
-    let output = assert_cmd::cargo::cargo_bin_cmd!("queens")
-        .args(["export", "--out", &text(&out)])
-        .env("HOME", &home)
-        // Windows (and wine in CI) keep the history under %APPDATA%: a fresh one too,
-        // or a second run of the suite finds the games the first one played.
-        .env("APPDATA", &home)
-        .env_remove("XDG_DATA_HOME")
-        .env_remove("QUEENS_SAVES_DIR")
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
+    let output = common::output_of(|| {
+        let mut command = assert_cmd::cargo::cargo_bin_cmd!("queens");
+        command
+            .args(["export", "--out", &text(&out)])
+            .env("HOME", &home)
+            // Windows (and wine in CI) keep the history under %APPDATA%: a fresh one too,
+            // or a second run of the suite finds the games the first one played.
+            .env("APPDATA", &home)
+            .env_remove("XDG_DATA_HOME")
+            .env_remove("QUEENS_SAVES_DIR");
+        command
+    });
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     let answer = parse(&String::from_utf8_lossy(&output.stdout));

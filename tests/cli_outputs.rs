@@ -54,12 +54,14 @@ fn analyse_refuses_a_fifo_as_its_workbook_before_analysing() {
     let made = std::process::Command::new("mkfifo").arg(&fifo).status();
     assert!(made.is_ok_and(|status| status.success()));
     let start = Instant::now();
-    let output = cargo_bin_cmd!("queens")
-        .args(["analyse", "--file", &text(&game), "--time-ms", "60000"])
-        .args(["--threads", "1", "--xlsx", &text(&fifo)])
-        .timeout(Duration::from_secs(30))
-        .output()
-        .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
+    let output = common::output_of(|| {
+        let mut command = cargo_bin_cmd!("queens");
+        command
+            .args(["analyse", "--file", &text(&game), "--time-ms", "60000"])
+            .args(["--threads", "1", "--xlsx", &text(&fifo)])
+            .timeout(Duration::from_secs(30));
+        command
+    });
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("FIFO"), "{stderr}");

@@ -235,14 +235,16 @@ fn gui_without_a_display_fails_with_exit_1_and_one_line() {
         &["gui", "--saves-dir", &saves],
         &["gui", "game.ron"],
     ] {
-        let output = cargo_bin_cmd!("queens")
-            .args(args)
-            .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
-            .env_remove("WAYLAND_SOCKET")
-            .timeout(Duration::from_secs(20))
-            .output()
-            .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
+        let output = common::output_of(|| {
+            let mut command = cargo_bin_cmd!("queens");
+            command
+                .args(args)
+                .env_remove("DISPLAY")
+                .env_remove("WAYLAND_DISPLAY")
+                .env_remove("WAYLAND_SOCKET")
+                .timeout(Duration::from_secs(20));
+            command
+        });
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty());
@@ -261,15 +263,17 @@ fn gui_without_a_display_fails_with_exit_1_and_one_line() {
 #[cfg(all(target_os = "linux", feature = "gui"))]
 #[test]
 fn gui_on_an_unreachable_display_says_why_in_one_plain_line() {
-    let output = cargo_bin_cmd!("queens")
-        .args(["gui", "--saves-dir"])
-        .arg(std::env::temp_dir().join("queens-test-unused-saves"))
-        .env("DISPLAY", ":987")
-        .env_remove("WAYLAND_DISPLAY")
-        .env_remove("WAYLAND_SOCKET")
-        .timeout(Duration::from_secs(60))
-        .output()
-        .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
+    let output = common::output_of(|| {
+        let mut command = cargo_bin_cmd!("queens");
+        command
+            .args(["gui", "--saves-dir"])
+            .arg(std::env::temp_dir().join("queens-test-unused-saves"))
+            .env("DISPLAY", ":987")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("WAYLAND_SOCKET")
+            .timeout(Duration::from_secs(60));
+        command
+    });
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -289,11 +293,11 @@ fn gui_on_an_unreachable_display_says_why_in_one_plain_line() {
 #[test]
 fn a_build_without_the_window_says_so_when_asked_for_it() {
     for args in [&[][..], &["gui"], &["gui", "--saves-dir", "unused"]] {
-        let output = cargo_bin_cmd!("queens")
-            .args(args)
-            .timeout(Duration::from_secs(20))
-            .output()
-            .unwrap_or_else(|err| panic!("cannot run queens: {err}"));
+        let output = common::output_of(|| {
+            let mut command = cargo_bin_cmd!("queens");
+            command.args(args).timeout(Duration::from_secs(20));
+            command
+        });
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty());

@@ -2,6 +2,8 @@
 //! a table on stderr for the arena, exit 2 with one line for bad settings or paths. Every
 //! run works in a temporary folder, so nothing is written into the real saves folder.
 
+mod common;
+
 use assert_cmd::cargo::cargo_bin_cmd;
 use calamine::{DataType, Reader, Xlsx, open_workbook};
 use serde_json::Value;
@@ -14,14 +16,16 @@ use tempfile::TempDir;
 /// XDG_DATA_HOME, Windows' APPDATA), so a default saves folder, if ever used, is a
 /// temporary one; returns its exit code, stdout and stderr.
 fn run_in(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let output: Output = cargo_bin_cmd!("queens")
-        .args(args)
-        .current_dir(dir)
-        .env("XDG_DATA_HOME", dir)
-        .env("APPDATA", dir)
-        .timeout(Duration::from_secs(120))
-        .output()
-        .unwrap_or_else(|err| panic!("cannot run queens {args:?}: {err}"));
+    let output: Output = common::output_of(|| {
+        let mut command = cargo_bin_cmd!("queens");
+        command
+            .args(args)
+            .current_dir(dir)
+            .env("XDG_DATA_HOME", dir)
+            .env("APPDATA", dir)
+            .timeout(Duration::from_secs(120));
+        command
+    });
     (
         output.status.code(),
         String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -729,12 +733,14 @@ fn paths_that_are_not_utf8_are_refused_before_any_work() {
         ]),
     ];
     for args in cases {
-        let output = cargo_bin_cmd!("queens")
-            .args(&args)
-            .current_dir(dir.path())
-            .timeout(Duration::from_secs(120))
-            .output()
-            .unwrap_or_else(|err| panic!("{err}"));
+        let output = common::output_of(|| {
+            let mut command = cargo_bin_cmd!("queens");
+            command
+                .args(&args)
+                .current_dir(dir.path())
+                .timeout(Duration::from_secs(120));
+            command
+        });
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty(), "{args:?}");

@@ -10,21 +10,30 @@ use serde_json::Value;
 use std::process::Output;
 
 /// Runs the real `queens` binary with `args` and returns what it did.
+pub fn queens(args: &[&str]) -> Output {
+    output_of(|| {
+        let mut command = cargo_bin_cmd!("queens");
+        command.args(args);
+        command
+    })
+}
+
+/// Runs the command `make` builds and returns what it did.
 ///
 /// Only a failure to start the process is tried again (up to three times): under wine,
 /// CI's Windows runner, `CreateProcess` now and then fails with "Internal error" (os error
 /// 1359) before the program runs. The program's own result is never retried.
-pub fn queens(args: &[&str]) -> Output {
+pub fn output_of(make: impl Fn() -> assert_cmd::Command) -> Output {
     const STARTS: usize = 3;
-    let mut last_error = None;
+    let mut last_error = String::new();
     for _ in 0..STARTS {
-        match cargo_bin_cmd!("queens").args(args).output() {
+        let mut command = make();
+        match command.output() {
             Ok(output) => return output,
-            Err(err) => last_error = Some(err),
+            Err(err) => last_error = format!("{command:?}: {err}"),
         }
     }
-    let err = last_error.map_or_else(String::new, |err| err.to_string());
-    panic!("cannot run queens {args:?} ({STARTS} tries): {err}")
+    panic!("cannot run {last_error} ({STARTS} tries)")
 }
 
 /// Runs `queens` and returns its exit code, stdout and stderr (both must be UTF-8).
