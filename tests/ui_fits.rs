@@ -576,3 +576,39 @@ fn windows_open_below_the_menu_bar_and_the_puzzle_board_uses_the_screen() {
         );
     }
 }
+
+/// The moves heading and the review buttons beside it never overlap: at 640x480 in
+/// Vietnamese the buttons, laid out from the right edge, were drawn over "Các nước đi";
+/// they now take the next line when the two do not fit on one.
+#[test]
+fn the_review_buttons_leave_the_moves_heading_readable() {
+    let mut overlaps = Vec::new();
+    for size in SIZES {
+        for language in [Language::English, Language::Vietnamese] {
+            let harness = window(size, language, FINISHED, Mode::HumanVsHuman);
+            let heading = match language {
+                Language::Vietnamese => "Các nước đi",
+                _ => "Moves",
+            };
+            let heading = harness
+                .root()
+                .children_recursive()
+                .find(|node| {
+                    node.accesskit_node().role() == Role::Label
+                        && label_of(node).as_deref() == Some(heading)
+                })
+                .and_then(|node| rect_of(&node))
+                .unwrap_or_else(|| panic!("no heading {heading:?}"));
+            for face in ["|<", "<", ">", ">|"] {
+                let button = rect_of(&harness.get_by_label(face))
+                    .unwrap_or_else(|| panic!("the button {face:?} has no place"));
+                if button.intersect(heading).area() > 0.0 {
+                    overlaps.push(format!(
+                        "{face:?} {button:?} over the heading {heading:?} at {size:?} in {language:?}"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(overlaps.is_empty(), "{}", overlaps.join("\n"));
+}

@@ -11,10 +11,20 @@ use eframe::egui::{self, RichText};
 
 pub(super) fn moves_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
+    // The heading and the review buttons share a line when both fit; in a narrow panel
+    // (640x480, Vietnamese "Các nước đi") the buttons, laid out from the right, drew over
+    // the heading, so they take the next line instead.
+    let mut fits = true;
     ui.horizontal(|ui| {
         ui.label(RichText::new(t.moves).strong());
-        review_buttons_ui(app, ui, actions);
+        fits = ui.available_width() >= review_buttons_width(ui);
+        if fits {
+            review_buttons_ui(app, ui, actions);
+        }
     });
+    if !fits {
+        ui.horizontal(|ui| review_buttons_ui(app, ui, actions));
+    }
     let history = app.board().history();
     if history.is_empty() {
         ui.label(RichText::new(t.no_moves_yet).weak());
@@ -317,16 +327,54 @@ fn worst_moves_ui(
     }
 }
 
+/// How wide [`review_buttons_ui`] draws its four buttons, spacing included.
+fn review_buttons_width(ui: &egui::Ui) -> f32 {
+    let spacing = ui.spacing();
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let texts = REVIEW_BUTTON_TEXTS.iter();
+    texts
+        .map(|text| {
+            let galley =
+                ui.painter()
+                    .layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE);
+            galley.size().x + 2.0 * spacing.button_padding.x + spacing.item_spacing.x
+        })
+        .sum()
+}
+
+/// The review buttons' faces, first to last.
+const REVIEW_BUTTON_TEXTS: [&str; 4] = ["|<", "<", ">", ">|"];
+
 /// |< < > >|: the first position, a move back, a move on, the current position.
 fn review_buttons_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     let last = app.board().ply();
     let shown = app.reviewing().unwrap_or(last);
     let buttons = [
-        ("|<", t.review_first, ReviewStep::First, shown > 0),
-        ("<", t.review_back, ReviewStep::Back, shown > 0),
-        (">", t.review_forward, ReviewStep::Forward, shown < last),
-        (">|", t.review_last, ReviewStep::Last, shown < last),
+        (
+            REVIEW_BUTTON_TEXTS[0],
+            t.review_first,
+            ReviewStep::First,
+            shown > 0,
+        ),
+        (
+            REVIEW_BUTTON_TEXTS[1],
+            t.review_back,
+            ReviewStep::Back,
+            shown > 0,
+        ),
+        (
+            REVIEW_BUTTON_TEXTS[2],
+            t.review_forward,
+            ReviewStep::Forward,
+            shown < last,
+        ),
+        (
+            REVIEW_BUTTON_TEXTS[3],
+            t.review_last,
+            ReviewStep::Last,
+            shown < last,
+        ),
     ];
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
         // Right to left: the last button first.
