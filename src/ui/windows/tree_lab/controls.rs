@@ -30,7 +30,8 @@ fn tree_source_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
     ui.horizontal_wrapped(|ui| {
         ui.menu_button(t.examples, |ui| {
             for (example, title) in EXAMPLES.iter().zip(t.example_titles) {
-                let hover = format!("{}\n{}", example.source, example.note);
+                let (source, note) = t.example_about(example);
+                let hover = format!("{source}\n{note}");
                 if ui.button(title).on_hover_text(hover).clicked() {
                     lab.model.load_example(example);
                     lab.selected_leaf = None;
@@ -55,7 +56,8 @@ fn tree_source_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
         ui.colored_label(Color32::from_rgb(220, 40, 40), error);
     }
     if let Some(example) = lab.model.example {
-        ui.label(RichText::new(format!("{} — {}", example.source, example.note)).small());
+        let (source, note) = t.example_about(example);
+        ui.label(RichText::new(format!("{source} — {note}")).small());
     }
     egui::CollapsingHeader::new(t.random)
         .id_salt("tree_lab_random")
@@ -334,10 +336,8 @@ pub fn start_export(lab: &mut TreeLab, t: &LabTexts, ctx: &egui::Context) {
         ),
     ];
     if let Some(example) = model.example {
-        about.push((
-            t.about_source.to_string(),
-            format!("{} — {}", example.source, example.note),
-        ));
+        let (source, note) = t.example_about(example);
+        about.push((t.about_source.to_string(), format!("{source} — {note}")));
     }
     let table = step_table(model, t, about);
     let path = PathBuf::from(lab.export_path.trim());

@@ -2,6 +2,7 @@
 //! `i18n/en.rs` and `vi.rs`) so the lab stays one module; `{0}`, `{1}`.. are filled by
 //! [`crate::ui::i18n::fill`].
 
+use crate::ai::tree::examples::{EXAMPLES, Example};
 use crate::ui::session::settings::Language;
 
 /// Every string the lab shows; each field is named after where it appears.
@@ -98,6 +99,23 @@ pub struct LabTexts {
     pub about_result: &'static str,
     /// One short title per entry of `ai::tree::examples::EXAMPLES`, in its order.
     pub example_titles: [&'static str; 5],
+    /// Where each example comes from, in the same order (English: the example's own).
+    pub example_sources: [&'static str; 5],
+    /// What the document says about each example and what we chose, in the same order.
+    pub example_notes: [&'static str; 5],
+}
+
+impl LabTexts {
+    /// Where `example` comes from and what the document says about it, in this
+    /// language, as `(source, note)`.
+    pub fn example_about(&self, example: &Example) -> (&'static str, &'static str) {
+        let index = EXAMPLES.iter().position(|known| known.key == example.key);
+        match index.and_then(|i| Some((self.example_sources.get(i)?, self.example_notes.get(i)?))) {
+            Some((source, note)) => (source, note),
+            // Not one of the lab's examples: its own (English) words.
+            None => (example.source, example.note),
+        }
+    }
 }
 
 /// The lab's strings in `language`.
@@ -198,6 +216,20 @@ const EN: LabTexts = LabTexts {
         "Slides: 3 12 8 / 2 x y / 14 5 2",
         "Blog: tic-tac-toe tree A-K",
     ],
+    example_sources: [
+        EXAMPLES[0].source,
+        EXAMPLES[1].source,
+        EXAMPLES[2].source,
+        EXAMPLES[3].source,
+        EXAMPLES[4].source,
+    ],
+    example_notes: [
+        EXAMPLES[0].note,
+        EXAMPLES[1].note,
+        EXAMPLES[2].note,
+        EXAMPLES[3].note,
+        EXAMPLES[4].note,
+    ],
 };
 
 const VI: LabTexts = LabTexts {
@@ -290,4 +322,42 @@ const VI: LabTexts = LabTexts {
         "Slide: 3 12 8 / 2 x y / 14 5 2",
         "Blog: cây carô A-K",
     ],
+    example_sources: [
+        "Luận văn (chương 2), hình 2.9: độ sâu 3, mỗi nút 3 nhánh",
+        "Bài giảng 4 \"Tìm kiếm có đối thủ\", hình 4.8, bảng thứ nhất: gốc 1 là Trắng (MAX)",
+        "Bài giảng 4 \"Tìm kiếm có đối thủ\", hình 4.8, bảng thứ hai: gốc 1 là Đen (MIN)",
+        "Slide \"Tìm kiếm đối kháng\", \"Ví dụ tỉa nhánh alpha-beta\": 3 12 8 / 2 x y / 14 5 2",
+        "Blog \"Cây trò chơi\", mục 4-5: các nút A đến K",
+    ],
+    example_notes: [
+        "Giá trị 5, nhánh giữa; chỉ 16 lần lượng giá tĩnh thay vì 27.",
+        "Dựng lại từ bảng (các nút 1-20 đánh số theo từng mức; 6, 8, 10 là các lá -3, 10, 8). \
+         Giá trị 10; cắt 11,12 ở nút 4, 16,17 ở nút 7, 20 ở nút 9.",
+        "Cùng cây đó với gốc MIN. Giá trị 8; cắt 9 ở nút 3 và 11,12 ở nút 4.",
+        "Slide không xét x và y nên để trống; chúng tôi chọn x = 4, y = 6 (giá trị nào cũng \
+         cho cùng kết quả). Giá trị 3, 7 lần lượng giá.",
+        "A: B=1, C(E(I=0), F=-1), D(G(J=0), H(K=1)); lá 1 là X thắng, 0 hòa, -1 X thua. \
+         Giá trị 1 (X thắng); tìm kiếm vét cạn của blog xét cả 5 lá.",
+    ],
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each example's source and note are told in the window's language: the Vietnamese
+    /// lab showed the English "The thesis (chapter 2), figure 2.9 ..." under its tree.
+    #[test]
+    fn every_example_is_told_in_each_language() {
+        for example in &EXAMPLES {
+            let english = lab_texts(Language::English).example_about(example);
+            assert_eq!(english, (example.source, example.note));
+            let (source, note) = lab_texts(Language::Vietnamese).example_about(example);
+            assert!(!source.is_empty() && !note.is_empty(), "{}", example.key);
+            assert_ne!(source, example.source, "{}", example.key);
+            assert_ne!(note, example.note, "{}", example.key);
+            // The numbers the document states stay the same in both languages.
+            assert!(note.contains(&example.value.to_string()), "{}: {note}", example.key);
+        }
+    }
+}
