@@ -198,6 +198,22 @@ fn subcommands() -> Vec<Subcommand> {
             options: &["--position", "--moves"],
             base: &[("--kind", "dodgem")],
         },
+        // Othello's notation, its evaluation file, and perft for any game.
+        Subcommand {
+            name: "replay",
+            options: &["--position", "--moves"],
+            base: &[("--kind", "othello")],
+        },
+        Subcommand {
+            name: "bestmove",
+            options: &["--position", "--moves", "--depth", "--eval", "--time-ms"],
+            base: &[("--kind", "othello"), ("--depth", "1")],
+        },
+        Subcommand {
+            name: "perft",
+            options: &["--kind", "--depth"],
+            base: &[("--kind", "othello"), ("--depth", "1")],
+        },
         Subcommand {
             name: "arena",
             options: &[

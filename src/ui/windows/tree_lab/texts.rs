@@ -357,7 +357,11 @@ mod tests {
             assert_ne!(source, example.source, "{}", example.key);
             assert_ne!(note, example.note, "{}", example.key);
             // The numbers the document states stay the same in both languages.
-            assert!(note.contains(&example.value.to_string()), "{}: {note}", example.key);
+            assert!(
+                note.contains(&example.value.to_string()),
+                "{}: {note}",
+                example.key
+            );
         }
     }
 }
