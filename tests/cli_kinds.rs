@@ -229,7 +229,7 @@ fn small_games_refuse_bad_positions_moves_and_queens_options() {
         ),
         (
             &["solve", "--kind", "tictactoe", "--game", "size=4"],
-            "--game is for queens",
+            "--game without game= is a queens game string",
         ),
         (
             &["bestmove", "--kind", "tictactoe", "--moves", "b2,b2"],

@@ -7,8 +7,9 @@ mod common;
 use common::{all_refused, json};
 use serde_json::Value;
 
-/// The 6x6 start, black to move.
-const SMALL: &str = "....../....../..bw../..wb../....../...... b";
+/// The 6x6 start (c3 and d4 white, d3 and c4 black), black to move: what `game=othello
+/// size=6` starts from (the tests below check it).
+const SMALL: &str = "....../....../..wb../..bw../....../...... b";
 
 fn strings(value: &Value) -> Vec<String> {
     common::cells(value)
@@ -124,7 +125,7 @@ fn tree_grows_othellos_tree_through_the_seam() {
     assert_eq!(tree["position"], SMALL);
     let mut moves = strings(&tree["moves"]);
     moves.sort();
-    assert_eq!(moves, ["b4", "c5", "d2", "e3"]);
+    assert_eq!(moves, ["b3", "c2", "d5", "e4"]);
     assert!(tree["move"].is_string(), "{tree}");
 }
 
@@ -169,4 +170,14 @@ fn othello_refuses_a_solve_and_bad_positions_moves_and_game_strings() {
         ),
         (&["replay", "--kind", "othelo"], "othello"),
     ]);
+}
+
+/// The 6x6 start the docs write is the one the game starts from (docs/cli.md gave its
+/// mirror image, c3 black, which is a legal position but not the start).
+#[test]
+fn the_documented_six_by_six_start_is_the_games_start() {
+    let start = json(&["replay", "--game", "game=othello size=6"]);
+    assert_eq!(start["position"], SMALL);
+    let docs = include_str!("../docs/cli.md");
+    assert!(docs.contains(&format!("a 6x6 game starts from `{SMALL}`")));
 }

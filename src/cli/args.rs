@@ -288,7 +288,7 @@ pub struct PositionArgs {
     /// The position in the notation of --kind: tic-tac-toe "x.o/.x./..o" (rows top to
     /// bottom), Dodgem "b../b../.ww b 0" (rows, the side to move, plies played), Othello
     /// 6 or 8 rows of b, w and . then the side to move (a 6x6 game starts from
-    /// "....../....../..bw../..wb../....../...... b"), queens a game string as --game.
+    /// "....../....../..wb../..bw../....../...... b"), queens a game string as --game.
     /// Without it a small game starts from its start position (Othello's 8x8).
     #[arg(long, value_name = "TEXT", conflicts_with_all = ["game", "size", "stones", "random_stones", "seed"])]
     pub position: Option<String>,
@@ -310,6 +310,52 @@ pub struct PositionArgs {
     /// The seed of --random-stones: the same size, count and seed give the same stones.
     #[arg(long, value_name = "S", requires = "random_stones", allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: Option<u64>,
+}
+
+impl PositionArgs {
+    /// Takes the game from a `--game` string that names one (`game=othello size=6
+    /// moves=c2`, as the window's Copy position and the browser's links write it), so
+    /// `--kind` may be left out: the string becomes that game's `--position`. A
+    /// `game=queens` key is dropped (queens' own strings have none). A string naming
+    /// another game than an explicit non-queens `--kind` is refused.
+    ///
+    /// # Errors
+    /// [`CliError::Usage`] for an unknown game or a mismatch with `--kind`.
+    pub fn settle_kind(&mut self) -> Result<(), super::error::CliError> {
+        let Some(text) = self.game.as_deref() else {
+            return Ok(());
+        };
+        let named = text.split_whitespace().find_map(|token| {
+            let (key, value) = token.split_once('=')?;
+            key.eq_ignore_ascii_case("game").then_some(value)
+        });
+        let Some(name) = named else {
+            return Ok(());
+        };
+        let named = parse_kind(name).map_err(super::error::CliError::Usage)?;
+        if !self.kind.is_queens() && self.kind.0.tag != named.0.tag {
+            return Err(super::error::CliError::Usage(format!(
+                "--game is a game string of {}, but --kind is {}",
+                named.name(),
+                self.kind.name()
+            )));
+        }
+        self.kind = named;
+        if named.is_queens() {
+            let rest: Vec<&str> = text
+                .split_whitespace()
+                .filter(|token| {
+                    !token
+                        .split_once('=')
+                        .is_some_and(|(key, _)| key.eq_ignore_ascii_case("game"))
+                })
+                .collect();
+            self.game = Some(rest.join(" "));
+        } else {
+            self.position = self.game.take();
+        }
+        Ok(())
+    }
 }
 
 /// Arguments of `queens replay`.

@@ -106,9 +106,16 @@ fn run_command(command: Command, saves_dir: Option<&std::path::Path>) -> Result<
         Command::Export(args) => print_json(&export(&args)?),
         Command::Book(args) => print_json(&book(&args, &Interrupt::install())?),
         Command::Puzzles(args) => print_json(&puzzles(&args, &Interrupt::install())?),
-        Command::Replay(args) if args.position.kind.is_queens() => print_json(&replay(&args)?),
-        Command::Replay(args) => print_json(&small::replay(&args)?),
-        Command::BestMove(args) => {
+        Command::Replay(mut args) => {
+            args.position.settle_kind()?;
+            if args.position.kind.is_queens() {
+                print_json(&replay(&args)?)
+            } else {
+                print_json(&small::replay(&args)?)
+            }
+        }
+        Command::BestMove(mut args) => {
+            args.position.settle_kind()?;
             let interrupt = Interrupt::install();
             match args.position.kind {
                 kind if !kind.is_queens() => print_json(&small::best_move(&args, &interrupt)?),
@@ -131,7 +138,10 @@ fn run_command(command: Command, saves_dir: Option<&std::path::Path>) -> Result<
                 })
             }
         }
-        Command::Solve(args) => solve_command(&args),
+        Command::Solve(mut args) => {
+            args.position.settle_kind()?;
+            solve_command(&args)
+        }
     }
 }
 

@@ -6,7 +6,6 @@
 use super::error::CliError;
 use super::interrupt::Interrupt;
 use super::number::whole;
-use crate::games::game_string;
 use crate::games::seam::AnyGame;
 use crate::games::table::{self, GameEntry};
 use clap::Args;
@@ -78,21 +77,10 @@ pub struct PerftReport {
 
 /// The position of `args`: the start, a game string, or the game's notation.
 fn position_of(args: &PerftArgs) -> Result<Box<dyn AnyGame>, CliError> {
-    let Some(text) = args.position.as_deref() else {
-        return Ok((args.kind.start)()?);
-    };
-    if !text.contains('=') {
-        return Ok((args.kind.from_notation)(text)?);
+    match args.position.as_deref() {
+        Some(text) => super::small::position_from_text(args.kind, text),
+        None => Ok((args.kind.start)()?),
     }
-    let game = game_string::read(text)?;
-    if game.tag() != args.kind.tag {
-        return Err(CliError::Usage(format!(
-            "the position is a {} game string but --kind is {}",
-            game.tag(),
-            args.kind.tag
-        )));
-    }
-    Ok(game)
 }
 
 /// Counts `args`' sequences, stopping on `interrupt`.
