@@ -13,6 +13,7 @@ mod book;
 mod error;
 mod export;
 mod files;
+mod game_text;
 mod gui;
 mod interrupt;
 mod number;

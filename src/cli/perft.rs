@@ -78,7 +78,7 @@ pub struct PerftReport {
 /// The position of `args`: the start, a game string, or the game's notation.
 fn position_of(args: &PerftArgs) -> Result<Box<dyn AnyGame>, CliError> {
     match args.position.as_deref() {
-        Some(text) => super::small::position_from_text(args.kind, text),
+        Some(text) => super::game_text::position_from_text(args.kind, text),
         None => Ok((args.kind.start)()?),
     }
 }

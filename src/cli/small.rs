@@ -16,6 +16,7 @@ pub use solve::{SmallSolution, small_solution};
 use super::args::{BestMoveArgs, PositionArgs, ReplayArgs};
 use super::bestmove::BestMoveReport;
 use super::error::CliError;
+use super::game_text;
 use super::interrupt::{Interrupt, StopOnRequest};
 use crate::ai::EngineConfig;
 use crate::games::seam::AnyGame;
@@ -164,11 +165,17 @@ fn reach(
 ) -> Result<Reached, CliError> {
     let (mut game, moves) = match position {
         Some(text) if text.contains('=') => {
-            let (setup, own) = without_moves(text);
+            let (setup, own) = game_text::without_moves(text);
             let moves = [own, moves].into_iter().flatten().collect::<Vec<_>>();
-            (position_from_text(entry, &setup)?, moves.join(","))
+            (
+                game_text::position_from_text(entry, &setup)?,
+                moves.join(","),
+            )
         }
-        Some(text) => (position_from_text(entry, text)?, moves.unwrap_or("").into()),
+        Some(text) => (
+            game_text::position_from_text(entry, text)?,
+            moves.unwrap_or("").into(),
+        ),
         None => ((entry.start)()?, moves.unwrap_or("").into()),
     };
     let (played, error) = play_moves(game.as_mut(), Some(&moves))?;
@@ -177,62 +184,6 @@ fn reach(
         played,
         error,
     })
-}
-
-/// A game string without its `moves=` key, and that key's value (none when empty). A
-/// string with the key twice is left whole, for the game string's reader to refuse.
-fn without_moves(text: &str) -> (String, Option<&str>) {
-    let is_moves = |token: &&str| {
-        token
-            .split_once('=')
-            .is_some_and(|(key, _)| key.eq_ignore_ascii_case("moves"))
-    };
-    let mut tokens = text.split_whitespace();
-    if tokens.clone().filter(is_moves).count() != 1 {
-        return (text.to_string(), None);
-    }
-    let moves = tokens
-        .clone()
-        .find(is_moves)
-        .and_then(|token| token.split_once('='))
-        .map(|(_, value)| value)
-        .filter(|value| !value.is_empty());
-    let rest: Vec<&str> = tokens.by_ref().filter(|token| !is_moves(token)).collect();
-    (rest.join(" "), moves)
-}
-
-/// A position of `entry` written as `text`: a game string (`game=othello size=6
-/// moves=c2`, as the window's Copy position writes it; without `game=` it is read as
-/// `entry`'s) or the game's own notation (no game's notation has an `=`).
-///
-/// # Errors
-/// The game's refusal of the text, or a game string that names another game.
-pub(super) fn position_from_text(
-    entry: &GameEntry,
-    text: &str,
-) -> Result<Box<dyn AnyGame>, CliError> {
-    if !text.contains('=') {
-        return Ok((entry.from_notation)(text)?);
-    }
-    let names_a_game = text.split_whitespace().any(|token| {
-        token
-            .split_once('=')
-            .is_some_and(|(key, _)| key.eq_ignore_ascii_case("game"))
-    });
-    // A string without `game=` is read as `--kind`'s (`size=6 moves=c2` for Othello).
-    let game = if names_a_game {
-        crate::games::game_string::read(text)?
-    } else {
-        crate::games::game_string::read(&format!("game={} {text}", entry.tag))?
-    };
-    if game.tag() != entry.tag {
-        return Err(CliError::Usage(format!(
-            "the position is a game string of {}, but --kind is {}",
-            game.tag(),
-            entry.tag
-        )));
-    }
-    Ok(game)
 }
 
 /// The position of `--kind` after every move, refusing an illegal one (`queens tree`).
