@@ -9,11 +9,12 @@
 use super::exact::{Decided, Exact, NoExactSolver};
 use super::grid::{GridView, Square};
 use super::setup::{DEFAULT_TAG, GameStringError, Refused, Setup};
-use super::tree::TreeError;
+use super::tree::{TreeError, tree_below};
 use super::words::{GameWords, Tongue};
 use crate::ai::tree::Tree;
-use crate::ai::{Engine, EngineConfig, GamePosition, NotForThisGame};
+use crate::ai::{Engine, EngineConfig, GamePosition, MoveList, NotForThisGame, SearchGame};
 use std::fmt;
+use std::str::FromStr;
 use thiserror::Error;
 
 /// A seat: 0 moves first, 1 second.
@@ -36,30 +37,35 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     const SIDES: [&'static str; 2] = ["1", "2"];
 
     /// The position a game string's setup keys describe, before any move (`size=8
-    /// stones=b2` for queens; no keys for tic-tac-toe). Unknown keys are refused.
+    /// stones=b2` for queens; no keys for tic-tac-toe). Unknown keys are refused. A game
+    /// with one start and no keys answers [`start_without_keys`].
     ///
     /// # Errors
     /// A key this game does not know, or a value its rules refuse.
     fn setup(keys: &Setup) -> Result<Self, GameStringError>;
 
-    /// The setup keys of this game's start, as [`Rules::setup`] reads them (`size=8`
-    /// or nothing), written without the moves.
-    fn setup_keys(&self) -> String;
+    /// The setup keys of this game's start, as [`Rules::setup`] reads them (`size=8`),
+    /// written without the moves; by default none, for a game with one start.
+    fn setup_keys(&self) -> String {
+        String::new()
+    }
 
-    /// A position in the game's own notation (the `--position` of the command line).
+    /// A position in the game's own notation (the `--position` of the command line);
+    /// [`parse_notation`] serves a game whose position type reads it (`FromStr`).
     ///
     /// # Errors
     /// The game's reason the text is not a position.
     fn from_notation(text: &str) -> Result<Self, Refused>;
 
     /// The legal moves, in the order the engines try them; empty exactly when the game
-    /// is over. A pass the rules force is the one move then.
+    /// is over. A pass the rules force is the one move then. [`ordered_moves`] serves a
+    /// game that is its own search state.
     fn legal_moves(&self) -> Vec<Self::Move>;
 
     /// Plays `mv` for the side to move, checked by the rules.
     ///
     /// # Errors
-    /// The game's reason; nothing changes then.
+    /// The game's reason (its own error in [`Refused::new`]); nothing changes then.
     fn play(&mut self, mv: Self::Move) -> Result<(), Refused>;
 
     /// Takes back the last move (`None` at the setup position).
@@ -81,11 +87,17 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     fn parse_move(&self, text: &str) -> Result<Self::Move, Refused>;
 
     /// The game's tree below this position to `depth` plies, for the Tree Lab and
-    /// `queens tree`.
+    /// `queens tree`: by default [`tree_below`], the engines' own moves from here.
     ///
     /// # Errors
     /// [`TreeError`] for depth 0 or a tree too large to draw.
-    fn tree(&self, depth: u32) -> Result<Tree, TreeError>;
+    fn tree(&self, depth: u32) -> Result<Tree, TreeError>
+    where
+        Self: GamePosition,
+        <Self as GamePosition>::Move: fmt::Display,
+    {
+        tree_below(self, depth)
+    }
 
     /// The engine `config` names, built for this game: by default the thesis's engines
     /// (minimax, alpha-beta), which serve every game; a game with engines of its own
@@ -230,4 +242,66 @@ pub fn write<G: Rules>(game: &G) -> String {
         words.push(format!("moves={}", list.join(",")));
     }
     words.join(" ")
+}
+
+/// The setup of a game with one start and no setup keys: any key is refused, naming the
+/// game, and `start` makes the position. A game's [`Rules::setup`] in one line.
+///
+/// # Errors
+/// [`GameStringError::UnknownKey`] for the first key given.
+pub fn start_without_keys<G: Rules>(
+    keys: &Setup,
+    start: impl FnOnce() -> G,
+) -> Result<G, GameStringError> {
+    keys.only(&[], G::TAG)?;
+    Ok(start())
+}
+
+/// A position read from the game's notation by its `FromStr` (white space around it
+/// ignored), the game's own error kept as the refusal: a game's [`Rules::from_notation`]
+/// in one line.
+///
+/// # Errors
+/// The game's reason the text is not a position.
+pub fn parse_notation<G>(text: &str) -> Result<G, Refused>
+where
+    G: FromStr,
+    G::Err: std::error::Error + Send + Sync + 'static,
+{
+    text.trim().parse().map_err(Refused::new)
+}
+
+/// The legal moves of a game that is its own search state, in the order the engines try
+/// them: a game's [`Rules::legal_moves`] in one line.
+pub fn ordered_moves<G: SearchGame>(game: &G) -> Vec<G::Move> {
+    let mut list = MoveList::default();
+    game.ordered_moves(&mut list);
+    list.as_slice().to_vec()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dodgem::Dodgem;
+    use crate::games::tictactoe::TicTacToe;
+
+    #[test]
+    fn a_game_without_setup_keys_refuses_any_key_by_name_and_starts_otherwise() {
+        let keys = Setup::from_pairs(vec![("size", "3")]);
+        let refused = start_without_keys(&keys, TicTacToe::new);
+        assert!(
+            matches!(refused, Err(GameStringError::UnknownKey { ref key, game: "tictactoe" }) if key == "size"),
+            "{refused:?}"
+        );
+        let start =
+            start_without_keys(&Setup::default(), Dodgem::new).map(|game| game.setup_keys());
+        assert_eq!(start, Ok(String::new()));
+    }
+
+    #[test]
+    fn the_helpers_read_notation_around_white_space_and_list_the_engines_moves() {
+        let game: TicTacToe = parse_notation("  x../.../...  ").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Rules::legal_moves(&game).len(), 8);
+        assert!(parse_notation::<TicTacToe>("not a board").is_err());
+    }
 }
