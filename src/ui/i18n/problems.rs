@@ -252,6 +252,7 @@ impl Texts {
             },
             CheckError::SmallSetup {
                 kind,
+                board: [rows, cols],
                 size,
                 stones,
                 seeded,
@@ -262,7 +263,10 @@ impl Texts {
                     t.small.no_seed
                 };
                 let game = t.small.game(*kind);
-                fill(t.small.small_setup, &[&game, size, stones, &seed])
+                fill(
+                    t.small.small_setup,
+                    &[&game, rows, cols, size, stones, &seed],
+                )
             }
             CheckError::SmallMove {
                 number,
