@@ -3,10 +3,11 @@
 //! import each other; this impl asks the solver for `queens solve --kind dodgem`.
 
 use super::cells::Cell;
-use super::dodgem::{CARS, Dodgem, DodgemError, DodgemMove, KIND, Outcome, Side, WIN};
+use super::dodgem::{CARS, Dodgem, DodgemError, DodgemMove, KIND, Outcome, PLY_LIMIT, Side, WIN};
 use super::dodgem_eval::DodgemEval;
 use super::rules::{self, Rules, Tools};
-use super::setup::{GameStringError, Refused, Setup};
+use super::setup::{GameStringError, Reason, Refused, Setup};
+use super::words::Tongue;
 use crate::ai::SearchGame;
 
 /// Dodgem through the game seam: no setup keys, moves are car moves (`a3-b3`, `c2-off`).
@@ -34,7 +35,7 @@ impl Rules for Dodgem {
     }
 
     fn play(&mut self, mv: DodgemMove) -> Result<(), Refused> {
-        Dodgem::play(self, mv).map_err(Refused::new)
+        Dodgem::play(self, mv).map_err(Refused::worded)
     }
 
     fn undo(&mut self) -> Option<DodgemMove> {
@@ -61,7 +62,7 @@ impl Rules for Dodgem {
     fn parse_move(&self, text: &str) -> Result<DodgemMove, Refused> {
         text.trim()
             .parse::<DodgemMove>()
-            .map_err(|_| Refused::new(DodgemError::BadMove(crate::board::clip_token(text))))
+            .map_err(|_| Refused::worded(DodgemError::BadMove(crate::board::clip_token(text))))
     }
 
     /// The lecture's table replaced by `text` (data/dodgem_eval.ron's form).
@@ -150,5 +151,32 @@ impl Rules for Dodgem {
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Option<crate::games::seam::Exact>, crate::games::seam::NoExactSolver> {
         Ok(crate::games::dodgem_solve::exact_until(self, stop))
+    }
+}
+
+/// Dodgem's reasons in Vietnamese (the English is their `Display`).
+impl Reason for DodgemError {
+    fn say(&self, tongue: Tongue) -> String {
+        if tongue == Tongue::English {
+            return self.to_string();
+        }
+        match self {
+            DodgemError::Shape => "thế cờ Dodgem là ba hàng ba ô ngăn bởi '/', bên đi và (nếu muốn) số nước đã đi, như b../b../.ww b 0".to_string(),
+            DodgemError::BadCell(cell) => format!("'{cell}' không phải là một ô: viết b, w hoặc . (trống)"),
+            DodgemError::BadSide(side) => format!("'{side}' không phải là bên đi: viết b hoặc w"),
+            DodgemError::BadPly(ply) => {
+                format!("'{ply}' không phải là số nước đã đi từ 0 đến {PLY_LIMIT}")
+            }
+            DodgemError::TooManyCars(side) => {
+                let side = match side {
+                    Side::Black => "đen",
+                    Side::White => "trắng",
+                };
+                format!("bên {side} có hơn {CARS} xe")
+            }
+            DodgemError::NoCarToMove => "bên đi không còn xe nào trên bàn".to_string(),
+            DodgemError::BadMove(text) => format!("'{text}' không phải là nước đi hợp lệ ở đây (viết a3-b3, hoặc c2-off để ra khỏi bàn)"),
+            DodgemError::GameOver => "ván đã kết thúc".to_string(),
+        }
     }
 }

@@ -8,7 +8,7 @@
 
 use super::exact::{Decided, Exact, NoExactSolver};
 use super::grid::{GridView, Square};
-use super::setup::{DEFAULT_TAG, GameStringError, Refused, Setup};
+use super::setup::{DEFAULT_TAG, GameStringError, Reason, Refused, Setup};
 use super::tree::{TreeError, tree_below};
 use super::words::{GameWords, Tongue};
 use crate::ai::tree::Tree;
@@ -65,7 +65,8 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     /// Plays `mv` for the side to move, checked by the rules.
     ///
     /// # Errors
-    /// The game's reason (its own error in [`Refused::new`]); nothing changes then.
+    /// The game's reason (its own error in [`Refused::worded`], which tells it in the
+    /// front end's language); nothing changes then.
     fn play(&mut self, mv: Self::Move) -> Result<(), Refused>;
 
     /// Takes back the last move (`None` at the setup position).
@@ -266,9 +267,9 @@ pub fn start_without_keys<G: Rules>(
 pub fn parse_notation<G>(text: &str) -> Result<G, Refused>
 where
     G: FromStr,
-    G::Err: std::error::Error + Send + Sync + 'static,
+    G::Err: Reason,
 {
-    text.trim().parse().map_err(Refused::new)
+    text.trim().parse().map_err(Refused::worded)
 }
 
 /// The legal moves of a game that is its own search state, in the order the engines try

@@ -9,7 +9,8 @@
 
 use super::cells::{CELLS, Cell};
 use super::rules::{self, Rules, Tools};
-use super::setup::{GameStringError, Refused, Setup};
+use super::setup::{GameStringError, Reason, Refused, Setup};
+use super::words::Tongue;
 use crate::ai::{FrontierGame, GamePosition, MoveList, Score, SearchGame};
 use std::fmt;
 use std::str::FromStr;
@@ -300,6 +301,35 @@ impl SearchGame for TicTacToe {
 impl FrontierGame for TicTacToe {}
 
 /// Tic-tac-toe through the game seam: no setup keys, moves are cells (`b2`).
+/// Tic-tac-toe's reasons in Vietnamese (the English is their `Display`).
+impl Reason for TicTacToeError {
+    fn say(&self, tongue: Tongue) -> String {
+        if tongue == Tongue::English {
+            return self.to_string();
+        }
+        match self {
+            TicTacToeError::Shape => {
+                "thế cờ tic-tac-toe là ba hàng ba ô ngăn bởi '/', như x.o/.x./..o".to_string()
+            }
+            TicTacToeError::BadCell(cell) => {
+                format!("'{cell}' không phải là một ô: viết x, o hoặc . (trống)")
+            }
+            TicTacToeError::Counts { x, o } => {
+                format!("X phải có số dấu bằng O hoặc hơn một (x {x}, o {o})")
+            }
+            TicTacToeError::AfterTheEnd => {
+                "không ván nào đến được thế cờ này: một bên đã đi sau khi ván đã có người thắng"
+                    .to_string()
+            }
+            TicTacToeError::BadMove(text) => format!("'{text}' không phải là ô trống (a1 .. c3)"),
+            TicTacToeError::NotACell(text) => {
+                format!("'{text}' không phải là ô của bàn cờ (a1 .. c3)")
+            }
+            TicTacToeError::GameOver => "ván đã kết thúc".to_string(),
+        }
+    }
+}
+
 impl Rules for TicTacToe {
     type Move = Cell;
     const TAG: &'static str = KIND;
@@ -323,7 +353,7 @@ impl Rules for TicTacToe {
     }
 
     fn play(&mut self, mv: Cell) -> Result<(), Refused> {
-        TicTacToe::play(self, mv).map_err(Refused::new)
+        TicTacToe::play(self, mv).map_err(Refused::worded)
     }
 
     fn undo(&mut self) -> Option<Cell> {
@@ -346,8 +376,9 @@ impl Rules for TicTacToe {
     }
 
     fn parse_move(&self, text: &str) -> Result<Cell, Refused> {
-        Cell::parse(text.trim())
-            .ok_or_else(|| Refused::new(TicTacToeError::NotACell(crate::board::clip_token(text))))
+        Cell::parse(text.trim()).ok_or_else(|| {
+            Refused::worded(TicTacToeError::NotACell(crate::board::clip_token(text)))
+        })
     }
 
     /// The 3x3 board, a3 at the top left; a target is an empty cell while the game goes on.

@@ -6,7 +6,8 @@ use super::{DEFAULT_SIZE, KIND, Othello, OthelloError, OthelloMove};
 use crate::ai::SearchGame;
 use crate::games::othello_eval::OthelloEval;
 use crate::games::rules::{Rules, Tools};
-use crate::games::setup::{GameStringError, Refused, Setup};
+use crate::games::setup::{GameStringError, Reason, Refused, Setup};
+use crate::games::words::Tongue;
 
 /// Othello through the game seam: one setup key, `size=6` or `size=8`.
 impl Rules for Othello {
@@ -20,7 +21,7 @@ impl Rules for Othello {
 
     fn setup(keys: &Setup) -> Result<Othello, GameStringError> {
         keys.only(&["size"], KIND)?;
-        let refuse = |err| GameStringError::Setup(Refused::new(err));
+        let refuse = |err| GameStringError::Setup(Refused::worded(err));
         let size = match keys.get("size") {
             None => DEFAULT_SIZE,
             Some(text) => text
@@ -43,7 +44,7 @@ impl Rules for Othello {
     }
 
     fn play(&mut self, mv: OthelloMove) -> Result<(), Refused> {
-        Othello::play(self, mv).map_err(Refused::new)
+        Othello::play(self, mv).map_err(Refused::worded)
     }
 
     fn undo(&mut self) -> Option<OthelloMove> {
@@ -65,7 +66,7 @@ impl Rules for Othello {
     }
 
     fn parse_move(&self, text: &str) -> Result<OthelloMove, Refused> {
-        Othello::parse_move(self, text).map_err(Refused::new)
+        Othello::parse_move(self, text).map_err(Refused::worded)
     }
 
     /// The weights replaced by `text` (data/othello_eval.ron's form).
@@ -115,6 +116,37 @@ impl Rules for Othello {
                 score: Some("Trên bàn: đen {0}, trắng {1}"),
                 draw: None,
             },
+        }
+    }
+}
+
+/// Othello's reasons in Vietnamese (the English is their `Display`).
+impl Reason for OthelloError {
+    fn say(&self, tongue: Tongue) -> String {
+        if tongue == Tongue::English {
+            return self.to_string();
+        }
+        match self {
+            OthelloError::BadSize(size) => {
+                format!("'{size}' không phải là cạnh bàn Othello: viết 6 hoặc 8")
+            }
+            OthelloError::NotAMove(text) => {
+                format!("'{text}' không phải là nước đi: viết một ô như d3, hoặc pass")
+            }
+            OthelloError::OffBoard(cell, size) => {
+                format!("{cell} không nằm trên bàn {size}x{size}")
+            }
+            OthelloError::Illegal(cell) => format!(
+                "{cell} không hợp lệ ở đây: quân đặt xuống phải lật được ít nhất một quân của đối phương"
+            ),
+            OthelloError::NoPass => {
+                "chỉ được bỏ lượt (pass) khi không đặt được quân nào".to_string()
+            }
+            OthelloError::GameOver => "ván đã kết thúc".to_string(),
+            OthelloError::Shape => {
+                "thế cờ Othello là 6 hoặc 8 hàng gồm b, w và . ngăn bởi '/', rồi bên đi (b hoặc w)"
+                    .to_string()
+            }
         }
     }
 }

@@ -272,7 +272,10 @@ impl Texts {
                 number,
                 token,
                 reason,
-            } => fill(t.small.small_move, &[number, token, reason]),
+            } => fill(
+                t.small.small_move,
+                &[number, token, &reason.0.say(t.small.tongue)],
+            ),
             CheckError::SmallGain { number, stored } => fill(t.small.small_gain, &[number, stored]),
         }
     }
