@@ -7,7 +7,6 @@ use super::dodgem::{CARS, Dodgem, DodgemError, DodgemMove, KIND, Outcome, PLY_LI
 use super::dodgem_eval::DodgemEval;
 use super::rules::{self, Rules, Tools};
 use super::setup::{GameStringError, Reason, Refused, Setup};
-use super::words::Tongue;
 use crate::ai::SearchGame;
 
 /// Dodgem through the game seam: no setup keys, moves are car moves (`a3-b3`, `c2-off`).
@@ -156,10 +155,7 @@ impl Rules for Dodgem {
 
 /// Dodgem's reasons in Vietnamese (the English is their `Display`).
 impl Reason for DodgemError {
-    fn say(&self, tongue: Tongue) -> String {
-        if tongue == Tongue::English {
-            return self.to_string();
-        }
+    fn vietnamese(&self) -> String {
         match self {
             DodgemError::Shape => "thế cờ Dodgem là ba hàng ba ô ngăn bởi '/', bên đi và (nếu muốn) số nước đã đi, như b../b../.ww b 0".to_string(),
             DodgemError::BadCell(cell) => format!("'{cell}' không phải là một ô: viết b, w hoặc . (trống)"),

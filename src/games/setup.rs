@@ -118,8 +118,16 @@ impl Setup {
 /// writes its other languages beside its error, as it writes its words
 /// ([`super::words`]).
 pub trait Reason: std::error::Error + Send + Sync + 'static {
-    /// The reason in `tongue`.
-    fn say(&self, tongue: Tongue) -> String;
+    /// The reason in Vietnamese.
+    fn vietnamese(&self) -> String;
+
+    /// The reason in `tongue`: the English is the error's `Display`.
+    fn say(&self, tongue: Tongue) -> String {
+        match tongue {
+            Tongue::English => self.to_string(),
+            Tongue::Vietnamese => self.vietnamese(),
+        }
+    }
 }
 
 /// How a refusal is told in a language, when its error can say it ([`Reason`]).
@@ -189,10 +197,7 @@ impl std::error::Error for Refused {
 }
 
 impl Reason for GameStringError {
-    fn say(&self, tongue: Tongue) -> String {
-        if tongue == Tongue::English {
-            return self.to_string();
-        }
+    fn vietnamese(&self) -> String {
         match self {
             GameStringError::Empty => "chuỗi ván cờ trống".to_string(),
             GameStringError::NotKeyValue(token) => {
@@ -205,10 +210,10 @@ impl Reason for GameStringError {
             GameStringError::UnknownKey { key, game } => {
                 format!("khóa '{key}' không có nghĩa với {game}")
             }
-            GameStringError::Setup(why) => why.say(tongue),
+            GameStringError::Setup(why) => why.say(Tongue::Vietnamese),
             GameStringError::EmptyMove => "danh sách nước đi có một mục trống".to_string(),
             GameStringError::Move { number, text, why } => {
-                format!("nước {number} '{text}': {}", why.say(tongue))
+                format!("nước {number} '{text}': {}", why.say(Tongue::Vietnamese))
             }
         }
     }

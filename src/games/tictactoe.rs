@@ -10,7 +10,6 @@
 use super::cells::{CELLS, Cell};
 use super::rules::{self, Rules, Tools};
 use super::setup::{GameStringError, Reason, Refused, Setup};
-use super::words::Tongue;
 use crate::ai::{FrontierGame, GamePosition, MoveList, Score, SearchGame};
 use std::fmt;
 use std::str::FromStr;
@@ -303,10 +302,7 @@ impl FrontierGame for TicTacToe {}
 /// Tic-tac-toe through the game seam: no setup keys, moves are cells (`b2`).
 /// Tic-tac-toe's reasons in Vietnamese (the English is their `Display`).
 impl Reason for TicTacToeError {
-    fn say(&self, tongue: Tongue) -> String {
-        if tongue == Tongue::English {
-            return self.to_string();
-        }
+    fn vietnamese(&self) -> String {
         match self {
             TicTacToeError::Shape => {
                 "thế cờ tic-tac-toe là ba hàng ba ô ngăn bởi '/', như x.o/.x./..o".to_string()

@@ -7,7 +7,6 @@ use crate::ai::SearchGame;
 use crate::games::othello_eval::OthelloEval;
 use crate::games::rules::{Rules, Tools};
 use crate::games::setup::{GameStringError, Reason, Refused, Setup};
-use crate::games::words::Tongue;
 
 /// Othello through the game seam: one setup key, `size=6` or `size=8`.
 impl Rules for Othello {
@@ -122,10 +121,7 @@ impl Rules for Othello {
 
 /// Othello's reasons in Vietnamese (the English is their `Display`).
 impl Reason for OthelloError {
-    fn say(&self, tongue: Tongue) -> String {
-        if tongue == Tongue::English {
-            return self.to_string();
-        }
+    fn vietnamese(&self) -> String {
         match self {
             OthelloError::BadSize(size) => {
                 format!("'{size}' không phải là cạnh bàn Othello: viết 6 hoặc 8")

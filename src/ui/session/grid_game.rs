@@ -282,11 +282,8 @@ impl GridGame {
 pub struct GameIsOver;
 
 impl crate::games::setup::Reason for GameIsOver {
-    fn say(&self, tongue: crate::games::words::Tongue) -> String {
-        match tongue {
-            crate::games::words::Tongue::English => self.to_string(),
-            crate::games::words::Tongue::Vietnamese => "ván đã kết thúc".to_string(),
-        }
+    fn vietnamese(&self) -> String {
+        "ván đã kết thúc".to_string()
     }
 }
 
