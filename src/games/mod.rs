@@ -7,7 +7,10 @@
 //! implemented once per game, and one games table, [`table::GAMES`], whose rows the
 //! saves' `kind`, the CLI's `--kind`, the game string's `game=` and the New game list
 //! read. To add a game, read [`seam`] (whose parts are [`rules`], [`ending`], [`exact`],
-//! [`tree`], [`perft`] and [`think`]) and follow [`tictactoe`]'s `Rules` impl.
+//! [`tree`], [`perft`] and [`think`]) and follow [`tictactoe`]'s `Rules` impl: its
+//! setup, notation and moves are one line each through the helpers in [`rules`], and its
+//! errors say themselves in Vietnamese too ([`setup::Reason`]; wrap them with
+//! `Refused::worded`).
 
 pub mod cells;
 pub mod dodgem;

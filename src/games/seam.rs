@@ -1,5 +1,5 @@
-//! The game seam: what every game of the program implements once, and the one place
-//! the program decides how a game ended and who may resign.
+//! The game seam: what every game of the program implements once, and (in its part
+//! `ending`) the one place the program decides how a game ended and who may resign.
 //!
 //! A game is a type implementing [`Rules`] (start, legal moves, play and undo, the
 //! result, its move notation, its part of the game string, its Tree Lab tree). The
