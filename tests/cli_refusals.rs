@@ -217,6 +217,8 @@ fn unknown_subcommands_and_flags_are_refused_on_one_line() {
     all_refused(&[
         (&[""], "''"),
         (&["tree", "(1 2)", "--depth", "3"], "'--depth'"),
+        // The games it names are the games table's, the last one included.
+        (&["tree", "(1 2)", "--depth", "3"], "othello"),
     ]);
 }
 

@@ -130,3 +130,29 @@ fn a_finished_othello_game_goes_to_the_history() {
     assert_eq!(good.len(), 1);
     assert_eq!(good[0].game, saved);
 }
+
+#[test]
+fn a_6x6_othello_save_with_another_size_names_its_own_6x6_board() {
+    let entry = table::by_tag("othello").unwrap_or_else(|| panic!("no othello row"));
+    let setup = queens::games::setup::Setup::from_pairs(vec![("size", "6")]);
+    let game = (entry.setup)(&setup).unwrap_or_else(|e| panic!("{e}"));
+    let mut saved = SavedGame::new_table(game.as_ref(), [Side::Human, Side::Human])
+        .unwrap_or_else(|| panic!("othello has no record"));
+    assert_eq!(saved.settings.size, 6);
+    saved.settings.size = 3;
+    let err = invalid(round_trip(&saved));
+    assert!(
+        matches!(
+            err,
+            CheckError::SmallSetup {
+                board: [6, 6],
+                size: 3,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    let text = err.to_string();
+    assert!(text.contains("6x6 board"), "{text}");
+    assert!(!text.contains("3x3"), "{text}");
+}

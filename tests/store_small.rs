@@ -385,6 +385,7 @@ fn tampered_small_saves_are_refused_with_what_is_wrong() {
         err,
         CheckError::SmallSetup {
             kind: TIC_TAC_TOE,
+            board: [3, 3],
             size: 3,
             stones: 1,
             seeded: false

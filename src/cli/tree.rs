@@ -55,8 +55,10 @@ pub fn tree(args: &TreeArgs) -> Result<TreeAnswer, CliError> {
         ("--depth", args.depth.is_some()),
     ];
     if let Some((option, _)) = game_only.iter().find(|(_, given)| *given) {
+        // The games are the games table's, so a game added there is named here too.
+        let games = crate::games::table::tags().join(", ");
         return Err(CliError::Usage(format!(
-            "'{option}' grows a game's tree and needs --kind GAME (queens, tictactoe, dodgem, ...); a written tree takes --root and --algo only"
+            "'{option}' grows a game's tree and needs --kind GAME ({games}); a written tree takes --root and --algo only"
         )));
     }
     let text = args.tree.as_deref().ok_or(CliError::Usage(

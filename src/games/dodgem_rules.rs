@@ -3,47 +3,38 @@
 //! import each other; this impl asks the solver for `queens solve --kind dodgem`.
 
 use super::cells::Cell;
-use super::dodgem::{CARS, Dodgem, DodgemError, DodgemMove, KIND, Outcome, Side, WIN};
+use super::dodgem::{CARS, Dodgem, DodgemError, DodgemMove, KIND, Outcome, PLY_LIMIT, Side, WIN};
 use super::dodgem_eval::DodgemEval;
-use crate::ai::{MoveList, SearchGame};
+use super::rules::{self, Rules, Tools};
+use super::setup::{GameStringError, Reason, Refused, Setup};
+use crate::ai::SearchGame;
 
 /// Dodgem through the game seam: no setup keys, moves are car moves (`a3-b3`, `c2-off`).
 /// A side left without a move has lost, so Dodgem never passes.
-impl crate::games::seam::Rules for Dodgem {
+impl Rules for Dodgem {
     type Move = DodgemMove;
     const TAG: &'static str = KIND;
     const SIDES: [&'static str; 2] = ["b", "w"];
-    const TOOLS: crate::games::seam::Tools = crate::games::seam::Tools {
+    const TOOLS: Tools = Tools {
         solver: true,
         eval_file: true,
-        ..crate::games::seam::Tools::PLAY_ONLY
+        ..Tools::PLAY_ONLY
     };
 
-    fn setup(
-        keys: &crate::games::setup::Setup,
-    ) -> Result<Dodgem, crate::games::setup::GameStringError> {
-        keys.only(&[], KIND)?;
-        Ok(Dodgem::new())
+    fn setup(keys: &Setup) -> Result<Dodgem, GameStringError> {
+        rules::start_without_keys(keys, Dodgem::new)
     }
 
-    fn setup_keys(&self) -> String {
-        String::new()
-    }
-
-    fn from_notation(text: &str) -> Result<Dodgem, crate::games::seam::Refused> {
-        text.trim()
-            .parse()
-            .map_err(crate::games::seam::Refused::new)
+    fn from_notation(text: &str) -> Result<Dodgem, Refused> {
+        rules::parse_notation(text)
     }
 
     fn legal_moves(&self) -> Vec<DodgemMove> {
-        let mut list = MoveList::default();
-        self.ordered_moves(&mut list);
-        list.as_slice().to_vec()
+        rules::ordered_moves(self)
     }
 
-    fn play(&mut self, mv: DodgemMove) -> Result<(), crate::games::seam::Refused> {
-        Dodgem::play(self, mv).map_err(crate::games::seam::Refused::new)
+    fn play(&mut self, mv: DodgemMove) -> Result<(), Refused> {
+        Dodgem::play(self, mv).map_err(Refused::worded)
     }
 
     fn undo(&mut self) -> Option<DodgemMove> {
@@ -67,19 +58,15 @@ impl crate::games::seam::Rules for Dodgem {
         })
     }
 
-    fn parse_move(&self, text: &str) -> Result<DodgemMove, crate::games::seam::Refused> {
-        text.trim().parse::<DodgemMove>().map_err(|_| {
-            crate::games::seam::Refused::new(DodgemError::BadMove(crate::board::clip_token(text)))
-        })
-    }
-
-    fn tree(&self, depth: u32) -> Result<crate::ai::tree::Tree, crate::games::seam::TreeError> {
-        crate::games::seam::tree_below(self, depth)
+    fn parse_move(&self, text: &str) -> Result<DodgemMove, Refused> {
+        text.trim()
+            .parse::<DodgemMove>()
+            .map_err(|_| Refused::worded(DodgemError::BadMove(crate::board::clip_token(text))))
     }
 
     /// The lecture's table replaced by `text` (data/dodgem_eval.ron's form).
-    fn set_eval(&mut self, text: &str) -> Result<(), crate::games::seam::Refused> {
-        self.eval = DodgemEval::from_ron(text).map_err(crate::games::seam::Refused::new)?;
+    fn set_eval(&mut self, text: &str) -> Result<(), Refused> {
+        self.eval = DodgemEval::from_ron(text).map_err(Refused::new)?;
         Ok(())
     }
 
@@ -92,13 +79,7 @@ impl crate::games::seam::Rules for Dodgem {
             None => Square::Empty,
         };
         let name = |row, col| Cell::at(row, col).to_string();
-        let view = GridView::build(
-            3,
-            3,
-            square,
-            name,
-            &legal_texts(&crate::games::seam::Rules::legal_moves(self)),
-        );
+        let view = GridView::build(3, 3, square, name, &legal_texts(&Rules::legal_moves(self)));
         // Black leaves past the right edge, white past the top (`c2-off`).
         let exits = crate::games::grid::Exits {
             name: "off",
@@ -169,5 +150,29 @@ impl crate::games::seam::Rules for Dodgem {
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Option<crate::games::seam::Exact>, crate::games::seam::NoExactSolver> {
         Ok(crate::games::dodgem_solve::exact_until(self, stop))
+    }
+}
+
+/// Dodgem's reasons in Vietnamese (the English is their `Display`).
+impl Reason for DodgemError {
+    fn vietnamese(&self) -> String {
+        match self {
+            DodgemError::Shape => "thế cờ Dodgem là ba hàng ba ô ngăn bởi '/', bên đi và (nếu muốn) số nước đã đi, như b../b../.ww b 0".to_string(),
+            DodgemError::BadCell(cell) => format!("'{cell}' không phải là một ô: viết b, w hoặc . (trống)"),
+            DodgemError::BadSide(side) => format!("'{side}' không phải là bên đi: viết b hoặc w"),
+            DodgemError::BadPly(ply) => {
+                format!("'{ply}' không phải là số nước đã đi từ 0 đến {PLY_LIMIT}")
+            }
+            DodgemError::TooManyCars(side) => {
+                let side = match side {
+                    Side::Black => "đen",
+                    Side::White => "trắng",
+                };
+                format!("bên {side} có hơn {CARS} xe")
+            }
+            DodgemError::NoCarToMove => "bên đi không còn xe nào trên bàn".to_string(),
+            DodgemError::BadMove(text) => format!("'{text}' không phải là nước đi hợp lệ ở đây (viết a3-b3, hoặc c2-off để ra khỏi bàn)"),
+            DodgemError::GameOver => "ván đã kết thúc".to_string(),
+        }
     }
 }

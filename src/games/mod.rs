@@ -6,22 +6,31 @@
 //! Every game of the program, queens included, goes through one seam: [`seam::Rules`],
 //! implemented once per game, and one games table, [`table::GAMES`], whose rows the
 //! saves' `kind`, the CLI's `--kind`, the game string's `game=` and the New game list
-//! read. To add a game, read [`seam`] and follow [`tictactoe`]'s `Rules` impl.
+//! read. To add a game, read [`seam`] (whose parts are [`rules`], [`ending`], [`exact`],
+//! [`tree`], [`perft`] and [`think`]) and follow [`tictactoe`]'s `Rules` impl: its
+//! setup, notation and moves are one line each through the helpers in [`rules`], and its
+//! errors say themselves in Vietnamese too ([`setup::Reason`]; wrap them with
+//! `Refused::worded`).
 
 pub mod cells;
 pub mod dodgem;
 pub mod dodgem_eval;
 mod dodgem_rules;
 pub mod dodgem_solve;
+pub mod ending;
+pub mod exact;
 pub mod game_string;
 pub mod grid;
 pub mod grow;
 pub mod othello;
 pub mod othello_eval;
+pub mod perft;
 pub mod queens;
+pub mod rules;
 pub mod seam;
 pub mod setup;
 pub mod table;
 pub mod think;
 pub mod tictactoe;
+pub mod tree;
 pub mod words;

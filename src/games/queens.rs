@@ -5,9 +5,7 @@
 use super::grid::{GridView, Square, legal_texts};
 use super::seam::Tools;
 use super::seam::{Refused, Rules, Seat};
-use super::seam::{TreeError, tree_below};
 use super::setup::{GameStringError, Setup};
-use crate::ai::tree::Tree;
 use crate::ai::{Engine, EngineConfig, NotForThisGame};
 use crate::board::CellState;
 use crate::board::{Board, Cell, GameSpec, MoveError, NotACell, Player};
@@ -97,10 +95,6 @@ impl Rules for Board {
                 occupant: crate::board::Occupant::OffBoard,
             }))
         }
-    }
-
-    fn tree(&self, depth: u32) -> Result<Tree, TreeError> {
-        tree_below(self, depth)
     }
 
     /// Every engine of the registry plays queens, the strong ones included.

@@ -3,7 +3,9 @@
 //! module knows no game; the seam and every game use it, and `game_string` reads whole
 //! strings through the games table.
 
+use super::words::Tongue;
 use crate::board::clip_token;
+use std::fmt;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -110,21 +112,110 @@ impl Setup {
     }
 }
 
+/// A game's reason (a refused move or position) that says itself in each of the
+/// program's languages, so that a front end speaking Vietnamese tells the whole sentence
+/// in Vietnamese. Its `Display` is the English, which the command line prints; a game
+/// writes its other languages beside its error, as it writes its words
+/// ([`super::words`]).
+pub trait Reason: std::error::Error + Send + Sync + 'static {
+    /// The reason in Vietnamese.
+    fn vietnamese(&self) -> String;
+
+    /// The reason in `tongue`: the English is the error's `Display`.
+    fn say(&self, tongue: Tongue) -> String {
+        match tongue {
+            Tongue::English => self.to_string(),
+            Tongue::Vietnamese => self.vietnamese(),
+        }
+    }
+}
+
+/// How a refusal is told in a language, when its error can say it ([`Reason`]).
+type Say = Arc<dyn Fn(Tongue) -> String + Send + Sync>;
+
 /// Why a game refused a move or a position: the game's own typed error, kept whole so a
-/// caller that knows the game can ask for it back ([`Refused::downcast_ref`]).
-#[derive(Clone, Debug, Error)]
-#[error(transparent)]
-pub struct Refused(Arc<dyn std::error::Error + Send + Sync + 'static>);
+/// caller that knows the game can ask for it back ([`Refused::downcast_ref`]), and told
+/// in the front end's language by [`Refused::say`].
+#[derive(Clone)]
+pub struct Refused {
+    error: Arc<dyn std::error::Error + Send + Sync + 'static>,
+    say: Option<Say>,
+}
 
 impl Refused {
-    /// Wraps the game's own error.
+    /// Wraps the game's own error, told in English in every language (an error no
+    /// person reads in the window: an evaluation file's, queens's, whose board errors
+    /// the window translates from the board's own types).
     pub fn new(error: impl std::error::Error + Send + Sync + 'static) -> Refused {
-        Refused(Arc::new(error))
+        Refused {
+            error: Arc::new(error),
+            say: None,
+        }
+    }
+
+    /// Wraps the game's own error that says itself in each language.
+    pub fn worded(error: impl Reason) -> Refused {
+        let error = Arc::new(error);
+        let words = Arc::clone(&error);
+        Refused {
+            error,
+            say: Some(Arc::new(move |tongue| words.say(tongue))),
+        }
+    }
+
+    /// The reason in `tongue` (English for an error wrapped by [`Refused::new`]).
+    pub fn say(&self, tongue: Tongue) -> String {
+        match &self.say {
+            Some(say) => say(tongue),
+            None => self.error.to_string(),
+        }
     }
 
     /// The game's own error, if it is an `E`.
     pub fn downcast_ref<E: std::error::Error + 'static>(&self) -> Option<&E> {
-        self.0.downcast_ref::<E>()
+        self.error.downcast_ref::<E>()
+    }
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl fmt::Debug for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Refused").field(&self.error).finish()
+    }
+}
+
+/// As `#[error(transparent)]`: the game's error is the refusal, its source is its own.
+impl std::error::Error for Refused {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.error.source()
+    }
+}
+
+impl Reason for GameStringError {
+    fn vietnamese(&self) -> String {
+        match self {
+            GameStringError::Empty => "chuỗi ván cờ trống".to_string(),
+            GameStringError::NotKeyValue(token) => {
+                format!("'{token}' không có dạng khóa=giá trị")
+            }
+            GameStringError::DuplicateKey(key) => format!("khóa '{key}' được ghi hai lần"),
+            GameStringError::UnknownGame { name, known } => {
+                format!("'{name}' không phải là một trò chơi (các trò chơi là {known})")
+            }
+            GameStringError::UnknownKey { key, game } => {
+                format!("khóa '{key}' không có nghĩa với {game}")
+            }
+            GameStringError::Setup(why) => why.say(Tongue::Vietnamese),
+            GameStringError::EmptyMove => "danh sách nước đi có một mục trống".to_string(),
+            GameStringError::Move { number, text, why } => {
+                format!("nước {number} '{text}': {}", why.say(Tongue::Vietnamese))
+            }
+        }
     }
 }
 
@@ -138,3 +229,84 @@ impl PartialEq for Refused {
 
 /// Equal texts are an equivalence, so the comparison is a full one.
 impl Eq for Refused {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dodgem::{DodgemError, Side};
+    use crate::games::othello::OthelloError;
+    use crate::games::tictactoe::TicTacToeError;
+
+    /// Every reason a game gives has its own Vietnamese: none is the English again.
+    fn worded_apart(reasons: &[&dyn Reason]) {
+        for reason in reasons {
+            let english = reason.to_string();
+            assert_eq!(reason.say(Tongue::English), english);
+            let vietnamese = reason.say(Tongue::Vietnamese);
+            assert!(!vietnamese.contains(&english), "{vietnamese}");
+            assert!(!vietnamese.is_empty());
+        }
+    }
+
+    #[test]
+    fn every_games_reason_is_said_in_vietnamese_too() {
+        worded_apart(&[
+            &TicTacToeError::Shape,
+            &TicTacToeError::BadCell('q'),
+            &TicTacToeError::Counts { x: 3, o: 0 },
+            &TicTacToeError::AfterTheEnd,
+            &TicTacToeError::BadMove("b2".into()),
+            &TicTacToeError::NotACell("z9".into()),
+            &TicTacToeError::GameOver,
+            &DodgemError::Shape,
+            &DodgemError::BadCell('q'),
+            &DodgemError::BadSide("x".into()),
+            &DodgemError::BadPly("-1".into()),
+            &DodgemError::TooManyCars(Side::White),
+            &DodgemError::NoCarToMove,
+            &DodgemError::BadMove("a3-a1".into()),
+            &DodgemError::GameOver,
+            &OthelloError::BadSize("7".into()),
+            &OthelloError::NotAMove("z".into()),
+            &OthelloError::OffBoard("h8".into(), 6),
+            &OthelloError::Illegal("a1".into()),
+            &OthelloError::NoPass,
+            &OthelloError::GameOver,
+            &OthelloError::Shape,
+        ]);
+        let why = Refused::worded(OthelloError::NoPass);
+        worded_apart(&[
+            &GameStringError::Empty,
+            &GameStringError::NotKeyValue("x".into()),
+            &GameStringError::DuplicateKey("size".into()),
+            &GameStringError::UnknownGame {
+                name: "chess".into(),
+                known: "queens, othello".into(),
+            },
+            &GameStringError::UnknownKey {
+                key: "colour".into(),
+                game: "othello",
+            },
+            &GameStringError::Setup(why.clone()),
+            &GameStringError::EmptyMove,
+            &GameStringError::Move {
+                number: 2,
+                text: "pass".into(),
+                why,
+            },
+        ]);
+    }
+
+    #[test]
+    fn a_refusal_keeps_its_error_and_an_unworded_one_is_english_in_every_tongue() {
+        let worded = Refused::worded(OthelloError::NoPass);
+        assert_eq!(
+            worded.downcast_ref::<OthelloError>(),
+            Some(&OthelloError::NoPass)
+        );
+        assert_ne!(worded.say(Tongue::Vietnamese), worded.to_string());
+        let plain = Refused::new(OthelloError::NoPass);
+        assert_eq!(plain.say(Tongue::Vietnamese), plain.to_string());
+        assert_eq!(plain, worded);
+    }
+}

@@ -1,5 +1,5 @@
 //! The seam's search hook: the engine's move for any game, asked without naming the
-//! game's type (`AnyGame::think` and `think` in the seam): its error and
+//! game's type (`AnyGame::think` and [`think`] here): its error and
 //! the relay that writes the search's moves in notation. The engine is named by an
 //! [`EngineConfig`] (the engine registry's row, depth, time, threads, table), progress
 //! and the stop flag come through a [`SearchHandler`] over moves in notation (a
@@ -10,7 +10,9 @@
 //! Moves become text only where a person reads them: once per finished depth and once
 //! for the answer, never per node.
 
+use super::rules::Rules;
 use crate::ai::strong::TableError;
+use crate::ai::{EngineConfig, GamePosition, SearchOutcome};
 use crate::ai::{Iteration, NotForThisGame, SearchHandler};
 use std::fmt;
 use thiserror::Error;
@@ -27,7 +29,7 @@ pub enum ThinkError {
 }
 
 /// Passes a game's search events on with its moves in notation.
-pub(super) struct Notation<'a>(pub(super) &'a dyn SearchHandler<String>);
+struct Notation<'a>(&'a dyn SearchHandler<String>);
 
 impl<M: Copy + fmt::Display> SearchHandler<M> for Notation<'_> {
     fn should_stop(&self) -> bool {
@@ -42,6 +44,28 @@ impl<M: Copy + fmt::Display> SearchHandler<M> for Notation<'_> {
         self.0
             .on_iteration(&iteration.map_moves(|mv| mv.to_string()));
     }
+}
+
+/// The engine `config` names, searching `game` within `config`'s depth (at least 1) and
+/// time, reporting to `handler` and stopping when it says so. The game's
+/// [`Rules::engine`] builds the engine, so a game with engines of its own (queens) gets
+/// them and every other game the thesis's.
+///
+/// # Errors
+/// [`ThinkError`]: an engine this game has not, a table that does not fit.
+pub fn think<G>(
+    game: &G,
+    config: &EngineConfig,
+    handler: &dyn SearchHandler<String>,
+) -> Result<SearchOutcome<String>, ThinkError>
+where
+    G: Rules + GamePosition,
+    <G as GamePosition>::Move: fmt::Display,
+{
+    let mut engine = G::engine(config)?;
+    engine.prepare(game)?;
+    let outcome = engine.think(game, config.limits(), &Notation(handler));
+    Ok(outcome.map_moves(|mv| mv.to_string()))
 }
 
 #[cfg(test)]

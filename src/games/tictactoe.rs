@@ -8,6 +8,8 @@
 //! more. Cells are named as in [`super::cells`] (`a3` top left, `c1` bottom right).
 
 use super::cells::{CELLS, Cell};
+use super::rules::{self, Rules, Tools};
+use super::setup::{GameStringError, Reason, Refused, Setup};
 use crate::ai::{FrontierGame, GamePosition, MoveList, Score, SearchGame};
 use std::fmt;
 use std::str::FromStr;
@@ -298,41 +300,56 @@ impl SearchGame for TicTacToe {
 impl FrontierGame for TicTacToe {}
 
 /// Tic-tac-toe through the game seam: no setup keys, moves are cells (`b2`).
-impl crate::games::seam::Rules for TicTacToe {
+/// Tic-tac-toe's reasons in Vietnamese (the English is their `Display`).
+impl Reason for TicTacToeError {
+    fn vietnamese(&self) -> String {
+        match self {
+            TicTacToeError::Shape => {
+                "thế cờ tic-tac-toe là ba hàng ba ô ngăn bởi '/', như x.o/.x./..o".to_string()
+            }
+            TicTacToeError::BadCell(cell) => {
+                format!("'{cell}' không phải là một ô: viết x, o hoặc . (trống)")
+            }
+            TicTacToeError::Counts { x, o } => {
+                format!("X phải có số dấu bằng O hoặc hơn một (x {x}, o {o})")
+            }
+            TicTacToeError::AfterTheEnd => {
+                "không ván nào đến được thế cờ này: một bên đã đi sau khi ván đã có người thắng"
+                    .to_string()
+            }
+            TicTacToeError::BadMove(text) => format!("'{text}' không phải là ô trống (a1 .. c3)"),
+            TicTacToeError::NotACell(text) => {
+                format!("'{text}' không phải là ô của bàn cờ (a1 .. c3)")
+            }
+            TicTacToeError::GameOver => "ván đã kết thúc".to_string(),
+        }
+    }
+}
+
+impl Rules for TicTacToe {
     type Move = Cell;
     const TAG: &'static str = KIND;
     const SIDES: [&'static str; 2] = ["x", "o"];
-    const TOOLS: crate::games::seam::Tools = crate::games::seam::Tools {
+    const TOOLS: Tools = Tools {
         solver: true,
         search_to_end: true,
-        ..crate::games::seam::Tools::PLAY_ONLY
+        ..Tools::PLAY_ONLY
     };
 
-    fn setup(
-        keys: &crate::games::setup::Setup,
-    ) -> Result<TicTacToe, crate::games::setup::GameStringError> {
-        keys.only(&[], KIND)?;
-        Ok(TicTacToe::new())
+    fn setup(keys: &Setup) -> Result<TicTacToe, GameStringError> {
+        rules::start_without_keys(keys, TicTacToe::new)
     }
 
-    fn setup_keys(&self) -> String {
-        String::new()
-    }
-
-    fn from_notation(text: &str) -> Result<TicTacToe, crate::games::seam::Refused> {
-        text.trim()
-            .parse()
-            .map_err(crate::games::seam::Refused::new)
+    fn from_notation(text: &str) -> Result<TicTacToe, Refused> {
+        rules::parse_notation(text)
     }
 
     fn legal_moves(&self) -> Vec<Cell> {
-        let mut list = MoveList::default();
-        self.ordered_moves(&mut list);
-        list.as_slice().to_vec()
+        rules::ordered_moves(self)
     }
 
-    fn play(&mut self, mv: Cell) -> Result<(), crate::games::seam::Refused> {
-        TicTacToe::play(self, mv).map_err(crate::games::seam::Refused::new)
+    fn play(&mut self, mv: Cell) -> Result<(), Refused> {
+        TicTacToe::play(self, mv).map_err(Refused::worded)
     }
 
     fn undo(&mut self) -> Option<Cell> {
@@ -354,16 +371,10 @@ impl crate::games::seam::Rules for TicTacToe {
             .then(|| self.winner().map(|mark| usize::from(mark == Mark::O)))
     }
 
-    fn parse_move(&self, text: &str) -> Result<Cell, crate::games::seam::Refused> {
+    fn parse_move(&self, text: &str) -> Result<Cell, Refused> {
         Cell::parse(text.trim()).ok_or_else(|| {
-            crate::games::seam::Refused::new(TicTacToeError::NotACell(crate::board::clip_token(
-                text,
-            )))
+            Refused::worded(TicTacToeError::NotACell(crate::board::clip_token(text)))
         })
-    }
-
-    fn tree(&self, depth: u32) -> Result<crate::ai::tree::Tree, crate::games::seam::TreeError> {
-        crate::games::seam::tree_below(self, depth)
     }
 
     /// The 3x3 board, a3 at the top left; a target is an empty cell while the game goes on.
@@ -374,13 +385,7 @@ impl crate::games::seam::Rules for TicTacToe {
             None => Square::Empty,
         };
         let name = |row, col| Cell::at(row, col).to_string();
-        let view = GridView::build(
-            3,
-            3,
-            square,
-            name,
-            &legal_texts(&crate::games::seam::Rules::legal_moves(self)),
-        );
+        let view = GridView::build(3, 3, square, name, &legal_texts(&Rules::legal_moves(self)));
         // Every empty square is a move: marking them all would say nothing. A won game
         // shows its line (the first, when the last mark made two).
         let line = self.winner().and_then(|mark| {

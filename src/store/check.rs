@@ -113,17 +113,23 @@ pub enum CheckError {
         /// The game the save holds.
         found: GameKind,
     },
-    /// A small game's settings are not its board: 3x3, no stones, no seed (the queens
+    /// A table game's settings are not its board: the board its own setup has (3x3 for
+    /// tic-tac-toe and Dodgem, 6x6 or 8x8 for Othello), no stones, no seed (the queens
     /// setup fields mean nothing there, so any other value is a damaged or edited file).
     #[error(
-        "a {} game is played on a 3x3 board with no stones and no seed, but the settings give size {size}, {} and {}",
+        "a {} game is played on its own {}x{} board with no stones and no seed, but the settings give size {size}, {} and {}",
         kind.title(),
+        board[0],
+        board[1],
         crate::board::counted(*stones as u64, "stone", "stones"),
         if *seeded { "a seed" } else { "no seed" }
     )]
     SmallSetup {
         /// The game.
         kind: GameKind,
+        /// The board of the game's own setup, rows then columns (0x0 for a game
+        /// without one).
+        board: [u8; 2],
         /// The stored board side.
         size: u8,
         /// The number of stored stones.
@@ -285,23 +291,36 @@ impl SavedGame {
             }
         }
         let actual = [board.score(Player::One), board.score(Player::Two)];
-        if self.score != actual {
-            return Err(CheckError::ScoreMismatch {
-                stored: self.score,
-                actual,
-            });
-        }
         // A resignation is the one result the board cannot show; the rules say whether
         // it stands (never on a finished board) and who it makes the winner.
-        let stored = self.result.map(|r| Outcome {
-            winner: r.winner,
-            score: r.score,
-            resigned: r.resigned,
-        });
         let replayed = Ending::of(&board, self.resigned()).map(|ending| Outcome {
             winner: Winner::from_outcome(ending.winner()),
             score: actual,
             resigned: ending.resigned().map(Seat::from),
+        });
+        self.check_ending(actual, replayed, board.game_string())?;
+        Ok(board)
+    }
+
+    /// The stored score, result and game string against a replay's, for every game:
+    /// the first that disagrees. A hand-written save may leave the game string out; a
+    /// stored one must agree.
+    pub(super) fn check_ending(
+        &self,
+        score: [u32; 2],
+        replayed: Option<Outcome>,
+        game: String,
+    ) -> Result<(), CheckError> {
+        if self.score != score {
+            return Err(CheckError::ScoreMismatch {
+                stored: self.score,
+                actual: score,
+            });
+        }
+        let stored = self.result.map(|r| Outcome {
+            winner: r.winner,
+            score: r.score,
+            resigned: r.resigned,
         });
         if stored != replayed {
             return Err(CheckError::ResultMismatch {
@@ -309,14 +328,12 @@ impl SavedGame {
                 actual: replayed,
             });
         }
-        let game = board.game_string();
-        // Hand-written saves may leave the game string out; a stored one must agree.
         if !self.game.is_empty() && self.game != game {
             return Err(CheckError::GameStringMismatch {
                 stored: clip_token(&self.game),
                 actual: game,
             });
         }
-        Ok(board)
+        Ok(())
     }
 }

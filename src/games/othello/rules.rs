@@ -1,28 +1,26 @@
-//! Othello through the game seam ([`crate::games::seam::Rules`]): its setup (`size=6` or
+//! Othello through the game seam ([`Rules`]): its setup (`size=6` or
 //! `size=8`), notation, moves, result, tree, evaluation file and board view, on the
 //! position of the parent module.
 
 use super::{DEFAULT_SIZE, KIND, Othello, OthelloError, OthelloMove};
 use crate::ai::SearchGame;
 use crate::games::othello_eval::OthelloEval;
+use crate::games::rules::{Rules, Tools};
+use crate::games::setup::{GameStringError, Reason, Refused, Setup};
 
 /// Othello through the game seam: one setup key, `size=6` or `size=8`.
-impl crate::games::seam::Rules for Othello {
+impl Rules for Othello {
     type Move = OthelloMove;
     const TAG: &'static str = KIND;
     const SIDES: [&'static str; 2] = ["b", "w"];
-    const TOOLS: crate::games::seam::Tools = crate::games::seam::Tools {
+    const TOOLS: Tools = Tools {
         eval_file: true,
-        ..crate::games::seam::Tools::PLAY_ONLY
+        ..Tools::PLAY_ONLY
     };
 
-    fn setup(
-        keys: &crate::games::setup::Setup,
-    ) -> Result<Othello, crate::games::setup::GameStringError> {
+    fn setup(keys: &Setup) -> Result<Othello, GameStringError> {
         keys.only(&["size"], KIND)?;
-        let refuse = |err| {
-            crate::games::setup::GameStringError::Setup(crate::games::seam::Refused::new(err))
-        };
+        let refuse = |err| GameStringError::Setup(Refused::worded(err));
         let size = match keys.get("size") {
             None => DEFAULT_SIZE,
             Some(text) => text
@@ -36,16 +34,16 @@ impl crate::games::seam::Rules for Othello {
         format!("size={}", self.size)
     }
 
-    fn from_notation(text: &str) -> Result<Othello, crate::games::seam::Refused> {
-        text.parse().map_err(crate::games::seam::Refused::new)
+    fn from_notation(text: &str) -> Result<Othello, Refused> {
+        crate::games::rules::parse_notation(text)
     }
 
     fn legal_moves(&self) -> Vec<OthelloMove> {
         self.moves()
     }
 
-    fn play(&mut self, mv: OthelloMove) -> Result<(), crate::games::seam::Refused> {
-        Othello::play(self, mv).map_err(crate::games::seam::Refused::new)
+    fn play(&mut self, mv: OthelloMove) -> Result<(), Refused> {
+        Othello::play(self, mv).map_err(Refused::worded)
     }
 
     fn undo(&mut self) -> Option<OthelloMove> {
@@ -66,17 +64,13 @@ impl crate::games::seam::Rules for Othello {
         self.winner()
     }
 
-    fn parse_move(&self, text: &str) -> Result<OthelloMove, crate::games::seam::Refused> {
-        Othello::parse_move(self, text).map_err(crate::games::seam::Refused::new)
-    }
-
-    fn tree(&self, depth: u32) -> Result<crate::ai::tree::Tree, crate::games::seam::TreeError> {
-        crate::games::seam::tree_below(self, depth)
+    fn parse_move(&self, text: &str) -> Result<OthelloMove, Refused> {
+        Othello::parse_move(self, text).map_err(Refused::worded)
     }
 
     /// The weights replaced by `text` (data/othello_eval.ron's form).
-    fn set_eval(&mut self, text: &str) -> Result<(), crate::games::seam::Refused> {
-        self.eval = OthelloEval::from_ron(text).map_err(crate::games::seam::Refused::new)?;
+    fn set_eval(&mut self, text: &str) -> Result<(), Refused> {
+        self.eval = OthelloEval::from_ron(text).map_err(Refused::new)?;
         Ok(())
     }
 
@@ -92,7 +86,7 @@ impl crate::games::seam::Rules for Othello {
             size,
             square,
             name,
-            &legal_texts(&crate::games::seam::Rules::legal_moves(self)),
+            &legal_texts(&Rules::legal_moves(self)),
         ))
     }
 
@@ -121,6 +115,34 @@ impl crate::games::seam::Rules for Othello {
                 score: Some("Trên bàn: đen {0}, trắng {1}"),
                 draw: None,
             },
+        }
+    }
+}
+
+/// Othello's reasons in Vietnamese (the English is their `Display`).
+impl Reason for OthelloError {
+    fn vietnamese(&self) -> String {
+        match self {
+            OthelloError::BadSize(size) => {
+                format!("'{size}' không phải là cạnh bàn Othello: viết 6 hoặc 8")
+            }
+            OthelloError::NotAMove(text) => {
+                format!("'{text}' không phải là nước đi: viết một ô như d3, hoặc pass")
+            }
+            OthelloError::OffBoard(cell, size) => {
+                format!("{cell} không nằm trên bàn {size}x{size}")
+            }
+            OthelloError::Illegal(cell) => format!(
+                "{cell} không hợp lệ ở đây: quân đặt xuống phải lật được ít nhất một quân của đối phương"
+            ),
+            OthelloError::NoPass => {
+                "chỉ được bỏ lượt (pass) khi không đặt được quân nào".to_string()
+            }
+            OthelloError::GameOver => "ván đã kết thúc".to_string(),
+            OthelloError::Shape => {
+                "thế cờ Othello là 6 hoặc 8 hàng gồm b, w và . ngăn bởi '/', rồi bên đi (b hoặc w)"
+                    .to_string()
+            }
         }
     }
 }

@@ -127,7 +127,7 @@ impl App {
                 self.after_change(search);
                 self.note_forced_pass();
             }
-            Err(error) => self.message = Message::Grid(GridNote::Refused(error.to_string())),
+            Err(error) => self.message = Message::Grid(GridNote::Refused(error)),
         }
     }
 
@@ -200,7 +200,7 @@ impl App {
             }
             Some(Err(why)) => {
                 self.paused = true;
-                self.message = Message::Grid(GridNote::Refused(why));
+                self.message = Message::Grid(GridNote::SearchFailed(why));
             }
             None => {
                 self.paused = true;

@@ -155,8 +155,7 @@ impl Replacement {
     /// The status line's message when the choices make no board.
     pub(super) fn from_setup(setup: &GameSetup) -> Result<Self, Message> {
         if let Some(text) = setup.small.table_setup() {
-            let game = crate::games::game_string::read(text)
-                .map_err(|error| Message::PasteGameError(error.to_string()))?;
+            let game = crate::games::game_string::read(text).map_err(Message::PasteGameError)?;
             let names = crate::ui::i18n::names::typed_names(setup);
             let message = Message::Grid(GridNote::Started(game.tag()));
             return Ok(
@@ -412,7 +411,7 @@ impl App {
         let game = match crate::games::game_string::read(text) {
             Ok(game) => game,
             Err(error) => {
-                self.message = Message::PasteGameError(error.to_string());
+                self.message = Message::PasteGameError(error);
                 return;
             }
         };

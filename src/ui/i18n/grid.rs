@@ -78,14 +78,18 @@ pub static VI: GridTexts = GridTexts {
 /// table ([`crate::games::seam::Rules::words`]); a tag the table has not is named by
 /// itself.
 pub fn words(g: &GridTexts, tag: &'static str) -> GameWords {
-    let tongue = if g.english {
+    crate::games::table::by_tag(tag).map_or(GameWords::plain(tag, ["1", "2"]), |entry| {
+        (entry.words)(tongue(g))
+    })
+}
+
+/// The language of `g` as the games ask for words and reasons in it.
+pub fn tongue(g: &GridTexts) -> Tongue {
+    if g.english {
         Tongue::English
     } else {
         Tongue::Vietnamese
-    };
-    crate::games::table::by_tag(tag).map_or(GameWords::plain(tag, ["1", "2"]), |entry| {
-        (entry.words)(tongue)
-    })
+    }
 }
 
 /// The name of the game a save holds, in the language of `g` (the History filter,

@@ -252,6 +252,7 @@ impl Texts {
             },
             CheckError::SmallSetup {
                 kind,
+                board: [rows, cols],
                 size,
                 stones,
                 seeded,
@@ -262,13 +263,19 @@ impl Texts {
                     t.small.no_seed
                 };
                 let game = t.small.game(*kind);
-                fill(t.small.small_setup, &[&game, size, stones, &seed])
+                fill(
+                    t.small.small_setup,
+                    &[&game, rows, cols, size, stones, &seed],
+                )
             }
             CheckError::SmallMove {
                 number,
                 token,
                 reason,
-            } => fill(t.small.small_move, &[number, token, reason]),
+            } => fill(
+                t.small.small_move,
+                &[number, token, &reason.0.say(t.small.tongue)],
+            ),
             CheckError::SmallGain { number, stored } => fill(t.small.small_gain, &[number, stored]),
         }
     }

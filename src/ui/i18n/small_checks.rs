@@ -2,18 +2,21 @@
 //! English and Vietnamese: one part of the store-error texts' `CheckTexts`, apart so the
 //! queens game's store errors stay in a file of their own size.
 
+use crate::games::words::Tongue;
 use crate::store::GameKind;
 
 /// How a tic-tac-toe or Dodgem save disagrees with its replay, one text per
 /// [`CheckError`] variant of the small games, the refusal of a small game where a queens
 /// one was asked for ([`StoreError::NotQueens`]), and the games' names.
 pub struct SmallCheckTexts {
+    /// The language the games are asked to give their reasons in ([`CheckError::SmallMove`]'s).
+    pub tongue: Tongue,
     /// [`CheckError::WrongGame`] of a small game's save: its game.
     pub wrong_game_small: &'static str,
     /// [`CheckError::WrongGame`] of a queens save.
     pub wrong_game_queens: &'static str,
-    /// [`CheckError::SmallSetup`]: the game, size, stones, and [`Self::seed`] or
-    /// [`Self::no_seed`].
+    /// [`CheckError::SmallSetup`]: the game, its own board's rows and columns, the stored
+    /// size, stones, and [`Self::seed`] or [`Self::no_seed`].
     pub small_setup: &'static str,
     pub seed: &'static str,
     pub no_seed: &'static str,
@@ -28,9 +31,10 @@ pub struct SmallCheckTexts {
 /// The English texts of [`SmallCheckTexts`] (kept here, beside the Vietnamese, so en.rs
 /// only names them).
 pub const SMALL_CHECK_EN: SmallCheckTexts = SmallCheckTexts {
+    tongue: Tongue::English,
     wrong_game_small: "the save holds a {0} game, not a Queens & Stones game",
     wrong_game_queens: "the save holds a Queens & Stones game, not a game of the games table",
-    small_setup: "a {0} game is played on a 3x3 board with no stones and no seed, but the settings give size {1}, {2:stone|stones} and {3}",
+    small_setup: "a {0} game is played on its own {1}x{2} board with no stones and no seed, but the settings give size {3}, {4:stone|stones} and {5}",
     seed: "a seed",
     no_seed: "no seed",
     small_move: "move {0}: '{1}' is not a legal move here ({2})",
@@ -39,12 +43,12 @@ pub const SMALL_CHECK_EN: SmallCheckTexts = SmallCheckTexts {
 };
 
 /// The Vietnamese texts of [`SmallCheckTexts`]. The game's own reason for a refused move
-/// ([`crate::games::seam::Refused`]) stays in English, as the detail after the
-/// sentence: the games' errors have no translation yet.
+/// ([`crate::games::seam::Refused`]) is asked of the game in Vietnamese too.
 pub const SMALL_CHECK_VI: SmallCheckTexts = SmallCheckTexts {
+    tongue: Tongue::Vietnamese,
     wrong_game_small: "ván đã lưu là một ván {0}, không phải ván Queens & Stones",
     wrong_game_queens: "ván đã lưu là một ván Queens & Stones, không phải ván của bảng trò chơi",
-    small_setup: "ván {0} được chơi trên bàn 3x3 không có đá và không có hạt giống, nhưng phần thiết lập ghi kích thước {1}, {2} viên đá và {3}",
+    small_setup: "ván {0} được chơi trên bàn {1}x{2} của riêng nó, không có đá và không có hạt giống, nhưng phần thiết lập ghi kích thước {3}, {4} viên đá và {5}",
     seed: "có hạt giống",
     no_seed: "không có hạt giống",
     small_move: "nước {0}: '{1}' không phải là nước đi hợp lệ ở đây ({2})",

@@ -8,7 +8,7 @@ use crate::ui::i18n::names::MAX_NAME_CHARS;
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::session::game::{hand_from_random, stones_from_setup};
 use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode, reroll};
-use crate::ui::session::small_setup::{GameChoice, SMALL_ENGINES};
+use crate::ui::session::small_setup::SMALL_ENGINES;
 use eframe::egui::{self, RichText};
 
 /// The pause between moves for each watching speed, slowest first (milliseconds).
@@ -66,7 +66,6 @@ fn game_choice_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
         let queens = draft.small.table_setup().is_none();
         let name = crate::ui::i18n::grid::game_name(t.grid, crate::games::table::DEFAULT_TAG);
         if ui.radio(queens, name).clicked() {
-            draft.small.game = GameChoice::Queens;
             draft.small.table = None;
         }
         for (setup, label) in table_choices(t) {

@@ -219,7 +219,7 @@ impl GridGame {
     /// The game's reason; nothing changes then.
     pub fn play(&mut self, mv: &str) -> Result<(), Refused> {
         if self.resigned.is_some() || self.game.result().is_some() {
-            return Err(Refused::new(GameIsOver));
+            return Err(Refused::worded(GameIsOver));
         }
         self.game.play_text(mv)?;
         self.picked = None;
@@ -280,6 +280,12 @@ impl GridGame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the game is over")]
 pub struct GameIsOver;
+
+impl crate::games::setup::Reason for GameIsOver {
+    fn vietnamese(&self) -> String {
+        "ván đã kết thúc".to_string()
+    }
+}
 
 /// What the last move of `game` changed on its board, for the board to show: the square
 /// it was played on or a piece went to (none for a pass) and the squares whose piece changed seat (the

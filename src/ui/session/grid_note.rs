@@ -2,7 +2,7 @@
 //! Dodgem, Othello): moves, passes, a piece picked up, refused clicks, and that a
 //! position given without its moves cannot be saved.
 
-use crate::ui::i18n::grid::game_name;
+use crate::ui::i18n::grid::{game_name, tongue};
 use crate::ui::i18n::{Texts, fill};
 
 /// A status-line note about the table game on screen.
@@ -31,8 +31,10 @@ pub enum GridNote {
     PutDown,
     /// A click where only a piece picked up first could go.
     PickFirst,
-    /// The rules refused the move, in their words.
-    Refused(String),
+    /// The rules refused the move, in their words (told in the window's language).
+    Refused(crate::games::setup::Refused),
+    /// The computer's search gave no move (its reason).
+    SearchFailed(String),
     /// Save or the autosave was asked of a position the saves cannot hold (one given
     /// without the moves that reach it).
     CannotSave(&'static str),
@@ -54,7 +56,8 @@ impl GridNote {
             GridNote::Picked(square) => fill(g.picked, &[square]),
             GridNote::PutDown => g.put_down.to_string(),
             GridNote::PickFirst => g.pick_first.to_string(),
-            GridNote::Refused(why) => why.clone(),
+            GridNote::Refused(why) => why.say(tongue(g)),
+            GridNote::SearchFailed(why) => why.clone(),
             GridNote::CannotSave(tag) => fill(g.cannot_save, &[&game_name(g, tag)]),
         }
     }
@@ -65,6 +68,7 @@ impl GridNote {
             self,
             GridNote::Illegal(_)
                 | GridNote::Refused(_)
+                | GridNote::SearchFailed(_)
                 | GridNote::CannotSave(_)
                 | GridNote::PickFirst
         )
@@ -109,5 +113,30 @@ mod tests {
         assert_eq!(played, "Bo played c2, turning 2 discs.");
         assert!(GridNote::CannotSave("othello").is_error());
         assert!(!GridNote::Passed(0).is_error());
+    }
+
+    #[test]
+    fn a_move_the_rules_refuse_is_told_whole_in_the_window_language() {
+        let names = ["Ann".to_string(), "Bo".to_string()];
+        for (text, mv) in [
+            ("game=othello", "a1"),
+            ("game=othello", "z9"),
+            ("game=othello", "pass"),
+            ("game=tictactoe moves=b2", "b2"),
+            ("game=dodgem", "a3-a1"),
+        ] {
+            let mut game =
+                crate::games::game_string::read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let Err(refused) = game.play_text(mv) else {
+                panic!("{text}: {mv} was played")
+            };
+            let english = refused.to_string();
+            let note = GridNote::Refused(refused);
+            assert!(note.is_error());
+            assert_eq!(note.text(texts(Language::English), &names), english);
+            let vi = note.text(texts(Language::Vietnamese), &names);
+            assert!(!vi.contains(&english), "{text} {mv}: {vi}");
+            assert_ne!(vi, "", "{text} {mv}");
+        }
     }
 }

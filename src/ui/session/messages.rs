@@ -1,6 +1,7 @@
 //! The status line. Kept as data, not text, so it is shown in the language of the moment.
 
 use crate::board::{Cell, GameError, MoveError, Player};
+use crate::ui::i18n::grid::tongue;
 use crate::ui::i18n::{FileProblem, Texts, fill};
 use std::path::PathBuf;
 
@@ -51,9 +52,9 @@ pub enum Message {
     Pasted,
     /// A pasted game string was refused.
     PasteError(GameError),
-    /// Paste position read a game string of another game that does not read (the game
-    /// string's reason, as the command line gives it).
-    PasteGameError(String),
+    /// Paste position read a game string of another game that does not read: the game
+    /// string's reason, told in the window's language.
+    PasteGameError(crate::games::setup::GameStringError),
     /// A game string of a game the window does not play (its tag).
     NotInWindow(&'static str),
     /// Paste position found no text in the box nor on the system clipboard.
@@ -170,7 +171,10 @@ impl Message {
             Message::Pasted => t.pasted.to_string(),
             Message::ClipboardEmpty => t.clipboard_empty.to_string(),
             Message::PasteError(error) => fill(t.paste_error, &[&t.game_error(error, names)]),
-            Message::PasteGameError(why) => fill(t.paste_error, &[why]),
+            Message::PasteGameError(why) => {
+                use crate::games::setup::Reason;
+                fill(t.paste_error, &[&why.say(tongue(t.grid))])
+            }
             Message::NotInWindow(tag) => fill(t.not_in_window, &[tag]),
             Message::BadSetup(error) => fill(t.bad_setup, &[&t.game_error(error, names)]),
             Message::Cancelled => t.cancelled.to_string(),
@@ -375,5 +379,38 @@ mod tests {
         assert!(en.contains("/tmp/saves is a file, not a folder"), "{en}");
         let vi = message.text(texts(Language::Vietnamese), &names);
         assert!(vi.contains("/tmp/saves là một tệp"), "{vi}");
+    }
+
+    /// Paste position of another game's bad string (issue 31): the Vietnamese window
+    /// says the whole sentence in Vietnamese, the game's reason included.
+    #[test]
+    fn a_bad_game_string_of_another_game_has_no_english_reason_in_vietnamese() {
+        use crate::games::setup::GameStringError;
+        let names = ["Ann".to_string(), "Bob".to_string()];
+        for text in [
+            "game=othello size=7",
+            "game=othello moves=d3,z9",
+            "game=othello moves=a1",
+            "game=othello colour=red",
+            "game=tictactoe moves=b2,b2",
+            "game=dodgem moves=a3-a1",
+            "game=chess",
+            "game=othello moves=d3,,c5",
+        ] {
+            let Err(error) = crate::games::game_string::read(text) else {
+                panic!("{text} was read")
+            };
+            // The English of the innermost reason: the game's own for a move or a setup.
+            let english = match &error {
+                GameStringError::Move { why, .. } | GameStringError::Setup(why) => why.to_string(),
+                other => other.to_string(),
+            };
+            let message = Message::PasteGameError(error);
+            assert!(message.is_error());
+            let en = message.text(texts(Language::English), &names);
+            assert!(en.contains(&english), "{en}");
+            let vi = message.text(texts(Language::Vietnamese), &names);
+            assert!(!vi.contains(&english), "{text}: {vi}");
+        }
     }
 }

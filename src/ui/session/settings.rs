@@ -167,7 +167,7 @@ pub struct GameSetup {
     /// A series against the same opponent alternates who starts: each next game from
     /// these choices swaps the sides (the first move is worth many cells on most boards).
     pub alternate_starts: bool,
-    /// The game to start (queens, tic-tac-toe, Dodgem) and the small games' computers.
+    /// The game to start (queens or a game of the games table) and those games' computers.
     pub small: crate::ui::session::small_setup::SmallSetup,
 }
 
@@ -231,7 +231,6 @@ impl GameSetup {
             engine.clamp();
         }
         self.watch_delay_ms = self.watch_delay_ms.min(5_000);
-        self.small.upgrade();
     }
 }
 

@@ -6,43 +6,16 @@ use super::engine_setup::EngineSetup;
 use crate::ai::EngineKind;
 use serde::{Deserialize, Serialize};
 
-/// The game New game starts, as settings files name it: queens, or (in settings an
-/// older version wrote, before tic-tac-toe and Dodgem went through the games table)
-/// one of the two small games. New game now keeps every game but queens in
-/// [`SmallSetup::table`]; the two old names are still read, as that game's setup.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GameChoice {
-    /// Queens & Stones (or the game [`SmallSetup::table`] names).
-    #[default]
-    Queens,
-    /// Tic-tac-toe, as an older version's settings named it.
-    TicTacToe,
-    /// Dodgem, as an older version's settings named it.
-    Dodgem,
-}
-
-impl GameChoice {
-    /// The setup of the table game an older version's choice names (its game string).
-    fn old_setup(self) -> Option<&'static str> {
-        match self {
-            GameChoice::Queens => None,
-            GameChoice::TicTacToe => Some("game=tictactoe"),
-            GameChoice::Dodgem => Some("game=dodgem"),
-        }
-    }
-}
-
-/// The small games' own new-game choices (their computers are the thesis's minimax and
-/// alpha-beta with a depth, apart from the queens computers and their presets).
+/// The new-game choices of the games table: which game New game starts (queens, or the
+/// setup of a games-table game) and the computers of those games. The settings file
+/// holds it as a [`SmallSetupFile`], which reads the game names older versions wrote.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(from = "SmallSetupFile", into = "SmallSetupFile")]
 pub struct SmallSetup {
-    /// The game New game starts.
-    pub game: GameChoice,
     /// The computer of each seat (P1, P2): minimax or alpha-beta, a depth and a time.
     pub engines: [EngineSetup; 2],
-    /// A game of the games table played through the seam, chosen instead of `game`:
-    /// the game string of its setup (`game=othello size=6`). Its computers are
+    /// The game of the games table New game starts, played through the seam: the game
+    /// string of its setup (`game=othello size=6`); `None` for queens. Its computers are
     /// `engines`.
     pub table: Option<String>,
 }
@@ -55,7 +28,6 @@ impl Default for SmallSetup {
             time_ms: 5_000,
         };
         SmallSetup {
-            game: GameChoice::Queens,
             engines: [engine.clone(), engine],
             table: None,
         }
@@ -63,20 +35,98 @@ impl Default for SmallSetup {
 }
 
 impl SmallSetup {
-    /// The game string of the table game chosen (`game=othello size=6`), if not queens:
-    /// [`SmallSetup::table`], or the game an older version's [`SmallSetup::game`] names.
+    /// The game string of the table game chosen (`game=othello size=6`), if not queens.
     pub fn table_setup(&self) -> Option<&str> {
-        self.table.as_deref().or(self.game.old_setup())
+        self.table.as_deref()
     }
+}
 
-    /// Reads an older version's choice of a small game as the table game it is.
-    pub fn upgrade(&mut self) {
-        if let Some(setup) = self.game.old_setup() {
-            self.table.get_or_insert_with(|| setup.to_string());
-            self.game = GameChoice::Queens;
+/// [`SmallSetup`] as the settings file holds it. `game` is what versions before the
+/// games table named the game New game starts (`"Queens"`, `"TicTacToe"`, `"Dodgem"`);
+/// a name that is a table tag but queens's, read in any case, is read as that game's
+/// start when `table` names none. It is always written `"Queens"`, so that an older
+/// version reading a newer file starts queens rather than refusing the value.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+struct SmallSetupFile {
+    game: String,
+    engines: [EngineSetup; 2],
+    table: Option<String>,
+}
+
+impl Default for SmallSetupFile {
+    fn default() -> Self {
+        SmallSetup::default().into()
+    }
+}
+
+/// The name the file's `game` has always had for queens.
+const QUEENS_CHOICE: &str = "Queens";
+
+impl From<SmallSetupFile> for SmallSetup {
+    fn from(file: SmallSetupFile) -> SmallSetup {
+        let old_game = crate::games::table::by_tag(&file.game)
+            .filter(|entry| entry.tag != crate::games::table::DEFAULT_TAG)
+            .map(|entry| format!("game={}", entry.tag));
+        SmallSetup {
+            engines: file.engines,
+            table: file.table.or(old_game),
+        }
+    }
+}
+
+impl From<SmallSetup> for SmallSetupFile {
+    fn from(setup: SmallSetup) -> SmallSetupFile {
+        SmallSetupFile {
+            game: QUEENS_CHOICE.to_string(),
+            engines: setup.engines,
+            table: setup.table,
         }
     }
 }
 
 /// The engines a table game can be played by (the thesis's two).
 pub const SMALL_ENGINES: [EngineKind; 2] = [EngineKind::MINIMAX, EngineKind::ALPHABETA];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::session::settings::Settings;
+
+    /// The `small` part of a settings file an older version wrote, choosing `game`.
+    fn old_settings(game: &str) -> String {
+        format!(
+            r#"{{"setup":{{"small":{{"game":"{game}","engines":[{{"algorithm":"alphabeta","depth":4,"time_ms":1000}},{{"algorithm":"minimax","depth":3,"time_ms":2000}}]}}}}}}"#
+        )
+    }
+
+    #[test]
+    fn an_older_settings_file_naming_tic_tac_toe_or_dodgem_starts_that_table_game() {
+        for (old, setup) in [
+            ("TicTacToe", Some("game=tictactoe")),
+            ("Dodgem", Some("game=dodgem")),
+            ("Queens", None),
+        ] {
+            let (settings, notes) = Settings::from_json_with_notes(&old_settings(old));
+            assert_eq!(notes, Vec::<String>::new(), "{old}");
+            let small = &settings.setup.small;
+            assert_eq!(small.table_setup(), setup, "{old}");
+            assert_eq!(small.engines[1].depth, 3, "{old}");
+        }
+    }
+
+    #[test]
+    fn a_chosen_table_game_wins_over_an_old_name_and_the_file_writes_queens() {
+        let text = r#"{"setup":{"small":{"game":"Dodgem","table":"game=othello size=6"}}}"#;
+        let settings = Settings::from_json(text);
+        assert_eq!(
+            settings.setup.small.table_setup(),
+            Some("game=othello size=6")
+        );
+        let written = serde_json::to_value(&settings.setup.small).unwrap_or_default();
+        assert_eq!(written["game"], "Queens");
+        assert_eq!(written["table"], "game=othello size=6");
+        let back: SmallSetup = serde_json::from_value(written).unwrap_or_default();
+        assert_eq!(back, settings.setup.small);
+    }
+}

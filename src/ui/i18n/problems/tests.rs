@@ -185,6 +185,7 @@ fn every_check_error() -> Vec<CheckError> {
         },
         CheckError::SmallSetup {
             kind: GameKind::Table("dodgem"),
+            board: [3, 3],
             size: 8,
             stones: 1,
             seeded: true,

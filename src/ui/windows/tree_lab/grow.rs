@@ -136,9 +136,13 @@ pub fn grow_ui(ui: &mut egui::Ui, lab: &mut TreeLab) {
 }
 
 /// Why a tree was refused, in the window's language: the game's own words for a bad
-/// position (the notation's errors are the library's, in English), the lab's for depth.
+/// position (asked of the game in that language), the lab's for depth.
 fn refusal(t: &GrowTexts, error: &GrowError) -> String {
+    use crate::games::setup::Reason;
     match error {
+        GrowError::TicTacToe(why) => fill(t.bad_position, &[&why.say(t.tongue)]),
+        GrowError::Dodgem(why) => fill(t.bad_position, &[&why.say(t.tongue)]),
+        GrowError::Refused(why) => fill(t.bad_position, &[&why.say(t.tongue)]),
         GrowError::TooLarge { depth, fits: 0 } => fill(t.too_wide, &[depth, &MAX_GAME_TREE_LEAVES]),
         GrowError::TooLarge { depth, fits } => {
             fill(t.too_large, &[depth, &MAX_GAME_TREE_LEAVES, fits])

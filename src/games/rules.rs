@@ -1,0 +1,308 @@
+//! A game's rules, once: the [`Rules`] trait every game implements, what the front ends
+//! may ask of a game ([`Tools`]), and the game string a game writes ([`write()`]). The
+//! seam module puts this beside `AnyGame`, the type-free view the front ends
+//! hold; read its module doc first.
+//!
+//! Seats are numbered as the saves number players: seat 0 (P1) moves first, seat 1 (P2)
+//! second.
+
+use super::exact::{Decided, Exact, NoExactSolver};
+use super::grid::{GridView, Square};
+use super::setup::{DEFAULT_TAG, GameStringError, Reason, Refused, Setup};
+use super::tree::{TreeError, tree_below};
+use super::words::{GameWords, Tongue};
+use crate::ai::tree::Tree;
+use crate::ai::{Engine, EngineConfig, GamePosition, MoveList, NotForThisGame, SearchGame};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// A seat: 0 moves first, 1 second.
+pub type Seat = usize;
+
+/// A game's rules, once: everything the front ends, the saves and the command line need
+/// of it. The engines see the game through [`crate::ai::GamePosition`] as before.
+pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
+    /// A move in the game's notation (a forced pass is a move where the rules force one).
+    type Move: Copy + Eq + fmt::Display + fmt::Debug + Send + Sync;
+
+    /// The game's tag: the saves' `kind`, the CLI's `--kind`, the game string's `game=`.
+    const TAG: &'static str;
+
+    /// What the front ends may ask of this game beyond playing it.
+    const TOOLS: Tools;
+
+    /// How the game's notation writes its seats, seat 0 first (`x`/`o`, `b`/`w`): the
+    /// command line's `to_move` and `winner`.
+    const SIDES: [&'static str; 2] = ["1", "2"];
+
+    /// The position a game string's setup keys describe, before any move (`size=8
+    /// stones=b2` for queens; no keys for tic-tac-toe). Unknown keys are refused. A game
+    /// with one start and no keys answers [`start_without_keys`].
+    ///
+    /// # Errors
+    /// A key this game does not know, or a value its rules refuse.
+    fn setup(keys: &Setup) -> Result<Self, GameStringError>;
+
+    /// The setup keys of this game's start, as [`Rules::setup`] reads them (`size=8`),
+    /// written without the moves; by default none, for a game with one start.
+    fn setup_keys(&self) -> String {
+        String::new()
+    }
+
+    /// A position in the game's own notation (the `--position` of the command line);
+    /// [`parse_notation`] serves a game whose position type reads it (`FromStr`).
+    ///
+    /// # Errors
+    /// The game's reason the text is not a position.
+    fn from_notation(text: &str) -> Result<Self, Refused>;
+
+    /// The legal moves, in the order the engines try them; empty exactly when the game
+    /// is over. A pass the rules force is the one move then. [`ordered_moves`] serves a
+    /// game that is its own search state.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Plays `mv` for the side to move, checked by the rules.
+    ///
+    /// # Errors
+    /// The game's reason (its own error in [`Refused::worded`], which tells it in the
+    /// front end's language); nothing changes then.
+    fn play(&mut self, mv: Self::Move) -> Result<(), Refused>;
+
+    /// Takes back the last move (`None` at the setup position).
+    fn undo(&mut self) -> Option<Self::Move>;
+
+    /// The moves played since the setup, oldest first.
+    fn moves_played(&self) -> Vec<Self::Move>;
+
+    /// The seat to move (also once over).
+    fn seat_to_move(&self) -> Seat;
+
+    /// The result by the rules once over: `Some(Some(seat))` a win, `Some(None)` a draw.
+    fn result(&self) -> Option<Option<Seat>>;
+
+    /// Reads `text` as a move of this game here (it need not be legal).
+    ///
+    /// # Errors
+    /// Text that is not a move of this game.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Refused>;
+
+    /// The game's tree below this position to `depth` plies, for the Tree Lab and
+    /// `queens tree`: by default [`tree_below`], the engines' own moves from here.
+    ///
+    /// # Errors
+    /// [`TreeError`] for depth 0 or a tree too large to draw.
+    fn tree(&self, depth: u32) -> Result<Tree, TreeError>
+    where
+        Self: GamePosition,
+        <Self as GamePosition>::Move: fmt::Display,
+    {
+        tree_below(self, depth)
+    }
+
+    /// The engine `config` names, built for this game: by default the thesis's engines
+    /// (minimax, alpha-beta), which serve every game; a game with engines of its own
+    /// (queens: pvs, perfect) answers them here.
+    ///
+    /// # Errors
+    /// [`NotForThisGame`] for an engine this game has not.
+    fn engine(config: &EngineConfig) -> Result<Box<dyn Engine<Self>>, NotForThisGame>
+    where
+        Self: GamePosition,
+    {
+        config.build_for::<Self>()
+    }
+
+    /// The board as a front end draws it, for a game played on a grid of squares
+    /// ([`GridView`]: what each square holds by seat, its name, whether a click there
+    /// begins a legal move); `None` for a game without one.
+    fn grid(&self) -> Option<GridView> {
+        None
+    }
+
+    /// Searches with the evaluation table `text` from now on (an `--eval` file, in the
+    /// game's own form): for the games whose [`Tools::eval_file`] is set.
+    ///
+    /// # Errors
+    /// The game's reason the table is refused; a game without one refuses every table.
+    fn set_eval(&mut self, text: &str) -> Result<(), Refused> {
+        let _ = text;
+        Err(Refused::new(NoEvalTable(Self::TAG)))
+    }
+
+    /// The game's name, rules and pieces in `tongue` (see [`GameWords`]); by default
+    /// its tag and the notation's seats.
+    fn words(tongue: Tongue) -> GameWords {
+        let _ = tongue;
+        GameWords::plain(Self::TAG, Self::SIDES)
+    }
+
+    /// Each seat's score, seat 0 first, as the saves keep it and
+    /// [`GameWords::score`] shows it: by default the pieces each seat has on the grid
+    /// (Othello's discs).
+    fn score(&self) -> [u32; 2] {
+        self.grid().map_or([0, 0], |grid| pieces_on(&grid))
+    }
+
+    /// What a search value from this game's engines proves, when it is a won or lost
+    /// game rather than an estimate (see [`Decided`]); `None` by default.
+    fn decided(value: i32) -> Option<Decided> {
+        let _ = value;
+        None
+    }
+
+    /// What a save record keeps as the game's position (its `game` field): by default
+    /// the game string ([`write()`]).
+    fn record_game(&self) -> String {
+        write(self)
+    }
+
+    /// The exact result of this position with best play (`queens solve --kind`), asking
+    /// `stop` as it goes: `Ok(None)` once `stop` says so, nothing proved. By default a
+    /// game has none; a game that has one sets [`Tools::solver`] too. Queens's solver is
+    /// a command of its own (`cli::solve`) and is not asked here.
+    ///
+    /// # Errors
+    /// [`NoExactSolver`] for a game without an exact solver.
+    fn solve_exact(
+        &self,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<Exact>, NoExactSolver> {
+        let _ = stop;
+        Err(NoExactSolver(Self::TAG))
+    }
+}
+
+/// The pieces each seat has on `grid`, seat 0 first.
+pub fn pieces_on(grid: &GridView) -> [u32; 2] {
+    let mut count = [0u32; 2];
+    for square in &grid.squares {
+        if let Square::Piece(seat) = square
+            && let Some(pieces) = count.get_mut(*seat)
+        {
+            *pieces += 1;
+        }
+    }
+    count
+}
+
+/// An evaluation table given to a game that has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("{0} has no evaluation table to change")]
+pub struct NoEvalTable(pub &'static str);
+
+/// What the front ends may ask of a game beyond playing it. A tool a game lacks is
+/// refused with a word, as Hint is, rather than run on some other position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tools {
+    /// The game analysis (proved margins, the worst moves, the chart).
+    pub analysis: bool,
+    /// Move values on the board.
+    pub move_values: bool,
+    /// Generated puzzles.
+    pub puzzles: bool,
+    /// The thesis's Table 2.4 measurement.
+    pub table24: bool,
+    /// The exact solver (`queens solve`).
+    pub solver: bool,
+    /// An evaluation table read from a file (`--eval`).
+    pub eval_file: bool,
+    /// Small enough that `queens bestmove` searches to the end of the game when no
+    /// `--depth` is given (tic-tac-toe), rather than to the engine's default depth.
+    pub search_to_end: bool,
+}
+
+impl Tools {
+    /// No tool beyond playing, the engines, the Tree Lab, the arena and perft, which
+    /// every game has.
+    pub const PLAY_ONLY: Tools = Tools {
+        analysis: false,
+        move_values: false,
+        puzzles: false,
+        table24: false,
+        solver: false,
+        eval_file: false,
+        search_to_end: false,
+    };
+}
+
+/// The game string of `game`: `game=TAG`, its setup keys, `moves=` when any were played
+/// (queens leaves out `game=`, as its strings always have).
+pub fn write<G: Rules>(game: &G) -> String {
+    let mut words = Vec::new();
+    if G::TAG != DEFAULT_TAG {
+        words.push(format!("game={}", G::TAG));
+    }
+    let setup = game.setup_keys();
+    if !setup.is_empty() {
+        words.push(setup);
+    }
+    let moves = game.moves_played();
+    if !moves.is_empty() {
+        let list: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        words.push(format!("moves={}", list.join(",")));
+    }
+    words.join(" ")
+}
+
+/// The setup of a game with one start and no setup keys: any key is refused, naming the
+/// game, and `start` makes the position. A game's [`Rules::setup`] in one line.
+///
+/// # Errors
+/// [`GameStringError::UnknownKey`] for the first key given.
+pub fn start_without_keys<G: Rules>(
+    keys: &Setup,
+    start: impl FnOnce() -> G,
+) -> Result<G, GameStringError> {
+    keys.only(&[], G::TAG)?;
+    Ok(start())
+}
+
+/// A position read from the game's notation by its `FromStr` (white space around it
+/// ignored), the game's own error kept as the refusal: a game's [`Rules::from_notation`]
+/// in one line.
+///
+/// # Errors
+/// The game's reason the text is not a position.
+pub fn parse_notation<G>(text: &str) -> Result<G, Refused>
+where
+    G: FromStr,
+    G::Err: Reason,
+{
+    text.trim().parse().map_err(Refused::worded)
+}
+
+/// The legal moves of a game that is its own search state, in the order the engines try
+/// them: a game's [`Rules::legal_moves`] in one line.
+pub fn ordered_moves<G: SearchGame>(game: &G) -> Vec<G::Move> {
+    let mut list = MoveList::default();
+    game.ordered_moves(&mut list);
+    list.as_slice().to_vec()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dodgem::Dodgem;
+    use crate::games::tictactoe::TicTacToe;
+
+    #[test]
+    fn a_game_without_setup_keys_refuses_any_key_by_name_and_starts_otherwise() {
+        let keys = Setup::from_pairs(vec![("size", "3")]);
+        let refused = start_without_keys(&keys, TicTacToe::new);
+        assert!(
+            matches!(refused, Err(GameStringError::UnknownKey { ref key, game: "tictactoe" }) if key == "size"),
+            "{refused:?}"
+        );
+        let start =
+            start_without_keys(&Setup::default(), Dodgem::new).map(|game| game.setup_keys());
+        assert_eq!(start, Ok(String::new()));
+    }
+
+    #[test]
+    fn the_helpers_read_notation_around_white_space_and_list_the_engines_moves() {
+        let game: TicTacToe = parse_notation("  x../.../...  ").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Rules::legal_moves(&game).len(), 8);
+        assert!(parse_notation::<TicTacToe>("not a board").is_err());
+    }
+}
