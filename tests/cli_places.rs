@@ -92,7 +92,15 @@ fn arena_from_an_unwritable_folder_keeps_its_history_in_the_data_folder() {
     let tools = temp();
     let mut command = if running_as_root() {
         let program = tools.path().join("queens");
-        std::fs::copy(QUEENS, &program).unwrap_or_else(|err| panic!("{err}"));
+        // Copied by `cp`, not std::fs::copy: a test thread that forks while this process
+        // holds the copy open for writing passes that descriptor to its child until the
+        // child's exec, and running the copy then fails with "Text file busy" (seen once).
+        let copied = Command::new("cp")
+            .arg(QUEENS)
+            .arg(&program)
+            .status()
+            .unwrap_or_else(|err| panic!("cannot run cp: {err}"));
+        assert!(copied.success(), "cp {QUEENS} failed");
         for path in [tools.path(), program.as_path()] {
             std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
                 .unwrap_or_else(|err| panic!("{err}"));
