@@ -19,8 +19,8 @@
 
 use super::values::{MoveValue, MoveValues, ProvedValue, ValueKind};
 use crate::ai::strong::{
-    EXACT, OpeningBook, PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveResult, SolveSettings,
-    solve, value_every_move_in_rounds,
+    OpeningBook, PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveResult, SolveSettings, solve,
+    value_every_move_in_rounds,
 };
 use crate::ai::{Engine, Limits, SearchHandler};
 use crate::board::{Board, Cell, Player};
@@ -41,11 +41,8 @@ pub struct LiveSettings {
     pub prove_time: Option<Duration>,
 }
 
-/// The rounds' questions: does a move lose more than 3 cells against the best? 10? 20?
-/// 40? Then every move's exact margin. Small steps first, so every move has a bound
-/// within one round and the best moves are exact; each later round is asked only of the
-/// moves not yet proved to lose more.
-pub const LOSS_THRESHOLDS: [u32; 5] = [3, 10, 20, 40, EXACT];
+/// The rounds' questions, defined beside the rounds (`solve --all-moves` asks the same).
+pub use crate::ai::strong::LOSS_THRESHOLDS;
 
 /// How often the rounds publish their values (and once more at the end): each answer
 /// is a whole copy of every move's value, crossing to the page as a message in the
