@@ -411,3 +411,102 @@ fn exact_within_k_gives_exact_margins_near_the_best_and_proved_losses_beyond() {
     }
     assert!(bounded > 0, "{answer}");
 }
+
+/// Plain exhaustive negamax over the board's own play/undo (no solver code), remembering
+/// the rest-of-game gain of each free set: the side to move's best gain from here.
+fn exhaustive_gain(
+    board: &mut queens::board::Board,
+    memo: &mut std::collections::HashMap<[u64; 4], i32>,
+) -> i32 {
+    if board.is_over() {
+        return 0;
+    }
+    let key = board.free().0;
+    if let Some(&gain) = memo.get(&key) {
+        return gain;
+    }
+    let mut best = i32::MIN;
+    for cell in board.free() {
+        let gain = board.play(cell).unwrap_or_else(|e| panic!("{e}")).count() as i32;
+        best = best.max(gain - exhaustive_gain(board, memo));
+        board.undo();
+    }
+    memo.insert(key, best);
+    best
+}
+
+/// `--all-moves` (issue 33.2, now the rounds of questions "does it lose more than 3? 10?
+/// 20? 40?", then exact) gives every move the margin a plain exhaustive search gives its
+/// child, with either side to move, on boards whose moves lose from 0 to over 10 cells
+/// (so several rounds are asked); the list is complete (exit 0) and best first.
+#[test]
+fn all_moves_equal_a_plain_exhaustive_search_of_every_move() {
+    use queens::board::{Board, Cell, Player};
+    let cases: [(&str, &[&str], &[&str]); 3] = [
+        ("6", &["b2", "e5"], &["c3"]),
+        ("6", &["a6", "d2", "f4"], &[]),
+        (
+            "7",
+            &["b2", "f3", "c6", "e5", "a4", "g7", "d1"],
+            &["d4", "a2"],
+        ),
+    ];
+    let mut losses = Vec::new();
+    for (size, stones, moves) in cases {
+        let cell = |name: &&str| Cell::parse(name).unwrap_or_else(|| panic!("{name}"));
+        let stone_cells: Vec<Cell> = stones.iter().map(cell).collect();
+        let mut board = Board::new(size.parse().unwrap_or_default(), &stone_cells)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for name in moves {
+            board.do_move(cell(name));
+        }
+        let (stones, moves) = (stones.join(","), moves.join(","));
+        let mut args = vec!["solve", "--all-moves", "--threads", "1", "--size", size];
+        args.extend(["--stones", &stones]);
+        if !moves.is_empty() {
+            args.extend(["--moves", &moves]);
+        }
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, Some(0), "{stdout}{stderr}");
+        let answer: Value =
+            serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+        let listed = answer["moves"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{answer}"));
+        assert_eq!(listed.len(), board.free().count() as usize, "{answer}");
+        let mover = board.side_to_move();
+        let view = |m: i64| if mover == Player::One { m } else { -m };
+        let best = answer["margin"]
+            .as_i64()
+            .unwrap_or_else(|| panic!("{answer}"));
+        let mut memo = std::collections::HashMap::new();
+        let mut last = None;
+        for entry in listed {
+            let name = entry["move"].as_str().unwrap_or_default();
+            let mut child = board.clone();
+            child.do_move(Cell::parse(name).unwrap_or_else(|| panic!("{name}")));
+            let gain = i64::from(exhaustive_gain(&mut child, &mut memo));
+            // The child's margin: P1's cells minus P2's so far, plus or minus the rest
+            // with best play, as the child's mover gains it.
+            let so_far = i64::from(child.score(Player::One)) - i64::from(child.score(Player::Two));
+            let exact = match child.side_to_move() {
+                Player::One => so_far + gain,
+                Player::Two => so_far - gain,
+            };
+            assert_eq!(
+                entry["margin"].as_i64(),
+                Some(exact),
+                "{size} {name}: {entry}"
+            );
+            assert_eq!(entry["lower"], entry["upper"], "{entry}");
+            assert!(
+                last.is_none_or(|l| view(l) >= view(exact)),
+                "not best first"
+            );
+            last = Some(exact);
+            losses.push(view(best) - view(exact));
+        }
+        assert_eq!(listed[0]["margin"], answer["margin"], "{answer}");
+    }
+    assert!(losses.iter().any(|&l| l > 10), "{losses:?}");
+}

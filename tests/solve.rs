@@ -89,6 +89,54 @@ fn solved_margin(board: &Board, table: &Table, threads: usize) -> i32 {
     margin
 }
 
+/// How many positions a differential loop checked against each reference.
+#[derive(Debug, Default)]
+struct Checked {
+    oracle: usize,
+    memo: usize,
+    off: usize,
+}
+
+/// One position of a differential loop: solved with `table` (cleared first) on
+/// `threads`, checked for inner consistency, and its margin compared with every
+/// reference its size allows: the oracle's exhaustive solver up to `oracle_up_to` free
+/// cells (`None`: not asked), the memoized exhaustive search up to 30, and the same
+/// solver with `off` (a technique turned off; fresh table, one thread) up to 60.
+fn check_against_references(
+    board: &Board,
+    table: &Table,
+    threads: usize,
+    oracle_up_to: Option<u32>,
+    off: Options,
+    checked: &mut Checked,
+) {
+    let free = board.free().count();
+    table.clear();
+    let with = solved_margin(board, table, threads);
+    if oracle_up_to.is_some_and(|most| free <= most) {
+        assert_eq!(with, oracle_margin(board), "{board:?}");
+        checked.oracle += 1;
+    }
+    if free <= 30 {
+        assert_eq!(with, memo_margin(board), "{board:?}");
+        checked.memo += 1;
+    }
+    if free <= 60 {
+        let plain = solve(
+            board,
+            &Table::with_mb(16),
+            SolveSettings {
+                options: off,
+                ..settings(1)
+            },
+            &NoHandler,
+            &SolveProgress::default(),
+        );
+        assert_eq!(Some(with), plain.margin, "{board:?}");
+        checked.off += 1;
+    }
+}
+
 #[test]
 fn solve_agrees_with_the_oracle_on_random_small_positions() {
     let table = Table::with_mb(4);
@@ -499,8 +547,11 @@ fn every_move_under_a_tiny_time_limit_keeps_true_bounds() {
 #[test]
 fn the_gain_bounds_change_no_value_on_larger_positions() {
     let table = Table::with_mb(16);
-    let mut against_memo = 0;
-    let mut against_off = 0;
+    let mut checked = Checked::default();
+    let off = Options {
+        gain_bound: false,
+        ..Options::default()
+    };
     for seed in 0..90u64 {
         let size = 7 + (seed % 4) as u8;
         let stones = (seed % 9) as usize;
@@ -508,35 +559,12 @@ fn the_gain_bounds_change_no_value_on_larger_positions() {
         let Ok(board) = random_position(size, stones, plies, seed) else {
             continue;
         };
-        let free = board.free().count();
-        table.clear();
-        let with = solved_margin(&board, &table, 1 + (seed % 2) as usize);
-        if free <= 30 {
-            assert_eq!(with, memo_margin(&board), "{board:?}");
-            against_memo += 1;
-        }
-        if free <= 60 {
-            let off = SolveSettings {
-                options: Options {
-                    gain_bound: false,
-                    ..Options::default()
-                },
-                ..settings(1)
-            };
-            let plain = solve(
-                &board,
-                &Table::with_mb(16),
-                off,
-                &NoHandler,
-                &SolveProgress::default(),
-            );
-            assert_eq!(Some(with), plain.margin, "{board:?}");
-            against_off += 1;
-        }
+        let threads = 1 + (seed % 2) as usize;
+        check_against_references(&board, &table, threads, None, off, &mut checked);
     }
     assert!(
-        against_memo >= 10 && against_off >= 40,
-        "{against_memo} against the memo, {against_off} against the bounds off"
+        checked.memo >= 10 && checked.off >= 40,
+        "{checked:?} (off: the bounds)"
     );
 }
 
@@ -548,7 +576,11 @@ fn the_gain_bounds_change_no_value_on_larger_positions() {
 #[test]
 fn dense_boards_are_solved_exactly() {
     let table = Table::with_mb(16);
-    let (mut against_oracle, mut against_memo, mut against_off) = (0, 0, 0);
+    let mut checked = Checked::default();
+    let off = Options {
+        tokens: false,
+        ..Options::default()
+    };
     for seed in 0..120u64 {
         let size = 5 + (seed % 6) as u8;
         let most = Board::max_stones(size);
@@ -558,40 +590,12 @@ fn dense_boards_are_solved_exactly() {
         let Ok(board) = random_position(size, stones, plies, seed) else {
             continue;
         };
-        let free = board.free().count();
-        table.clear();
-        let with = solved_margin(&board, &table, 1 + (seed % 2) as usize);
-        if free <= 22 {
-            assert_eq!(with, oracle_margin(&board), "{board:?}");
-            against_oracle += 1;
-        }
-        if free <= 30 {
-            assert_eq!(with, memo_margin(&board), "{board:?}");
-            against_memo += 1;
-        }
-        if free <= 60 {
-            let off = SolveSettings {
-                options: Options {
-                    tokens: false,
-                    ..Options::default()
-                },
-                ..settings(1)
-            };
-            let plain = solve(
-                &board,
-                &Table::with_mb(16),
-                off,
-                &NoHandler,
-                &SolveProgress::default(),
-            );
-            assert_eq!(Some(with), plain.margin, "{board:?}");
-            against_off += 1;
-        }
+        let threads = 1 + (seed % 2) as usize;
+        check_against_references(&board, &table, threads, Some(22), off, &mut checked);
     }
     assert!(
-        against_oracle >= 20 && against_memo >= 40 && against_off >= 80,
-        "{against_oracle} against the oracle, {against_memo} against the memo, \
-         {against_off} against tokens off"
+        checked.oracle >= 20 && checked.memo >= 40 && checked.off >= 80,
+        "{checked:?} (off: tokens)"
     );
 }
 
@@ -603,7 +607,11 @@ fn dense_boards_are_solved_exactly() {
 #[test]
 fn middle_density_boards_are_solved_exactly() {
     let table = Table::with_mb(16);
-    let (mut against_memo, mut against_off) = (0, 0);
+    let mut checked = Checked::default();
+    let off = Options {
+        shapes: false,
+        ..Options::default()
+    };
     for seed in 0..80u64 {
         let (size, stones) = if seed % 2 == 0 {
             (6, 10 + (seed / 2 % 7) as usize)
@@ -614,35 +622,12 @@ fn middle_density_boards_are_solved_exactly() {
         let Ok(board) = random_position(size, stones, plies, seed) else {
             continue;
         };
-        let free = board.free().count();
-        table.clear();
-        let with = solved_margin(&board, &table, 1 + (seed / 2 % 2) as usize);
-        if free <= 30 {
-            assert_eq!(with, memo_margin(&board), "{board:?}");
-            against_memo += 1;
-        }
-        if free <= 60 {
-            let off = SolveSettings {
-                options: Options {
-                    shapes: false,
-                    ..Options::default()
-                },
-                ..settings(1)
-            };
-            let plain = solve(
-                &board,
-                &Table::with_mb(16),
-                off,
-                &NoHandler,
-                &SolveProgress::default(),
-            );
-            assert_eq!(Some(with), plain.margin, "{board:?}");
-            against_off += 1;
-        }
+        let threads = 1 + (seed / 2 % 2) as usize;
+        check_against_references(&board, &table, threads, None, off, &mut checked);
     }
     assert!(
-        against_memo >= 30 && against_off >= 60,
-        "{against_memo} against the memo, {against_off} against shapes off"
+        checked.memo >= 30 && checked.off >= 60,
+        "{checked:?} (off: shapes)"
     );
 }
 

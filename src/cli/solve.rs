@@ -7,11 +7,11 @@ use super::error::CliError;
 use super::interrupt::Interrupt;
 use crate::ai::SearchHandler;
 use crate::ai::strong::{
-    ListProof, MoveValue, OpeningBook, SolveProgress, SolveResult, SolveSettings, SolveStart,
-    Table, margin_of, proof_of_list, solve_every_move, solve_from, table_for_board, thread_note,
-    value_every_move_within,
+    LOSS_THRESHOLDS, ListProof, MoveValue, OpeningBook, SolveProgress, SolveResult, SolveSettings,
+    SolveStart, Table, margin_of, proof_of_list, solve_from, table_for_board, thread_note,
+    value_every_move_in_rounds,
 };
-use crate::board::{Board, Cell, Player};
+use crate::board::{Board, Cell, MAX_CELLS, Player};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -186,7 +186,8 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
         watch: &watch,
         bar: &bar,
     };
-    // Every move first: the root's solve then finds most of its positions in the table.
+    // Every move first (the position's own solve is its first step), then the position
+    // unless that solve proved it already.
     let (moves, root) = match args.all_moves {
         true => solver.every_move(settings, args.exact_within),
         false => (None, None),
@@ -236,9 +237,13 @@ struct Solver<'a> {
 }
 
 impl Solver<'_> {
-    /// Every legal move's value (`--all-moves`), shown on the progress line as it comes:
-    /// all exact, or with `within` exact only near the best (then also the position's
-    /// own solve, which that needs first).
+    /// Every legal move's value (`--all-moves`): the position is solved first (its
+    /// margin V), then every move is asked in rounds, "does it lose more than K cells
+    /// against V?" for K in [`LOSS_THRESHOLDS`] and then exactly (with `within`, one
+    /// round of K = `within` only), one table for all (`value_every_move_in_rounds`, the
+    /// window's way). The progress line counts the distinct moves answered so far.
+    /// Returns the moves and the position's solve (`None` from the book or when the game
+    /// is over).
     fn every_move(
         &self,
         settings: SolveSettings,
@@ -248,33 +253,34 @@ impl Solver<'_> {
         if let Some(values) = OpeningBook::shipped().every_move(self.board) {
             return (Some(values), None);
         }
-        let total = self.board.free().count();
-        let mut done = 0;
-        let on_move = |value: &MoveValue| {
-            done += 1;
-            self.bar.set_message(format!(
-                "{done} of {total} moves valued, the last {} ({})",
-                value.cell,
-                value.margin.map_or_else(
-                    || format!("margin in [{}, {}]", value.lower, value.upper),
-                    |m| format!("margin {m}")
-                )
-            ));
-        };
-        match within {
-            None => (
-                Some(solve_every_move(
-                    self.board, self.table, settings, self.watch, on_move,
-                )),
-                None,
-            ),
-            Some(within) => {
-                let (values, root) = value_every_move_within(
-                    self.board, self.table, settings, self.watch, within, on_move,
-                );
-                (Some(values), root)
-            }
+        if self.board.free().is_empty() {
+            return (Some(Vec::new()), None);
         }
+        let deadline = settings.time.map(|time| Instant::now() + time);
+        let root = self.solve(settings, None, false);
+        let settings = SolveSettings {
+            time: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
+            ..settings
+        };
+        let thresholds = match within {
+            Some(within) => vec![within],
+            None => LOSS_THRESHOLDS.to_vec(),
+        };
+        let mut progress = Answered::new(self.board, &root, within);
+        let values = value_every_move_in_rounds(
+            self.board,
+            self.table,
+            settings,
+            self.watch,
+            &root,
+            &thresholds,
+            |value| {
+                if let Some(message) = progress.hear(value) {
+                    self.bar.set_message(message);
+                }
+            },
+        );
+        (Some(values), Some(root))
     }
 
     /// The position's own solve, and the move to name: the position is worth its best
@@ -290,7 +296,7 @@ impl Solver<'_> {
         let listed = moves.and_then(|values| proof_of_list(self.board, values));
         let result = match root.filter(|root| root.solved) {
             Some(root) => root,
-            None => self.solve(settings, listed),
+            None => self.solve(settings, listed, true),
         };
         let mut best_move = result.best_move;
         if !result.solved
@@ -311,8 +317,14 @@ impl Solver<'_> {
         (result, best_move)
     }
 
-    /// Solves the position from what the list proved, with the progress line.
-    fn solve(&self, settings: SolveSettings, listed: Option<ListProof>) -> SolveResult {
+    /// Solves the position from what the list proved, with the progress line (cleared at
+    /// the end when `clear`: nothing comes after it).
+    fn solve(
+        &self,
+        settings: SolveSettings,
+        listed: Option<ListProof>,
+        clear: bool,
+    ) -> SolveResult {
         let progress = SolveProgress::default();
         let start_at = SolveStart {
             bounds: listed.map(|proof| (proof.lower, proof.upper)),
@@ -335,8 +347,68 @@ impl Solver<'_> {
                     self.watch.nodes.load(Ordering::Relaxed)
                 ));
             },
-            || self.bar.finish_and_clear(),
+            || {
+                if clear {
+                    self.bar.finish_and_clear();
+                }
+            },
             Duration::from_millis(100),
         )
+    }
+}
+
+/// The progress line of `--all-moves`: how many distinct moves are answered (exact, or
+/// with `--exact-within K` proved to lose more than K), out of all. The rounds tell a
+/// move again whenever its bounds change, so a count of what they tell would run past
+/// the number of moves.
+struct Answered {
+    /// Whether each cell (by index) is answered.
+    done: Vec<bool>,
+    count: usize,
+    total: usize,
+    /// The position's proved margin and mover, with `--exact-within`'s K: what a loss
+    /// is measured against.
+    loss_against: Option<(i32, Player, u32)>,
+}
+
+impl Answered {
+    fn new(board: &Board, root: &SolveResult, within: Option<u32>) -> Answered {
+        Answered {
+            done: vec![false; MAX_CELLS],
+            count: 0,
+            total: board.free().count() as usize,
+            loss_against: root
+                .margin
+                .filter(|_| root.solved)
+                .zip(within)
+                .map(|(margin, within)| (margin, board.side_to_move(), within)),
+        }
+    }
+
+    /// Takes in `value`; returns the progress line when the count grew.
+    fn hear(&mut self, value: &MoveValue) -> Option<String> {
+        let beyond = self.loss_against.is_some_and(|(best, mover, within)| {
+            let loss = match mover {
+                Player::One => best - value.upper,
+                Player::Two => value.lower - best,
+            };
+            loss > within as i32
+        });
+        let slot = self.done.get_mut(value.cell.index())?;
+        if *slot || !(value.margin.is_some() || beyond) {
+            return None;
+        }
+        *slot = true;
+        self.count += 1;
+        Some(format!(
+            "{} of {} moves proved, the last {} ({})",
+            self.count,
+            self.total,
+            value.cell,
+            value.margin.map_or_else(
+                || format!("margin in [{}, {}]", value.lower, value.upper),
+                |m| format!("margin {m}")
+            )
+        ))
     }
 }

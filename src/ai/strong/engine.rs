@@ -120,15 +120,45 @@ impl PvsEngine {
         Ok(())
     }
 
-    /// As [`PvsEngine::prepare`], but taking the largest table that fits.
-    fn prepare_any(&mut self, board: &Board) {
-        if self.prepare(board).is_err()
-            && let Some(mb) = self.hash_mb
-        {
-            let wanted = buckets_for(&Geometry::of(board), board.free(), mb);
-            self.table = OnceLock::from(Table::with_buckets(wanted / 2));
+    /// As [`PvsEngine::prepare`], but taking the largest table that fits, and with a
+    /// time limit no bigger than the search can fill in it ([`buckets_for_time`]; a
+    /// bigger table kept from an earlier move stays).
+    fn prepare_any(&mut self, board: &Board, time: Option<Duration>) {
+        let Some(mb) = self.hash_mb else {
+            return;
+        };
+        let mut wanted = buckets_for(&Geometry::of(board), board.free(), mb);
+        if let Some(time) = time {
+            wanted = wanted.min(buckets_for_time(time, self.threads));
         }
+        if self
+            .table
+            .get()
+            .is_some_and(|table| table.bytes() >= wanted * Table::BUCKET_BYTES)
+        {
+            return;
+        }
+        // The old table goes first: both at once may not fit.
+        self.table = OnceLock::new();
+        let table =
+            Table::try_with_buckets(wanted).unwrap_or_else(|_| Table::with_buckets(wanted / 2));
+        self.table = OnceLock::from(table);
     }
+}
+
+/// The most positions one search thread stores per second, with headroom (this 2-core
+/// machine: about 1.5 million). A search with a time limit gets a table no bigger than
+/// twice what it can store in that time: every first touch of a page of a fresh table
+/// costs a page fault, and 70,000 positions stored across a 256 MiB table touched as
+/// many pages, 40-50 ms of a 100 ms move (issue 33.3, BENCHMARKS.md).
+const STORES_PER_SECOND: f64 = 4_000_000.0;
+
+/// The buckets a search of `time` on `threads` threads can fill (see
+/// [`STORES_PER_SECOND`]): two entries per position stored, as the table's sizing gives
+/// a position it can count.
+fn buckets_for_time(time: Duration, threads: usize) -> usize {
+    let stores = time.as_secs_f64() * STORES_PER_SECOND * threads.max(1) as f64;
+    ((2.0 * stores) as usize).div_ceil(Table::WAYS).max(1)
 }
 
 impl Default for PvsEngine {
@@ -233,7 +263,7 @@ impl Engine for PvsEngine {
         handler: &dyn SearchHandler<Cell>,
     ) -> SearchOutcome<Cell> {
         let start = Instant::now();
-        self.prepare_any(board);
+        self.prepare_any(board, limits.time);
         let free = board.free();
         let n = free.count();
         let base = evaluate(board);

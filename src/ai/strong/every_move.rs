@@ -1,5 +1,6 @@
-//! Every legal move's exact value (`queens solve --all-moves`, the heat map's proven
-//! colours): each move's child is solved with one table shared by all of them, so what
+//! Every legal move's exact value, each move's own solve (the opening book's builder, the
+//! puzzles' proofs; `queens solve --all-moves` and the window ask in rounds instead, see
+//! `rounds`): each move's child is solved with one table shared by all of them, so what
 //! one child's proof learnt speeds up the next; moves a symmetry of the board maps onto
 //! each other are solved once. A time limit covers the whole list: moves not proved in
 //! it keep the bounds their solve reached.

@@ -6,9 +6,10 @@
 //! moves near the best pay for an exact proof, and all of them share one table, across
 //! moves and across rounds.
 //!
-//! `solve --all-moves --exact-within K` asks one round (K); the window's move values ask
-//! rising ones (3, 10, 20, 40, then exact), so every move has a proved bound within a
-//! round and the bounds tighten into exact values from the best moves outwards.
+//! `solve --all-moves --exact-within K` asks one round (K); the window's move values and
+//! `solve --all-moves` ask rising ones ([`LOSS_THRESHOLDS`]: 3, 10, 20, 40, then exact),
+//! so every move has a proved bound within a round and the bounds tighten into exact
+//! values from the best moves outwards.
 
 use super::every_move::{MoveValue, move_bounds, push_orbit, sort_best_first};
 use super::gain::Geometry;
@@ -22,6 +23,13 @@ use web_time::Instant;
 
 /// A threshold this large asks for every move's exact margin (no board has more cells).
 pub const EXACT: u32 = 1_000;
+
+/// The rounds' questions, for the window's move values and `solve --all-moves` alike:
+/// does a move lose more than 3 cells against the best? 10? 20? 40? Then every move's
+/// exact margin. Small steps first, so every move has a bound within one round and the
+/// best moves are exact; each later round is asked only of the moves not yet proved to
+/// lose more.
+pub const LOSS_THRESHOLDS: [u32; 5] = [3, 10, 20, 40, EXACT];
 
 /// Every legal move of `board` valued as `solve --all-moves --exact-within K` asks: the
 /// position is solved first (its margin V), then one round of questions with `within`

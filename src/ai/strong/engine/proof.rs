@@ -33,7 +33,11 @@ fn take_proof(outcome: &mut SearchOutcome<Cell>, base: Score, n: u32, proved: Pr
 /// When that is at least what the deepening estimates for its own best move, the proved
 /// move is as good as the estimate's, with a proof: it is played (issue 21.5). A floor
 /// below the estimate is not trusted over it: played always, it gave away 4 cells in 20
-/// games where the estimate's move gave away 2.
+/// games where the estimate's move gave away 2 (at 1 s a move, estimates of depth 4-6).
+/// But a depth-1 answer (no depth of the deepening completed) is the greedy move's gain
+/// with no reply counted, no estimate at all: any proved floor is played over it (issue
+/// 33.3: at 100 ms a move on 15x15 with 20 stones the first move's solve had proved the
+/// best margin with its move, and the greedy move, 4 cells worse, was played).
 pub(super) fn prefer_floor(
     outcome: &mut SearchOutcome<Cell>,
     proved_floor: Option<Floor>,
@@ -41,7 +45,7 @@ pub(super) fn prefer_floor(
 ) {
     if !outcome.exact
         && let Some((cell, floor)) = proved_floor
-        && base.0 + floor >= outcome.value.0
+        && (outcome.depth <= 1 || base.0 + floor >= outcome.value.0)
     {
         outcome.best_move = Some(cell);
         outcome.pv = vec![cell];
@@ -213,5 +217,70 @@ mod tests {
         // The whole position's value (31 for 13x13) is at least the floor too.
         let whole = solve_board(&board, SolveSettings::default(), 16);
         assert!(whole.value.is_some_and(|value| value >= floor));
+    }
+
+    /// Issue 33.3: a stopped solve's proved floor is played over a depth-1 answer (the
+    /// greedy move's gain, no reply counted), however much higher that answer looks; a
+    /// deeper estimate above the floor keeps its move (issue 21.5).
+    #[test]
+    fn a_proved_floor_beats_a_depth_1_answer_but_not_a_deeper_estimate_above_it() {
+        let cell = |name| Cell::parse(name).unwrap_or_else(|| panic!("{name}"));
+        let base = Score(3);
+        let answer = |depth: u32, value: i32| {
+            let mut outcome = SearchOutcome::start(Score(value), Stats::default(), false);
+            outcome.depth = depth;
+            outcome.best_move = Some(cell("e5"));
+            outcome
+        };
+        let floor = Some((cell("i9"), 29));
+        // Depth 1, the greedy gain 50 on top of the base: the floor is played.
+        let mut greedy = answer(1, 53);
+        prefer_floor(&mut greedy, floor, base);
+        assert_eq!(greedy.best_move, Some(cell("i9")));
+        assert_eq!(greedy.value, Score(32));
+        // Depth 4 estimating more than the floor: its move stays.
+        let mut deeper = answer(4, 40);
+        prefer_floor(&mut deeper, floor, base);
+        assert_eq!(deeper.best_move, Some(cell("e5")));
+        // No floor: nothing changes.
+        let mut none = answer(1, 53);
+        prefer_floor(&mut none, None, base);
+        assert_eq!(none.best_move, Some(cell("e5")));
+    }
+
+    /// Issue 33.3: with a time limit the table is no bigger than the search can fill in
+    /// it (a 256 MiB table cost a 100 ms move 40-50 ms of page faults); without one it is
+    /// the size asked for. Sizes, not times.
+    #[test]
+    fn a_time_limit_caps_the_table_at_what_the_search_can_fill() {
+        use crate::ai::{Engine, Limits, NoHandler};
+        let board = crate::board::random_position(15, 20, 0, 11).unwrap_or_else(|e| panic!("{e}"));
+        let time = Duration::from_millis(100);
+        let mut timed = PvsEngine::perfect(1, 256);
+        timed.think(
+            &board,
+            Limits {
+                depth: 1,
+                time: Some(time),
+            },
+            &NoHandler,
+        );
+        let cap = super::super::buckets_for_time(time, 1) * crate::ai::strong::Table::BUCKET_BYTES;
+        assert!(
+            timed.table().bytes() <= cap,
+            "{} > {cap}",
+            timed.table().bytes()
+        );
+        assert!(cap < 64 << 20, "{cap}");
+        let mut untimed = PvsEngine::perfect(1, 256);
+        untimed.think(
+            &board,
+            Limits {
+                depth: 1,
+                time: None,
+            },
+            &NoHandler,
+        );
+        assert_eq!(untimed.table().bytes(), 256 << 20);
     }
 }
