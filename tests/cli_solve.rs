@@ -344,6 +344,13 @@ fn all_moves_out_of_time_exits_3_with_bounds_for_each_move() {
         .as_array()
         .unwrap_or_else(|| panic!("{answer}"));
     assert_eq!(moves.len(), 205);
+    // The message says what is missing: the position's value, or only some move's.
+    let missing = if answer["solved"] == Value::Bool(true) {
+        "before every move's value was proved (the position's is)"
+    } else {
+        "before the position was solved"
+    };
+    assert!(stderr.contains(missing), "{}: {stderr}", answer["solved"]);
     for entry in moves {
         let (lower, upper) = (entry["lower"].as_i64(), entry["upper"].as_i64());
         assert!(lower <= upper && lower.is_some(), "{entry}");

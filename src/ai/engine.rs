@@ -14,6 +14,7 @@ use super::search::run_search;
 use super::stats::SearchOutcome;
 use super::strong::TableError;
 use crate::board::{Board, Cell};
+use std::time::Duration;
 
 /// A move-choosing engine for positions `P`: what the window's computer players,
 /// `queens bestmove` and the arena call.
@@ -29,13 +30,13 @@ pub trait Engine<P: GamePosition + ?Sized = Board>: Send {
         handler: &dyn SearchHandler<P::Move>,
     ) -> SearchOutcome<P::Move>;
 
-    /// Gets what searching `position` needs (a table's memory) now, so that a command
-    /// can answer a failure instead of playing on with less. Engines that need nothing
-    /// are ready.
+    /// Gets what searching `position` for at most `time` needs (a table's memory, no
+    /// more than that time can fill) now, so that a command can answer a failure
+    /// instead of playing on with less. Engines that need nothing are ready.
     ///
     /// # Errors
     /// [`TableError`] when the table asked for does not fit in memory.
-    fn prepare(&mut self, _position: &P) -> Result<(), TableError> {
+    fn prepare(&mut self, _position: &P, _time: Option<Duration>) -> Result<(), TableError> {
         Ok(())
     }
 }

@@ -174,7 +174,9 @@ pub fn best_move_until(
         ..EngineConfig::new(args.algo, limits.depth)
     };
     let mut engine = config.build();
-    engine.prepare(&board).map_err(CliError::Memory)?;
+    engine
+        .prepare(&board, limits.time)
+        .map_err(CliError::Memory)?;
     let setup = start.elapsed();
     limits.time = limits.time.map(|time| time.saturating_sub(setup));
     let mut outcome = engine.think(&board, limits, &StopOnRequest(interrupt));

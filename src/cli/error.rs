@@ -99,12 +99,19 @@ pub enum CliError {
     /// The JSON answer could not be written.
     #[error("cannot write the answer")]
     Output(#[source] std::io::Error),
-    /// `solve` ran out of time or was stopped before proving the value (the bounds it
-    /// proved are in the printed answer).
-    #[error("{}", if *stopped { "stopped before the position was solved; the answer gives the bounds proved" } else { "the time limit ran out before the position was solved; the answer gives the bounds proved" })]
+    /// `solve` ran out of time or was stopped before proving the value, or with
+    /// `--all-moves` every move's (the bounds it proved are in the printed answer).
+    #[error(
+        "{} before {}; the answer gives the bounds proved",
+        if *stopped { "stopped" } else { "the time limit ran out" },
+        if *position_solved { "every move's value was proved (the position's is)" } else { "the position was solved" }
+    )]
     Unsolved {
         /// Whether a stop request (not the time limit) ended it.
         stopped: bool,
+        /// Whether the position's own value was proved (what is missing is then some
+        /// move's value of `--all-moves`).
+        position_solved: bool,
     },
     /// `analyse` was stopped before the first move (the moves it finished, the last of
     /// the game, are in the printed answer).

@@ -166,6 +166,7 @@ fn solve_command(args: &args::SolveArgs) -> Result<(), CliError> {
     } else {
         Err(CliError::Unsolved {
             stopped: report.stopped,
+            position_solved: report.solved,
         })
     }
 }
@@ -222,7 +223,10 @@ fn small_solved(report: &KindReport<SmallSolution>) -> Result<(), CliError> {
     if report.report.solved {
         Ok(())
     } else {
-        Err(CliError::Unsolved { stopped: true })
+        Err(CliError::Unsolved {
+            stopped: true,
+            position_solved: false,
+        })
     }
 }
 

@@ -63,8 +63,9 @@ where
     <G as GamePosition>::Move: fmt::Display,
 {
     let mut engine = G::engine(config)?;
-    engine.prepare(game)?;
-    let outcome = engine.think(game, config.limits(), &Notation(handler));
+    let limits = config.limits();
+    engine.prepare(game, limits.time)?;
+    let outcome = engine.think(game, limits, &Notation(handler));
     Ok(outcome.map_moves(|mv| mv.to_string()))
 }
 

@@ -5,7 +5,7 @@
 use super::gain::Geometry;
 use super::hash::key_of;
 use super::search::{Options, Shared, Worker};
-use super::sizing::{buckets_for, table_for};
+use super::sizing::buckets_for;
 use super::smp::{run_threads, threads_for};
 use super::table::{DEFAULT_HASH_MB, Table, TableError};
 use crate::ai::{Engine, Iteration, Limits, Score, SearchHandler, SearchOutcome, Stats, evaluate};
@@ -94,48 +94,54 @@ impl PvsEngine {
             .get_or_init(|| Table::with_mb(self.hash_mb.unwrap_or(DEFAULT_HASH_MB)))
     }
 
-    /// Makes the table for `board` now, sized to it (at most the size asked for), unless
-    /// the one there is large enough: a caller that wants an allocation failure as an
-    /// answer calls this first; [`Engine::think`] otherwise makes what fits.
+    /// Makes the table for `board` now, sized to it (at most the size asked for, and
+    /// with a time limit no bigger than the search can fill in it:
+    /// [`buckets_for_time`]), unless the one there is large enough: a caller that wants
+    /// an allocation failure as an answer calls this first; [`Engine::think`] otherwise
+    /// makes what fits.
     ///
     /// # Errors
     /// [`TableError`] when the memory cannot be had.
-    pub fn prepare(&mut self, board: &Board) -> Result<(), TableError> {
-        let Some(mb) = self.hash_mb else {
+    pub fn prepare(&mut self, board: &Board, time: Option<Duration>) -> Result<(), TableError> {
+        let Some(wanted) = self.buckets_wanted(board, time) else {
             return Ok(());
         };
-        let geometry = Geometry::of(board);
-        let wanted = buckets_for(&geometry, board.free(), mb);
-        if self
-            .table
-            .get()
-            .is_some_and(|table| table.bytes() >= wanted * Table::BUCKET_BYTES)
-        {
+        if self.has_table_of(wanted) {
             return Ok(());
         }
         // The old table goes first: both at once may not fit.
         self.table = OnceLock::new();
-        let table = table_for(&geometry, board.free(), mb)?;
+        let table = Table::try_with_buckets(wanted)?;
         self.table = OnceLock::from(table);
         Ok(())
     }
 
-    /// As [`PvsEngine::prepare`], but taking the largest table that fits, and with a
-    /// time limit no bigger than the search can fill in it ([`buckets_for_time`]; a
-    /// bigger table kept from an earlier move stays).
+    /// The buckets a search of `board` within `time` can use: the position's need, at
+    /// most the size asked for and what `time` can fill; `None` for an engine without a
+    /// table size of its own.
+    fn buckets_wanted(&self, board: &Board, time: Option<Duration>) -> Option<usize> {
+        let mb = self.hash_mb?;
+        let wanted = buckets_for(&Geometry::of(board), board.free(), mb);
+        Some(match time {
+            Some(time) => wanted.min(buckets_for_time(time, self.threads)),
+            None => wanted,
+        })
+    }
+
+    /// Whether the table there already has `buckets` buckets or more (a bigger table
+    /// kept from an earlier move stays, with what it has learnt).
+    fn has_table_of(&self, buckets: usize) -> bool {
+        self.table
+            .get()
+            .is_some_and(|table| table.bytes() >= buckets * Table::BUCKET_BYTES)
+    }
+
+    /// As [`PvsEngine::prepare`], but taking the largest table that fits.
     fn prepare_any(&mut self, board: &Board, time: Option<Duration>) {
-        let Some(mb) = self.hash_mb else {
+        let Some(wanted) = self.buckets_wanted(board, time) else {
             return;
         };
-        let mut wanted = buckets_for(&Geometry::of(board), board.free(), mb);
-        if let Some(time) = time {
-            wanted = wanted.min(buckets_for_time(time, self.threads));
-        }
-        if self
-            .table
-            .get()
-            .is_some_and(|table| table.bytes() >= wanted * Table::BUCKET_BYTES)
-        {
+        if self.has_table_of(wanted) {
             return;
         }
         // The old table goes first: both at once may not fit.
@@ -248,8 +254,8 @@ impl Engine for PvsEngine {
         if self.solve_always { "perfect" } else { "pvs" }
     }
 
-    fn prepare(&mut self, board: &Board) -> Result<(), TableError> {
-        PvsEngine::prepare(self, board)
+    fn prepare(&mut self, board: &Board, time: Option<Duration>) -> Result<(), TableError> {
+        PvsEngine::prepare(self, board, time)
     }
 
     /// In stages: the greedy move as a fallback, an exact solve first when the end is

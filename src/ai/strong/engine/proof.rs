@@ -283,4 +283,21 @@ mod tests {
         );
         assert_eq!(untimed.table().bytes(), 256 << 20);
     }
+
+    /// `prepare`, which `queens bestmove` calls before thinking to answer a table that
+    /// does not fit, sizes the table for the move's time as `think` does: it made the
+    /// whole table first, and `think` then kept it.
+    #[test]
+    fn prepare_caps_the_table_at_what_the_time_can_fill_too() {
+        use crate::ai::Engine;
+        let board = crate::board::random_position(15, 20, 0, 11).unwrap_or_else(|e| panic!("{e}"));
+        let time = Duration::from_millis(100);
+        let cap = super::super::buckets_for_time(time, 1) * crate::ai::strong::Table::BUCKET_BYTES;
+        let mut timed = PvsEngine::perfect(1, 256);
+        Engine::prepare(&mut timed, &board, Some(time)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(timed.table().bytes() <= cap, "{}", timed.table().bytes());
+        let mut untimed = PvsEngine::perfect(1, 256);
+        Engine::prepare(&mut untimed, &board, None).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(untimed.table().bytes(), 256 << 20);
+    }
 }
