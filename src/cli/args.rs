@@ -288,11 +288,14 @@ pub struct PositionArgs {
     /// The position in the notation of --kind: tic-tac-toe "x.o/.x./..o" (rows top to
     /// bottom), Dodgem "b../b../.ww b 0" (rows, the side to move, plies played), Othello
     /// 6 or 8 rows of b, w and . then the side to move (a 6x6 game starts from
-    /// "....../....../..wb../..bw../....../...... b"), queens a game string as --game.
-    /// Without it a small game starts from its start position (Othello's 8x8).
+    /// "....../....../..wb../..bw../....../...... b"), queens a game string as --game;
+    /// or the game's game string ("game=othello size=6 moves=c2"). Without it a small
+    /// game starts from its start position (Othello's 8x8).
     #[arg(long, value_name = "TEXT", conflicts_with_all = ["game", "size", "stones", "random_stones", "seed"])]
     pub position: Option<String>,
-    /// The whole game as one string, e.g. "size=8 stones=b2,d5 moves=c3,h5".
+    /// The whole game as one string, e.g. "size=8 stones=b2,d5 moves=c3,h5"; any game's
+    /// as Copy position writes it ("game=othello size=6 moves=c2,b4"), which then needs
+    /// no --kind.
     #[arg(long, value_name = "GAME", conflicts_with_all = ["size", "stones", "moves", "random_stones", "seed"])]
     pub game: Option<String>,
     /// The board side, 3 to 15.
