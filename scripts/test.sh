@@ -18,6 +18,8 @@ echo "== cargo fmt --check"
 cargo fmt --all --check
 echo "== cargo clippy --all-targets -- -D warnings"
 cargo clippy --all-targets --locked -- -D warnings
+echo "== cargo doc (a broken link, or a public page linking a private item, fails)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked
 echo "== cargo test"
 # Library, binary and integration tests; the benchmark is compiled by clippy above and
 # run by hand (see BENCHMARKS.md), since an optimised build would double CI time.

@@ -14,7 +14,7 @@ use web_time::Instant;
 /// How hard to look at each position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnalysisSettings {
-    /// The time for one position: the solver gets [`SOLVE_SHARE_PERCENT`] of it, the
+    /// The time for one position: the solver gets `SOLVE_SHARE_PERCENT` of it, the
     /// engine's deepening the rest when the solver does not finish.
     pub time: Duration,
     /// Search threads (0 = every core).

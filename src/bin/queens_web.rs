@@ -1,7 +1,7 @@
 //! `queens-web`: the browser build of the window (scripts/web.sh compiles it for
 //! wasm32-unknown-unknown and wasm-bindgen makes `queens.js` of it). The same program
 //! runs on the page, where it starts the window in the canvas, and in each Web Worker,
-//! where `worker.js` calls [`queens_worker_run`] with the task the page posted.
+//! where `worker.js` calls `queens_worker_run` with the task the page posted.
 //!
 //! Built for any other target it is a stub that says where the browser build comes from.
 

@@ -323,7 +323,7 @@ impl PositionArgs {
     /// another game than an explicit non-queens `--kind` is refused.
     ///
     /// # Errors
-    /// [`CliError::Usage`] for an unknown game or a mismatch with `--kind`.
+    /// `CliError::Usage` for an unknown game or a mismatch with `--kind`.
     pub fn settle_kind(&mut self) -> Result<(), super::error::CliError> {
         let Some(text) = self.game.as_deref() else {
             return Ok(());

@@ -78,7 +78,7 @@ pub enum CliError {
     )]
     Gui {
         /// The system's reason in its own words, without the internal error type and
-        /// source file that winit puts before it ([`gui_detail`]).
+        /// source file that winit puts before it (`gui_detail`).
         detail: String,
     },
     /// No display to open the window on (Linux and the BSDs with neither `DISPLAY` nor
@@ -180,7 +180,7 @@ impl CliError {
 /// An error and its causes as one line, `outer: inner: ...` (no message repeats its
 /// cause, so each is said once), with
 /// control characters escaped so that text copied from user input cannot break the line,
-/// and any word over [`LONGEST_WORD`] characters (a path no file system takes) cut to
+/// and any word over `LONGEST_WORD` characters (a path no file system takes) cut to
 /// its first 40 and "…".
 pub fn one_line(err: &dyn std::error::Error) -> String {
     let mut line = err.to_string();
@@ -224,7 +224,7 @@ pub const LONGEST_WORD: usize = 300;
 
 impl From<clap::Error> for CliError {
     /// clap's complaint on one line, values clipped, in plain words (see
-    /// [`super::usage`]).
+    /// `super::usage`).
     fn from(err: clap::Error) -> CliError {
         CliError::Usage(super::usage::usage_message(err))
     }

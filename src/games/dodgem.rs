@@ -107,7 +107,7 @@ pub enum Outcome {
 /// Notation, or a move, that does not fit Dodgem.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DodgemError {
-    /// Not "rows side [plies]".
+    /// Not "rows side `plies`".
     #[error(
         "a Dodgem position is three rows of three cells separated by '/', the side to move and optionally the plies played, like b../b../.ww b 0"
     )]

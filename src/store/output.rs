@@ -62,7 +62,7 @@ pub const SETTINGS: OutputKind = OutputKind {
 /// atomically, so a program killed mid-write leaves the older settings whole.
 ///
 /// # Errors
-/// [`StoreError::Write`] naming `path`, with the path's or the system's reason.
+/// `StoreError::Write` naming `path`, with the path's or the system's reason.
 pub fn write_settings(path: &Path, text: &str) -> Result<(), super::StoreError> {
     super::ensure_dir(super::parent_of(path))?;
     write_output(path, SETTINGS, &[], text.as_bytes()).map_err(|error| {

@@ -96,7 +96,7 @@ impl PvsEngine {
 
     /// Makes the table for `board` now, sized to it (at most the size asked for, and
     /// with a time limit no bigger than the search can fill in it:
-    /// [`buckets_for_time`]), unless the one there is large enough: a caller that wants
+    /// `buckets_for_time`), unless the one there is large enough: a caller that wants
     /// an allocation failure as an answer calls this first; [`Engine::think`] otherwise
     /// makes what fits.
     ///
@@ -259,9 +259,9 @@ impl Engine for PvsEngine {
     }
 
     /// In stages: the greedy move as a fallback, an exact solve first when the end is
-    /// within reach ([`PvsEngine::solve_first`]), iterative deepening ([`deepen`]), an
-    /// exact solve with the time left over ([`PvsEngine::solve_last`]), and the choice
-    /// between a proved floor and the deepening's estimate ([`proof::prefer_floor`]).
+    /// within reach (`PvsEngine::solve_first`), iterative deepening (`deepen`), an
+    /// exact solve with the time left over (`PvsEngine::solve_last`), and the choice
+    /// between a proved floor and the deepening's estimate (`proof::prefer_floor`).
     fn think(
         &mut self,
         board: &Board,

@@ -2,7 +2,7 @@
 //!
 //! Both search the GAIN of a free set rather than the board: a move's claims depend only
 //! on the free cells, and both players have the same moves, so the value of the rest of
-//! the game depends only on the free set (see [`gain`]). Transpositions reached by
+//! the game depends only on the free set (see `gain`). Transpositions reached by
 //! different move orders, or by different owners of the claimed cells, share one table
 //! entry; the table is shared lock-free by Lazy SMP threads.
 

@@ -43,18 +43,18 @@ pub struct Options {
     /// every move leaves the other side a gain that keeps the value at or below alpha.
     pub gain_bound: bool,
     /// At exact nodes, find the free set's tokens (clique components, see
-    /// [`super::gain::Tokens`]): search one move per token size, key the table by the
+    /// `super::gain::Tokens`): search one move per token size, key the table by the
     /// rest and the token sizes, and value a free set of tokens alone at once.
     pub tokens: bool,
     /// Look for tokens only at nodes with at most this many free cells (0: at every
     /// exact node). Tokens appear deep in the tree; above, the test costs time per node.
     pub tokens_below: u32,
     /// With `tokens`: treat the free set's components of 3 or 4 cells that are not
-    /// cliques (shapes, [`super::gain::Tokens::shape_cells`]) as tokens are: one move
+    /// cliques (shapes, `super::gain::Tokens::shape_cells`) as tokens are: one move
     /// per shape and degree, the table keyed by the rest and the shape counts.
     pub shapes: bool,
     /// With `gain_bound`, at exact nodes: `n mod 2 <= V <= max_gain` (of n's parity),
-    /// from the greedy strategy (see [`Worker::before_table`]'s proof).
+    /// from the greedy strategy (see `Worker::before_table`'s proof).
     pub greedy_bound: bool,
 }
 

@@ -30,7 +30,7 @@ pub struct SolveSettings {
     /// Leave out root moves that a board symmetry maps onto earlier ones.
     pub root_symmetry: bool,
     /// The depth of the estimate the probes start from (0: plain bisection of the whole
-    /// range). The first probe tests the estimate; see [`Prober`] for the ones after it.
+    /// range). The first probe tests the estimate; see `Prober` for the ones after it.
     pub guess_depth: u32,
 }
 
@@ -272,9 +272,9 @@ pub fn solve(
 /// The answer's bounds are proved (they include `start`'s), whether or not it solves:
 /// a first probe that finishes answers its question even when the time runs out after.
 ///
-/// In three stages: the probes narrow the value ([`run_probes`]), a solved value gets a
-/// best move and a principal variation ([`name_the_line`]), and the bounds become
-/// margins ([`answer`]).
+/// In three stages: the probes narrow the value (`run_probes`), a solved value gets a
+/// best move and a principal variation (`name_the_line`), and the bounds become
+/// margins (`answer`).
 pub fn solve_from(
     board: &Board,
     table: &Table,

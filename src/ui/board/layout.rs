@@ -7,7 +7,7 @@ use eframe::egui::{Pos2, Rect, Vec2, pos2, vec2};
 /// The board's placement on screen.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoardLayout {
-    /// The top-left corner of cell a<N> (the grid's top-left).
+    /// The top-left corner of cell `a<N>` (the grid's top-left).
     pub origin: Pos2,
     /// The side of one cell in points.
     pub cell: f32,

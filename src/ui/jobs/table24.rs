@@ -35,7 +35,7 @@ pub struct Table24Panel {
     pub prediction_text: String,
     /// The prediction of the run under way or last run, and how it came out.
     pub prediction: Option<Prediction>,
-    /// Predictions within [`PREDICTION_FACTOR`] of the measure, and predictions judged,
+    /// Predictions within `PREDICTION_FACTOR` of the measure, and predictions judged,
     /// this session.
     pub predictions: (u32, u32),
 }
