@@ -488,7 +488,8 @@ fn a_finished_game_is_in_the_history_once_and_can_be_opened() {
     let (mut harness, dir) = harness(settings(Mode::HumanVsHuman, 4, 0));
     frames(&mut harness, 2);
     play_to_the_end(&mut harness);
-    assert!(!queens::store::autosave_path(dir.path()).exists());
+    // The autosave keeps the finished game (the next start shows it, never offers it).
+    assert!(autosave_is_finished(dir.path()));
     // Taking back the last move and playing it again is the same game.
     click(&mut harness, "Undo");
     click(&mut harness, "Redo");
@@ -802,7 +803,7 @@ fn a_rematch_swaps_the_seats_on_the_same_board() {
 }
 
 #[test]
-fn resigning_ends_the_game_and_removes_its_autosave() {
+fn resigning_ends_the_game_and_its_autosave_holds_it_finished() {
     let mut settings = settings(Mode::HumanVsComputer, 6, 0);
     settings.setup.engines[1] = Preset::Beginner.engine();
     let (mut harness, dir) = harness(settings);
@@ -817,7 +818,7 @@ fn resigning_ends_the_game_and_removes_its_autosave() {
     // In the summary and in the status line.
     let said = harness.query_all_by_label("You resigned: the game goes to Computer (Beginner).");
     assert_eq!(said.count(), 2);
-    assert!(!queens::store::autosave_path(dir.path()).exists());
+    assert!(autosave_is_finished(dir.path()));
     // The history has it, as resigned by the human (P1), won by the computer.
     let (history, bad) = queens::store::load_history(dir.path());
     assert!(bad.is_empty(), "{bad:?}");
@@ -1041,4 +1042,11 @@ fn help_lists_the_keyboard_shortcuts_as_this_system_writes_them() {
             .query_by_label("Previous move (Left arrow)")
             .is_some()
     );
+}
+
+/// Whether the autosave of `dir` holds a finished game (kept so that the next start
+/// shows it as it ended: issue 38).
+fn autosave_is_finished(dir: &std::path::Path) -> bool {
+    queens::store::load_game(&queens::store::autosave_path(dir))
+        .is_ok_and(|loaded| loaded.saved().is_finished())
 }

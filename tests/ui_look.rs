@@ -40,14 +40,19 @@ fn copy_position_sends_the_game_string_to_the_clipboard() {
 
 #[test]
 fn copy_link_sends_a_link_that_paste_position_reads_back() {
-    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    let mut with_page = settings(Mode::HumanVsHuman, 6, 0);
+    with_page.web_page = "https://school.example/queens/".into();
+    let (mut harness, _dir) = harness(with_page);
     frames(&mut harness, 2);
     click(&mut harness, "cell c3");
     click(&mut harness, "cell a1");
     harness.get_by_label("Copy link").click();
     harness.step();
     let game = harness.state().board().game_string();
-    let page = std::env::var("QUEENS_WEB_PAGE").unwrap_or("http://127.0.0.1:8080/".into());
+    let page = std::env::var("QUEENS_WEB_PAGE")
+        .ok()
+        .filter(|page| !page.trim().is_empty())
+        .unwrap_or("https://school.example/queens/".into());
     let expected = format!(
         "{page}#{}",
         game.replace('=', "%3D")
@@ -61,6 +66,36 @@ fn copy_link_sends_a_link_that_paste_position_reads_back() {
     other.event(egui::Event::Paste(expected));
     frames(&mut other, 2);
     assert_eq!(other.state().board().game_string(), game);
+}
+
+/// Issue 38 (16): with no page serving the browser build known, the desktop offers no
+/// link (one to 127.0.0.1 opens for nobody else): Copy link is greyed and says why,
+/// and Copy position still works.
+#[test]
+fn without_a_known_web_page_copy_link_is_not_offered_and_says_why() {
+    if std::env::var("QUEENS_WEB_PAGE").is_ok_and(|page| !page.trim().is_empty()) {
+        panic!("this test needs QUEENS_WEB_PAGE unset");
+    }
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().link_page(), None);
+    let button = harness.get_by_label("Copy link");
+    assert!(button.accesskit_node().is_disabled(), "Copy link is greyed");
+    // The action itself (a shortcut, a test) copies nothing and says why.
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, queens::ui::Action::CopyLink);
+    harness.step();
+    assert!(copied(&harness).is_empty());
+    let said = harness.state().status_text();
+    assert!(
+        said.starts_with("No link:") && said.contains("Copy position"),
+        "{said}"
+    );
+    harness.get_by_label("Copy position").click();
+    harness.step();
+    assert_eq!(copied(&harness).len(), 1);
 }
 
 #[test]

@@ -347,6 +347,13 @@ pub struct SavedGame {
     /// once. Written only when true; older files read as false.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub computer_paused: bool,
+    /// The moves already played when the game was pasted or opened from a link; `None`
+    /// for a game played from its start in the window. Who made those moves is not
+    /// known, so the history and the workbook say "from a position, N moves played
+    /// here" and Player records leave the game out (as lichess keeps "from position"
+    /// games out of ratings). Written only when set; older files read as `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_position: Option<u32>,
 }
 
 impl Default for SavedGame {
@@ -362,6 +369,7 @@ impl Default for SavedGame {
             game: String::new(),
             names: [String::new(), String::new()],
             computer_paused: false,
+            from_position: None,
         }
     }
 }
@@ -404,6 +412,7 @@ impl SavedGame {
         let unchanged = common == history.len() && common == self.moves.len();
         let resigned = self.resigned().filter(|_| unchanged);
         self.moves.truncate(common);
+        self.keep_pasted_moves(common);
         let now = now_unix();
         for record in &history[common..] {
             self.moves.push(SavedMove {
@@ -449,6 +458,21 @@ impl SavedGame {
     /// The player who resigned, if the game ended so.
     pub fn resigned(&self) -> Option<Player> {
         self.result.and_then(|r| r.resigned).map(Player::from)
+    }
+
+    /// The moves played in the window of a game that started from a pasted or linked
+    /// position ([`SavedGame::from_position`]), `None` for a game played from its start.
+    pub fn moves_played_here(&self) -> Option<usize> {
+        let before = usize::try_from(self.from_position?).unwrap_or(usize::MAX);
+        Some(self.moves.len().saturating_sub(before))
+    }
+
+    /// After an undo to `kept` moves: of a pasted game, at most the moves still kept
+    /// were played before the paste (moves played again after the undo are played here).
+    pub(super) fn keep_pasted_moves(&mut self, kept: usize) {
+        if let Some(before) = self.from_position.as_mut() {
+            *before = (*before).min(u32::try_from(kept).unwrap_or(u32::MAX));
+        }
     }
 
     /// Whether the game is over: no free cell left, or a player resigned.

@@ -11,7 +11,7 @@ use crate::board::clip_token;
 use rust_xlsxwriter::{ColNum, ExcelDateTime, Format, RowNum, Worksheet, XlsxError};
 
 /// The Matches sheet's columns, in order.
-pub(super) const MATCH_COLUMNS: [Column; 23] = [
+pub(super) const MATCH_COLUMNS: [Column; 24] = [
     text("Game", 30.0),
     text("Date (UTC)", 19.0),
     number("Size", 6.0),
@@ -36,6 +36,7 @@ pub(super) const MATCH_COLUMNS: [Column; 23] = [
     text("P2 name", 16.0),
     text("Chart label", 36.0),
     text("Game kind", 11.0),
+    text("From a position", 30.0),
 ];
 
 /// Refuses an entry holding a text longer than an Excel cell can take.
@@ -139,6 +140,11 @@ pub(super) fn write_match(
     }
     sheet.write_string(row, col::CHART_LABEL, chart_label(game))?;
     sheet.write_string(row, col::KIND, game.kind.name())?;
+    if let Some(here) = game.moves_played_here() {
+        let moves = if here == 1 { "move" } else { "moves" };
+        let text = format!("from a position, {here} {moves} played here");
+        sheet.write_string(row, col::FROM_POSITION, text)?;
+    }
     Ok(())
 }
 

@@ -61,11 +61,16 @@ pub struct Records {
 }
 
 impl Records {
-    /// Counts `game` for both its players, if it is finished.
+    /// Counts `game` for both its players, if it is finished and was played from its
+    /// start: a game from a pasted or linked position is left out, since nobody in it
+    /// made the moves before the paste ([`SavedGame::from_position`]).
     pub fn add(&mut self, game: &SavedGame) {
         let Some(result) = game.result else {
             return;
         };
+        if game.from_position.is_some() {
+            return;
+        }
         for seat in [Player::One, Player::Two] {
             let (player, opponent) = (
                 player_label(game, seat),

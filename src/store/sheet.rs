@@ -90,6 +90,10 @@ pub(crate) mod col {
     /// The game's kind as saves name it (`queens`, `tictactoe`, `dodgem`). Last, so every
     /// column before it keeps the place it had before the small games.
     pub const KIND: ColNum = 22;
+    /// For a game started from a pasted or linked position, "from a position, N moves
+    /// played here" (blank for a game played from its start). After the kind, so every
+    /// earlier column keeps its place.
+    pub const FROM_POSITION: ColNum = 23;
 }
 
 /// A column of a table: its title, its width, and whether it holds numbers (whose header

@@ -110,6 +110,7 @@ impl SavedGame {
             .and_then(|result| result.resigned)
             .filter(|_| unchanged);
         self.moves.truncate(common);
+        self.keep_pasted_moves(common);
         let now = now_unix();
         for mv in &played[common..] {
             self.moves.push(SavedMove {

@@ -54,10 +54,14 @@ pub enum Action {
     PathChosen(FileTask, PathBuf),
     /// Close the path field without doing anything.
     ClosePrompt,
+    /// The path field's "Replace" for a file that exists: write this task's file there.
+    ReplaceFile(FileTask, PathBuf),
     /// Take up the autosaved unfinished game.
     ContinueAutosave,
     /// Decline it (the autosave is removed).
     DiscardAutosave,
+    /// Keep the link's game on screen; the offered autosave stays until a move here.
+    StayOnLink,
     /// Analyse the game on screen in the background.
     Analyse,
     /// Stop the analysis (what it finished is kept).
@@ -177,8 +181,10 @@ impl Action {
             | Action::ExportHistory
             | Action::PathChosen(..)
             | Action::ClosePrompt
+            | Action::ReplaceFile(..)
             | Action::ContinueAutosave
             | Action::DiscardAutosave
+            | Action::StayOnLink
             | Action::ShowHistory
             | Action::CloseHistory
             | Action::OpenHistoryEntry(_)
@@ -196,6 +202,7 @@ impl Action {
             self,
             Action::ContinueAutosave
                 | Action::DiscardAutosave
+                | Action::StayOnLink
                 | Action::ConfirmReplace(_)
                 | Action::ConfirmResign(_)
                 | Action::Quit

@@ -4,7 +4,7 @@
 use super::action::{Group, ViewChoice, WindowChoice};
 use super::{Action, App, ReviewStep};
 use crate::ui::jobs::dialogs::FileTask;
-use crate::ui::session::link::link_to_game;
+use crate::ui::session::link::link_to;
 use crate::ui::session::messages::Message;
 use crate::ui::session::settings::StoneMode;
 use eframe::egui;
@@ -140,10 +140,13 @@ impl App {
                 ctx.copy_text(self.game.game_string());
                 self.message = Message::Copied;
             }
-            Action::CopyLink => {
-                ctx.copy_text(link_to_game(&self.game.game_string()));
-                self.message = Message::LinkCopied;
-            }
+            Action::CopyLink => match self.link_page() {
+                Some(page) => {
+                    ctx.copy_text(link_to(&page, &self.game.game_string()));
+                    self.message = Message::LinkCopied;
+                }
+                None => self.message = Message::NoWebPage,
+            },
             Action::PastePosition if self.paste_text.trim().is_empty() => self.ask_clipboard(ctx),
             Action::PastePosition => self.paste_position(),
             Action::PasteText(text) => {
@@ -154,6 +157,7 @@ impl App {
             Action::ConfirmReplace(choice) => self.confirm_replace(choice),
             Action::ContinueAutosave => self.continue_autosave(),
             Action::DiscardAutosave => self.discard_autosave(),
+            Action::StayOnLink => self.stay_on_link(),
             Action::OpenHistoryEntry(index) => self.open_history_entry(index, false),
             Action::AnalyseHistoryEntry(index) => self.open_history_entry(index, true),
             other => self.apply_file_dialogs(ctx, other),
@@ -168,7 +172,8 @@ impl App {
             Action::SaveAs => self.files.ask_path(ctx, FileTask::SaveAs),
             Action::Open => self.files.ask_path(ctx, FileTask::Open),
             Action::ExportHistory => self.files.ask_path(ctx, FileTask::Export),
-            Action::PathChosen(task, path) => self.path_chosen(ctx, task, path),
+            Action::PathChosen(task, path) => self.path_typed(ctx, task, path),
+            Action::ReplaceFile(task, path) => self.path_chosen(ctx, task, path),
             Action::ClosePrompt => self.files.prompt = None,
             Action::ShowHistory => self.files.show_history(ctx),
             Action::CloseHistory => self.files.history = None,

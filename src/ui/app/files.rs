@@ -89,9 +89,8 @@ impl App {
 
     /// Brings the files up to the board after a move, an undo or a redo.
     pub(super) fn after_change(&mut self, search: Option<SearchInfo>) {
-        let ended = self.game.resigned().is_some();
         let failure = match &self.game {
-            super::OnScreen::Queens(game) => self.files.update(&game.board, search, ended),
+            super::OnScreen::Queens(game) => self.files.update(&game.board, search),
             // A game the saves can hold is recorded through the seam; for one they cannot (`Files::unsavable`), the stand-in record follows its game
             // string (so "replace the unfinished game?" counts its moves) and nothing
             // is written.
@@ -101,7 +100,7 @@ impl App {
                 } else {
                     self.files.record.update_table(game.game.as_ref(), search);
                 }
-                self.files.sync(ended)
+                self.files.sync()
             }
         };
         self.report(failure);
@@ -109,13 +108,13 @@ impl App {
 
     /// Makes `record` the record of the game now on screen.
     pub(super) fn adopt_record(&mut self, record: SavedGame) {
-        let failure = self.files.adopt(record, self.game.resigned().is_some());
+        let failure = self.files.adopt(record);
         self.report(failure);
     }
 
     /// The autosave and the history follow the game ([`Files::sync`]).
     pub(super) fn sync_files(&mut self) {
-        let failure = self.files.sync(self.game.resigned().is_some());
+        let failure = self.files.sync();
         self.report(failure);
     }
 
@@ -149,6 +148,22 @@ impl App {
         };
         self.message = Message::Grid(crate::ui::session::grid_note::GridNote::CannotSave(tag));
         true
+    }
+
+    /// A path typed or picked in our own path field: a Save as or an Export onto a file
+    /// that exists asks first, in the field ("Replace the file?"), as every platform's
+    /// save dialog does (a native dialog asks by itself: its path goes straight to
+    /// [`App::path_chosen`]).
+    pub(super) fn path_typed(&mut self, ctx: &egui::Context, task: FileTask, path: PathBuf) {
+        let writes = matches!(task, FileTask::SaveAs | FileTask::Export);
+        if writes
+            && std::fs::symlink_metadata(&path).is_ok()
+            && let Some(prompt) = self.files.prompt.as_mut()
+        {
+            prompt.replacing = Some(path);
+            return;
+        }
+        self.path_chosen(ctx, task, path);
     }
 
     /// Carries out `task` on the path the dialog or the path field gave.
@@ -305,8 +320,14 @@ impl App {
             if self.message == Message::CheckingAutosave {
                 self.message = self.started_message();
             }
-            if let CheckEnded::WithReport(report) = ended {
-                self.message = report;
+            match ended {
+                CheckEnded::WithReport(report) => self.message = report,
+                CheckEnded::ShowFinished(loaded) => self.show_finished(*loaded),
+                CheckEnded::TakeUp(loaded) => {
+                    let message = Message::Continued(loaded.ply());
+                    self.replace_with(super::Replacement::loaded(*loaded, None, message));
+                }
+                CheckEnded::Quietly => {}
             }
             // A game given at start (a position) is autosaved now.
             self.sync_files();
@@ -324,9 +345,23 @@ impl App {
         &self.files.record
     }
 
+    /// Shows the finished game left on screen last time, as it ended: it is in the
+    /// history already and is not added again, and nothing in it moves (issue 38: a
+    /// finished computer-vs-computer game was played again at every start).
+    fn show_finished(&mut self, loaded: crate::store::Loaded) {
+        let message = Message::ShownAgain(loaded.ply());
+        self.replace_with(super::Replacement::loaded(loaded, None, message));
+    }
+
+    /// Stays on the link's game: the offered autosave is kept, untouched until the
+    /// player moves here.
+    pub(super) fn stay_on_link(&mut self) {
+        self.files.stay_on_link();
+    }
+
     /// Declines the offered autosave, which is then removed: the player chose so.
     pub(super) fn discard_autosave(&mut self) {
-        let failure = self.files.discard_offer(self.game.resigned().is_some());
+        let failure = self.files.discard_offer();
         self.report(failure);
     }
 }

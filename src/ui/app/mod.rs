@@ -178,18 +178,26 @@ impl App {
         let position = crate::ui::web::link::position_in_address();
         #[cfg(not(target_arch = "wasm32"))]
         let position = std::env::var("QUEENS_POSITION").ok();
-        // An empty value (a script passing no position) is no position.
-        if let Some(position) = position
-            && !position.trim().is_empty()
-        {
-            app.paste_text = position;
-            app.paste_position();
-            app.paused = false;
-            // A link names the game to show: it is not held behind a Continue offer.
-            #[cfg(target_arch = "wasm32")]
-            app.files.skip_autosave_offer();
+        if let Some(position) = position {
+            app.open_link(&position);
         }
         app
+    }
+
+    /// Puts the position of a link (a game string) on screen at start, as Paste position
+    /// would, with the computer free to move. Opening a link never costs a game: an
+    /// unfinished game autosaved earlier is offered with "Stay on the link" beside
+    /// Continue, and nothing writes over the autosave until the player moves in the
+    /// link's game ([`crate::ui::session::saving::AutosaveSlot::Held`]). An empty text
+    /// (a script passing no position) is no position.
+    pub fn open_link(&mut self, position: &str) {
+        if position.trim().is_empty() {
+            return;
+        }
+        self.files.given_at_start();
+        self.paste_text = position.to_owned();
+        self.paste_position();
+        self.paused = false;
     }
 
     /// Opens the save at `path` as Game > Open does (`queens gui FILE`, a save
@@ -272,6 +280,9 @@ impl App {
             app.files.record = replacement.record;
             app.message = replace::with_unsavable_note(replacement.message, app.files.unsavable);
         }
+        // Two computers wait for Resume computer: a game is played in front of the
+        // person who asked for it, never by a start of the program alone.
+        app.paused = app.game.seats().iter().all(Seat::is_computer);
         app.check_autosave();
         app
     }

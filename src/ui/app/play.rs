@@ -56,7 +56,8 @@ impl App {
     }
 
     /// Ends the game by resignation: the record says who resigned, so the game goes
-    /// into the history like any finished game, and its autosave is removed.
+    /// into the history like any finished game, and the autosave keeps it finished (the
+    /// next start shows it, never offers it).
     pub(super) fn resign(&mut self) {
         let Some(loser) = self.resigning_side() else {
             return;
@@ -156,7 +157,11 @@ impl App {
             return;
         }
         match self.game.click(target) {
-            Ok(mv) => self.play_move(mv, None),
+            Ok(mv) => {
+                // The player's own move: a link's game is theirs from now on.
+                self.files.player_moved();
+                self.play_move(mv, None);
+            }
             Err(Some(message)) => self.message = message,
             Err(None) => {}
         }

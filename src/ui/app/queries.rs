@@ -44,6 +44,12 @@ impl App {
         self.windows.puzzles.open
     }
 
+    /// The page Copy link points at (`None`: no page serving the browser build is known,
+    /// and Copy link is offered greyed, saying why).
+    pub fn link_page(&self) -> Option<String> {
+        crate::ui::session::link::link_page(&self.settings.web_page)
+    }
+
     /// The current settings (language, theme, last new-game choices).
     pub fn settings(&self) -> &Settings {
         &self.settings

@@ -182,7 +182,13 @@ pub(super) fn with_unsavable_note(message: Message, unsavable: Option<&'static s
     }
 }
 
-/// The status line of a game that just started.
+/// What a record of a game pasted after `moves` moves keeps of them
+/// ([`crate::store::SavedGame::from_position`]): a position with no move played is the
+/// start of a whole game.
+fn pasted_moves(moves: usize) -> Option<u32> {
+    (moves > 0).then(|| u32::try_from(moves).unwrap_or(u32::MAX))
+}
+
 /// Whether `text` is a game string naming a game other than queens (`game=dodgem ...`).
 fn names_another_game(text: &str) -> bool {
     text.split_whitespace().any(|word| {
@@ -191,6 +197,7 @@ fn names_another_game(text: &str) -> bool {
     })
 }
 
+/// The status line of a game that just started.
 pub(super) fn started(board: &Board) -> Message {
     Message::Started {
         size: board.size(),
@@ -263,8 +270,17 @@ impl App {
     }
 
     /// The status line of the game on screen at its start.
+    /// Two computers waiting for Resume computer at the start say so.
     pub(in crate::ui) fn started_message(&self) -> Message {
-        self.game.started_message()
+        let started = self.game.started_message();
+        let waiting = self.paused
+            && self.current_ply() == 0
+            && self.game.seats().iter().all(Seat::is_computer);
+        if waiting {
+            Message::Both(Box::new(started), Box::new(Message::WatchPaused))
+        } else {
+            started
+        }
     }
 
     /// Puts `replacement` on screen, or first asks the player when the game on screen
@@ -387,6 +403,7 @@ impl App {
                 let mut record = record_of(&game, None);
                 // The same players, so the same names.
                 record.names = self.files.record.names.clone();
+                record.from_position = pasted_moves(game.board.ply());
                 // A pasted position is studied first: the computer waits for Resume.
                 let paused = game.computer_to_move();
                 self.offer_replacement(Replacement {
@@ -430,7 +447,9 @@ impl App {
         let names = crate::ui::i18n::names::typed_names(&self.settings.setup);
         // A pasted position is studied first: the computer waits for Resume.
         let paused = game.result().is_none() && seats[game.seat_to_move()].is_computer();
+        let before = pasted_moves(game.moves().len());
         let mut replacement = Replacement::grid(game, seats, names, Message::Pasted);
+        replacement.record.from_position = before;
         replacement.paused = paused;
         self.offer_replacement(replacement);
     }

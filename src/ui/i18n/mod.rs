@@ -77,6 +77,8 @@ pub struct Texts {
     pub copy_position: &'static str,
     pub copy_link: &'static str,
     pub link_copied: &'static str,
+    /// Copy link with no page to link to: why, and what works instead.
+    pub no_web_page: &'static str,
     pub not_in_window: &'static str,
     pub paste_position: &'static str,
     pub paste_here: &'static str,
@@ -160,6 +162,25 @@ pub struct Texts {
     pub opened: &'static str,
     pub open_failed: &'static str,
     pub continued: &'static str,
+    /// The finished game left on screen last time, shown again at start: `{0}` its moves.
+    pub shown_again: &'static str,
+    /// A start with two computers waits for Resume computer.
+    pub watch_paused: &'static str,
+    /// The Continue question over a game opened from a link: the button that keeps the
+    /// link's game on screen (and the unfinished game saved).
+    pub stay_on_link: &'static str,
+    /// The Continue question over a link's game: what staying does.
+    pub link_keeps_game: &'static str,
+    /// Our own path field: the file named exists.
+    pub file_exists_title: &'static str,
+    /// `{0}` the file that would be replaced.
+    pub file_exists_body: &'static str,
+    pub replace_file: &'static str,
+    /// A history game started from a pasted or linked position: `{0}` the moves played
+    /// in the window.
+    pub from_position: &'static str,
+    /// The History's score of a game that keeps none (tic-tac-toe).
+    pub no_score: &'static str,
     pub autosave_failed: &'static str,
     /// The settings could not be written: `{0}` why.
     pub settings_failed: &'static str,

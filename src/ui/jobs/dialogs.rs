@@ -203,6 +203,8 @@ pub struct PathPrompt {
     pub text: String,
     /// For Open: the saves in the folder, newest first (by modification time), to click.
     pub saves: Vec<SaveItem>,
+    /// A file that exists was chosen to be written: "Replace the file?" is asked.
+    pub replacing: Option<PathBuf>,
 }
 
 /// The saves of `dir`, newest first, each with its modification time (one look at
@@ -262,6 +264,7 @@ impl PathPrompt {
             task,
             text,
             saves: Vec::new(),
+            replacing: None,
         }
     }
 

@@ -129,9 +129,7 @@ pub fn grid_panel_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                 if ui.button(t.copy_position).clicked() {
                     actions.push(Action::CopyPosition);
                 }
-                if ui.button(t.copy_link).clicked() {
-                    actions.push(Action::CopyLink);
-                }
+                crate::ui::panels::side::copy_link_ui(app, ui, actions);
                 if ui.button(t.small.open_lab).clicked() {
                     actions.push(Action::OpenInLab);
                 }

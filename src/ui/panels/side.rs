@@ -523,9 +523,7 @@ fn position_ui(app: &App, paste: &mut String, ui: &mut egui::Ui, actions: &mut V
         if ui.button(t.copy_position).clicked() {
             actions.push(Action::CopyPosition);
         }
-        if ui.button(t.copy_link).clicked() {
-            actions.push(Action::CopyLink);
-        }
+        copy_link_ui(app, ui, actions);
     });
     let edit = egui::TextEdit::multiline(paste)
         .hint_text(t.paste_here)
@@ -537,6 +535,18 @@ fn position_ui(app: &App, paste: &mut String, ui: &mut egui::Ui, actions: &mut V
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "game string"));
     if ui.button(t.paste_position).clicked() {
         actions.push(Action::PastePosition);
+    }
+}
+
+/// Copy link, offered only where a page serving the browser build is known
+/// ([`App::link_page`]); otherwise greyed, its hover saying why and what works instead.
+pub fn copy_link_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = app.texts();
+    let button = ui
+        .add_enabled(app.link_page().is_some(), egui::Button::new(t.copy_link))
+        .on_disabled_hover_text(t.no_web_page);
+    if button.clicked() {
+        actions.push(Action::CopyLink);
     }
 }
 

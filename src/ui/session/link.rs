@@ -5,29 +5,28 @@
 
 use std::borrow::Cow;
 
-/// The page a desktop window's links point at when `QUEENS_WEB_PAGE` names none: where
-/// `scripts/web.sh serve` serves the browser build. The program has no public address of
-/// its own; whoever puts the site on a host sets `QUEENS_WEB_PAGE` to it.
-pub const LOCAL_WEB_PAGE: &str = "http://127.0.0.1:8080/";
-
-/// The page a desktop window's Copy link points at: `QUEENS_WEB_PAGE`, or
-/// [`LOCAL_WEB_PAGE`]. Any fragment in it is dropped (the link's fragment is the game).
-pub fn desktop_web_page(configured: Option<&str>) -> String {
-    let page = configured
+/// The page a desktop window's Copy link points at: `QUEENS_WEB_PAGE` (`env`), else
+/// the setting `web_page` (`setting`), without any fragment (the link's fragment is the
+/// game); `None` when neither names one. The program has no public address of its own:
+/// a link to the local test server (`scripts/web.sh serve`) would open for nobody else,
+/// so no page is guessed, and Copy link says how to name one.
+pub fn desktop_web_page(env: Option<&str>, setting: &str) -> Option<String> {
+    [env.unwrap_or(""), setting]
+        .into_iter()
         .map(str::trim)
-        .filter(|page| !page.is_empty())
-        .unwrap_or(LOCAL_WEB_PAGE);
-    page.split('#').next().unwrap_or(page).to_string()
+        .find(|page| !page.is_empty())
+        .map(|page| page.split('#').next().unwrap_or(page).to_string())
 }
 
-/// The link Copy link gives for `game_string`: on the page the browser build runs in, or
-/// from a desktop window on [`desktop_web_page`].
-pub fn link_to_game(game_string: &str) -> String {
+/// The page Copy link points at: the page the browser build runs in, or from a desktop
+/// window [`desktop_web_page`] (`None`: no page is known).
+pub fn link_page(setting: &str) -> Option<String> {
     #[cfg(target_arch = "wasm32")]
-    let page = crate::ui::web::link::page_address().unwrap_or_else(|| desktop_web_page(None));
+    {
+        crate::ui::web::link::page_address().or_else(|| desktop_web_page(None, setting))
+    }
     #[cfg(not(target_arch = "wasm32"))]
-    let page = desktop_web_page(std::env::var("QUEENS_WEB_PAGE").ok().as_deref());
-    link_to(&page, game_string)
+    desktop_web_page(std::env::var("QUEENS_WEB_PAGE").ok().as_deref(), setting)
 }
 
 /// The link to `game_string` on `page` (an address without a fragment): the page, `#`,
@@ -113,12 +112,20 @@ mod tests {
     }
 
     #[test]
-    fn the_desktop_page_is_the_configured_one_or_the_local_server() {
-        assert_eq!(desktop_web_page(None), LOCAL_WEB_PAGE);
-        assert_eq!(desktop_web_page(Some("  ")), LOCAL_WEB_PAGE);
+    fn the_desktop_page_is_the_environment_s_then_the_setting_s_and_never_guessed() {
+        assert_eq!(desktop_web_page(None, ""), None);
+        assert_eq!(desktop_web_page(Some("  "), " "), None);
         assert_eq!(
-            desktop_web_page(Some("https://school.example/queens/#old")),
-            "https://school.example/queens/"
+            desktop_web_page(None, "https://school.example/queens/#old").as_deref(),
+            Some("https://school.example/queens/")
+        );
+        assert_eq!(
+            desktop_web_page(Some("https://a.example/"), "https://b.example/").as_deref(),
+            Some("https://a.example/")
+        );
+        assert_eq!(
+            desktop_web_page(Some(""), "https://b.example/").as_deref(),
+            Some("https://b.example/")
         );
     }
 }

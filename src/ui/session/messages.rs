@@ -50,6 +50,8 @@ pub enum Message {
     LinkCopied,
     /// A pasted game string was loaded.
     Pasted,
+    /// Copy link with no page known to link to (the desktop, no `web_page` setting).
+    NoWebPage,
     /// A pasted game string was refused.
     PasteError(GameError),
     /// Paste position read a game string of another game that does not read: the game
@@ -92,6 +94,10 @@ pub enum Message {
     OpenFailed(FileProblem),
     /// The autosaved game was taken up again.
     Continued(usize),
+    /// The finished game left on screen last time is shown again (its moves).
+    ShownAgain(usize),
+    /// Two computers are seated at start: they wait for Resume computer.
+    WatchPaused,
     /// Writing the autosave failed.
     AutosaveFailed(FileProblem),
     /// Writing the settings failed (they stay in effect for this run).
@@ -169,6 +175,7 @@ impl Message {
             Message::Copied => t.copied.to_string(),
             Message::LinkCopied => t.link_copied.to_string(),
             Message::Pasted => t.pasted.to_string(),
+            Message::NoWebPage => t.no_web_page.to_string(),
             Message::ClipboardEmpty => t.clipboard_empty.to_string(),
             Message::PasteError(error) => fill(t.paste_error, &[&t.game_error(error, names)]),
             Message::PasteGameError(why) => {
@@ -179,6 +186,7 @@ impl Message {
             Message::BadSetup(error) => fill(t.bad_setup, &[&t.game_error(error, names)]),
             Message::Cancelled => t.cancelled.to_string(),
             Message::Paused => t.paused.to_string(),
+            Message::WatchPaused => t.watch_paused.to_string(),
             Message::Resigned(loser) => fill(
                 t.resigned,
                 &[&names[loser.index()], &names[loser.opponent().index()]],
@@ -210,6 +218,7 @@ impl Message {
             | Message::Opened(..)
             | Message::OpenFailed(_)
             | Message::Continued(_)
+            | Message::ShownAgain(_)
             | Message::AutosaveFailed(_)
             | Message::SettingsFailed(_)
             | Message::AutosaveDamaged { .. }
@@ -235,6 +244,7 @@ impl Message {
             Message::Opened(path, moves) => fill(t.opened, &[&path.display(), moves]),
             Message::OpenFailed(problem) => fill(t.open_failed, &[&t.file_problem(problem)]),
             Message::Continued(moves) => fill(t.continued, &[moves]),
+            Message::ShownAgain(moves) => fill(t.shown_again, &[moves]),
             Message::AutosaveFailed(problem) => {
                 fill(t.autosave_failed, &[&t.file_problem(problem)])
             }

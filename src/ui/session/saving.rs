@@ -34,10 +34,13 @@ pub fn window_saves(option: Option<&Path>, env: Option<&OsStr>, setting: &str) -
 /// or a FIFO named `autosave.ron` never freezes the window).
 #[derive(Debug)]
 pub enum AutosaveCheck {
-    /// No autosave, or a finished one (whose game is in the history): nothing to offer.
+    /// No autosave, or one without a move: nothing to offer or show.
     Nothing,
     /// An unfinished game to offer for "Continue".
     Offer(Box<Loaded>),
+    /// The game left on screen last time was finished (its game is in the history):
+    /// it is shown again as it ended, never played again.
+    Finished(Box<Loaded>),
     /// The saves folder is not a folder (a file, or a pipe, has its name): nothing can
     /// be saved in it, and that is the problem to name, not an unreadable autosave.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
@@ -73,10 +76,7 @@ fn check_stored_autosave() -> AutosaveCheck {
         return AutosaveCheck::Nothing;
     };
     match read {
-        Ok(loaded) if !loaded.saved().is_finished() && loaded.ply() > 0 => {
-            AutosaveCheck::Offer(Box::new(loaded))
-        }
-        Ok(_) => AutosaveCheck::Nothing,
+        Ok(loaded) => found(loaded),
         Err(error) => AutosaveCheck::Damaged {
             problem: error.into(),
             moved_to: Err("it stays in the browser's storage".to_owned()),
@@ -94,14 +94,24 @@ fn check_autosave_in(dir: &Path) -> AutosaveCheck {
     }
     let path = autosave_path(dir);
     let problem: FileProblem = match load_game(&path) {
-        Ok(loaded) if !loaded.saved().is_finished() && loaded.ply() > 0 => {
-            return AutosaveCheck::Offer(Box::new(loaded));
-        }
-        Ok(_) | Err(StoreError::NotFound { .. }) => return AutosaveCheck::Nothing,
+        Ok(loaded) => return found(loaded),
+        Err(StoreError::NotFound { .. }) => return AutosaveCheck::Nothing,
         Err(error) => error.into(),
     };
     let moved_to = quarantine(&path).map_err(|error| error.to_string());
     AutosaveCheck::Damaged { problem, moved_to }
+}
+
+/// What an autosave that loaded holds for the start: an unfinished game is offered, a
+/// finished one shown again, one without a move is nothing.
+fn found(loaded: Loaded) -> AutosaveCheck {
+    if loaded.ply() == 0 {
+        AutosaveCheck::Nothing
+    } else if loaded.saved().is_finished() {
+        AutosaveCheck::Finished(Box::new(loaded))
+    } else {
+        AutosaveCheck::Offer(Box::new(loaded))
+    }
 }
 
 /// A save File > Open read: its path, and the replayed game or why it could not be.
@@ -115,6 +125,14 @@ pub enum AutosaveSlot {
     Offered(Box<Loaded>),
     /// A damaged autosave could not be moved aside: this session never touches it.
     Kept,
+    /// The game on screen was given at start (a link): the autosave (an earlier
+    /// unfinished game, perhaps) is not written over until the player moves in it
+    /// ([`Files::player_moved`]). Opening a link never costs a game.
+    Held,
+    /// An earlier unfinished game offered beside a link's game: as [`AutosaveSlot::Held`],
+    /// and Continue is offered without blocking the window (the link's game plays on,
+    /// its computer too) until the player answers or moves.
+    Beside(Box<Loaded>),
     /// The autosave follows the game on screen.
     Ours,
 }
@@ -159,6 +177,11 @@ pub struct Files {
     /// the players, their names and the game string, and is never written. Save says
     /// so, and the autosave and the history keep what they held.
     pub unsavable: Option<&'static str>,
+    /// The game on screen was given at start (a link to a position, `QUEENS_POSITION`):
+    /// the autosave check then offers an earlier unfinished game with "Stay on the link"
+    /// in place of Discard, shows no finished one over it, and holds the autosave
+    /// ([`AutosaveSlot::Held`]) until the player moves.
+    pub given_at_start: bool,
 }
 
 impl Files {
@@ -182,6 +205,7 @@ impl Files {
             writes: Writes::default(),
             opening: None,
             unsavable: None,
+            given_at_start: false,
         }
     }
 
@@ -193,9 +217,15 @@ impl Files {
     /// The unfinished autosaved game offered at start, if any.
     pub fn offer(&self) -> Option<&Loaded> {
         match &self.slot {
-            AutosaveSlot::Offered(loaded) => Some(loaded),
+            AutosaveSlot::Offered(loaded) | AutosaveSlot::Beside(loaded) => Some(loaded),
             _ => None,
         }
+    }
+
+    /// Whether the offered autosave is offered beside a link's game (without blocking
+    /// the window: [`AutosaveSlot::Beside`]).
+    pub fn offered_beside_link(&self) -> bool {
+        matches!(self.slot, AutosaveSlot::Beside(_))
     }
 
     /// Whether the autosave is still being looked for or is offered: the player has not
@@ -231,6 +261,12 @@ pub fn record_of(game: &Game, seed: Option<u64>) -> SavedGame {
 pub enum CheckEnded {
     /// Nothing to say: no autosave, or one offered for "Continue".
     Quietly,
+    /// The game left on screen last time ended: it is to be shown again as it ended
+    /// (unless the window was started on another game, such as a link's).
+    ShowFinished(Box<Loaded>),
+    /// The link given at start is the unfinished autosaved game itself: it is taken up
+    /// as Continue would (its record keeps its times and searches).
+    TakeUp(Box<Loaded>),
     /// A damaged autosave was found: this says where it is now.
     WithReport(Message),
 }
@@ -267,11 +303,25 @@ impl Files {
         self.slot = AutosaveSlot::Checking(job);
     }
 
-    /// Offers no autosave at start: the game on screen is what the person asked for (a
-    /// link to a position in the browser) and the autosave follows it from now on.
-    #[cfg(target_arch = "wasm32")]
-    pub fn skip_autosave_offer(&mut self) {
-        self.slot = AutosaveSlot::Ours;
+    /// The game on screen was given at start (a link): see [`Files::given_at_start`].
+    pub fn given_at_start(&mut self) {
+        self.given_at_start = true;
+    }
+
+    /// The player moved in the game on screen: an autosave held for a link's game
+    /// ([`AutosaveSlot::Held`]) follows it from now on.
+    pub fn player_moved(&mut self) {
+        if matches!(self.slot, AutosaveSlot::Held | AutosaveSlot::Beside(_)) {
+            self.slot = AutosaveSlot::Ours;
+        }
+    }
+
+    /// The player chose to stay on the link's game rather than continue the offered
+    /// one: the offered game stays in the autosave until the player moves here.
+    pub fn stay_on_link(&mut self) {
+        if matches!(self.slot, AutosaveSlot::Beside(_)) {
+            self.slot = AutosaveSlot::Held;
+        }
     }
 
     /// Takes the autosave check's answer once it has arrived (`None` before, and when
@@ -289,9 +339,27 @@ impl Files {
             Polled::Lost => AutosaveCheck::Nothing,
             Polled::Done(check) => check,
         };
+        // A link's game holds the autosave, whatever it holds, until the player moves.
+        let free = if self.given_at_start {
+            AutosaveSlot::Held
+        } else {
+            AutosaveSlot::Ours
+        };
         let (slot, ended) = match check {
-            AutosaveCheck::Nothing => (AutosaveSlot::Ours, CheckEnded::Quietly),
+            AutosaveCheck::Nothing => (free, CheckEnded::Quietly),
+            // The link is the autosaved game itself (a reload of the browser's page,
+            // whose address follows the game): it is taken up, with its record.
+            AutosaveCheck::Offer(loaded)
+                if self.given_at_start && loaded.saved().game == self.record.game =>
+            {
+                (AutosaveSlot::Ours, CheckEnded::TakeUp(loaded))
+            }
+            AutosaveCheck::Offer(loaded) if self.given_at_start => {
+                (AutosaveSlot::Beside(loaded), CheckEnded::Quietly)
+            }
             AutosaveCheck::Offer(loaded) => (AutosaveSlot::Offered(loaded), CheckEnded::Quietly),
+            AutosaveCheck::Finished(_) if self.given_at_start => (free, CheckEnded::Quietly),
+            AutosaveCheck::Finished(loaded) => (free, CheckEnded::ShowFinished(loaded)),
             // No autosave can be written there: none is tried, move after move.
             AutosaveCheck::NotAFolder => (
                 AutosaveSlot::Kept,
@@ -313,32 +381,28 @@ impl Files {
 
     /// Brings the record up to `board` after a move, an undo or a redo, then follows it
     /// with the files ([`Files::sync`]).
-    pub fn update(
-        &mut self,
-        board: &Board,
-        search: Option<SearchInfo>,
-        ended: bool,
-    ) -> Option<Message> {
+    pub fn update(&mut self, board: &Board, search: Option<SearchInfo>) -> Option<Message> {
         self.record.update(board, search);
-        self.sync(ended)
+        self.sync()
     }
 
     /// Makes `record` the record of the game now on screen (a new, pasted or loaded
     /// game). A game already finished is not added to the history again.
-    pub fn adopt(&mut self, record: SavedGame, ended: bool) -> Option<Message> {
+    pub fn adopt(&mut self, record: SavedGame) -> Option<Message> {
         self.recorded_finish = record.is_finished().then(|| record.game.clone());
         self.record = record;
         self.saved_game = None;
-        self.sync(ended)
+        self.sync()
     }
 
-    /// The autosave follows the game: written while it is unfinished, removed when it
-    /// has no moves or is over, or `ended` by the player (resigned); a finished game goes
-    /// to the history once. While the player has not chosen about an offered autosave, or
+    /// The autosave follows the game: written while it has moves, finished or not (a
+    /// finished game is shown again at the next start, never played again: the autosave
+    /// check offers only an unfinished one for "Continue"), removed when it has none; a
+    /// finished game goes to the history once. While the player has not chosen about an offered autosave, or
     /// a damaged one is stuck in place, the autosave file is not touched at all. The
     /// writes run in the background, in order; their failures come from
     /// [`Files::poll_writes`].
-    pub fn sync(&mut self, ended: bool) -> Option<Message> {
+    pub fn sync(&mut self) -> Option<Message> {
         if self.unsavable.is_some() {
             return None;
         }
@@ -354,7 +418,7 @@ impl Files {
             return None;
         }
         let dir = self.dir.clone();
-        let write = if ended || record.is_finished() || record.moves.is_empty() {
+        let write = if record.moves.is_empty() {
             Write::ClearAutosave { dir }
         } else {
             Write::Autosave {
@@ -433,7 +497,7 @@ impl Files {
     /// that game.
     pub fn take_offer(&mut self) -> Option<Loaded> {
         match std::mem::replace(&mut self.slot, AutosaveSlot::Ours) {
-            AutosaveSlot::Offered(loaded) => Some(*loaded),
+            AutosaveSlot::Offered(loaded) | AutosaveSlot::Beside(loaded) => Some(*loaded),
             other => {
                 self.slot = other;
                 None
@@ -443,7 +507,7 @@ impl Files {
 
     /// Removes the offered autosave (the player chose Discard), then follows the game on
     /// screen. Returns the failure to report, if any.
-    pub fn discard_offer(&mut self, ended: bool) -> Option<Message> {
+    pub fn discard_offer(&mut self) -> Option<Message> {
         if !matches!(self.slot, AutosaveSlot::Offered(_)) {
             return None;
         }
@@ -451,7 +515,7 @@ impl Files {
         self.writes.push(Write::ClearAutosave {
             dir: self.dir.clone(),
         });
-        self.sync(ended)
+        self.sync()
     }
 
     /// Uses the folder typed in the History window (empty: the default) from now on,

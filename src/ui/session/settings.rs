@@ -262,6 +262,10 @@ pub struct Settings {
     pub old_saves_offered: Vec<String>,
     /// The player's puzzle rating, streaks and latest attempts (Learn > Puzzles).
     pub puzzles: crate::ai::puzzles::PuzzleProgress,
+    /// The address of a web page serving the browser build (wherever whoever hosts it
+    /// put it), for the desktop window's Copy link; empty: none is known, and Copy link
+    /// says so (Copy position always works). `QUEENS_WEB_PAGE` overrides it for a run.
+    pub web_page: String,
 }
 
 impl Default for Settings {
@@ -276,6 +280,7 @@ impl Default for Settings {
             saves_dir: String::new(),
             old_saves_offered: Vec::new(),
             puzzles: crate::ai::puzzles::PuzzleProgress::default(),
+            web_page: String::new(),
         }
     }
 }

@@ -15,37 +15,58 @@ use eframe::egui::{self, RichText};
 
 /// At start, over the whole window: an unfinished autosaved game, with Continue and
 /// Discard. It is modal, so no click on the board or the menus can start another game
-/// (which would overwrite the autosave) before the player has chosen.
+/// (which would overwrite the autosave) before the player has chosen. Beside a link's
+/// game it is a window that blocks nothing (the link's game plays on: nothing writes the
+/// autosave until the player moves there), with "Stay on the link" in place of Discard.
 pub fn continue_modal_ui(t: &Texts, files: &Files, ctx: &egui::Context, actions: &mut Vec<Action>) {
     let Some(offer) = files.offer() else {
         return;
     };
-    egui::Modal::new(egui::Id::unique("continue_offer")).show(ctx, |ui| {
+    let text = match offer {
+        Loaded::Queens(offer) => fill(t.continue_offer, &[&offer.board.size(), &offer.board.ply()]),
+        Loaded::Table(offer) => fill(
+            t.small.continue_offer,
+            &[
+                &crate::ui::i18n::grid::game_name(t.grid, offer.game.tag()),
+                &offer.game.moves().len(),
+            ],
+        ),
+    };
+    let beside = files.offered_beside_link();
+    let contents = |ui: &mut egui::Ui, actions: &mut Vec<Action>| {
         ui.set_max_width(420.0);
-        ui.heading(t.continue_title);
-        let text = match offer {
-            Loaded::Queens(offer) => {
-                fill(t.continue_offer, &[&offer.board.size(), &offer.board.ply()])
-            }
-            Loaded::Table(offer) => fill(
-                t.small.continue_offer,
-                &[
-                    &crate::ui::i18n::grid::game_name(t.grid, offer.game.tag()),
-                    &offer.game.moves().len(),
-                ],
-            ),
-        };
-        ui.add(egui::Label::new(text).wrap());
+        if !beside {
+            ui.heading(t.continue_title);
+        }
+        ui.add(egui::Label::new(text.as_str()).wrap());
+        if beside {
+            ui.add(egui::Label::new(t.link_keeps_game).wrap());
+        }
         ui.add_space(6.0);
         ui.horizontal_wrapped(|ui| {
             if ui.button(RichText::new(t.continue_game).strong()).clicked() {
                 actions.push(Action::ContinueAutosave);
             }
-            if ui.button(t.discard).clicked() {
-                actions.push(Action::DiscardAutosave);
+            let (label, action) = if beside {
+                (t.stay_on_link, Action::StayOnLink)
+            } else {
+                (t.discard, Action::DiscardAutosave)
+            };
+            if ui.button(label).clicked() {
+                actions.push(action);
             }
         });
-    });
+    };
+    if beside {
+        egui::Window::new(t.continue_title)
+            .id(egui::Id::unique("continue_beside_link"))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
+            .show(ctx, |ui| contents(ui, actions));
+    } else {
+        egui::Modal::new(egui::Id::unique("continue_offer")).show(ctx, |ui| contents(ui, actions));
+    }
 }
 
 /// Before a new, opened, pasted or history game replaces an unfinished one: Save it
@@ -108,6 +129,10 @@ pub fn prompt_window_ui(
         .default_width(480.0)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
+            if let Some(path) = prompt.replacing.clone() {
+                replace_file_ui(t, prompt, &path, ui, actions);
+                return;
+            }
             ui.label(RichText::new(t.no_dialog).weak());
             ui.horizontal(|ui| {
                 ui.label(t.file_path);
@@ -152,6 +177,28 @@ pub fn prompt_window_ui(
     if !open {
         actions.push(Action::ClosePrompt);
     }
+}
+
+/// "Replace the file?" in the path field, for a Save as or an Export onto a file that
+/// exists: Replace writes it, Cancel goes back to the field with the path still typed.
+fn replace_file_ui(
+    t: &Texts,
+    prompt: &mut crate::ui::jobs::dialogs::PathPrompt,
+    path: &std::path::Path,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    ui.heading(t.file_exists_title);
+    ui.add(egui::Label::new(fill(t.file_exists_body, &[&path.display()])).wrap());
+    ui.add_space(6.0);
+    ui.horizontal(|ui| {
+        if ui.button(t.replace_file).clicked() {
+            actions.push(Action::ReplaceFile(prompt.task, path.to_path_buf()));
+        }
+        if ui.button(t.cancel).clicked() {
+            prompt.replacing = None;
+        }
+    });
 }
 
 /// The saves of the folder, newest first. A click selects one (its path goes in the
@@ -366,10 +413,20 @@ fn entries_ui(
                             }
                         });
                         ui.label(format_utc(game.sort_time()));
-                        // A queens game by its board, a small one by its name.
-                        ui.label(match game.kind {
-                            GameKind::Queens => format!("{0}x{0}", game.settings.size),
-                            kind => crate::ui::i18n::grid::kind_name(t.grid, kind).to_string(),
+                        // A queens game by its board, a small one by its name; a game
+                        // from a pasted or linked position says how much was played here.
+                        ui.vertical(|ui| {
+                            ui.label(match game.kind {
+                                GameKind::Queens => format!("{0}x{0}", game.settings.size),
+                                kind => crate::ui::i18n::grid::kind_name(t.grid, kind).to_string(),
+                            });
+                            if let Some(here) = game.moves_played_here() {
+                                ui.label(
+                                    RichText::new(fill(t.from_position, &[&here]))
+                                        .small()
+                                        .weak(),
+                                );
+                            }
                         });
                         // Look (issue 8): names ("You", "Computer (Medium)", or typed),
                         // a computer's settings second in small print.
@@ -382,7 +439,7 @@ fn entries_ui(
                                 }
                             });
                         }
-                        ui.label(format!("{} : {}", game.score[0], game.score[1]));
+                        ui.label(history_score(t, game));
                         let winner = match game.result.map(|r| r.winner) {
                             Some(Winner::P1) => names[0].clone(),
                             Some(Winner::P2) => names[1].clone(),
@@ -396,6 +453,22 @@ fn entries_ui(
                     }
                 });
         });
+}
+
+/// A history game's score, P1 first; a game that keeps none (tic-tac-toe: its
+/// `GameWords::score` is `None`) says so rather than "0 : 0".
+fn history_score(t: &Texts, game: &crate::store::SavedGame) -> String {
+    let keeps_score = match game.kind {
+        GameKind::Queens => true,
+        kind => crate::ui::i18n::grid::words(t.grid, kind.name())
+            .score
+            .is_some(),
+    };
+    if keeps_score {
+        format!("{} : {}", game.score[0], game.score[1])
+    } else {
+        t.no_score.to_string()
+    }
 }
 
 /// Each player's wins, draws, losses and average margin against each opponent, folded
