@@ -324,6 +324,8 @@ fn computers_play_each_other_to_the_end() {
     settings.setup.watch_delay_ms = 0;
     settings.setup.engines = [Preset::Beginner.engine(), Preset::Easy.engine()];
     let (mut harness, _dir) = harness(settings);
+    // Two computers at start wait for Resume computer (issue 38).
+    click(&mut harness, "Resume computer");
     step_until(&mut harness, "the end of the game", |app| {
         app.board().is_over()
     });
@@ -848,6 +850,8 @@ fn computers_can_be_paused_and_resumed_without_undo() {
     settings.setup.watch_delay_ms = 0;
     settings.setup.engines = [Preset::Beginner.engine(), Preset::Beginner.engine()];
     let (mut harness, _dir) = harness(settings);
+    // Two computers at start wait for Resume computer (issue 38).
+    click(&mut harness, "Resume computer");
     step_until(&mut harness, "a first move", |app| app.board().ply() > 0);
     // The Pause button moves between the thinking row and the waiting row as the
     // computers alternate; a click on last frame's button may miss, so retry a few times.
@@ -950,6 +954,8 @@ fn the_window_keeps_each_computers_engine_between_its_moves() {
     settings.setup.engines = [Preset::Beginner.engine(), Preset::Easy.engine()];
     settings.setup.watch_delay_ms = 0;
     let (mut harness, _dir) = harness(settings);
+    // Two computers at start wait for Resume computer (issue 38).
+    click(&mut harness, "Resume computer");
     step_until(&mut harness, "four computer moves", |app| {
         app.board().ply() >= 4 || app.board().is_over()
     });
