@@ -97,7 +97,7 @@ pub const TEXTS: Texts = Texts {
     shown_again: "The game left on screen last time, as it ended ({0:move|moves}). New game starts another.",
     watch_paused: "Computer against computer: press Resume computer to watch them play.",
     stay_on_link: "Stay on the link",
-    link_keeps_game: "The board behind is the position of the link you opened. If you stay on it, your unfinished game stays saved until you play a move here.",
+    link_keeps_game: "The board is the position of the link you opened. If you stay on it, your unfinished game stays saved until you play a move here.",
     file_exists_title: "Replace the file?",
     file_exists_body: "{0} already exists. Replace it? Everything in it is lost, sheets added by hand too.",
     replace_file: "Replace",

@@ -97,7 +97,7 @@ pub const TEXTS: Texts = Texts {
     shown_again: "Ván để lại trên màn hình lần trước, như lúc kết thúc ({0} nước). Chọn Ván mới để chơi ván khác.",
     watch_paused: "Máy đấu với máy: bấm Cho máy đi tiếp để xem hai máy chơi.",
     stay_on_link: "Ở lại thế cờ của liên kết",
-    link_keeps_game: "Bàn cờ phía sau là thế cờ của liên kết bạn vừa mở. Nếu ở lại, ván chưa xong của bạn vẫn được giữ cho đến khi bạn đi một nước ở đây.",
+    link_keeps_game: "Bàn cờ là thế cờ của liên kết bạn vừa mở. Nếu ở lại, ván chưa xong của bạn vẫn được giữ cho đến khi bạn đi một nước ở đây.",
     file_exists_title: "Thay tệp này?",
     file_exists_body: "Tệp {0} đã có. Thay nó? Mọi thứ trong tệp sẽ mất, cả các trang thêm bằng tay.",
     replace_file: "Thay",

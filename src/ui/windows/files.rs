@@ -62,7 +62,7 @@ pub fn continue_modal_ui(t: &Texts, files: &Files, ctx: &egui::Context, actions:
             .id(egui::Id::unique("continue_beside_link"))
             .collapsible(false)
             .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
+            .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-8.0, -36.0))
             .show(ctx, |ui| contents(ui, actions));
     } else {
         egui::Modal::new(egui::Id::unique("continue_offer")).show(ctx, |ui| contents(ui, actions));
