@@ -846,12 +846,15 @@ fn resigning_ends_the_game_and_its_autosave_holds_it_finished() {
 fn computers_can_be_paused_and_resumed_without_undo() {
     // The largest board: two quick computers must not finish the game before Pause is
     // clicked (on 12x12 they sometimes did under load, and a finished game has no Pause).
+    // Beginners end a 15x15 game in about ten plies, within a few frames at full speed:
+    // a pause between moves leaves the clicks below time to land mid-game.
     let mut settings = settings(Mode::ComputerVsComputer, 15, 0);
-    settings.setup.watch_delay_ms = 0;
+    settings.setup.watch_delay_ms = 1_000;
     settings.setup.engines = [Preset::Beginner.engine(), Preset::Beginner.engine()];
     let (mut harness, _dir) = harness(settings);
     // Two computers at start wait for Resume computer (issue 38).
-    click(&mut harness, "Resume computer");
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(&ctx, queens::ui::Action::Resume);
     step_until(&mut harness, "a first move", |app| app.board().ply() > 0);
     // The Pause button moves between the thinking row and the waiting row as the
     // computers alternate; a click on last frame's button may miss, so retry a few times.
@@ -861,7 +864,13 @@ fn computers_can_be_paused_and_resumed_without_undo() {
             break;
         }
     }
-    assert!(harness.state().is_paused());
+    assert!(
+        harness.state().is_paused(),
+        "ply {} over {} status {}",
+        harness.state().board().ply(),
+        harness.state().board().is_over(),
+        harness.state().status_text()
+    );
     let ply = harness.state().board().ply();
     frames(&mut harness, 20);
     assert_eq!(harness.state().board().ply(), ply);
