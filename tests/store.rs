@@ -688,6 +688,64 @@ fn the_workbook_reads_back_with_sheets_numbers_and_formulas() {
     assert_eq!(total, 7, "one human side, seven computer sides");
 }
 
+/// Issue 38 (4): a game started from a pasted position says so in the Matches sheet's
+/// last column, keeps it through a save and a load, and no Player record counts it.
+#[test]
+fn a_game_from_a_pasted_position_is_marked_kept_and_credited_to_nobody() {
+    let dir = temp();
+    let mut entries = history_for_export();
+    let pasted = &mut entries[1].game;
+    pasted.from_position = Some(2);
+    let here = pasted.moves.len() - 2;
+    // Through a file and back.
+    let file = dir.path().join("pasted.ron");
+    pasted.save_to(&file).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = queens::store::load_game(&file).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.saved().from_position, Some(2));
+    assert_eq!(loaded.saved().moves_played_here(), Some(here));
+    // A whole game writes no such field (older versions read it as before).
+    let whole = dir.path().join("whole.ron");
+    entries[2]
+        .game
+        .save_to(&whole)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let text = fs::read_to_string(&whole).unwrap_or_default();
+    assert!(!text.contains("from_position"), "{text}");
+
+    let path = dir.path().join("history.xlsx");
+    export_workbook(&entries, &path).unwrap_or_else(|e| panic!("{e}"));
+    let mut book: Xlsx<_> = open_workbook(&path).unwrap_or_else(|e| panic!("{e}"));
+    let matches = book
+        .worksheet_range("Matches")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let last = matches.width() - 1;
+    assert_eq!(
+        matches.get_value((0, last as u32)),
+        Some(&Data::String("From a position".into()))
+    );
+    let marked = format!("from a position, {here} moves played here");
+    assert_eq!(
+        matches.get_value((2, last as u32)),
+        Some(&Data::String(marked))
+    );
+    for row in [1, 3, 4] {
+        assert!(
+            matches!(
+                matches.get_value((row, last as u32)),
+                None | Some(Data::Empty)
+            ),
+            "row {row} is a whole game"
+        );
+    }
+    let mut records = queens::store::Records::default();
+    for entry in &entries {
+        records.add(&entry.game);
+    }
+    let counted: u32 = records.records().iter().map(|r| r.games()).sum();
+    // Each counted game is counted once for each of its two players.
+    assert_eq!(counted, 2 * (entries.len() as u32 - 1));
+}
+
 #[test]
 fn an_export_onto_a_folder_fails_says_where_and_leaves_no_temporary_file() {
     let dir = temp();

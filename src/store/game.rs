@@ -492,3 +492,31 @@ impl SavedGame {
         self.result.map_or(self.created, |r| r.ended)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Of a game pasted after two moves, an undo to one move and another move played
+    /// leaves one move made before the paste and one played here.
+    #[test]
+    fn an_undo_below_the_paste_lowers_the_moves_made_before_it() {
+        let cell = |name: &str| Cell::parse(name).unwrap_or_else(|| panic!("{name}"));
+        let mut board = Board::new(6, &[]).unwrap_or_else(|e| panic!("{e}"));
+        for name in ["c3", "f4"] {
+            board.play(cell(name)).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let mut record = SavedGame::new(&board, [Side::Human, Side::Human], None);
+        record.from_position = Some(2);
+        assert_eq!(record.moves_played_here(), Some(0));
+        board.play(cell("a6")).unwrap_or_else(|e| panic!("{e}"));
+        record.update(&board, None);
+        assert_eq!(record.moves_played_here(), Some(1));
+        board.undo();
+        board.undo();
+        board.play(cell("b6")).unwrap_or_else(|e| panic!("{e}"));
+        record.update(&board, None);
+        assert_eq!(record.from_position, Some(1));
+        assert_eq!(record.moves_played_here(), Some(1));
+    }
+}
