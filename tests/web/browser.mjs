@@ -10,6 +10,9 @@
 //   6. Game > Save as downloads a .ron file, and Game > Open reads it back;
 //   7. with the browser's storage full, a move says the autosave failed, and the
 //      autosave stored before is still there;
+//   8. links opened since, with no move of the person's in them (a 5x5 board,
+//      tic-tac-toe, Othello), cost nothing: the bare address still offers the unfinished
+//      queens game for Continue (issue 38.2);
 // and takes screenshots at 1280x800 and 800x600 into target/web-shots/.
 // Each check waits on the page's state (its address, its DOM), never on a fixed sleep.
 import { chromium } from 'playwright-core';
@@ -89,6 +92,9 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
   await page.close();
 }
 
+// The unfinished queens game of step 2, as Continue must bring it back in step 8.
+let queensGame = [];
+
 // 2. A link to a position with the computer to move (it plays P2 by default): its reply
 // appears in the address bar.
 {
@@ -136,6 +142,7 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
     return m && m[1].split(',').length >= n;
   }, before + 2, { timeout: 60000 });
   const game = await movesInAddress(page);
+  queensGame = game;
   // The computer's two searches ran in one worker, kept with its engine between them.
   check(page.workersStarted === 1,
     `the computer's two moves were searched in ${page.workersStarted} Web Worker(s) (one, kept between moves)`);
@@ -260,6 +267,23 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
   const address = await page.evaluate(() => decodeURIComponent(location.hash.slice(1)));
   check(replied, `the computer replied to the linked Othello position: ${address}`);
   await page.screenshot({ path: `${SHOTS}/othello-linked-1280x800.png` });
+  await page.close();
+}
+
+// 8. The links opened since in this browser (a 5x5 board with a save opened on it, the
+// tic-tac-toe and Othello positions, where only the computer moved) replaced nothing: the
+// bare address offers the unfinished queens game of step 2 for Continue.
+{
+  const { page } = await open(context, '');
+  const offered = await clickWord(page, 'Continue');
+  check(offered, 'after three links with no move of ours, the bare address offers Continue');
+  if (offered) {
+    await page.waitForFunction((moves) => decodeURIComponent(location.hash).includes(`moves=${moves}`),
+      queensGame.join(','), { timeout: 10000 }).catch(() => {});
+  }
+  const kept = await movesInAddress(page);
+  check(queensGame.length > 0 && kept.join(',') === queensGame.join(','),
+    `Continue brought back the unfinished queens game, not a link's: moves=${kept.join(',')}`);
   await page.close();
 }
 
