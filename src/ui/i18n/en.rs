@@ -281,6 +281,7 @@ pub const TEXTS: Texts = Texts {
         unknown_choice: "'{0}' is not one of {1}",
         unknown_name: "'{0}' is not a name the save uses here",
         missing_field: "the field '{0}' is missing",
+        unknown_field: "there is no field '{0}' here (the fields here are: {1})",
         duplicate_field: "the field '{0}' appears twice",
         wrong_length: "a list here has {0:entry|entries}, which is the wrong number",
         wrong_kind: "a value here is of the wrong kind",
