@@ -521,6 +521,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let out = dir.path().join("out.xlsx");
         let saves = dir.path().join("saves");
+        std::fs::create_dir(&saves).unwrap_or_else(|e| panic!("{e}"));
         let (out_text, saves_text) = (out.display().to_string(), saves.display().to_string());
         let args = arena_args(&[
             "--games",
