@@ -169,10 +169,22 @@ pub fn prepare_output(path: &Path, kind: OutputKind) -> Result<(), CliError> {
     probe_writable(parent_of(path))
 }
 
-/// The answer when `path` named on the command line cannot take a file the command
-/// writes (`book`, `puzzles`).
-pub fn refused(path: &Path, err: crate::store::WriteError) -> CliError {
-    target(path, err.to_string())
+/// The answer when a rewrite of a file a command writes as it goes (`book`, `puzzles`)
+/// fails part way (a disk that fills up): the write's error and what the file holds
+/// (`holds`, e.g. "the first 12 puzzles found"), since every rewrite replaces the file
+/// whole or not at all and the last good one is still there, valid. `None`: nothing of
+/// this run was written.
+pub fn refused_part_way(
+    path: &Path,
+    err: crate::store::WriteError,
+    holds: Option<String>,
+) -> CliError {
+    let holds = match holds {
+        Some(holds) => format!("the file holds {holds}, written before this failure"),
+        None => "nothing of this run was written to it (a file already there is left as it was)"
+            .to_string(),
+    };
+    target(path, format!("{err}; {holds}"))
 }
 
 #[cfg(test)]
