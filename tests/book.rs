@@ -122,3 +122,43 @@ fn queens_book_writes_what_the_program_ships() {
         (&["book", "--out", &dir.path().to_string_lossy()], "folder"),
     ]);
 }
+
+/// A file may grow to one 512-byte block: the book of the 3x3 to 5x5 boards fits, the
+/// 6x6 board's rewrite does not.
+#[cfg(target_os = "linux")]
+const BOOK_DISK_BYTES: u64 = 512;
+
+/// Issue 38.9: a disk that fills up part way ended the run with exit 2 and a message
+/// that did not say the file already held a valid book of the first boards. It names
+/// them, and the file holds exactly those.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_disk_that_fills_up_names_the_boards_the_book_holds() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("book.ron");
+    let out_text = out.to_string_lossy().into_owned();
+    let (code, stdout, stderr) = common::run_on_a_small_disk(
+        BOOK_DISK_BYTES,
+        &[
+            "book",
+            "--out",
+            &out_text,
+            "--max-size",
+            "9",
+            "--threads",
+            "1",
+        ],
+    );
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let text = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}"));
+    let held = OpeningBook::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    let last = held.boards.last().map_or(0, |entry| entry.size);
+    assert!(held.boards.len() >= 2 && last < 9, "{text}");
+    let named = format!(
+        "the file holds the 3x3 to {last}x{last} boards ({})",
+        held.boards.len()
+    );
+    assert!(stderr.contains(&named), "{stderr}");
+}

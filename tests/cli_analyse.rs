@@ -255,6 +255,54 @@ fn an_illegal_or_corrupt_game_is_refused_naming_the_move() {
     assert!(both.contains("--file") || both.contains("--size"), "{both}");
 }
 
+/// Issue 38.5: `()`, `(foo: 3)`, `(version: 1)` were analysed as an empty 8x8 game and
+/// `(version: 1, settings: (size: 15))` as an empty 15x15 one, and a misspelled field
+/// was replaced by its default. A save has every field it needs and no other; exit 2
+/// names the field.
+#[test]
+fn a_file_that_is_not_a_whole_save_is_refused_naming_the_field() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let board = random_position(5, 2, 225, 4).unwrap_or_else(|e| panic!("{e}"));
+    let good = SavedGame::new(&board, [Side::Human, Side::Human], Some(4))
+        .to_ron()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let cases = [
+        ("()".to_string(), "the field 'version' is missing"),
+        ("(foo: 3)".to_string(), "there is no field 'foo' here"),
+        ("(version: 1)".to_string(), "is missing"),
+        (
+            "(version: 1, settings: (size: 15))".to_string(),
+            "is missing",
+        ),
+        (
+            good.replacen("gained:", "gaineD:", 1),
+            "there is no field 'gaineD' here",
+        ),
+        (
+            good.replacen("created:", "craeted:", 1),
+            "there is no field 'craeted' here",
+        ),
+        (good.replacen("    score:", "    scroe:", 1), "scroe"),
+    ];
+    for (index, (text, needle)) in cases.iter().enumerate() {
+        let path = dir.path().join(format!("not-a-save-{index}.ron"));
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+        let message = refused(&["analyse", "--file", &path.display().to_string()]);
+        assert!(message.contains(needle), "{text:?}: {message}");
+    }
+    // The whole save is analysed.
+    let path = dir.path().join("good.ron");
+    std::fs::write(&path, &good).unwrap_or_else(|e| panic!("{e}"));
+    let answer = json(&[
+        "analyse",
+        "--file",
+        &path.display().to_string(),
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(answer["game"], board.game_string().as_str());
+}
+
 #[test]
 fn a_history_entry_is_analysed_by_path_as_its_game_string() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));

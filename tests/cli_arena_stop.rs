@@ -31,6 +31,7 @@ fn the_first_stop_ends_the_writing_of_history_files() {
     // as the games finish and hide a backlog.
     let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap_or_else(|e| panic!("{e}"));
     let saves = dir.path().join("saves");
+    std::fs::create_dir(&saves).unwrap_or_else(|e| panic!("{e}"));
     let workers = 2;
     let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
         .args([

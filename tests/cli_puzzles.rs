@@ -155,3 +155,37 @@ fn bad_values_are_refused_on_one_line() {
         (&["puzzles", "--frobnicate"], "--frobnicate"),
     ]);
 }
+
+/// Issue 38.9: a disk that fills up part way ended the run with exit 2 and a message
+/// that did not say the file already held a valid set of the first puzzles. It says how
+/// many, and the file holds exactly those.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_disk_that_fills_up_says_how_many_puzzles_the_file_holds() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("puzzles.ron");
+    let out_text = out.to_string_lossy().into_owned();
+    let (code, stdout, stderr) = common::run_on_a_small_disk(
+        16_384,
+        &[
+            "puzzles", "--count", "100", "--size", "5..6", "--seed", "3", "--out", &out_text,
+        ],
+    );
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let held = if stderr.contains("the file holds the first puzzle found") {
+        1
+    } else {
+        stderr
+            .split("the file holds the first ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|count| count.parse::<usize>().ok())
+            .unwrap_or_else(|| panic!("no count of puzzles held: {stderr}"))
+    };
+    let text = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}"));
+    let set = PuzzleSet::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(set.puzzles.len(), held, "{stderr}");
+    assert!(held < 100, "{stderr}");
+}

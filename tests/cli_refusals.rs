@@ -265,11 +265,31 @@ fn gui_without_a_display_fails_with_exit_1_and_one_line() {
 #[cfg(all(target_os = "linux", feature = "gui"))]
 #[test]
 fn gui_on_an_unreachable_display_says_why_in_one_plain_line() {
+    // A saves folder that is named must exist, for the window as for every command
+    // (issue 38.6): before any window is tried, exit 2 naming it.
+    let missing = std::env::temp_dir().join("queens-test-missing-saves-folder");
     let output = common::output_of(|| {
         let mut command = cargo_bin_cmd!("queens");
         command
             .args(["gui", "--saves-dir"])
-            .arg(std::env::temp_dir().join("queens-test-unused-saves"))
+            .arg(&missing)
+            .env("DISPLAY", ":987")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("WAYLAND_SOCKET")
+            .timeout(Duration::from_secs(60));
+        command
+    });
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("does not exist"), "{stderr}");
+    assert!(!missing.exists());
+
+    let saves = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let output = common::output_of(|| {
+        let mut command = cargo_bin_cmd!("queens");
+        command
+            .args(["gui", "--saves-dir"])
+            .arg(saves.path())
             .env("DISPLAY", ":987")
             .env_remove("WAYLAND_DISPLAY")
             .env_remove("WAYLAND_SOCKET")

@@ -93,6 +93,8 @@ fn count(value: &Value, key: &str) -> u64 {
 
 /// A small series on 4x4 boards into `saves`, with a workbook of its own.
 fn small_arena(dir: &Path, saves: &Path, games: &str, extra: &[&str]) -> (Value, String) {
+    // A saves folder that is named must exist (issue 38.6).
+    std::fs::create_dir_all(saves).unwrap_or_else(|err| panic!("{err}"));
     let saves = text(saves);
     let mut args = vec![
         "arena",
@@ -505,7 +507,8 @@ fn export_of_an_empty_history_writes_the_headers_only() {
     assert_eq!(matches_rows(&out), 1);
 }
 
-/// `--saves-dir` with a typo used to export 0 games and succeed.
+/// `--saves-dir` with a typo used to export 0 games and succeed; `arena` made the
+/// folder and wrote its games there (issue 38.6): one rule, a named folder must exist.
 #[test]
 fn export_from_a_saves_folder_that_does_not_exist_is_refused() {
     let dir = temp();
@@ -524,6 +527,33 @@ fn export_from_a_saves_folder_that_does_not_exist_is_refused() {
     assert!(message.contains("does not exist"), "{message}");
     assert!(message.contains("nonexistent"), "{message}");
     assert!(!out.exists());
+    let arena = refused_in(
+        dir.path(),
+        &[
+            "arena",
+            "--games",
+            "2",
+            "--size",
+            "4",
+            "--saves-dir",
+            &text(&missing),
+        ],
+    );
+    assert!(arena.contains("does not exist"), "{arena}");
+    assert!(!missing.exists(), "no folder is made for a typo");
+    // The same from QUEENS_SAVES_DIR.
+    let output = common::output_of(|| {
+        let mut command = cargo_bin_cmd!("queens");
+        command
+            .args(["arena", "--games", "2", "--size", "4"])
+            .env("QUEENS_SAVES_DIR", &missing)
+            .current_dir(dir.path());
+        command
+    });
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("QUEENS_SAVES_DIR"), "{stderr}");
+    assert!(!missing.exists(), "no folder is made for a typo");
 }
 
 #[test]
@@ -565,6 +595,7 @@ fn arena_and_export_help_describe_stopping_and_empty_histories() {
 /// A series far too long to finish during a test, in `saves`.
 #[cfg(unix)]
 fn long_arena(dir: &Path, saves: &Path) -> std::process::Child {
+    std::fs::create_dir_all(saves).unwrap_or_else(|err| panic!("{err}"));
     // `env --default-signal=INT`: a SIGINT the program can catch even when this test
     // runner was started with `cmd &` from a script (which ignores it, inherited).
     std::process::Command::new("env")

@@ -7,7 +7,8 @@
 //! and take the finished ones into the history and its export.
 
 use queens::store::{
-    ExportOptions, GameKind, HistoryFilter, Loaded, Winner, export_history, load_game, load_history,
+    CorruptReason, ExportOptions, GameKind, HistoryFilter, Loaded, Seat, StoreError, Winner,
+    append_history, export_history, load_game, load_history,
 };
 use std::path::{Path, PathBuf};
 
@@ -103,4 +104,129 @@ fn the_finished_old_records_are_read_into_the_history_and_exported() {
     assert_eq!(done.info.games, finished.len());
     let plies: usize = entries.iter().map(|e| e.game.moves.len()).sum();
     assert_eq!(done.info.moves, plies as u64);
+}
+
+fn queens_fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/queens_saves_by_version")
+        .join(name)
+}
+
+/// Issue 38.5: saves are read strictly now; a save of every earlier format still opens
+/// and replays, with what it recorded.
+#[test]
+fn a_queens_save_of_every_earlier_format_still_loads() {
+    // (file, plies, winner, who resigned, names, a search's time in µs, paused)
+    type Expected = (
+        &'static str,
+        usize,
+        Option<Winner>,
+        Option<Seat>,
+        [&'static str; 2],
+        Option<u64>,
+        bool,
+    );
+    let files: [Expected; 5] = [
+        // The first format's `time_ms` is read and not kept: the record holds µs.
+        (
+            "queens-3a9e01a-finished.ron",
+            3,
+            Some(Winner::P1),
+            None,
+            ["", ""],
+            Some(0),
+            false,
+        ),
+        (
+            "queens-bd534a3-unfinished.ron",
+            2,
+            None,
+            None,
+            ["", ""],
+            Some(250),
+            false,
+        ),
+        (
+            "queens-ffea627-finished.ron",
+            3,
+            Some(Winner::P1),
+            None,
+            ["Lan", "Minh"],
+            None,
+            false,
+        ),
+        (
+            "queens-41568be-resigned.ron",
+            1,
+            Some(Winner::P1),
+            Some(Seat::P2),
+            ["", ""],
+            None,
+            false,
+        ),
+        (
+            "queens-6abe6d5-paused.ron",
+            1,
+            None,
+            None,
+            ["", ""],
+            Some(40),
+            true,
+        ),
+    ];
+    for (name, plies, winner, resigned, names, time_us, paused) in files {
+        let loaded = load_game(&queens_fixture(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}: {:?}", std::error::Error::source(&e)));
+        let Loaded::Queens(queens) = loaded else {
+            panic!("{name} read as another game");
+        };
+        let saved = queens.saved;
+        assert_eq!(saved.kind, GameKind::Queens, "{name}");
+        assert_eq!(queens.board.ply(), plies, "{name}");
+        assert_eq!(saved.result.map(|r| r.winner), winner, "{name}");
+        assert_eq!(saved.result.and_then(|r| r.resigned), resigned, "{name}");
+        assert_eq!(saved.names, names.map(String::from), "{name}");
+        let searched = saved.moves.iter().find_map(|m| m.search).map(|s| s.time_us);
+        assert_eq!(searched, time_us, "{name}");
+        assert_eq!(saved.computer_paused, paused, "{name}");
+    }
+}
+
+/// A misspelled field in a save is refused naming it, where it used to be replaced by
+/// its default; the same text as a history entry is still read (the history keeps what
+/// any version wrote), and an entry written with a field this version does not know
+/// (a newer version's) is read too.
+#[test]
+fn a_save_is_strict_and_a_history_entry_is_not() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let good = std::fs::read_to_string(queens_fixture("queens-ffea627-finished.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let typo = good.replacen("gained: 3", "gaineD: 3", 1);
+    let path = dir.path().join("typo.ron");
+    std::fs::write(&path, &typo).unwrap_or_else(|e| panic!("{e}"));
+    match load_game(&path) {
+        Err(StoreError::Corrupt {
+            reason: CorruptReason::UnknownField { found, .. },
+            line,
+            ..
+        }) => {
+            assert_eq!(found, "gaineD");
+            assert_eq!(line, 12, "the line of the misspelled field");
+        }
+        other => panic!("{other:?}"),
+    }
+    let newer = good.replacen("    names:", "    from_position: true,\n    names:", 1);
+    let history = dir.path().join("history");
+    std::fs::create_dir(&history).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(history.join("20251123-000000-a.ron"), &newer).unwrap_or_else(|e| panic!("{e}"));
+    let (entries, bad) = load_history(dir.path());
+    assert!(bad.is_empty(), "{bad:?}");
+    assert_eq!(entries.len(), 1);
+    assert_eq!(
+        entries[0].game.names,
+        ["Lan".to_string(), "Minh".to_string()]
+    );
+    // What this version writes to the history is a whole save.
+    let written = append_history(dir.path(), &entries[0].game).unwrap_or_else(|e| panic!("{e}"));
+    load_game(&written).unwrap_or_else(|e| panic!("{e}"));
 }

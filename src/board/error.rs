@@ -61,8 +61,9 @@ pub enum ParseError {
     DuplicateStone(Cell),
     /// More stones than (N-2)^2.
     #[error(
-        "{} too many for a {size}x{size} board (at most {max})",
-        if *count == 1 { "1 stone is".to_string() } else { format!("{count} stones are") }
+        "{} too many for {}x{size} board (at most {max})",
+        if *count == 1 { "1 stone is".to_string() } else { format!("{count} stones are") },
+        super::with_article(&size.to_string())
     )]
     TooManyStones {
         /// How many were given.

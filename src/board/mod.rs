@@ -21,6 +21,6 @@ pub use neighbours::NeighbourCounts;
 pub use notation::{GameSpec, parse_cells, parse_size};
 pub use player::Player;
 pub use position::{Board, CellState, MoveRecord};
-pub use quote::{MAX_QUOTED_CHARS, clip_token, counted};
+pub use quote::{MAX_QUOTED_CHARS, article, clip_token, counted, with_article};
 pub use result::{Ending, winner};
 pub use stones::{SplitMix64, random_position, random_stones};

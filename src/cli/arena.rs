@@ -287,7 +287,8 @@ pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
             if args.stones.is_none() =>
         {
             Err(CliError::Usage(format!(
-                "--stones defaults to {DEFAULT_ARENA_STONES}, too many for a {size}x{size} board (at most {max}): give --stones {max} or fewer"
+                "--stones defaults to {DEFAULT_ARENA_STONES}, too many for {}x{size} board (at most {max}): give --stones {max} or fewer",
+                crate::board::with_article(&size.to_string())
             )))
         }
         Err(err) => Err(err.into()),
@@ -521,6 +522,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let out = dir.path().join("out.xlsx");
         let saves = dir.path().join("saves");
+        std::fs::create_dir(&saves).unwrap_or_else(|e| panic!("{e}"));
         let (out_text, saves_text) = (out.display().to_string(), saves.display().to_string());
         let args = arena_args(&[
             "--games",

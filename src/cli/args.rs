@@ -184,7 +184,8 @@ pub struct GuiArgs {
     /// the window, then "saves" in the platform's data folder:
     /// ~/.local/share/queens/saves (or $XDG_DATA_HOME/queens/saves) on Linux,
     /// ~/Library/Application Support/queens/saves on macOS,
-    /// %APPDATA%\queens\data\saves on Windows. Never the current folder.
+    /// %APPDATA%\queens\data\saves on Windows. Never the current folder. A folder named
+    /// here or in QUEENS_SAVES_DIR must exist.
     #[arg(long, value_name = "DIR")]
     pub saves_dir: Option<PathBuf>,
     /// A saved game (.ron) to open in the window, as Game > Open does; a file that cannot
@@ -245,7 +246,8 @@ pub struct ArenaArgs {
     pub xlsx: Option<PathBuf>,
     /// The saves folder whose match history (DIR/history/) receives the finished games;
     /// default QUEENS_SAVES_DIR, else "saves" in the platform's data folder (as the
-    /// window's).
+    /// window's). A folder named here or in QUEENS_SAVES_DIR must exist (a typo is
+    /// refused, not made into a new folder).
     #[arg(long, value_name = "DIR", conflicts_with = "no_history")]
     pub saves_dir: Option<PathBuf>,
     /// Do not add the games to the match history.
@@ -261,7 +263,8 @@ pub struct ExportArgs {
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
     /// The saves folder whose history is exported; default QUEENS_SAVES_DIR, else "saves"
-    /// in the platform's data folder (as the window's).
+    /// in the platform's data folder (as the window's). A folder named here or in
+    /// QUEENS_SAVES_DIR must exist.
     #[arg(long, value_name = "DIR")]
     pub saves_dir: Option<PathBuf>,
     /// Only games on this board side (3 to 15).

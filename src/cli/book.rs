@@ -2,7 +2,7 @@
 
 use super::args::BookArgs;
 use super::error::CliError;
-use super::files::refused;
+use super::files::refused_part_way;
 use super::interrupt::{Interrupt, StopOnRequest};
 use crate::ai::strong::{OpeningBook, SolveSettings, table_for_board, thread_note};
 use crate::store::{BOOK, write_output};
@@ -36,11 +36,22 @@ pub struct BookReport {
     pub complete: bool,
 }
 
+/// What a file holding `book` holds, in words ("the 3x3 to 7x7 boards (5)"); `None`
+/// for an empty book.
+fn boards_held(book: &OpeningBook) -> Option<String> {
+    let first = book.boards.first()?.size;
+    let last = book.boards.last().map_or(first, |entry| entry.size);
+    Some(match book.boards.len() {
+        1 => format!("the {first}x{first} board"),
+        n => format!("the {first}x{first} to {last}x{last} boards ({n})"),
+    })
+}
+
 /// Runs `queens book` until done or stopped; the file holds every finished board.
 ///
 /// # Errors
 /// [`CliError::Target`] for an `--out` that cannot take the book (checked before any
-/// work) or a write that fails; [`CliError::Usage`] for sizes in the wrong order.
+/// work) or a write that fails (saying which boards the file holds); [`CliError::Usage`] for sizes in the wrong order.
 pub fn book(args: &BookArgs, interrupt: &Interrupt) -> Result<BookReport, CliError> {
     let start = Instant::now();
     if args.min_size > args.max_size {
@@ -74,7 +85,10 @@ pub fn book(args: &BookArgs, interrupt: &Interrupt) -> Result<BookReport, CliErr
             }
             written.boards.push(entry.clone());
             if let Err(err) = write_output(&args.out, BOOK, &[], written.to_ron().as_bytes()) {
-                failure = Some(refused(&args.out, err));
+                // The file is the last good rewrite: every board but this one.
+                written.boards.pop();
+                let held = boards_held(&written);
+                failure = Some(refused_part_way(&args.out, err, held));
                 return;
             }
             reports.push(BookBoardReport {

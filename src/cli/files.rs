@@ -21,10 +21,21 @@ pub fn saves_dir(given: Option<&Path>) -> Result<PathBuf, CliError> {
 
 /// [`saves_dir`] with where it came from.
 ///
+/// One rule for every command that takes a saves folder (`arena`, `export`, `gui`): a
+/// folder the user named (`--saves-dir`, `QUEENS_SAVES_DIR`) must exist, and the default
+/// one is made by the first game saved. A named folder that is missing is most likely a
+/// typo: creating it would scatter the history over two folders, where the window and
+/// `export` of the real one never see the games (as `tar -C` and `make -C` refuse a
+/// missing folder rather than make one).
+///
 /// # Errors
-/// As [`saves_dir`].
+/// As [`saves_dir`], and [`CliError::Target`] for a named folder that does not exist or
+/// is not a folder.
 pub fn saves_folder(given: Option<&Path>) -> Result<SavesLocation, CliError> {
     let location = saves_location(given, "")?;
+    // A name the JSON answer could not hold is the first thing to say about it.
+    require_utf8(&location.dir)?;
+    require_named_folder(&location)?;
     if location.source == SavesSource::DataFolder {
         // A relative HOME or XDG_DATA_HOME was passed over: say so, once per variable.
         for variable in ignored_variables() {
@@ -34,6 +45,37 @@ pub fn saves_folder(given: Option<&Path>) -> Result<SavesLocation, CliError> {
         }
     }
     Ok(location)
+}
+
+/// Refuses a saves folder the user named ([`SavesSource::Option`],
+/// [`SavesSource::Environment`]) that is not an existing folder (see [`saves_folder`]).
+///
+/// # Errors
+/// [`CliError::Target`] naming the folder and how it was named.
+pub fn require_named_folder(location: &SavesLocation) -> Result<(), CliError> {
+    let named = match location.source {
+        SavesSource::Option => "--saves-dir",
+        SavesSource::Environment => crate::store::location::SAVES_DIR_VAR,
+        _ => return Ok(()),
+    };
+    let dir = &location.dir;
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let link = std::fs::symlink_metadata(dir).is_ok_and(|meta| meta.file_type().is_symlink());
+    let what = if link {
+        "is a link to a folder that does not exist"
+    } else if dir.exists() {
+        "is not a folder; give the saves folder (the one holding history/)"
+    } else {
+        "does not exist"
+    };
+    Err(target(
+        dir,
+        format!(
+            "the saves folder named by {named} {what}; create it first (a folder that is named must exist, so that a typo is not taken for a new folder)"
+        ),
+    ))
 }
 
 fn target(path: &Path, reason: impl Into<String>) -> CliError {
@@ -127,10 +169,22 @@ pub fn prepare_output(path: &Path, kind: OutputKind) -> Result<(), CliError> {
     probe_writable(parent_of(path))
 }
 
-/// The answer when `path` named on the command line cannot take a file the command
-/// writes (`book`, `puzzles`).
-pub fn refused(path: &Path, err: crate::store::WriteError) -> CliError {
-    target(path, err.to_string())
+/// The answer when a rewrite of a file a command writes as it goes (`book`, `puzzles`)
+/// fails part way (a disk that fills up): the write's error and what the file holds
+/// (`holds`, e.g. "the first 12 puzzles found"), since every rewrite replaces the file
+/// whole or not at all and the last good one is still there, valid. `None`: nothing of
+/// this run was written.
+pub fn refused_part_way(
+    path: &Path,
+    err: crate::store::WriteError,
+    holds: Option<String>,
+) -> CliError {
+    let holds = match holds {
+        Some(holds) => format!("the file holds {holds}, written before this failure"),
+        None => "nothing of this run was written to it (a file already there is left as it was)"
+            .to_string(),
+    };
+    target(path, format!("{err}; {holds}"))
 }
 
 #[cfg(test)]

@@ -63,6 +63,28 @@ pub(super) fn position_from_text(
     Ok(game)
 }
 
+/// A position written as `text` for a command whose `--kind` is optional (`perft`): a
+/// game string names its own game (queens when it names none, as game strings are
+/// read), so `kind` is needed only for the game's own notation (queens' when it is
+/// left out); a `kind` given must be the game the string names.
+///
+/// # Errors
+/// As [`position_from_text`].
+pub(super) fn position_naming_its_game(
+    kind: Option<&GameEntry>,
+    text: &str,
+) -> Result<Box<dyn AnyGame>, CliError> {
+    match kind {
+        Some(entry) => position_from_text(entry, text),
+        None if text.contains('=') => Ok(crate::games::game_string::read(text)?),
+        None => {
+            let queens = crate::games::table::by_tag(crate::games::table::DEFAULT_TAG)
+                .ok_or_else(|| CliError::Usage("no game to read the position as".into()))?;
+            position_from_text(queens, text)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,12 +15,19 @@ use std::path::Path;
 /// to.
 ///
 /// # Errors
-/// [`CliError::NoDisplay`] when no display is named (Linux, the BSDs), [`CliError::Gui`]
+/// [`CliError::NoDisplay`] when no display is named (Linux, the BSDs),
+/// [`CliError::Target`] for a named saves folder that does not exist, [`CliError::Gui`]
 /// if the window cannot open otherwise.
 #[cfg(feature = "gui")]
 pub fn gui(saves_dir: Option<&Path>, file: Option<&Path>) -> Result<(), CliError> {
     if !display_named(|name| std::env::var_os(name)) {
         return Err(CliError::NoDisplay);
+    }
+    // A folder named on the command line or in QUEENS_SAVES_DIR must exist, as for every
+    // command (`super::files::saves_folder`); with none named (or no home folder, where
+    // the window falls back on its own) there is nothing to check here.
+    if let Ok(location) = crate::store::location::saves_location(saves_dir, "") {
+        super::files::require_named_folder(&location)?;
     }
     let result = crate::ui::run(
         saves_dir.map(Path::to_path_buf),

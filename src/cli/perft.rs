@@ -19,9 +19,11 @@ pub const MAX_PERFT_DEPTH: u32 = 20;
 /// `queens perft`'s arguments.
 #[derive(Args, Debug, Clone)]
 pub struct PerftArgs {
-    /// The game, as the games table names it (queens, tictactoe, dodgem, ...).
-    #[arg(long, value_name = "GAME", default_value = "queens", value_parser = parse_game)]
-    pub kind: &'static GameEntry,
+    /// The game, as the games table names it (queens, tictactoe, dodgem, ...); default:
+    /// the game the POSITION's game string names, else queens. A --kind that contradicts
+    /// the game string is refused.
+    #[arg(long, value_name = "GAME", value_parser = parse_game)]
+    pub kind: Option<&'static GameEntry>,
     /// Plies to count (0 to 20; depth 0 counts the position itself, 1).
     #[arg(long, value_name = "D", allow_negative_numbers = true, value_parser = whole::<u32>(0, u64::from(MAX_PERFT_DEPTH)))]
     pub depth: u32,
@@ -64,7 +66,8 @@ pub struct DividedMove {
 pub struct PerftReport {
     /// The game's tag.
     pub kind: &'static str,
-    /// The position counted from, as a game string.
+    /// The position counted from: its game string, or the game's notation for a position
+    /// given in it (whose game string would name the start, not this position).
     pub position: String,
     /// Plies counted.
     pub depth: u32,
@@ -75,11 +78,28 @@ pub struct PerftReport {
     pub moves: Option<Vec<DividedMove>>,
 }
 
-/// The position of `args`: the start, a game string, or the game's notation.
+/// The position of `args`: the start, a game string (which names its game, so
+/// `--kind` may be left out), or the game's notation.
 fn position_of(args: &PerftArgs) -> Result<Box<dyn AnyGame>, CliError> {
-    match args.position.as_deref() {
-        Some(text) => super::game_text::position_from_text(args.kind, text),
-        None => Ok((args.kind.start)()?),
+    match (args.position.as_deref(), args.kind) {
+        (Some(text), kind) => super::game_text::position_naming_its_game(kind, text),
+        (None, kind) => {
+            let entry = kind
+                .or_else(|| table::by_tag(table::DEFAULT_TAG))
+                .ok_or_else(|| CliError::Usage("no game to count: give --kind".to_string()))?;
+            Ok((entry.start)()?)
+        }
+    }
+}
+
+/// The text that names `game` in the answer: its game string when that reads back as
+/// this very position, else its own notation (a position given in notation, whose
+/// game string would name the game's start).
+fn position_text(game: &dyn AnyGame) -> String {
+    if crate::games::game_string::reads_back(game) {
+        game.game_string()
+    } else {
+        game.to_string()
     }
 }
 
@@ -90,7 +110,7 @@ fn position_of(args: &PerftArgs) -> Result<Box<dyn AnyGame>, CliError> {
 pub fn perft(args: &PerftArgs, interrupt: &Interrupt) -> Result<PerftReport, CliError> {
     let mut game = position_of(args)?;
     let stop = || interrupt.requested();
-    let position = game.game_string();
+    let position = position_text(game.as_ref());
     let (nodes, moves) = if args.divide && args.depth > 0 {
         let divided = game
             .divide(args.depth, &stop)
@@ -112,7 +132,7 @@ pub fn perft(args: &PerftArgs, interrupt: &Interrupt) -> Result<PerftReport, Cli
         (nodes, None)
     };
     Ok(PerftReport {
-        kind: args.kind.tag,
+        kind: game.tag(),
         position,
         depth: args.depth,
         nodes,
@@ -126,7 +146,7 @@ mod tests {
 
     fn count(kind: &str, depth: u32, position: Option<&str>) -> Result<PerftReport, CliError> {
         let args = PerftArgs {
-            kind: parse_game(kind).unwrap_or_else(|e| panic!("{e}")),
+            kind: Some(parse_game(kind).unwrap_or_else(|e| panic!("{e}"))),
             depth,
             divide: false,
             position: position.map(str::to_string),
@@ -163,10 +183,52 @@ mod tests {
         assert!(matches!(refused, Err(CliError::Game(_))), "{refused:?}");
     }
 
+    /// Issue 38.7: a position given in notation was answered as the start's game
+    /// string, and a game string naming Othello was refused without `--kind othello`.
+    #[test]
+    fn the_answer_names_the_position_counted_and_a_game_string_names_its_game() {
+        let report = count("tictactoe", 2, Some("xo./.../...")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(report.position, "xo./.../...");
+        assert_eq!(report.nodes, 7 * 6);
+        let start = count("tictactoe", 2, None).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(start.position, "game=tictactoe");
+
+        let args = |kind: Option<&str>, text: &str| PerftArgs {
+            kind: kind.map(|k| parse_game(k).unwrap_or_else(|e| panic!("{e}"))),
+            depth: 1,
+            divide: false,
+            position: Some(text.to_string()),
+        };
+        let othello = "game=othello size=8 moves=d3";
+        let report =
+            perft(&args(None, othello), &Interrupt::new()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(report.kind, "othello");
+        assert_eq!(report.position, othello);
+        assert_eq!(report.nodes, 3);
+        let same = perft(&args(Some("othello"), othello), &Interrupt::new());
+        assert_eq!(same.map(|r| r.nodes).ok(), Some(3));
+        for kind in ["queens", "tictactoe"] {
+            let refused = perft(&args(Some(kind), othello), &Interrupt::new());
+            assert!(
+                matches!(refused, Err(CliError::Usage(_))),
+                "{kind}: {refused:?}"
+            );
+        }
+        // Without --kind or game=: queens, as game strings are read.
+        let queens = perft(&args(None, "size=4"), &Interrupt::new());
+        assert_eq!(queens.map(|r| (r.kind, r.nodes)).ok(), Some(("queens", 16)));
+        let none = PerftArgs {
+            position: None,
+            ..args(None, "")
+        };
+        let start = perft(&none, &Interrupt::new()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(start.kind, "queens");
+    }
+
     #[test]
     fn divide_sums_to_the_count() {
         let args = PerftArgs {
-            kind: parse_game("dodgem").unwrap_or_else(|e| panic!("{e}")),
+            kind: Some(parse_game("dodgem").unwrap_or_else(|e| panic!("{e}"))),
             depth: 4,
             divide: true,
             position: None,
@@ -183,7 +245,7 @@ mod tests {
         let interrupt = Interrupt::new();
         interrupt.request();
         let args = PerftArgs {
-            kind: parse_game("queens").unwrap_or_else(|e| panic!("{e}")),
+            kind: Some(parse_game("queens").unwrap_or_else(|e| panic!("{e}"))),
             depth: 5,
             divide: false,
             position: Some("size=8".to_string()),

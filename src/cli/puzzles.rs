@@ -2,7 +2,7 @@
 //! them as it finds them.
 
 use super::error::CliError;
-use super::files::refused;
+use super::files::refused_part_way;
 use super::interrupt::{Interrupt, StopOnRequest};
 use super::number::whole;
 use crate::ai::puzzles::{GenerateStats, GeneratorSettings, Puzzle, generate};
@@ -185,12 +185,21 @@ impl Pacing {
     }
 }
 
+/// What a file holding the first `written` puzzles of the run holds, in words; `None`
+/// for none.
+fn puzzles_held(written: usize) -> Option<String> {
+    (written > 0).then(|| match written {
+        1 => "the first puzzle found".to_string(),
+        n => format!("the first {n} puzzles found"),
+    })
+}
+
 /// Runs `queens puzzles` until --count puzzles are found or it is stopped; --out holds
 /// every puzzle found.
 ///
 /// # Errors
 /// [`CliError::Target`] for an `--out` that cannot take the set (checked before any
-/// work) or a write that fails.
+/// work) or a write that fails (saying how many puzzles the file holds).
 pub fn puzzles(args: &PuzzlesArgs, interrupt: &Interrupt) -> Result<PuzzlesReport, CliError> {
     let start = Instant::now();
     if let Some(out) = &args.out {
@@ -227,7 +236,7 @@ pub fn puzzles(args: &PuzzlesArgs, interrupt: &Interrupt) -> Result<PuzzlesRepor
             {
                 let started = Instant::now();
                 if let Err(err) = write_output(out, PUZZLES, &[], set.to_ron().as_bytes()) {
-                    failure = Some(refused(out, err));
+                    failure = Some(refused_part_way(out, err, puzzles_held(written)));
                     interrupt.request();
                     return;
                 }
@@ -252,7 +261,7 @@ pub fn puzzles(args: &PuzzlesArgs, interrupt: &Interrupt) -> Result<PuzzlesRepor
         if written < set.puzzles.len() {
             // The puzzles found since the last rewrite: the file ends whole.
             write_output(out, PUZZLES, &[], set.to_ron().as_bytes())
-                .map_err(|err| refused(out, err))?;
+                .map_err(|err| refused_part_way(out, err, puzzles_held(written)))?;
         } else if set.puzzles.is_empty() {
             eprintln!(
                 "queens: note: no puzzle found, so nothing was written to {} (a file already there is left as it was)",

@@ -19,6 +19,7 @@ use super::error::CliError;
 use super::game_text;
 use super::interrupt::{Interrupt, StopOnRequest};
 use crate::ai::EngineConfig;
+use crate::board::with_article;
 use crate::games::seam::AnyGame;
 use crate::games::table::GameEntry;
 use crate::games::think::ThinkError;
@@ -98,11 +99,13 @@ fn position_only(args: &PositionArgs) -> Result<(), CliError> {
     match queens_only.iter().find(|(_, given)| *given) {
         // A string naming its game became `--position` ([`PositionArgs::settle_kind`]).
         Some(("--game", _)) => Err(CliError::Usage(format!(
-            "--game without game= is a queens game string; a {kind} position is given \
-             with --position (and --moves), or as --game \"game={kind} ...\""
+            "--game without game= is a queens game string; {} position is given \
+             with --position (and --moves), or as --game \"game={kind} ...\"",
+            with_article(kind)
         ))),
         Some((option, _)) => Err(CliError::Usage(format!(
-            "{option} is for queens; a {kind} position is given with --position (and --moves)"
+            "{option} is for queens; {} position is given with --position (and --moves)",
+            with_article(kind)
         ))),
         None => Ok(()),
     }

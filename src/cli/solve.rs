@@ -7,9 +7,9 @@ use super::error::CliError;
 use super::interrupt::Interrupt;
 use crate::ai::SearchHandler;
 use crate::ai::strong::{
-    LOSS_THRESHOLDS, ListProof, MoveValue, OpeningBook, SolveProgress, SolveResult, SolveSettings,
-    SolveStart, Table, margin_of, proof_of_list, solve_from, table_for_board, thread_note,
-    value_every_move_in_rounds,
+    LOSS_THRESHOLDS, ListProof, MoveRounds, MoveValue, OpeningBook, SolveProgress, SolveResult,
+    SolveSettings, SolveStart, Table, margin_of, proof_of_list, solve_from, table_for_board,
+    thread_note,
 };
 use crate::board::{Board, Cell, MAX_CELLS, Player};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -151,7 +151,9 @@ fn spinner() -> ProgressBar {
 }
 
 /// Runs `queens solve` until done, out of time, or `interrupt` is raised. The time
-/// limit counts from the start: the table's allocation and the threads' start are in it.
+/// limit counts from the start: one deadline, `start + --time-ms`, from which each step
+/// takes the time left when it begins, so the table's allocation, the threads' start,
+/// the progress line, the opening book and the answer's own making are all in it.
 ///
 /// # Errors
 /// A [`CliError`] for a position that cannot be set up or holds an illegal move;
@@ -163,38 +165,31 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
     if let Some(note) = note {
         eprintln!("queens: note: {note}");
     }
+    let deadline = args.time_ms.map(|ms| start + Duration::from_millis(ms));
     let table = table_for_board(&board, usize::try_from(args.hash).unwrap_or(usize::MAX))
         .map_err(CliError::Memory)?;
     let hash_mb = table.bytes().div_ceil(1 << 20);
-    let setup = start.elapsed();
     let watch = Watch {
         interrupt,
         nodes: AtomicU64::new(0),
     };
     let settings = SolveSettings {
-        time: args
-            .time_ms
-            .map(|ms| Duration::from_millis(ms).saturating_sub(setup)),
         threads,
         ..SolveSettings::default()
     };
     let bar = spinner();
-    let deadline = settings.time.map(|time| Instant::now() + time);
     let solver = Solver {
         board: &board,
         table: &table,
         watch: &watch,
         bar: &bar,
+        deadline,
     };
     // Every move first (the position's own solve is its first step), then the position
     // unless that solve proved it already.
     let (moves, root) = match args.all_moves {
         true => solver.every_move(settings, args.exact_within),
         false => (None, None),
-    };
-    let settings = SolveSettings {
-        time: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
-        ..settings
     };
     let (result, best_move) = solver.position(settings, moves.as_deref(), root);
     let loss_against = args
@@ -227,16 +222,29 @@ pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveRepor
     Ok(report)
 }
 
-/// One position's solve for `queens solve`: the board, its table, the stop flag and the
-/// progress line.
+/// One position's solve for `queens solve`: the board, its table, the stop flag, the
+/// progress line and the command's deadline.
 struct Solver<'a> {
     board: &'a Board,
     table: &'a Table,
     watch: &'a Watch<'a>,
     bar: &'a ProgressBar,
+    /// `start + --time-ms`, the command's start being the process's work's first step:
+    /// every step's time is what is left of it when the step begins.
+    deadline: Option<Instant>,
 }
 
 impl Solver<'_> {
+    /// `settings` with the time left before the deadline, now.
+    fn in_time_left(&self, settings: SolveSettings) -> SolveSettings {
+        SolveSettings {
+            time: self
+                .deadline
+                .map(|deadline| deadline.saturating_duration_since(Instant::now())),
+            ..settings
+        }
+    }
+
     /// Every legal move's value (`--all-moves`): the position is solved first (its
     /// margin V), then every move is asked in rounds, "does it lose more than K cells
     /// against V?" for K in [`LOSS_THRESHOLDS`] and then exactly (with `within`, one
@@ -256,21 +264,18 @@ impl Solver<'_> {
         if self.board.free().is_empty() {
             return (Some(Vec::new()), None);
         }
-        let deadline = settings.time.map(|time| Instant::now() + time);
-        let root = self.solve(settings, None, false);
-        let settings = SolveSettings {
-            time: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
-            ..settings
-        };
+        // The moves are made ready before the position's solve, so their cost comes out
+        // of the time the solve is given rather than after the deadline.
+        let rounds = MoveRounds::new(self.board);
+        let root = self.solve(self.in_time_left(settings), None, false);
         let thresholds = match within {
             Some(within) => vec![within],
             None => LOSS_THRESHOLDS.to_vec(),
         };
         let mut progress = Answered::new(self.board, &root, within);
-        let values = value_every_move_in_rounds(
-            self.board,
+        let values = rounds.value(
             self.table,
-            settings,
+            self.in_time_left(settings),
             self.watch,
             &root,
             &thresholds,
@@ -296,7 +301,7 @@ impl Solver<'_> {
         let listed = moves.and_then(|values| proof_of_list(self.board, values));
         let result = match root.filter(|root| root.solved) {
             Some(root) => root,
-            None => self.solve(settings, listed, true),
+            None => self.solve(self.in_time_left(settings), listed, true),
         };
         let mut best_move = result.best_move;
         if !result.solved

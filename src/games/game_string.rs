@@ -32,6 +32,16 @@ pub fn read(text: &str) -> Result<Box<dyn AnyGame>, GameStringError> {
     Ok(game)
 }
 
+/// Whether `game`'s game string reads back as `game` itself (the same position, the same
+/// seat to move). A position pasted in the game's own notation has no moves from the
+/// start to write, so its game string names the start instead: a record cannot hold it,
+/// and an answer names it in its notation.
+pub fn reads_back(game: &dyn AnyGame) -> bool {
+    read(&game.game_string()).is_ok_and(|back| {
+        back.to_string() == game.to_string() && back.seat_to_move() == game.seat_to_move()
+    })
+}
+
 /// The parts of a game string before any game reads it.
 struct Parts<'a> {
     game: Option<&'a str>,

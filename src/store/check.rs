@@ -35,8 +35,9 @@ pub enum CheckError {
     BadStone(String),
     /// The stones are not those the stored seed draws.
     #[error(
-        "the stones are not the {} seed {seed} draws on a {size}x{size} board",
-        crate::board::counted(*count as u64, "stone", "stones")
+        "the stones are not the {} seed {seed} draws on {}x{size} board",
+        crate::board::counted(*count as u64, "stone", "stones"),
+        crate::board::with_article(&size.to_string())
     )]
     SeedMismatch {
         /// The stored seed.
@@ -102,8 +103,8 @@ pub enum CheckError {
     /// replayed as queens ([`SavedGame::replay`]), or a queens save replayed as a
     /// table game ([`SavedGame::replay_table`]).
     #[error(
-        "the save holds a {} game, not {}",
-        found.title(),
+        "the save holds {} game, not {}",
+        crate::board::with_article(found.title()),
         match found {
             GameKind::Table(_) => "a Queens & Stones game",
             GameKind::Queens => "a game of the games table",
@@ -117,8 +118,8 @@ pub enum CheckError {
     /// tic-tac-toe and Dodgem, 6x6 or 8x8 for Othello), no stones, no seed (the queens
     /// setup fields mean nothing there, so any other value is a damaged or edited file).
     #[error(
-        "a {} game is played on its own {}x{} board with no stones and no seed, but the settings give size {size}, {} and {}",
-        kind.title(),
+        "{} game is played on its own {}x{} board with no stones and no seed, but the settings give size {size}, {} and {}",
+        crate::board::with_article(kind.title()),
         board[0],
         board[1],
         crate::board::counted(*stones as u64, "stone", "stones"),

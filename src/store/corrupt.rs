@@ -48,6 +48,16 @@ pub enum CorruptReason {
         /// The field's name in the file.
         field: String,
     },
+    /// A field a save does not have (a misspelled name, or another file's field).
+    #[error("there is no field '{found}' here (the fields here are: {})", allowed.join(", "))]
+    UnknownField {
+        /// The name found, clipped.
+        found: String,
+        /// The fields the place takes, e.g. `cell`, `gained`, `at`, `search` (the
+        /// parser's own static list: no text to keep, and the reason stays as small as
+        /// the others).
+        allowed: &'static [&'static str],
+    },
     /// A field appears twice.
     #[error("the field '{field}' appears twice")]
     DuplicateField {
@@ -109,6 +119,12 @@ impl CorruptReason {
             E::MissingStructField { field, .. } => CorruptReason::MissingField {
                 field: (*field).to_string(),
             },
+            E::NoSuchStructField {
+                expected, found, ..
+            } => CorruptReason::UnknownField {
+                found: clip_token(found),
+                allowed: expected,
+            },
             E::DuplicateStructField { field, .. } => CorruptReason::DuplicateField {
                 field: (*field).to_string(),
             },
@@ -147,6 +163,7 @@ mod tests {
             Blue,
         }
         #[derive(serde::Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
         #[allow(dead_code)]
         struct Inner {
             size: u8,
@@ -189,6 +206,13 @@ mod tests {
             }
         );
         assert_eq!(
+            reason_of("(size: 5, colour: Red, pair: (1, 2), siez: 4)"),
+            CorruptReason::UnknownField {
+                found: "siez".into(),
+                allowed: &["size", "colour", "pair"]
+            }
+        );
+        assert_eq!(
             reason_of("(size: 5, colour: Red, pair: (1, 2)) x"),
             CorruptReason::TrailingText
         );
@@ -211,6 +235,7 @@ mod tests {
             reason_of("Other(size: 5, colour: Red, pair: (1, 2))"),
             reason_of("(size: 5, colour: Red, pair: (1, 2, 3))"),
             reason_of("(size: [1], colour: Red, pair: (1, 2))"),
+            reason_of("(size: 5, colour: Red, pair: (1, 2), siez: 4)"),
         ];
         for reason in reasons {
             let text = reason.to_string();

@@ -125,8 +125,8 @@ pub enum StoreError {
     /// ([`super::load_from`], [`super::SavedGame::from_ron`]: the readers whose callers
     /// can only play queens); [`super::load_game`] reads every game.
     #[error(
-        "{path}: holds a {} game, not a queens game",
-        kind.title(),
+        "{path}: holds {} game, not a queens game",
+        crate::board::with_article(kind.title()),
         path = path.display()
     )]
     NotQueens {

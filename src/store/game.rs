@@ -1,8 +1,10 @@
 //! The saved-game model: what a `.ron` save, the autosave and a history entry hold.
 //!
-//! Every struct is `#[serde(default)]`, so a file from an older version (missing fields)
-//! still loads; a field a newer version adds is ignored by this one. Cells are stored by
-//! name ("c3") so a save is readable and editable by hand.
+//! Every struct is `#[serde(default)]`, so a history entry from any version (missing
+//! fields, or fields a newer one adds) still loads. A save (a file opened, the autosave,
+//! `analyse --file`) is read strictly on top of that: it must have the fields every
+//! version wrote and no unknown one (`super::save_shape`, which a field added here must
+//! join). Cells are stored by name ("c3") so a save is readable and editable by hand.
 
 use super::kind::GameKind;
 use super::time::now_unix;

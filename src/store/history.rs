@@ -11,7 +11,7 @@ use super::check::CheckError;
 use super::error::StoreError;
 use super::game::SavedGame;
 use super::kind::GameKind;
-use super::saves::{Loaded, ensure_dir, load_game};
+use super::saves::{Loaded, Reading, ensure_dir, read_text};
 use super::time::file_stamp;
 use crate::board::Board;
 use std::fs;
@@ -155,9 +155,12 @@ impl Reached {
 }
 
 /// Loads one history file of any game as an entry (with the position it reaches); an
-/// unfinished game is an error, since only finished games belong in the history.
+/// unfinished game is an error, since only finished games belong in the history. An
+/// entry is read as whatever parses (not as strictly as a save): the history keeps the
+/// games of every version, whatever fields it wrote.
 pub(crate) fn load_entry(id: String, path: &Path) -> Result<(HistoryEntry, Reached), StoreError> {
-    let (game, reached) = match load_game(path)? {
+    let text = read_text(path)?;
+    let (game, reached) = match SavedGame::read_as(&text, path, Reading::HistoryEntry)? {
         Loaded::Queens(loaded) => (loaded.saved, Reached::Queens(Box::new(loaded.board))),
         Loaded::Table(loaded) => (loaded.saved, Reached::Table(loaded.game)),
     };

@@ -172,6 +172,49 @@ mod tests {
         );
     }
 
+    /// Issue 38.10: "holds a Othello game".
+    #[test]
+    fn a_message_names_a_game_with_its_article() {
+        use crate::store::{CheckError, StoreError};
+        let othello = GameKind::Table("othello");
+        let wrong = CheckError::WrongGame { found: othello }.to_string();
+        assert!(wrong.contains("holds an Othello game"), "{wrong}");
+        let not_queens = StoreError::NotQueens {
+            path: "g.ron".into(),
+            kind: othello,
+        }
+        .to_string();
+        assert_eq!(
+            not_queens,
+            "g.ron: holds an Othello game, not a queens game"
+        );
+        let dodgem = StoreError::NotQueens {
+            path: "g.ron".into(),
+            kind: GameKind::Table("dodgem"),
+        }
+        .to_string();
+        assert!(dodgem.contains("holds a Dodgem game"), "{dodgem}");
+        let setup = CheckError::SmallSetup {
+            kind: othello,
+            board: [8, 8],
+            size: 3,
+            stones: 0,
+            seeded: false,
+        }
+        .to_string();
+        assert!(
+            setup.starts_with("an Othello game is played on its own 8x8 board"),
+            "{setup}"
+        );
+        let seed = CheckError::SeedMismatch {
+            seed: 1,
+            count: 2,
+            size: 8,
+        }
+        .to_string();
+        assert!(seed.contains("draws on an 8x8 board"), "{seed}");
+    }
+
     #[test]
     fn an_unknown_name_is_refused_by_name() {
         let err = "chess".parse::<GameKind>().err();

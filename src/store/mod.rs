@@ -27,6 +27,7 @@ mod pairs_sheet;
 pub mod quarantine;
 mod records;
 mod records_sheet;
+mod save_shape;
 mod saves;
 mod sheet;
 mod statistics;

@@ -9,6 +9,7 @@ use super::error::StoreError;
 use super::game::{FORMAT_VERSION, SavedGame};
 use super::kind::GameKind;
 use super::output::{RON, check_output_path};
+use super::save_shape::SaveShape;
 use super::time::{file_stamp, now_unix};
 use crate::board::Board;
 use serde::Deserialize;
@@ -169,6 +170,46 @@ struct VersionProbe {
     kind: String,
 }
 
+/// Whether a save is read as a save (strict: [`super::save_shape`]) or as a history
+/// entry (whatever parses: the history keeps every version's games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Reading {
+    /// A file opened, the autosave, `analyse --file`.
+    Save,
+    /// A file of the history folder.
+    HistoryEntry,
+}
+
+/// The error for the parser's complaint `err` about the save `text` at `path`.
+fn ron_error(err: &ron::error::SpannedError, text: &str, path: &Path) -> StoreError {
+    let path = path.to_path_buf();
+    let (line, column) = (err.span.start.line, err.span.start.col);
+    match &err.code {
+        // A field missing or unknown is found at a bracket, maybe the file's last: it is
+        // a complaint about the fields, never a cut-off file.
+        code @ (ron::Error::MissingStructField { .. } | ron::Error::NoSuchStructField { .. }) => {
+            StoreError::Corrupt {
+                path,
+                reason: CorruptReason::from_ron(code),
+                line,
+                column,
+            }
+        }
+        // A cut-off file either ends inside a token (Eof) or just after one, where the
+        // parser then expected more: both put the error at the end of the text.
+        ron::Error::Eof => StoreError::Truncated { path, line, column },
+        _ if (err.span.end.line, err.span.end.col) >= end_position(text) => {
+            StoreError::Truncated { path, line, column }
+        }
+        code => StoreError::Corrupt {
+            path,
+            reason: CorruptReason::from_ron(code),
+            line,
+            column,
+        },
+    }
+}
+
 /// The 1-based (line, column) just after the last non-blank character of `text`, as the
 /// RON parser counts positions.
 fn end_position(text: &str) -> (usize, usize) {
@@ -200,7 +241,7 @@ impl SavedGame {
     /// As [`load_from`], except the file-reading ones: a tic-tac-toe or Dodgem save is
     /// [`StoreError::NotQueens`] (read those with [`SavedGame::read_ron`]).
     pub fn from_ron(text: &str, path: &Path) -> Result<LoadedGame, StoreError> {
-        let saved = SavedGame::parse_ron(text, path)?;
+        let saved = SavedGame::parse_ron(text, path, Reading::Save)?;
         if saved.kind != GameKind::Queens {
             return Err(StoreError::NotQueens {
                 path: path.to_path_buf(),
@@ -219,7 +260,13 @@ impl SavedGame {
     /// # Errors
     /// As [`load_game`], except the file-reading ones.
     pub fn read_ron(text: &str, path: &Path) -> Result<Loaded, StoreError> {
-        let saved = SavedGame::parse_ron(text, path)?;
+        SavedGame::read_as(text, path, Reading::Save)
+    }
+
+    /// Parses and checks a saved game read as `reading` says, replayed by its game's
+    /// rules.
+    pub(super) fn read_as(text: &str, path: &Path, reading: Reading) -> Result<Loaded, StoreError> {
+        let saved = SavedGame::parse_ron(text, path, reading)?;
         Loaded::replay(saved).map_err(|source| StoreError::Invalid {
             path: path.to_path_buf(),
             source,
@@ -228,8 +275,9 @@ impl SavedGame {
 
     /// Parses a save's text into the record, unchecked: the text checks shared by every
     /// reader (empty, not a save, newer version, unknown game, damaged or cut off), and
-    /// the names cleaned as typed names are.
-    fn parse_ron(text: &str, path: &Path) -> Result<SavedGame, StoreError> {
+    /// the names cleaned as typed names are. A [`Reading::Save`] must also have every
+    /// field a save needs and no other ([`super::save_shape`]).
+    fn parse_ron(text: &str, path: &Path, reading: Reading) -> Result<SavedGame, StoreError> {
         let path_buf = || path.to_path_buf();
         // Editors on Windows may add a byte order mark; it says nothing about the data.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -256,31 +304,13 @@ impl SavedGame {
                 });
             }
         }
-        let mut saved: SavedGame = ron::from_str(text).map_err(|err| {
-            let (line, column) = (err.span.start.line, err.span.start.col);
-            // A cut-off file either ends inside a token (Eof) or just after one, where the
-            // parser then expected more: both put the error at the end of the text.
-            match err.code {
-                ron::Error::Eof => StoreError::Truncated {
-                    path: path_buf(),
-                    line,
-                    column,
-                },
-                _ if (err.span.end.line, err.span.end.col) >= end_position(text) => {
-                    StoreError::Truncated {
-                        path: path_buf(),
-                        line,
-                        column,
-                    }
-                }
-                code => StoreError::Corrupt {
-                    path: path_buf(),
-                    reason: CorruptReason::from_ron(&code),
-                    line,
-                    column,
-                },
-            }
-        })?;
+        let mut saved: SavedGame =
+            ron::from_str(text).map_err(|err| ron_error(&err, text, path))?;
+        // The values parsed; a save's fields are checked now, so a misspelled or missing
+        // field is named rather than replaced by its default.
+        if reading == Reading::Save {
+            ron::from_str::<SaveShape>(text).map_err(|err| ron_error(&err, text, path))?;
+        }
         // Names from a file get the limits of names typed in the window.
         saved.names = saved.names.map(|name| super::names::clean_name(&name));
         if saved.version > FORMAT_VERSION {

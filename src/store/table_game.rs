@@ -58,10 +58,7 @@ fn ending_of(game: &dyn AnyGame, resigned: Option<Seat>) -> Option<(Winner, Opti
 /// the game's own notation, without the moves that reach it, cannot be replayed from its
 /// start, so it is not saved).
 pub fn table_savable(game: &dyn AnyGame) -> bool {
-    GameKind::table(game.tag()).is_some()
-        && crate::games::game_string::read(&game.game_string()).is_ok_and(|back| {
-            back.to_string() == game.to_string() && back.seat_to_move() == game.seat_to_move()
-        })
+    GameKind::table(game.tag()).is_some() && crate::games::game_string::reads_back(game)
 }
 
 impl SavedGame {

@@ -120,3 +120,28 @@ pub fn signal_mask(pid: u32, field: &str) -> u64 {
         .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
         .unwrap_or(0)
 }
+
+/// Runs `queens args` where a file can grow to at most `bytes` bytes, as on a disk that
+/// fills up: the size limit (`ulimit -f`, in 512-byte blocks in `sh`) with SIGXFSZ
+/// ignored, so a write past it fails (EFBIG) instead of killing the program, and the
+/// program sees a write fail part way as it would with ENOSPC. Returns the exit code,
+/// stdout and stderr.
+#[cfg(target_os = "linux")]
+pub fn run_on_a_small_disk(bytes: u64, args: &[&str]) -> (Option<i32>, String, String) {
+    let script = format!(
+        "trap '' XFSZ && ulimit -f {} && exec '{}' \"$@\"",
+        bytes / 512,
+        env!("CARGO_BIN_EXE_queens")
+    );
+    let output = output_of(|| {
+        let mut command = assert_cmd::Command::new("sh");
+        command.arg("-c").arg(&script).arg("sh").args(args);
+        command
+    });
+    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
+    (
+        output.status.code(),
+        text(output.stdout),
+        text(output.stderr),
+    )
+}

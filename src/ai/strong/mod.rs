@@ -27,7 +27,9 @@ pub use every_move::{
 };
 pub use gain::{margin_of, score_diff};
 pub use hash::Symmetry;
-pub use rounds::{EXACT, LOSS_THRESHOLDS, value_every_move_in_rounds, value_every_move_within};
+pub use rounds::{
+    EXACT, LOSS_THRESHOLDS, MoveRounds, value_every_move_in_rounds, value_every_move_within,
+};
 pub use search::Options;
 pub use sizing::table_for_board;
 pub use smp::{default_threads, thread_note, threads_for};

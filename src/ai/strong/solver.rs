@@ -309,6 +309,18 @@ pub fn solve_or_settle(
     if n == 0 {
         return game_over(board, start);
     }
+    // A solve given no time searches nothing: its answer is the bounds it starts from,
+    // at once. Starting the threads and a first probe would run to the probe's first
+    // clock check past a deadline already gone (6-15 ms on 15x15, measured in
+    // `solve --all-moves`'s last step).
+    if settings.time.is_some_and(|time| time.is_zero()) {
+        let line = Line {
+            best_move: None,
+            reaches: None,
+            pv: Vec::new(),
+        };
+        return answer(board, (lower, upper), line, 0, start);
+    }
     let geometry = Geometry::of(board);
     let deadline = settings.time.map(|time| start + time);
     let shared = Shared::new(table, deadline);

@@ -192,7 +192,7 @@ pub const TEXTS: Texts = Texts {
     err_bad_cell: "'{0}' in {1} is not a cell of the {2}x{2} board (expected a letter a..{3} and a number 1..{2}, e.g. c3)",
     err_off_board: "'{0}' in {1} is off the {2}x{2} board (columns a..{3}, rows 1..{2})",
     err_duplicate_stone: "the stone '{0}' is listed twice",
-    err_too_many_stones: "{0:stone is|stones are} too many for a {1}x{1} board (at most {2})",
+    err_too_many_stones: "{0:stone is|stones are} too many for {a:1}x{1} board (at most {2})",
     err_move: "move {0} ({1}) is illegal: {2}",
     err_after_end: "move {0} ({1}) is illegal: the game is already over",
     // Game flow (issue 8)
@@ -244,7 +244,7 @@ pub const TEXTS: Texts = Texts {
     check: CheckTexts {
         bad_setup: "the board setup is invalid: {0}",
         bad_stone: "stone '{0}' is not a cell name",
-        seed_mismatch: "the stones are not the {0:stone|stones} seed {1} draws on a {2}x{2} board",
+        seed_mismatch: "the stones are not the {0:stone|stones} seed {1} draws on {a:2}x{2} board",
         bad_cell: "move {0}: '{1}' is not a cell name",
         illegal_move: "replaying the moves: {0}",
         gain_mismatch: "move {0} ({1}) is stored as gaining {2:cell|cells}, but the replay gives {3}",
@@ -291,6 +291,7 @@ pub const TEXTS: Texts = Texts {
         unknown_choice: "'{0}' is not one of {1}",
         unknown_name: "'{0}' is not a name the save uses here",
         missing_field: "the field '{0}' is missing",
+        unknown_field: "there is no field '{0}' here (the fields here are: {1})",
         duplicate_field: "the field '{0}' appears twice",
         wrong_length: "a list here has {0:entry|entries}, which is the wrong number",
         wrong_kind: "a value here is of the wrong kind",

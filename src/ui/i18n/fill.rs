@@ -1,5 +1,7 @@
 //! Filling a text's placeholders: `{0}`, `{1}`.. take the arguments, and `{1:move|moves}`
-//! takes the argument followed by the word's form for that count ("1 move", "3 moves").
+//! takes the argument followed by the word's form for that count ("1 move", "3 moves");
+//! `{a:1}` takes the argument after its English article ("an Othello", "an 8"), picked by
+//! [`crate::board::article`].
 //! English needs the two forms; Vietnamese has no plural form, so its texts use plain
 //! `{1} nước` and read right for every count.
 
@@ -24,6 +26,11 @@ pub fn fill(template: &str, args: &[&dyn Display]) -> String {
             Some((index, forms)) => (index, Some(forms)),
             None => (inner, None),
         };
+        // `{a:N}`: the argument after its article.
+        let (index, forms, with_article) = match (index, forms) {
+            ("a", Some(index)) => (index, None, true),
+            _ => (index, forms, false),
+        };
         match index
             .parse::<usize>()
             .ok()
@@ -31,6 +38,10 @@ pub fn fill(template: &str, args: &[&dyn Display]) -> String {
         {
             Some(arg) => {
                 let value = arg.to_string();
+                if with_article {
+                    out.push_str(crate::board::article(&value));
+                    out.push(' ');
+                }
                 out.push_str(&value);
                 if let Some(forms) = forms {
                     let (one, many) = forms.split_once('|').unwrap_or((forms, forms));
@@ -61,6 +72,15 @@ mod tests {
         assert_eq!(text(&0), "Opened g.ron (0 moves).");
         assert_eq!(text(&11), "Opened g.ron (11 moves).");
         assert_eq!(text(&"1"), "Opened g.ron (1 move).");
+    }
+
+    #[test]
+    fn an_article_placeholder_picks_a_or_an_from_the_argument() {
+        let text = |game: &dyn Display| fill("g.ron holds {a:0} game.", &[game]);
+        assert_eq!(text(&"Othello"), "g.ron holds an Othello game.");
+        assert_eq!(text(&"Dodgem"), "g.ron holds a Dodgem game.");
+        assert_eq!(fill("on {a:0}x{0} board", &[&8]), "on an 8x8 board");
+        assert_eq!(fill("{a:3}", &[&1]), "{a:3}");
     }
 
     #[test]

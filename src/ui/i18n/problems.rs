@@ -24,6 +24,7 @@ pub struct CorruptTexts {
     pub unknown_choice: &'static str,
     pub unknown_name: &'static str,
     pub missing_field: &'static str,
+    pub unknown_field: &'static str,
     pub duplicate_field: &'static str,
     pub wrong_length: &'static str,
     pub wrong_kind: &'static str,
@@ -347,6 +348,9 @@ impl Texts {
             }
             CorruptReason::UnknownName { found } => fill(t.unknown_name, &[found]),
             CorruptReason::MissingField { field } => fill(t.missing_field, &[field]),
+            CorruptReason::UnknownField { found, allowed } => {
+                fill(t.unknown_field, &[found, &allowed.join(", ")])
+            }
             CorruptReason::DuplicateField { field } => fill(t.duplicate_field, &[field]),
             CorruptReason::WrongLength { found } => fill(t.wrong_length, &[found]),
             CorruptReason::WrongKind => t.wrong_kind.to_string(),

@@ -32,14 +32,14 @@ pub struct SmallCheckTexts {
 /// only names them).
 pub const SMALL_CHECK_EN: SmallCheckTexts = SmallCheckTexts {
     tongue: Tongue::English,
-    wrong_game_small: "the save holds a {0} game, not a Queens & Stones game",
+    wrong_game_small: "the save holds {a:0} game, not a Queens & Stones game",
     wrong_game_queens: "the save holds a Queens & Stones game, not a game of the games table",
-    small_setup: "a {0} game is played on its own {1}x{2} board with no stones and no seed, but the settings give size {3}, {4:stone|stones} and {5}",
+    small_setup: "{a:0} game is played on its own {1}x{2} board with no stones and no seed, but the settings give size {3}, {4:stone|stones} and {5}",
     seed: "a seed",
     no_seed: "no seed",
     small_move: "move {0}: '{1}' is not a legal move here ({2})",
     small_gain: "move {0} is stored as gaining {1:cell|cells}, but only a queens move gains cells",
-    fp_not_queens: "{0} holds a {1} game, not a Queens & Stones game.",
+    fp_not_queens: "{0} holds {a:1} game, not a Queens & Stones game.",
 };
 
 /// The Vietnamese texts of [`SmallCheckTexts`]. The game's own reason for a refused move

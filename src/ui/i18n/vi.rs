@@ -292,6 +292,7 @@ pub const TEXTS: Texts = Texts {
         unknown_choice: "'{0}' không phải là một trong {1}",
         unknown_name: "'{0}' không phải là tên mà tệp lưu dùng ở đây",
         missing_field: "thiếu trường '{0}'",
+        unknown_field: "ở đây không có trường '{0}' (các trường ở đây: {1})",
         duplicate_field: "trường '{0}' xuất hiện hai lần",
         wrong_length: "một danh sách ở đây có {0} phần tử, sai số lượng",
         wrong_kind: "một giá trị ở đây sai kiểu",
