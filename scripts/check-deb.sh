@@ -49,6 +49,8 @@ grep -q 'SIL OPEN FONT LICENSE Version 1.1' /usr/share/doc/queens/copyright
 zcat /usr/share/doc/queens/third-party-licenses.txt.gz | grep '^eframe 0\.' >/dev/null
 
 home=$(mktemp -d)
+# A saves folder named on the command line must exist (docs/cli.md, Files).
+mkdir "$home/saves"
 # A saved game (the history entry of a one-game series) is a Queens & Stones save to
 # the desktop, which opens it with the game; another RON file is not.
 /usr/games/queens arena --a alphabeta:1 --b minimax:1 --games 2 --size 4 --stones 0 \
