@@ -14,7 +14,8 @@
 //! Which fields are required is what every earlier version wrote: the first saves (commit
 //! 3a9e01a) held `version`, `created`, `settings` (`size`, `stones`, `seed`, `players`),
 //! `moves` (`cell`, `gained`, `at`, `search`), `score`, `result` and `game`. Later
-//! versions added `kind`, `names`, `computer_paused` (written only when true) and a
+//! versions added `kind`, `names`, `computer_paused` (written only when true),
+//! `from_position` (written only for a game from a pasted position) and a
 //! result's `resigned` (written only when someone resigned); these are optional. A search's
 //! time was `time_ms` in the first version and `time_us` since bd534a3: a search may hold
 //! either, and a `time_ms` is read and ignored (the record keeps only `time_us`). The
@@ -52,6 +53,10 @@ pub(super) struct SaveShape {
     /// Written (only when true) since 6abe6d5.
     #[serde(default)]
     computer_paused: IgnoredAny,
+    /// Written (only for a game started from a pasted or linked position with moves
+    /// played) since issue 38's round five.
+    #[serde(default)]
+    from_position: IgnoredAny,
 }
 
 /// A save's `settings`.
