@@ -88,11 +88,14 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
     let model = &lab.model;
     let mut clicked = None;
     let event_width = widest_event(ui, lab, t);
-    let (widths, show_reason) = fitted_widths(
-        ui.available_width(),
-        ui.spacing().item_spacing.x,
-        event_width,
-    );
+    let spacing = ui.spacing().item_spacing.x;
+    let (widths, show_reason) = fitted_widths(ui.available_width(), spacing, event_width);
+    // What the reason is cut to: the room after the columns, or its own line's.
+    let reason_room = if show_reason {
+        ui.available_width() - widths.iter().sum::<f32>() - spacing * widths.len() as f32
+    } else {
+        ui.available_width() - widths[0] - spacing
+    };
     header_ui(ui, t, widths, show_reason);
     // `show_rows` adds the item spacing to the height it is given.
     let line_height = ui.spacing().interact_size.y;
@@ -131,6 +134,13 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
                 step.evaluations.to_string(),
             ];
             let reason = reason_text(model, t, step);
+            let whole = if reason.is_empty() {
+                event.clone()
+            } else {
+                format!("{event}\n{reason}")
+            };
+            let elided = text_width(ui, event.clone()) > widths[2]
+                || text_width(ui, reason.clone()) > reason_room;
             let cut = matches!(step.event, crate::ai::tree::lab::Event::Cut { .. });
             let reason = if cut && done {
                 RichText::new(reason).color(Color32::from_rgb(200, 40, 40))
@@ -162,10 +172,10 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
                 }
             };
             let mut response = ui.vertical(row).response.interact(egui::Sense::click());
-            if text_width(ui, event.clone()) > widths[2] {
-                // The row takes the pointer from its labels, so the event's whole text
-                // is the row's to show (a cut's list of skipped nodes).
-                response = response.on_hover_text(event);
+            if elided {
+                // The row takes the pointer from its labels, so the whole event and
+                // reason are the row's to show (a cut's list of skipped nodes).
+                response = response.on_hover_text(whole);
             }
             if response.clicked() {
                 clicked = Some(index + 1);
