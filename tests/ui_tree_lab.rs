@@ -444,3 +444,35 @@ fn the_step_table_shows_each_event_whole_in_vietnamese() {
         );
     }
 }
+
+/// A new tree opens from its left edge with its root in view: the fit's scroll to the
+/// root (issue 38.13) moves a tree sideways only when its root is past the view's right
+/// edge (the thesis's tree at 50%, a little wider than its view, lost its first leaves).
+#[test]
+fn a_new_tree_opens_from_its_left_edge_with_its_root() {
+    for size in [[1920.0, 1080.0], [1100.0, 760.0]] {
+        let (mut harness, _dir) =
+            ui_support::harness_sized(settings(Mode::HumanVsHuman, 8, 4), size);
+        open_lab(&mut harness);
+        frames(&mut harness, 4);
+        let lab = harness.state().tree_lab();
+        let view = lab
+            .tree_view()
+            .unwrap_or_else(|| panic!("{size:?}: the tree is not drawn"));
+        let model = &lab.model;
+        let leaves: Vec<usize> = (0..model.tree.node_count())
+            .filter(|&n| model.tree.leaf_value(n).is_some())
+            .collect();
+        for node in [leaves[0], 0] {
+            let at = lab
+                .drawn_at(node)
+                .unwrap_or_else(|| panic!("node {node} not placed"));
+            assert!(
+                view.x_range().contains(at.x),
+                "{size:?}: node {} at {at:?} is not in the view {view:?} (zoom {})",
+                model.numbers[node],
+                lab.zoom
+            );
+        }
+    }
+}

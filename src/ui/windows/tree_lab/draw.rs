@@ -182,11 +182,16 @@ fn fit_zoom(view: Vec2, slots: f32, levels: f32) -> f32 {
     zoom.max(super::MIN_ZOOM)
 }
 
-/// The horizontal scroll offset that centres the root in a view `view_width` wide, within
-/// the scrollable range (after a fit, for a tree still wider than its view).
+/// The horizontal scroll offset after a fit in a view `view_width` wide: none while the
+/// root is in view from the left edge (a tree is read from there), else the root
+/// centred, within the scrollable range.
 fn root_offset(root_x: f32, zoom: f32, content_width: f32, view_width: f32) -> f32 {
+    let root = MARGIN + root_x * SLOT * zoom;
+    if root + MARGIN <= view_width {
+        return 0.0;
+    }
     let most = (content_width - view_width).max(0.0);
-    (MARGIN + root_x * SLOT * zoom - view_width / 2.0).clamp(0.0, most)
+    (root - view_width / 2.0).clamp(0.0, most)
 }
 
 /// The vertical scroll offset that shows the levels from the root down (`depth` points
@@ -386,13 +391,14 @@ mod tests {
         // Twelve levels never fit 150 points: the zoom stays where the nodes are smallest.
         let deep = fit_zoom(view, 8.0, 12.0);
         assert!(deep >= 0.25, "{deep}");
-        // A tree wider than its view is centred on its root.
+        // A tree wider than its view is centred on its root when the root is past the
+        // view's right edge, and read from the left edge when it is not.
         let content = 2000.0;
         assert_eq!(
             root_offset(20.0, 1.0, content, 600.0),
             MARGIN + 920.0 - 300.0
         );
-        assert_eq!(root_offset(0.5, 1.0, content, 600.0), 0.0);
+        assert_eq!(root_offset(10.0, 1.0, content, 600.0), 0.0);
         assert_eq!(root_offset(43.0, 1.0, content, 600.0), content - 600.0);
     }
 
