@@ -476,3 +476,49 @@ fn a_new_tree_opens_from_its_left_edge_with_its_root() {
         }
     }
 }
+
+/// The step table's columns end inside the lab's window on a wide screen: its right edge
+/// (and the ellipsis of a reason cut short) lay 10 points past the window's, once the
+/// event column was as wide as its events.
+#[test]
+fn the_step_table_ends_inside_the_window() {
+    use eframe::egui::accesskit::Role;
+    for language in [Language::English, Language::Vietnamese] {
+        let mut chosen = settings(Mode::HumanVsHuman, 8, 4);
+        chosen.language = language;
+        let (mut harness, _dir) = ui_support::harness_sized(chosen, [1920.0, 1080.0]);
+        frames(&mut harness, 2);
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::T);
+        frames(&mut harness, 4);
+        let window = harness
+            .root()
+            .children_recursive()
+            .find(|node| node.accesskit_node().role() == Role::Window)
+            .map(|node| node.rect())
+            .unwrap_or_else(|| panic!("no window"));
+        let why = if language == Language::English {
+            "Why"
+        } else {
+            "Vì sao"
+        };
+        let heading = harness.get_by_label(why).rect();
+        assert!(
+            heading.right() <= window.right() - 4.0,
+            "{language:?}: the Why column's heading ends at {} in a window ending at {}",
+            heading.right(),
+            window.right()
+        );
+        // Every row's reason ends inside the window too.
+        for node in harness.root().children_recursive() {
+            let text = node.accesskit_node().value().unwrap_or_default();
+            if text.contains("alpha =") || text.contains("beta =") {
+                assert!(
+                    node.rect().right() <= window.right(),
+                    "{language:?}: {text:?} ends at {}, the window at {}",
+                    node.rect().right(),
+                    window.right()
+                );
+            }
+        }
+    }
+}

@@ -347,7 +347,11 @@ fn tree_and_steps_ui(
         let table_width = (ui.available_width() * 0.55).clamp(320.0, 1000.0);
         let height = body_height(ui, screen);
         ui.horizontal_top(|ui| {
-            let tree_width = ui.available_width() - table_width - 12.0;
+            // The separator between them and the spacing either side of it: 12 points
+            // (short of 22) pushed the table's right edge, and the ellipsis of a long
+            // reason, past the window's.
+            let gap = 2.0 * ui.spacing().item_spacing.x + 8.0;
+            let tree_width = ui.available_width() - table_width - gap;
             let down = egui::Layout::top_down(egui::Align::Min);
             ui.allocate_ui_with_layout(egui::vec2(tree_width, height), down, |ui| {
                 ui.set_min_size(egui::vec2(tree_width, height));
