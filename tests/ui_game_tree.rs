@@ -93,7 +93,7 @@ fn a_tic_tac_toe_position_grows_the_engines_tree_and_alpha_beta_steps_over_it() 
     }
     assert!(
         harness
-            .query_by_label_contains("Grown from tictactoe xo./.x./... · 2")
+            .query_by_label_contains("Grown from Tic-tac-toe, position xo./.x./..., depth 2.")
             .is_some()
     );
 

@@ -332,3 +332,174 @@ fn an_opened_exercise_hides_the_trace_and_keeps_its_controls_in_view() {
         }
     }
 }
+
+/// The lab's window rectangle on screen.
+fn lab_window(harness: &Harness<'_, App>) -> eframe::egui::Rect {
+    harness
+        .root()
+        .children_recursive()
+        .find(|node| {
+            node.accesskit_node().role() == Role::Window
+                && node.accesskit_node().label().as_deref() == Some("Tree Lab")
+        })
+        .map(|node| node.rect())
+        .unwrap_or_else(|| panic!("the Tree Lab's window is not on screen"))
+}
+
+/// Fails unless the widget `label` (of `role`) is whole on the screen, inside the lab's
+/// window and inside every scroll area around it: seen without scrolling.
+fn assert_in_view(harness: &Harness<'_, App>, role: Role, label: &str, what: &str) {
+    let screen = harness.ctx.content_rect().expand(0.5);
+    let window = lab_window(harness).expand(1.0);
+    let node = harness.get_by_role_and_label(role, label);
+    let rect = node.rect();
+    assert!(
+        screen.contains_rect(rect) && window.contains_rect(rect) && rect.height() > 0.0,
+        "{what}: {label:?} at {rect:?} is not in the window {window:?} on the screen {screen:?}"
+    );
+    let mut at = node.parent();
+    while let Some(ancestor) = at {
+        if let Some(bounds) = ancestor.accesskit_node().bounding_box() {
+            let outer = eframe::egui::Rect::from_min_max(
+                eframe::egui::pos2(bounds.x0 as f32, bounds.y0 as f32),
+                eframe::egui::pos2(bounds.x1 as f32, bounds.y1 as f32),
+            );
+            assert!(
+                outer.expand(1.0).contains_rect(rect),
+                "{what}: {label:?} at {rect:?} is scrolled out of {outer:?}"
+            );
+        }
+        at = ancestor.parent();
+    }
+}
+
+/// Fails unless the tree was drawn in a view at least `least` points high, inside the
+/// lab's window and the screen.
+fn assert_tree_in_view(harness: &Harness<'_, App>, least: f32, what: &str) {
+    let screen = harness.ctx.content_rect().expand(0.5);
+    let window = lab_window(harness).expand(1.0);
+    let view = harness
+        .state()
+        .tree_lab()
+        .tree_view()
+        .unwrap_or_else(|| panic!("{what}: the tree is not drawn"));
+    assert!(
+        screen.contains_rect(view) && window.contains_rect(view) && view.height() >= least,
+        "{what}: the tree's view {view:?} is not {least} high in the window {window:?} on the \
+         screen {screen:?}"
+    );
+}
+
+/// Types `text` into the lab's tree field and loads it.
+fn load_tree(harness: &mut Harness<'_, App>, text: &str) {
+    harness
+        .get_by_role_and_label(Role::TextInput, "Tree")
+        .scroll_to_me();
+    frames(harness, 2);
+    harness
+        .get_by_role_and_label(Role::TextInput, "Tree")
+        .focus();
+    frames(harness, 1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_role_and_label(Role::TextInput, "Tree")
+        .type_text(text);
+    frames(harness, 1);
+    click(harness, "Load");
+}
+
+/// Issue 38.11: on a random tree of depth 4 and branching 4, the pruned-leaves exercise
+/// lists 256 leaves: the window grew past the bottom of a full HD screen, Check half
+/// shown, End exercise and the tree out of reach (at depth 5 Check was off screen). The
+/// list scrolls; Check, End exercise, the verdict and the tree stay in view at any tree
+/// size, at 640x480 too.
+#[test]
+fn a_long_leaf_list_scrolls_and_leaves_check_and_the_tree_in_view() {
+    use queens::ai::tree::random::{RandomSpec, random_tree};
+    for (size, depth) in [
+        ([640.0, 480.0], 4),
+        ([1920.0, 1080.0], 4),
+        ([1920.0, 1080.0], 5),
+    ] {
+        let what = format!("{}x{}, depth {depth}", size[0], size[1]);
+        let (mut harness, dir) = harness_sized(settings(Mode::HumanVsHuman, 6, 0), size);
+        std::mem::forget(dir);
+        frames(&mut harness, 2);
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::T);
+        frames(&mut harness, 3);
+        let spec = RandomSpec {
+            depth,
+            branching: 4,
+            low: -20,
+            high: 20,
+            seed: 5,
+        };
+        let tree = random_tree(spec).unwrap_or_else(|e| panic!("{e}"));
+        load_tree(&mut harness, &tree.to_text());
+        assert_eq!(
+            harness.state().tree_lab().model.tree.leaf_count(),
+            4usize.pow(depth)
+        );
+        click(&mut harness, "Exercise: predict, then check");
+        choose(&mut harness, "Pruned leaves");
+        frames(&mut harness, 4);
+        assert!(harness.state().tree_lab().exercise.hiding(), "{what}");
+        assert_in_view(&harness, Role::Button, "Check", &what);
+        assert_in_view(&harness, Role::Button, "End exercise", &what);
+        assert_tree_in_view(&harness, 100.0, &what);
+        // The last leaf of the list can be reached and ticked.
+        let model = &harness.state().tree_lab().model;
+        let last = (0..model.tree.node_count())
+            .rev()
+            .find(|&n| model.tree.leaf_value(n).is_some())
+            .unwrap_or_else(|| panic!("no leaf"));
+        let value = model.tree.leaf_value(last).unwrap_or_default();
+        let label = format!("leaf {} ({value})", model.numbers[last]);
+        tick(&mut harness, &label);
+        assert!(harness.state().tree_lab().exercise.marked.contains(&last));
+        click(&mut harness, "Check");
+        frames(&mut harness, 4);
+        let verdict = harness
+            .query_all_by(|node: &egui_kittest::kittest::AccessKitNode<'_>| {
+                node.value()
+                    .is_some_and(|v| v.starts_with("Right.") || v.starts_with("Not quite."))
+            })
+            .next()
+            .and_then(|node| node.accesskit_node().value())
+            .unwrap_or_else(|| panic!("{what}: no verdict shown"));
+        assert_in_view(&harness, Role::Label, &verdict, &what);
+        assert_in_view(&harness, Role::Button, "End exercise", &what);
+        assert_tree_in_view(&harness, 100.0, &what);
+        let window = lab_window(&harness);
+        assert!(
+            harness.ctx.content_rect().expand(0.5).contains_rect(window),
+            "{what}: the window {window:?} is bigger than the screen"
+        );
+    }
+}
+
+/// Issue 38.12: at 640x480, once fig. 4.8's exercise is checked, the trace's controls
+/// filled the window and the tree began below its edge. The tree stays in view beside
+/// the verdict and the stepping buttons.
+#[test]
+fn a_checked_exercise_at_640x480_leaves_the_tree_in_view() {
+    let (mut harness, dir) = harness_sized(settings(Mode::HumanVsHuman, 6, 0), [640.0, 480.0]);
+    std::mem::forget(dir);
+    frames(&mut harness, 2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::T);
+    frames(&mut harness, 3);
+    click(&mut harness, "Examples");
+    click(&mut harness, "Lecture 4, fig. 4.8, root MAX");
+    click(&mut harness, "Exercise: predict, then check");
+    for kind in ["Value", "Pruned leaves", "Best order", "Null-window tests"] {
+        choose(&mut harness, kind);
+        start_if_ended(&mut harness);
+        click(&mut harness, "Check");
+        frames(&mut harness, 4);
+        assert!(!harness.state().tree_lab().exercise.hiding());
+        assert_tree_in_view(&harness, 100.0, kind);
+        assert_in_view(&harness, Role::Button, "End exercise", kind);
+        assert_in_view(&harness, Role::Button, "Step forward", kind);
+        click(&mut harness, "End exercise");
+    }
+}

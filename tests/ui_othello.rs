@@ -289,3 +289,31 @@ fn the_tree_lab_grows_the_othello_position_on_screen() {
     assert!(lab.grow.error.is_none(), "{:?}", lab.grow.error);
     assert!(lab.model.tree.leaf_count() > 1);
 }
+
+/// Issue 38.15: the Vietnamese move list wrote a pass as "60. pass"; it says it in the
+/// window's language, as the Pass button does ("Bỏ lượt").
+#[test]
+fn a_pass_in_the_vietnamese_move_list_is_worded_in_vietnamese() {
+    let mut chosen = othello_settings(6, Mode::HumanVsHuman);
+    chosen.language = queens::ui::Language::Vietnamese;
+    let (mut harness, _dir) = harness(chosen);
+    frames(&mut harness, 2);
+    let text = moves_to_a_pass();
+    apply(&mut harness, Action::PasteText(text));
+    click(&mut harness, "Bỏ lượt");
+    let moves = harness
+        .state()
+        .grid_game()
+        .map(|g| g.game.moves())
+        .unwrap_or_default();
+    assert_eq!(moves.last().map(String::as_str), Some("pass"));
+    let ply = moves.len();
+    assert!(
+        harness.query_by_label(&format!("{ply}. pass")).is_none(),
+        "the list says \"{ply}. pass\""
+    );
+    assert!(
+        harness.query_by_label(&format!("{ply}. bỏ lượt")).is_some(),
+        "the list does not say \"{ply}. bỏ lượt\""
+    );
+}

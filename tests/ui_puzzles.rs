@@ -12,6 +12,7 @@ use egui_kittest::kittest::Queryable;
 use queens::ai::puzzles::{PuzzleProgress, PuzzleSet, START_RATING};
 use queens::board::Cell;
 use queens::ui::{App, Language, Mode, PuzzlePhase, PuzzleSession, Settings};
+use std::collections::BTreeSet;
 use ui_support::{click, frames, harness, settings, step_until};
 
 /// Opens Learn > Puzzles and returns the puzzle it chose.
@@ -63,7 +64,7 @@ fn the_right_move_raises_the_rating_and_plays_out_the_proved_line() {
     let puzzle = PuzzleSet::shipped().puzzles[number].clone();
     // The first puzzle is the one nearest a new player's rating.
     assert_eq!(
-        progress(&harness).next_puzzle(PuzzleSet::shipped(), None),
+        progress(&harness).next_puzzle(PuzzleSet::shipped(), &BTreeSet::new()),
         Some(number)
     );
     click(&mut harness, &format!("puzzle cell {}", puzzle.solution));
@@ -182,7 +183,7 @@ fn show_solution_counts_as_a_miss_and_next_puzzle_moves_on() {
     assert_ne!(next, number);
     assert_eq!(session(&harness).phase, PuzzlePhase::Solving);
     assert_eq!(
-        progress(&harness).next_puzzle(PuzzleSet::shipped(), Some(number)),
+        progress(&harness).next_puzzle(PuzzleSet::shipped(), &BTreeSet::from([number])),
         Some(next)
     );
 }
@@ -214,4 +215,24 @@ fn the_window_speaks_vietnamese() {
             .is_some()
     );
     assert!(harness.query_by_label("Thử lại").is_some());
+}
+
+/// Issue 38.14: Next puzzle without a try alternated between two puzzles (94, 91, 94,
+/// 91 ...): a user could never skip to a third. Next offers a puzzle not yet on show
+/// (the walk through the whole set and its new round are tested in the library).
+#[test]
+fn next_puzzle_without_trying_skips_to_a_new_puzzle_each_time() {
+    let mut harness = english();
+    let first = open_puzzles(&mut harness, "Learn", "Puzzles…");
+    let mut seen = vec![first];
+    for _ in 0..8 {
+        click(&mut harness, "Next puzzle");
+        let number = session(&harness).number;
+        assert!(
+            !seen.contains(&number),
+            "puzzle {number} again after {seen:?}"
+        );
+        seen.push(number);
+    }
+    assert_eq!(progress(&harness).attempts, 0, "skipping is no try");
 }

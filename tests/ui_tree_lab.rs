@@ -8,7 +8,7 @@ mod ui_support;
 use calamine::{Data, Reader, Xlsx, open_workbook};
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use queens::ui::{App, Language, Mode};
 use ui_support::{click, frames, harness, settings};
 
@@ -286,5 +286,239 @@ fn a_full_hd_lab_shows_the_why_column() {
             .apply(&ctx, queens::ui::Action::ToggleTreeLab);
         frames(&mut harness, 4);
         shows(&harness, why);
+    }
+}
+
+/// Types `text` into the lab's tree field and loads it.
+fn load_tree(harness: &mut Harness<'_, App>, text: &str) {
+    load_tree_as(harness, "Tree", "Load", text);
+}
+
+/// [`load_tree`] with the field and the button named in the window's language.
+fn load_tree_as(harness: &mut Harness<'_, App>, field: &str, load: &str, text: &str) {
+    use eframe::egui::accesskit::Role;
+    harness
+        .get_by_role_and_label(Role::TextInput, field)
+        .scroll_to_me();
+    frames(harness, 2);
+    harness
+        .get_by_role_and_label(Role::TextInput, field)
+        .focus();
+    frames(harness, 1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_role_and_label(Role::TextInput, field)
+        .type_text(text);
+    frames(harness, 1);
+    press(harness, load);
+}
+
+/// The principal path from the root: each node's first child of the node's own value.
+fn principal_path(harness: &Harness<'_, App>) -> Vec<usize> {
+    let model = &harness.state().tree_lab().model;
+    let values = queens::ai::tree::lab::minimax_values(&model.tree, model.options.root);
+    let mut path = vec![0];
+    let mut node = 0;
+    while let Some(&next) = model
+        .tree
+        .children(node)
+        .iter()
+        .find(|&&child| values[child] == values[node])
+    {
+        path.push(next);
+        node = next;
+    }
+    path
+}
+
+/// Issue 38.13: a 15x15 board's two plies (3,348 leaves): Fit stopped at zoom 0.1 with
+/// three MIN nodes in view and the root off it. Fit shows the root and the principal
+/// path (here its best move is the last child, as far from the root as a move can be),
+/// at 640x480 and 1920x1080.
+#[test]
+fn fit_shows_the_root_and_the_principal_path_of_a_wide_tree() {
+    // 58 moves of 58 replies each; the last move's replies are the best for the root.
+    let children: Vec<String> = (0..58)
+        .map(|i| {
+            let leaves: Vec<String> = (0..58).map(|j| (i * 100 + j).to_string()).collect();
+            format!("({})", leaves.join(" "))
+        })
+        .collect();
+    let text = format!("({})", children.join(" "));
+    for size in [[640.0, 480.0], [1920.0, 1080.0]] {
+        let (mut harness, _dir) =
+            ui_support::harness_sized(settings(Mode::HumanVsHuman, 8, 4), size);
+        open_lab(&mut harness);
+        load_tree(&mut harness, &text);
+        assert_eq!(harness.state().tree_lab().model.tree.leaf_count(), 58 * 58);
+        press(&mut harness, "Fit the tree");
+        frames(&mut harness, 3);
+        let lab = harness.state().tree_lab();
+        let view = lab
+            .tree_view()
+            .unwrap_or_else(|| panic!("{size:?}: the tree is not drawn"));
+        let path = principal_path(&harness);
+        assert_eq!(path.len(), 3, "root, move, reply");
+        for node in path {
+            let at = lab
+                .drawn_at(node)
+                .unwrap_or_else(|| panic!("node {node} not placed"));
+            assert!(
+                view.contains(at),
+                "{size:?}: node {} at {at:?} is not in the tree's view {view:?} (zoom {})",
+                lab.model.numbers[node],
+                lab.zoom
+            );
+        }
+    }
+}
+
+/// Issue 38.15: the "From a game" note named the game by its tag ("Dựng từ queens
+/// size=15 ..."); it names it in the window's language.
+#[test]
+fn a_grown_tree_names_its_game_in_vietnamese() {
+    let mut vietnamese = settings(Mode::HumanVsHuman, 6, 0);
+    vietnamese.language = Language::Vietnamese;
+    let (mut harness, _dir) = harness(vietnamese);
+    frames(&mut harness, 2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::T);
+    frames(&mut harness, 3);
+    press(&mut harness, "Từ một ván cờ");
+    press(&mut harness, "Bàn cờ trên màn hình");
+    press(&mut harness, "Dựng cây");
+    assert!(harness.state().tree_lab().grow.error.is_none());
+    assert!(
+        harness.query_by_label_contains("Dựng từ queens").is_none(),
+        "the note names the game by its tag"
+    );
+    assert!(
+        harness
+            .query_by_label_contains("Dựng từ Quân Hậu & Đá")
+            .is_some(),
+        "the note does not name the game in Vietnamese"
+    );
+}
+
+/// Issue 38.15: the step table cut a Vietnamese event short ("con 66 = 22, không tốt
+/// ..."). Each event in the table is drawn whole: its cell is as wide as its text.
+#[test]
+fn the_step_table_shows_each_event_whole_in_vietnamese() {
+    use eframe::egui::{Color32, TextStyle};
+    let mut vietnamese = settings(Mode::HumanVsHuman, 8, 4);
+    vietnamese.language = Language::Vietnamese;
+    let (mut harness, _dir) = harness(vietnamese);
+    frames(&mut harness, 2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::T);
+    frames(&mut harness, 3);
+    // Three-digit node numbers and two-digit values, as a random tree's.
+    let spec = queens::ai::tree::random::RandomSpec {
+        depth: 4,
+        branching: 3,
+        low: -99,
+        high: 99,
+        seed: 3,
+    };
+    let tree = queens::ai::tree::random::random_tree(spec).unwrap_or_else(|e| panic!("{e}"));
+    load_tree_as(&mut harness, "Cây", "Nạp", &tree.to_text());
+    click(&mut harness, "Bước cuối");
+    frames(&mut harness, 3);
+    let font = TextStyle::Body.resolve(&harness.ctx.global_style());
+    let events: Vec<(String, f32)> = harness
+        .query_all_by(|node: &egui_kittest::kittest::AccessKitNode<'_>| {
+            node.value()
+                .is_some_and(|v| v.starts_with("con ") && v.contains("không tốt hơn"))
+        })
+        .filter_map(|node| Some((node.accesskit_node().value()?, node.rect().width())))
+        .collect();
+    assert!(!events.is_empty(), "no 'not better' event in view");
+    for (text, width) in events {
+        let whole = harness.ctx.fonts_mut(|fonts| {
+            fonts
+                .layout_no_wrap(text.clone(), font.clone(), Color32::WHITE)
+                .size()
+                .x
+        });
+        assert!(
+            width + 0.5 >= whole,
+            "{text:?} is drawn {width} wide, its text is {whole}"
+        );
+    }
+}
+
+/// A new tree opens from its left edge with its root in view: the fit's scroll to the
+/// root (issue 38.13) moves a tree sideways only when its root is past the view's right
+/// edge (the thesis's tree at 50%, a little wider than its view, lost its first leaves).
+#[test]
+fn a_new_tree_opens_from_its_left_edge_with_its_root() {
+    for size in [[1920.0, 1080.0], [1100.0, 760.0]] {
+        let (mut harness, _dir) =
+            ui_support::harness_sized(settings(Mode::HumanVsHuman, 8, 4), size);
+        open_lab(&mut harness);
+        frames(&mut harness, 4);
+        let lab = harness.state().tree_lab();
+        let view = lab
+            .tree_view()
+            .unwrap_or_else(|| panic!("{size:?}: the tree is not drawn"));
+        let model = &lab.model;
+        let leaves: Vec<usize> = (0..model.tree.node_count())
+            .filter(|&n| model.tree.leaf_value(n).is_some())
+            .collect();
+        for node in [leaves[0], 0] {
+            let at = lab
+                .drawn_at(node)
+                .unwrap_or_else(|| panic!("node {node} not placed"));
+            assert!(
+                view.x_range().contains(at.x),
+                "{size:?}: node {} at {at:?} is not in the view {view:?} (zoom {})",
+                model.numbers[node],
+                lab.zoom
+            );
+        }
+    }
+}
+
+/// The step table's columns end inside the lab's window on a wide screen: its right edge
+/// (and the ellipsis of a reason cut short) lay 10 points past the window's, once the
+/// event column was as wide as its events.
+#[test]
+fn the_step_table_ends_inside_the_window() {
+    use eframe::egui::accesskit::Role;
+    for language in [Language::English, Language::Vietnamese] {
+        let mut chosen = settings(Mode::HumanVsHuman, 8, 4);
+        chosen.language = language;
+        let (mut harness, _dir) = ui_support::harness_sized(chosen, [1920.0, 1080.0]);
+        frames(&mut harness, 2);
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::T);
+        frames(&mut harness, 4);
+        let window = harness
+            .root()
+            .children_recursive()
+            .find(|node| node.accesskit_node().role() == Role::Window)
+            .map(|node| node.rect())
+            .unwrap_or_else(|| panic!("no window"));
+        let why = if language == Language::English {
+            "Why"
+        } else {
+            "Vì sao"
+        };
+        let heading = harness.get_by_label(why).rect();
+        assert!(
+            heading.right() <= window.right() - 4.0,
+            "{language:?}: the Why column's heading ends at {} in a window ending at {}",
+            heading.right(),
+            window.right()
+        );
+        // Every row's reason ends inside the window too.
+        for node in harness.root().children_recursive() {
+            let text = node.accesskit_node().value().unwrap_or_default();
+            if text.contains("alpha =") || text.contains("beta =") {
+                assert!(
+                    node.rect().right() <= window.right(),
+                    "{language:?}: {text:?} ends at {}, the window at {}",
+                    node.rect().right(),
+                    window.right()
+                );
+            }
+        }
     }
 }

@@ -22,8 +22,8 @@ pub use generate::{
 };
 pub use prove::{Refusal, puzzle_of};
 pub use rating::{
-    Attempt, HISTORY_KEPT, PLAYER_K, PUZZLE_K, PUZZLE_RATING_RANGE, PuzzleProgress, START_RATING,
-    change, expected, starting_rating,
+    Attempt, HISTORY_KEPT, PLAYER_K, PUZZLE_K, PUZZLE_RATING_RANGE, PuzzleProgress, PuzzleWalk,
+    START_RATING, change, expected, starting_rating,
 };
 pub use seen::SeenPositions;
 

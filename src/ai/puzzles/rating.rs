@@ -14,7 +14,7 @@
 
 use super::{Puzzle, PuzzleSet};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A new player's rating (as lichess and FIDE start).
 pub const START_RATING: i32 = 1500;
@@ -138,20 +138,54 @@ impl PuzzleProgress {
     }
 
     /// The puzzle to offer next: the one nearest the player's rating among those never
-    /// tried, else among those not solved, else among all; never `avoid` (the one just
-    /// played) while another is left. The lower number wins a tie. `None` for an empty set.
-    pub fn next_puzzle(&self, set: &PuzzleSet, avoid: Option<usize>) -> Option<usize> {
-        let tried: std::collections::BTreeSet<usize> =
-            self.history.iter().map(|a| a.puzzle).collect();
+    /// tried, else among those not solved, else among all; never one of `shown` (the
+    /// puzzles this sitting has already offered, tried or skipped). The lower number
+    /// wins a tie. `None` once every puzzle was shown (the caller starts a new round),
+    /// or for an empty set.
+    ///
+    /// Passing only the puzzle on show made two untried puzzles near the rating take
+    /// turns forever when Next was pressed without a try (issue 38.14).
+    pub fn next_puzzle(&self, set: &PuzzleSet, shown: &BTreeSet<usize>) -> Option<usize> {
+        let tried: BTreeSet<usize> = self.history.iter().map(|a| a.puzzle).collect();
         let nearest = |keep: &dyn Fn(usize) -> bool| {
             (0..set.puzzles.len())
-                .filter(|&n| keep(n) && Some(n) != avoid)
+                .filter(|&n| keep(n) && !shown.contains(&n))
                 .min_by_key(|&n| ((self.puzzle_rating(set, n) - self.rating).abs(), n))
         };
         nearest(&|n| !tried.contains(&n))
             .or_else(|| nearest(&|n| !self.was_solved(n)))
             .or_else(|| nearest(&|_| true))
-            .or_else(|| (!set.puzzles.is_empty()).then_some(0))
+    }
+}
+
+/// The puzzles one sitting of the window has offered: Next walks through the whole set,
+/// nearest the rating first, before it offers any puzzle again (issue 38.14).
+#[derive(Clone, Debug, Default)]
+pub struct PuzzleWalk {
+    shown: BTreeSet<usize>,
+}
+
+impl PuzzleWalk {
+    /// The puzzle to offer after `current` (the one on show, if any), by
+    /// [`PuzzleProgress::next_puzzle`] among those this walk has not offered; once every
+    /// puzzle was offered a new round begins, the one on show last. `None` only for an
+    /// empty set.
+    pub fn next(
+        &mut self,
+        progress: &PuzzleProgress,
+        set: &PuzzleSet,
+        current: Option<usize>,
+    ) -> Option<usize> {
+        self.shown.extend(current);
+        let next = progress.next_puzzle(set, &self.shown).or_else(|| {
+            self.shown.clear();
+            self.shown.extend(current);
+            progress.next_puzzle(set, &self.shown)
+        });
+        // A set of one puzzle offers it again.
+        let next = next.or(current);
+        self.shown.extend(next);
+        next
     }
 }
 
@@ -232,21 +266,62 @@ mod tests {
         let ratings: Vec<i32> = (0..3).map(|n| starting_rating(&set.puzzles[n])).collect();
         assert_eq!(ratings, vec![1090, 1630, 1600]);
         let mut progress = PuzzleProgress::default();
-        assert_eq!(progress.next_puzzle(&set, None), Some(2));
+        let none = BTreeSet::new();
+        assert_eq!(progress.next_puzzle(&set, &none), Some(2));
         progress.record(&set, 2, false);
         // Tried: the nearest untried one, though 2 is nearer.
-        assert_eq!(progress.next_puzzle(&set, None), Some(1));
+        assert_eq!(progress.next_puzzle(&set, &none), Some(1));
         progress.record(&set, 1, true);
         progress.record(&set, 0, true);
         // All tried: the one not solved.
-        assert_eq!(progress.next_puzzle(&set, None), Some(2));
+        assert_eq!(progress.next_puzzle(&set, &none), Some(2));
         progress.record(&set, 2, true);
-        // All solved: the nearest, but not the one just played.
-        let next = progress.next_puzzle(&set, Some(2));
+        // All solved: the nearest, but not one already shown.
+        let next = progress.next_puzzle(&set, &BTreeSet::from([2]));
         assert!(next.is_some() && next != Some(2));
+        assert_eq!(progress.next_puzzle(&set, &BTreeSet::from([0, 1, 2])), None);
         assert_eq!(
-            PuzzleProgress::default().next_puzzle(&PuzzleSet::default(), None),
+            PuzzleProgress::default().next_puzzle(&PuzzleSet::default(), &none),
             None
         );
+    }
+
+    /// Issue 38.14: Next without a try took turns between the two untried puzzles
+    /// nearest the rating. The walk offers every puzzle once, nearest first, then
+    /// starts a new round without repeating the one on show.
+    #[test]
+    fn the_walk_offers_every_puzzle_before_any_again() {
+        let set = PuzzleSet {
+            puzzles: vec![puzzle(5, 10), puzzle(40, 2), puzzle(25, 1), puzzle(8, 5)],
+        };
+        let progress = PuzzleProgress::default();
+        let mut walk = PuzzleWalk::default();
+        let mut current = walk.next(&progress, &set, None);
+        let mut order = vec![current];
+        for _ in 1..set.puzzles.len() {
+            current = walk.next(&progress, &set, current);
+            order.push(current);
+        }
+        let mut offered: Vec<usize> = order.iter().flatten().copied().collect();
+        assert_eq!(offered.len(), 4, "{order:?}");
+        offered.sort_unstable();
+        offered.dedup();
+        assert_eq!(offered, vec![0, 1, 2, 3], "{order:?}");
+        // A new round: the nearest again, never the one on show.
+        let again = walk.next(&progress, &set, current);
+        assert!(
+            again.is_some() && again != current,
+            "{again:?} after {order:?}"
+        );
+        assert_eq!(again, order[0]);
+        // One puzzle: offered again; none: nothing.
+        let one = PuzzleSet {
+            puzzles: vec![puzzle(5, 10)],
+        };
+        let mut walk = PuzzleWalk::default();
+        assert_eq!(walk.next(&progress, &one, None), Some(0));
+        assert_eq!(walk.next(&progress, &one, Some(0)), Some(0));
+        let empty = PuzzleSet::default();
+        assert_eq!(PuzzleWalk::default().next(&progress, &empty, None), None);
     }
 }

@@ -222,7 +222,7 @@ pub const TEXTS: Texts = Texts {
     shortcuts_title: "Keyboard shortcuts",
     shortcut_board: [
         "Take the keyboard to the board",
-        "The next control (Shift: the one before); the first Tab goes to the board, one stop",
+        "Move to the next control (with Shift, to the one before); the whole board is a single stop, and the first Tab goes to it",
         "Move the board's cursor",
         "Place a queen on the cursor's cell",
     ],

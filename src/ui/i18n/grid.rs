@@ -13,6 +13,9 @@ pub struct GridTexts {
     pub to_move: &'static str,
     pub must_pass: &'static str,
     pub pass: &'static str,
+    /// A pass in the move list ("60. pass"; the game string keeps "pass" in every
+    /// language).
+    pub pass_move: &'static str,
     pub passed: &'static str,
     pub played: &'static str,
     pub flipped: &'static str,
@@ -36,6 +39,7 @@ pub static EN: GridTexts = GridTexts {
     to_move: "{0} to move ({1})",
     must_pass: "{0} has no legal move and must pass.",
     pass: "Pass",
+    pass_move: "pass",
     passed: "{0} passed: no legal move.",
     played: "{0} played {1}.",
     flipped: "{0} played {1}, turning {2:disc|discs}.",
@@ -58,6 +62,7 @@ pub static VI: GridTexts = GridTexts {
     to_move: "Lượt của {0} ({1})",
     must_pass: "{0} không có nước đi hợp lệ và phải bỏ lượt.",
     pass: "Bỏ lượt",
+    pass_move: "bỏ lượt",
     passed: "{0} bỏ lượt: không có nước đi.",
     played: "{0} đi {1}.",
     flipped: "{0} đi {1}, lật {2} quân.",

@@ -223,7 +223,7 @@ pub const TEXTS: Texts = Texts {
     shortcuts_title: "Phím tắt",
     shortcut_board: [
         "Đưa bàn phím đến bàn cờ",
-        "Điều khiển kế tiếp (Shift: điều khiển trước); phím Tab đầu tiên đến bàn cờ, một điểm dừng",
+        "Chuyển đến điều khiển kế tiếp (giữ Shift: về điều khiển trước); cả bàn cờ chỉ là một điểm dừng, và phím Tab đầu tiên đưa đến bàn cờ",
         "Di chuyển con trỏ trên bàn cờ",
         "Đặt quân hậu vào ô của con trỏ",
     ],

@@ -12,7 +12,7 @@ use crate::ui::board::grid_view::{GridOverlay, grid_board_ui};
 use crate::ui::i18n::grid::{GridTexts, words};
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::panels::side::seat_summary;
-use crate::ui::session::grid_game::{GridGame, GridTarget, last_change};
+use crate::ui::session::grid_game::{GridGame, GridTarget, PASS, last_change};
 use crate::ui::shell::theme::palette;
 use eframe::egui::{self, RichText};
 
@@ -261,6 +261,7 @@ fn proof_text(t: &Texts, game: &GridGame, searcher: usize, value: i32) -> Option
 /// The moves, numbered; a click shows the position after that move.
 fn moves_ui(app: &App, game: &GridGame, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let s = app.texts().small;
+    let g = app.texts().grid;
     ui.label(RichText::new(s.moves).strong());
     let moves = game.game.moves();
     if moves.is_empty() {
@@ -271,6 +272,8 @@ fn moves_ui(app: &App, game: &GridGame, ui: &mut egui::Ui, actions: &mut Vec<Act
     ui.horizontal_wrapped(|ui| {
         for (index, mv) in moves.iter().enumerate() {
             let ply = index + 1;
+            // A pass in the window's language; moves are squares, the same in both.
+            let mv = if mv == PASS { g.pass_move } else { mv.as_str() };
             if ui
                 .selectable_label(shown == ply, format!("{ply}. {mv}"))
                 .clicked()

@@ -88,3 +88,36 @@ impl Window for ShortcutsWindow {
             });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ui::i18n::texts;
+    use crate::ui::session::settings::Language;
+
+    /// Issue 38.15: the Tab row ended "..., the first Tab goes to the board, one stop",
+    /// which reads as cut off. It says in one whole sentence what Tab and Shift+Tab do
+    /// and that the board is a single stop the first Tab reaches.
+    #[test]
+    fn the_tab_row_is_a_whole_sentence_in_both_languages() {
+        for (language, verb, stop, ending) in [
+            (
+                Language::English,
+                "Move to the next control",
+                "a single stop",
+                "the first Tab goes to it",
+            ),
+            (
+                Language::Vietnamese,
+                "Chuyển đến điều khiển kế tiếp",
+                "chỉ là một điểm dừng",
+                "phím Tab đầu tiên đưa đến bàn cờ",
+            ),
+        ] {
+            let row = texts(language).shortcut_board[1];
+            assert!(
+                row.starts_with(verb) && row.contains(stop) && row.ends_with(ending),
+                "{language:?}: {row}"
+            );
+        }
+    }
+}

@@ -15,7 +15,7 @@ mod texts;
 pub use model::{Phase, PuzzleSession};
 pub use texts::{PuzzleTexts, puzzle_texts};
 
-use crate::ai::puzzles::PuzzleSet;
+use crate::ai::puzzles::{PuzzleSet, PuzzleWalk};
 use crate::board::{Board, Cell, Player};
 use crate::ui::app::action::Action;
 use crate::ui::board::layout::BoardLayout;
@@ -37,6 +37,8 @@ pub struct PuzzlesWindow {
     pub session: Option<PuzzleSession>,
     /// The player's rating before this puzzle's first try, to show the change.
     rating_before: Option<i32>,
+    /// The puzzles this sitting has offered, so Next moves on through the whole set.
+    walk: PuzzleWalk,
 }
 
 impl Window for PuzzlesWindow {
@@ -50,7 +52,8 @@ impl Window for PuzzlesWindow {
         }
         let set = PuzzleSet::shipped();
         if self.session.is_none() {
-            self.load(set, view.puzzles.next_puzzle(set, None));
+            let first = self.walk.next(view.puzzles, set, None);
+            self.load(set, first);
         }
         if let Some(session) = &mut self.session {
             session.poll();
@@ -230,7 +233,7 @@ impl PuzzlesWindow {
             }
         }
         if next {
-            let following = progress.next_puzzle(set, Some(session.number));
+            let following = self.walk.next(progress, set, Some(session.number));
             self.load(set, following);
         }
         if self

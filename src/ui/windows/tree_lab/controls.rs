@@ -116,10 +116,21 @@ fn options_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
     }
 }
 
-/// Stepping, and where the trace stands: always in view.
-pub fn stepping_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
+/// The least height of the trace's status: a line and its scroll bar.
+const STATUS_LEAST: f32 = 20.0;
+
+/// Stepping, and where the trace stands: the buttons always in view, the status
+/// scrolling above `above_tree` (where the tree begins) when it is taller than the room
+/// left (issue 38.12: at 640x480 a checked exercise's stepping pushed the tree off the
+/// window).
+pub fn stepping_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts, above_tree: f32) {
     step_buttons_ui(ui, lab, t);
-    status_ui(ui, lab, t);
+    let room = (above_tree - ui.cursor().top()).max(STATUS_LEAST);
+    egui::ScrollArea::vertical()
+        .id_salt("tree_lab_status")
+        .max_height(room)
+        .min_scrolled_height(STATUS_LEAST)
+        .show(ui, |ui| status_ui(ui, lab, t));
 }
 
 fn step_buttons_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
@@ -167,7 +178,10 @@ fn step_buttons_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
         ui.horizontal(|ui| {
             ui.add(
                 egui::Slider::new(&mut lab.zoom, super::MIN_ZOOM..=super::MAX_ZOOM)
-                    .logarithmic(true),
+                    .logarithmic(true)
+                    // A percentage to two digits, not "0.8957" (issue 38.13).
+                    .custom_formatter(|zoom, _| super::draw::zoom_text(zoom))
+                    .custom_parser(super::draw::zoom_from_text),
             );
             // The whole tree in view (issue 32.4), as a map's "fit" does.
             if ui.button(t.fit).clicked() {

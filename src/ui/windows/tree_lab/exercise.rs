@@ -74,8 +74,22 @@ impl ExerciseState {
     }
 }
 
+/// The least height of the question's scroll area: a line of it and its scroll bar
+/// before the answer is checked, less after (the verdict then says what was right).
+const QUESTION_LEAST: f32 = 60.0;
+const QUESTION_LEAST_CHECKED: f32 = 20.0;
+/// What follows the question in the panel: Check's row.
+const BUTTONS: f32 = 30.0;
+/// What follows the panel before the tree: the "trace hidden" line, or the stepping
+/// buttons and the least of the trace's status ([`super::controls::stepping_ui`]).
+const HIDDEN_LINE: f32 = 30.0;
+const STEPPING_LEAST: f32 = 84.0;
+
 /// The exercise panel: the kind, the node, the answer, Check, the verdict and the score.
-pub fn exercise_ui(ui: &mut egui::Ui, lab: &mut TreeLab) {
+/// The question and its answer scroll, so Check, End exercise and the verdict stay
+/// above `above_tree` (where the tree begins) however many leaves the answer lists
+/// (issue 38.11: 256 checkboxes pushed Check and the tree below a full HD screen).
+pub fn exercise_ui(ui: &mut egui::Ui, lab: &mut TreeLab, above_tree: f32) {
     let e = exercise_texts(lab.grow.language);
     if lab.exercise.generation != lab.model.generation {
         // A new tree: the old answers are about nothing.
@@ -86,7 +100,7 @@ pub fn exercise_ui(ui: &mut egui::Ui, lab: &mut TreeLab) {
     let shown = egui::CollapsingHeader::new(e.heading)
         .id_salt("tree_lab_exercise")
         .default_open(false)
-        .show(ui, |ui| panel_ui(ui, lab, e));
+        .show(ui, |ui| panel_ui(ui, lab, e, above_tree));
     // Opening the exercise starts it, so the trace is hidden from that moment (issue
     // 32.5: the finished trace, the answer, stayed on show until Start); closing it
     // ends it.
@@ -115,7 +129,43 @@ fn start(lab: &mut TreeLab) {
     lab.go_to(0);
 }
 
-fn panel_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
+fn panel_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts, above_tree: f32) {
+    let verdict = verdict_text(ui, lab, e);
+    // The verdict's height as it will wrap here, so the question leaves it room.
+    let verdict_height = verdict.as_ref().map_or(0.0, |(text, _)| {
+        let width = ui.available_width();
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        ui.fonts_mut(|fonts| {
+            fonts
+                .layout(text.clone(), font, egui::Color32::WHITE, width)
+                .size()
+                .y
+        }) + ui.spacing().item_spacing.y
+    });
+    let (after, least) = if lab.exercise.hiding() {
+        (HIDDEN_LINE, QUESTION_LEAST)
+    } else {
+        (STEPPING_LEAST, QUESTION_LEAST_CHECKED)
+    };
+    let room = above_tree - ui.cursor().top() - BUTTONS - verdict_height - after;
+    egui::ScrollArea::vertical()
+        .id_salt("tree_lab_question")
+        .max_height(room.max(least))
+        .min_scrolled_height(least)
+        .show(ui, |ui| {
+            question_ui(ui, lab, e);
+            // The score with the question: on a short screen it scrolls, Check and the
+            // verdict do not.
+            score_ui(ui, lab, e);
+        });
+    buttons_ui(ui, lab, e);
+    if let Some((text, colour)) = verdict {
+        ui.label(egui::RichText::new(text).color(colour));
+    }
+}
+
+/// The kind, the node asked about, the question and the answer's widgets.
+fn question_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
     let before = (lab.exercise.kind, lab.exercise.node);
     ui.horizontal_wrapped(|ui| {
         for (kind, name) in ExerciseKind::ALL.into_iter().zip(e.kinds) {
@@ -148,8 +198,6 @@ fn panel_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
     }
     ui.label(egui::RichText::new(e.questions[kind_index(lab.exercise.kind)]).strong());
     answer_ui(ui, lab, e);
-    buttons_ui(ui, lab, e);
-    verdict_ui(ui, lab, e);
 }
 
 /// Start, or Check / Show the trace / End.
@@ -183,24 +231,30 @@ fn buttons_ui(ui: &mut egui::Ui, lab: &mut TreeLab, e: &ExerciseTexts) {
     });
 }
 
-/// The last check's verdict, explained when wrong, and the session's score.
-fn verdict_ui(ui: &mut egui::Ui, lab: &TreeLab, e: &ExerciseTexts) {
-    if let Some(verdict) = &lab.exercise.verdict {
-        let (text, colour) = if verdict.right {
-            (
-                e.right.to_string(),
-                ui.visuals().widgets.active.fg_stroke.color,
-            )
-        } else {
-            let why = verdict
-                .mistake
-                .as_ref()
-                .map(|m| mistake_text(lab, e, m))
-                .unwrap_or_default();
-            (format!("{} {why}", e.wrong), ui.visuals().error_fg_color)
-        };
-        ui.label(egui::RichText::new(text).color(colour));
-    }
+/// The last check's verdict, explained when wrong, and its colour.
+fn verdict_text(
+    ui: &egui::Ui,
+    lab: &TreeLab,
+    e: &ExerciseTexts,
+) -> Option<(String, egui::Color32)> {
+    let verdict = lab.exercise.verdict.as_ref()?;
+    Some(if verdict.right {
+        (
+            e.right.to_string(),
+            ui.visuals().widgets.active.fg_stroke.color,
+        )
+    } else {
+        let why = verdict
+            .mistake
+            .as_ref()
+            .map(|m| mistake_text(lab, e, m))
+            .unwrap_or_default();
+        (format!("{} {why}", e.wrong), ui.visuals().error_fg_color)
+    })
+}
+
+/// The session's score per kind.
+fn score_ui(ui: &mut egui::Ui, lab: &TreeLab, e: &ExerciseTexts) {
     let score = lab
         .exercise
         .score

@@ -33,8 +33,9 @@ pub struct GrowForm {
     /// The window's language (set each frame the lab is open).
     pub language: Language,
     /// The tree generation grown here and what it grew from, so the lab says where the
-    /// tree on show came from while it is on show.
-    grown: Option<(u64, String)>,
+    /// tree on show came from while it is on show (worded when shown: a switch of
+    /// language renames the game).
+    grown: Option<(u64, Grown)>,
 }
 
 impl Default for GrowForm {
@@ -64,6 +65,24 @@ impl GrowForm {
     }
 }
 
+/// What a tree on show was grown from: the game, its position, the depth.
+#[derive(Clone, Debug)]
+struct Grown {
+    game: TreeGame,
+    position: String,
+    depth: u32,
+}
+
+impl Grown {
+    /// "Grown from Queens & Stones, position size=15 ..., depth 2. ...": the game by its
+    /// own name in the window's language (issue 38.15: "Dựng từ queens size=15 ..." named
+    /// it by its tag).
+    fn text(&self, t: &GrowTexts) -> String {
+        let name = (self.game.0.words)(t.tongue).name;
+        fill(t.grown, &[&name, &self.position, &self.depth])
+    }
+}
+
 /// Grows the form's tree into the lab (a MAX root: the side to move), or keeps the
 /// refusal to show.
 pub fn grow_into(lab: &mut TreeLab) {
@@ -71,7 +90,11 @@ pub fn grow_into(lab: &mut TreeLab) {
     match grow(form.game, &form.position, form.depth) {
         Ok(grown) => {
             form.error = None;
-            let note = format!("{} {} · {}", form.game.name(), grown.position, form.depth);
+            let note = Grown {
+                game: form.game,
+                position: grown.position,
+                depth: form.depth,
+            };
             lab.model.load_grown(grown.tree);
             form.grown = Some((lab.model.generation, note));
             lab.selected_leaf = None;
@@ -126,7 +149,7 @@ pub fn grow_ui(ui: &mut egui::Ui, lab: &mut TreeLab) {
             }
             match &lab.grow.grown {
                 Some((generation, note)) if *generation == lab.model.generation => {
-                    ui.label(RichText::new(fill(t.grown, &[note])).small());
+                    ui.label(RichText::new(note.text(t)).small());
                 }
                 _ => {
                     ui.label(RichText::new(fill(t.hint, &[&MAX_GAME_TREE_LEAVES])).small());
@@ -200,7 +223,7 @@ const EN: GrowTexts = GrowTexts {
     reset: "Start position",
     depth: "Depth in plies",
     grow: "Grow",
-    grown: "Grown from {0} (game, position, depth). The root is the side to move (MAX); edges are moves, leaves the game's evaluation.",
+    grown: "Grown from {0}, position {1}, depth {2}. The root is the side to move (MAX); edges are moves, leaves the game's evaluation.",
     hint: "Every line of the game to the depth, at most {0} leaves; the root is the side to move (MAX).",
     bad_position: "Position refused: {0}",
     too_large: "At depth {0} the tree has more than {1} leaves, too many to draw; the deepest that fits is {2}.",
@@ -216,7 +239,7 @@ const VI: GrowTexts = GrowTexts {
     reset: "Thế ban đầu",
     depth: "Độ sâu (nước)",
     grow: "Dựng cây",
-    grown: "Dựng từ {0} (trò chơi, thế cờ, độ sâu). Gốc là bên đến lượt (MAX); cạnh là nước đi, lá là lượng giá của trò chơi.",
+    grown: "Dựng từ {0}, thế cờ {1}, độ sâu {2}. Gốc là bên đến lượt (MAX); cạnh là nước đi, lá là lượng giá của trò chơi.",
     hint: "Mọi nhánh của ván cờ đến độ sâu đã chọn, tối đa {0} lá; gốc là bên đến lượt (MAX).",
     bad_position: "Thế cờ không hợp lệ: {0}",
     too_large: "Ở độ sâu {0} cây có hơn {1} lá, quá nhiều để vẽ; độ sâu lớn nhất vừa là {2}.",

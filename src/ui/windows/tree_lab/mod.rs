@@ -31,11 +31,28 @@ use std::path::Path;
 /// Ctrl+T opens (or closes) the lab.
 pub const SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::T);
 
-/// The zoom range: a tenth shows the shape of hundreds of leaves at once, triple size
-/// reads well on a projector.
-pub const MIN_ZOOM: f32 = 0.1;
+/// The zoom range: at 1/500 the largest tree the lab holds (4,096 leaves, 377 points at
+/// this zoom) fits a 640-point window whole, so Fit always shows its root and principal
+/// path (issue 38.13: at the old floor of a tenth, Fit showed three of a 15x15 board's
+/// 58 moves and not the root); triple size reads well on a projector.
+pub const MIN_ZOOM: f32 = 0.002;
 /// See [`MIN_ZOOM`].
 pub const MAX_ZOOM: f32 = 3.0;
+
+/// The least height of the controls' scroll area: a line and its scroll bar.
+const CONTROLS_LEAST: f32 = 36.0;
+
+/// The height the tree (or the step table) keeps in a window `height` high, whatever the
+/// exercise and the trace's status above it hold (issue 38.11: a 256-leaf answer list
+/// pushed it, Check and End exercise below a full HD screen; 38.12: at 640x480 the
+/// checked exercise's stepping did).
+fn tree_least(height: f32) -> f32 {
+    (height * 0.3).max(TREE_LEAST + 30.0)
+}
+
+/// The least height of the tree's own view (30 points above it go to the tree-or-steps
+/// switch of a narrow window).
+const TREE_LEAST: f32 = 100.0;
 
 /// The lab's window state.
 pub struct TreeLab {
@@ -79,6 +96,8 @@ pub struct TreeLab {
     pub grow: grow::GrowForm,
     /// The exercise in progress (predict, then check) and the session's score.
     pub exercise: ExerciseState,
+    /// Where the last frame drew the tree, while the window is open.
+    drawn: Option<draw::Drawn>,
 }
 
 impl crate::ui::windows::Window for TreeLab {
@@ -127,6 +146,7 @@ impl Default for TreeLab {
             fit_asked: false,
             grow: grow::GrowForm::default(),
             exercise: ExerciseState::default(),
+            drawn: None,
         }
     }
 }
@@ -148,6 +168,18 @@ impl TreeLab {
         if self.model.cursor == self.model.steps() {
             self.playing = false;
         }
+    }
+
+    /// The part of the screen that showed the tree last frame (its scroll area's view);
+    /// `None` while the window is closed or the step table is shown instead.
+    pub fn tree_view(&self) -> Option<egui::Rect> {
+        self.drawn.map(|drawn| drawn.view)
+    }
+
+    /// Where `node`'s centre was drawn last frame (in view or not: compare with
+    /// [`TreeLab::tree_view`]).
+    pub fn drawn_at(&self, node: usize) -> Option<egui::Pos2> {
+        self.drawn.and_then(|drawn| drawn.at(self, node))
     }
 
     /// The evaluation line the window shows (tests read it back).
@@ -208,6 +240,8 @@ fn window_ui(
         lab.export_path = saves_dir.join("tree-steps.xlsx").display().to_string();
     }
     play_tick(lab, ctx);
+    // Set again if the tree is drawn this frame.
+    lab.drawn = None;
     let now_shown = Some((lab.model.generation, lab.model.cursor));
     if lab.shown != now_shown {
         lab.shown = now_shown;
@@ -227,35 +261,48 @@ fn window_ui(
         .resizable(true)
         .collapsible(true)
         .show(ctx, |ui| {
+            // Everything above the tree ends here, so the tree keeps its share of the
+            // window however long the exercise's list or the trace's status grows.
+            let height = ui.available_height();
+            let above_tree = ui.cursor().top() + height - tree_least(height);
             // On a short screen the controls scroll in the top part, so the tree and the
-            // table keep most of the window.
-            // An exercise needs its question, answer and verdict in view: half then.
-            let controls_height = (ui.available_height() * 0.3).max(60.0);
+            // table keep most of the window; less of it while an exercise is open, whose
+            // question, answer and verdict need the room.
+            let exercising = lab.exercise.active || lab.exercise.verdict.is_some();
+            let share = if exercising { 0.15 } else { 0.3 };
             egui::ScrollArea::vertical()
                 .id_salt("tree_lab_controls")
-                .max_height(controls_height)
+                .max_height((height * share).max(CONTROLS_LEAST))
+                .min_scrolled_height(CONTROLS_LEAST)
                 .show(ui, |ui| controls::controls_ui(ui, lab, t, dark));
             // The exercise below the scrolling controls, never inside them: its answer
             // and Check stay in view (issue 32.5).
-            ui.separator();
-            exercise::exercise_ui(ui, lab);
-            ui.separator();
+            separator_ui(ui);
+            exercise::exercise_ui(ui, lab, above_tree);
+            separator_ui(ui);
             if lab.exercise.hiding() {
                 // Predict first: no stepping and no step table until the answer is
                 // checked (the tree shows the leaves only, at the trace's start).
                 lab.go_to(0);
                 ui.label(exercise_texts(language).hidden);
             } else {
-                controls::stepping_ui(ui, lab, t);
+                controls::stepping_ui(ui, lab, t, above_tree);
             }
-            ui.separator();
+            separator_ui(ui);
             tree_and_steps_ui(ui, lab, t, dark, screen);
         });
     lab.open = open;
     if !lab.open {
         lab.playing = false;
         lab.shown = None;
+        lab.drawn = None;
     }
+}
+
+/// A thin separator between the lab's parts: at 640x480 every point counts toward the
+/// tree's share (egui's default spacing took 36 points for three).
+fn separator_ui(ui: &mut egui::Ui) {
+    ui.add(egui::Separator::default().spacing(4.0));
 }
 
 /// The export's answers: a path chosen in the dialog starts it, a finished one leaves
@@ -300,7 +347,11 @@ fn tree_and_steps_ui(
         let table_width = (ui.available_width() * 0.55).clamp(320.0, 1000.0);
         let height = body_height(ui, screen);
         ui.horizontal_top(|ui| {
-            let tree_width = ui.available_width() - table_width - 12.0;
+            // The separator between them and the spacing either side of it: 12 points
+            // (short of 22) pushed the table's right edge, and the ellipsis of a long
+            // reason, past the window's.
+            let gap = 2.0 * ui.spacing().item_spacing.x + 8.0;
+            let tree_width = ui.available_width() - table_width - gap;
             let down = egui::Layout::top_down(egui::Align::Min);
             ui.allocate_ui_with_layout(egui::vec2(tree_width, height), down, |ui| {
                 ui.set_min_size(egui::vec2(tree_width, height));
@@ -364,7 +415,7 @@ impl ExportNote {
 /// the bottom of the screen (a window taller than the screen would hide the table).
 fn body_height(ui: &egui::Ui, screen: egui::Rect) -> f32 {
     let to_bottom = screen.bottom() - 44.0 - ui.cursor().top();
-    ui.available_height().min(to_bottom).max(120.0)
+    ui.available_height().min(to_bottom).max(TREE_LEAST)
 }
 
 /// Plays the trace: a step whenever 1/speed seconds have passed on the frame clock, with

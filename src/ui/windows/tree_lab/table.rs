@@ -5,6 +5,7 @@
 use super::TreeLab;
 use super::rows::{bound_text, column_titles, event_text, reason_text};
 use super::texts::LabTexts;
+use crate::ui::i18n::fill;
 use eframe::egui::{self, Color32, RichText};
 
 /// Column widths (the last, the reason, takes what is left).
@@ -14,14 +15,20 @@ const WIDTHS: [f32; 7] = [36.0, 38.0, 150.0, 40.0, 40.0, 44.0, 70.0];
 /// line under its columns.
 const MIN_REASON_WIDTH: f32 = 120.0;
 
-/// The columns' widths in a table `available` wide: the fixed widths, scaled down when
-/// they do not fit, and whether the reason has room as a column after them (else it takes
-/// a line of its own in each row).
-fn fitted_widths(available: f32, spacing: f32) -> ([f32; 7], bool) {
+/// The most of a table's width the event column takes: the reason needs the rest.
+const EVENT_SHARE: f32 = 0.4;
+
+/// The columns' widths in a table `available` wide whose longest event is `event` wide:
+/// the fixed widths (the event's as wide as that event, within [`EVENT_SHARE`]), scaled
+/// down when they do not fit, and whether the reason has room as a column after them
+/// (else it takes a line of its own in each row).
+fn fitted_widths(available: f32, spacing: f32, event: f32) -> ([f32; 7], bool) {
     let gaps = spacing * WIDTHS.len() as f32;
-    let fixed: f32 = WIDTHS.iter().sum();
+    let mut wanted = WIDTHS;
+    wanted[2] = event.min(available * EVENT_SHARE).max(WIDTHS[2]);
+    let fixed: f32 = wanted.iter().sum();
     let scale = ((available - gaps) / fixed).clamp(0.4, 1.0);
-    let widths = WIDTHS.map(|w| w * scale);
+    let widths = wanted.map(|w| w * scale);
     let reason_room = available - gaps - widths.iter().sum::<f32>();
     (widths, reason_room >= MIN_REASON_WIDTH)
 }
@@ -32,6 +39,41 @@ fn fitted_widths(available: f32, spacing: f32) -> ([f32; 7], bool) {
 fn scroll_offset(row: usize, rows: usize, pitch: f32, view: f32) -> f32 {
     let most = (rows as f32 * pitch - view).max(0.0);
     (row as f32 * pitch + pitch / 2.0 - view / 2.0).clamp(0.0, most)
+}
+
+/// The width of the longest event this trace can write (issue 38.15: "con 66 = 22,
+/// không tốt ..." was cut at a fixed 150 points): each kind of event with the tree's
+/// widest node number and value. A cut's list of skipped nodes has no bound; a row
+/// whose event is still cut shows it whole on hover.
+fn widest_event(ui: &egui::Ui, lab: &TreeLab, t: &LabTexts) -> f32 {
+    let model = &lab.model;
+    let number = model.numbers.iter().max().copied().unwrap_or(0).to_string();
+    let value = (0..model.tree.node_count())
+        .filter_map(|node| model.tree.leaf_value(node))
+        .map(|value| value.to_string())
+        .max_by_key(String::len)
+        .unwrap_or_default();
+    let events = [
+        t.ev_enter.to_string(),
+        t.ev_scout.to_string(),
+        t.ev_research.to_string(),
+        fill(t.ev_eval, &[&value]),
+        fill(t.ev_update_better, &[&number, &value]),
+        fill(t.ev_update_not, &[&number, &value]),
+        fill(t.ev_test, &[&number, &value]),
+        fill(t.ev_return, &[&value]),
+    ];
+    events
+        .into_iter()
+        .map(|event| text_width(ui, event))
+        .fold(0.0, f32::max)
+}
+
+/// The width of `text` on one line in the body font, with a label's margin.
+fn text_width(ui: &egui::Ui, text: String) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let width = ui.fonts_mut(|fonts| fonts.layout_no_wrap(text, font, Color32::WHITE).size().x);
+    width + 2.0
 }
 
 fn cell(ui: &mut egui::Ui, width: f32, text: RichText) {
@@ -45,7 +87,15 @@ fn cell(ui: &mut egui::Ui, width: f32, text: RichText) {
 pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<usize> {
     let model = &lab.model;
     let mut clicked = None;
-    let (widths, show_reason) = fitted_widths(ui.available_width(), ui.spacing().item_spacing.x);
+    let event_width = widest_event(ui, lab, t);
+    let spacing = ui.spacing().item_spacing.x;
+    let (widths, show_reason) = fitted_widths(ui.available_width(), spacing, event_width);
+    // What the reason is cut to: the room after the columns, or its own line's.
+    let reason_room = if show_reason {
+        ui.available_width() - widths.iter().sum::<f32>() - spacing * widths.len() as f32
+    } else {
+        ui.available_width() - widths[0] - spacing
+    };
     header_ui(ui, t, widths, show_reason);
     // `show_rows` adds the item spacing to the height it is given.
     let line_height = ui.spacing().interact_size.y;
@@ -73,16 +123,24 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
             let done = index < model.cursor;
             let style = |text: String| RichText::new(text).color(if done { strong } else { weak });
             let window = step.window;
+            let event = event_text(model, t, step);
             let columns = [
                 (index + 1).to_string(),
                 model.numbers[step.node].to_string(),
-                event_text(model, t, step),
+                event.clone(),
                 window.map_or(String::new(), |w| bound_text(w.alpha)),
                 window.map_or(String::new(), |w| bound_text(w.beta)),
                 step.value.map_or(String::new(), |v| v.to_string()),
                 step.evaluations.to_string(),
             ];
             let reason = reason_text(model, t, step);
+            let whole = if reason.is_empty() {
+                event.clone()
+            } else {
+                format!("{event}\n{reason}")
+            };
+            let elided = text_width(ui, event.clone()) > widths[2]
+                || text_width(ui, reason.clone()) > reason_room;
             let cut = matches!(step.event, crate::ai::tree::lab::Event::Cut { .. });
             let reason = if cut && done {
                 RichText::new(reason).color(Color32::from_rgb(200, 40, 40))
@@ -113,7 +171,12 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
                     });
                 }
             };
-            let response = ui.vertical(row).response.interact(egui::Sense::click());
+            let mut response = ui.vertical(row).response.interact(egui::Sense::click());
+            if elided {
+                // The row takes the pointer from its labels, so the whole event and
+                // reason are the row's to show (a cut's list of skipped nodes).
+                response = response.on_hover_text(whole);
+            }
             if response.clicked() {
                 clicked = Some(index + 1);
             }
@@ -143,14 +206,20 @@ mod tests {
 
     #[test]
     fn a_wide_table_keeps_its_widths_and_shows_the_reason() {
-        let (widths, reason) = fitted_widths(1000.0, 8.0);
+        let (widths, reason) = fitted_widths(1000.0, 8.0, 120.0);
         assert_eq!(widths, WIDTHS);
         assert!(reason);
+        // A longer event widens its column, up to its share of the table.
+        let (widths, reason) = fitted_widths(1000.0, 8.0, 190.0);
+        assert_eq!(widths[2], 190.0);
+        assert!(reason);
+        let (widths, _) = fitted_widths(1000.0, 8.0, 900.0);
+        assert_eq!(widths[2], 1000.0 * EVENT_SHARE);
     }
 
     #[test]
     fn a_narrow_table_scales_its_columns_into_view_and_gives_the_reason_its_own_line() {
-        let (widths, reason) = fitted_widths(400.0, 8.0);
+        let (widths, reason) = fitted_widths(400.0, 8.0, 150.0);
         let used: f32 = widths.iter().sum::<f32>() + 8.0 * 7.0;
         assert!(used <= 400.0 + 0.01, "{used}");
         assert!(!reason);
