@@ -215,7 +215,11 @@ fn a_save_is_strict_and_a_history_entry_is_not() {
         }
         other => panic!("{other:?}"),
     }
-    let newer = good.replacen("    names:", "    a_newer_versions_field: true,\n    names:", 1);
+    let newer = good.replacen(
+        "    names:",
+        "    a_newer_versions_field: true,\n    names:",
+        1,
+    );
     let history = dir.path().join("history");
     std::fs::create_dir(&history).unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(history.join("20251123-000000-a.ron"), &newer).unwrap_or_else(|e| panic!("{e}"));
