@@ -188,7 +188,7 @@ impl App {
     /// would, with the computer free to move. Opening a link never costs a game: an
     /// unfinished game autosaved earlier is offered with "Stay on the link" beside
     /// Continue, and nothing writes over the autosave until the player moves in the
-    /// link's game ([`crate::ui::session::saving::AutosaveSlot::Held`]). An empty text
+    /// link's game (`AutosaveSlot::Held` in `ui::session::saving`). An empty text
     /// (a script passing no position) is no position.
     pub fn open_link(&mut self, position: &str) {
         if position.trim().is_empty() {
