@@ -186,7 +186,7 @@ fn a_pasted_link_to_a_position_is_loaded() {
 fn long_search_settings() -> Settings {
     let mut settings = settings(Mode::HumanVsComputer, 15, 10);
     settings.setup.human_first = false;
-    settings.setup.engines[0] = Preset::Expert.engine();
+    settings.setup.engines[0] = ui_support::minute_long_engine();
     settings
 }
 
@@ -884,7 +884,7 @@ fn computers_can_be_paused_and_resumed_without_undo() {
 #[test]
 fn a_hint_can_be_stopped_and_still_answers() {
     let mut settings = settings(Mode::HumanVsHuman, 15, 10);
-    settings.setup.engines[1] = Preset::Expert.engine();
+    settings.setup.engines[1] = ui_support::minute_long_engine();
     let (mut harness, _dir) = harness(settings);
     frames(&mut harness, 2);
     click(&mut harness, "Hint");

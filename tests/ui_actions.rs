@@ -19,7 +19,7 @@ use ui_support::{
 /// first move.
 fn long_thinker() -> Settings {
     let mut settings = settings(Mode::HumanVsComputer, 15, 10);
-    settings.setup.engines[1] = Preset::Expert.engine();
+    settings.setup.engines[1] = ui_support::minute_long_engine();
     settings
 }
 

@@ -9,7 +9,6 @@ mod ui_support;
 use eframe::egui;
 use egui_kittest::Harness;
 use queens::store::{Loaded, SavedGame, StoreError};
-use queens::ui::Preset;
 use queens::ui::{App, DiskStore, Mode, WindowStore};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -200,13 +199,13 @@ fn a_save_is_opened_in_the_background_while_the_window_draws() {
 /// Resume computer, builds no second engine (and no second 256 MiB table).
 #[test]
 fn cancel_then_resume_keeps_the_seats_engine() {
-    // A 15x15 board with stones and a minute a move: the strong engine cannot prove it
-    // within a frame or two, so the search is still running when Cancel is clicked (on a
-    // 10x10 board it proved its move within one frame on a loaded machine).
+    // A 15x15 board and a minute a move with PVS (its 256 MiB table is what a second
+    // engine would double): it never proves a board that size, so the search is still
+    // running when Cancel is clicked. The perfect engine proves a 15x15 board with stones
+    // in 50-160 ms, and lost that race in CI once.
     let mut settings = settings(Mode::HumanVsComputer, 15, 20);
     settings.setup.human_first = false;
-    settings.setup.engines[0] = Preset::Expert.engine();
-    settings.setup.engines[0].time_ms = 60_000;
+    settings.setup.engines[0] = ui_support::minute_long_engine();
     let (mut harness, _dir) = harness(settings);
     step_until(&mut harness, "the first search", App::is_thinking);
     // The search may start after that frame drew its buttons: one frame more shows

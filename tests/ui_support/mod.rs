@@ -169,3 +169,14 @@ pub fn first_free(board: &Board) -> String {
         .unwrap_or_else(|| panic!("no free cell"));
     format!("cell {cell}")
 }
+
+/// A computer whose search on a 15x15 board runs for a minute: PVS to depth 30 within
+/// 60 s never proves a board that size, so a test can cancel it, hover, or start a new
+/// game while it thinks. (The perfect engine proves a 15x15 board with stones in 50-160
+/// ms, which tests racing it with a few frames sometimes lost on a loaded machine.)
+pub fn minute_long_engine() -> queens::ui::EngineSetup {
+    let mut engine = queens::ui::Preset::Hard.engine();
+    engine.depth = 30;
+    engine.time_ms = 60_000;
+    engine
+}

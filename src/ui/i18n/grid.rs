@@ -37,7 +37,7 @@ pub struct GridTexts {
 pub static EN: GridTexts = GridTexts {
     english: true,
     to_move: "{0} to move ({1})",
-    must_pass: "{0} has no legal move and must pass.",
+    must_pass: "{0}: no legal move, so the turn passes.",
     pass: "Pass",
     pass_move: "pass",
     passed: "{0} passed: no legal move.",

@@ -523,6 +523,11 @@ mod tests {
             (t.value_behind, 4),
             (s.wins, 1),
             (s.resigned_win, 2),
+            // Issue 39: "You has no legal move and must pass." escaped this list.
+            (t.grid.must_pass, 1),
+            (t.grid.passed, 1),
+            (t.grid.played, 2),
+            (t.grid.to_move, 2),
         ];
         let third_person = [
             " is ", " is…", " has ", " wins", " loses", " resigns", " plays", " leads",
