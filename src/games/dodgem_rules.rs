@@ -103,6 +103,9 @@ impl Rules for Dodgem {
                 rules: Some(
                     "Black (first) drives right, up or down; white left, right or up, always onto an empty square. A car leaves past the far edge: black to the right, white at the top. Whoever drives both cars off first wins, and so does a player who leaves the opponent no move. A game still going after 60 plies (30 moves each) is a draw.",
                 ),
+                notation: Some(
+                    "A move is the car's square, a dash, and where it goes: a3-b3; a car leaving the board goes to off (c2-off).",
+                ),
                 pieces: ["black", "white"],
                 piece_names: ["black car", "white car"],
                 score: Some("Cars driven off: black {0}, white {1}"),
@@ -113,6 +116,9 @@ impl Rules for Dodgem {
                 title: "Dodgem",
                 rules: Some(
                     "Đen (đi trước) chạy sang phải, lên hoặc xuống; trắng sang trái, sang phải hoặc lên, luôn vào ô trống. Xe ra khỏi bàn qua mép xa: đen ở bên phải, trắng ở phía trên. Ai đưa cả hai xe ra trước thì thắng; người làm đối thủ hết nước đi cũng thắng. Sau 60 nửa nước (mỗi bên 30 nước) mà chưa ai thắng thì hòa.",
+                ),
+                notation: Some(
+                    "Một nước đi là ô của xe, dấu gạch ngang và ô xe đến: a3-b3; xe ra khỏi bàn thì ghi off (c2-off).",
                 ),
                 pieces: ["đen", "trắng"],
                 piece_names: ["xe đen", "xe trắng"],

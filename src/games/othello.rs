@@ -444,6 +444,19 @@ mod tests {
     /// The published 8x8 perft (A. Bik, "Othello perft", from the standard start; a
     /// pass counts as a ply): 1, 4, 12, 56, 244, 1396, 8200, 55092, 390216.
     #[test]
+    fn a_finished_games_value_proves_its_disc_margin_and_an_estimate_proves_none() {
+        use crate::games::rules::Rules;
+        assert_eq!(<Othello as Rules>::proven_margin(WIN + 34), Some(34));
+        assert_eq!(<Othello as Rules>::proven_margin(-(WIN + 6)), Some(-6));
+        assert_eq!(<Othello as Rules>::proven_margin(WIN + 64), Some(64));
+        assert_eq!(<Othello as Rules>::proven_margin(0), None);
+        assert_eq!(<Othello as Rules>::proven_margin(2_500), None);
+        assert_eq!(<Othello as Rules>::proven_margin(-2_500), None);
+        assert_eq!(<Othello as Rules>::proven_margin(WIN), None);
+        assert_eq!(<Othello as Rules>::proven_margin(i32::MIN), None);
+    }
+
+    #[test]
     fn the_8x8_start_counts_the_published_perft() {
         let mut game = Othello::new(8).unwrap_or_else(|e| panic!("{e}"));
         let counts: Vec<u64> = (0..=8).map(|depth| count(&mut game, depth)).collect();

@@ -126,13 +126,38 @@ impl Rules for Board {
     /// rules, the claims, the score), through its queens panels.
     fn words(tongue: crate::games::words::Tongue) -> crate::games::words::GameWords {
         use crate::games::words::{GameWords, Tongue};
-        let name = match tongue {
-            Tongue::English => "Queens & Stones",
-            Tongue::Vietnamese => "Quân Hậu & Đá",
+        let (name, rules, notation) = match tongue {
+            Tongue::English => (
+                "Queens & Stones",
+                "Two players take turns placing a queen on a free cell. Player 1 moves first.\n\n\
+        A queen claims its own cell and every free cell along its 8 lines (like a chess \
+        queen), each line stopping at a stone or at the edge. Cells already claimed keep \
+        their owner; the line goes on past them.\n\n\
+        A cell is free when it holds no stone, no queen and is not claimed. The game ends \
+        when no free cell is left. Whoever owns more cells wins; equal is a draw.\n\n\
+        Tip: hover a free cell to see exactly which cells a queen there would claim.",
+                "A move is the cell the queen goes to: its column letter, then its row number \
+                 (c3); row 1 is at the bottom. A game string gives the board and the moves: \
+                 size=8 stones=b2,d5 moves=c3,f6.",
+            ),
+            Tongue::Vietnamese => (
+                "Quân Hậu & Đá",
+                "Hai người chơi lần lượt đặt một quân hậu vào một ô trống. Người chơi 1 đi trước.\n\n\
+        Quân hậu chiếm ô của nó và mọi ô trống trên 8 hướng (như quân hậu cờ vua); mỗi \
+        hướng dừng lại ở viên đá hoặc ở mép bàn. Ô đã bị chiếm vẫn giữ chủ cũ; hướng đi \
+        tiếp qua các ô đó.\n\n\
+        Một ô là trống khi không có đá, không có hậu và chưa bị chiếm. Ván kết thúc khi \
+        không còn ô trống. Ai sở hữu nhiều ô hơn thì thắng; bằng nhau là hòa.\n\n\
+        Mẹo: rê chuột lên một ô trống để thấy chính xác những ô mà hậu ở đó sẽ chiếm.",
+                "Một nước đi là ô đặt hậu: chữ cột rồi số hàng (c3); hàng 1 ở dưới cùng. \
+                 Chuỗi ván cờ ghi bàn cờ và các nước đi: size=8 stones=b2,d5 moves=c3,f6.",
+            ),
         };
         GameWords {
             name,
             title: name,
+            rules: Some(rules),
+            notation: Some(notation),
             ..GameWords::plain(Self::TAG, Self::SIDES)
         }
     }

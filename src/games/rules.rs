@@ -151,6 +151,15 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
         None
     }
 
+    /// The final score margin (the searcher's pieces less the other's) a search value
+    /// proves, for a game whose engines score a finished game by its margin but whose
+    /// value tells no ply (Othello's `WIN + disc margin`); `None` for an estimate and by
+    /// default. A front end then says "wins by 34 discs", never the raw value.
+    fn proven_margin(value: i32) -> Option<i32> {
+        let _ = value;
+        None
+    }
+
     /// What a save record keeps as the game's position (its `game` field): by default
     /// the game string ([`write()`]).
     fn record_game(&self) -> String {

@@ -101,6 +101,8 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     fn score(&self) -> [u32; 2];
     /// What a search value proves ([`Rules::decided`]).
     fn decided(&self, value: i32) -> Option<Decided>;
+    /// The final margin a search value proves ([`Rules::proven_margin`]).
+    fn proven_margin(&self, value: i32) -> Option<i32>;
     /// The position a save record keeps ([`Rules::record_game`]).
     fn record_game(&self) -> String;
     /// [`Rules::solve_exact`].
@@ -222,6 +224,10 @@ where
 
     fn decided(&self, value: i32) -> Option<Decided> {
         G::decided(value)
+    }
+
+    fn proven_margin(&self, value: i32) -> Option<i32> {
+        G::proven_margin(value)
     }
 
     fn record_game(&self) -> String {

@@ -135,4 +135,28 @@ mod tests {
             assert_eq!(back.to_string(), game.to_string(), "{text}");
         }
     }
+
+    #[test]
+    fn every_game_brings_its_name_rules_and_notation_in_both_languages() {
+        for entry in GAMES {
+            let english = (entry.words)(Tongue::English);
+            let vietnamese = (entry.words)(Tongue::Vietnamese);
+            for (tongue, said) in [("English", &english), ("Vietnamese", &vietnamese)] {
+                assert!(!said.name.is_empty(), "{}: no {tongue} name", entry.tag);
+                assert!(
+                    said.rules.is_some_and(|text| text.len() > 40),
+                    "{}: no {tongue} rules (Help > Rules shows them)",
+                    entry.tag
+                );
+                assert!(
+                    said.notation.is_some_and(|text| !text.is_empty()),
+                    "{}: no {tongue} notation help",
+                    entry.tag
+                );
+            }
+            // A Vietnamese text left in English is a missing translation.
+            assert_ne!(english.rules, vietnamese.rules, "{}: rules", entry.tag);
+            assert_ne!(english.notation, vietnamese.notation, "{}", entry.tag);
+        }
+    }
 }

@@ -409,6 +409,9 @@ impl Rules for TicTacToe {
                 rules: Some(
                     "Three in a row (across, down or diagonal) wins; a full board without a line is a draw. X moves first.",
                 ),
+                notation: Some(
+                    "A move is the square played: its column letter, then its row number, from a3 at the top left to c1 at the bottom right.",
+                ),
                 pieces: ["X", "O"],
                 piece_names: ["X", "O"],
                 score: None,
@@ -419,6 +422,9 @@ impl Rules for TicTacToe {
                 title: "cờ ca-rô 3x3",
                 rules: Some(
                     "Ba quân thẳng hàng (ngang, dọc hoặc chéo) thì thắng; bàn cờ đầy mà không ai có hàng là hòa. X đi trước.",
+                ),
+                notation: Some(
+                    "Một nước đi là ô được đánh: chữ cột rồi số hàng, từ a3 ở góc trên bên trái đến c1 ở góc dưới bên phải.",
                 ),
                 pieces: ["X", "O"],
                 piece_names: ["X", "O"],

@@ -21,8 +21,11 @@ pub struct GameWords {
     pub name: &'static str,
     /// The name as a sentence writes it ("a tic-tac-toe game").
     pub title: &'static str,
-    /// The rules in a sentence or two, for the side panel and New game.
+    /// The rules (for most games a sentence or two), for Help > Rules, the side panel
+    /// and New game.
     pub rules: Option<&'static str>,
+    /// How a move is written (the move list, links, the command line), for Help > Rules.
+    pub notation: Option<&'static str>,
     /// Each seat's pieces, seat 0 first ("X", "O"; "black", "white").
     pub pieces: [&'static str; 2],
     /// What a square holding each seat's piece is read out as ("black car").
@@ -43,6 +46,7 @@ impl GameWords {
             name: tag,
             title: tag,
             rules: None,
+            notation: None,
             pieces: sides,
             piece_names: sides,
             score: None,

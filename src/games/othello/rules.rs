@@ -90,6 +90,16 @@ impl Rules for Othello {
         ))
     }
 
+    /// A won or lost finished game scores `±(WIN + disc margin)`, the margin 1 to 64
+    /// (the default evaluation of an open position stays far below `WIN`).
+    fn proven_margin(value: i32) -> Option<i32> {
+        use super::WIN;
+        let past_win = value.unsigned_abs().checked_sub(WIN.unsigned_abs())?;
+        (1..=64)
+            .contains(&past_win)
+            .then(|| value.signum() * past_win as i32)
+    }
+
     fn words(tongue: crate::games::words::Tongue) -> crate::games::words::GameWords {
         use crate::games::words::{GameWords, Tongue};
         match tongue {
@@ -98,6 +108,9 @@ impl Rules for Othello {
                 title: "Othello",
                 rules: Some(
                     "Black moves first. Place a disc so that it closes a straight line of your opponent's discs between it and one of yours; those discs turn to your colour. With no such move you pass. When neither side can move, the one with more discs wins.",
+                ),
+                notation: Some(
+                    "A move is the square of the new disc, from a1 at the top left (d3); a side with no move plays pass.",
                 ),
                 pieces: ["black", "white"],
                 piece_names: ["black", "white"],
@@ -109,6 +122,9 @@ impl Rules for Othello {
                 title: "Othello",
                 rules: Some(
                     "Đen đi trước. Đặt một quân sao cho giữa nó và một quân của bạn là một hàng thẳng quân đối phương; những quân đó lật sang màu của bạn. Không có nước như vậy thì bỏ lượt. Khi cả hai không đi được, bên nhiều quân hơn thắng.",
+                ),
+                notation: Some(
+                    "Một nước đi là ô đặt quân mới, tính từ a1 ở góc trên bên trái (d3); bên không có nước đi thì ghi pass.",
                 ),
                 pieces: ["đen", "trắng"],
                 piece_names: ["đen", "trắng"],

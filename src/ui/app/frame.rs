@@ -112,6 +112,7 @@ impl App {
             saves_source: files.source,
             board: &board,
             tools: game.tools(),
+            game_tag: game.tag(),
             puzzles: &settings.puzzles,
         };
         for window in windows.each() {

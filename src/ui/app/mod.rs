@@ -197,7 +197,6 @@ impl App {
         self.files.given_at_start();
         self.paste_text = position.to_owned();
         self.paste_position();
-        self.paused = false;
     }
 
     /// Opens the save at `path` as Game > Open does (`queens gui FILE`, a save
@@ -292,16 +291,10 @@ impl App {
     }
 
     /// The players' names (see [`crate::ui::i18n::names`]): typed ones, else "You" / "Player 1",
-    /// and computers by level ("Computer (Medium)"), a small game's by engine.
+    /// and computers by level ("Computer (Medium)") or engine ("Computer (Alpha-beta)").
     pub(in crate::ui) fn player_names(&self) -> [String; 2] {
-        // Look (issue 8)
-        use crate::ui::i18n::names::{seat_names, small_seat_names};
         let typed = &self.files.record.names;
-        match &self.game {
-            // The seam's games have the small games' computers (minimax, alpha-beta).
-            OnScreen::Grid(grid) => small_seat_names(self.texts(), &grid.seats, typed),
-            OnScreen::Queens(game) => seat_names(self.texts(), &game.seats, typed),
-        }
+        crate::ui::i18n::names::seat_names(self.texts(), self.game.seats(), typed)
     }
 
     /// The board on show: the game's (borrowed: a board with its search tables is too

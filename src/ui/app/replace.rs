@@ -32,7 +32,10 @@ pub(in crate::ui) struct Replacement {
     pub(in crate::ui) saved: bool,
     /// The status line once it is on screen.
     pub(super) message: Message,
-    /// The computer waits for Resume (a pasted position is studied first).
+    /// The computer waits for Resume (a save whose computer was paused, or whose
+    /// engine stands in for an unknown one). A position given by Paste position or a
+    /// link is never paused: the computer to move there plays, on the desktop as in
+    /// the browser (issue 39).
     pub(super) paused: bool,
     /// Analyse the game once it is on screen.
     pub(super) analyse: bool,
@@ -404,15 +407,13 @@ impl App {
                 // The same players, so the same names.
                 record.names = self.files.record.names.clone();
                 record.from_position = pasted_moves(game.board.ply());
-                // A pasted position is studied first: the computer waits for Resume.
-                let paused = game.computer_to_move();
                 self.offer_replacement(Replacement {
                     game: OnScreen::Queens(game),
                     record,
                     path: None,
                     saved: false,
                     message: Message::Pasted,
-                    paused,
+                    paused: false,
                     setup: None,
                     analyse: false,
                 });
@@ -445,12 +446,9 @@ impl App {
         self.paste_text.clear();
         let seats = table_seats(&self.settings.setup);
         let names = crate::ui::i18n::names::typed_names(&self.settings.setup);
-        // A pasted position is studied first: the computer waits for Resume.
-        let paused = game.result().is_none() && seats[game.seat_to_move()].is_computer();
         let before = pasted_moves(game.moves().len());
         let mut replacement = Replacement::grid(game, seats, names, Message::Pasted);
         replacement.record.from_position = before;
-        replacement.paused = paused;
         self.offer_replacement(replacement);
     }
 

@@ -52,11 +52,14 @@ pub struct GridOverlay<'a> {
     pub words: [&'a str; 5],
     /// Each seat's piece in words, as a square holding it is read out.
     pub pieces: [&'a str; 2],
+    /// Draw the column letters and row numbers (View > Show coordinates), with room
+    /// kept for them left of the board and below it.
+    pub coordinates: bool,
 }
 
 /// The board's rectangle and its square size, centred in `available` with room for
-/// the coordinates (left and below) and the exit strips.
-fn board_rect(available: Rect, view: &GridView) -> (Rect, f32) {
+/// the coordinates (left and below, `margin` wide: 0 without them) and the exit strips.
+fn board_rect(available: Rect, view: &GridView, margin: f32) -> (Rect, f32) {
     let cols = f32::from(view.cols.max(1));
     let rows = f32::from(view.rows.max(1));
     let edges = view.exits.map(|exits| exits.edges).unwrap_or_default();
@@ -69,18 +72,18 @@ fn board_rect(available: Rect, view: &GridView) -> (Rect, f32) {
         .into_iter()
         .filter(|&e| has(e))
         .count() as f32;
-    let size = ((available.width() - MARGIN - across * EXIT_GAP) / (cols + across * EXIT_DEPTH))
-        .min((available.height() - MARGIN - down * EXIT_GAP) / (rows + down * EXIT_DEPTH))
+    let size = ((available.width() - margin - across * EXIT_GAP) / (cols + across * EXIT_DEPTH))
+        .min((available.height() - margin - down * EXIT_GAP) / (rows + down * EXIT_DEPTH))
         .max(8.0);
     let strip = size * EXIT_DEPTH + EXIT_GAP;
     let extra = |edge: Edge| if has(edge) { strip } else { 0.0 };
     let board = vec2(size * cols, size * rows);
     let block = board
         + vec2(
-            MARGIN + extra(Edge::Left) + extra(Edge::Right),
-            MARGIN + extra(Edge::Top) + extra(Edge::Bottom),
+            margin + extra(Edge::Left) + extra(Edge::Right),
+            margin + extra(Edge::Top) + extra(Edge::Bottom),
         );
-    let min = available.center() - block / 2.0 + vec2(MARGIN + extra(Edge::Left), extra(Edge::Top));
+    let min = available.center() - block / 2.0 + vec2(margin + extra(Edge::Left), extra(Edge::Top));
     (Rect::from_min_size(min, board), size)
 }
 
@@ -100,7 +103,8 @@ pub fn grid_board_ui(
     view: &GridView,
     overlay: &GridOverlay<'_>,
 ) -> Option<GridTarget> {
-    let (grid, size) = board_rect(ui.available_rect_before_wrap(), view);
+    let margin = if overlay.coordinates { MARGIN } else { 0.0 };
+    let (grid, size) = board_rect(ui.available_rect_before_wrap(), view, margin);
     let painter = ui.painter().clone();
     painter.rect_filled(
         grid.expand(3.0),
@@ -143,7 +147,9 @@ pub fn grid_board_ui(
         clicked = Some(exit);
     }
     paint_marks(&painter, (grid, size), view, overlay, hovered);
-    paint_coordinates(&painter, grid, size, view, &overlay.palette);
+    if overlay.coordinates {
+        paint_coordinates(&painter, grid, size, view, &overlay.palette);
+    }
     clicked
 }
 
@@ -456,7 +462,7 @@ mod tests {
     fn the_board_fits_the_room_given_and_keeps_its_squares_square() {
         let view = GridView::build(6, 8, |_, _| Square::Empty, |r, c| format!("{r}{c}"), &[]);
         let room = Rect::from_min_size(egui::pos2(0.0, 0.0), vec2(400.0, 300.0));
-        let (board, size) = board_rect(room, &view);
+        let (board, size) = board_rect(room, &view, MARGIN);
         assert!(room.contains_rect(board), "{board:?} in {room:?}");
         // Room for the row numbers left of it and the column letters below it.
         assert!(board.left() - room.left() >= 17.9, "{board:?}");

@@ -171,13 +171,6 @@ pub const TEXTS: Texts = Texts {
     speeds: ["Slow", "Normal", "Fast", "Instant"],
     start: "Start",
     setup_preview: "Preview of the starting board",
-    rules_text: "Two players take turns placing a queen on a free cell. Player 1 moves first.\n\n\
-        A queen claims its own cell and every free cell along its 8 lines (like a chess \
-        queen), each line stopping at a stone or at the edge. Cells already claimed keep \
-        their owner; the line goes on past them.\n\n\
-        A cell is free when it holds no stone, no queen and is not claimed. The game ends \
-        when no free cell is left. Whoever owns more cells wins; equal is a draw.\n\n\
-        Tip: hover a free cell to see exactly which cells a queen there would claim.",
     diagram_caption: "A queen on b2 claims {0:cell|cells} (tinted); the stone on d4 stops its diagonal.",
     about_text: "Queens & Stones: the game of the master's thesis \"Minimax search and its \
         application to zero-sum games\", with minimax and alpha-beta engines.\n\n\

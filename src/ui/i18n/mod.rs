@@ -221,7 +221,6 @@ pub struct Texts {
     pub skipped: &'static str,
     pub no_history: &'static str,
     // Help.
-    pub rules_text: &'static str,
     pub diagram_caption: &'static str,
     pub about_text: &'static str,
     // Errors of a game string.

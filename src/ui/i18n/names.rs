@@ -1,6 +1,7 @@
 //! The players' names as the window shows them: the name a player typed (kept with the
-//! game), else "You" / "Player 1" for people and the level for a computer
-//! ("Computer (Medium)"), its technical settings being shown second, in small print.
+//! game), else "You" / "Player 1" for people and for a computer its level ("Computer
+//! (Medium)") or, when its settings are no level's, its engine ("Computer (Alpha-beta)"),
+//! its technical settings being shown second, in small print. One way for every game.
 
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::session::game::Seat;
@@ -8,34 +9,20 @@ use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset};
 
 pub use crate::store::{MAX_NAME_CHARS, clean_name};
 
-/// The level of an engine in words: its preset's name, or "Custom".
+/// A computer in words: its level's name when its settings are a level's ("Medium"),
+/// else its engine's ("Alpha-beta"): "Custom" would say nothing about who plays.
 pub fn level_name(t: &Texts, engine: &EngineSetup) -> &'static str {
     engine
         .preset()
         .and_then(|preset| Preset::ALL.iter().position(|p| *p == preset))
-        .map_or(t.custom, |index| t.presets[index])
+        .map_or_else(|| t.engine_label(engine.engine), |index| t.presets[index])
 }
 
-/// The shown name of each seat (P1, P2): the typed name in `typed` if not blank, else
-/// a default that says who plays there (a computer by its level).
+/// The shown name of each seat (P1, P2) of any game: the typed name in `typed` if not
+/// blank, else a default that says who plays there (a computer by [`level_name`]).
 pub fn seat_names(t: &Texts, seats: &[Seat; 2], typed: &[String; 2]) -> [String; 2] {
-    names_with(t, seats, typed, |engine| level_name(t, engine))
-}
-
-/// [`seat_names`] for tic-tac-toe and Dodgem: their computers have no levels (the
-/// queens presets would all read "Custom"), so each is named by its engine
-/// ("Computer (Alpha-beta)").
-pub fn small_seat_names(t: &Texts, seats: &[Seat; 2], typed: &[String; 2]) -> [String; 2] {
-    names_with(t, seats, typed, |engine| t.engine_label(engine.engine))
-}
-
-/// The names, a computer called by `what` ("Medium", "Alpha-beta").
-fn names_with(
-    t: &Texts,
-    seats: &[Seat; 2],
-    typed: &[String; 2],
-    what: impl Fn(&EngineSetup) -> &'static str,
-) -> [String; 2] {
+    // "Computer (Strong, PVS)", not "Computer (Strong (PVS))".
+    let what = |engine: &EngineSetup| level_name(t, engine).replace(" (", ", ").replace(')', "");
     let alike = seats[0].is_computer() == seats[1].is_computer();
     let default = |seat: &Seat, number: usize| match (seat, alike) {
         (Seat::Human, true) => fill(t.player_n, &[&number]),
@@ -93,16 +80,16 @@ mod tests {
         let mut odd = Preset::Hard.engine();
         odd.depth = 9;
         let names = seat_names(t, &[Seat::Computer(odd), Seat::Human], &none());
-        assert_eq!(names[0], "Computer (Custom)");
+        assert_eq!(names[0], "Computer (Strong, PVS)", "no level: its engine");
     }
 
     #[test]
-    fn small_games_computers_are_named_by_engine() {
+    fn every_games_computer_without_a_level_is_named_by_its_engine() {
         let engine = crate::ui::session::small_setup::SmallSetup::default().engines[0].clone();
         let seats = [Seat::Human, Seat::Computer(engine)];
-        let names = small_seat_names(texts(Language::English), &seats, &none());
+        let names = seat_names(texts(Language::English), &seats, &none());
         assert_eq!(names[1], "Computer (Alpha-beta)");
-        let names = small_seat_names(texts(Language::Vietnamese), &seats, &none());
+        let names = seat_names(texts(Language::Vietnamese), &seats, &none());
         assert_eq!(names[1], "Máy (Cắt tỉa alpha-beta)");
     }
 

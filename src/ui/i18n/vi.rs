@@ -171,13 +171,6 @@ pub const TEXTS: Texts = Texts {
     speeds: ["Chậm", "Vừa", "Nhanh", "Tức thì"],
     start: "Bắt đầu",
     setup_preview: "Xem trước bàn cờ ban đầu",
-    rules_text: "Hai người chơi lần lượt đặt một quân hậu vào một ô trống. Người chơi 1 đi trước.\n\n\
-        Quân hậu chiếm ô của nó và mọi ô trống trên 8 hướng (như quân hậu cờ vua); mỗi \
-        hướng dừng lại ở viên đá hoặc ở mép bàn. Ô đã bị chiếm vẫn giữ chủ cũ; hướng đi \
-        tiếp qua các ô đó.\n\n\
-        Một ô là trống khi không có đá, không có hậu và chưa bị chiếm. Ván kết thúc khi \
-        không còn ô trống. Ai sở hữu nhiều ô hơn thì thắng; bằng nhau là hòa.\n\n\
-        Mẹo: rê chuột lên một ô trống để thấy chính xác những ô mà hậu ở đó sẽ chiếm.",
     diagram_caption: "Hậu ở b2 chiếm {0} ô (tô màu); viên đá ở d4 chặn đường chéo của nó.",
     about_text: "Quân Hậu & Đá: trò chơi trong luận văn thạc sĩ \"Giải thuật tìm kiếm minimax \
         và ứng dụng trong các trò chơi có tổng bằng không\", với các thuật toán minimax và \

@@ -58,6 +58,7 @@ pub fn grid_board_area_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action
         mover: shown.seat_to_move(),
         words: square_words(g),
         pieces: words(g, game.tag()).piece_names,
+        coordinates: app.settings().show_coordinates,
     };
     if let Some(target) = grid_board_ui(ui, &view, &overlay) {
         actions.push(Action::Clicked(Target::Grid(target)));
@@ -84,6 +85,7 @@ pub fn grid_preview_ui(app: &App, setup: &str, ui: &mut egui::Ui) {
         mover: start.seat_to_move(),
         words: square_words(g),
         pieces: words(g, start.tag()).piece_names,
+        coordinates: app.settings().show_coordinates,
     };
     grid_board_ui(ui, &view, &overlay);
 }
@@ -219,20 +221,10 @@ fn search_ui(app: &App, game: &GridGame, ui: &mut egui::Ui, actions: &mut Vec<Ac
             }
         });
     } else if let Some((searcher, outcome)) = &game.searched {
-        let proof = proof_text(t, game, *searcher, outcome.value.0);
-        let exactness = match &proof {
-            Some(proof) => proof.as_str(),
-            None if outcome.exact => s.exact,
-            None => s.estimate,
-        };
+        let found = found_text(t, game, *searcher, outcome.value.0, outcome.exact);
         let line = fill(
             s.last_search,
-            &[
-                &outcome.depth,
-                &t.count(outcome.stats.nodes),
-                &outcome.value.0,
-                &exactness,
-            ],
+            &[&outcome.depth, &t.count(outcome.stats.nodes), &found],
         );
         ui.add(egui::Label::new(RichText::new(line).small()).wrap());
     }
@@ -245,17 +237,31 @@ fn search_ui(app: &App, game: &GridGame, ui: &mut egui::Ui, actions: &mut Vec<Ac
     }
 }
 
-/// What a search value proves, told as who wins by which move: a won or lost game
-/// the search found is a proof at any depth (see [`crate::games::seam::Decided`]).
-fn proof_text(t: &Texts, game: &GridGame, searcher: usize, value: i32) -> Option<String> {
-    let decided = game.game.decided(value)?;
-    let winner = if decided.searcher_wins {
-        searcher
-    } else {
-        1 - searcher
+/// What a search found, in words: who wins by which move or by how many pieces when
+/// the value proves it, a draw when the search reached every end, else the value as an
+/// estimate. An engine's encoding of a proof (99983, 100034) is never shown.
+fn found_text(t: &Texts, game: &GridGame, searcher: usize, value: i32, exact: bool) -> String {
+    let s = t.small;
+    let pieces = words(t.grid, game.tag()).pieces;
+    let seat_of = |searcher_wins: bool| {
+        if searcher_wins {
+            searcher
+        } else {
+            1 - searcher
+        }
     };
-    let piece = words(t.grid, game.tag()).pieces[winner];
-    Some(fill(t.small.proven_result, &[&piece, &decided.ends_at_ply]))
+    if let Some(decided) = game.game.decided(value) {
+        let winner = pieces[seat_of(decided.searcher_wins)];
+        return fill(s.proven_result, &[&winner, &decided.ends_at_ply]);
+    }
+    if let Some(margin) = game.game.proven_margin(value) {
+        let winner = pieces[seat_of(margin > 0)];
+        return fill(s.proven_margin, &[&winner, &margin.unsigned_abs()]);
+    }
+    match (exact, value) {
+        (true, 0) => s.proven_draw.to_string(),
+        _ => fill(s.estimated_value, &[&value]),
+    }
 }
 
 /// The moves, numbered; a click shows the position after that move.

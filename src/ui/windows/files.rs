@@ -595,11 +595,7 @@ fn history_names(t: &Texts, entry: &HistoryEntry) -> [String; 2] {
         .players
         .clone()
         .map(|side| seat_from_side(&side).0);
-    if entry.game.kind == crate::store::GameKind::Queens {
-        seat_names(t, &seats, &entry.game.names)
-    } else {
-        crate::ui::i18n::names::small_seat_names(t, &seats, &entry.game.names)
-    }
+    seat_names(t, &seats, &entry.game.names)
 }
 
 /// Whether an entry passes the History window's filters: the board size, and a player

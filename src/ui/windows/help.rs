@@ -1,5 +1,6 @@
-//! Help's windows: the rules with a small diagram, and About with the version and where
-//! the files are ("Open saves folder").
+//! Help's windows: the rules of the game on screen (its own words, from its row of the
+//! games table; queens with a small diagram), and About with the version and where the
+//! files are ("Open saves folder").
 
 use super::{View, Window};
 use crate::board::{Board, Cell};
@@ -29,9 +30,19 @@ impl Window for RulesWindow {
             .max_height(super::room(ctx).y)
             .vscroll(true)
             .show(ctx, |ui| {
-                ui.label(t.rules_text);
-                ui.separator();
-                rules_diagram_ui(ui, view.dark, t.diagram_caption);
+                let said = crate::ui::i18n::grid::words(t.grid, view.game_tag);
+                ui.heading(said.name);
+                if let Some(rules) = said.rules {
+                    ui.label(rules);
+                }
+                if let Some(notation) = said.notation {
+                    ui.separator();
+                    ui.label(notation);
+                }
+                if view.game_tag == <Board as crate::games::seam::Rules>::TAG {
+                    ui.separator();
+                    rules_diagram_ui(ui, view.dark, t.diagram_caption);
+                }
             });
     }
 }

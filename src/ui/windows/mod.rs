@@ -43,6 +43,9 @@ pub struct View<'a> {
     /// What the game on screen offers (its row of the games table): a window that
     /// works on queens positions only asks its tool here and says so otherwise.
     pub tools: crate::games::seam::Tools,
+    /// The tag of the game on screen (its row of the games table): a window that
+    /// speaks of the game (Help > Rules) asks the game's own words by it.
+    pub game_tag: &'static str,
     /// The player's puzzle rating and record.
     pub puzzles: &'a crate::ai::puzzles::PuzzleProgress,
 }

@@ -1,0 +1,152 @@
+//! One game, one path (issue 39): what the window does for one game it does for every
+//! game of the games table. Each test is a defect found when queens went one way and
+//! the other games another, driven by kittest through accessible labels.
+
+#[path = "ui_support/mod.rs"]
+mod ui_support;
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use queens::ai::EngineKind;
+use queens::ui::{App, EngineSetup, Mode, Settings};
+use ui_support::{click, frames, harness, settings, step_until};
+
+/// Pastes `text` onto the board (Ctrl+V outside a text field).
+fn paste(harness: &mut Harness<'_, App>, text: &str) {
+    harness.event(egui::Event::Paste(text.into()));
+    frames(harness, 3);
+}
+
+/// The texts of every label on screen that contain `part`.
+fn labels_with(harness: &Harness<'_, App>, part: &str) -> Vec<String> {
+    harness
+        .query_all_by_label_contains(part)
+        .filter_map(|node| {
+            let node = node.accesskit_node();
+            node.label().or_else(|| node.value())
+        })
+        .collect()
+}
+
+/// A computer whose settings are no level's (no preset has alpha-beta at depth 3).
+fn custom_engine() -> EngineSetup {
+    EngineSetup {
+        engine: EngineKind::ALPHABETA,
+        depth: 3,
+        time_ms: 2_000,
+    }
+}
+
+fn against_the_computer() -> Settings {
+    let mut settings = settings(Mode::HumanVsComputer, 5, 0);
+    settings.setup.engines = [custom_engine(), custom_engine()];
+    settings.setup.small.engines = [custom_engine(), custom_engine()];
+    settings
+}
+
+#[test]
+fn show_coordinates_is_obeyed_on_every_games_board() {
+    for game in ["game=tictactoe", "game=dodgem", "game=othello size=6"] {
+        let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
+        frames(&mut harness, 2);
+        paste(&mut harness, game);
+        assert!(harness.state().settings().show_coordinates);
+        let square = if game.contains("othello") {
+            "square c3"
+        } else {
+            "square b2"
+        };
+        let with = harness.get_by_label(square).rect();
+        click(&mut harness, "View");
+        click(&mut harness, "Show coordinates");
+        assert!(!harness.state().settings().show_coordinates);
+        frames(&mut harness, 2);
+        let without = harness.get_by_label(square).rect();
+        // Without the letters and numbers the board takes their room: it grows.
+        assert!(
+            without.width() > with.width() + 0.5,
+            "{game}: the board kept the coordinates' room ({with:?} then {without:?})"
+        );
+    }
+}
+
+#[test]
+fn a_computer_without_a_level_is_named_by_its_engine_in_every_game() {
+    for game in ["size=5", "game=tictactoe"] {
+        let (mut harness, _dir) = harness(against_the_computer());
+        frames(&mut harness, 2);
+        paste(&mut harness, game);
+        frames(&mut harness, 2);
+        assert!(
+            labels_with(&harness, "Custom").is_empty(),
+            "{game}: {:?}",
+            labels_with(&harness, "Custom")
+        );
+        assert!(
+            !labels_with(&harness, "Computer (Alpha-beta)").is_empty(),
+            "{game}: the computer is not named by its engine"
+        );
+    }
+}
+
+#[test]
+fn help_rules_explains_the_game_on_screen() {
+    let cases = [
+        ("game=dodgem", "Black (first) drives right"),
+        ("game=tictactoe", "Three in a row"),
+        ("game=othello size=6", "closes a straight line"),
+        ("size=6", "placing a queen on a free cell"),
+    ];
+    for (game, rules) in cases {
+        let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
+        frames(&mut harness, 2);
+        paste(&mut harness, game);
+        click(&mut harness, "Help");
+        click(&mut harness, "Rules");
+        frames(&mut harness, 2);
+        assert!(
+            !labels_with(&harness, rules).is_empty(),
+            "{game}: Help > Rules does not say '{rules}'"
+        );
+        let queens = labels_with(&harness, "placing a queen").len();
+        assert_eq!(queens > 0, game.starts_with("size"), "{game}");
+    }
+}
+
+#[test]
+fn the_last_search_says_what_it_proved_never_the_engines_raw_value() {
+    let (mut harness, _dir) = harness(against_the_computer());
+    frames(&mut harness, 2);
+    // X (you) a1, b1, c3; O a2, b2: O, the computer, wins with c2 at the sixth move.
+    paste(&mut harness, "game=tictactoe moves=a1,a2,b1,b2,c3");
+    // (Pasted positions waited for Resume once: that is the test below.)
+    if harness.query_by_label("Resume computer").is_some() {
+        click(&mut harness, "Resume computer");
+    }
+    step_until(&mut harness, "the computer's winning move", |app| {
+        app.grid_game().is_some_and(|g| g.game.moves().len() == 6)
+    });
+    frames(&mut harness, 3);
+    let lines = labels_with(&harness, "Last search");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].ends_with("proven: O wins by move 6"),
+        "{}",
+        lines[0]
+    );
+    assert!(!lines[0].contains("value"), "{}", lines[0]);
+}
+
+#[test]
+fn a_pasted_position_is_played_on_as_a_link_is() {
+    for (position, plies) in [("size=5 moves=a1", 2), ("game=tictactoe moves=b2", 2)] {
+        let (mut harness, _dir) = harness(against_the_computer());
+        frames(&mut harness, 2);
+        paste(&mut harness, position);
+        step_until(&mut harness, "the computer's reply", |app| {
+            app.current_ply() == plies
+        });
+        assert!(!harness.state().is_paused(), "{position}");
+    }
+}
