@@ -266,7 +266,10 @@ fn the_computer_passes_by_itself_when_it_must() {
         .map(|g| g.game.moves())
         .unwrap_or_default();
     let pasted = text.matches(',').count() + 1;
-    assert!(text.ends_with(&moves[..pasted].join(",")), "{text} then {moves:?}");
+    assert!(
+        text.ends_with(&moves[..pasted].join(",")),
+        "{text} then {moves:?}"
+    );
     assert_eq!(moves[pasted], "pass");
 }
 

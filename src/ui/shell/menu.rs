@@ -1,52 +1,9 @@
 //! The menu bar, the keyboard shortcuts and the Help windows.
 
+use super::keys::{HINT, NEW, OPEN, REDO, REDO_SHIFT_Z, REDO_SHOWN, SAVE, SAVE_AS, TREE_LAB, UNDO};
 use crate::ui::app::{Action, App, ViewChoice, WindowChoice};
-use crate::ui::i18n::Texts;
 use crate::ui::session::settings::Language;
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
-
-const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
-const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-const REDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
-/// Redo as Mac programs have it (Cmd+Shift+Z); Ctrl+Shift+Z works elsewhere too.
-const REDO_SHIFT_Z: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
-/// The redo shortcut the menu shows: the one each system's users expect.
-const REDO_SHOWN: &KeyboardShortcut = if cfg!(target_os = "macos") {
-    &REDO_SHIFT_Z
-} else {
-    &REDO
-};
-const HINT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::H);
-const PASTE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::V);
-
-/// Every shortcut with what it does, as Help > Keyboard shortcuts lists them (the keys
-/// are the ones [`shortcuts`] reads; the review keys' texts name their keys).
-pub(in crate::ui) fn shortcut_list(
-    t: &Texts,
-    lab: &str,
-) -> Vec<(Option<KeyboardShortcut>, String)> {
-    let key = |shortcut: &KeyboardShortcut, text: &str| (Some(*shortcut), text.to_string());
-    vec![
-        key(&NEW, t.new_game),
-        key(&OPEN, t.open_game),
-        key(&SAVE, t.save_game),
-        key(&SAVE_AS, t.save_as),
-        key(&UNDO, t.undo),
-        key(REDO_SHOWN, t.redo),
-        key(&HINT, t.hint),
-        key(&PASTE, t.paste_on_board),
-        key(&crate::ui::windows::tree_lab::SHORTCUT, lab),
-        (None, t.review_first.to_string()),
-        (None, t.review_back.to_string()),
-        (None, t.review_forward.to_string()),
-        (None, t.review_last.to_string()),
-    ]
-}
-const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
-const SAVE_AS: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
-const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
 
 /// Turns shortcut keys into actions (H only when no text field has the keyboard).
 pub fn shortcuts(ui: &mut egui::Ui, app: &App, actions: &mut Vec<Action>) {
@@ -75,7 +32,7 @@ pub fn shortcuts(ui: &mut egui::Ui, app: &App, actions: &mut Vec<Action>) {
         if input.consume_shortcut(&OPEN) {
             actions.push(Action::Open);
         }
-        if input.consume_shortcut(&crate::ui::windows::tree_lab::SHORTCUT) {
+        if input.consume_shortcut(&TREE_LAB) {
             actions.push(Action::ToggleTreeLab);
         }
         if !typing && input.consume_shortcut(&HINT) {
@@ -114,9 +71,7 @@ pub fn menu_bar_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                 actions.push(Action::TogglePuzzles);
             }
             let lab = crate::ui::windows::tree_lab::lab_texts(app.settings().language);
-            let shortcut = ui
-                .ctx()
-                .format_shortcut(&crate::ui::windows::tree_lab::SHORTCUT);
+            let shortcut = ui.ctx().format_shortcut(&TREE_LAB);
             if ui
                 .add(egui::Button::new(lab.menu_item).shortcut_text(shortcut))
                 .clicked()

@@ -3,7 +3,7 @@
 
 use super::{View, Window};
 use crate::ui::app::action::Action;
-use crate::ui::shell::menu::shortcut_list;
+use crate::ui::shell::keys::shortcut_list;
 use crate::ui::windows::tree_lab::lab_texts;
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 

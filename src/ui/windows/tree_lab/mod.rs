@@ -25,11 +25,11 @@ use crate::ai::tree::Tree;
 use crate::ai::tree::examples::EXAMPLES;
 use crate::ai::tree::lab::LabOptions;
 use crate::ui::session::settings::Language;
-use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
+use eframe::egui::{self, Key, Modifiers};
 use std::path::Path;
 
-/// Ctrl+T opens (or closes) the lab.
-pub const SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::T);
+/// Ctrl+T opens (or closes) the lab (kept with the other keys).
+pub use crate::ui::shell::keys::TREE_LAB as SHORTCUT;
 
 /// The zoom range: at 1/500 the largest tree the lab holds (4,096 leaves, 377 points at
 /// this zoom) fits a 640-point window whole, so Fit always shows its root and principal
