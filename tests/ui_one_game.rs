@@ -11,7 +11,7 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use queens::ui::{App, Mode};
-use ui_support::{click, first_free, frames, harness, settings};
+use ui_support::{click, first_free, frames, harness, settings, step_until};
 
 /// Pastes `text` onto the board (Ctrl+V outside a text field).
 fn paste(harness: &mut Harness<'_, App>, text: &str) {
@@ -74,7 +74,7 @@ fn a_small_game_on_screen_runs_no_queens_tool_on_a_game_not_shown() {
     paste(&mut harness, "game=tictactoe moves=b2");
     assert!(harness.state().grid_game().is_some());
     let tools = harness.state().tools();
-    assert!(!tools.move_values && !tools.analysis && !tools.table24);
+    assert!(!tools.move_values && !tools.analysis);
     // Move values on: the small game has none, so no queens position is valued.
     click(&mut harness, "View");
     click(
@@ -85,9 +85,15 @@ fn a_small_game_on_screen_runs_no_queens_tool_on_a_game_not_shown() {
     frames(&mut harness, 5);
     assert!(!harness.state().live_running(), "values of a hidden game");
     assert!(harness.state().live_values().is_none());
-    // Neither a hint nor the analysis starts; the menu says so by disabling them.
-    assert!(!harness.state().can_hint());
+    // The analysis does not start (the menu disables it); a hint is the game's own
+    // (issue 39: every game has hints), searching the position on screen.
     assert!(!harness.state().can_analyse());
+    assert!(harness.state().can_hint());
+    click(&mut harness, "Hint");
+    step_until(&mut harness, "the hint", |app| {
+        app.grid_game().is_some_and(|g| g.hint.is_some())
+    });
+    assert!(harness.state().live_values().is_none());
     // Back to queens: the tools are the table's queens row again.
     paste(&mut harness, "size=5");
     click(&mut harness, "Discard it");

@@ -150,3 +150,59 @@ fn a_pasted_position_is_played_on_as_a_link_is() {
         assert!(!harness.state().is_paused(), "{position}");
     }
 }
+
+#[test]
+fn hint_works_in_every_game_and_rings_its_move_on_the_board() {
+    // X (you) to move: c1 completes a1, b1, c1.
+    let cases = [
+        ("game=tictactoe moves=a1,a2,b1,b2", "c1", vec!["square c1"]),
+        ("game=othello size=6", "", vec![]),
+        ("game=dodgem", "", vec![]),
+    ];
+    for (position, best, squares) in cases {
+        let (mut harness, _dir) = harness(against_the_computer());
+        frames(&mut harness, 2);
+        paste(&mut harness, position);
+        click(&mut harness, "Hint");
+        step_until(&mut harness, "the hint", |app| {
+            app.grid_game().is_some_and(|g| g.hint.is_some())
+        });
+        frames(&mut harness, 2);
+        let hint = harness
+            .state()
+            .grid_game()
+            .and_then(|g| g.hint.clone())
+            .unwrap_or_default();
+        let legal = harness
+            .state()
+            .grid_game()
+            .map(|g| g.game.legal_moves())
+            .unwrap_or_default();
+        assert!(legal.contains(&hint), "{position}: hint {hint} not legal");
+        if !best.is_empty() {
+            assert_eq!(hint, best, "{position}");
+        }
+        assert_eq!(
+            harness.state().status_text(),
+            format!("Hint: {hint} (ringed on the board).")
+        );
+        // Every square the move names is read out as the hint's.
+        let named: Vec<String> = hint.split('-').map(|s| format!("square {s}")).collect();
+        for square in squares.iter().map(ToString::to_string).chain(named) {
+            if square == "square off" {
+                continue;
+            }
+            let value = harness
+                .get_by_label(&square)
+                .accesskit_node()
+                .value()
+                .unwrap_or_default();
+            assert!(
+                value.ends_with(", hint"),
+                "{position}: {square} reads '{value}'"
+            );
+        }
+        // Nothing was played for the person: the hint only shows.
+        assert!(!harness.state().is_paused(), "{position}");
+    }
+}

@@ -27,6 +27,19 @@ pub(super) fn hint_engine(
     }
 }
 
+/// The engine of a hint in a game of the games table: the opponent's engine (every
+/// game has it), as deep as the window allows (a search deeper than the game's end is
+/// cut there, so a small game's hint is exact), within [`HINT_TIME_MS`].
+pub(super) fn grid_hint_engine(
+    opponent: crate::ui::session::settings::EngineSetup,
+) -> crate::ui::session::settings::EngineSetup {
+    crate::ui::session::settings::EngineSetup {
+        engine: opponent.engine,
+        depth: crate::ui::session::settings::WINDOW_LIMITS.depth.1,
+        time_ms: opponent.time_ms.min(HINT_TIME_MS),
+    }
+}
+
 /// The table of a hint's engine, in MiB: a hint thinks at most [`HINT_TIME_MS`], which
 /// fills only a few MiB of entries, so it need not hold (and fill) a seat's 256 MiB.
 pub const HINT_HASH_MB: usize = 16;
@@ -47,7 +60,7 @@ impl App {
         let Some(job) = self.job.as_ref() else {
             return;
         };
-        let hint = job.queens().is_some_and(|job| job.purpose == Purpose::Hint);
+        let hint = job.purpose() == Purpose::Hint;
         self.stop_search();
         if !hint {
             self.paused = true;
@@ -55,12 +68,9 @@ impl App {
         }
     }
 
+    /// Hint, for every game: the engine searches the position for the person to move;
+    /// its move is ringed on the board and named on the status line.
     pub(super) fn start_hint(&mut self, ctx: &egui::Context) {
-        if !self.tools().move_values {
-            // A hint is the move values' engine asked for one move.
-            self.message = Message::QueensOnly;
-            return;
-        }
         if self.job.is_some() || self.game_ended() {
             return;
         }
@@ -69,8 +79,16 @@ impl App {
             return;
         }
         self.review = None;
-        let engine = hint_engine(self.opponent_engine());
-        self.launch(ctx, Purpose::Hint, &engine);
+        match &self.game {
+            OnScreen::Queens(_) => {
+                let engine = hint_engine(self.opponent_engine());
+                self.launch(ctx, Purpose::Hint, &engine);
+            }
+            OnScreen::Grid(_) => {
+                let engine = grid_hint_engine(self.opponent_engine());
+                self.launch_grid(ctx, &engine, Purpose::Hint);
+            }
+        }
         self.message = Message::HintThinking;
     }
 
@@ -173,7 +191,7 @@ impl App {
                 }
                 self.launch(ctx, Purpose::Move, &engine);
             }
-            OnScreen::Grid(_) => self.launch_grid(ctx, &engine),
+            OnScreen::Grid(_) => self.launch_grid(ctx, &engine, Purpose::Move),
         }
     }
 

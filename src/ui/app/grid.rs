@@ -9,6 +9,7 @@ use super::{GameJob, OnScreen};
 use crate::ai::{EngineConfig, SearchHandler, SearchOutcome};
 use crate::store::SearchInfo;
 use crate::ui::jobs::job::{Job, Polled, Reporter, Task};
+use crate::ui::jobs::search::Purpose;
 use crate::ui::session::grid_game::{GridGame, PASS, last_change};
 use crate::ui::session::grid_note::GridNote;
 use crate::ui::session::messages::Message;
@@ -25,6 +26,8 @@ pub struct GridJob {
     pub game_id: u64,
     /// The plies played when it started.
     pub ply: usize,
+    /// The computer's move, or a hint.
+    pub purpose: Purpose,
     /// The search; its progress is the nodes searched so far.
     pub job: Job<u64, Answer>,
 }
@@ -146,9 +149,14 @@ impl App {
         }
     }
 
-    /// Starts the table game's computer on the position on screen (not while an
-    /// earlier position is reviewed).
-    pub(super) fn launch_grid(&mut self, ctx: &egui::Context, engine: &EngineSetup) {
+    /// Starts the table game's computer (its move, or a hint) on the position on
+    /// screen (not while an earlier position is reviewed).
+    pub(super) fn launch_grid(
+        &mut self,
+        ctx: &egui::Context,
+        engine: &EngineSetup,
+        purpose: Purpose,
+    ) {
         let OnScreen::Grid(game) = &self.game else {
             return;
         };
@@ -166,6 +174,7 @@ impl App {
         self.job = Some(GameJob::Grid(GridJob {
             game_id: game.id,
             ply: game.ply(),
+            purpose,
             job,
         }));
     }
@@ -180,7 +189,13 @@ impl App {
             Polled::Done(answer) => Some(answer),
             Polled::Lost => None,
         };
-        let Some(GameJob::Grid(GridJob { game_id, ply, .. })) = self.job.take() else {
+        let Some(GameJob::Grid(GridJob {
+            game_id,
+            ply,
+            purpose,
+            ..
+        })) = self.job.take()
+        else {
             return;
         };
         let OnScreen::Grid(game) = &mut self.game else {
@@ -194,16 +209,21 @@ impl App {
                 let info = SearchInfo::from_outcome(&outcome);
                 let best = outcome.best_move.clone();
                 game.searched = Some((game.seat_to_move(), outcome));
-                if let Some(mv) = best {
-                    self.play_grid(&mv, Some(info));
+                match (purpose, best) {
+                    (Purpose::Move, Some(mv)) => self.play_grid(&mv, Some(info)),
+                    (Purpose::Hint, Some(mv)) => {
+                        game.hint = Some(mv.clone());
+                        self.message = Message::Grid(GridNote::Hint(mv));
+                    }
+                    (_, None) => {}
                 }
             }
             Some(Err(why)) => {
-                self.paused = true;
+                self.paused = purpose == Purpose::Move;
                 self.message = Message::Grid(GridNote::SearchFailed(why));
             }
             None => {
-                self.paused = true;
+                self.paused = purpose == Purpose::Move;
                 self.message = Message::Cancelled;
             }
         }

@@ -58,6 +58,14 @@ impl GameJob {
             GameJob::Grid(_) => None,
         }
     }
+
+    /// What the search is for: the computer's move or a hint.
+    pub fn purpose(&self) -> crate::ui::jobs::search::Purpose {
+        match self {
+            GameJob::Queens(job) => job.purpose,
+            GameJob::Grid(job) => job.purpose,
+        }
+    }
 }
 
 impl OnScreen {

@@ -73,10 +73,8 @@ impl App {
     /// Whether Hint would start a search: nothing is thinking, the game goes on and a
     /// person is to move. The panel's button and the Game menu's item both ask this.
     pub fn can_hint(&self) -> bool {
-        // A hint is the move values' engine asked for one move: a game without move
-        // values has none.
+        // Every game has an engine, so every game has hints.
         self.job.is_none()
-            && self.tools().move_values
             && !self.game_ended()
             && !self.seat(self.game.side_to_move()).is_computer()
     }

@@ -52,6 +52,8 @@ pub struct GridOverlay<'a> {
     pub words: [&'a str; 5],
     /// Each seat's piece in words, as a square holding it is read out.
     pub pieces: [&'a str; 2],
+    /// The squares of the hinted move (ringed), and the word a screen reader adds.
+    pub hint: (&'a [usize], &'a str),
     /// Draw the column letters and row numbers (View > Show coordinates), with room
     /// kept for them left of the board and below it.
     pub coordinates: bool,
@@ -170,6 +172,9 @@ fn square_value(view: &GridView, index: usize, overlay: &GridOverlay<'_>) -> Str
     }
     if view.line.contains(&index) {
         value = format!("{value}, {line}");
+    }
+    if overlay.hint.0.contains(&index) {
+        value = format!("{value}, {}", overlay.hint.1);
     }
     value
 }
@@ -384,6 +389,23 @@ fn paint_marks(
     hovered: Option<usize>,
 ) {
     let palette = &overlay.palette;
+    for &index in overlay.hint.0 {
+        // The hint's ring, dashed apart from the last move's full one.
+        let rect = square_rect(grid, size, view, index).shrink(size * 0.08);
+        let stroke = Stroke::new((size * 0.06).max(2.5), palette.highlight);
+        painter.add(egui::Shape::dashed_line(
+            &[
+                rect.left_top(),
+                rect.right_top(),
+                rect.right_bottom(),
+                rect.left_bottom(),
+                rect.left_top(),
+            ],
+            stroke,
+            size * 0.12,
+            size * 0.08,
+        ));
+    }
     if let (Some(&first), Some(&last)) = (view.line.first(), view.line.last()) {
         // Through the marks and a little past the outer ones, as drawn on paper.
         let a = square_rect(grid, size, view, first).center();

@@ -31,6 +31,10 @@ pub struct GridTexts {
     pub last_move: &'static str,
     pub winning_line: &'static str,
     pub position: &'static str,
+    /// The status line after Hint: `{0}` the move.
+    pub hint: &'static str,
+    /// A square of the hinted move, for screen readers.
+    pub hinted: &'static str,
 }
 
 /// English.
@@ -54,6 +58,8 @@ pub static EN: GridTexts = GridTexts {
     last_move: "last move",
     winning_line: "winning line",
     position: "Position: {0}",
+    hint: "Hint: {0} (ringed on the board).",
+    hinted: "hint",
 };
 
 /// Vietnamese.
@@ -77,6 +83,8 @@ pub static VI: GridTexts = GridTexts {
     last_move: "nước vừa đi",
     winning_line: "hàng thắng",
     position: "Thế cờ: {0}",
+    hint: "Gợi ý: {0} (khoanh trên bàn cờ).",
+    hinted: "gợi ý",
 };
 
 /// The words of the game `tag` in the language of `g`, from its row of the games

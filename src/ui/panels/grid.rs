@@ -47,6 +47,11 @@ pub fn grid_board_area_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action
     }
     let (last, turned) = last_change(shown.as_ref());
     let reaches = if playable { game.reaches() } else { Vec::new() };
+    let hint = if app.reviewing().is_none() {
+        game.hint_squares(&view)
+    } else {
+        Vec::new()
+    };
     let overlay = GridOverlay {
         palette: palette(app.settings().dark),
         playable,
@@ -59,6 +64,7 @@ pub fn grid_board_area_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action
         words: square_words(g),
         pieces: words(g, game.tag()).piece_names,
         coordinates: app.settings().show_coordinates,
+        hint: (&hint, g.hinted),
     };
     if let Some(target) = grid_board_ui(ui, &view, &overlay) {
         actions.push(Action::Clicked(Target::Grid(target)));
@@ -86,6 +92,7 @@ pub fn grid_preview_ui(app: &App, setup: &str, ui: &mut egui::Ui) {
         words: square_words(g),
         pieces: words(g, start.tag()).piece_names,
         coordinates: app.settings().show_coordinates,
+        hint: (&[], g.hinted),
     };
     grid_board_ui(ui, &view, &overlay);
 }

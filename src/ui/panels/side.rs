@@ -407,10 +407,9 @@ pub(in crate::ui) fn buttons_ui(
         {
             actions.push(Action::Redo);
         }
-        if app.tools().move_values
-            && ui
-                .add_enabled(app.can_hint(), egui::Button::new(t.hint))
-                .clicked()
+        if ui
+            .add_enabled(app.can_hint(), egui::Button::new(t.hint))
+            .clicked()
         {
             actions.push(Action::Hint);
         }

@@ -72,6 +72,9 @@ pub struct GridGame {
     pub searched: Option<(usize, SearchOutcome<String>)>,
     /// The square of the piece picked up, waiting for where it goes.
     pub picked: Option<usize>,
+    /// The move a hint suggested for the position on screen (in notation); gone with
+    /// the next change of the position.
+    pub hint: Option<String>,
 }
 
 impl GridGame {
@@ -85,7 +88,19 @@ impl GridGame {
             resigned: None,
             searched: None,
             picked: None,
+            hint: None,
         }
+    }
+
+    /// The squares of the hinted move on `view` (where it begins and ends: `a3-b3`
+    /// names two, `d3` one, a pass none), for the board to ring.
+    pub fn hint_squares(&self, view: &GridView) -> Vec<usize> {
+        let Some(hint) = &self.hint else {
+            return Vec::new();
+        };
+        hint.split('-')
+            .filter_map(|part| view.names.iter().position(|name| name == part))
+            .collect()
     }
 
     /// The game's tag in the games table.
@@ -115,6 +130,7 @@ impl GridGame {
         self.resigned = Some(loser);
         self.redo.clear();
         self.picked = None;
+        self.hint = None;
     }
 
     /// The seat that resigned.
@@ -223,6 +239,7 @@ impl GridGame {
         }
         self.game.play_text(mv)?;
         self.picked = None;
+        self.hint = None;
         if self.redo.last().map(String::as_str) == Some(mv) {
             self.redo.pop();
         } else {
@@ -237,6 +254,7 @@ impl GridGame {
             return 0;
         }
         self.picked = None;
+        self.hint = None;
         let count = undo_count(self.ply(), &self.seats);
         let mut taken = 0;
         for _ in 0..count {
@@ -260,6 +278,7 @@ impl GridGame {
     /// Replays undone moves, as the queens game does: until a human is to move again.
     pub fn redo(&mut self) -> usize {
         self.picked = None;
+        self.hint = None;
         let mut count = 0;
         while let Some(mv) = self.redo.last().cloned() {
             if self.game.play_text(&mv).is_err() {

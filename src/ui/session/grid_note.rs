@@ -35,6 +35,8 @@ pub enum GridNote {
     Refused(crate::games::setup::Refused),
     /// The computer's search gave no move (its reason).
     SearchFailed(String),
+    /// A hint: this move (in notation), ringed on the board.
+    Hint(String),
     /// Save or the autosave was asked of a position the saves cannot hold (one given
     /// without the moves that reach it).
     CannotSave(&'static str),
@@ -58,6 +60,10 @@ impl GridNote {
             GridNote::PickFirst => g.pick_first.to_string(),
             GridNote::Refused(why) => why.say(tongue(g)),
             GridNote::SearchFailed(why) => why.clone(),
+            GridNote::Hint(mv) if mv == crate::ui::session::grid_game::PASS => {
+                fill(g.hint, &[&g.pass_move])
+            }
+            GridNote::Hint(mv) => fill(g.hint, &[mv]),
             GridNote::CannotSave(tag) => fill(g.cannot_save, &[&game_name(g, tag)]),
         }
     }
