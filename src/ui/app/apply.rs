@@ -29,7 +29,7 @@ impl App {
         }
         // A game opened to be analysed is on screen now (or was refused, or is waiting
         // for the player's answer, which comes back here).
-        if std::mem::take(&mut self.analyse_requested) {
+        if std::mem::take(&mut self.analysis.requested) {
             self.apply_analysis(ctx, Action::Analyse);
         }
     }
@@ -49,7 +49,7 @@ impl App {
             }
             Action::Hovered(cell) => self.hovered = cell,
             Action::StopMoveValues => {
-                if let Some(job) = &self.live {
+                if let Some(job) = &self.advice.live {
                     job.stop();
                 }
             }
@@ -83,7 +83,7 @@ impl App {
             Action::Redo => self.redo(),
             Action::Hint => self.start_hint(ctx),
             Action::MoveNow => {
-                if let Some(job) = &self.job {
+                if let Some(job) = &self.search.job {
                     job.request_stop();
                 }
             }
@@ -104,7 +104,7 @@ impl App {
             Action::Clicked(target) => self.clicked(target),
             Action::Resign => self.ask_resign(),
             Action::ConfirmResign(yes) => {
-                self.resign_asked = false;
+                self.asked.resign = false;
                 if yes {
                     self.resign();
                 }
@@ -123,10 +123,10 @@ impl App {
     fn apply_files(&mut self, ctx: &egui::Context, action: Action) {
         match action {
             Action::OpenNewGame => {
-                self.draft = self.next_setup();
-                self.show_new_game = true;
+                self.new_game.draft = self.next_setup();
+                self.new_game.open = true;
             }
-            Action::CloseNewGame => self.show_new_game = false,
+            Action::CloseNewGame => self.new_game.open = false,
             Action::StartGame => self.start_game(),
             Action::Rematch => self.rematch(),
             Action::NewGameSameSettings => {
@@ -147,11 +147,11 @@ impl App {
                 }
                 None => self.message = Message::NoWebPage,
             },
-            Action::PastePosition if self.paste_text.trim().is_empty() => self.ask_clipboard(ctx),
+            Action::PastePosition if self.paste.text.trim().is_empty() => self.ask_clipboard(ctx),
             Action::PastePosition => self.paste_position(),
             Action::PasteText(text) => {
-                self.paste_asked = None;
-                self.paste_text = text;
+                self.paste.asked = None;
+                self.paste.text = text;
                 self.apply(ctx, Action::PastePosition);
             }
             Action::ConfirmReplace(choice) => self.confirm_replace(choice),
@@ -192,13 +192,13 @@ impl App {
             }
             Action::Analyse => self.start_analysis(ctx),
             Action::CancelAnalysis => {
-                if let Some(job) = &self.analysis_job {
+                if let Some(job) = &self.analysis.job {
                     job.cancel();
                 }
             }
             Action::ShowWorstMove(ply) => {
                 self.review_at(ply.saturating_sub(1));
-                self.compared = Some(ply);
+                self.analysis.compared = Some(ply);
             }
             _ => {}
         }

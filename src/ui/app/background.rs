@@ -9,17 +9,17 @@ use std::borrow::Cow;
 impl App {
     /// Starts analysing the game on screen (its moves so far), unless one is running.
     pub(super) fn start_analysis(&mut self, ctx: &egui::Context) {
-        if self.analysis_job.is_some() {
+        if self.analysis.job.is_some() {
             return;
         }
         let repaint = ctx.clone();
-        self.analysis = None;
+        self.analysis.shown = None;
         let OnScreen::Queens(game) = &self.game else {
             return;
         };
-        self.analysis_job = Some(crate::ui::jobs::analysis::AnalysisJob::start(
+        self.analysis.job = Some(crate::ui::jobs::analysis::AnalysisJob::start(
             &game.board,
-            self.analysis_time,
+            self.analysis.time,
             move || repaint.request_repaint(),
         ));
     }
@@ -29,34 +29,34 @@ impl App {
     /// the solver proves a 15x15 opening in well under a second, no real board stays
     /// unproved for the window's own half second on every machine.
     pub fn set_analysis_time(&mut self, per_position: std::time::Duration) {
-        self.analysis_time = per_position;
+        self.analysis.time = per_position;
     }
 
     /// Takes a finished analysis.
     pub(in crate::ui) fn poll_analysis(&mut self) {
-        let Some(job) = self.analysis_job.as_mut() else {
+        let Some(job) = self.analysis.job.as_mut() else {
             return;
         };
         if let Some(result) = job.finished() {
             if let Some(analysis) = &result
                 && let OnScreen::Queens(game) = &self.game
             {
-                self.known.learn_analysis(&game.board, analysis);
+                self.advice.known.learn_analysis(&game.board, analysis);
             }
-            self.analysis = result;
-            self.analysis_job = None;
+            self.analysis.shown = result;
+            self.analysis.job = None;
         }
     }
 
     /// Whether an analysis is running.
     pub fn is_analysing(&self) -> bool {
-        self.analysis_job.is_some()
+        self.analysis.job.is_some()
     }
 
     /// Whether the running analysis is in its second look (its first pass is done, and
     /// the positions it left unproved are being solved again).
     pub fn is_taking_second_look(&self) -> bool {
-        self.analysis_job.as_ref().is_some_and(|job| {
+        self.analysis.job.as_ref().is_some_and(|job| {
             matches!(
                 job.progress(),
                 crate::ui::jobs::analysis::AnalysisProgress::SecondLook { .. }
@@ -68,6 +68,7 @@ impl App {
     /// the game).
     pub fn analysis(&self) -> Option<&crate::analysis::Analysis> {
         self.analysis
+            .shown
             .as_ref()
             .filter(|analysis| analysis.game == self.game.game_string())
     }
@@ -75,7 +76,7 @@ impl App {
     /// The analysed move (1-based) on show beside its better move, with the position
     /// before it: the played and the better cell and who moved.
     pub fn compared_move(&self) -> Option<crate::ui::board::view::Compare> {
-        let ply = self.compared?;
+        let ply = self.analysis.compared?;
         if self.review != Some(ply - 1) {
             return None;
         }
@@ -93,18 +94,23 @@ impl App {
     /// no longer wanted.
     pub(in crate::ui) fn poll_live(&mut self, ctx: &egui::Context) {
         // What the move values proved is kept for every line that tells the margin.
-        if let Some(values) = self.live.as_ref().and_then(|job| job.values()) {
-            self.known.learn_values(&values);
+        if let Some(values) = self.advice.live.as_ref().and_then(|job| job.values()) {
+            self.advice.known.learn_values(&values);
         }
         let Some(board) = self.live_board() else {
-            self.live = None;
+            self.advice.live = None;
             return;
         };
-        if self.live.as_ref().is_some_and(|job| job.is_for(&board)) {
+        if self
+            .advice
+            .live
+            .as_ref()
+            .is_some_and(|job| job.is_for(&board))
+        {
             return;
         }
         let repaint = ctx.clone();
-        self.live = Some(crate::ui::jobs::live::LiveJob::start(&board, move || {
+        self.advice.live = Some(crate::ui::jobs::live::LiveJob::start(&board, move || {
             repaint.request_repaint()
         }));
     }
@@ -116,7 +122,7 @@ impl App {
     pub(super) fn live_board(&self) -> Option<Cow<'_, Board>> {
         if !self.settings.heat_map
             || !self.tools().move_values
-            || self.show_new_game
+            || self.new_game.open
             || self.asking()
         {
             return None;
@@ -130,13 +136,14 @@ impl App {
     /// move values are on.
     pub fn live_values(&self) -> Option<crate::analysis::MoveValues> {
         let board = self.live_board()?;
-        let job = self.live.as_ref().filter(|job| job.is_for(&board))?;
+        let job = self.advice.live.as_ref().filter(|job| job.is_for(&board))?;
         job.values()
     }
 
     /// Whether the move values of the position on screen are still being improved.
     pub fn live_running(&self) -> bool {
-        self.live
+        self.advice
+            .live
             .as_ref()
             .is_some_and(crate::ui::jobs::live::LiveJob::running)
     }

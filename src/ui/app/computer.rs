@@ -48,8 +48,8 @@ impl App {
     /// Stops the search (its answer is no longer wanted); a queens engine comes back to
     /// its slot when the thread ends.
     pub(super) fn stop_search(&mut self) {
-        match self.job.take() {
-            Some(GameJob::Queens(job)) => self.engines.retire(job),
+        match self.search.job.take() {
+            Some(GameJob::Queens(job)) => self.search.engines.retire(job),
             Some(GameJob::Grid(job)) => job.job.stop(),
             None => {}
         }
@@ -57,7 +57,7 @@ impl App {
 
     /// Stops the search; a computer's move (not a hint) pauses the computer.
     pub(super) fn cancel_search(&mut self) {
-        let Some(job) = self.job.as_ref() else {
+        let Some(job) = self.search.job.as_ref() else {
             return;
         };
         let hint = job.purpose() == Purpose::Hint;
@@ -71,7 +71,7 @@ impl App {
     /// Hint, for every game: the engine searches the position for the person to move;
     /// its move is ringed on the board and named on the status line.
     pub(super) fn start_hint(&mut self, ctx: &egui::Context) {
-        if self.job.is_some() || self.game_ended() {
+        if self.search.job.is_some() || self.game_ended() {
             return;
         }
         if self.seat(self.game.side_to_move()).is_computer() {
@@ -121,9 +121,9 @@ impl App {
                 Slot::Hint
             }
         };
-        let kept = self.engines.take(slot, config);
+        let kept = self.search.engines.take(slot, config);
         let repaint = ctx.clone();
-        self.job = Some(GameJob::Queens(SearchJob::start(
+        self.search.job = Some(GameJob::Queens(SearchJob::start(
             SearchTag::of(game.id, &game.board),
             purpose,
             slot,
@@ -143,7 +143,7 @@ impl App {
     /// P1's proven margin of `board`: what the window remembers, or what the move values
     /// on screen proved this frame.
     pub fn known_margin_of(&self, board: &crate::board::Board) -> Option<i32> {
-        self.known.margin_for(board).or_else(|| {
+        self.advice.known.margin_for(board).or_else(|| {
             self.live_values()
                 .filter(|values| values.position == board.game_string())
                 .and_then(|values| values.proved_margin())
@@ -153,16 +153,16 @@ impl App {
     /// How many engines the window has built (one per computer seat unless its engine
     /// changes; for tests).
     pub fn engines_built(&self) -> u64 {
-        self.engines.built()
+        self.search.engines.built()
     }
 
     /// Starts the computer's search when it is its turn (after the watching pause), for
     /// whichever game is on screen.
     pub(in crate::ui) fn drive_computer(&mut self, ctx: &egui::Context) {
         // While the autosaved game is offered, a computer move would overwrite it.
-        if self.job.is_some()
+        if self.search.job.is_some()
             || self.paused
-            || self.show_new_game
+            || self.new_game.open
             || self.asking()
             || !self.game.computer_to_move()
         {
@@ -170,7 +170,7 @@ impl App {
         }
         if self.game.seats().iter().all(Seat::is_computer) {
             let wait = self.settings.setup.watch_delay_ms as f64 / 1000.0;
-            let left = self.last_move_time + wait - self.now;
+            let left = self.clock.last_move + wait - self.clock.now;
             if left > 0.0 {
                 ctx.request_repaint_after(Duration::from_secs_f64(left));
                 return;
@@ -185,7 +185,7 @@ impl App {
                 // stops within a few thousand nodes): wait for it rather than build a
                 // second table.
                 let slot = Slot::Seat(game.board.side_to_move().index());
-                if !self.engines.ready(slot) {
+                if !self.search.engines.ready(slot) {
                     ctx.request_repaint_after(Duration::from_millis(10));
                     return;
                 }
@@ -197,8 +197,8 @@ impl App {
 
     /// Takes a finished search's answer, whichever game's it is.
     pub(in crate::ui) fn poll_search(&mut self) {
-        self.engines.collect();
-        match self.job {
+        self.search.engines.collect();
+        match self.search.job {
             Some(GameJob::Queens(_)) => self.poll_queens(),
             Some(GameJob::Grid(_)) => self.poll_grid(),
             None => {}
@@ -208,22 +208,22 @@ impl App {
     /// Takes a finished queens search's answer; an answer for another game or position
     /// is dropped.
     fn poll_queens(&mut self) {
-        let Some(GameJob::Queens(job)) = self.job.as_mut() else {
+        let Some(GameJob::Queens(job)) = self.search.job.as_mut() else {
             return;
         };
         let outcome = match job.poll() {
             Poll::Running => return,
             Poll::Lost => {
-                self.job = None;
+                self.search.job = None;
                 self.paused = true;
                 return;
             }
             Poll::Done(outcome, engine) => {
-                self.engines.give_back(job.slot, engine);
+                self.search.engines.give_back(job.slot, engine);
                 outcome
             }
         };
-        let Some(GameJob::Queens(job)) = self.job.take() else {
+        let Some(GameJob::Queens(job)) = self.search.job.take() else {
             return;
         };
         let OnScreen::Queens(game) = &self.game else {
@@ -242,14 +242,14 @@ impl App {
                 // Best play from the searched position goes through the move just played,
                 // so what the search proved holds for the position after it.
                 if let Some(known) = KnownResult::proven(&before, &outcome, self.board()) {
-                    self.known.learn(known);
+                    self.advice.known.learn(known);
                 }
             }
             Purpose::Hint => {
                 if let Some(known) = KnownResult::proven(&before, &outcome, &before) {
-                    self.known.learn(known);
+                    self.advice.known.learn(known);
                 }
-                self.hint = Some(cell);
+                self.advice.hint = Some(cell);
                 self.message = Message::HintResult {
                     cell,
                     claims: before.claims_of(cell).count(),

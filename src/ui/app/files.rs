@@ -54,7 +54,7 @@ impl App {
     /// Writes the settings to `path` whenever they change from now on (the real window
     /// uses the platform's data folder; tests a temporary one).
     pub fn set_settings_file(&mut self, path: PathBuf) {
-        self.settings_file = Some(path);
+        self.settings_store.file = Some(path);
     }
 
     /// Asks for the settings to be written (in the background, atomically) when they
@@ -62,17 +62,17 @@ impl App {
     /// puzzle's result is on disk moments after the click, not only on Quit or eframe's
     /// 30-second timer, and a killed window loses none of it.
     pub(in crate::ui) fn write_changed_settings(&mut self) {
-        let Some(path) = &self.settings_file else {
+        let Some(path) = &self.settings_store.file else {
             return;
         };
-        if self.settings == self.settings_written {
+        if self.settings == self.settings_store.written {
             return;
         }
         self.files.writes.push(Write::Settings {
             path: path.clone(),
             json: self.settings.to_json(),
         });
-        self.settings_written = self.settings.clone();
+        self.settings_store.written = self.settings.clone();
     }
 
     /// Shows `message` in the status line, if there is one.
@@ -210,7 +210,7 @@ impl App {
     /// replacement go ahead once written, or keeps the game if it failed.
     fn take_writes(&mut self, messages: Vec<Message>) {
         for message in messages {
-            let first = self.save_first.take();
+            let first = self.asked.save_first.take();
             match (&message, first) {
                 (Message::Saved(path), Some((wanted, replacement))) if *path == wanted => {
                     // Moves made while the save ran would be lost: keep the game then.
@@ -225,7 +225,7 @@ impl App {
                 // Not saved: the game stays, and the status line says why.
                 (Message::SaveFailed(_), Some(_)) => self.message = message,
                 (_, first) => {
-                    self.save_first = first;
+                    self.asked.save_first = first;
                     self.message = message;
                 }
             }

@@ -36,16 +36,16 @@ impl eframe::App for App {
             .resizable(false)
             .exact_size(side_width)
             .show(ui, |ui| {
-                if self.show_new_game {
-                    new_game::new_game_ui(self.texts(), &mut self.draft, ui, &mut actions);
+                if self.new_game.open {
+                    new_game::new_game_ui(self.texts(), &mut self.new_game.draft, ui, &mut actions);
                 } else if self.grid_game().is_some() {
                     crate::ui::panels::grid::grid_panel_ui(self, ui, &mut actions);
                 } else {
                     // The paste box is the one field the status panel edits: lent to it
                     // for the frame, the rest of the app only read.
-                    let mut paste = std::mem::take(&mut self.paste_text);
+                    let mut paste = std::mem::take(&mut self.paste.text);
                     side_panel::side_panel_ui(self, &mut paste, ui, &mut actions);
-                    self.paste_text = paste;
+                    self.paste.text = paste;
                 }
             });
         egui::CentralPanel::default().show(ui, |ui| frame::central_ui(self, ui, &mut actions));
@@ -70,9 +70,9 @@ impl eframe::App for App {
         // In a browser the address bar carries the game on screen as its game string.
         #[cfg(target_arch = "wasm32")]
         crate::ui::web::link::show(&self.game.game_string());
-        if self.job.is_some()
-            || self.analysis_job.is_some()
-            || self.now - self.last_move_time < f64::from(ANIMATION_SECONDS)
+        if self.search.job.is_some()
+            || self.analysis.job.is_some()
+            || self.clock.now - self.clock.last_move < f64::from(ANIMATION_SECONDS)
         {
             ctx.request_repaint();
         }
@@ -124,7 +124,7 @@ impl App {
     /// play mode, so hovering still previews claims; a click is then refused with a
     /// message (the app decides, not the painter).
     pub(in crate::ui) fn board_interaction(&self) -> Interaction {
-        if self.show_new_game {
+        if self.new_game.open {
             Interaction::Setup
         } else if self.review.is_some() || self.game_ended() || self.asking() {
             Interaction::ReadOnly

@@ -101,7 +101,7 @@ impl App {
 
     /// Nodes searched so far by the table game's computer, while it thinks.
     pub fn grid_thinking(&self) -> Option<u64> {
-        match &self.job {
+        match &self.search.job {
             Some(GameJob::Grid(job)) => Some(job.job.progress(|nodes| *nodes)),
             _ => None,
         }
@@ -116,7 +116,7 @@ impl App {
         let seat = game.seat_to_move();
         match game.play(mv) {
             Ok(()) => {
-                self.last_move_time = self.now;
+                self.clock.last_move = self.clock.now;
                 let (_, flipped) = last_change(game.game.as_ref());
                 self.message = Message::Grid(if mv == PASS {
                     GridNote::Passed(seat)
@@ -171,7 +171,7 @@ impl App {
         };
         let repaint = ctx.clone();
         let job = Job::start(task, move || repaint.request_repaint());
-        self.job = Some(GameJob::Grid(GridJob {
+        self.search.job = Some(GameJob::Grid(GridJob {
             game_id: game.id,
             ply: game.ply(),
             purpose,
@@ -181,7 +181,7 @@ impl App {
 
     /// Takes the table game's computer's answer when it has come.
     pub(super) fn poll_grid(&mut self) {
-        let Some(GameJob::Grid(running)) = self.job.as_mut() else {
+        let Some(GameJob::Grid(running)) = self.search.job.as_mut() else {
             return;
         };
         let answer = match running.job.poll() {
@@ -194,7 +194,7 @@ impl App {
             ply,
             purpose,
             ..
-        })) = self.job.take()
+        })) = self.search.job.take()
         else {
             return;
         };

@@ -58,6 +58,7 @@ mod files;
 mod frame;
 mod grid;
 mod on_screen;
+mod parts;
 mod play;
 mod queries;
 mod replace;
@@ -72,9 +73,7 @@ use replace::{seed_of, started};
 use crate::board::{Board, Cell, Player};
 use crate::store::location::{SAVES_DIR_VAR, SavesLocation};
 use crate::ui::i18n::{Texts, texts};
-use crate::ui::jobs::search::EngineSlots;
 use crate::ui::session::game::{Game, Seat, board_from_setup, seats_from_setup};
-use crate::ui::session::known::Known;
 use crate::ui::session::messages::Message;
 use crate::ui::session::saving::{Files, window_saves};
 use crate::ui::session::settings::{GameSetup, Settings};
@@ -82,67 +81,39 @@ use eframe::egui;
 use std::borrow::Cow;
 use std::path::PathBuf;
 
-/// The Queens & Stones window.
+/// The Queens & Stones window: the shell (settings, files, windows, menus) around the
+/// one game on screen, its parts grouped in [`parts`].
 pub struct App {
     settings: Settings,
-    /// The new-game choices being edited (copied to the settings on Start).
-    draft: GameSetup,
+    /// The New game panel and its choices.
+    new_game: parts::NewGamePanel,
     /// The one game on screen: queens with its tools, or a game of the games table.
     game: OnScreen,
     next_game_id: u64,
-    /// The one search of the game on screen (the computer's move or a hint).
-    job: Option<GameJob>,
-    /// The engines kept between searches (moved into `job` while it runs).
-    engines: EngineSlots,
-    /// The last result a search proved, for the position it holds for.
-    known: Known,
+    /// The one search of the game on screen and the engines kept between searches.
+    search: parts::SearchSlot,
+    /// What the window knows and suggests about the position on screen.
+    advice: parts::Advice,
     paused: bool,
-    hint: Option<Cell>,
     review: Option<usize>,
     message: Message,
-    paste_text: String,
-    /// The frame (egui's pass number) in which Paste position asked for the system
-    /// clipboard, while its text has not come.
-    paste_asked: Option<u64>,
-    show_new_game: bool,
+    paste: parts::PasteBox,
     /// The offer to copy an older version's `saves/` from the current folder.
     old_saves: Option<crate::ui::windows::about::OldSavesOffer>,
-    /// The egui time of the last move, for the claim animation and the watching pace.
-    last_move_time: f64,
-    now: f64,
+    clock: parts::Clock,
     hovered: Option<Cell>,
     /// Saves, autosave, history and export.
     files: Files,
-    /// A game waiting for the player's answer before it replaces an unfinished one.
-    pending: Option<Replacement>,
-    /// "Resign this game?" is on screen, waiting for the answer.
-    resign_asked: bool,
-    /// A replacement waiting for "Save it first" to write this file.
-    save_first: Option<(PathBuf, Replacement)>,
+    /// The questions waiting for an answer (replace, resign, save first).
+    asked: parts::Questions,
     /// The game string of the finished game whose summary the player closed.
     summary_closed: Option<String>,
-    fonts_installed: bool,
-    applied_dark: Option<bool>,
+    look: parts::LookApplied,
     /// The windows with state of their own (Help, Table 2.4, the Tree Lab).
     windows: crate::ui::windows::Windows,
-    /// The game analysis running in the background, if any.
-    analysis_job: Option<crate::ui::jobs::analysis::AnalysisJob>,
-    /// Analyse game's time for one position (the window's half second; see
-    /// [`App::set_analysis_time`]).
-    analysis_time: std::time::Duration,
-    /// The last finished analysis (shown while its game string is the one on screen).
-    analysis: Option<crate::analysis::Analysis>,
-    /// The move (1-based) of the worst-moves list on show, beside the better move.
-    compared: Option<usize>,
-    /// A game just put on screen is to be analysed (History's "Analyse").
-    analyse_requested: bool,
-    /// The move values of the position on screen, while View > move values is on.
-    live: Option<crate::ui::jobs::live::LiveJob>,
-    /// Where the settings are written as soon as they change (`None`: only eframe's
-    /// storage, on exit and on its timer, as in the tests that set none).
-    settings_file: Option<PathBuf>,
-    /// The settings as last asked to be written (or as read at start).
-    settings_written: Settings,
+    /// Analyse game.
+    analysis: parts::AnalysisSlot,
+    settings_store: parts::SettingsStore,
 }
 
 impl App {
@@ -170,7 +141,7 @@ impl App {
             &settings.saves_dir,
         );
         let mut app = App::with_settings_in(settings, location);
-        app.settings_file = file;
+        app.settings_store.file = file;
         app.offer_old_saves();
         // In a browser, the position is the page address's fragment (a link to a game);
         // on the desktop, QUEENS_POSITION.
@@ -195,7 +166,7 @@ impl App {
             return;
         }
         self.files.given_at_start();
-        self.paste_text = position.to_owned();
+        self.paste.text = position.to_owned();
         self.paste_position();
     }
 
@@ -232,41 +203,27 @@ impl App {
         let message = problem.unwrap_or_else(|| started(&queens.board));
         let mut app = App {
             settings,
-            draft,
+            new_game: parts::NewGamePanel { draft, open: false },
             game: OnScreen::Queens(queens),
             next_game_id: 2,
-            job: None,
-            engines: EngineSlots::default(),
-            known: Known::default(),
-            analysis_job: None,
-            analysis_time: crate::ui::jobs::analysis::TIME_PER_POSITION,
-            analysis: None,
-            compared: None,
-            analyse_requested: false,
-            live: None,
+            search: parts::SearchSlot::default(),
+            advice: parts::Advice::default(),
             paused: false,
-            hint: None,
             review: None,
             message,
-            paste_text: String::new(),
-            paste_asked: None,
-            show_new_game: false,
+            paste: parts::PasteBox::default(),
             old_saves: None,
-            last_move_time: f64::NEG_INFINITY,
-            now: 0.0,
+            clock: parts::Clock::default(),
             hovered: None,
             files,
-            pending: None,
-            resign_asked: false,
-            save_first: None,
+            asked: parts::Questions::default(),
             summary_closed: None,
-            fonts_installed: false,
-            applied_dark: None,
+            look: parts::LookApplied::default(),
             windows: crate::ui::windows::Windows::default(),
-            settings_file: None,
-            settings_written: Settings::default(),
+            analysis: parts::AnalysisSlot::default(),
+            settings_store: parts::SettingsStore::default(),
         };
-        app.settings_written = app.settings.clone();
+        app.settings_store.written = app.settings.clone();
         // The last game chosen was not queens: it starts (its record replaces the
         // queens one before anything is written, so the autosave check is undisturbed).
         if app.settings.setup.small.table_setup().is_some()
@@ -309,15 +266,15 @@ impl App {
 
     /// Fonts and theme, set on the first frame and whenever the theme changes.
     pub(in crate::ui) fn prepare_frame(&mut self, ctx: &egui::Context) {
-        if !self.fonts_installed {
+        if !self.look.fonts_installed {
             crate::ui::shell::theme::install_fonts(ctx);
-            self.fonts_installed = true;
+            self.look.fonts_installed = true;
         }
-        if self.applied_dark != Some(self.settings.dark) {
+        if self.look.applied_dark != Some(self.settings.dark) {
             crate::ui::shell::theme::apply_visuals(ctx, self.settings.dark);
-            self.applied_dark = Some(self.settings.dark);
+            self.look.applied_dark = Some(self.settings.dark);
         }
-        self.now = ctx.input(|input| input.time);
+        self.clock.now = ctx.input(|input| input.time);
         // Look (issue 8)
         crate::ui::shell::theme::fit_zoom_to_window(ctx);
     }
@@ -329,7 +286,7 @@ impl App {
         for window in self.windows.each() {
             window.shut_down();
         }
-        match self.job.take() {
+        match self.search.job.take() {
             Some(GameJob::Queens(job)) => job.stop_and_join(),
             Some(GameJob::Grid(job)) => job.job.stop(),
             None => {}

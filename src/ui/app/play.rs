@@ -33,7 +33,7 @@ impl App {
     pub fn summary_shown(&self) -> bool {
         self.game_ended()
             && self.review.is_none()
-            && !self.show_new_game
+            && !self.new_game.open
             && self.summary_closed.as_deref() != Some(self.summary_key().as_str())
     }
 
@@ -52,7 +52,7 @@ impl App {
     /// Asks "resign this game?" when someone may resign now; the answer comes back as
     /// [`super::Action::ConfirmResign`].
     pub(super) fn ask_resign(&mut self) {
-        self.resign_asked = self.resigning_side().is_some();
+        self.asked.resign = self.resigning_side().is_some();
     }
 
     /// Ends the game by resignation: the record says who resigned, so the game goes
@@ -63,7 +63,7 @@ impl App {
             return;
         };
         self.stop_search();
-        self.hint = None;
+        self.advice.hint = None;
         self.review = None;
         self.game.resign(loser);
         // The record cannot already be finished: the game was not over.
@@ -74,7 +74,7 @@ impl App {
 
     /// Shows the position after `ply` moves; the current one (or beyond) ends the review.
     pub(super) fn review_at(&mut self, ply: usize) {
-        self.compared = None;
+        self.analysis.compared = None;
         let last = self.current_ply();
         let was_reviewing = self.review.is_some();
         self.review = (ply < last).then_some(ply);
@@ -108,7 +108,7 @@ impl App {
             return;
         }
         self.stop_search();
-        self.hint = None;
+        self.advice.hint = None;
         self.review = None;
         let count = self.game.step(undo);
         self.message = match (count, undo) {
@@ -129,7 +129,7 @@ impl App {
         if self.asking() {
             return;
         }
-        if self.show_new_game {
+        if self.new_game.open {
             if let Target::Queens(cell) = target {
                 self.toggle_setup_stone(cell);
             }
@@ -149,7 +149,7 @@ impl App {
         }
         if self.game.computer_to_move() {
             // Paused, nothing is thinking: say how to let the computer move.
-            self.message = if self.paused && self.job.is_none() {
+            self.message = if self.paused && self.search.job.is_none() {
                 Message::ComputerPaused
             } else {
                 Message::WaitForComputer
@@ -186,6 +186,7 @@ impl App {
             Ok(claims) => {
                 // A hint search for the old position is of no use any more.
                 if self
+                    .search
                     .job
                     .as_ref()
                     .and_then(GameJob::queens)
@@ -193,8 +194,8 @@ impl App {
                 {
                     self.stop_search();
                 }
-                self.hint = None;
-                self.last_move_time = self.now;
+                self.advice.hint = None;
+                self.clock.last_move = self.clock.now;
                 self.message = Message::Played {
                     player,
                     cell,
@@ -208,12 +209,20 @@ impl App {
 
     pub(super) fn toggle_setup_stone(&mut self, cell: Cell) {
         // Editing starts from the stones on show.
-        hand_from_random(&mut self.draft);
+        hand_from_random(&mut self.new_game.draft);
         let name = cell.to_string();
-        if let Some(index) = self.draft.hand_stones.iter().position(|s| *s == name) {
-            self.draft.hand_stones.remove(index);
-        } else if self.draft.hand_stones.len() < Board::max_stones(self.draft.size) {
-            self.draft.hand_stones.push(name);
+        if let Some(index) = self
+            .new_game
+            .draft
+            .hand_stones
+            .iter()
+            .position(|s| *s == name)
+        {
+            self.new_game.draft.hand_stones.remove(index);
+        } else if self.new_game.draft.hand_stones.len()
+            < Board::max_stones(self.new_game.draft.size)
+        {
+            self.new_game.draft.hand_stones.push(name);
         }
     }
 }

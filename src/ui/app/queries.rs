@@ -74,14 +74,14 @@ impl App {
     /// person is to move. The panel's button and the Game menu's item both ask this.
     pub fn can_hint(&self) -> bool {
         // Every game has an engine, so every game has hints.
-        self.job.is_none()
+        self.search.job.is_none()
             && !self.game_ended()
             && !self.seat(self.game.side_to_move()).is_computer()
     }
 
     /// Whether a search (a computer move or a hint) is running.
     pub fn is_thinking(&self) -> bool {
-        self.job.is_some()
+        self.search.job.is_some()
     }
 
     /// Whether the computer is paused after a cancelled search.
@@ -101,29 +101,29 @@ impl App {
 
     /// The engine's suggestion shown on the board, if any.
     pub fn hint(&self) -> Option<Cell> {
-        self.hint
+        self.advice.hint
     }
 
     /// Whether the new-game panel is open.
     pub fn new_game_open(&self) -> bool {
-        self.show_new_game
+        self.new_game.open
     }
 
     /// Whether a question blocks the window (the autosave offer, "replace the
     /// unfinished game?" or "resign this game?"): then only its answers, and quitting,
     /// are carried out.
     pub fn asking(&self) -> bool {
-        self.files.awaiting_choice() || self.pending.is_some() || self.resign_asked
+        self.files.awaiting_choice() || self.asked.pending.is_some() || self.asked.resign
     }
 
     /// Whether "resign this game?" is on screen.
     pub fn resign_asked(&self) -> bool {
-        self.resign_asked
+        self.asked.resign
     }
 
     /// Whether a game-replacing question is open.
     pub fn replace_asked(&self) -> bool {
-        self.pending.is_some()
+        self.asked.pending.is_some()
     }
 }
 
@@ -131,7 +131,7 @@ impl App {
     /// Whether Game > Analyse may start: the game on screen has the analysis, has moves,
     /// and none is running.
     pub fn can_analyse(&self) -> bool {
-        self.analysis_job.is_none() && self.tools().analysis && self.game.ply() > 0
+        self.analysis.job.is_none() && self.tools().analysis && self.game.ply() > 0
     }
 
     /// Whether a file is being read or written (Save, Open and Export wait).
@@ -141,14 +141,14 @@ impl App {
 
     /// Whether Paste position asked for the system clipboard and its text has not come.
     pub fn paste_waiting(&self) -> bool {
-        self.paste_asked.is_some()
+        self.paste.asked.is_some()
     }
 }
 
 impl App {
     /// The queens search running, if one is (the side panel shows its progress).
     pub(in crate::ui) fn search_job(&self) -> Option<&crate::ui::jobs::search::SearchJob> {
-        self.job.as_ref().and_then(super::GameJob::queens)
+        self.search.job.as_ref().and_then(super::GameJob::queens)
     }
 }
 
@@ -165,16 +165,16 @@ impl App {
 
     /// The New game choices being edited.
     pub(in crate::ui) fn draft(&self) -> &crate::ui::session::settings::GameSetup {
-        &self.draft
+        &self.new_game.draft
     }
 
     /// Seconds since the last move (the claim animation's clock).
     pub(in crate::ui) fn since_last_move(&self) -> f64 {
-        self.now - self.last_move_time
+        self.clock.now - self.clock.last_move
     }
 
     /// The analysis running, if one is.
     pub(in crate::ui) fn analysis_job(&self) -> Option<&crate::ui::jobs::analysis::AnalysisJob> {
-        self.analysis_job.as_ref()
+        self.analysis.job.as_ref()
     }
 }

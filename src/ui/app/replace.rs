@@ -215,8 +215,8 @@ pub(super) fn seed_of(setup: &GameSetup) -> Option<u64> {
 
 impl App {
     pub(super) fn start_game(&mut self) {
-        self.draft.clamp();
-        self.start_from_setup(&self.draft.clone());
+        self.new_game.draft.clamp();
+        self.start_from_setup(&self.new_game.draft.clone());
     }
 
     /// Starts a game from `setup` (asking first if moves would be lost), or says why the
@@ -290,7 +290,7 @@ impl App {
     /// has moves that would be lost.
     pub(in crate::ui) fn offer_replacement(&mut self, replacement: Replacement) {
         if self.unsaved_progress() {
-            self.pending = Some(replacement);
+            self.asked.pending = Some(replacement);
         } else {
             self.replace_with(replacement);
         }
@@ -298,7 +298,7 @@ impl App {
 
     /// Carries out the player's answer to "replace the unfinished game?".
     pub(super) fn confirm_replace(&mut self, choice: ReplaceChoice) {
-        let Some(replacement) = self.pending.take() else {
+        let Some(replacement) = self.asked.pending.take() else {
             return;
         };
         match choice {
@@ -311,7 +311,7 @@ impl App {
             ReplaceChoice::SaveFirst => {
                 let path = self.files.save_without_asking();
                 self.message = Message::Saving(path.clone());
-                self.save_first = Some((path, replacement));
+                self.asked.save_first = Some((path, replacement));
             }
         }
     }
@@ -328,7 +328,7 @@ impl App {
             setup,
             analyse,
         } = replacement;
-        self.analyse_requested = analyse;
+        self.analysis.requested = analyse;
         if let Some(setup) = setup {
             self.settings.setup = setup;
         }
@@ -350,15 +350,15 @@ impl App {
         self.stop_search();
         self.game = game;
         self.reset_view();
-        self.show_new_game = false;
+        self.new_game.open = false;
     }
 
     pub(super) fn reset_view(&mut self) {
         self.summary_closed = None;
         self.paused = false;
-        self.hint = None;
+        self.advice.hint = None;
         self.review = None;
-        self.last_move_time = f64::NEG_INFINITY;
+        self.clock.last_move = f64::NEG_INFINITY;
     }
 
     /// Paste position with an empty box reads the system clipboard: eframe answers the
@@ -368,16 +368,17 @@ impl App {
     pub(super) fn ask_clipboard(&mut self, ctx: &eframe::egui::Context) {
         ctx.send_viewport_cmd(eframe::egui::ViewportCommand::RequestPaste);
         ctx.request_repaint();
-        self.paste_asked = Some(ctx.cumulative_pass_nr());
+        self.paste.asked = Some(ctx.cumulative_pass_nr());
     }
 
     /// Says so when the clipboard was asked for in an earlier frame and gave no text.
     pub(in crate::ui) fn follow_paste(&mut self, ctx: &eframe::egui::Context) {
         if self
-            .paste_asked
+            .paste
+            .asked
             .is_some_and(|asked| ctx.cumulative_pass_nr() > asked)
         {
-            self.paste_asked = None;
+            self.paste.asked = None;
             self.message = Message::ClipboardEmpty;
         }
     }
@@ -387,7 +388,7 @@ impl App {
     /// to be corrected.
     pub(super) fn paste_position(&mut self) {
         // A link to a position (the browser build's address) gives its game string.
-        let text = crate::ui::session::link::game_string_in(self.paste_text.trim())
+        let text = crate::ui::session::link::game_string_in(self.paste.text.trim())
             .trim()
             .to_string();
         if names_another_game(&text) {
@@ -396,7 +397,7 @@ impl App {
         }
         match Board::from_game_string(&text) {
             Ok(board) => {
-                self.paste_text.clear();
+                self.paste.text.clear();
                 // The same players as the queens game on screen, else the remembered ones.
                 let seats = match &self.game {
                     OnScreen::Queens(game) => game.seats.clone(),
@@ -443,7 +444,7 @@ impl App {
             self.message = Message::NotInWindow(game.tag());
             return;
         }
-        self.paste_text.clear();
+        self.paste.text.clear();
         let seats = table_seats(&self.settings.setup);
         let names = crate::ui::i18n::names::typed_names(&self.settings.setup);
         let before = pasted_moves(game.moves().len());

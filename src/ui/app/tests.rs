@@ -27,7 +27,7 @@ fn an_answer_for_another_game_is_dropped() {
         time: None,
     };
     let engine = KeptEngine::build(Preset::Easy.engine().config());
-    app.job = Some(GameJob::Queens(SearchJob::start(
+    app.search.job = Some(GameJob::Queens(SearchJob::start(
         stale,
         Purpose::Move,
         Slot::Seat(0),
@@ -37,13 +37,13 @@ fn an_answer_for_another_game_is_dropped() {
         || {},
     )));
     for _ in 0..2_000 {
-        if app.job.is_none() {
+        if app.search.job.is_none() {
             break;
         }
         app.poll_search();
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert!(app.job.is_none(), "the search did not answer");
+    assert!(app.search.job.is_none(), "the search did not answer");
     assert_eq!(app.board().ply(), 0);
 }
 
