@@ -1,5 +1,5 @@
 //! The match history: one file per finished game in `<saves>/history/`, of any game
-//! (queens, tic-tac-toe, Dodgem: each replayed by its own rules when loaded).
+//! (every game of the games table, each replayed by its own rules when loaded).
 //!
 //! One file per game, each with a unique name and written atomically, rather than one
 //! appended file: two processes finishing games at once cannot interleave or lose each
@@ -131,7 +131,7 @@ pub(crate) fn history_files(dir: &Path) -> (Vec<(String, PathBuf)>, Vec<Failed>)
 pub(crate) enum Reached {
     /// A queens board (boxed: some 25 KB).
     Queens(Box<Board>),
-    /// Another games-table game (tic-tac-toe, Dodgem, Othello).
+    /// Another game of the games table, through the seam.
     Table(Box<dyn crate::games::seam::AnyGame>),
 }
 
@@ -197,7 +197,7 @@ pub struct HistoryFilter {
     /// Only games where a side's description (`human`, `alphabeta depth 4, 1000 ms`, see
     /// [`super::Side`]'s `Display`) contains this text, ignoring case.
     pub opponent: Option<String>,
-    /// Only games of this game (queens, tic-tac-toe, Dodgem).
+    /// Only games of this game of the games table.
     pub kind: Option<GameKind>,
 }
 

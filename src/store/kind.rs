@@ -1,6 +1,6 @@
 //! Which game a save holds: Queens & Stones, or another game of the games table
-//! (`crate::games::table::GAMES`: tic-tac-toe, Dodgem, Othello). A save names its game
-//! by its table tag (`kind: "queens"`, `"tictactoe"`, `"dodgem"`, `"othello"`); a save
+//! (`crate::games::table::GAMES`). A save names its game by its table tag (`kind:
+//! "queens"`, `"tictactoe"`, ...); a save
 //! from before the tag has none and is a queens game. Every game but queens is a
 //! [`GameKind::Table`], saved and replayed through the seam, so a game added to the
 //! table is saved with no new variant here.

@@ -95,7 +95,7 @@ impl LoadedGame {
     }
 }
 
-/// A save of a games-table game (tic-tac-toe, Dodgem, Othello) loaded from a file, checked by replaying it
+/// A save of a games-table game other than queens loaded from a file, checked by replaying it
 /// through the seam ([`SavedGame::replay_table`]).
 #[derive(Clone, Debug)]
 pub struct LoadedTable {
@@ -126,7 +126,7 @@ impl LoadedTable {
 pub enum Loaded {
     /// A Queens & Stones game.
     Queens(LoadedGame),
-    /// Another game of the games table (tic-tac-toe, Dodgem, Othello).
+    /// Another game of the games table, through the seam.
     Table(LoadedTable),
 }
 

@@ -1,5 +1,5 @@
-//! Saves of every game of the games table but queens (tic-tac-toe, Dodgem, Othello, and
-//! any game added to the table later) in the queens save format, through the seam
+//! Saves of every game of the games table but queens (any game added to the table
+//! later too) in the queens save format, through the seam
 //! ([`AnyGame`]) alone, so that they are saved, autosaved, kept in the history and
 //! exported by the same code as queens. What the fields hold for them:
 //!

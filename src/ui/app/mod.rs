@@ -27,8 +27,8 @@
 //!
 //! # Adding a game
 //!
-//! Every game of the games table (`src/games/table.rs`) but queens (tic-tac-toe,
-//! Dodgem, Othello, and the next one) is played by [`OnScreen::Grid`] through the seam
+//! Every game of the games table (`src/games/table.rs`) but queens is played by
+//! [`OnScreen::Grid`] through the seam
 //! (`AnyGame`) with no window code of its own; tic-tac-toe's `Rules` impl is the
 //! example to follow. New game lists it once per board size its setup accepts
 //! (`panels::new_game::table_choices`); `board::grid_view` draws its `GridView` (the

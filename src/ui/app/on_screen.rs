@@ -1,6 +1,7 @@
-//! The one game on screen and its one search: [`OnScreen`] is the queens game (with its
-//! extra tools: hint, analysis, move values) or a game played through the games table
-//! (tic-tac-toe, Dodgem, Othello); [`GameJob`] is the computer's search of it. What a game
+//! The one game on screen and its one search: [`OnScreen`] is the queens game (with the
+//! tools written for its board: analysis, move values) or any other game of the games
+//! table, played through the seam; [`GameJob`] is the computer's search of it (its move
+//! or a hint, for every game). What a game
 //! offers beyond playing is read from its table row ([`OnScreen::tools`]), never from
 //! "is it queens?".
 

@@ -1,5 +1,5 @@
-//! The strings of a games-table game played through the seam (tic-tac-toe, Dodgem,
-//! Othello, and the next game added to the table) in English and Vietnamese. Nothing
+//! The strings of a games-table game played through the seam (every game of the table
+//! but queens) in English and Vietnamese. Nothing
 //! here names a game: a game's own words (its name, rules, pieces) come from the game
 //! through the seam ([`words`]). `{0}`, `{1}`.. are filled by [`super::fill`].
 

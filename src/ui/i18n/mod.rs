@@ -32,7 +32,7 @@ pub struct Texts {
     pub digit_separator: char,
     /// The small games' strings.
     pub small: &'static small::SmallTexts,
-    /// The strings of the games played through the seam (Othello).
+    /// The strings of the games played through the seam.
     pub grid: &'static grid::GridTexts,
     // Menus.
     pub menu_game: &'static str,

@@ -1,5 +1,5 @@
-//! The panels of a game played through the seam (tic-tac-toe, Dodgem, Othello, and
-//! the next game of the games table): its board in the middle (the reviewed position
+//! The panels of a game of the games table played through the seam (every game but
+//! queens, whose board has a painter of its own): its board in the middle (the reviewed position
 //! while reviewing), with the Pass button when the rules leave the person no other
 //! move; beside it the players, whose turn or the result, the game's score line, the
 //! game buttons, the computer's search, the move list and the game string. The game's

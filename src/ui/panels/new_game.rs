@@ -59,8 +59,8 @@ pub fn new_game_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, actions:
 /// board).
 const TABLE_MAX_DEPTH: u32 = 20;
 
-/// Which game to start: queens, then every other game of the games table with a grid
-/// (tic-tac-toe, Dodgem, Othello), once per board size its rules take.
+/// Which game to start: queens, then every other game of the games table with a grid,
+/// once per board size its rules take.
 fn game_choice_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
     setting_ui(ui, t.small.game, |ui| {
         let queens = draft.small.table_setup().is_none();

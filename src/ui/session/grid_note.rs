@@ -1,6 +1,6 @@
-//! What the status line says about a game played through the seam (tic-tac-toe,
-//! Dodgem, Othello): moves, passes, a piece picked up, refused clicks, and that a
-//! position given without its moves cannot be saved.
+//! What the status line says about a game played through the seam: moves, passes, a
+//! piece picked up, refused clicks, a hint, and that a position given without its moves
+//! cannot be saved.
 
 use crate::ui::i18n::grid::{game_name, tongue};
 use crate::ui::i18n::{Texts, fill};

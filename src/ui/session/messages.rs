@@ -141,7 +141,7 @@ pub enum Message {
     /// Something only the queens game has (hint, analysis, a queens game string),
     /// asked of another game.
     QueensOnly,
-    /// About a game played through the seam (tic-tac-toe, Dodgem, Othello).
+    /// About a game of the games table played through the seam.
     Grid(super::grid_note::GridNote),
     /// A click on the board of a game that has ended.
     GameOver,

@@ -1,7 +1,7 @@
 //! The game-over summary: a window over the board (so nothing shifts) with the result,
 //! both scores, and what players do next: Rematch (same board, colours swapped), New
-//! game (same settings), Save. The games of the games table (tic-tac-toe, Dodgem,
-//! Othello) end in the same window, with their own result lines and no Analyse. It
+//! game (same settings), Save. Every game of the games table ends in the same window,
+//! with its own result lines (Analyse where the game has the analysis). It
 //! reads the app and returns [`Action`]s.
 
 use crate::board::Player;

@@ -1,5 +1,5 @@
 //! The lab's fourth tree source, "From a game": a position of any game of the games
-//! table (tic-tac-toe, Dodgem, Othello, the queens board on screen) grows its real game tree to a chosen depth (edges labelled
+//! table (the game on screen, or any game's start) grows its real game tree to a chosen depth (edges labelled
 //! with moves, leaves the game's evaluation), which the lab then traces like any other
 //! tree. The growing is the library's ([`crate::games::grow`]), the same function
 //! `queens tree --kind` calls; this file only asks for the game, position and depth, and
