@@ -139,6 +139,8 @@ pub struct ProvedMoves {
     pub position: String,
     /// The seat to move (0 moves first).
     pub mover: Seat,
+    /// The ply of the game (from its start) the position is at.
+    pub ply: u32,
     /// The position's value from the mover's view: its best move's (on a finished
     /// game, the game's own).
     pub value: Proved,
@@ -171,6 +173,21 @@ impl ProvedMoves {
     }
 }
 
+/// A position solved: its value, a best move and best play to the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProvedPosition {
+    /// The value from the side to move's view.
+    pub value: Proved,
+    /// A best move (`None` on a finished game).
+    pub best: Option<String>,
+    /// Best play to the end of the game.
+    pub line: Vec<String>,
+    /// The ply of the game (from its start) the position is at.
+    pub ply: u32,
+    /// Positions the solver searched.
+    pub nodes: u64,
+}
+
 /// The proved value of `game`'s position from its side to move's view, with a best move
 /// and best play to the end: `Ok(None)` once `stop` says so.
 ///
@@ -180,14 +197,13 @@ impl ProvedMoves {
 pub fn proved_position(
     game: &dyn AnyGame,
     stop: Stop<'_>,
-) -> Result<Option<(Proved, Option<String>, Vec<String>, u64)>, NoExactSolver> {
-    Ok(game.solve_exact(stop)?.map(|exact| {
-        (
-            Proved::of(game, exact.value),
-            exact.best_move,
-            exact.pv,
-            exact.nodes,
-        )
+) -> Result<Option<ProvedPosition>, NoExactSolver> {
+    Ok(game.solve_exact(stop)?.map(|exact| ProvedPosition {
+        value: Proved::of(game, exact.value),
+        best: exact.best_move,
+        line: exact.pv,
+        ply: exact.ply,
+        nodes: exact.nodes,
     }))
 }
 
@@ -204,6 +220,7 @@ pub fn proved_moves(
     let mut after = game.clone_box();
     let mut moves = Vec::new();
     let mut nodes = 0u64;
+    let mut ply = None;
     for mv in game.legal_moves() {
         if after.play_text(&mv).is_err() {
             // A legal move the game refuses is a defect of its rules; it is left out
@@ -212,27 +229,30 @@ pub fn proved_moves(
         }
         let solved = proved_position(after.as_ref(), stop);
         after.undo();
-        let Some((value, _, line, searched)) = solved? else {
+        let Some(solved) = solved? else {
             return Ok(None);
         };
-        nodes = nodes.saturating_add(searched);
+        nodes = nodes.saturating_add(solved.nodes);
+        ply = Some(solved.ply.saturating_sub(1));
         moves.push(ProvedMove {
             mv,
-            value: value.flipped(),
-            line,
+            value: solved.value.flipped(),
+            line: solved.line,
         });
     }
-    let value = match moves.iter().map(|m| m.value).max_by_key(|v| v.value) {
-        Some(best) => best,
+    let best = moves.iter().map(|m| m.value).max_by_key(|v| v.value);
+    let (value, ply) = match (best, ply) {
+        (Some(best), Some(ply)) => (best, ply),
         // A finished game: its own value.
-        None => match proved_position(game, stop)? {
-            Some((value, ..)) => value,
+        _ => match proved_position(game, stop)? {
+            Some(solved) => (solved.value, solved.ply),
             None => return Ok(None),
         },
     };
     Ok(Some(ProvedMoves {
         position: game.game_string(),
         mover: game.seat_to_move(),
+        ply,
         value,
         moves,
         nodes,

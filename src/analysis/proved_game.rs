@@ -241,10 +241,13 @@ pub fn analyse_proved(
     let total = games.len();
     let mut positions: Vec<Option<SolvedPosition>> = vec![None; total];
     for (k, position) in games.iter().enumerate().rev() {
-        let Some((value, best, ..)) = proved_position(position.as_ref(), stop)? else {
+        let Some(solved) = proved_position(position.as_ref(), stop)? else {
             break;
         };
-        positions[k] = Some(SolvedPosition { value, best });
+        positions[k] = Some(SolvedPosition {
+            value: solved.value,
+            best: solved.best,
+        });
         progress(total - k, total);
     }
     Ok(ProvedAnalysis::from_positions(
