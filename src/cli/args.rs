@@ -8,8 +8,9 @@ use crate::ai::{DEFAULT_HASH_MB, EngineConfig, EngineKind, MAX_HASH_MB};
 use crate::board::MAX_CELLS;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
-use values::{algo_help, algo_long_help, parse_size, player_help};
+use values::{algo_help, algo_long_help, parse_size, player_help, solver_games_note};
 
+pub(super) use values::solver_kind_help;
 pub use values::{
     GameArg, RootArg, TreeAlgo, parse_algo, parse_export_kind, parse_kind, parse_player,
 };
@@ -105,6 +106,12 @@ pub enum Command {
     /// end. When --time-ms runs out, or on Ctrl+C (SIGTERM, SIGHUP), it prints what it
     /// proved so far, "solved": false with "lower" and "upper" bounds on the margin, and
     /// exits 3. A progress line on stderr (on a terminal) shows the bounds and nodes.
+    ///
+    /// Another game with an exact solver (--kind, or a --game string's game=) prints
+    /// {"kind", "position", "outcome", "value", "plies", "move", "pv", "nodes",
+    /// "solved"}; with --all-moves, "moves" lists each move's "value", "outcome" (win,
+    /// draw or loss for the mover) and "plies", best first.
+    #[command(after_help = solver_games_note())]
     Solve(SolveArgs),
     /// Analyse a game move by move: what each move gave away, as JSON.
     ///
@@ -121,6 +128,15 @@ pub enum Command {
     /// progress bar goes to stderr (on a terminal). Ctrl+C (SIGTERM, SIGHUP) stops: the
     /// moves analysed so far (the last ones) are printed with "complete": false, and the
     /// exit code is 130.
+    ///
+    /// Another game with an exact solver (--kind, or a --game string's game=) is
+    /// analysed with proved values only, from the mover's view: "value_before" and
+    /// "value_after" with their "outcome_before" and "outcome_after" (win, draw, loss),
+    /// "loss" in result steps (1: a win to a draw or a draw to a loss; 2: a win to a
+    /// loss), "plies_lost" for a win kept but later (or a loss sooner), and a class:
+    /// best, good (the result kept, more slowly) or mistake (the result given away);
+    /// "worst_moves" lists each player's costliest moves (docs/cli.md).
+    #[command(after_help = solver_games_note())]
     Analyse(AnalyseArgs),
     /// Export the match history to an Excel workbook, as JSON.
     ///
@@ -153,6 +169,12 @@ pub enum Command {
     /// "refutation"}], "games", "positions", "unproved", "time_ms", "complete"}; the
     /// refutation is the wrong move that loses least, then best play to the end. Ctrl+C
     /// (SIGTERM, SIGHUP) stops and prints the puzzles found, "complete": false, exit 0.
+    ///
+    /// Another game with an exact solver (--kind) plays random games from its start
+    /// (from --seed) and keeps positions where exactly one move keeps the proved result
+    /// (win or draw) and every other move gives away at least --min-loss result steps;
+    /// each puzzle has "value" and "outcome" (the mover's) instead of "margin".
+    #[command(after_help = solver_games_note())]
     Puzzles(PuzzlesArgs),
 }
 

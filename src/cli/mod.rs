@@ -47,7 +47,10 @@ pub use puzzles::{
     parse_sizes, puzzles,
 };
 pub use replay::{ReplayReport, replay};
-pub use small::{KindReport, SmallReplay, SmallSolution, small_solution};
+pub use small::{
+    KindReport, SmallAnalyseReport, SmallMove, SmallPuzzleReport, SmallPuzzlesReport, SmallReplay,
+    SmallSolution, small_solution,
+};
 pub use solve::{SolveReport, solve_until};
 pub use tree::{TreeAnswer, tree};
 
@@ -106,7 +109,14 @@ fn run_command(command: Command, saves_dir: Option<&std::path::Path>) -> Result<
         Command::Arena(args) => arena(&args, &Interrupt::install()),
         Command::Export(args) => print_json(&export(&args)?),
         Command::Book(args) => print_json(&book(&args, &Interrupt::install())?),
-        Command::Puzzles(args) => print_json(&puzzles(&args, &Interrupt::install())?),
+        Command::Puzzles(args) => {
+            small::refuse_without_solver("puzzles", args.kind)?;
+            if args.kind.is_queens() {
+                print_json(&puzzles(&args, &Interrupt::install())?)
+            } else {
+                print_json(&small::puzzles(&args, &Interrupt::install())?)
+            }
+        }
         Command::Replay(mut args) => {
             args.position.settle_kind()?;
             if args.position.kind.is_queens() {
@@ -128,7 +138,20 @@ fn run_command(command: Command, saves_dir: Option<&std::path::Path>) -> Result<
         }
         Command::Tree(args) => print_json(&tree(&args)?),
         Command::Perft(args) => print_json(&perft(&args, &Interrupt::install())?),
-        Command::Analyse(args) => {
+        Command::Analyse(mut args) => {
+            args.position.settle_kind()?;
+            small::refuse_without_solver("analyse", args.position.kind)?;
+            if !args.position.kind.is_queens() {
+                let report = small::analyse(&args, &Interrupt::install())?;
+                print_json(&report)?;
+                return if report.analysis.complete {
+                    Ok(())
+                } else {
+                    Err(CliError::AnalysisStopped {
+                        moves: report.analysis.moves.len(),
+                    })
+                };
+            }
             let report = analyse_until(&args, &Interrupt::install())?;
             print_json(&report)?;
             if report.complete {
@@ -151,7 +174,7 @@ fn run_command(command: Command, saves_dir: Option<&std::path::Path>) -> Result<
 fn solve_command(args: &args::SolveArgs) -> Result<(), CliError> {
     let kind = args.position.kind;
     if !kind.0.tools.solver {
-        return Err(no_solver(kind.name()));
+        return Err(no_solver(kind.name(), args.all_moves));
     }
     if !kind.is_queens() {
         return match small::solve(args, &Interrupt::install())? {
@@ -181,9 +204,15 @@ fn not_on_command_line(tag: &str) -> CliError {
 
 /// The refusal of `queens solve` for a game whose row in the games table has no exact
 /// solver: its game is too long to search to the end here.
-fn no_solver(tag: &str) -> CliError {
+fn no_solver(tag: &str, all_moves: bool) -> CliError {
+    let command = if all_moves {
+        "solve --all-moves"
+    } else {
+        "solve"
+    };
     CliError::Usage(format!(
-        "solve --kind {tag}: {tag} has no exact solver (its game is far too long to search to the end here); queens bestmove searches it to a depth"
+        "{command} --kind {tag}: {tag} has no exact solver (its game is far too long to search to the end here); queens bestmove searches it to a depth; {command} takes {}",
+        small::games_with_solver()
     ))
 }
 

@@ -1,6 +1,7 @@
 //! `queens puzzles`: generates "find the move" puzzles proved by the solver, and writes
 //! them as it finds them.
 
+use super::args::{GameArg, parse_kind};
 use super::error::CliError;
 use super::files::refused_part_way;
 use super::interrupt::{Interrupt, StopOnRequest};
@@ -17,6 +18,12 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
+/// Queens' board sides when `--size` is not given.
+pub const DEFAULT_SIZES: SizeRange = SizeRange { min: 5, max: 12 };
+
+/// Queens' fewest cells a wrong move gives away when `--min-loss` is not given.
+pub const DEFAULT_MIN_LOSS: i32 = 2;
+
 /// The most puzzles one run is asked for.
 pub const MAX_PUZZLES: u64 = 100_000;
 
@@ -26,26 +33,35 @@ pub struct PuzzlesArgs {
     /// How many puzzles to find, 1 to 100000.
     #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_PUZZLES))]
     pub count: u64,
-    /// The board sides: one (8) or a range A..B (6..8), each from 3 to 15.
-    #[arg(long, value_name = "A..B", default_value = "5..12", allow_negative_numbers = true, value_parser = parse_sizes)]
-    pub size: SizeRange,
+    /// The game, as the games table names it: any game whose row has an exact solver
+    /// (queens, the default, counts losses in cells; the others in result steps, from
+    /// random games from their start). A game without one is refused.
+    #[arg(long, value_name = "GAME", default_value = "queens", value_parser = parse_kind, help = super::args::solver_kind_help())]
+    pub kind: GameArg,
+    /// Queens' board sides: one (8) or a range A..B (6..8), each from 3 to 15 (default
+    /// 5..12).
+    #[arg(long, value_name = "A..B", allow_negative_numbers = true, value_parser = parse_sizes)]
+    pub size: Option<SizeRange>,
     /// The seed: the same seed and options give the same puzzles (with --threads 1, and
     /// when no position runs out of --time-ms).
     #[arg(long, value_name = "S", default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
-    /// The fewest cells every wrong move must give away, 1 to 225.
-    #[arg(long, value_name = "K", default_value_t = 2, allow_negative_numbers = true, value_parser = whole::<i32>(1, MAX_CELLS as u64))]
-    pub min_loss: i32,
-    /// The solver's time for each position in milliseconds; a position not proved in it
-    /// is skipped (and counted in "unproved").
+    /// The least every wrong move must give away: queens' cells, 1 to 225 (default 2);
+    /// another game's result steps, 1 (a win to a draw, a draw to a loss; the default)
+    /// or 2 (a win to a loss).
+    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = whole::<i32>(1, MAX_CELLS as u64))]
+    pub min_loss: Option<i32>,
+    /// The solver's time for each queens position in milliseconds; a position not
+    /// proved in it is skipped (and counted in "unproved"). The other games' positions
+    /// are solved to the end.
     #[arg(long, value_name = "T", default_value_t = 3000, allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_TIME_MS))]
     pub time_ms: u64,
     /// Solver threads, 0 to 1024; 0 means one per core. The default, 1, keeps the
     /// refutation lines the same from run to run.
     #[arg(long, value_name = "K", default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, MAX_THREADS as u64))]
     pub threads: u64,
-    /// Also write the puzzles to this file (.ron, the format of data/puzzles.ron),
-    /// rewritten after each puzzle found.
+    /// Also write the queens puzzles to this file (.ron, the format of
+    /// data/puzzles.ron), rewritten after each puzzle found.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 }
@@ -202,6 +218,13 @@ fn puzzles_held(written: usize) -> Option<String> {
 /// work) or a write that fails (saying how many puzzles the file holds).
 pub fn puzzles(args: &PuzzlesArgs, interrupt: &Interrupt) -> Result<PuzzlesReport, CliError> {
     let start = Instant::now();
+    if !args.kind.is_queens() {
+        return Err(CliError::Usage(format!(
+            "puzzles --kind {}: this is the queens generator; the command line sends the other games to their own",
+            args.kind.name()
+        )));
+    }
+    let size = args.size.unwrap_or(DEFAULT_SIZES);
     if let Some(out) = &args.out {
         super::files::prepare_output(out, PUZZLES)?;
     }
@@ -210,9 +233,9 @@ pub fn puzzles(args: &PuzzlesArgs, interrupt: &Interrupt) -> Result<PuzzlesRepor
         eprintln!("queens: note: {note}");
     }
     let settings = GeneratorSettings {
-        sizes: args.size.min..=args.size.max,
+        sizes: size.min..=size.max,
         seed: args.seed,
-        min_loss: args.min_loss,
+        min_loss: args.min_loss.unwrap_or(DEFAULT_MIN_LOSS),
         solve: SolveSettings {
             time: Some(Duration::from_millis(args.time_ms)),
             threads,

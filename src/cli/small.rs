@@ -1,15 +1,19 @@
 //! `--kind K` for every game of the games table but queens (tic-tac-toe, Dodgem,
 //! Othello): replay and bestmove through the game seam ([`crate::games::seam::AnyGame`],
 //! the table's row `--kind` names), with the same engines and JSON reports as the queens
-//! game; the exact solve of the games whose row has a solver ([`solve`]). A position is
+//! game; the exact solve of the games whose row has a solver ([`solve`]) and their
+//! proved tools (`analyse`, `puzzles`, `solve --all-moves`; the `proved` part). A position is
 //! written in the game's notation (`--position`, docs/rules.md), moves follow it
 //! (`--moves`); the queens-only options (`--game`, `--size`, stones, seeds) are refused.
 //! Nothing here names a game: what differs between games is asked of the seam or read
 //! off the games table's row.
 
 pub(super) mod arena;
+mod proved;
 mod solve;
 
+pub use proved::{SmallAnalyseReport, SmallMove, SmallPuzzleReport, SmallPuzzlesReport};
+pub(super) use proved::{analyse, games_with_solver, puzzles, refuse_without_solver};
 pub(super) use solve::solve;
 pub use solve::{SmallSolution, small_solution};
 

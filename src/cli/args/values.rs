@@ -65,6 +65,43 @@ pub fn parse_export_kind(text: &str) -> Result<crate::store::GameKind, String> {
     })
 }
 
+/// `--kind`'s help for the commands of the games with an exact solver (`analyse`,
+/// `puzzles`, `solve --all-moves`): those games, read off the games table.
+pub fn solver_kind_help() -> String {
+    let solved: Vec<&str> = crate::games::table::GAMES
+        .iter()
+        .filter(|entry| entry.tools.solver)
+        .map(|entry| entry.tag)
+        .collect();
+    format!(
+        "The game, as the games table names it: one with an exact solver ({}; queens the default); another is refused",
+        solved.join(", ")
+    )
+}
+
+/// The note under `--help` of the commands of the games with an exact solver: which
+/// games they take and which they refuse, read off the games table.
+pub fn solver_games_note() -> String {
+    let (solved, refused): (Vec<&GameEntry>, Vec<&GameEntry>) = crate::games::table::GAMES
+        .iter()
+        .partition(|entry| entry.tools.solver);
+    let tags = |entries: Vec<&GameEntry>| {
+        entries
+            .iter()
+            .map(|entry| entry.tag)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut note = format!("Games (--kind): {}.", tags(solved));
+    if !refused.is_empty() {
+        note.push_str(&format!(
+            " Refused, having no exact solver (exit code 2): {}.",
+            tags(refused)
+        ));
+    }
+    note
+}
+
 /// The searches `queens tree` runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TreeAlgo {

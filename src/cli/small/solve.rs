@@ -32,6 +32,10 @@ pub struct SmallSolution {
     /// Whether the solve finished (false after a stop request: everything above is then
     /// `null` or empty, and the exit code is 3).
     pub solved: bool,
+    /// With `--all-moves`: every legal move's exact value, best first for the side to
+    /// move (empty when stopped); absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<super::proved::SmallMove>>,
 }
 
 impl SmallSolution {
@@ -54,6 +58,7 @@ impl SmallSolution {
             pv: exact.pv,
             nodes: exact.nodes,
             solved: true,
+            moves: None,
         }
     }
 
@@ -67,6 +72,7 @@ impl SmallSolution {
             pv: Vec::new(),
             nodes: 0,
             solved: false,
+            moves: None,
         }
     }
 }
@@ -104,13 +110,32 @@ pub(in crate::cli) fn solve(
         args.position.position.as_deref(),
         args.position.moves.as_deref(),
     )?;
+    if args.exact_within.is_some() {
+        return Err(CliError::Usage(format!(
+            "solve --exact-within is for queens, whose moves lose cells; every {} move is solved exactly",
+            args.position.kind.name()
+        )));
+    }
     let Ok(solution) = solve_game(game.as_ref(), interrupt) else {
         return Ok(None);
     };
+    let mut report = solution.unwrap_or_else(SmallSolution::stopped);
+    if args.all_moves && report.solved {
+        let stop = || interrupt.requested();
+        match crate::analysis::proved_moves(game.as_ref(), &stop) {
+            Ok(Some(values)) => report.moves = Some(super::proved::moves_of(&values)),
+            // Stopped while valuing the moves: the position is proved, its moves not.
+            Ok(None) => {
+                report.moves = Some(Vec::new());
+                report.solved = false;
+            }
+            Err(_) => return Ok(None),
+        }
+    }
     Ok(Some(KindReport {
         kind: args.position.kind.name(),
         position: game.to_string(),
-        report: solution.unwrap_or_else(SmallSolution::stopped),
+        report,
     }))
 }
 

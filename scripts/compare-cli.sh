@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Queens answers must not change when a command learns other games: this runs a fixed
+# list of queens commands (analyse, puzzles, solve --all-moves, bestmove; fixed seeds,
+# depths and one thread, so every answer is the same from run to run) and either
+# records their answers or compares them with a recording, byte for byte once the
+# timing fields (time_ms, elapsed_ms, nps, ...) are taken out.
+#
+#   scripts/compare-cli.sh record DIR [BIN]   # answers of BIN into DIR
+#   scripts/compare-cli.sh check DIR [BIN]    # BIN's answers against DIR; exit 1 on a difference
+#
+# BIN defaults to target/debug/queens. To compare two commits: build the old one,
+# record, build the new one, check.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:?record or check}
+dir=${2:?a folder for the answers}
+bin=${3:-target/debug/queens}
+mkdir -p "$dir"
+
+# name|arguments, quoted as in a shell (one command per line; no '|' inside).
+commands=(
+  "analyse-6|analyse --size 6 --stones e2,a6,b6 --moves c3,f5,d1,a2 --time-ms 3000 --retry-ms 0 --threads 1 --hash 16"
+  "analyse-7|analyse --game 'size=7 stones=e2 moves=d4,b3,g5,c6,e1' --time-ms 3000 --retry-ms 0 --threads 1 --hash 16"
+  "analyse-refused|analyse --size 5 --moves c3,c3"
+  "puzzles-5-6|puzzles --count 3 --size 5..6 --seed 7 --threads 1 --time-ms 5000"
+  "puzzles-7|puzzles --count 2 --size 7 --seed 3 --threads 1 --time-ms 5000 --min-loss 4"
+  "solve-all-5|solve --size 5 --stones b2 --moves c3 --all-moves --threads 1 --hash 16"
+  "solve-all-6|solve --game 'size=6 stones=b2,e5 moves=c3,a1,f6' --all-moves --threads 1 --hash 16"
+  "solve-within-6|solve --game 'size=6 stones=b2,e5 moves=c3' --all-moves --exact-within 2 --threads 1 --hash 16"
+  "bestmove-ab|bestmove --size 6 --stones b2,d5 --moves c3 --depth 3"
+  "bestmove-pvs|bestmove --game 'size=7 stones=b2,f6 moves=d4,a1' --algo pvs --depth 4 --threads 1"
+  "bestmove-mm|bestmove --size 5 --stones c3 --algo minimax --depth 3"
+)
+
+# The answer without its timing fields, keys in a fixed order.
+normalise() {
+  jq -S 'walk(if type == "object" then with_entries(select(.key | test("(^|_)(ms|nps|elapsed|time|seconds)($|_)") | not)) else . end)'
+}
+
+status=0
+for entry in "${commands[@]}"; do
+  name=${entry%%|*}
+  eval "args=(${entry#*|})"
+  code=0
+  out=$("$bin" "${args[@]}" 2>"$dir/.stderr") || code=$?
+  if [ "$code" != 0 ]; then
+    out="exit $code: $out $(cat "$dir/.stderr")"
+  fi
+  normal=$(printf '%s\n' "$out" | normalise 2>/dev/null || printf '%s\n' "$out")
+  case "$mode" in
+    record) printf '%s\n' "$normal" >"$dir/$name.json" ;;
+    check)
+      if [ "$normal" != "$(cat "$dir/$name.json")" ]; then
+        echo "DIFFERS: $name"
+        diff <(cat "$dir/$name.json") <(printf '%s\n' "$normal") | head -20 || true
+        status=1
+      else
+        echo "same: $name"
+      fi
+      ;;
+    *) echo "record or check" >&2; exit 2 ;;
+  esac
+done
+exit $status
