@@ -9,13 +9,13 @@
 //! ([`super::proved_puzzles`]) are built on these values.
 
 use crate::games::seam::{AnyGame, NoExactSolver, Seat};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The stop question of a proof: asked as it goes, a yes abandons it (nothing proved).
 pub type Stop<'a> = &'a (dyn Fn() -> bool + Sync);
 
 /// A proved result, from one side's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     /// That side wins with best play.
@@ -48,7 +48,7 @@ impl Outcome {
 }
 
 /// A position's (or a move's) exact value from one side's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Proved {
     /// The value as the game's engines score a finished game, from that side's view
     /// (0 a draw; a quicker win and a slower loss are worth more).
@@ -120,7 +120,7 @@ impl Proved {
 }
 
 /// One legal move and its proved value.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProvedMove {
     /// The move, in the game's notation.
     #[serde(rename = "move")]
@@ -133,7 +133,7 @@ pub struct ProvedMove {
 }
 
 /// Every legal move of a position, proved.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProvedMoves {
     /// The game string of the position.
     pub position: String,

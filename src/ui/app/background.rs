@@ -147,4 +147,76 @@ impl App {
             .as_ref()
             .is_some_and(crate::ui::jobs::live::LiveJob::running)
     }
+
+    /// Keeps the proved values of a table game's moves on the position on screen:
+    /// started when wanted and missing, replaced when the position changed, dropped
+    /// (stopped) when no longer wanted.
+    pub(in crate::ui) fn poll_proved(&mut self, ctx: &egui::Context) {
+        let Some(shown) = self.proved_position() else {
+            self.advice.proved = None;
+            return;
+        };
+        let position = shown.game_string();
+        if let Some(job) = self.advice.proved.as_mut()
+            && job.is_for(&position)
+        {
+            job.poll();
+            return;
+        }
+        let repaint = ctx.clone();
+        self.advice.proved = Some(crate::ui::jobs::proved::ProvedJob::start(
+            shown.as_ref(),
+            move || repaint.request_repaint(),
+        ));
+    }
+
+    /// The table game's position whose moves are proved now: the one on screen, while
+    /// the move values are on, the game has an exact solver, a move is to be chosen
+    /// there and the computer is not thinking about it.
+    fn proved_position(&self) -> Option<Box<dyn crate::games::seam::AnyGame>> {
+        if !self.settings.heat_map || !self.tools().solver || self.new_game.open || self.asking()
+        {
+            return None;
+        }
+        let OnScreen::Grid(game) = &self.game else {
+            return None;
+        };
+        let computer_thinking = self.review.is_none() && game.computer_to_move();
+        if computer_thinking || game.resigned().is_some() {
+            return None;
+        }
+        let shown = match self.review {
+            Some(ply) => game.at_ply(ply),
+            None => game.game.clone(),
+        };
+        shown.result().is_none().then_some(shown)
+    }
+
+    /// The proved values of the table game's position on screen, once proved.
+    pub fn proved_values(&self) -> Option<&crate::analysis::ProvedMoves> {
+        let position = self.proved_position()?.game_string();
+        self.advice
+            .proved
+            .as_ref()
+            .filter(|job| job.is_for(&position))?
+            .values()
+    }
+
+    /// Why the proved values of the table game's position could not be had, if so.
+    pub fn proved_values_failed(&self) -> Option<&str> {
+        let position = self.proved_position()?.game_string();
+        self.advice
+            .proved
+            .as_ref()
+            .filter(|job| job.is_for(&position))?
+            .failed()
+    }
+
+    /// Whether the proved values of the table game's position are being proved.
+    pub fn proving_values(&self) -> bool {
+        self.advice
+            .proved
+            .as_ref()
+            .is_some_and(crate::ui::jobs::proved::ProvedJob::running)
+    }
 }

@@ -21,6 +21,7 @@ impl eframe::App for App {
         self.poll_search();
         self.poll_analysis();
         self.poll_live(&ctx);
+        self.poll_proved(&ctx);
         self.poll_files(&ctx);
         let mut actions = Vec::new();
         menu::shortcuts(ui, self, &mut actions);

@@ -30,6 +30,9 @@ pub(super) struct Advice {
     pub live: Option<crate::ui::jobs::live::LiveJob>,
     /// The queens hint on show (a table game keeps its hint with the game).
     pub hint: Option<Cell>,
+    /// The proved values of a table game's moves, while View > move values is on and
+    /// the game has an exact solver.
+    pub proved: Option<crate::ui::jobs::proved::ProvedJob>,
 }
 
 /// Analyse game: the job, its time per position, the last answer, and what is shown.

@@ -29,6 +29,19 @@ const EXIT_GAP: f32 = 6.0;
 /// An exit strip's depth, in squares.
 const EXIT_DEPTH: f32 = 0.6;
 
+/// A proved move value shown on the square the move is played on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SquareValue {
+    /// The square's index in the view.
+    pub index: usize,
+    /// The short label drawn on it (`+5`, `=`, `−8`).
+    pub label: String,
+    /// The value in words, as a screen reader reads it ("win at move 5").
+    pub words: String,
+    /// How the value is for the side to move: above 0 a win, 0 a draw, below a loss.
+    pub tone: i8,
+}
+
 /// What to draw besides the pieces.
 pub struct GridOverlay<'a> {
     /// The colours.
@@ -54,6 +67,8 @@ pub struct GridOverlay<'a> {
     pub pieces: [&'a str; 2],
     /// The squares of the hinted move (ringed), and the word a screen reader adds.
     pub hint: (&'a [usize], &'a str),
+    /// Proved values of the moves played on one square (View > move values).
+    pub values: &'a [SquareValue],
     /// Draw the column letters and row numbers (View > Show coordinates), with room
     /// kept for them left of the board and below it.
     pub coordinates: bool,
@@ -175,6 +190,9 @@ fn square_value(view: &GridView, index: usize, overlay: &GridOverlay<'_>) -> Str
     }
     if overlay.hint.0.contains(&index) {
         value = format!("{value}, {}", overlay.hint.1);
+    }
+    if let Some(proved) = overlay.values.iter().find(|v| v.index == index) {
+        value = format!("{value}, {}", proved.words);
     }
     value
 }
@@ -389,6 +407,22 @@ fn paint_marks(
     hovered: Option<usize>,
 ) {
     let palette = &overlay.palette;
+    let font = FontId::proportional((size * 0.3).clamp(10.0, 22.0));
+    for proved in overlay.values {
+        let colour = match proved.tone {
+            1.. => Color32::from_rgb(30, 150, 70),
+            0 => palette.label,
+            _ => Color32::from_rgb(205, 60, 50),
+        };
+        let rect = square_rect(grid, size, view, proved.index);
+        painter.text(
+            rect.left_top() + vec2(size * 0.08, size * 0.04),
+            Align2::LEFT_TOP,
+            &proved.label,
+            font.clone(),
+            colour,
+        );
+    }
     for &index in overlay.hint.0 {
         // The hint's ring, dashed apart from the last move's full one.
         let rect = square_rect(grid, size, view, index).shrink(size * 0.08);

@@ -35,6 +35,13 @@ pub struct GridTexts {
     pub hint: &'static str,
     /// A square of the hinted move, for screen readers.
     pub hinted: &'static str,
+    /// A proved move value: `{0}` the move of the game it ends on.
+    pub value_win: &'static str,
+    pub value_loss: &'static str,
+    pub value_draw: &'static str,
+    pub values_title: &'static str,
+    pub values_legend: &'static str,
+    pub values_running: &'static str,
 }
 
 /// English.
@@ -60,6 +67,12 @@ pub static EN: GridTexts = GridTexts {
     position: "Position: {0}",
     hint: "Hint: {0} (ringed on the board).",
     hinted: "hint",
+    value_win: "win at move {0}",
+    value_loss: "loss at move {0}",
+    value_draw: "draw",
+    values_title: "Move values (proved)",
+    values_legend: "For the side to move, with best play: +N a win, = a draw, \u{2212}N a loss; N is the move the game ends on.",
+    values_running: "Proving every move…",
 };
 
 /// Vietnamese.
@@ -85,6 +98,12 @@ pub static VI: GridTexts = GridTexts {
     position: "Thế cờ: {0}",
     hint: "Gợi ý: {0} (khoanh trên bàn cờ).",
     hinted: "gợi ý",
+    value_win: "thắng ở nước {0}",
+    value_loss: "thua ở nước {0}",
+    value_draw: "hòa",
+    values_title: "Giá trị các nước đi (đã chứng minh)",
+    values_legend: "Với bên đang đi, nếu cả hai chơi tốt nhất: +N là thắng, = là hòa, \u{2212}N là thua; N là nước ván cờ kết thúc.",
+    values_running: "Đang chứng minh từng nước…",
 };
 
 /// The words of the game `tag` in the language of `g`, from its row of the games

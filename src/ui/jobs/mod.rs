@@ -1,5 +1,5 @@
 //! Work the window does off its own thread: the computer's searches, the game analysis,
-//! the move values, Table 2.4's measurements and the native file dialogs. The window
+//! the move values (queens' and the proved values of the other games), Table 2.4's measurements and the native file dialogs. The window
 //! polls each job once a frame and never waits on one.
 
 pub mod analysis;
@@ -8,6 +8,7 @@ pub mod dialogs;
 pub mod in_worker;
 pub mod job;
 pub mod live;
+pub mod proved;
 pub mod search;
 pub mod table24;
 pub mod workbook;

@@ -8,7 +8,8 @@
 
 use crate::games::words::GameWords;
 use crate::ui::app::{Action, App, Target};
-use crate::ui::board::grid_view::{GridOverlay, grid_board_ui};
+use crate::ui::board::grid_view::{GridOverlay, SquareValue, grid_board_ui};
+use crate::ui::jobs::proved::{value_label, value_words};
 use crate::ui::i18n::grid::{GridTexts, words};
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::panels::side::seat_summary;
@@ -52,6 +53,7 @@ pub fn grid_board_area_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action
     } else {
         Vec::new()
     };
+    let values = square_values(app, &view);
     let overlay = GridOverlay {
         palette: palette(app.settings().dark),
         playable,
@@ -65,6 +67,7 @@ pub fn grid_board_area_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action
         pieces: words(g, game.tag()).piece_names,
         coordinates: app.settings().show_coordinates,
         hint: (&hint, g.hinted),
+        values: &values,
     };
     if let Some(target) = grid_board_ui(ui, &view, &overlay) {
         actions.push(Action::Clicked(Target::Grid(target)));
@@ -93,8 +96,59 @@ pub fn grid_preview_ui(app: &App, setup: &str, ui: &mut egui::Ui) {
         pieces: words(g, start.tag()).piece_names,
         coordinates: app.settings().show_coordinates,
         hint: (&[], g.hinted),
+        values: &[],
     };
     grid_board_ui(ui, &view, &overlay);
+}
+
+/// The proved values of the moves played on one square (a placement: `d3`), for the
+/// board; a move of two squares (`a3-b3`) is valued in the panel's list only.
+fn square_values(app: &App, view: &crate::games::grid::GridView) -> Vec<SquareValue> {
+    let Some(values) = app.proved_values() else {
+        return Vec::new();
+    };
+    values
+        .moves
+        .iter()
+        .filter_map(|proved| {
+            let index = view.names.iter().position(|name| *name == proved.mv)?;
+            Some(SquareValue {
+                index,
+                label: value_label(&proved.value),
+                words: value_words(app.texts(), &proved.value),
+                tone: proved.value.outcome.rank() as i8 - 1,
+            })
+        })
+        .collect()
+}
+
+/// The proved values of every move of the position, best first, while View > move
+/// values is on and the game has an exact solver.
+fn values_ui(app: &App, ui: &mut egui::Ui) {
+    let g = app.texts().grid;
+    if let Some(values) = app.proved_values() {
+        ui.separator();
+        ui.label(RichText::new(g.values_title).strong());
+        ui.add(egui::Label::new(RichText::new(g.values_legend).small().weak()).wrap());
+        for proved in values.best_first() {
+            let mv = if proved.mv == PASS {
+                g.pass_move
+            } else {
+                proved.mv.as_str()
+            };
+            let words = value_words(app.texts(), &proved.value);
+            ui.label(format!("{} {mv}: {words}", value_label(&proved.value)));
+        }
+    } else if app.proving_values() {
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(g.values_running);
+        });
+    } else if let Some(why) = app.proved_values_failed() {
+        ui.separator();
+        ui.colored_label(ui.visuals().error_fg_color, format!("{}: {why}", g.values_title));
+    }
 }
 
 /// What a square is read out as: empty, a legal move, a piece, and the marks.
@@ -129,6 +183,7 @@ pub fn grid_panel_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             }
             search_ui(app, game, ui, actions);
             crate::ui::panels::side::buttons_ui(app, ui, actions, true);
+            values_ui(app, ui);
             ui.separator();
             moves_ui(app, game, ui, actions);
             ui.separator();
