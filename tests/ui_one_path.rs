@@ -206,3 +206,65 @@ fn hint_works_in_every_game_and_rings_its_move_on_the_board() {
         assert!(!harness.state().is_paused(), "{position}");
     }
 }
+
+/// Turns View > move values on.
+fn move_values_on(harness: &mut Harness<'_, App>) {
+    click(harness, "View");
+    click(harness, "Move values on the board (heat map and best line)");
+    assert!(harness.state().settings().heat_map);
+}
+
+#[test]
+fn move_values_are_proved_on_every_game_with_an_exact_solver() {
+    // Tic-tac-toe: X to move; c1 wins at the fifth move, the rest let O win or draw.
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
+    frames(&mut harness, 2);
+    paste(&mut harness, "game=tictactoe moves=a1,a2,b1,b2");
+    move_values_on(&mut harness);
+    step_until(&mut harness, "the proved values", |app| {
+        app.proved_values().is_some()
+    });
+    frames(&mut harness, 2);
+    let c1 = harness
+        .get_by_label("square c1")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    assert!(c1.ends_with(", win at move 5"), "{c1}");
+    assert_eq!(labels_with(&harness, "+5 c1: win at move 5").len(), 1);
+    let listed = labels_with(&harness, ": win at move")
+        .into_iter()
+        .chain(labels_with(&harness, ": draw"))
+        .chain(labels_with(&harness, ": loss at move"))
+        .count();
+    assert_eq!(listed, 5, "one line per legal move");
+    // A move changes the position: its values are proved again, for O.
+    click(&mut harness, "square c3");
+    step_until(&mut harness, "the values after c3", |app| {
+        app.proved_values().is_some_and(|v| v.ply == 5)
+    });
+    // Dodgem: two-square moves, valued in the panel's list.
+    paste(&mut harness, "game=dodgem");
+    if harness.query_by_label("Discard it").is_some() {
+        click(&mut harness, "Discard it");
+    }
+    step_until(&mut harness, "Dodgem's proved values", |app| {
+        app.proved_values().is_some()
+    });
+    let moves = harness
+        .state()
+        .proved_values()
+        .map(|v| v.moves.len())
+        .unwrap_or_default();
+    assert!(moves > 0);
+    frames(&mut harness, 2);
+    assert!(!labels_with(&harness, "Move values (proved)").is_empty());
+    // Othello has no exact solver: nothing is proved, nothing runs.
+    paste(&mut harness, "game=othello size=6");
+    if harness.query_by_label("Discard it").is_some() {
+        click(&mut harness, "Discard it");
+    }
+    frames(&mut harness, 3);
+    assert!(harness.state().proved_values().is_none());
+    assert!(!harness.state().proving_values());
+}

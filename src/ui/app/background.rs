@@ -174,8 +174,7 @@ impl App {
     /// the move values are on, the game has an exact solver, a move is to be chosen
     /// there and the computer is not thinking about it.
     fn proved_position(&self) -> Option<Box<dyn crate::games::seam::AnyGame>> {
-        if !self.settings.heat_map || !self.tools().solver || self.new_game.open || self.asking()
-        {
+        if !self.settings.heat_map || !self.tools().solver || self.new_game.open || self.asking() {
             return None;
         }
         let OnScreen::Grid(game) = &self.game else {

@@ -9,9 +9,9 @@
 use crate::games::words::GameWords;
 use crate::ui::app::{Action, App, Target};
 use crate::ui::board::grid_view::{GridOverlay, SquareValue, grid_board_ui};
-use crate::ui::jobs::proved::{value_label, value_words};
 use crate::ui::i18n::grid::{GridTexts, words};
 use crate::ui::i18n::{Texts, fill};
+use crate::ui::jobs::proved::{value_label, value_words};
 use crate::ui::panels::side::seat_summary;
 use crate::ui::session::grid_game::{GridGame, GridTarget, PASS, last_change};
 use crate::ui::shell::theme::palette;
@@ -147,7 +147,10 @@ fn values_ui(app: &App, ui: &mut egui::Ui) {
         });
     } else if let Some(why) = app.proved_values_failed() {
         ui.separator();
-        ui.colored_label(ui.visuals().error_fg_color, format!("{}: {why}", g.values_title));
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!("{}: {why}", g.values_title),
+        );
     }
 }
 
