@@ -268,3 +268,35 @@ fn move_values_are_proved_on_every_game_with_an_exact_solver() {
     assert!(harness.state().proved_values().is_none());
     assert!(!harness.state().proving_values());
 }
+
+#[test]
+fn the_proved_analysis_runs_on_every_game_with_an_exact_solver() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 0));
+    frames(&mut harness, 2);
+    // X could win with c1 at move 5 and played c3; O then won with c2.
+    paste(&mut harness, "game=tictactoe moves=a1,a2,b1,b2,c3,c2");
+    assert!(harness.state().can_analyse());
+    click(&mut harness, "Analyse this game");
+    step_until(&mut harness, "the analysis", |app| {
+        app.proved_analysis().is_some_and(|a| a.is_ok())
+    });
+    frames(&mut harness, 2);
+    assert_eq!(
+        labels_with(&harness, "Player 1: 2 of 3 moves kept the result").len(),
+        1
+    );
+    let worst = "Move 5, c3: a win became a loss (best c1)";
+    assert_eq!(labels_with(&harness, worst).len(), 1);
+    click(&mut harness, worst);
+    assert_eq!(harness.state().reviewing(), Some(4));
+    // Dodgem, a few moves in: analysed through the same path, from the menu.
+    paste(&mut harness, "game=dodgem moves=a3-b3,b1-b2");
+    if harness.query_by_label("Discard it").is_some() {
+        click(&mut harness, "Discard it");
+    }
+    click(&mut harness, "Analyse game");
+    step_until(&mut harness, "Dodgem's analysis", |app| {
+        app.proved_analysis()
+            .is_some_and(|a| a.is_ok_and(|a| a.moves.len() == 2))
+    });
+}

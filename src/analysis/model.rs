@@ -88,7 +88,7 @@ impl PositionValue {
 }
 
 /// How bad a move was, by the cells of margin it gave away (see [`class_of`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
     /// No loss: the move keeps the best margin (ties with the best move included).
@@ -281,7 +281,7 @@ impl MoveAnalysis {
 }
 
 /// One player's totals over the moves analysed.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct PlayerSummary {
     /// 1 or 2.
     pub player: u8,

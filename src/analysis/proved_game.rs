@@ -14,13 +14,13 @@
 use super::model::{Class, PlayerSummary};
 use super::proved::{Outcome, Proved, Stop, proved_position};
 use crate::games::seam::{AnyGame, NoExactSolver};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How many worst moves each player's list holds.
 pub const WORST_KEPT: usize = 3;
 
 /// One move of the game, judged against the proved values.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProvedMoveAnalysis {
     /// 1-based move number.
     pub ply: usize,
@@ -114,7 +114,7 @@ pub struct SolvedPosition {
 }
 
 /// A game analysed with proved values.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ProvedAnalysis {
     /// The game string of the game analysed.
     pub game: String,

@@ -25,9 +25,6 @@ impl Rules for Board {
     type Move = Cell;
     const TAG: &'static str = "queens";
     const TOOLS: Tools = Tools {
-        analysis: true,
-        move_values: true,
-        puzzles: true,
         table24: true,
         solver: true,
         eval_file: false,

@@ -201,15 +201,12 @@ pub fn pieces_on(grid: &GridView) -> [u32; 2] {
 pub struct NoEvalTable(pub &'static str);
 
 /// What the front ends may ask of a game beyond playing it. A tool a game lacks is
-/// refused with a word, as Hint is, rather than run on some other position.
+/// refused with a word rather than run on some other position. Hint, the Tree Lab,
+/// perft and the arena need only the engines, which every game has; the proved tools
+/// (move values, the analysis, puzzles) follow from the exact solver
+/// ([`Tools::analysis`]), not from flags of their own.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tools {
-    /// The game analysis (proved margins, the worst moves, the chart).
-    pub analysis: bool,
-    /// Move values on the board.
-    pub move_values: bool,
-    /// Generated puzzles.
-    pub puzzles: bool,
     /// The thesis's Table 2.4 measurement.
     pub table24: bool,
     /// The exact solver (`queens solve`).
@@ -225,14 +222,28 @@ impl Tools {
     /// No tool beyond playing, the engines, the Tree Lab, the arena and perft, which
     /// every game has.
     pub const PLAY_ONLY: Tools = Tools {
-        analysis: false,
-        move_values: false,
-        puzzles: false,
         table24: false,
         solver: false,
         eval_file: false,
         search_to_end: false,
     };
+
+    /// The proved move-by-move analysis with its worst moves: every game with an exact
+    /// solver.
+    pub const fn analysis(self) -> bool {
+        self.solver
+    }
+
+    /// Proved move values on the board: every game with an exact solver.
+    pub const fn move_values(self) -> bool {
+        self.solver
+    }
+
+    /// Proved puzzles ("the only move that keeps the result"): every game with an
+    /// exact solver.
+    pub const fn puzzles(self) -> bool {
+        self.solver
+    }
 }
 
 /// The game string of `game`: `game=TAG`, its setup keys, `moves=` when any were played

@@ -185,7 +185,7 @@ impl App {
     /// The analysis of the queens game on screen.
     fn apply_analysis(&mut self, ctx: &egui::Context, action: Action) {
         match action {
-            Action::Analyse | Action::ShowWorstMove(_) if !self.tools().analysis => {
+            Action::Analyse | Action::ShowWorstMove(_) if !self.tools().analysis() => {
                 // A game without the analysis (the History window does not offer it for
                 // one; this is the guard behind that).
                 self.message = Message::QueensOnly;
@@ -193,6 +193,9 @@ impl App {
             Action::Analyse => self.start_analysis(ctx),
             Action::CancelAnalysis => {
                 if let Some(job) = &self.analysis.job {
+                    job.cancel();
+                }
+                if let Some(job) = &self.analysis.proved_job {
                     job.cancel();
                 }
             }

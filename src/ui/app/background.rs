@@ -9,13 +9,22 @@ use std::borrow::Cow;
 impl App {
     /// Starts analysing the game on screen (its moves so far), unless one is running.
     pub(super) fn start_analysis(&mut self, ctx: &egui::Context) {
-        if self.analysis.job.is_some() {
+        if self.is_analysing() {
             return;
         }
         let repaint = ctx.clone();
         self.analysis.shown = None;
-        let OnScreen::Queens(game) = &self.game else {
-            return;
+        self.analysis.proved = None;
+        let game = match &self.game {
+            OnScreen::Queens(game) => game,
+            OnScreen::Grid(grid) => {
+                // Every value proved by the game's exact solver (`analysis::proved`).
+                self.analysis.proved_job = Some(crate::ui::jobs::proved::ProvedAnalysisJob::start(
+                    grid.game.as_ref(),
+                    move || repaint.request_repaint(),
+                ));
+                return;
+            }
         };
         self.analysis.job = Some(crate::ui::jobs::analysis::AnalysisJob::start(
             &game.board,
@@ -34,6 +43,12 @@ impl App {
 
     /// Takes a finished analysis.
     pub(in crate::ui) fn poll_analysis(&mut self) {
+        if let Some(job) = self.analysis.proved_job.as_mut()
+            && let Some(answer) = job.finished()
+        {
+            self.analysis.proved = Some(answer);
+            self.analysis.proved_job = None;
+        }
         let Some(job) = self.analysis.job.as_mut() else {
             return;
         };
@@ -50,7 +65,24 @@ impl App {
 
     /// Whether an analysis is running.
     pub fn is_analysing(&self) -> bool {
-        self.analysis.job.is_some()
+        self.analysis.job.is_some() || self.analysis.proved_job.is_some()
+    }
+
+    /// A table game's running analysis: positions solved and positions in all.
+    pub fn proved_analysis_progress(&self) -> Option<(usize, usize)> {
+        self.analysis.proved_job.as_ref().map(|job| job.progress())
+    }
+
+    /// The proved analysis of the table game on screen, once finished (none after a
+    /// move changed the game), or why it could not be made.
+    pub fn proved_analysis(&self) -> Option<Result<&crate::analysis::ProvedAnalysis, &str>> {
+        let OnScreen::Grid(grid) = &self.game else {
+            return None;
+        };
+        match self.analysis.proved.as_ref()? {
+            Ok(analysis) => (analysis.game == grid.game.game_string()).then_some(Ok(analysis)),
+            Err(why) => Some(Err(why.as_str())),
+        }
     }
 
     /// Whether the running analysis is in its second look (its first pass is done, and
@@ -121,7 +153,10 @@ impl App {
     /// play weaker).
     pub(super) fn live_board(&self) -> Option<Cow<'_, Board>> {
         if !self.settings.heat_map
-            || !self.tools().move_values
+            || !self.tools().move_values()
+            // Queens' values (bounds and estimates on any board); the other games'
+            // are proved (`poll_proved`).
+            || !matches!(self.game, OnScreen::Queens(_))
             || self.new_game.open
             || self.asking()
         {

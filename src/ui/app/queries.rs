@@ -131,7 +131,7 @@ impl App {
     /// Whether Game > Analyse may start: the game on screen has the analysis, has moves,
     /// and none is running.
     pub fn can_analyse(&self) -> bool {
-        self.analysis.job.is_none() && self.tools().analysis && self.game.ply() > 0
+        !self.is_analysing() && self.tools().analysis() && self.game.ply() > 0
     }
 
     /// Whether a file is being read or written (Save, Open and Export wait).

@@ -42,6 +42,20 @@ pub struct GridTexts {
     pub values_title: &'static str,
     pub values_legend: &'static str,
     pub values_running: &'static str,
+    pub analysis_title: &'static str,
+    /// `{0}` positions solved, `{1}` in all.
+    pub analysing: &'static str,
+    /// `{0}` the player, `{1}` moves that kept the result, `{2}` moves.
+    pub kept: &'static str,
+    /// A worst move: `{0}` its number, `{1}` the move, `{2}` and `{3}` the result
+    /// before and after it (from its mover's view), `{4}` a best move.
+    pub worst_move: &'static str,
+    /// A slower win: `{0}` its number, `{1}` the move, `{2}` plies later, `{3}` a best move.
+    pub slower_move: &'static str,
+    pub all_kept: &'static str,
+    pub analysis_stopped: &'static str,
+    /// A result from a side's view, loss first: by [`crate::analysis::Outcome::rank`].
+    pub outcomes: [&'static str; 3],
 }
 
 /// English.
@@ -73,6 +87,14 @@ pub static EN: GridTexts = GridTexts {
     values_title: "Move values (proved)",
     values_legend: "For the side to move, with best play: +N a win, = a draw, \u{2212}N a loss; N is the move the game ends on.",
     values_running: "Proving every move…",
+    analysis_title: "Analysis (proved)",
+    analysing: "Analysing… {0} of {1} positions solved",
+    kept: "{0}: {1} of {2:move|moves} kept the result",
+    worst_move: "Move {0}, {1}: {2} became {3} (best {4})",
+    slower_move: "Move {0}, {1}: the win, {2:ply|plies} later (best {3})",
+    all_kept: "Every move kept the result with best play.",
+    analysis_stopped: "Stopped: only the last moves are analysed.",
+    outcomes: ["a loss", "a draw", "a win"],
 };
 
 /// Vietnamese.
@@ -104,6 +126,14 @@ pub static VI: GridTexts = GridTexts {
     values_title: "Giá trị các nước đi (đã chứng minh)",
     values_legend: "Với bên đang đi, nếu cả hai chơi tốt nhất: +N là thắng, = là hòa, \u{2212}N là thua; N là nước ván cờ kết thúc.",
     values_running: "Đang chứng minh từng nước…",
+    analysis_title: "Phân tích (đã chứng minh)",
+    analysing: "Đang phân tích… đã giải {0} trên {1} thế cờ",
+    kept: "{0}: {1} trên {2} nước giữ được kết quả",
+    worst_move: "Nước {0}, {1}: {2} thành {3} (tốt nhất {4})",
+    slower_move: "Nước {0}, {1}: vẫn thắng nhưng chậm {2} nửa nước (tốt nhất {3})",
+    all_kept: "Mọi nước đều giữ được kết quả khi chơi tốt nhất.",
+    analysis_stopped: "Đã dừng: chỉ các nước cuối được phân tích.",
+    outcomes: ["thua", "hòa", "thắng"],
 };
 
 /// The words of the game `tag` in the language of `g`, from its row of the games

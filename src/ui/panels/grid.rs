@@ -154,6 +154,79 @@ fn values_ui(app: &App, ui: &mut egui::Ui) {
     }
 }
 
+/// Analyse game for a game with an exact solver: the button, its progress with Cancel,
+/// then each player's moves that kept the result and the worst moves (a click shows
+/// the position before it).
+fn analysis_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    if !app.tools().analysis() {
+        return;
+    }
+    let t = app.texts();
+    let g = t.grid;
+    if let Some((done, all)) = app.proved_analysis_progress() {
+        ui.separator();
+        ui.horizontal_wrapped(|ui| {
+            ui.spinner();
+            ui.label(fill(g.analysing, &[&done, &all]));
+            if ui.button(t.cancel).clicked() {
+                actions.push(Action::CancelAnalysis);
+            }
+        });
+        return;
+    }
+    let analysis = match app.proved_analysis() {
+        None => {
+            if app.can_analyse() && ui.button(t.analyse_game).clicked() {
+                actions.push(Action::Analyse);
+            }
+            return;
+        }
+        Some(Err(why)) => {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+            return;
+        }
+        Some(Ok(analysis)) => analysis,
+    };
+    ui.separator();
+    ui.label(RichText::new(g.analysis_title).strong());
+    if !analysis.complete {
+        ui.label(RichText::new(g.analysis_stopped).weak());
+    }
+    let names = app.player_names();
+    for (seat, summary) in analysis.players.iter().enumerate() {
+        ui.label(fill(g.kept, &[&names[seat], &summary.best, &summary.moves]));
+        for &ply in &analysis.worst_moves[seat] {
+            let Some(judged) = analysis.moves.iter().find(|m| m.ply == ply) else {
+                continue;
+            };
+            let best = judged.best.as_deref().unwrap_or("-");
+            let text = if judged.loss_lower > 0 {
+                fill(
+                    g.worst_move,
+                    &[
+                        &ply,
+                        &judged.played,
+                        &g.outcomes[judged.outcome_before.rank() as usize],
+                        &g.outcomes[judged.outcome_after.rank() as usize],
+                        &best,
+                    ],
+                )
+            } else {
+                fill(
+                    g.slower_move,
+                    &[&ply, &judged.played, &judged.plies_lost, &best],
+                )
+            };
+            if ui.link(text).clicked() {
+                actions.push(Action::ShowWorstMove(ply));
+            }
+        }
+    }
+    if analysis.worst_moves.iter().all(Vec::is_empty) {
+        ui.label(g.all_kept);
+    }
+}
+
 /// What a square is read out as: empty, a legal move, a piece, and the marks.
 fn square_words(g: &GridTexts) -> [&'static str; 5] {
     [
@@ -187,6 +260,7 @@ pub fn grid_panel_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             search_ui(app, game, ui, actions);
             crate::ui::panels::side::buttons_ui(app, ui, actions, true);
             values_ui(app, ui);
+            analysis_ui(app, ui, actions);
             ui.separator();
             moves_ui(app, game, ui, actions);
             ui.separator();

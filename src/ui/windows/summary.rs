@@ -21,8 +21,8 @@ struct Ending {
     lines: Vec<(String, Color32)>,
     /// The winner's seat, for the frame's colour.
     winner: Option<usize>,
-    /// Whether "Analyse this game" is offered: queens only (the small games have no
-    /// analysis, so the button would only refuse).
+    /// Whether "Analyse this game" is offered: every game with the analysis (an exact
+    /// solver), from its row of the games table.
     analysable: bool,
 }
 
@@ -81,7 +81,8 @@ fn buttons_ui(app: &App, analysable: bool, ui: &mut egui::Ui, actions: &mut Vec<
         }
         // As lichess and KaTrain offer at the end of a game (issue 32.9): the
         // summary closes so the move list's losses and the chart are seen.
-        let analysable = analysable && !app.is_analysing() && app.analysis().is_none();
+        let analysed = app.analysis().is_some() || app.proved_analysis().is_some();
+        let analysable = analysable && !app.is_analysing() && !analysed;
         if analysable && ui.button(t.analyse_this).clicked() {
             actions.push(Action::Analyse);
             actions.push(Action::CloseSummary);
@@ -148,7 +149,7 @@ fn grid_ending(app: &App, game: &crate::ui::session::grid_game::GridGame) -> End
         resigned: game.resigned().is_some(),
         lines,
         winner,
-        analysable: false,
+        analysable: app.tools().analysis(),
     }
 }
 
