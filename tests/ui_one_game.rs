@@ -74,7 +74,7 @@ fn a_small_game_on_screen_runs_no_queens_tool_on_a_game_not_shown() {
     paste(&mut harness, "game=tictactoe moves=b2");
     assert!(harness.state().grid_game().is_some());
     let tools = harness.state().tools();
-    assert!(!tools.move_values && !tools.analysis && !tools.table24);
+    assert!(!tools.move_values && !tools.analysis);
     // Move values on: the small game has none, so no queens position is valued.
     click(&mut harness, "View");
     click(

@@ -28,7 +28,6 @@ impl Rules for Board {
         analysis: true,
         move_values: true,
         puzzles: true,
-        table24: true,
         solver: true,
         eval_file: false,
         search_to_end: false,

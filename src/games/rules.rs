@@ -201,8 +201,6 @@ pub struct Tools {
     pub move_values: bool,
     /// Generated puzzles.
     pub puzzles: bool,
-    /// The thesis's Table 2.4 measurement.
-    pub table24: bool,
     /// The exact solver (`queens solve`).
     pub solver: bool,
     /// An evaluation table read from a file (`--eval`).
@@ -219,7 +217,6 @@ impl Tools {
         analysis: false,
         move_values: false,
         puzzles: false,
-        table24: false,
         solver: false,
         eval_file: false,
         search_to_end: false,
