@@ -7,7 +7,6 @@
 //! Nothing here names a game: what differs between games is asked of the seam or read
 //! off the games table's row.
 
-pub(super) mod arena;
 mod solve;
 
 pub(super) use solve::solve;
