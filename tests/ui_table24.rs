@@ -282,6 +282,9 @@ fn a_tic_tac_toe_and_a_dodgem_game_run_the_table_and_show_their_rows() {
                 .collect();
             assert_eq!(minimax, [10, 82, 586]);
         }
+        // The agreement column, "yes" on every row.
+        assert!(harness.query_by_label("Same value").is_some(), "{game}");
+        assert_eq!(harness.query_all_by_label("yes").count(), 3, "{game}");
         assert!(
             harness.query_by_label("Thesis ratio (b = 40)").is_none(),
             "{game}: the thesis's queens figures are shown"

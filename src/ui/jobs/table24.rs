@@ -314,4 +314,37 @@ mod tests {
         assert_eq!(panel.rows().len(), 2);
         assert!(panel.table.as_ref().is_some_and(|t| t.complete));
     }
+
+    /// The task carries the game string, which names the game: a Dodgem position is
+    /// measured as Dodgem, and the panel keeps its table only beside that position.
+    #[test]
+    fn a_dodgem_position_is_measured_as_dodgem_and_kept_beside_it() {
+        let mut game =
+            crate::games::game_string::read("game=dodgem").unwrap_or_else(|e| panic!("{e}"));
+        let mut panel = Table24Panel {
+            max_depth: 2,
+            ..Table24Panel::default()
+        };
+        panel.start(game.as_ref(), || {});
+        for _ in 0..2_000 {
+            panel.poll();
+            if !panel.running() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let table = panel
+            .table
+            .clone()
+            .unwrap_or_else(|| panic!("{:?}", panel.failed));
+        assert_eq!(table.game, "game=dodgem");
+        assert!(!table.thesis);
+        assert_eq!(table.moves as usize, game.legal_moves().len());
+        panel.keep_only_for(game.as_ref());
+        assert!(panel.table.is_some());
+        let first = game.legal_moves().into_iter().next().unwrap_or_default();
+        game.play_text(&first).unwrap_or_else(|e| panic!("{e}"));
+        panel.keep_only_for(game.as_ref());
+        assert!(panel.table.is_none(), "kept beside another position");
+    }
 }
