@@ -1,8 +1,15 @@
-//! AI-vs-AI series ("arena"): two engine settings play a set of boards, each board twice
-//! with colours swapped, on all cores; the result is summarized as engine tournament
-//! managers do (wins/draws/losses, Elo difference with a 95% error bar), plus the mean
-//! pair margin that this game needs (see [`pairs`]). A library only:
-//! progress goes to a callback, and a stop flag ends the series cleanly.
+//! AI-vs-AI series ("arena") of any game of the games table: two engine settings play a
+//! set of starts, each twice with colours swapped, on all cores; the result is summarized
+//! as engine tournament managers do (wins/draws/losses, Elo difference with a 95% error
+//! bar), plus the mean pair margin (see [`pairs`]). A library only: progress goes to a
+//! callback, and a stop flag ends the series cleanly.
+//!
+//! Queens plays a new board of random stones per pair ([`ArenaConfig::board`]), each
+//! contestant keeping its engine (and `pvs` its table) for the whole game; every other
+//! game plays each pair from its table row's start through the seam (`AnyGame::think`,
+//! whose thesis engines keep nothing between moves). Every game is handed over as the
+//! record the saves keep for it ([`SavedGame::new`], [`SavedGame::new_table`]), so the
+//! history and the workbook take any game's series.
 
 mod live;
 pub mod pairs;
@@ -13,6 +20,8 @@ pub use tally::ArenaTally;
 
 use crate::ai::{ConfigError, Engine, EngineConfig, EngineKind, EngineLimits, SearchHandler};
 use crate::board::{Board, Cell, ParseError, Player, random_stones};
+use crate::games::seam::{AnyGame, Rules, ThinkError};
+use crate::games::table::GameEntry;
 use crate::store::{EngineSettings, HistoryEntry, SavedGame, SearchInfo, Side};
 use pairs::{BoardPair, PairMargin};
 use std::fmt;
@@ -21,9 +30,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+/// The queens row of the games table, the arena's default game.
+static QUEENS: GameEntry = GameEntry::of::<Board>();
+
 /// What to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArenaConfig {
+    /// The game, a row of the games table (queens by default). `size`, `stones` and
+    /// `seed`'s stones are queens'; another game plays every pair from its start.
+    pub game: &'static GameEntry,
     /// Contestant A (results are from A's point of view). Its time limit is replaced by
     /// the series' [`ArenaConfig::time_ms`].
     pub a: EngineConfig,
@@ -47,6 +62,7 @@ pub struct ArenaConfig {
 impl Default for ArenaConfig {
     fn default() -> Self {
         ArenaConfig {
+            game: &QUEENS,
             a: EngineConfig::new(EngineKind::ALPHABETA, 3),
             b: EngineConfig::new(EngineKind::ALPHABETA, 1),
             games: 10,
@@ -76,6 +92,13 @@ pub enum ArenaError {
     /// The size or the stone count is not a legal setup.
     #[error("bad board")]
     BadBoard(#[from] ParseError),
+    /// A contestant the game has not (the strong engines play only queens), or a table
+    /// that does not fit.
+    #[error("{0}; {1} takes minimax or alphabeta")]
+    NotForThisGame(ThinkError, &'static str),
+    /// The game's start could not be made (the game string's reason).
+    #[error("{0}")]
+    Start(String),
 }
 
 impl ArenaConfig {
@@ -93,8 +116,29 @@ impl ArenaConfig {
         for spec in [&self.a, &self.b] {
             self.player(spec).check(&EngineLimits::ANY)?;
         }
-        self.board(0)?;
+        if self.is_queens() {
+            self.board(0)?;
+            return Ok(());
+        }
+        let start = (self.game.start)().map_err(|err| ArenaError::Start(err.to_string()))?;
+        for spec in [&self.a, &self.b] {
+            // Asked of the seam itself, stopped before it searches: an engine this game
+            // has not is refused here, before any game is played.
+            let probe = EngineConfig {
+                depth: 1,
+                time_ms: None,
+                ..*spec
+            };
+            start
+                .think(&probe, &StopAtOnce)
+                .map_err(|err| ArenaError::NotForThisGame(err, self.game.tag))?;
+        }
         Ok(())
+    }
+
+    /// Whether the series is of queens (boards of random stones, engines kept per game).
+    pub fn is_queens(&self) -> bool {
+        self.game.tag == <Board as Rules>::TAG
     }
 
     /// The starting board of pair `pair` (games `2 * pair` and `2 * pair + 1`).
@@ -162,6 +206,16 @@ impl SideStats {
     }
 }
 
+/// Stops a search at its first question: [`ArenaConfig::validate`] asks the seam whether
+/// it would build an engine, not for its move.
+struct StopAtOnce;
+
+impl SearchHandler<String> for StopAtOnce {
+    fn should_stop(&self) -> bool {
+        true
+    }
+}
+
 /// A finished game of the series.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArenaGame {
@@ -180,16 +234,34 @@ pub struct ArenaGame {
 }
 
 impl ArenaGame {
-    /// Final cells of A and B.
+    /// Final scores of A and B as the saves keep them: queens' cells, Othello's discs,
+    /// Dodgem's cars driven off, tic-tac-toe's 0:0.
     pub fn scores(&self) -> (u32, u32) {
         let a = self.a_player.index();
         (self.game.score[a], self.game.score[1 - a])
     }
 
+    /// A's result: a win is `Greater`. The record's winner where it has one (tic-tac-toe
+    /// is won on a 0:0 score), else the scores (queens' winner is the one with more
+    /// cells, so both say the same there).
+    pub fn a_result(&self) -> std::cmp::Ordering {
+        use crate::store::Winner;
+        let a_seat = self.a_player.index();
+        match self.game.result.map(|result| result.winner) {
+            Some(Winner::Draw) => std::cmp::Ordering::Equal,
+            Some(Winner::P1) if a_seat == 0 => std::cmp::Ordering::Greater,
+            Some(Winner::P2) if a_seat == 1 => std::cmp::Ordering::Greater,
+            Some(_) => std::cmp::Ordering::Less,
+            None => {
+                let (a, b) = self.scores();
+                a.cmp(&b)
+            }
+        }
+    }
+
     /// A's points: 1 for a win, 0.5 for a draw, 0 for a loss.
     pub fn a_points(&self) -> f64 {
-        let (a, b) = self.scores();
-        match a.cmp(&b) {
+        match self.a_result() {
             std::cmp::Ordering::Greater => 1.0,
             std::cmp::Ordering::Equal => 0.5,
             std::cmp::Ordering::Less => 0.0,
@@ -332,15 +404,35 @@ impl SearchHandler<Cell> for StopFlag<'_> {
     }
 }
 
-/// Plays game `index`; `None` if the stop flag interrupted it (an interrupted search may
-/// have played a weaker move, so the game is not counted).
+impl SearchHandler<String> for StopFlag<'_> {
+    fn should_stop(&self) -> bool {
+        self.raised()
+    }
+}
+
+/// Plays game `index` of the series' game; `None` if the stop flag interrupted it (an
+/// interrupted search may have played a weaker move, so the game is not counted).
 fn play_game(config: &ArenaConfig, index: usize, handler: &StopFlag<'_>) -> Option<ArenaGame> {
-    let pair = index / 2;
     let a_player = if index.is_multiple_of(2) {
         Player::One
     } else {
         Player::Two
     };
+    if config.is_queens() {
+        play_queens(config, index, a_player, handler)
+    } else {
+        play_table_game(config, index, a_player, handler)
+    }
+}
+
+/// A game of queens on pair `index / 2`'s board, each contestant keeping its engine.
+fn play_queens(
+    config: &ArenaConfig,
+    index: usize,
+    a_player: Player,
+    handler: &StopFlag<'_>,
+) -> Option<ArenaGame> {
+    let pair = index / 2;
     let mut board = config.board(pair).ok()?;
     let mut players = [config.side(&config.a), config.side(&config.b)];
     if a_player == Player::Two {
@@ -370,6 +462,49 @@ fn play_game(config: &ArenaConfig, index: usize, handler: &StopFlag<'_>) -> Opti
     Some(ArenaGame {
         index,
         pair,
+        a_player,
+        game: saved,
+        stats,
+        live: live::Live::new(),
+    })
+}
+
+/// A game of another game of the table from its start, through the seam; its record is
+/// the one the saves keep for it, each move with its search.
+fn play_table_game(
+    config: &ArenaConfig,
+    index: usize,
+    a_player: Player,
+    handler: &StopFlag<'_>,
+) -> Option<ArenaGame> {
+    let mut game: Box<dyn AnyGame> = (config.game.start)().ok()?;
+    let mut players = [config.side(&config.a), config.side(&config.b)];
+    if a_player == Player::Two {
+        players.swap(0, 1);
+    }
+    let mut saved = SavedGame::new_table(game.as_ref(), players)?;
+    let specs = [config.player(&config.a), config.player(&config.b)];
+    let mut stats = [SideStats::default(); 2];
+    while game.result().is_none() {
+        // 0 for A, 1 for B.
+        let who = usize::from(game.seat_to_move() != a_player.index());
+        // The contestants were asked in `validate`: a refusal here ends the game uncounted.
+        let outcome = game.think(&specs[who], handler).ok()?;
+        if handler.raised() {
+            return None;
+        }
+        game.play_text(&outcome.best_move.clone()?).ok()?;
+        saved.update_table(game.as_ref(), Some(SearchInfo::from_outcome(&outcome)));
+        stats[who].add(SideStats {
+            moves: 1,
+            proved: u64::from(outcome.exact),
+            nodes: outcome.stats.nodes,
+            time: outcome.elapsed,
+        });
+    }
+    Some(ArenaGame {
+        index,
+        pair: index / 2,
         a_player,
         game: saved,
         stats,

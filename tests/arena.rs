@@ -19,6 +19,7 @@ fn config(games: usize, threads: usize) -> ArenaConfig {
         seed: 40,
         time_ms: None,
         threads,
+        ..ArenaConfig::default()
     }
 }
 
@@ -287,4 +288,53 @@ fn proved_moves_are_counted_per_side() {
     assert!(report.a.moves > 0);
     assert_eq!(report.a.proved, report.a.moves);
     assert!(report.b.proved < report.b.moves, "{:?}", report.b);
+}
+
+/// Issue 39: a series of another game of the table plays each start twice with colours
+/// swapped through the seam and hands over the records the saves keep for that game;
+/// an engine the game has not is refused before anything is played.
+#[test]
+fn a_tic_tac_toe_series_hands_over_records_of_tic_tac_toe() {
+    use queens::games::table::by_tag;
+    use queens::store::GameKind;
+    let Some(game) = by_tag("tictactoe") else {
+        panic!("no tic-tac-toe in the games table");
+    };
+    let config = ArenaConfig {
+        game,
+        a: EngineConfig::new(EngineKind::ALPHABETA, 9),
+        b: EngineConfig::new(EngineKind::MINIMAX, 1),
+        ..config(4, 2)
+    };
+    let mut games: Vec<ArenaGame> = Vec::new();
+    let mut on_game = |game: &ArenaGame, _: usize, _: usize| {
+        games.push(game.clone());
+        ControlFlow::Continue(())
+    };
+    let report =
+        run_arena(&config, &mut on_game, &AtomicBool::new(false)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.games, 4);
+    assert_eq!(report.losses, 0, "the perfect side lost: {report:?}");
+    assert!(report.wins > 0, "{report:?}");
+    for game in &games {
+        assert_eq!(game.game.kind, GameKind::Table("tictactoe"));
+        assert!(game.game.is_finished());
+        assert!(game.game.moves.iter().all(|mv| mv.search.is_some()));
+        let replayed = game.game.replay_table().unwrap_or_else(|e| panic!("{e}"));
+        assert!(replayed.result().is_some());
+        assert_eq!(game.scores(), (0, 0));
+    }
+    let strong = ArenaConfig {
+        a: EngineConfig::new(EngineKind::PVS, 2),
+        ..config.clone()
+    };
+    let refused = run_arena(
+        &strong,
+        &mut |_, _, _| ControlFlow::Continue(()),
+        &AtomicBool::new(false),
+    );
+    assert!(
+        matches!(refused, Err(ArenaError::NotForThisGame(_, "tictactoe"))),
+        "{refused:?}"
+    );
 }

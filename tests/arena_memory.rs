@@ -21,6 +21,7 @@ fn a_long_series_holds_only_a_few_games_at_once() {
         seed: 1,
         time_ms: None,
         threads: workers,
+        ..ArenaConfig::default()
     };
     let mut peak = 0;
     let mut calls = 0;

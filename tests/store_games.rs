@@ -400,6 +400,7 @@ fn the_table24_and_analysis_sheets_follow_the_language() {
     let table = Table24 {
         game: "size=4".into(),
         moves: 16,
+        thesis: true,
         algorithms: Vec::new(),
         rows: Vec::new(),
         complete: true,

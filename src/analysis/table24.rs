@@ -1,13 +1,18 @@
-//! The thesis's table 2.4, live: how many nodes minimax, alpha-beta (and `pvs`) visit at
-//! each depth 1..d on a real position, side by side with the thesis's own figures.
+//! The thesis's table 2.4, live: how many nodes minimax, alpha-beta (and `pvs`, where the
+//! game has it) visit at each depth 1..d on a real position of any game of the games
+//! table, side by side with the thesis's own figures where they apply (a queens position:
+//! the thesis's table is about its queens game, [`thesis_applies`]).
 //!
 //! Each (algorithm, depth) is a fresh engine from the registry searching that depth
-//! directly (no time limit), exactly as `queens bestmove --algo A --depth k` does, so the
-//! counts here are the counts `bestmove` prints. The window and the workbook only show
-//! what [`run_table24`] measured.
+//! directly (no time limit) through the game seam (`AnyGame::think`), exactly as
+//! `queens bestmove --algo A --depth k` does, so the counts here are the counts
+//! `bestmove` prints. Minimax and alpha-beta search with the same move ordering, so they
+//! must agree on the value at every depth ([`Table24Row::values_agree`]); the table says
+//! whether they did. The window and the workbook only show what [`run_table24`] measured.
 
-use crate::ai::{EngineConfig, EngineKind, Limits, SearchHandler};
-use crate::board::{Board, Cell};
+use crate::ai::{EngineConfig, EngineKind, SearchHandler};
+use crate::board::Board;
+use crate::games::seam::{AnyGame, Rules};
 use std::time::Duration;
 
 /// One row of the thesis's table 2.4 ("So sánh giải thuật Minimax và giải thuật
@@ -54,6 +59,13 @@ pub fn thesis_row(depth: u32) -> Option<&'static ThesisRow> {
     THESIS_B40.iter().find(|row| row.depth == depth)
 }
 
+/// Whether the thesis's b = 40 figures are a comparison for `game`: its table 2.4 is
+/// about the queens game (b = 40 is a queens board's branching), so only a queens
+/// position is shown beside them; for another game they would compare nothing.
+pub fn thesis_applies(game: &dyn AnyGame) -> bool {
+    game.tag() == <Board as Rules>::TAG
+}
+
 /// The largest search the table starts: about a minute of minimax on this machine. A
 /// depth predicted above it is skipped (and said so), and so are the deeper ones.
 pub const DEFAULT_NODE_CAP: u64 = 2_000_000_000;
@@ -95,8 +107,8 @@ pub struct Measure {
     pub elapsed: Duration,
     /// The value, from the side to move's view.
     pub value: i32,
-    /// The best move found.
-    pub best: Option<Cell>,
+    /// The best move found, in the game's notation.
+    pub best: Option<String>,
 }
 
 /// One cell of the table: measured, or why not.
@@ -111,6 +123,12 @@ pub enum Entry {
     },
     /// Cut short by a stop request.
     Stopped,
+    /// The game has not this engine (the strong engines play only queens), or its table
+    /// did not fit: `reason` says which, in English (the sheet's words).
+    NotPlayed {
+        /// Why, as the seam's error says it.
+        reason: String,
+    },
 }
 
 impl Entry {
@@ -139,6 +157,18 @@ impl Table24Row {
         self.entries.get(index)
     }
 
+    /// Whether minimax and alpha-beta found the same value at this depth, when both were
+    /// measured: they search with the same move ordering, so anything but `Some(true)`
+    /// there is a defect the table shows rather than hides.
+    pub fn values_agree(&self, algorithms: &[EngineKind]) -> Option<bool> {
+        let value = |kind| {
+            self.entry(algorithms, kind)
+                .and_then(Entry::measure)
+                .map(|m| m.value)
+        };
+        Some(value(EngineKind::MINIMAX)? == value(EngineKind::ALPHABETA)?)
+    }
+
     /// Minimax's nodes over alpha-beta's at this depth, when both were measured.
     pub fn ratio(&self, algorithms: &[EngineKind]) -> Option<f64> {
         let nodes = |kind| {
@@ -156,10 +186,14 @@ impl Table24Row {
 /// The whole table.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Table24 {
-    /// The position's game string (`replay` reads it back).
+    /// The position's game string (`replay` reads it back; it names the game).
     pub game: String,
     /// The legal moves at the root (the real position's b at depth 1).
     pub moves: u32,
+    /// Whether the thesis's b = 40 figures are shown beside this table
+    /// ([`thesis_applies`]: a queens position).
+    #[serde(default)]
+    pub thesis: bool,
     /// The column order.
     pub algorithms: Vec<EngineKind>,
     /// Depth 1 first; a stopped run ends with its unfinished depth.
@@ -168,10 +202,11 @@ pub struct Table24 {
     pub complete: bool,
 }
 
-/// Passes the caller's stop request on to each engine.
-struct Forward<'a>(&'a dyn SearchHandler<Cell>);
+/// Passes the caller's stop request on to each engine, and nothing else: the table's
+/// progress is its rows, not each search's node count.
+struct Forward<'a>(&'a dyn SearchHandler<String>);
 
-impl SearchHandler<Cell> for Forward<'_> {
+impl SearchHandler<String> for Forward<'_> {
     fn should_stop(&self) -> bool {
         self.0.should_stop()
     }
@@ -202,35 +237,43 @@ fn predict_next(nodes: &[u64], moves: u32) -> u64 {
     }
 }
 
-/// Runs every algorithm of `settings` at depths 1..=max_depth on `board`, depth by depth
-/// (every algorithm at depth 1, then at depth 2, ...), calling `on_row` with each depth's
-/// row once its searches are done (rows appear as they are made). Stops early when
-/// `handler` says so: the unfinished searches are [`Entry::Stopped`].
+/// Runs every algorithm of `settings` at depths 1..=max_depth on `game` (any game of the
+/// games table), depth by depth (every algorithm at depth 1, then at depth 2, ...),
+/// calling `on_row` with each depth's row once its searches are done (rows appear as
+/// they are made). Stops early when `handler` says so: the unfinished searches are
+/// [`Entry::Stopped`]. An engine the game has not is [`Entry::NotPlayed`] at every depth.
 pub fn run_table24(
-    board: &Board,
+    game: &dyn AnyGame,
     settings: &Table24Settings,
-    handler: &dyn SearchHandler<Cell>,
+    handler: &dyn SearchHandler<String>,
     on_row: &mut dyn FnMut(&Table24Row),
 ) -> Table24 {
-    let moves = board.free().count();
+    let moves = u32::try_from(game.legal_moves().len()).unwrap_or(u32::MAX);
     let mut measured: Vec<Vec<u64>> = vec![Vec::new(); settings.algorithms.len()];
     let mut capped = vec![false; settings.algorithms.len()];
+    let mut refused: Vec<Option<String>> = vec![None; settings.algorithms.len()];
     let mut rows = Vec::new();
     let mut complete = true;
     for depth in 1..=settings.max_depth.max(1) {
         let mut entries = Vec::with_capacity(settings.algorithms.len());
         for (index, &kind) in settings.algorithms.iter().enumerate() {
             let predicted = predict_next(&measured[index], moves);
-            let entry = if handler.should_stop() {
+            let entry = if let Some(reason) = &refused[index] {
+                Entry::NotPlayed {
+                    reason: reason.clone(),
+                }
+            } else if handler.should_stop() {
                 Entry::Stopped
             } else if capped[index] || predicted > settings.node_cap {
                 capped[index] = true;
                 Entry::Skipped { predicted }
             } else {
-                search(board, kind, depth, handler)
+                search(game, kind, depth, &Forward(handler))
             };
-            if let Entry::Done(measure) = &entry {
-                measured[index].push(measure.nodes);
+            match &entry {
+                Entry::Done(measure) => measured[index].push(measure.nodes),
+                Entry::NotPlayed { reason } => refused[index] = Some(reason.clone()),
+                Entry::Skipped { .. } | Entry::Stopped => {}
             }
             entries.push(entry);
         }
@@ -244,29 +287,36 @@ pub fn run_table24(
         }
     }
     Table24 {
-        game: board.game_string(),
+        game: game.game_string(),
         moves,
+        thesis: thesis_applies(game),
         algorithms: settings.algorithms.clone(),
         rows,
         complete,
     }
 }
 
-/// One fixed-depth search, as `bestmove` runs it.
-fn search(board: &Board, kind: EngineKind, depth: u32, handler: &dyn SearchHandler<Cell>) -> Entry {
+/// One fixed-depth search through the seam, as `bestmove` runs it.
+fn search(
+    game: &dyn AnyGame,
+    kind: EngineKind,
+    depth: u32,
+    handler: &dyn SearchHandler<String>,
+) -> Entry {
     let config = table_engine(kind, depth);
-    let mut engine = config.build();
-    let outcome = engine.think(board, Limits { depth, time: None }, &Forward(handler));
-    if outcome.interrupted {
-        return Entry::Stopped;
+    match game.think(&config, handler) {
+        Err(error) => Entry::NotPlayed {
+            reason: error.to_string(),
+        },
+        Ok(outcome) if outcome.interrupted => Entry::Stopped,
+        Ok(outcome) => Entry::Done(Measure {
+            nodes: outcome.stats.nodes,
+            leaves: outcome.stats.leaves,
+            elapsed: outcome.elapsed,
+            value: outcome.value.0,
+            best: outcome.best_move,
+        }),
     }
-    Entry::Done(Measure {
-        nodes: outcome.stats.nodes,
-        leaves: outcome.stats.leaves,
-        elapsed: outcome.elapsed,
-        value: outcome.value.0,
-        best: outcome.best_move,
-    })
 }
 
 #[cfg(test)]
@@ -366,7 +416,7 @@ mod tests {
     /// Stops at its first poll.
     struct StopNow(AtomicBool);
 
-    impl SearchHandler<Cell> for StopNow {
+    impl SearchHandler<String> for StopNow {
         fn should_stop(&self) -> bool {
             self.0.load(Ordering::Relaxed)
         }
@@ -385,5 +435,127 @@ mod tests {
         assert!(!table.complete);
         assert_eq!(table.rows.len(), 3);
         assert!(table.rows[2].entries.iter().all(|e| *e == Entry::Stopped));
+    }
+
+    /// Counts measured with the queens-only table before it ran through the seam (the
+    /// commit before issue 39's), as (depth, [minimax, alpha-beta, pvs] nodes, minimax
+    /// leaves, value): the seam must not change a queens count.
+    const OLD_QUEENS: [(&str, u32, [u64; 3], u64, i32); 9] = [
+        ("size=5", 1, [26, 26, 1], 25, 17),
+        ("size=5", 2, [306, 58, 53], 280, 12),
+        ("size=5", 3, [1530, 152, 80], 1224, 13),
+        ("size=5", 4, [3498, 350, 107], 2064, 12),
+        (
+            "size=7 stones=f3,f4,g6,d7 moves=c1,d3,g4",
+            2,
+            [110, 38, 29],
+            96,
+            -9,
+        ),
+        (
+            "size=7 stones=f3,f4,g6,d7 moves=c1,d3,g4",
+            4,
+            [788, 111, 75],
+            458,
+            -9,
+        ),
+        ("size=8", 2, [2641, 164, 131], 2576, 12),
+        ("size=8", 3, [64561, 1885, 270], 61920, 22),
+        ("size=4 stones=d2,c3 moves=b4", 8, [33, 17, 36], 16, -4),
+    ];
+
+    #[test]
+    fn queens_counts_are_the_ones_the_queens_only_table_measured() {
+        for (game_string, depth, nodes, leaves, value) in OLD_QUEENS {
+            let board = Board::from_game_string(game_string).unwrap_or_else(|e| panic!("{e}"));
+            let settings = Table24Settings::new(depth, kinds());
+            let table = run_table24(&board, &settings, &NoHandler, &mut |_| {});
+            assert!(table.thesis, "{game_string}");
+            let row = table.rows.last().unwrap_or_else(|| panic!("{game_string}"));
+            let measured: Vec<Option<u64>> = row
+                .entries
+                .iter()
+                .map(|e| e.measure().map(|m| m.nodes))
+                .collect();
+            assert_eq!(measured, nodes.map(Some), "{game_string} d{depth}");
+            let minimax = row.entries[0].measure();
+            assert_eq!(minimax.map(|m| m.leaves), Some(leaves), "{game_string}");
+            assert_eq!(minimax.map(|m| m.value), Some(value), "{game_string}");
+            assert_eq!(row.values_agree(&table.algorithms), Some(true));
+        }
+    }
+
+    fn start(tag: &str) -> Box<dyn AnyGame> {
+        let entry = crate::games::table::by_tag(tag).unwrap_or_else(|| panic!("{tag}"));
+        (entry.start)().unwrap_or_else(|e| panic!("{tag}: {e}"))
+    }
+
+    /// Minimax visits every node, so on tic-tac-toe its counts are perft's: its leaves at
+    /// depth d are the move sequences of d plies (a game over sooner ends its own), and
+    /// until the first game can end (ply 5) its nodes are the sum of perft over 0..=d. To
+    /// depth 9 it walks the whole game tree: 549,946 positions, 255,168 games.
+    #[test]
+    fn tic_tac_toe_to_depth_9_is_minimaxs_whole_tree() {
+        let mut game = start("tictactoe");
+        let settings = Table24Settings::new(9, kinds());
+        let table = run_table24(game.as_ref(), &settings, &NoHandler, &mut |_| {});
+        assert!(table.complete);
+        assert!(!table.thesis);
+        assert_eq!(table.moves, 9);
+        assert_eq!(table.rows.len(), 9);
+        let mut perft_sum = 1;
+        for row in &table.rows {
+            let perft = game
+                .perft(row.depth, &|| false)
+                .unwrap_or_else(|| panic!("perft {}", row.depth));
+            perft_sum += perft;
+            let minimax = row.entries[0]
+                .measure()
+                .unwrap_or_else(|| panic!("{:?}", row.entries[0]));
+            assert_eq!(minimax.leaves, perft, "depth {}", row.depth);
+            if row.depth <= 5 {
+                assert_eq!(minimax.nodes, perft_sum, "depth {}", row.depth);
+            }
+            assert_eq!(row.values_agree(&table.algorithms), Some(true));
+            assert!(row.ratio(&table.algorithms).unwrap_or(0.0) >= 1.0);
+            // The strong engine plays queens only: said so, never measured.
+            assert!(
+                matches!(&row.entries[2], Entry::NotPlayed { reason } if reason.contains("pvs")),
+                "{:?}",
+                row.entries[2]
+            );
+        }
+        let last = table.rows[8].entries[0]
+            .measure()
+            .map(|m| (m.nodes, m.leaves));
+        assert_eq!(last, Some((549_946, 255_168)));
+        // Perfect play draws.
+        assert_eq!(table.rows[8].entries[0].measure().map(|m| m.value), Some(0));
+    }
+
+    #[test]
+    fn minimax_and_alpha_beta_agree_on_every_game_of_the_table() {
+        for entry in crate::games::table::GAMES {
+            let game = (entry.start)().unwrap_or_else(|e| panic!("{}: {e}", entry.tag));
+            let settings =
+                Table24Settings::new(3, vec![EngineKind::MINIMAX, EngineKind::ALPHABETA]);
+            let table = run_table24(game.as_ref(), &settings, &NoHandler, &mut |_| {});
+            assert!(table.complete, "{}", entry.tag);
+            assert_eq!(table.game, game.game_string());
+            assert_eq!(table.thesis, entry.tag == "queens");
+            for row in &table.rows {
+                assert_eq!(
+                    row.values_agree(&table.algorithms),
+                    Some(true),
+                    "{} depth {}: {:?}",
+                    entry.tag,
+                    row.depth,
+                    row.entries
+                );
+                let best = row.entries[0].measure().and_then(|m| m.best.clone());
+                let best = best.unwrap_or_else(|| panic!("{}: no move", entry.tag));
+                assert!(game.legal_moves().contains(&best), "{}: {best}", entry.tag);
+            }
+        }
     }
 }

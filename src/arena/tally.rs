@@ -24,7 +24,7 @@ impl ArenaTally {
     pub fn add(&mut self, game: &ArenaGame) {
         let (mine, theirs) = game.scores();
         self.margin += i64::from(mine) - i64::from(theirs);
-        match mine.cmp(&theirs) {
+        match game.a_result() {
             std::cmp::Ordering::Greater => self.wins += 1,
             std::cmp::Ordering::Equal => self.draws += 1,
             std::cmp::Ordering::Less => self.losses += 1,

@@ -1,5 +1,8 @@
-//! `queens arena`: an AI-vs-AI series on all cores, with a progress bar and a results
-//! table on stderr and one JSON object on stdout.
+//! `queens arena`: an AI-vs-AI series of any game of the games table (`--kind`) on all
+//! cores, with a progress bar and a results table on stderr and one JSON object on
+//! stdout; every game goes to the history and the workbook as its saves keep it. The
+//! board options (`--size`, `--stones`, `--seed`) are queens': another game plays every
+//! pair from its start.
 
 use super::args::{ArenaArgs, DEFAULT_ARENA_SEED, DEFAULT_ARENA_SIZE, DEFAULT_ARENA_STONES};
 use super::error::CliError;
@@ -93,6 +96,10 @@ impl PairMarginReport {
 /// The answer of `queens arena`, from A's point of view.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ArenaSummary {
+    /// The game, for a game other than queens (a queens series answers as it always did,
+    /// without it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
     /// Finished games (all of `planned` unless stopped).
     pub games: usize,
     /// Games asked for.
@@ -107,7 +114,8 @@ pub struct ArenaSummary {
     pub losses: usize,
     /// A's score fraction, (wins + draws / 2) / games (0 with no games).
     pub score: f64,
-    /// A's cells minus B's, averaged over the games.
+    /// A's score minus B's as the saves keep it (queens' cells, Othello's discs, Dodgem's
+    /// cars driven off; tic-tac-toe has none: 0), averaged over the games.
     pub average_margin: f64,
     /// Per board pair, A's margin as P1 plus A's margin as P2: its mean and 95% interval.
     pub pair_margin: PairMarginReport,
@@ -124,12 +132,15 @@ pub struct ArenaSummary {
     pub a: SideReport,
     /// Contestant B.
     pub b: SideReport,
-    /// Board side.
-    pub size: u8,
-    /// Stones per board.
-    pub stones: usize,
-    /// The first board's seed.
-    pub seed: u64,
+    /// Board side (queens only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<u8>,
+    /// Stones per board (queens only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stones: Option<usize>,
+    /// The first board's seed (queens only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     /// The time limit per move, if any.
     pub time_ms: Option<u64>,
     /// The history folder the games were added to; `null` with `--no-history`.
@@ -143,7 +154,9 @@ pub struct ArenaSummary {
 impl ArenaSummary {
     /// The summary of `report`, played with `config`, before anything is saved.
     pub fn new(config: &ArenaConfig, report: &ArenaReport) -> ArenaSummary {
+        let queens = config.is_queens();
         ArenaSummary {
+            kind: (!queens).then_some(config.game.tag),
             games: report.games,
             planned: report.planned,
             stopped: report.stopped,
@@ -159,9 +172,9 @@ impl ArenaSummary {
             elo_text: report.elo.to_string(),
             a: SideReport::new(&config.a, &report.a),
             b: SideReport::new(&config.b, &report.b),
-            size: config.size,
-            stones: config.stones,
-            seed: config.seed,
+            size: queens.then_some(config.size),
+            stones: queens.then_some(config.stones),
+            seed: queens.then_some(config.seed),
             time_ms: config.time_ms,
             history: None,
             history_files: 0,
@@ -175,10 +188,18 @@ impl ArenaSummary {
         let limit = self
             .time_ms
             .map_or(String::new(), |ms| format!(", {ms} ms per move"));
+        let setup = match (self.kind, self.size, self.stones, self.seed) {
+            (None, Some(n), Some(stones), Some(seed)) => format!(
+                "{n}x{n} with {}, {}",
+                counted(stones as u64, "stone", "stones"),
+                seed_range(seed, self.planned.div_ceil(2) as u64),
+            ),
+            (kind, ..) => format!("{} from its start", kind.unwrap_or("the game")),
+        };
         // Writing to a String cannot fail.
         let _ = writeln!(
             out,
-            "arena: {} of {}{}, {n}x{n} with {}, {}{limit}",
+            "arena: {} of {}{}, {setup}{limit}",
             self.games,
             counted(self.planned as u64, "game", "games"),
             if self.stopped {
@@ -186,9 +207,6 @@ impl ArenaSummary {
             } else {
                 ""
             },
-            counted(self.stones as u64, "stone", "stones"),
-            seed_range(self.seed, self.planned.div_ceil(2) as u64),
-            n = self.size,
         );
         let _ = writeln!(
             out,
@@ -263,8 +281,10 @@ fn seed_range(first: u64, pairs: u64) -> String {
 /// # Errors
 /// [`CliError::Arena`] if they cannot be played (an odd game count, too many stones).
 pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
+    refuse_board_options(args)?;
     let search_threads = usize::try_from(args.search_threads).unwrap_or(usize::MAX);
     let config = ArenaConfig {
+        game: args.kind.0,
         a: EngineConfig {
             threads: search_threads,
             ..args.a
@@ -293,6 +313,25 @@ pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
         }
         Err(err) => Err(err.into()),
         Ok(()) => Ok(config),
+    }
+}
+
+/// Refuses the board options beside a game other than queens: it plays from its start.
+fn refuse_board_options(args: &ArenaArgs) -> Result<(), CliError> {
+    if args.kind.is_queens() {
+        return Ok(());
+    }
+    let kind = args.kind.name();
+    let board = [
+        ("--size", args.size.is_some()),
+        ("--stones", args.stones.is_some()),
+        ("--seed", args.seed.is_some()),
+    ];
+    match board.iter().find(|(_, given)| *given) {
+        Some((option, _)) => Err(CliError::Usage(format!(
+            "{option} is for queens; arena --kind {kind} plays from {kind}'s start position"
+        ))),
+        None => Ok(()),
     }
 }
 
@@ -427,7 +466,7 @@ fn finish_workbook(
     Ok(())
 }
 
-/// Runs `queens arena`: checks the settings and the output paths, plays, adds each game to
+/// Runs `queens arena` for the game of `--kind`: checks the settings and the output paths, plays, adds each game to
 /// the history as it finishes, writes the workbook, prints the table on stderr and the
 /// JSON on stdout. A stop request (Ctrl+C, SIGTERM, SIGHUP) through `interrupt` ends the
 /// series early; a second one also skips the workbook.
@@ -437,9 +476,6 @@ fn finish_workbook(
 /// stop request that skipped the workbook, once the table and the JSON (saying what was
 /// saved) are printed.
 pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
-    if !args.kind.is_queens() {
-        return super::small::arena::arena(args, interrupt);
-    }
     let config = config(args)?;
     // The workbook first: its checks are mostly about the name, and a wrong name should
     // not leave a new saves folder behind.

@@ -221,9 +221,9 @@ pub struct GuiArgs {
 #[derive(Args, Debug, Clone)]
 pub struct ArenaArgs {
     /// The game, as the games table names it: queens (the default), tictactoe, dodgem or
-    /// othello. Another game than queens plays from its start position, each game once
-    /// with each side first, and keeps its games nowhere (no history, no workbook); the
-    /// board options (--size, --stones, --seed) are queens'.
+    /// othello. Another game than queens plays every pair from its start position, each
+    /// side first once; its games go to the history and the workbook as its saves keep
+    /// them. The board options (--size, --stones, --seed) are queens'.
     #[arg(long, value_name = "GAME", default_value = "queens", value_parser = parse_kind)]
     pub kind: GameArg,
     /// Contestant A as ALGO:DEPTH, e.g. alphabeta:4 (depth 1 to 225; the algorithms are

@@ -8,7 +8,6 @@
 //! Nothing here names a game: what differs between games is asked of the seam or read
 //! off the games table's row.
 
-pub(super) mod arena;
 mod proved;
 mod solve;
 

@@ -25,7 +25,6 @@ impl Rules for Board {
     type Move = Cell;
     const TAG: &'static str = "queens";
     const TOOLS: Tools = Tools {
-        table24: true,
         solver: true,
         eval_file: false,
         search_to_end: false,

@@ -207,8 +207,6 @@ pub struct NoEvalTable(pub &'static str);
 /// ([`Tools::analysis`]), not from flags of their own.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tools {
-    /// The thesis's Table 2.4 measurement.
-    pub table24: bool,
     /// The exact solver (`queens solve`).
     pub solver: bool,
     /// An evaluation table read from a file (`--eval`).
@@ -222,7 +220,6 @@ impl Tools {
     /// No tool beyond playing, the engines, the Tree Lab, the arena and perft, which
     /// every game has.
     pub const PLAY_ONLY: Tools = Tools {
-        table24: false,
         solver: false,
         eval_file: false,
         search_to_end: false,

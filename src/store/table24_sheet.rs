@@ -1,6 +1,7 @@
 //! The "Table 2.4" sheet: nodes and time per depth for each algorithm, the minimax /
-//! alpha-beta ratio, the thesis's own figures for b = 40 beside them, and a line chart of
-//! the nodes on a log scale. [`write_table24_sheet`] adds it to any workbook (the history
+//! alpha-beta ratio, the thesis's own figures for b = 40 beside them on a queens position
+//! (`Table24::thesis`), whether minimax and alpha-beta found the same value, and a line
+//! chart of the nodes on a log scale. [`write_table24_sheet`] adds it to any workbook (the history
 //! export's writer takes one too); [`export_table24`] writes a workbook of it alone.
 
 use super::error::ExportError;
@@ -17,9 +18,11 @@ pub const TABLE24_SHEET: &str = "Table 2.4";
 /// Columns per algorithm: nodes, leaves, time in ms.
 const PER_ALGORITHM: ColNum = 3;
 
-/// Adds the sheet named `name` holding `table`. Rows run over the depths measured and
-/// the thesis's depths, whichever go deeper; a depth not searched says why ("skipped:
-/// ~N nodes predicted" or "stopped") in its nodes cell.
+/// Adds the sheet named `name` holding `table`. Rows run over the depths measured and,
+/// on a queens position, the thesis's depths, whichever go deeper; a depth not searched
+/// says why ("skipped: ~N nodes predicted", "stopped", the engine's refusal) in its
+/// nodes cell. The thesis's three columns come after the ratio only on a queens
+/// position; the "same value" column is the last.
 ///
 /// # Errors
 /// [`XlsxError`] for a name Excel refuses or a library failure.
@@ -30,7 +33,8 @@ pub fn write_table24_sheet(
 ) -> Result<(), XlsxError> {
     let sheet = workbook.add_worksheet().set_name(name)?;
     let ratio_col = write_titles(sheet, table)?;
-    let depths = table.rows.len().max(THESIS_B40.len());
+    let thesis_depths = if table.thesis { THESIS_B40.len() } else { 0 };
+    let depths = table.rows.len().max(thesis_depths);
     for index in 0..depths {
         write_depth(sheet, table, index, ratio_col)?;
     }
@@ -52,15 +56,18 @@ fn write_titles(sheet: &mut Worksheet, table: &Table24) -> Result<ColNum, XlsxEr
         titles.push(format!("{kind} ms"));
     }
     let ratio_col = 1 + PER_ALGORITHM * table.algorithms.len() as ColNum;
-    titles.extend(
-        [
-            "Minimax / alpha-beta (nodes)",
-            "Thesis b=40: minimax",
-            "Thesis b=40: alpha-beta",
-            "Thesis b=40: ratio",
-        ]
-        .map(String::from),
-    );
+    titles.push("Minimax / alpha-beta (nodes)".to_string());
+    if table.thesis {
+        titles.extend(
+            [
+                "Thesis b=40: minimax",
+                "Thesis b=40: alpha-beta",
+                "Thesis b=40: ratio",
+            ]
+            .map(String::from),
+        );
+    }
+    titles.push("Minimax = alpha-beta value".to_string());
     for (col, title) in titles.iter().enumerate() {
         sheet.write_string_with_format(0, col as ColNum, title, &header)?;
         sheet.set_column_width(col as ColNum, (title.len() as f64 + 2.0).max(8.0))?;
@@ -99,18 +106,36 @@ fn write_depth(
                 Entry::Stopped => {
                     sheet.write_string(at, col, "stopped")?;
                 }
+                Entry::NotPlayed { reason } => {
+                    sheet.write_string(at, col, format!("not played: {reason}"))?;
+                }
             }
         }
         if let Some(ratio) = row.ratio(&table.algorithms) {
             sheet.write_number_with_format(at, ratio_col, ratio, &ratio_format)?;
         }
+        if let Some(same) = row.values_agree(&table.algorithms) {
+            sheet.write_string(
+                at,
+                agree_col(table, ratio_col),
+                if same { "yes" } else { "NO" },
+            )?;
+        }
     }
-    if let Some(thesis) = thesis_row(depth) {
+    if table.thesis
+        && let Some(thesis) = thesis_row(depth)
+    {
         sheet.write_number(at, ratio_col + 1, thesis.minimax as f64)?;
         sheet.write_number(at, ratio_col + 2, thesis.alphabeta as f64)?;
         sheet.write_number(at, ratio_col + 3, thesis.ratio)?;
     }
     Ok(())
+}
+
+/// The column saying whether minimax and alpha-beta agreed: the last, after the thesis's
+/// three when they are shown.
+fn agree_col(table: &Table24, ratio_col: ColNum) -> ColNum {
+    ratio_col + if table.thesis { 4 } else { 1 }
 }
 
 /// Below the table: the position, its moves, what "nodes" counts, and whether the run
@@ -122,12 +147,14 @@ fn write_notes(sheet: &mut Worksheet, table: &Table24, note_row: RowNum) -> Resu
     sheet.write_string(note_row, 1, game)?;
     sheet.write_string_with_format(note_row + 1, 0, "Moves", &header)?;
     sheet.write_number(note_row + 1, 1, table.moves)?;
-    sheet.write_string(
-        note_row + 2,
-        0,
+    let nodes = if table.thesis {
         "Nodes: positions visited, the root included (as `queens bestmove` counts them); \
-         the thesis counts the positions it evaluates (leaves) on a uniform tree with b = 40.",
-    )?;
+         the thesis counts the positions it evaluates (leaves) on a uniform tree with b = 40."
+    } else {
+        "Nodes: positions visited, the root included (as `queens bestmove` counts them). \
+         The thesis's b = 40 figures are about queens and are not shown for this game."
+    };
+    sheet.write_string(note_row + 2, 0, nodes)?;
     if !table.complete {
         sheet.write_string(
             note_row + 3,
@@ -138,8 +165,9 @@ fn write_notes(sheet: &mut Worksheet, table: &Table24, note_row: RowNum) -> Resu
     Ok(())
 }
 
-/// The nodes per depth on a log scale: each algorithm on this position beside the
-/// thesis's minimax and alpha-beta for b = 40 (rows 1..=`last` of sheet `name`).
+/// The nodes per depth on a log scale: each algorithm on this position, beside the
+/// thesis's minimax and alpha-beta for b = 40 on a queens position (rows 1..=`last` of
+/// sheet `name`).
 fn nodes_chart(name: &str, table: &Table24, ratio_col: ColNum, last: RowNum) -> Chart {
     let mut chart = Chart::new(ChartType::Line);
     for (slot, kind) in table.algorithms.iter().enumerate() {
@@ -150,10 +178,15 @@ fn nodes_chart(name: &str, table: &Table24, ratio_col: ColNum, last: RowNum) -> 
             .set_categories((name, 1, 0, last, 0))
             .set_values((name, 1, col, last, col));
     }
-    for (offset, label) in [
-        (1, "minimax (thesis, b=40)"),
-        (2, "alpha-beta (thesis, b=40)"),
-    ] {
+    let thesis_series: &[(ColNum, &str)] = if table.thesis {
+        &[
+            (1, "minimax (thesis, b=40)"),
+            (2, "alpha-beta (thesis, b=40)"),
+        ]
+    } else {
+        &[]
+    };
+    for &(offset, label) in thesis_series {
         let col = ratio_col + offset;
         chart
             .add_series()
@@ -247,5 +280,46 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e}"));
         let nodes = table.rows[1].entries[0].measure().map(|m| m.nodes as f64);
         assert_eq!(range.get((2, 1)), nodes.map(Data::Float).as_ref());
+    }
+
+    /// Issue 39: a tic-tac-toe table has no thesis columns (they are about queens), says
+    /// that minimax and alpha-beta agreed in the last column, and says why `pvs` has no
+    /// counts.
+    #[test]
+    fn a_tic_tac_toe_sheet_leaves_out_the_thesis_and_says_the_values_agree() {
+        let game = crate::games::game_string::read("game=tictactoe moves=b2")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let kinds = vec![EngineKind::MINIMAX, EngineKind::ALPHABETA, EngineKind::PVS];
+        let table = run_table24(
+            game.as_ref(),
+            &Table24Settings::new(2, kinds),
+            &NoHandler,
+            &mut |_| {},
+        );
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("ttt.xlsx");
+        export_table24(&table, &path).unwrap_or_else(|e| panic!("{e}"));
+        let mut book: Xlsx<_> = open_workbook(&path).unwrap_or_else(|e| panic!("{e}"));
+        let range = book
+            .worksheet_range(TABLE24_SHEET)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let rows: Vec<&[Data]> = range.rows().collect();
+        let titles: Vec<String> = rows[0].iter().map(ToString::to_string).collect();
+        assert!(!titles.iter().any(|t| t.contains("Thesis")), "{titles:?}");
+        assert_eq!(
+            titles.last().map(String::as_str),
+            Some("Minimax = alpha-beta value")
+        );
+        let last = titles.len() - 1;
+        // Depth 1 from b2: the root and its 8 replies.
+        assert_eq!(rows[1][1], Data::Float(9.0));
+        assert_eq!(rows[1][last], Data::String("yes".into()));
+        assert!(
+            matches!(&rows[1][7], Data::String(why) if why.starts_with("not played")),
+            "{:?}",
+            rows[1][7]
+        );
+        // Two depths measured, no thesis depths below them.
+        assert!(rows.get(3).is_none_or(|row| row[0] != Data::Float(3.0)));
     }
 }

@@ -105,6 +105,16 @@ impl App {
             OnScreen::Queens(game) => crate::ui::app::shown_board(game, *review),
             OnScreen::Grid(_) => std::borrow::Cow::Borrowed(super::no_board()),
         };
+        // The position on show of any game, for the windows over the seam.
+        let earlier;
+        let shown: &dyn crate::games::seam::AnyGame = match (game, *review) {
+            (OnScreen::Queens(_), _) => board.as_ref(),
+            (OnScreen::Grid(grid), Some(ply)) => {
+                earlier = grid.at_ply(ply);
+                earlier.as_ref()
+            }
+            (OnScreen::Grid(grid), None) => grid.game.as_ref(),
+        };
         let view = View {
             texts: texts(settings.language),
             language: settings.language,
@@ -112,8 +122,7 @@ impl App {
             saves_dir: &files.dir,
             saves_source: files.source,
             board: &board,
-            tools: game.tools(),
-            game_tag: game.tag(),
+            game: shown,
             puzzles: &settings.puzzles,
         };
         for window in windows.each() {

@@ -371,6 +371,16 @@ pub struct Texts {
     pub table24_predict_wrong: &'static str,
     pub table24_predict_score: &'static str,
     pub table24_predict_bad: &'static str,
+    /// The position line of a game the thesis's b = 40 does not describe.
+    pub table24_position_any: &'static str,
+    /// The column saying whether minimax and alpha-beta found the same value.
+    pub table24_col_same: &'static str,
+    /// That column's answers: the same value, a different one.
+    pub table24_same: [&'static str; 2],
+    /// An engine the game on screen has not (`pvs` plays queens only).
+    pub table24_not_played: &'static str,
+    /// The chart's caption without the thesis's lines (a game other than queens).
+    pub table24_chart_any: &'static str,
     pub worst_moves: &'static str,
     pub worst_move: &'static str,
     pub worst_move_none: &'static str,

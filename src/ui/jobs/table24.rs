@@ -1,13 +1,13 @@
 //! "Table 2.4" in the window: the thesis's node-count table measured on the position on
-//! screen. The searches run on their own thread (as "Analyse game" does) with a stop
-//! flag; rows appear as each depth finishes. The numbers are [`run_table24`]'s; this
-//! module only runs it and keeps what it sent.
+//! screen, of whatever game is there. The searches run on their own thread (as "Analyse
+//! game" does) with a stop flag; rows appear as each depth finishes. The numbers are
+//! [`run_table24`]'s; this module only runs it and keeps what it sent.
 
 use super::job::{Job, Polled, Reporter, Task};
 use crate::ai::EngineKind;
 use crate::analysis::table24::MAX_TABLE_DEPTH;
 use crate::analysis::{Table24, Table24Row, Table24Settings, run_table24};
-use crate::board::Board;
+use crate::games::seam::AnyGame;
 
 /// The panel's state: its choices, the run under way and the last table.
 pub struct Table24Panel {
@@ -17,13 +17,15 @@ pub struct Table24Panel {
     pub max_depth: u32,
     /// Which algorithms to run (minimax, alpha-beta, pvs).
     pub chosen: [bool; 3],
-    job: Option<Job<Vec<Table24Row>, Table24>>,
+    job: Option<Job<Vec<Table24Row>, Answer>>,
     /// The algorithms of the table shown (the running one's, or the last one's).
     algorithms: Vec<EngineKind>,
     /// The rows so far of the running table (copied from the thread each frame).
     live_rows: Vec<Table24Row>,
     /// The last finished (or stopped) table.
     pub table: Option<Table24>,
+    /// Why the last run gave no table (its position did not read back), in English.
+    pub failed: Option<String>,
     /// The workbook the table is exported to.
     pub export_path: String,
     /// What the last export said.
@@ -88,6 +90,7 @@ impl Default for Table24Panel {
             algorithms: Vec::new(),
             live_rows: Vec::new(),
             table: None,
+            failed: None,
             export_path: String::new(),
             export_message: None,
             export_job: None,
@@ -98,31 +101,40 @@ impl Default for Table24Panel {
     }
 }
 
-/// A Table 2.4 run as a [`Task`]: the position and what to measure on it. Its progress
-/// is the rows measured so far.
+/// What a run answers: the table, or why the position gave none.
+type Answer = Result<Table24, String>;
+
+/// A Table 2.4 run as a [`Task`]: the position's game string (it names the game, so the
+/// browser's worker needs nothing else) and what to measure on it. Its progress is the
+/// rows measured so far.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct Table24Task {
-    #[serde(with = "super::game_string")]
-    board: Board,
+    game: String,
     settings: Table24Settings,
 }
 
 impl Task for Table24Task {
     const NAME: &'static str = "table-2.4";
     type Progress = Vec<Table24Row>;
-    type Output = Table24;
+    type Output = Answer;
 
-    fn run(self, reporter: &Reporter<Self::Progress>) -> Table24 {
-        run_table24(&self.board, &self.settings, reporter, &mut |row| {
-            reporter.update(|rows: &mut Vec<Table24Row>| rows.push(row.clone()));
-        })
+    fn run(self, reporter: &Reporter<Self::Progress>) -> Answer {
+        let game = crate::games::game_string::read(&self.game).map_err(|e| e.to_string())?;
+        Ok(run_table24(
+            game.as_ref(),
+            &self.settings,
+            reporter,
+            &mut |row| {
+                reporter.update(|rows: &mut Vec<Table24Row>| rows.push(row.clone()));
+            },
+        ))
     }
 }
 
 impl Table24Panel {
-    /// Starts measuring `board` (a run under way is stopped first); `repaint` is called
-    /// after each depth.
-    pub fn start(&mut self, board: &Board, repaint: impl Fn() + Send + Sync + 'static) {
+    /// Starts measuring `game`, any game of the games table (a run under way is stopped
+    /// first); `repaint` is called after each depth.
+    pub fn start(&mut self, game: &dyn AnyGame, repaint: impl Fn() + Send + Sync + 'static) {
         self.stop();
         let algorithms: Vec<EngineKind> = ALGORITHMS
             .iter()
@@ -136,9 +148,10 @@ impl Table24Panel {
         self.algorithms = settings.algorithms.clone();
         self.live_rows.clear();
         self.table = None;
+        self.failed = None;
         self.export_message = None;
         let task = Table24Task {
-            board: board.clone(),
+            game: game.game_string(),
             settings,
         };
         self.job = Some(Job::start(task, repaint));
@@ -164,10 +177,15 @@ impl Table24Panel {
         self.live_rows = job.progress(Clone::clone);
         match job.poll() {
             Polled::Running => {}
-            Polled::Done(table) => {
+            Polled::Done(Ok(table)) => {
                 self.job = None;
                 self.table = Some(table);
                 self.settle_prediction();
+            }
+            Polled::Done(Err(why)) => {
+                self.job = None;
+                self.table = None;
+                self.failed = Some(why);
             }
             Polled::Lost => {
                 self.job = None;
@@ -206,15 +224,15 @@ impl Table24Panel {
         }
     }
 
-    /// Drops a finished table measured on another position than `board` (a move was
+    /// Drops a finished table measured on another position than `game` (a move was
     /// played, another game loaded, or another position reviewed): a table stays on
     /// screen only beside the position it counts.
-    pub fn keep_only_for(&mut self, board: &Board) {
+    pub fn keep_only_for(&mut self, game: &dyn AnyGame) {
         if self.job.is_none()
             && self
                 .table
                 .as_ref()
-                .is_some_and(|table| table.game != board.game_string())
+                .is_some_and(|table| table.game != game.game_string())
         {
             self.table = None;
             self.live_rows.clear();
@@ -278,7 +296,7 @@ mod tests {
 
     #[test]
     fn a_run_shows_its_rows_and_ends_with_the_table() {
-        let board = Board::new(5, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let board = crate::board::Board::new(5, &[]).unwrap_or_else(|e| panic!("{e}"));
         let mut panel = Table24Panel {
             max_depth: 2,
             ..Table24Panel::default()
@@ -295,5 +313,38 @@ mod tests {
         assert!(!panel.running());
         assert_eq!(panel.rows().len(), 2);
         assert!(panel.table.as_ref().is_some_and(|t| t.complete));
+    }
+
+    /// The task carries the game string, which names the game: a Dodgem position is
+    /// measured as Dodgem, and the panel keeps its table only beside that position.
+    #[test]
+    fn a_dodgem_position_is_measured_as_dodgem_and_kept_beside_it() {
+        let mut game =
+            crate::games::game_string::read("game=dodgem").unwrap_or_else(|e| panic!("{e}"));
+        let mut panel = Table24Panel {
+            max_depth: 2,
+            ..Table24Panel::default()
+        };
+        panel.start(game.as_ref(), || {});
+        for _ in 0..2_000 {
+            panel.poll();
+            if !panel.running() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let table = panel
+            .table
+            .clone()
+            .unwrap_or_else(|| panic!("{:?}", panel.failed));
+        assert_eq!(table.game, "game=dodgem");
+        assert!(!table.thesis);
+        assert_eq!(table.moves as usize, game.legal_moves().len());
+        panel.keep_only_for(game.as_ref());
+        assert!(panel.table.is_some());
+        let first = game.legal_moves().into_iter().next().unwrap_or_default();
+        game.play_text(&first).unwrap_or_else(|e| panic!("{e}"));
+        panel.keep_only_for(game.as_ref());
+        assert!(panel.table.is_none(), "kept beside another position");
     }
 }

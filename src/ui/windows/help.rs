@@ -30,7 +30,7 @@ impl Window for RulesWindow {
             .max_height(super::room(ctx).y)
             .vscroll(true)
             .show(ctx, |ui| {
-                let said = crate::ui::i18n::grid::words(t.grid, view.game_tag);
+                let said = crate::ui::i18n::grid::words(t.grid, view.game.tag());
                 ui.heading(said.name);
                 if let Some(rules) = said.rules {
                     ui.label(rules);
@@ -39,7 +39,7 @@ impl Window for RulesWindow {
                     ui.separator();
                     ui.label(notation);
                 }
-                if view.game_tag == <Board as crate::games::seam::Rules>::TAG {
+                if view.game.tag() == <Board as crate::games::seam::Rules>::TAG {
                     ui.separator();
                     rules_diagram_ui(ui, view.dark, t.diagram_caption);
                 }

@@ -38,14 +38,11 @@ pub struct View<'a> {
     /// Why the saves folder is the one it is.
     pub saves_source: SavesSource,
     /// The queens position on show (an earlier one while reviewing); an empty board
-    /// while another game is on screen (see [`View::tools`]).
+    /// while another game is on screen (see [`View::game`]).
     pub board: &'a Board,
-    /// What the game on screen offers (its row of the games table): a window that
-    /// works on queens positions only asks its tool here and says so otherwise.
-    pub tools: crate::games::seam::Tools,
-    /// The tag of the game on screen (its row of the games table): a window that
-    /// speaks of the game (Help > Rules) asks the game's own words by it.
-    pub game_tag: &'static str,
+    /// The position on show of whatever game is on screen (an earlier one while
+    /// reviewing): what a tool written over the game seam (Table 2.4) measures.
+    pub game: &'a dyn crate::games::seam::AnyGame,
     /// The player's puzzle rating and record.
     pub puzzles: &'a crate::ai::puzzles::PuzzleProgress,
 }

@@ -1,11 +1,13 @@
-//! The "Table 2.4" window: depth and algorithm choices, Run / Stop, the table (nodes and
-//! time per algorithm, the minimax / alpha-beta ratio, the thesis's ratio for b = 40), a
-//! log-scale chart of the nodes beside the thesis's figures, and the Excel export.
+//! The "Table 2.4" window, for the game on screen whatever it is: depth and algorithm
+//! choices, Run / Stop, the table (nodes and time per algorithm, the minimax / alpha-beta
+//! ratio, whether the two found the same value, and on a queens position the thesis's
+//! ratio for b = 40), a log-scale chart of the nodes (beside the thesis's figures on a
+//! queens position), and the Excel export.
 
 use super::{View, Window};
 use crate::ai::EngineKind;
-use crate::analysis::table24::{Entry, MAX_TABLE_DEPTH, THESIS_B40, thesis_row};
-use crate::board::Board;
+use crate::analysis::table24::{Entry, MAX_TABLE_DEPTH, THESIS_B40, thesis_applies, thesis_row};
+use crate::games::seam::AnyGame;
 use crate::ui::app::action::Action;
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::jobs::table24::ALGORITHMS;
@@ -21,8 +23,8 @@ use std::path::PathBuf;
 pub const CHART_LABEL: &str = "table 2.4 chart";
 
 impl Window for Table24Panel {
-    /// The window, when open. It measures the position on show (the reviewed one while
-    /// reviewing).
+    /// The window, when open. It measures the position on show of the game on screen
+    /// (the reviewed one while reviewing).
     fn show(&mut self, ctx: &egui::Context, view: &View<'_>, _actions: &mut Vec<Action>) {
         window_ui(self, ctx, view);
     }
@@ -37,12 +39,7 @@ fn window_ui(panel: &mut Table24Panel, ctx: &egui::Context, view: &View<'_>) {
         return;
     }
     panel.poll();
-    if view.tools.table24 {
-        panel.keep_only_for(view.board);
-    } else {
-        // A game without the table: nothing is measured or exported.
-        panel.stop();
-    }
+    panel.keep_only_for(view.game);
     let t = view.texts;
     if panel.export_path.is_empty() {
         panel.export_path = view.saves_dir.join("table-2-4.xlsx").display().to_string();
@@ -57,15 +54,10 @@ fn window_ui(panel: &mut Table24Panel, ctx: &egui::Context, view: &View<'_>) {
         .max_size(super::room(ctx))
         .resizable(true)
         .show(ctx, |ui| {
-            if !view.tools.table24 {
-                // As Hint says it: the table measures queens positions only.
-                ui.label(t.small.queens_only);
-                return;
-            }
             // Both ways: with pvs the table is wider than a 640-pixel window.
             egui::ScrollArea::both()
                 .id_salt("table24_scroll")
-                .show(ui, |ui| body_ui(panel, view.board, ui, t));
+                .show(ui, |ui| body_ui(panel, view.game, ui, t));
         });
     panel.open = open;
     if panel.running() {
@@ -73,8 +65,9 @@ fn window_ui(panel: &mut Table24Panel, ctx: &egui::Context, view: &View<'_>) {
     }
 }
 
-fn body_ui(panel: &mut Table24Panel, board: &Board, ui: &mut egui::Ui, t: &'static Texts) {
+fn body_ui(panel: &mut Table24Panel, game: &dyn AnyGame, ui: &mut egui::Ui, t: &'static Texts) {
     let running = panel.running();
+    let thesis = thesis_applies(game);
     ui.horizontal_wrapped(|ui| {
         ui.add_enabled_ui(!running, |ui| {
             ui.add(
@@ -102,14 +95,22 @@ fn body_ui(panel: &mut Table24Panel, board: &Board, ui: &mut egui::Ui, t: &'stat
                     measured: None,
                 });
             let ctx = ui.ctx().clone();
-            panel.start(board, move || ctx.request_repaint());
+            panel.start(game, move || ctx.request_repaint());
         }
         if !any {
             ui.label(t.table24_none);
         }
     });
-    let moves = board.free().count();
-    ui.label(fill(t.table24_position, &[&moves]));
+    let moves = game.legal_moves().len();
+    let position = if thesis {
+        t.table24_position
+    } else {
+        t.table24_position_any
+    };
+    ui.label(fill(position, &[&moves]));
+    if let Some(why) = &panel.failed {
+        ui.colored_label(ui.visuals().error_fg_color, why);
+    }
     if running {
         ui.label(fill(
             t.table24_running,
@@ -118,10 +119,10 @@ fn body_ui(panel: &mut Table24Panel, board: &Board, ui: &mut egui::Ui, t: &'stat
     }
     prediction_ui(panel, ui, t, running);
     ui.separator();
-    table_ui(panel, ui, t);
+    table_ui(panel, ui, t, thesis);
     ui.label(RichText::new(t.table24_note).small());
     ui.separator();
-    chart_ui(panel, ui, t);
+    chart_ui(panel, ui, t, thesis);
     ui.separator();
     export_ui(panel, ui, t);
 }
@@ -188,7 +189,8 @@ fn prediction_ui(panel: &mut Table24Panel, ui: &mut egui::Ui, t: &Texts, running
     }
 }
 
-fn table_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts) {
+/// The rows; the thesis's ratio column only beside a queens position (`thesis`).
+fn table_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts, thesis: bool) {
     let algorithms = panel.algorithms();
     if panel.rows().is_empty() {
         return;
@@ -203,7 +205,10 @@ fn table_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts) {
                 ui.strong(fill(t.table24_col_time, &[&kind.name()]));
             }
             ui.strong(t.table24_col_ratio);
-            ui.strong(t.table24_col_thesis);
+            ui.strong(t.table24_col_same);
+            if thesis {
+                ui.strong(t.table24_col_thesis);
+            }
             ui.end_row();
             for row in panel.rows() {
                 ui.label(row.depth.to_string());
@@ -221,16 +226,27 @@ fn table_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts) {
                             ui.label(t.table24_stopped);
                             ui.label("");
                         }
+                        Entry::NotPlayed { .. } => {
+                            ui.label(t.table24_not_played);
+                            ui.label("");
+                        }
                     }
                 }
                 match row.ratio(algorithms) {
                     Some(ratio) => ui.label(format!("{ratio:.1}")),
                     None => ui.label("–"),
                 };
-                match thesis_row(row.depth) {
-                    Some(thesis) => ui.label(t.count(thesis.ratio as u64)),
+                match row.values_agree(algorithms) {
+                    Some(true) => ui.label(t.table24_same[0]),
+                    Some(false) => ui.colored_label(ui.visuals().error_fg_color, t.table24_same[1]),
                     None => ui.label("–"),
                 };
+                if thesis {
+                    match thesis_row(row.depth) {
+                        Some(thesis) => ui.label(t.count(thesis.ratio as u64)),
+                        None => ui.label("–"),
+                    };
+                }
                 ui.end_row();
             }
         });
@@ -261,7 +277,9 @@ fn log10(n: u64) -> f64 {
     (n.max(1) as f64).log10()
 }
 
-fn chart_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts) {
+/// The nodes per depth on a log scale; the thesis's dashed lines only beside a queens
+/// position (`thesis`).
+fn chart_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts, thesis: bool) {
     let algorithms = panel.algorithms().to_vec();
     let rows = panel.rows();
     // The thesis's lines reach the depth asked for, so they show before a run too.
@@ -280,16 +298,21 @@ fn chart_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts) {
             (kind.name().to_string(), colour_of(*kind), points)
         })
         .collect();
-    let thesis = |pick: fn(&crate::analysis::table24::ThesisRow) -> u64| -> Vec<[f64; 2]> {
+    let thesis_line = |pick: fn(&crate::analysis::table24::ThesisRow) -> u64| -> Vec<[f64; 2]> {
         THESIS_B40
             .iter()
-            .filter(|row| row.depth <= deepest)
+            .filter(|row| thesis && row.depth <= deepest)
             .map(|row| [f64::from(row.depth), log10(pick(row))])
             .collect()
     };
-    let thesis_minimax = thesis(|row| row.minimax);
-    let thesis_alphabeta = thesis(|row| row.alphabeta);
-    ui.label(RichText::new(t.table24_chart).small());
+    let thesis_minimax = thesis_line(|row| row.minimax);
+    let thesis_alphabeta = thesis_line(|row| row.alphabeta);
+    let caption = if thesis {
+        t.table24_chart
+    } else {
+        t.table24_chart_any
+    };
+    ui.label(RichText::new(caption).small());
     let (minimax_name, alphabeta_name) = (t.table24_thesis_minimax, t.table24_thesis_alphabeta);
     // Shorter on a short screen, so the export row under it is in view at 640x480 without
     // scrolling (issue 19.12).
@@ -324,12 +347,14 @@ fn chart_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts) {
                     .color(pale(kind))
                     .style(LineStyle::dashed_loose())
             };
-            plot_ui.line(dashed(minimax_name, thesis_minimax, EngineKind::MINIMAX));
-            plot_ui.line(dashed(
-                alphabeta_name,
-                thesis_alphabeta,
-                EngineKind::ALPHABETA,
-            ));
+            if thesis {
+                plot_ui.line(dashed(minimax_name, thesis_minimax, EngineKind::MINIMAX));
+                plot_ui.line(dashed(
+                    alphabeta_name,
+                    thesis_alphabeta,
+                    EngineKind::ALPHABETA,
+                ));
+            }
         });
     response
         .response
