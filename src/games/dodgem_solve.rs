@@ -168,3 +168,37 @@ pub fn outcomes_by_limit(position: &Dodgem, limits: &[u32]) -> Vec<(u32, Outcome
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The line as it was built before the memo was shared: each position of it solved
+    /// afresh.
+    fn line_solved_afresh(game: &Dodgem) -> Vec<String> {
+        let mut line = game.clone();
+        let mut pv = Vec::new();
+        while let Some(mv) = solve(&line).best_move {
+            pv.push(mv.to_string());
+            if line.play(mv).is_err() {
+                break;
+            }
+        }
+        pv
+    }
+
+    #[test]
+    fn the_shared_memo_gives_the_line_and_count_a_fresh_solve_gives() {
+        let mut game = Dodgem::new();
+        for mv in ["a3-b3", "b1-b2", "a2-a1"] {
+            let exact = exact_until(&game, &|| false).unwrap_or_else(|| panic!("stopped"));
+            let fresh = solve(&game);
+            assert_eq!(exact.value, fresh.value);
+            assert_eq!(exact.nodes, fresh.positions as u64);
+            assert_eq!(exact.best_move, fresh.best_move.map(|m| m.to_string()));
+            assert_eq!(exact.pv, line_solved_afresh(&game), "{game}");
+            let mv = mv.parse().unwrap_or_else(|_| panic!("{mv}"));
+            game.play(mv).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
