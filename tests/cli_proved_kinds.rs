@@ -226,3 +226,54 @@ fn help_lists_the_games_with_a_solver_from_the_table() {
         assert!(stdout.contains(&note), "{command}: {stdout}");
     }
 }
+
+#[test]
+fn queens_puzzles_are_the_same_with_kind_queens_given() {
+    let args = ["puzzles", "--count", "1", "--size", "5", "--seed", "2"];
+    let plain = json(&args);
+    let mut named = args.to_vec();
+    named.extend(["--kind", "queens"]);
+    let named = json(&named);
+    assert_eq!(plain["puzzles"], named["puzzles"]);
+    assert!(
+        plain.get("kind").is_none(),
+        "queens' answer is as it was: {plain}"
+    );
+}
+
+#[test]
+fn a_dodgem_position_in_its_notation_counts_plies_from_the_game_start() {
+    // White to move after one ply: black wins at ply 19 whatever white plays, later
+    // or sooner.
+    let answer = json(&[
+        "solve",
+        "--kind",
+        "dodgem",
+        "--position",
+        ".b./b../.ww w 1",
+        "--all-moves",
+    ]);
+    assert_eq!(answer["outcome"], "b");
+    assert_eq!(answer["plies"], 18);
+    let moves = answer["moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert!(moves.iter().all(|m| m["outcome"] == "loss"), "{answer}");
+    assert_eq!(moves[0]["plies"], 18);
+    let analysed = json(&[
+        "analyse",
+        "--kind",
+        "dodgem",
+        "--position",
+        ".b./b../.ww w 1",
+        "--moves",
+        "b1-a1",
+    ]);
+    let judged = &analysed["moves"][0];
+    assert_eq!(judged["outcome_before"], "loss");
+    assert_eq!(judged["ends_before"], 19);
+    // Losing sooner than needed keeps the result and is "good", with the plies lost.
+    assert_eq!(judged["loss"], 0);
+    assert_eq!(judged["class"], "good");
+    assert_eq!(judged["plies_lost"], 2);
+}
