@@ -654,15 +654,23 @@ fn a_mixed_history_exports_every_game_with_its_kind_moves_and_own_statistics() {
     assert!(names.contains(&"human".to_string()), "{names:?}");
 }
 
+/// A Dodgem save is analysed as its game (proved, through the seam), as a game string
+/// naming it would be; `--kind` naming another game is refused.
 #[test]
-fn the_command_line_names_the_game_of_a_small_save_it_cannot_analyse() {
+fn the_command_line_analyses_a_small_save_as_its_game() {
     let dir = temp();
-    let (saved, _) = dodgem_between_engines();
+    let (saved, position) = dodgem_between_engines();
     let path = dir.path().join("dodgem.ron");
     saved.save_to(&path).unwrap_or_else(|e| panic!("{e}"));
-    let message = common::refused(&["analyse", "--file", &path.display().to_string()]);
+    let file = path.display().to_string();
+    let answer = common::json(&["analyse", "--file", &file]);
+    assert_eq!(answer["kind"], "dodgem");
+    assert_eq!(answer["complete"], true);
+    let judged = answer["moves"].as_array().map_or(0, Vec::len);
+    assert_eq!(judged, position.0.moves().len(), "{answer}");
+    let message = common::refused(&["analyse", "--kind", "tictactoe", "--file", &file]);
     assert!(
-        message.contains("holds a Dodgem game, not a queens game"),
+        message.contains("holds a dodgem game, not tictactoe"),
         "{message}"
     );
 }

@@ -140,9 +140,17 @@ fn run_command(command: Command, saves_dir: Option<&std::path::Path>) -> Result<
         Command::Perft(args) => print_json(&perft(&args, &Interrupt::install())?),
         Command::Analyse(mut args) => {
             args.position.settle_kind()?;
+            // A save of another game than queens names its game, as a game string does.
+            let saved = small::saved_game(&args);
+            if let Some(game) = &saved
+                && args.position.kind.is_queens()
+                && let Ok(kind) = args::parse_kind(game.tag())
+            {
+                args.position.kind = kind;
+            }
             small::refuse_without_solver("analyse", args.position.kind)?;
             if !args.position.kind.is_queens() {
-                let report = small::analyse(&args, &Interrupt::install())?;
+                let report = small::analyse(&args, saved, &Interrupt::install())?;
                 print_json(&report)?;
                 return if report.analysis.complete {
                     Ok(())

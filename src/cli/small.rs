@@ -12,7 +12,7 @@ mod proved;
 mod solve;
 
 pub use proved::{SmallAnalyseReport, SmallMove, SmallPuzzleReport, SmallPuzzlesReport};
-pub(super) use proved::{analyse, games_with_solver, puzzles, refuse_without_solver};
+pub(super) use proved::{analyse, games_with_solver, puzzles, refuse_without_solver, saved_game};
 pub(super) use solve::solve;
 pub use solve::{SmallSolution, small_solution};
 

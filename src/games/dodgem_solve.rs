@@ -38,10 +38,14 @@ pub fn solve(position: &Dodgem) -> Solved {
 /// line replayed move by move from each position's own solution; `None` once `stop`
 /// says so.
 pub fn exact_until(game: &Dodgem, stop: &dyn Fn() -> bool) -> Option<Exact> {
-    let solved = solve_until(game, stop)?;
+    // One memo for the position and its line: its keys are (position, ply), so every
+    // value in it holds for every position of the line, which then costs next to
+    // nothing (a fresh memo for each re-solved the game some twenty times over).
+    let mut memo = HashMap::new();
+    let solved = solve_with(game, &mut memo, stop)?;
     let mut line = game.clone();
     let mut pv = Vec::new();
-    while let Some(mv) = solve_until(&line, stop)?.best_move {
+    while let Some(mv) = solve_with(&line, &mut memo, stop)?.best_move {
         pv.push(mv.to_string());
         if line.play(mv).is_err() {
             break;
@@ -58,16 +62,25 @@ pub fn exact_until(game: &Dodgem, stop: &dyn Fn() -> bool) -> Option<Exact> {
 
 /// As [`solve`], asking `stop` every [`STOP_CHECK`] positions; `None` once it says yes.
 pub fn solve_until(position: &Dodgem, stop: &dyn Fn() -> bool) -> Option<Solved> {
+    solve_with(position, &mut HashMap::new(), stop)
+}
+
+/// As [`solve_until`], with `memo` holding what earlier solves of the same game found
+/// (`positions` counts the memo's entries after this solve).
+fn solve_with(
+    position: &Dodgem,
+    memo: &mut HashMap<(u32, u32), i32>,
+    stop: &dyn Fn() -> bool,
+) -> Option<Solved> {
     let mut game = position.clone();
-    let mut memo = HashMap::new();
     let mut watch = Watch { stop, visited: 0 };
-    let value = negamax(&mut game, &mut memo, &mut watch)?;
+    let value = negamax(&mut game, memo, &mut watch)?;
     let mut best_move = None;
     let mut list = MoveList::default();
     game.ordered_moves(&mut list);
     for &mv in list.as_slice() {
         game.do_move(mv);
-        let child = negamax(&mut game, &mut memo, &mut watch).map(|v| -v);
+        let child = negamax(&mut game, memo, &mut watch).map(|v| -v);
         game.undo_move();
         let child = child?;
         if child == value {
@@ -154,4 +167,38 @@ pub fn outcomes_by_limit(position: &Dodgem, limits: &[u32]) -> Vec<(u32, Outcome
             (limit, solve(&game).outcome)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The line as it was built before the memo was shared: each position of it solved
+    /// afresh.
+    fn line_solved_afresh(game: &Dodgem) -> Vec<String> {
+        let mut line = game.clone();
+        let mut pv = Vec::new();
+        while let Some(mv) = solve(&line).best_move {
+            pv.push(mv.to_string());
+            if line.play(mv).is_err() {
+                break;
+            }
+        }
+        pv
+    }
+
+    #[test]
+    fn the_shared_memo_gives_the_line_and_count_a_fresh_solve_gives() {
+        let mut game = Dodgem::new();
+        for mv in ["a3-b3", "b1-b2", "a2-a1"] {
+            let exact = exact_until(&game, &|| false).unwrap_or_else(|| panic!("stopped"));
+            let fresh = solve(&game);
+            assert_eq!(exact.value, fresh.value);
+            assert_eq!(exact.nodes, fresh.positions as u64);
+            assert_eq!(exact.best_move, fresh.best_move.map(|m| m.to_string()));
+            assert_eq!(exact.pv, line_solved_afresh(&game), "{game}");
+            let mv = mv.parse().unwrap_or_else(|_| panic!("{mv}"));
+            game.play(mv).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
 }

@@ -12,6 +12,7 @@ use crate::cli::args::{AnalyseArgs, GameArg};
 use crate::cli::interrupt::Interrupt;
 use crate::cli::puzzles::{OtherMove, PuzzlesArgs};
 use crate::games::seam::{AnyGame, NoExactSolver};
+use crate::store::Loaded;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -90,36 +91,64 @@ pub struct SmallAnalyseReport {
     pub time_ms: u64,
 }
 
-/// `queens analyse --kind K`: every move of the game proved.
+/// The game of `analyse --file` when the save holds another game of the games table
+/// than queens; `None` for no `--file`, a queens save or a file that does not load,
+/// which the queens analysis reads and reports as it always has.
+pub(in crate::cli) fn saved_game(args: &AnalyseArgs) -> Option<Box<dyn AnyGame>> {
+    let path = args.file.as_ref()?;
+    match crate::store::load_game(path) {
+        Ok(Loaded::Table(table)) => Some(table.game),
+        _ => None,
+    }
+}
+
+/// `queens analyse --kind K` (or `--file` holding a game of K): every move of the game
+/// proved. `saved` is the game of `--file` ([`saved_game`]).
 ///
 /// # Errors
-/// A game without a solver, the queens-only options, `--file` and `--xlsx` (queens'
-/// saves and workbook), a position that cannot be set up or an illegal move.
+/// A game without a solver, the queens-only options, `--xlsx` (queens' workbook), a
+/// `--file` that holds no game of K, a position that cannot be set up or an illegal
+/// move.
 pub(in crate::cli) fn analyse(
     args: &AnalyseArgs,
+    saved: Option<Box<dyn AnyGame>>,
     interrupt: &Interrupt,
 ) -> Result<SmallAnalyseReport, CliError> {
     let start = Instant::now();
     let kind = args.position.kind;
     refuse_without_solver("analyse", kind)?;
     position_only(&args.position)?;
-    for (option, given) in [
-        ("--file", args.file.is_some()),
-        ("--xlsx", args.xlsx.is_some()),
-    ] {
-        if given {
+    if args.xlsx.is_some() {
+        return Err(CliError::Usage(format!(
+            "analyse --xlsx is for queens; {} analysis is printed only",
+            crate::board::with_article(kind.name())
+        )));
+    }
+    let game = match (saved, &args.file) {
+        (Some(game), _) if game.tag() == kind.name() => game,
+        (Some(game), Some(path)) => {
             return Err(CliError::Usage(format!(
-                "analyse {option} is for queens; {} game is given with --position and --moves (or --game \"game={} ...\")",
-                crate::board::with_article(kind.name()),
+                "analyse --file {}: the file holds {} game, not {}",
+                path.display(),
+                crate::board::with_article(game.tag()),
                 kind.name()
             )));
         }
-    }
-    let game = position_of(
-        kind.0,
-        args.position.position.as_deref(),
-        args.position.moves.as_deref(),
-    )?;
+        (_, Some(path)) => {
+            // Not a game of the table: the store's own reason, or a queens save.
+            crate::store::load_game(path)?;
+            return Err(CliError::Usage(format!(
+                "analyse --file {}: the file holds a queens game; leave out --kind {}",
+                path.display(),
+                kind.name()
+            )));
+        }
+        (_, None) => position_of(
+            kind.0,
+            args.position.position.as_deref(),
+            args.position.moves.as_deref(),
+        )?,
+    };
     let stop = || interrupt.requested();
     let analysis = analyse_proved(game.as_ref(), &stop, &mut |_, _| {}).map_err(no_solver)?;
     Ok(SmallAnalyseReport {

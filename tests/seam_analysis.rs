@@ -1,0 +1,251 @@
+//! The proved tools over the game seam (`analysis::proved`, `proved_game`) against a
+//! plain exhaustive minimax written here: for 200 random games each of tic-tac-toe and
+//! Dodgem (seeded), every move's value in the move-by-move analysis, and every legal
+//! move's value at each position of the game (tic-tac-toe) or at one position of each
+//! game (Dodgem), is the reference's.
+//!
+//! The reference uses only the seam's `legal_moves`, `play_text`, `undo`, `result` and
+//! `seat_to_move`: no engine, no evaluation, no solver. It scores a finished game from
+//! the side to move's view as a win, a draw or a loss at the ply the game ended (counted
+//! from the start), and prefers a quicker win and a slower loss, as the rules' exact
+//! values do. Dodgem's draw rule is the rules' own (a draw once 60 plies are played,
+//! `result` says so), so the reference is exhaustive to that limit; positions repeat a
+//! great deal, so it remembers each (position, ply) it solved (the position's notation,
+//! which holds the ply, is the key).
+
+use queens::analysis::proved::Outcome;
+use queens::analysis::{analyse_proved, proved_moves};
+use queens::games::seam::AnyGame;
+use queens::games::table::by_tag;
+use std::collections::HashMap;
+
+/// Games per game kind.
+const GAMES: usize = 200;
+
+/// The longest Dodgem game played (the reference still searches to the draw limit).
+const DODGEM_PLIES: usize = 16;
+
+/// A result from the side to move's view, ordered as the side prefers it: a quicker win
+/// is worth more, a slower loss less bad.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Result {
+    /// Lost at this ply (a later loss is larger).
+    Loss(i64),
+    Draw,
+    /// Won at this ply (negated, so a sooner win is larger).
+    Win(i64),
+}
+
+impl Result {
+    fn flipped(self) -> Result {
+        match self {
+            Result::Loss(p) => Result::Win(-p),
+            Result::Draw => Result::Draw,
+            Result::Win(p) => Result::Loss(-p),
+        }
+    }
+
+    fn outcome(self) -> (Outcome, Option<u32>) {
+        let ply = |p: i64| u32::try_from(p).ok();
+        match self {
+            Result::Loss(p) => (Outcome::Loss, ply(p)),
+            Result::Draw => (Outcome::Draw, None),
+            Result::Win(p) => (Outcome::Win, ply(-p)),
+        }
+    }
+}
+
+/// Plain minimax over the seam, remembering solved positions by their notation.
+struct Reference {
+    memo: HashMap<String, Result>,
+}
+
+impl Reference {
+    fn new() -> Reference {
+        Reference {
+            memo: HashMap::new(),
+        }
+    }
+
+    /// The value of `game` from its side to move's view; `ply` is its ply from the start.
+    fn value(&mut self, game: &mut dyn AnyGame, ply: i64) -> Result {
+        if let Some(result) = game.result() {
+            let mover = game.seat_to_move();
+            return match result {
+                None => Result::Draw,
+                Some(winner) if winner == mover => Result::Win(-ply),
+                Some(_) => Result::Loss(ply),
+            };
+        }
+        let key = game.to_string();
+        if let Some(&known) = self.memo.get(&key) {
+            return known;
+        }
+        let mut best = None;
+        for mv in game.legal_moves() {
+            game.play_text(&mv)
+                .unwrap_or_else(|e| panic!("{key}: {mv}: {e}"));
+            let child = self.value(game, ply + 1).flipped();
+            game.undo();
+            best = Some(best.map_or(child, |b: Result| b.max(child)));
+        }
+        let best = best.unwrap_or_else(|| panic!("{key}: no move and no result"));
+        self.memo.insert(key, best);
+        best
+    }
+
+    /// Each legal move of `game` with its value from the mover's view.
+    fn moves(&mut self, game: &mut dyn AnyGame, ply: i64) -> Vec<(String, Result)> {
+        game.legal_moves()
+            .into_iter()
+            .map(|mv| {
+                game.play_text(&mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+                let value = self.value(game, ply + 1).flipped();
+                game.undo();
+                (mv, value)
+            })
+            .collect()
+    }
+}
+
+/// A small seeded generator (xorshift64*), so the games need nothing of the crate.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        (x % n.max(1) as u64) as usize
+    }
+}
+
+fn start(tag: &str) -> Box<dyn AnyGame> {
+    let entry = by_tag(tag).unwrap_or_else(|| panic!("{tag}"));
+    (entry.start)().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A random game of `tag` of at most `plies` plies.
+fn random_game(tag: &str, rng: &mut Rng, plies: usize) -> Box<dyn AnyGame> {
+    let mut game = start(tag);
+    for _ in 0..plies {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = &legal[rng.below(legal.len())];
+        game.play_text(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+    game
+}
+
+/// Checks every legal move's proved value at `game` against the reference.
+fn check_moves(game: &mut dyn AnyGame, reference: &mut Reference) -> usize {
+    let ply = game.moves().len() as i64;
+    let values = proved_moves(game, &|| false)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("nothing stopped it"));
+    let expected = reference.moves(game, ply);
+    assert_eq!(values.moves.len(), expected.len(), "{game}");
+    for (value, (mv, result)) in values.moves.iter().zip(&expected) {
+        assert_eq!(&value.mv, mv, "{game}");
+        let (outcome, ends) = result.outcome();
+        assert_eq!(
+            (value.value.outcome, value.value.ends_at_ply),
+            (outcome, ends),
+            "{}: {mv}",
+            game.game_string()
+        );
+    }
+    // The position's own value is its best move's, as the reference's is.
+    if !expected.is_empty() {
+        let (outcome, ends) = reference.value(game, ply).outcome();
+        assert_eq!(
+            (values.value.outcome, values.value.ends_at_ply),
+            (outcome, ends)
+        );
+    }
+    expected.len()
+}
+
+/// Checks the analysis of `game` move by move against the reference: the values before
+/// and after each move, its loss in result steps and the slower-win plies.
+fn check_analysis(game: &dyn AnyGame, reference: &mut Reference) -> usize {
+    let analysis =
+        analyse_proved(game, &|| false, &mut |_, _| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert!(analysis.complete);
+    let moves = game.moves();
+    assert_eq!(analysis.moves.len(), moves.len(), "{}", game.game_string());
+    let mut walk = start(game.tag());
+    for (k, judged) in analysis.moves.iter().enumerate() {
+        let ply = k as i64;
+        let before = reference.value(walk.as_mut(), ply);
+        walk.play_text(&moves[k])
+            .unwrap_or_else(|e| panic!("{}: {e}", moves[k]));
+        let after = reference.value(walk.as_mut(), ply + 1).flipped();
+        let what = format!("{} move {}", game.game_string(), k + 1);
+        assert_eq!(judged.played, moves[k], "{what}");
+        assert_eq!(
+            (judged.outcome_before, judged.ends_before),
+            before.outcome(),
+            "{what}"
+        );
+        assert_eq!(
+            (judged.outcome_after, judged.ends_after),
+            after.outcome(),
+            "{what}"
+        );
+        let rank = |r: Result| match r {
+            Result::Win(_) => 2u32,
+            Result::Draw => 1,
+            Result::Loss(_) => 0,
+        };
+        assert_eq!(
+            judged.loss,
+            Some(rank(before).saturating_sub(rank(after))),
+            "{what}"
+        );
+        assert_eq!(
+            judged.plies_lost > 0,
+            rank(before) == rank(after) && after < before,
+            "{what}"
+        );
+        assert_eq!(judged.player as usize, k % 2 + 1, "{what}");
+    }
+    analysis.moves.len()
+}
+
+#[test]
+fn tictactoe_values_and_analyses_match_plain_minimax() {
+    let mut reference = Reference::new();
+    let mut rng = Rng(0x7417_7ac7_0e5e_ed01);
+    let (mut judged, mut valued) = (0, 0);
+    for _ in 0..GAMES {
+        let game = random_game("tictactoe", &mut rng, 9);
+        judged += check_analysis(game.as_ref(), &mut reference);
+        // Every position of the game: every legal move's value.
+        let mut walk = start("tictactoe");
+        for mv in game.moves() {
+            valued += check_moves(walk.as_mut(), &mut reference);
+            walk.play_text(&mv).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+    assert!(judged >= GAMES * 5, "{judged} moves judged");
+    assert!(valued >= GAMES * 20, "{valued} moves valued");
+}
+
+#[test]
+fn dodgem_values_and_analyses_match_plain_minimax() {
+    let mut reference = Reference::new();
+    let mut rng = Rng(0xd0d6_e3ba_5eed_0002);
+    let (mut judged, mut valued) = (0, 0);
+    for _ in 0..GAMES {
+        let plies = 1 + rng.below(DODGEM_PLIES);
+        let mut game = random_game("dodgem", &mut rng, plies);
+        judged += check_analysis(game.as_ref(), &mut reference);
+        valued += check_moves(game.as_mut(), &mut reference);
+    }
+    assert!(judged >= GAMES * 4, "{judged} moves judged");
+    assert!(valued >= GAMES, "{valued} moves valued");
+}
