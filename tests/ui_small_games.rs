@@ -230,14 +230,14 @@ fn a_whole_dodgem_game_between_two_people_with_undo_redo_and_both_exits() {
     assert!(harness.query_by_label("3x3").is_none());
     let analyse = harness.get_by_label("Analyse");
     assert!(
-        analyse.accesskit_node().is_disabled(),
-        "Analyse is for queens games"
+        !analyse.accesskit_node().is_disabled(),
+        "Dodgem has the proved analysis (issue 39)"
     );
     apply(&mut harness, Action::AnalyseHistoryEntry(0));
-    assert!(!harness.state().is_analysing());
     assert_eq!(position(&harness).tag(), DODGEM);
-    let status = harness.state().status_text();
-    assert_eq!(status, "That is for Queens & Stones games only.");
+    step_until(&mut harness, "the Dodgem game's analysis", |app| {
+        app.proved_analysis().is_some_and(|a| a.is_ok())
+    });
 }
 
 #[test]
@@ -413,13 +413,13 @@ fn a_won_tic_tac_toe_game_ends_as_queens_does_with_its_line_and_last_move_marked
         square(&mut harness, name);
     }
     assert!(harness.state().game_ended());
-    // The game-over summary, as after a queens game: the result, Rematch, no Analyse
-    // (the small games have no analysis, so no button that would only refuse).
+    // The game-over summary, as after a queens game: the result, Rematch, and Analyse
+    // (tic-tac-toe has an exact solver, so the proved analysis: issue 39).
     assert!(harness.query_by_label("Game over").is_some(), "no summary");
     // The result, in the side panel and as the summary's headline.
     let results = harness.query_all_by_label("Won by Player 1.").count();
     assert_eq!(results, 2);
-    assert!(harness.query_by_label("Analyse this game").is_none());
+    assert!(harness.query_by_label("Analyse this game").is_some());
     // The winning line and the last move are marked, and read out.
     for name in ["a1", "a2", "a3"] {
         assert!(
@@ -488,5 +488,5 @@ fn dodgem_marks_the_last_move_and_ends_with_the_summary() {
     apply(&mut harness, Action::ConfirmResign(true));
     assert!(harness.state().game_ended());
     assert!(harness.query_by_label("Game over").is_some(), "no summary");
-    assert!(harness.query_by_label("Analyse this game").is_none());
+    assert!(harness.query_by_label("Analyse this game").is_some());
 }

@@ -8,6 +8,7 @@ use crate::ai::{DEFAULT_HASH_MB, EngineConfig, EngineKind, MAX_HASH_MB};
 use crate::board::MAX_CELLS;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
+pub use values::games_help;
 use values::{algo_help, algo_long_help, parse_size, player_help, solver_games_note};
 
 pub(super) use values::solver_kind_help;
@@ -220,11 +221,8 @@ pub struct GuiArgs {
 /// Arguments of `queens arena`.
 #[derive(Args, Debug, Clone)]
 pub struct ArenaArgs {
-    /// The game, as the games table names it: queens (the default), tictactoe, dodgem or
-    /// othello. Another game than queens plays every pair from its start position, each
-    /// side first once; its games go to the history and the workbook as its saves keep
-    /// them. The board options (--size, --stones, --seed) are queens'.
-    #[arg(long, value_name = "GAME", default_value = "queens", value_parser = parse_kind)]
+    /// The game, as the games table names it (the help lists them from the table).
+    #[arg(long, value_name = "GAME", default_value = "queens", value_parser = parse_kind, help = games_help("The game, as the games table names it (queens by default). Another game than queens plays every pair from its start position, each side first once; its games go to the history and the workbook as its saves keep them. The board options (--size, --stones, --seed) are queens'."))]
     pub kind: GameArg,
     /// Contestant A as ALGO:DEPTH, e.g. alphabeta:4 (depth 1 to 225; the algorithms are
     /// listed under --algo of `queens bestmove --help`), or ALGO alone for the engine's
@@ -296,9 +294,8 @@ pub struct ExportArgs {
     /// "human", "minimax" or "alphabeta depth 4".
     #[arg(long, value_name = "TEXT")]
     pub opponent: Option<String>,
-    /// Only games of this game, as the games table names it: queens, tictactoe, dodgem
-    /// or othello (every game without it).
-    #[arg(long, value_name = "GAME", value_parser = parse_export_kind)]
+    /// Only games of this game, as the games table names it (every game without it).
+    #[arg(long, value_name = "GAME", value_parser = parse_export_kind, help = games_help("Only games of this game, as the games table names it (every game without it)."))]
     pub kind: Option<crate::store::GameKind>,
 }
 
@@ -306,9 +303,8 @@ pub struct ExportArgs {
 /// lectures' small games (`--kind`), a position in their notation and moves from it.
 #[derive(Args, Debug, Clone, Default)]
 pub struct PositionArgs {
-    /// The game, as the games table names it: queens (Queens & Stones), tictactoe, dodgem
-    /// or othello (docs/rules.md). The other games take --position and --moves only.
-    #[arg(long, value_name = "GAME", default_value = "queens", value_parser = parse_kind)]
+    /// The game, as the games table names it (the help lists them from the table).
+    #[arg(long, value_name = "GAME", default_value = "queens", value_parser = parse_kind, help = games_help("The game, as the games table names it (docs/rules.md). The other games than queens take --position and --moves only."))]
     pub kind: GameArg,
     /// The position in the notation of --kind: tic-tac-toe "x.o/.x./..o" (rows top to
     /// bottom), Dodgem "b../b../.ww b 0" (rows, the side to move, plies played), Othello
@@ -504,11 +500,9 @@ pub struct TreeArgs {
     /// Whether the root maximises or minimises (a game's tree: the side to move, MAX).
     #[arg(long, value_enum, value_name = "KIND", default_value_t = RootArg::Max, conflicts_with = "kind")]
     pub root: RootArg,
-    /// Grow the tree of a game's position instead of reading one: queens, tictactoe,
-    /// dodgem or othello (the games table); every line to --depth plies, edges labelled
-    /// with moves, leaves holding the game's evaluation from the side to move's (MAX's)
-    /// view.
-    #[arg(long, value_name = "GAME", value_parser = parse_kind)]
+    /// Grow the tree of a game's position instead of reading one (the help lists the
+    /// games from the table).
+    #[arg(long, value_name = "GAME", value_parser = parse_kind, help = games_help("Grow the tree of a game's position instead of reading one: every line to --depth plies, edges labelled with moves, leaves holding the game's evaluation from the side to move's (MAX's) view."))]
     pub kind: Option<GameArg>,
     /// The game's position in the notation of --kind (as for replay); the small games'
     /// start position without it.

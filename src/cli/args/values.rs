@@ -79,6 +79,12 @@ pub fn solver_kind_help() -> String {
     )
 }
 
+/// The help of a `--kind` option: `text`, then the games it takes, read off the games
+/// table (no help text lists them by hand).
+pub fn games_help(text: &str) -> String {
+    format!("{text} Games: {}.", crate::games::table::tags().join(", "))
+}
+
 /// The note under `--help` of the commands of the games with an exact solver: which
 /// games they take and which they refuse, read off the games table.
 pub fn solver_games_note() -> String {

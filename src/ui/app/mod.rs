@@ -44,8 +44,11 @@
 //! reach it cannot be replayed, and `Files::unsavable` keeps the window from writing
 //! it.
 //!
-//! What a game offers beyond playing (analysis, move values and hints, Table 2.4) is
-//! read from its row of the games table ([`App::tools`]), not from which game it is.
+//! Every game gets Hint, Table 2.4 and the Tree Lab through its engines; the proved
+//! tools (move values, Analyse game) follow from its exact solver, read from its row of
+//! the games table ([`App::tools`]: `Tools::analysis()` is `solver`), never from which
+//! game it is. Queens still has a path of its own here (`OnScreen::Queens`, its
+//! search slot, its margin-valued tools): see docs/architecture.md.
 //! A game that replaces the one on screen (new, rematch, opened, pasted, continued,
 //! from the history) comes through one door, [`Replacement`] (`replace.rs`), which asks
 //! first when unsaved moves would be lost.

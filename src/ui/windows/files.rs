@@ -403,10 +403,12 @@ fn entries_ui(
                             if ui.button(t.open_entry).clicked() {
                                 actions.push(Action::OpenHistoryEntry(*index));
                             }
-                            // The analysis judges queens moves only.
-                            let queens = entry.game.kind == GameKind::Queens;
+                            // Every game with the analysis (an exact solver), from its
+                            // row of the games table.
+                            let analysable = crate::games::table::by_tag(entry.game.kind.name())
+                                .is_some_and(|row| row.tools.analysis());
                             if ui
-                                .add_enabled(queens, egui::Button::new(t.analyse_entry))
+                                .add_enabled(analysable, egui::Button::new(t.analyse_entry))
                                 .clicked()
                             {
                                 actions.push(Action::AnalyseHistoryEntry(*index));
