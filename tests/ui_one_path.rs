@@ -287,6 +287,14 @@ fn the_proved_analysis_runs_on_every_game_with_an_exact_solver() {
     );
     let worst = "Move 5, c3: a win became a loss (best c1)";
     assert_eq!(labels_with(&harness, worst).len(), 1);
+    // O's a2 lost the draw; b2 then lost sooner than c1 would have.
+    let o = [
+        "Move 2, a2: a draw became a loss (best b2)",
+        "Move 4, b2: the loss, 2 plies sooner (best c1)",
+    ];
+    for line in o {
+        assert_eq!(labels_with(&harness, line).len(), 1, "{line}");
+    }
     click(&mut harness, worst);
     assert_eq!(harness.state().reviewing(), Some(4));
     // Dodgem, a few moves in: analysed through the same path, from the menu.

@@ -52,6 +52,8 @@ pub struct GridTexts {
     pub worst_move: &'static str,
     /// A slower win: `{0}` its number, `{1}` the move, `{2}` plies later, `{3}` a best move.
     pub slower_move: &'static str,
+    /// A sooner loss: `{0}` its number, `{1}` the move, `{2}` plies sooner, `{3}` a best move.
+    pub sooner_move: &'static str,
     pub all_kept: &'static str,
     pub analysis_stopped: &'static str,
     /// A result from a side's view, loss first: by [`crate::analysis::Outcome::rank`].
@@ -92,6 +94,7 @@ pub static EN: GridTexts = GridTexts {
     kept: "{0}: {1} of {2:move|moves} kept the result",
     worst_move: "Move {0}, {1}: {2} became {3} (best {4})",
     slower_move: "Move {0}, {1}: the win, {2:ply|plies} later (best {3})",
+    sooner_move: "Move {0}, {1}: the loss, {2:ply|plies} sooner (best {3})",
     all_kept: "Every move kept the result with best play.",
     analysis_stopped: "Stopped: only the last moves are analysed.",
     outcomes: ["a loss", "a draw", "a win"],
@@ -131,6 +134,7 @@ pub static VI: GridTexts = GridTexts {
     kept: "{0}: {1} trên {2} nước giữ được kết quả",
     worst_move: "Nước {0}, {1}: {2} thành {3} (tốt nhất {4})",
     slower_move: "Nước {0}, {1}: vẫn thắng nhưng chậm {2} nửa nước (tốt nhất {3})",
+    sooner_move: "Nước {0}, {1}: vẫn thua nhưng sớm hơn {2} nửa nước (tốt nhất {3})",
     all_kept: "Mọi nước đều giữ được kết quả khi chơi tốt nhất.",
     analysis_stopped: "Đã dừng: chỉ các nước cuối được phân tích.",
     outcomes: ["thua", "hòa", "thắng"],

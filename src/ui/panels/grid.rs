@@ -212,10 +212,13 @@ fn analysis_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                     ],
                 )
             } else {
-                fill(
-                    g.slower_move,
-                    &[&ply, &judged.played, &judged.plies_lost, &best],
-                )
+                // The result kept, by a longer way: a slower win or a sooner loss.
+                let kept = if judged.outcome_before == crate::analysis::Outcome::Loss {
+                    g.sooner_move
+                } else {
+                    g.slower_move
+                };
+                fill(kept, &[&ply, &judged.played, &judged.plies_lost, &best])
             };
             if ui.link(text).clicked() {
                 actions.push(Action::ShowWorstMove(ply));
