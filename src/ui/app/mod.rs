@@ -85,7 +85,7 @@ use std::borrow::Cow;
 use std::path::PathBuf;
 
 /// The Queens & Stones window: the shell (settings, files, windows, menus) around the
-/// one game on screen, its parts grouped in [`parts`].
+/// one game on screen, its parts grouped by what they serve (`app/parts.rs`).
 pub struct App {
     settings: Settings,
     /// The New game panel and its choices.
