@@ -135,7 +135,7 @@ fn othello_refuses_a_solve_and_bad_positions_moves_and_game_strings() {
         (&["solve", "--kind", "othello"], "no exact solver"),
         (
             &["solve", "--kind", "othello", "--position", SMALL],
-            "far too long",
+            "queens bestmove searches it to a depth",
         ),
         (
             &["bestmove", "--kind", "othello", "--moves", "zz9"],

@@ -8,7 +8,7 @@ use crate::ai::{DEFAULT_HASH_MB, EngineConfig, EngineKind, MAX_HASH_MB};
 use crate::board::MAX_CELLS;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
-pub use values::games_help;
+pub use values::{eval_help, games_help};
 use values::{algo_help, algo_long_help, parse_size, player_help, solver_games_note};
 
 pub(super) use values::solver_kind_help;
@@ -306,12 +306,11 @@ pub struct PositionArgs {
     /// The game, as the games table names it (the help lists them from the table).
     #[arg(long, value_name = "GAME", default_value = "queens", value_parser = parse_kind, help = games_help("The game, as the games table names it (docs/rules.md). The other games than queens take --position and --moves only."))]
     pub kind: GameArg,
-    /// The position in the notation of --kind: tic-tac-toe "x.o/.x./..o" (rows top to
-    /// bottom), Dodgem "b../b../.ww b 0" (rows, the side to move, plies played), Othello
-    /// 6 or 8 rows of b, w and . then the side to move (a 6x6 game starts from
-    /// "....../....../..wb../..bw../....../...... b"), queens a game string as --game;
-    /// or the game's game string ("game=othello size=6 moves=c2"). Without it a small
-    /// game starts from its start position (Othello's 8x8).
+    /// The position in the notation of --kind (each game's notation is in
+    /// docs/rules.md: rows of its pieces top to bottom, then what the game needs, e.g.
+    /// the side to move), queens a game string as --game; or the game's game string
+    /// ("game=TAG moves=..."). Without it a game other than queens starts from its start
+    /// position.
     #[arg(long, value_name = "TEXT", conflicts_with_all = ["game", "size", "stones", "random_stones", "seed"])]
     pub position: Option<String>,
     /// The whole game as one string, e.g. "size=8 stones=b2,d5 moves=c3,h5"; any game's
@@ -396,10 +395,8 @@ pub struct BestMoveArgs {
     /// The position to search (the side to move is the one after the given moves).
     #[command(flatten)]
     pub position: PositionArgs,
-    /// With --kind dodgem or othello: search with this evaluation table instead of the
-    /// shipped one, a RON file in the form of data/dodgem_eval.ron or
-    /// data/othello_eval.ron (docs/rules.md).
-    #[arg(long, value_name = "FILE")]
+    /// An evaluation table read from a file (the help names the games from the table).
+    #[arg(long, value_name = "FILE", help = eval_help())]
     pub eval: Option<PathBuf>,
     /// The engine (the long help lists them).
     #[arg(long, value_name = "ALGO", default_value = "alphabeta", value_parser = parse_algo, help = algo_help(), long_help = algo_long_help())]

@@ -219,7 +219,7 @@ fn no_solver(tag: &str, all_moves: bool) -> CliError {
         "solve"
     };
     CliError::Usage(format!(
-        "{command} --kind {tag}: {tag} has no exact solver (its game is far too long to search to the end here); queens bestmove searches it to a depth; {command} takes {}",
+        "{command} --kind {tag}: {tag} has no exact solver; queens bestmove searches it to a depth; {command} takes {}",
         small::games_with_solver()
     ))
 }

@@ -85,6 +85,20 @@ pub fn games_help(text: &str) -> String {
     format!("{text} Games: {}.", crate::games::table::tags().join(", "))
 }
 
+/// The help of `--eval`: the games whose evaluation table is read from a file, from the
+/// games table (`Tools::eval_file`).
+pub fn eval_help() -> String {
+    let games: Vec<&str> = crate::games::table::GAMES
+        .iter()
+        .filter(|entry| entry.tools.eval_file)
+        .map(|entry| entry.tag)
+        .collect();
+    format!(
+        "With --kind {}: search with this evaluation table instead of the shipped one, a RON file in the form of the game's data/TAG_eval.ron (docs/rules.md).",
+        games.join(" or ")
+    )
+}
+
 /// The note under `--help` of the commands of the games with an exact solver: which
 /// games they take and which they refuse, read off the games table.
 pub fn solver_games_note() -> String {
