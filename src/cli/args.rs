@@ -8,8 +8,8 @@ use crate::ai::{DEFAULT_HASH_MB, EngineConfig, EngineKind, MAX_HASH_MB};
 use crate::board::MAX_CELLS;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
-pub use values::{eval_help, games_help};
 use values::{algo_help, algo_long_help, parse_size, player_help, solver_games_note};
+pub use values::{eval_help, games_help};
 
 pub(super) use values::solver_kind_help;
 pub use values::{
