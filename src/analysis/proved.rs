@@ -5,8 +5,8 @@
 //! here names a game. Queens, whose result is a margin of cells, keeps its own values
 //! (`value_moves`, `queens solve --all-moves`), which prove bounds and estimates too.
 //!
-//! The game analysis ([`super::analyse_proved`]) and the puzzles
-//! ([`super::proved_puzzles`]) are built on these values.
+//! The game analysis (`analyse_proved`, in `proved_game.rs`) and the puzzles
+//! (`proved_puzzles.rs`) are built on these values.
 
 use crate::games::seam::{AnyGame, NoExactSolver, Seat};
 use serde::{Deserialize, Serialize};

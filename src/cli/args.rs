@@ -1,6 +1,6 @@
 //! The command line as clap sees it. The `///` on each subcommand and field is its `--help`.
 
-mod values;
+pub(super) mod values;
 
 use super::number::whole;
 use super::puzzles::PuzzlesArgs;
@@ -11,7 +11,6 @@ use std::path::PathBuf;
 use values::{algo_help, algo_long_help, parse_size, player_help, solver_games_note};
 pub use values::{eval_help, games_help};
 
-pub(super) use values::solver_kind_help;
 pub use values::{
     GameArg, RootArg, TreeAlgo, parse_algo, parse_export_kind, parse_kind, parse_player,
 };

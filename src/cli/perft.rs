@@ -20,7 +20,7 @@ pub const MAX_PERFT_DEPTH: u32 = 20;
 #[derive(Args, Debug, Clone)]
 pub struct PerftArgs {
     /// The game, as the games table names it (the help lists them from the table).
-    #[arg(long, value_name = "GAME", value_parser = parse_game, help = crate::cli::args::games_help("The game, as the games table names it; default: the game the POSITION's game string names, else queens. A --kind that contradicts the game string is refused."))]
+    #[arg(long, value_name = "GAME", value_parser = parse_game, help = super::args::values::games_help("The game, as the games table names it; default: the game the POSITION's game string names, else queens. A --kind that contradicts the game string is refused."))]
     pub kind: Option<&'static GameEntry>,
     /// Plies to count (0 to 20; depth 0 counts the position itself, 1).
     #[arg(long, value_name = "D", allow_negative_numbers = true, value_parser = whole::<u32>(0, u64::from(MAX_PERFT_DEPTH)))]

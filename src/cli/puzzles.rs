@@ -1,7 +1,7 @@
 //! `queens puzzles`: generates "find the move" puzzles proved by the solver, and writes
 //! them as it finds them.
 
-use super::args::{GameArg, parse_kind};
+use super::args::values::{GameArg, parse_kind, solver_kind_help};
 use super::error::CliError;
 use super::files::refused_part_way;
 use super::interrupt::{Interrupt, StopOnRequest};
@@ -36,7 +36,7 @@ pub struct PuzzlesArgs {
     /// The game, as the games table names it: any game whose row has an exact solver
     /// (queens, the default, counts losses in cells; the others in result steps, from
     /// random games from their start). A game without one is refused.
-    #[arg(long, value_name = "GAME", default_value = "queens", value_parser = parse_kind, help = super::args::solver_kind_help())]
+    #[arg(long, value_name = "GAME", default_value = "queens", value_parser = parse_kind, help = solver_kind_help())]
     pub kind: GameArg,
     /// Queens' board sides: one (8) or a range A..B (6..8), each from 3 to 15 (default
     /// 5..12).
