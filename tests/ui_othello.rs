@@ -93,10 +93,14 @@ fn othello_6x6_from_new_game_plays_a_click_the_computer_answers_and_a_bad_click_
     frames(&mut harness, 2);
     click(&mut harness, "Start");
     assert_eq!(shown(&harness), "game=othello size=6");
-    // A corner takes no disc at the start: refused, with the square named.
+    // A corner takes no disc at the start: refused by the rules, which say why (as a
+    // taken queens cell is: one click path for every game).
     click(&mut harness, "square a1");
     let status = harness.state().status_text();
-    assert!(status.contains("a1 is not a legal move"), "{status}");
+    assert!(
+        status.contains("a1 is not legal here: a disc must turn over"),
+        "{status}"
+    );
     assert!(harness.state().message_is_error());
     assert_eq!(harness.state().grid_game().map(|g| g.ply()), Some(0));
     // A marked square is read out as a legal move, and a click there plays it.

@@ -111,6 +111,10 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     /// [`NoExactSolver`] for a game without an exact solver.
     fn solve_exact(&self, stop: &(dyn Fn() -> bool + Sync))
     -> Result<Option<Exact>, NoExactSolver>;
+    /// The game itself, for a front end whose painter or tool was written for one
+    /// game's type (the queens board's claims and hover preview) and asks for it by
+    /// name; a rule is never decided this way.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -239,5 +243,9 @@ where
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Option<Exact>, NoExactSolver> {
         Rules::solve_exact(self, stop)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

@@ -65,7 +65,7 @@ pub use saves::{
 };
 pub use sheet::{EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, SheetNames};
 pub use statistics::{SettingSummary, Tally, summarize};
-pub use table_game::table_savable;
+pub use table_game::{savable, table_savable};
 pub use table24_sheet::{TABLE24_SHEET, export_table24, write_table24_sheet};
 pub use time::{format_utc, now_unix};
 pub use tree_steps::{StepCell, StepRow, StepTable, export_step_table};

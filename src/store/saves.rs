@@ -158,6 +158,15 @@ impl Loaded {
             Loaded::Table(loaded) => &loaded.saved,
         }
     }
+
+    /// The game replayed (queens' board behind the seam like every other game's) and
+    /// the file's contents.
+    pub fn into_parts(self) -> (Box<dyn crate::games::seam::AnyGame>, SavedGame) {
+        match self {
+            Loaded::Queens(loaded) => (Box::new(loaded.board), loaded.saved),
+            Loaded::Table(loaded) => (loaded.game, loaded.saved),
+        }
+    }
 }
 
 /// Just the version and the game's name, read first so a newer file (or another game's)

@@ -61,7 +61,34 @@ pub fn table_savable(game: &dyn AnyGame) -> bool {
     GameKind::table(game.tag()).is_some() && crate::games::game_string::reads_back(game)
 }
 
+/// Whether a record can hold `game`, whichever game of the table it is: queens always
+/// (its own record, [`SavedGame::new`]), any other as [`table_savable`] says.
+pub fn savable(game: &dyn AnyGame) -> bool {
+    game.as_any().is::<crate::board::Board>() || table_savable(game)
+}
+
 impl SavedGame {
+    /// A record of `game`, whichever game of the table it is (the store's one door):
+    /// queens' own record ([`SavedGame::new`], with the seed of its random stones),
+    /// every other game's through the seam ([`SavedGame::new_table`]); `None` for a
+    /// game no record can hold ([`savable`]).
+    pub fn of_game(game: &dyn AnyGame, players: [Side; 2], seed: Option<u64>) -> Option<SavedGame> {
+        match game.as_any().downcast_ref::<crate::board::Board>() {
+            Some(board) => Some(SavedGame::new(board, players, seed)),
+            None => SavedGame::new_table(game, players),
+        }
+    }
+
+    /// Brings the record up to `game` after a move, an undo or a redo, whichever game
+    /// of the table it is ([`SavedGame::update`] for queens' record,
+    /// [`SavedGame::update_table`] for the others').
+    pub fn follow(&mut self, game: &dyn AnyGame, last_search: Option<SearchInfo>) {
+        match game.as_any().downcast_ref::<crate::board::Board>() {
+            Some(board) => self.update(board, last_search),
+            None => self.update_table(game, last_search),
+        }
+    }
+
     /// A record of the games-table game `game` (every move so far, no search statistics)
     /// for these players; `None` for queens, which has a record of its own
     /// ([`SavedGame::new`]), and for a game no record can hold ([`table_savable`]).

@@ -256,11 +256,12 @@ pub enum WindowChoice {
 /// Where a click on the board landed, in the terms of the game on screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
-    /// A cell of the queens board (also the New game panel's stone editing).
-    Queens(Cell),
-    /// A square of a table game's grid (its index in the grid view), its Pass, or its
-    /// exit.
-    Grid(crate::ui::session::grid_game::GridTarget),
+    /// A square of the game's grid (its index in the game's grid view), its Pass, or
+    /// its exit: a click on the game's board, whichever game and painter.
+    Grid(crate::ui::session::game::GridTarget),
+    /// A cell of the New game panel's queens board, where stones are placed by hand
+    /// (not the game's board).
+    SetupStone(Cell),
 }
 
 /// A step through the game's positions (the |< < > >| buttons and Home, Left, Right,

@@ -1,7 +1,7 @@
 //! Work the window keeps going beside the game: the game analysis (started on request)
 //! and the move values of the position on screen (View > move values).
 
-use super::{App, OnScreen};
+use super::App;
 use crate::board::{Board, Player};
 use eframe::egui;
 use std::borrow::Cow;
@@ -15,19 +15,16 @@ impl App {
         let repaint = ctx.clone();
         self.analysis.shown = None;
         self.analysis.proved = None;
-        let game = match &self.game {
-            OnScreen::Queens(game) => game,
-            OnScreen::Grid(grid) => {
-                // Every value proved by the game's exact solver (`analysis::proved`).
-                self.analysis.proved_job = Some(crate::ui::jobs::proved::ProvedAnalysisJob::start(
-                    grid.game.as_ref(),
-                    move || repaint.request_repaint(),
-                ));
-                return;
-            }
+        let Some(board) = self.game.queens() else {
+            // Every value proved by the game's exact solver (`analysis::proved`).
+            self.analysis.proved_job = Some(crate::ui::jobs::proved::ProvedAnalysisJob::start(
+                self.game.game.as_ref(),
+                move || repaint.request_repaint(),
+            ));
+            return;
         };
         self.analysis.job = Some(crate::ui::jobs::analysis::AnalysisJob::start(
-            &game.board,
+            board,
             self.analysis.time,
             move || repaint.request_repaint(),
         ));
@@ -54,9 +51,9 @@ impl App {
         };
         if let Some(result) = job.finished() {
             if let Some(analysis) = &result
-                && let OnScreen::Queens(game) = &self.game
+                && let Some(board) = self.game.queens()
             {
-                self.advice.known.learn_analysis(&game.board, analysis);
+                self.advice.known.learn_analysis(board, analysis);
             }
             self.analysis.shown = result;
             self.analysis.job = None;
@@ -76,11 +73,8 @@ impl App {
     /// The proved analysis of the table game on screen, once finished (none after a
     /// move changed the game), or why it could not be made.
     pub fn proved_analysis(&self) -> Option<Result<&crate::analysis::ProvedAnalysis, &str>> {
-        let OnScreen::Grid(grid) = &self.game else {
-            return None;
-        };
         match self.analysis.proved.as_ref()? {
-            Ok(analysis) => (analysis.game == grid.game.game_string()).then_some(Ok(analysis)),
+            Ok(analysis) => (analysis.game == self.game.game_string()).then_some(Ok(analysis)),
             Err(why) => Some(Err(why.as_str())),
         }
     }
@@ -156,7 +150,7 @@ impl App {
             || !self.tools().move_values()
             // Queens' values (bounds and estimates on any board); the other games'
             // are proved (`poll_proved`).
-            || !matches!(self.game, OnScreen::Queens(_))
+            || self.game.queens().is_none()
             || self.new_game.open
             || self.asking()
         {
@@ -212,9 +206,11 @@ impl App {
         if !self.settings.heat_map || !self.tools().solver || self.new_game.open || self.asking() {
             return None;
         }
-        let OnScreen::Grid(game) = &self.game else {
+        let game = &self.game;
+        if game.queens().is_some() {
+            // Queens' values are its own move values (`live_board`).
             return None;
-        };
+        }
         let computer_thinking = self.review.is_none() && game.computer_to_move();
         if computer_thinking || game.resigned().is_some() {
             return None;

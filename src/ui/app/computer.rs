@@ -1,12 +1,12 @@
 //! The computer's searches: its moves when it is its turn (after the watching pause),
 //! hints for the human, and what a search proved about the position.
 
-use super::{App, GameJob, OnScreen};
+use super::{App, GameJob};
 use crate::store::SearchInfo;
 use crate::ui::jobs::search::{Poll, Purpose, SearchJob, SearchTag, Slot};
-use crate::ui::session::game::Seat;
 use crate::ui::session::known::KnownResult;
 use crate::ui::session::messages::Message;
+use crate::ui::session::seats::Seat;
 use eframe::egui;
 use std::time::Duration;
 
@@ -79,15 +79,12 @@ impl App {
             return;
         }
         self.review = None;
-        match &self.game {
-            OnScreen::Queens(_) => {
-                let engine = hint_engine(self.opponent_engine());
-                self.launch(ctx, Purpose::Hint, &engine);
-            }
-            OnScreen::Grid(_) => {
-                let engine = grid_hint_engine(self.opponent_engine());
-                self.launch_grid(ctx, &engine, Purpose::Hint);
-            }
+        if self.game.queens().is_some() {
+            let engine = hint_engine(self.opponent_engine());
+            self.launch(ctx, Purpose::Hint, &engine);
+        } else {
+            let engine = grid_hint_engine(self.opponent_engine());
+            self.launch_grid(ctx, &engine, Purpose::Hint);
         }
         self.message = Message::HintThinking;
     }
@@ -110,12 +107,12 @@ impl App {
         purpose: Purpose,
         engine: &crate::ui::session::settings::EngineSetup,
     ) {
-        let OnScreen::Queens(game) = &self.game else {
+        let Some(board) = self.game.queens() else {
             return;
         };
         let mut config = engine.config();
         let slot = match purpose {
-            Purpose::Move => Slot::Seat(game.board.side_to_move().index()),
+            Purpose::Move => Slot::Seat(board.side_to_move().index()),
             Purpose::Hint => {
                 config.hash_mb = config.hash_mb.min(HINT_HASH_MB);
                 Slot::Hint
@@ -124,10 +121,10 @@ impl App {
         let kept = self.search.engines.take(slot, config);
         let repaint = ctx.clone();
         self.search.job = Some(GameJob::Queens(SearchJob::start(
-            SearchTag::of(game.id, &game.board),
+            SearchTag::of(self.game.id, board),
             purpose,
             slot,
-            &game.board,
+            board,
             kept,
             config.limits(),
             move || repaint.request_repaint(),
@@ -179,19 +176,18 @@ impl App {
         let Seat::Computer(engine) = self.seat(self.game.side_to_move()).clone() else {
             return;
         };
-        match &self.game {
-            OnScreen::Queens(game) => {
-                // A cancelled search of this seat is still handing its engine back (it
-                // stops within a few thousand nodes): wait for it rather than build a
-                // second table.
-                let slot = Slot::Seat(game.board.side_to_move().index());
-                if !self.search.engines.ready(slot) {
-                    ctx.request_repaint_after(Duration::from_millis(10));
-                    return;
-                }
-                self.launch(ctx, Purpose::Move, &engine);
+        if self.game.queens().is_some() {
+            // A cancelled search of this seat is still handing its engine back (it
+            // stops within a few thousand nodes): wait for it rather than build a
+            // second table.
+            let slot = Slot::Seat(self.game.seat_to_move());
+            if !self.search.engines.ready(slot) {
+                ctx.request_repaint_after(Duration::from_millis(10));
+                return;
             }
-            OnScreen::Grid(_) => self.launch_grid(ctx, &engine, Purpose::Move),
+            self.launch(ctx, Purpose::Move, &engine);
+        } else {
+            self.launch_grid(ctx, &engine, Purpose::Move);
         }
     }
 
@@ -226,19 +222,19 @@ impl App {
         let Some(GameJob::Queens(job)) = self.search.job.take() else {
             return;
         };
-        let OnScreen::Queens(game) = &self.game else {
+        let Some(board) = self.game.queens() else {
             return;
         };
-        if job.tag != SearchTag::of(game.id, &game.board) {
+        if job.tag != SearchTag::of(self.game.id, board) {
             return;
         }
         let Some(cell) = outcome.best_move else {
             return;
         };
-        let before = game.board.clone();
+        let before = board.clone();
         match job.purpose {
             Purpose::Move => {
-                self.play(cell, Some(SearchInfo::from_outcome(&outcome)));
+                self.play_move(&cell.to_string(), Some(SearchInfo::from_outcome(&outcome)));
                 // Best play from the searched position goes through the move just played,
                 // so what the search proved holds for the position after it.
                 if let Some(known) = KnownResult::proven(&before, &outcome, self.board()) {

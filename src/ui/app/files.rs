@@ -89,20 +89,7 @@ impl App {
 
     /// Brings the files up to the board after a move, an undo or a redo.
     pub(super) fn after_change(&mut self, search: Option<SearchInfo>) {
-        let failure = match &self.game {
-            super::OnScreen::Queens(game) => self.files.update(&game.board, search),
-            // A game the saves can hold is recorded through the seam; for one they cannot (`Files::unsavable`), the stand-in record follows its game
-            // string (so "replace the unfinished game?" counts its moves) and nothing
-            // is written.
-            super::OnScreen::Grid(game) => {
-                if self.files.unsavable.is_some() {
-                    self.files.record.game = game.game.game_string();
-                } else {
-                    self.files.record.update_table(game.game.as_ref(), search);
-                }
-                self.files.sync()
-            }
-        };
+        let failure = self.files.update(self.game.game.as_ref(), search);
         self.report(failure);
     }
 

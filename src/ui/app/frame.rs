@@ -4,7 +4,7 @@
 //! edit in place (the new-game choices, the paste box, the windows' own state, the
 //! file prompts) are lent to them here, inside the app.
 
-use super::{Action, App, OnScreen};
+use super::{Action, App, Game};
 use crate::board::Player;
 use crate::ui::board::view::{ANIMATION_SECONDS, Interaction};
 use crate::ui::i18n::texts;
@@ -100,20 +100,16 @@ impl App {
             files,
             ..
         } = self;
-        let game: &OnScreen = game;
-        let board = match game {
-            OnScreen::Queens(game) => crate::ui::app::shown_board(game, *review),
-            OnScreen::Grid(_) => std::borrow::Cow::Borrowed(super::no_board()),
-        };
+        let game: &Game = game;
+        let board = crate::ui::app::shown_board(game, *review);
         // The position on show of any game, for the windows over the seam.
         let earlier;
-        let shown: &dyn crate::games::seam::AnyGame = match (game, *review) {
-            (OnScreen::Queens(_), _) => board.as_ref(),
-            (OnScreen::Grid(grid), Some(ply)) => {
-                earlier = grid.at_ply(ply);
+        let shown: &dyn crate::games::seam::AnyGame = match *review {
+            Some(ply) => {
+                earlier = game.at_ply(ply);
                 earlier.as_ref()
             }
-            (OnScreen::Grid(grid), None) => grid.game.as_ref(),
+            None => game.game.as_ref(),
         };
         let view = View {
             texts: texts(settings.language),

@@ -5,12 +5,12 @@
 //! [`GridSearchTask::NAME`]. Nothing here names a game.
 
 use super::App;
-use super::{GameJob, OnScreen};
+use super::GameJob;
 use crate::ai::{EngineConfig, SearchHandler, SearchOutcome};
 use crate::store::SearchInfo;
 use crate::ui::jobs::job::{Job, Polled, Reporter, Task};
 use crate::ui::jobs::search::Purpose;
-use crate::ui::session::grid_game::{GridGame, PASS, last_change};
+use crate::ui::session::game::Game;
 use crate::ui::session::grid_note::GridNote;
 use crate::ui::session::messages::Message;
 use crate::ui::session::settings::EngineSetup;
@@ -76,9 +76,7 @@ impl App {
     /// Opens the Tree Lab on the table game's tree from the position on show: its row
     /// of the games table is the lab's game, its notation the position.
     pub(super) fn open_in_lab(&mut self) {
-        let OnScreen::Grid(game) = &self.game else {
-            return;
-        };
+        let game = &self.game;
         let shown = match self.review {
             Some(ply) => game.at_ply(ply),
             None => game.game.clone(),
@@ -91,12 +89,10 @@ impl App {
         }
     }
 
-    /// The table game on screen, if one is.
-    pub fn grid_game(&self) -> Option<&GridGame> {
-        match &self.game {
-            OnScreen::Grid(game) => Some(game),
-            _ => None,
-        }
+    /// The game on screen when the grid painter draws it (every game but queens, whose
+    /// board has a painter of its own: claims and the hover preview).
+    pub fn grid_game(&self) -> Option<&Game> {
+        Some(&self.game).filter(|game| game.queens().is_none())
     }
 
     /// Nodes searched so far by the table game's computer, while it thinks.
@@ -104,48 +100,6 @@ impl App {
         match &self.search.job {
             Some(GameJob::Grid(job)) => Some(job.job.progress(|nodes| *nodes)),
             _ => None,
-        }
-    }
-
-    /// Plays `mv` (in notation) for the side to move; a refused move changes nothing
-    /// and says why.
-    pub(super) fn play_grid(&mut self, mv: &str, search: Option<SearchInfo>) {
-        let OnScreen::Grid(game) = &mut self.game else {
-            return;
-        };
-        let seat = game.seat_to_move();
-        match game.play(mv) {
-            Ok(()) => {
-                self.clock.last_move = self.clock.now;
-                let (_, flipped) = last_change(game.game.as_ref());
-                self.message = Message::Grid(if mv == PASS {
-                    GridNote::Passed(seat)
-                } else {
-                    GridNote::Played {
-                        seat,
-                        mv: mv.to_string(),
-                        flipped: flipped.len(),
-                    }
-                });
-                self.after_change(search);
-                self.note_forced_pass();
-            }
-            Err(error) => self.message = Message::Grid(GridNote::Refused(error)),
-        }
-    }
-
-    /// When a person is now to move with no move but the pass, the status line says so
-    /// (the board offers the Pass button); the computer passes by itself.
-    fn note_forced_pass(&mut self) {
-        if let OnScreen::Grid(game) = &self.game
-            && game.must_pass()
-            && !game.computer_to_move()
-        {
-            let moved = std::mem::replace(&mut self.message, Message::GameOver);
-            self.message = Message::Both(
-                Box::new(moved),
-                Box::new(Message::Grid(GridNote::MustPass(game.seat_to_move()))),
-            );
         }
     }
 
@@ -157,9 +111,7 @@ impl App {
         engine: &EngineSetup,
         purpose: Purpose,
     ) {
-        let OnScreen::Grid(game) = &self.game else {
-            return;
-        };
+        let game = &self.game;
         if self.review.is_some() {
             return;
         }
@@ -198,9 +150,7 @@ impl App {
         else {
             return;
         };
-        let OnScreen::Grid(game) = &mut self.game else {
-            return;
-        };
+        let game = &mut self.game;
         if game.id != game_id || game.ply() != ply {
             return;
         }
@@ -210,7 +160,7 @@ impl App {
                 let best = outcome.best_move.clone();
                 game.searched = Some((game.seat_to_move(), outcome));
                 match (purpose, best) {
-                    (Purpose::Move, Some(mv)) => self.play_grid(&mv, Some(info)),
+                    (Purpose::Move, Some(mv)) => self.play_move(&mv, Some(info)),
                     (Purpose::Hint, Some(mv)) => {
                         game.hint = Some(mv.clone());
                         self.message = Message::Grid(GridNote::Hint(mv));

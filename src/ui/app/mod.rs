@@ -1,5 +1,5 @@
 //! The application: the shell (menus, windows, settings, files) around ONE game on
-//! screen ([`OnScreen`]: the queens game, or a game of the games table) with ONE search
+//! screen ([`Game`]: the queens game, or a game of the games table) with ONE search
 //! slot ([`GameJob`]).
 //!
 //! # Data flow
@@ -18,7 +18,7 @@
 //!    [`Action::group`] (shell, play, files, analysis). A click is one path for every
 //!    game: `Action::Clicked(Target)` -> `App::clicked` (`play.rs`: the checks every
 //!    game shares: a question open, review, the end, the computer's turn) ->
-//!    [`OnScreen::click`] (what the click means in this game) -> `play_move` -> the
+//!    [`Game::click`] (what the click means in this game) -> `play_move` -> the
 //!    record and the autosave follow (`after_change`).
 //! 4. **drive**: `App::drive_computer` starts the computer's search of the game on
 //!    screen when it is its turn; its answer comes back through step 1 as a move.
@@ -28,14 +28,14 @@
 //! # Adding a game
 //!
 //! Every game of the games table (`src/games/table.rs`) but queens is played by
-//! [`OnScreen::Grid`] through the seam
+//! [`Game::Grid`] through the seam
 //! (`AnyGame`) with no window code of its own; tic-tac-toe's `Rules` impl is the
 //! example to follow. New game lists it once per board size its setup accepts
 //! (`panels::new_game::table_choices`); `board::grid_view` draws its `GridView` (the
 //! game says how its pieces look, where they leave the board, a won line); a click
 //! plays the legal move that begins on the clicked square, or, for a move of two
 //! squares (`a3-b3`), picks the piece up and a second click on a square or the exit
-//! says where it goes (`session::grid_game::GridGame::click`); a forced `pass` is a
+//! says where it goes (`session::game::Game::click`); a forced `pass` is a
 //! button; the computer answers through `AnyGame::think` (`grid.rs`, the task
 //! `grid-search` in the browser's worker). Its name, rules, pieces and score line come
 //! from the game (`Rules::words`, shown through `i18n/grid.rs`; the tag is its name
@@ -47,7 +47,7 @@
 //! Every game gets Hint, Table 2.4 and the Tree Lab through its engines; the proved
 //! tools (move values, Analyse game) follow from its exact solver, read from its row of
 //! the games table ([`App::tools`]: `Tools::analysis()` is `solver`), never from which
-//! game it is. Queens still has a path of its own here (`OnScreen::Queens`, its
+//! game it is. Queens still has a path of its own here (`Game::Queens`, its
 //! search slot, its margin-valued tools): see docs/architecture.md.
 //! A game that replaces the one on screen (new, rematch, opened, pasted, continued,
 //! from the history) comes through one door, [`Replacement`] (`replace.rs`), which asks
@@ -68,17 +68,17 @@ mod replace;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use grid::GridSearchTask;
 
+pub(in crate::ui) use crate::ui::session::game::Game;
 pub use action::{Action, ReviewStep, Target, ViewChoice, WindowChoice};
-pub(in crate::ui) use on_screen::{GameJob, OnScreen};
+pub(in crate::ui) use on_screen::GameJob;
 pub(in crate::ui) use replace::Replacement;
-use replace::{seed_of, started};
 
 use crate::board::{Board, Cell, Player};
 use crate::store::location::{SAVES_DIR_VAR, SavesLocation};
 use crate::ui::i18n::{Texts, texts};
-use crate::ui::session::game::{Game, Seat, board_from_setup, seats_from_setup};
 use crate::ui::session::messages::Message;
 use crate::ui::session::saving::{Files, window_saves};
+use crate::ui::session::seats::{Seat, board_from_setup};
 use crate::ui::session::settings::{GameSetup, Settings};
 use eframe::egui;
 use std::borrow::Cow;
@@ -91,7 +91,7 @@ pub struct App {
     /// The New game panel and its choices.
     new_game: parts::NewGamePanel,
     /// The one game on screen: queens with its tools, or a game of the games table.
-    game: OnScreen,
+    game: Game,
     next_game_id: u64,
     /// The one search of the game on screen and the engines kept between searches.
     search: parts::SearchSlot,
@@ -190,24 +190,29 @@ impl App {
 
     fn with_settings_in(mut settings: Settings, location: SavesLocation) -> App {
         settings.setup.clamp();
-        // Remembered choices that make no board (a settings file edited by hand) give way
+        // Remembered choices that make no game (a settings file edited by hand) give way
         // to the defaults, and the status line says why.
-        let (board, problem) = match board_from_setup(&settings.setup) {
-            Ok(board) => (board, None),
-            Err(error) => {
+        let (start, problem) = match Replacement::from_setup(&settings.setup) {
+            Ok(start) => (start, None),
+            Err(problem) => {
                 settings.setup = GameSetup::default();
-                (default_board(), Some(Message::BadSetup(error.into())))
+                let start = Replacement::from_setup(&settings.setup).unwrap_or_else(|message| {
+                    unreachable!("the default choices make a game: {message:?}")
+                });
+                (start, Some(problem))
             }
         };
         let draft = settings.setup.clone();
-        let queens = Game::new(1, board, seats_from_setup(&draft));
-        let mut files = Files::new(location, &queens, seed_of(&draft));
-        files.record.names = crate::ui::i18n::names::typed_names(&draft);
-        let message = problem.unwrap_or_else(|| started(&queens.board));
+        let mut game = start.game;
+        game.id = 1;
+        let mut files = Files::new(location, start.record);
+        files.unsavable = game.unsavable();
+        let message =
+            problem.unwrap_or_else(|| replace::with_unsavable_note(start.message, files.unsavable));
         let mut app = App {
             settings,
             new_game: parts::NewGamePanel { draft, open: false },
-            game: OnScreen::Queens(queens),
+            game,
             next_game_id: 2,
             search: parts::SearchSlot::default(),
             advice: parts::Advice::default(),
@@ -227,18 +232,6 @@ impl App {
             settings_store: parts::SettingsStore::default(),
         };
         app.settings_store.written = app.settings.clone();
-        // The last game chosen was not queens: it starts (its record replaces the
-        // queens one before anything is written, so the autosave check is undisturbed).
-        if app.settings.setup.small.table_setup().is_some()
-            && let Ok(replacement) = replace::Replacement::from_setup(&app.settings.setup)
-        {
-            let mut game = replacement.game;
-            game.set_id(app.new_game_id());
-            app.files.unsavable = game.unsavable();
-            app.game = game;
-            app.files.record = replacement.record;
-            app.message = replace::with_unsavable_note(replacement.message, app.files.unsavable);
-        }
         // Two computers wait for Resume computer: a game is played in front of the
         // person who asked for it, never by a start of the program alone.
         app.paused = app.game.seats().iter().all(Seat::is_computer);
@@ -261,10 +254,7 @@ impl App {
     /// big to copy every frame), or an earlier one rebuilt while reviewing.
     /// Another game on screen: an empty queens board (nothing draws it).
     pub(in crate::ui) fn shown_board(&self) -> Cow<'_, Board> {
-        match &self.game {
-            OnScreen::Queens(game) => shown_board(game, self.review),
-            OnScreen::Grid(_) => Cow::Borrowed(no_board()),
-        }
+        shown_board(&self.game, self.review)
     }
 
     /// Fonts and theme, set on the first frame and whenever the theme changes.
@@ -308,11 +298,13 @@ impl App {
 #[cfg(test)]
 mod tests;
 
-/// The board of `game` on show while `review` (a ply) is looked at, or its current one.
+/// The queens board of `game` on show while `review` (a ply) is looked at, or its
+/// current one; an empty board (nothing draws it) while another game is on screen.
 pub(in crate::ui) fn shown_board(game: &Game, review: Option<usize>) -> Cow<'_, Board> {
-    match review {
-        Some(ply) => Cow::Owned(game.board.at_ply(ply)),
-        None => Cow::Borrowed(&game.board),
+    match (game.queens(), review) {
+        (Some(board), Some(ply)) => Cow::Owned(board.at_ply(ply)),
+        (Some(board), None) => Cow::Borrowed(board),
+        (None, _) => Cow::Borrowed(no_board()),
     }
 }
 

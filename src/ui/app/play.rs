@@ -1,13 +1,14 @@
 //! Playing the game on screen: moves, undo and redo, stepping through earlier
 //! positions, resigning, and the setup board's stones. The rules are the board's.
 
-use super::on_screen::GameMove;
-use super::{App, GameJob, OnScreen, Target};
+use super::{App, Target};
 use crate::board::{Board, Cell, Player};
 use crate::store::SearchInfo;
 use crate::ui::jobs::search::Purpose;
-use crate::ui::session::game::{Seat, hand_from_random};
+use crate::ui::session::game::{PASS, last_change};
+use crate::ui::session::grid_note::GridNote;
 use crate::ui::session::messages::Message;
+use crate::ui::session::seats::{Seat, hand_from_random};
 
 impl App {
     /// Whether the game on screen has ended: by its rules, or a side resigned.
@@ -22,10 +23,7 @@ impl App {
 
     /// The winner of an ended game (`None`: a draw, or not ended).
     pub fn winner(&self) -> Option<Player> {
-        match &self.game {
-            OnScreen::Queens(game) => game.winner(),
-            OnScreen::Grid(game) => game.result().flatten().map(Player::at_ply),
-        }
+        self.game.winner()
     }
 
     /// Whether the game-over summary is on screen: the game ended, no earlier position
@@ -40,7 +38,7 @@ impl App {
     /// Which ended game a closed summary belongs to: its id and game string (so a new
     /// or changed game shows its own summary).
     pub(super) fn summary_key(&self) -> String {
-        format!("{} {}", self.game.id(), self.game.game_string())
+        format!("{} {}", self.game.id, self.game.game_string())
     }
 
     /// Who resigns now: the human against the computer, the side to move between two
@@ -130,7 +128,7 @@ impl App {
             return;
         }
         if self.new_game.open {
-            if let Target::Queens(cell) = target {
+            if let Target::SetupStone(cell) = target {
                 self.toggle_setup_stone(cell);
             }
             return;
@@ -156,54 +154,76 @@ impl App {
             };
             return;
         }
-        match self.game.click(target) {
+        match self.game.click_target(target) {
             Ok(mv) => {
                 // The player's own move: a link's game is theirs from now on.
                 self.files.player_moved();
-                self.play_move(mv, None);
+                self.play_move(&mv, None);
             }
             Err(Some(message)) => self.message = message,
             Err(None) => {}
         }
     }
 
-    /// Plays `mv` for the side to move (a person's click or the computer's answer);
-    /// `search` is the computer's search that chose it.
-    pub(super) fn play_move(&mut self, mv: GameMove, search: Option<SearchInfo>) {
-        match mv {
-            GameMove::Queens(cell) => self.play(cell, search),
-            GameMove::Grid(mv) => self.play_grid(&mv, search),
-        }
-    }
-
-    /// Plays a queen on `cell`; a refused move changes nothing and says why.
-    pub(super) fn play(&mut self, cell: Cell, search: Option<SearchInfo>) {
-        let OnScreen::Queens(game) = &mut self.game else {
-            return;
-        };
-        let player = game.board.side_to_move();
-        match game.play(cell) {
-            Ok(claims) => {
+    /// Plays `mv` (in the game's notation) for the side to move (a person's click or
+    /// the computer's answer); `search` is the computer's search that chose it. A
+    /// refused move changes nothing and says why.
+    pub(super) fn play_move(&mut self, mv: &str, search: Option<SearchInfo>) {
+        let seat = self.game.seat_to_move();
+        // What a queen there claims, counted before it is placed (the status line says it).
+        let claimed = self.game.queens().and_then(|board| {
+            let cell = Cell::parse(mv)?;
+            Some((board.side_to_move(), cell, board.claims_of(cell).count()))
+        });
+        match self.game.play(mv) {
+            Ok(()) => {
                 // A hint search for the old position is of no use any more.
                 if self
                     .search
                     .job
                     .as_ref()
-                    .and_then(GameJob::queens)
-                    .is_some_and(|job| job.purpose == Purpose::Hint)
+                    .is_some_and(|job| job.purpose() == Purpose::Hint)
                 {
                     self.stop_search();
                 }
                 self.advice.hint = None;
                 self.clock.last_move = self.clock.now;
-                self.message = Message::Played {
-                    player,
-                    cell,
-                    gained: claims.count(),
+                let (_, flipped) = last_change(self.game.game.as_ref());
+                self.message = match claimed {
+                    Some((player, cell, gained)) => Message::Played {
+                        player,
+                        cell,
+                        gained,
+                    },
+                    None if mv == PASS => Message::Grid(GridNote::Passed(seat)),
+                    None => Message::Grid(GridNote::Played {
+                        seat,
+                        mv: mv.to_string(),
+                        flipped: flipped.len(),
+                    }),
                 };
                 self.after_change(search);
+                self.note_forced_pass();
             }
-            Err(error) => self.message = Message::Refused(error),
+            Err(error) => {
+                self.message = match error.downcast_ref::<crate::board::MoveError>() {
+                    // Queens' board says why in the window's own words.
+                    Some(error) => Message::Refused(*error),
+                    None => Message::Grid(GridNote::Refused(error)),
+                }
+            }
+        }
+    }
+
+    /// When a person is now to move with no move but the pass, the status line says so
+    /// (the board offers the Pass button); the computer passes by itself.
+    fn note_forced_pass(&mut self) {
+        if self.game.must_pass() && !self.game.computer_to_move() {
+            let moved = std::mem::replace(&mut self.message, Message::GameOver);
+            self.message = Message::Both(
+                Box::new(moved),
+                Box::new(Message::Grid(GridNote::MustPass(self.game.seat_to_move()))),
+            );
         }
     }
 

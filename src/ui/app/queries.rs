@@ -1,6 +1,6 @@
 //! What the panels, the windows and the tests may ask the app, read-only.
 
-use super::{App, OnScreen};
+use super::{App, Game};
 use crate::board::{Board, Cell};
 use crate::ui::session::settings::Settings;
 
@@ -8,14 +8,21 @@ impl App {
     /// The game's current position (not the reviewed one).
     /// An empty board while another game is on screen.
     pub fn board(&self) -> &Board {
-        match &self.game {
-            OnScreen::Queens(game) => &game.board,
-            OnScreen::Grid(_) => super::no_board(),
-        }
+        self.game.queens().unwrap_or_else(|| super::no_board())
+    }
+
+    /// The click on the square named `name` (`c3`) of the game's board, for a painter
+    /// that knows its squares by name (queens'); `None` for a name the board has not.
+    pub(in crate::ui) fn square_target(&self, name: &str) -> Option<super::Target> {
+        let view = self.game.game.grid()?;
+        let index = view.names.iter().position(|square| square == name)?;
+        Some(super::Target::Grid(
+            crate::ui::session::game::GridTarget::Square(index),
+        ))
     }
 
     /// The game on screen, for the panels to read.
-    pub(in crate::ui) fn on_screen(&self) -> &OnScreen {
+    pub(in crate::ui) fn on_screen(&self) -> &Game {
         &self.game
     }
 
@@ -91,7 +98,7 @@ impl App {
 
     /// The id of the current game; it changes with every new game or pasted position.
     pub fn game_id(&self) -> u64 {
-        self.game.id()
+        self.game.id
     }
 
     /// The ply being reviewed, if an earlier position is shown.

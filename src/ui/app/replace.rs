@@ -3,18 +3,15 @@
 //! switch needs, and the player is asked first when unsaved moves would be lost.
 
 use super::App;
-use super::OnScreen;
 use super::action::ReplaceChoice;
 use crate::board::Board;
 use crate::games::seam::AnyGame;
 use crate::store::{Loaded, SavedGame};
-use crate::ui::session::game::{
-    Game, Seat, board_from_setup, seat_from_side, seats_from_setup, side_from_seat,
-};
-use crate::ui::session::grid_game::{GridGame, table_seats};
+use crate::ui::session::game::{Game, setup_seats};
 use crate::ui::session::grid_note::GridNote;
 use crate::ui::session::messages::Message;
 use crate::ui::session::saving::record_of;
+use crate::ui::session::seats::{Seat, board_from_setup, seat_from_side};
 use crate::ui::session::settings::{GameSetup, StoneMode};
 use std::path::{Path, PathBuf};
 
@@ -23,7 +20,7 @@ use std::path::{Path, PathBuf};
 /// ([`App::offer_replacement`]), which asks first when moves would be lost.
 pub(in crate::ui) struct Replacement {
     /// The game (its id is given when it goes on screen).
-    pub(super) game: OnScreen,
+    pub(super) game: Game,
     /// Its save record.
     pub(super) record: SavedGame,
     /// The file it came from, if any.
@@ -70,22 +67,11 @@ impl Replacement {
             None => message,
         };
         let resigned = loaded.saved().resigned();
-        let (game, record) = match loaded {
-            Loaded::Queens(loaded) => {
-                let mut game = Game::new(0, loaded.board, [one, two]);
-                if let Some(loser) = resigned {
-                    game.resign(loser);
-                }
-                (OnScreen::Queens(game), loaded.saved)
-            }
-            Loaded::Table(loaded) => {
-                let mut game = GridGame::new(0, loaded.game, [one, two]);
-                if let Some(loser) = resigned {
-                    game.resign(loser.index());
-                }
-                (OnScreen::Grid(game), loaded.saved)
-            }
-        };
+        let (game, record) = loaded.into_parts();
+        let mut game = Game::new(0, game, [one, two]);
+        if let Some(loser) = resigned {
+            game.resign(loser);
+        }
         Replacement {
             game,
             record,
@@ -98,30 +84,21 @@ impl Replacement {
         }
     }
 
-    /// A table game (played through the seam) at `game`, with these seats and typed
-    /// names: a new game, a pasted position or a rematch. Its record is the store's
-    /// ([`SavedGame::new_table`]); for a game the store cannot hold, a stand-in the
-    /// files never write (see `Files::unsavable`): the players, their names and the
-    /// game string.
-    pub(super) fn grid(
+    /// A game of the table at `game`, with these seats and typed names: a new game, a
+    /// pasted position or a rematch (`seed`: the seed of queens' random stones, kept in
+    /// its record). Its record is the store's ([`crate::ui::session::saving::record_of`]).
+    pub(super) fn of_game(
         game: Box<dyn AnyGame>,
         seats: [Seat; 2],
         names: [String; 2],
         message: Message,
+        seed: Option<u64>,
     ) -> Self {
-        let players = seats.clone().map(|s| side_from_seat(&s));
-        let mut record =
-            SavedGame::new_table(game.as_ref(), players.clone()).unwrap_or_else(|| SavedGame {
-                game: game.game_string(),
-                settings: crate::store::GameSettings {
-                    players,
-                    ..crate::store::GameSettings::default()
-                },
-                ..SavedGame::default()
-            });
+        let game = Game::new(0, game, seats);
+        let mut record = record_of(&game, seed);
         record.names = names;
         Replacement {
-            game: OnScreen::Grid(GridGame::new(0, game, seats)),
+            game,
             record,
             path: None,
             saved: false,
@@ -138,38 +115,21 @@ impl Replacement {
         self
     }
 
-    /// A game at its start, not from a file: its status line says it started.
-    pub(super) fn starting(game: Game, record: SavedGame, setup: Option<GameSetup>) -> Self {
-        Replacement {
-            message: started(&game.board),
-            game: OnScreen::Queens(game),
-            record,
-            path: None,
-            saved: false,
-            paused: false,
-            setup,
-            analyse: false,
-        }
-    }
-
     /// A fresh game from new-game choices.
     ///
     /// # Errors
     /// The status line's message when the choices make no board.
     pub(super) fn from_setup(setup: &GameSetup) -> Result<Self, Message> {
-        if let Some(text) = setup.small.table_setup() {
-            let game = crate::games::game_string::read(text).map_err(Message::PasteGameError)?;
-            let names = crate::ui::i18n::names::typed_names(setup);
-            let message = Message::Grid(GridNote::Started(game.tag()));
-            return Ok(
-                Replacement::grid(game, table_seats(setup), names, message).with_setup(setup)
-            );
-        }
-        let board = board_from_setup(setup).map_err(|error| Message::BadSetup(error.into()))?;
-        let game = Game::new(0, board, seats_from_setup(setup));
-        let mut record = record_of(&game, seed_of(setup));
-        record.names = crate::ui::i18n::names::typed_names(setup);
-        Ok(Replacement::starting(game, record, Some(setup.clone())))
+        let game: Box<dyn AnyGame> = match setup.small.table_setup() {
+            Some(text) => crate::games::game_string::read(text).map_err(Message::PasteGameError)?,
+            None => {
+                Box::new(board_from_setup(setup).map_err(|error| Message::BadSetup(error.into()))?)
+            }
+        };
+        let names = crate::ui::i18n::names::typed_names(setup);
+        let message = started_of(game.as_ref());
+        let seats = setup_seats(game.tag(), setup);
+        Ok(Replacement::of_game(game, seats, names, message, seed_of(setup)).with_setup(setup))
     }
 }
 
@@ -200,8 +160,17 @@ fn names_another_game(text: &str) -> bool {
     })
 }
 
-/// The status line of a game that just started.
-pub(super) fn started(board: &Board) -> Message {
+/// The status line of `game` at its start: queens names its board, every other game
+/// its name.
+pub(super) fn started_of(game: &dyn AnyGame) -> Message {
+    match game.as_any().downcast_ref::<Board>() {
+        Some(board) => started(board),
+        None => Message::Grid(GridNote::Started(game.tag())),
+    }
+}
+
+/// The status line of a queens game that just started.
+fn started(board: &Board) -> Message {
     Message::Started {
         size: board.size(),
         stones: board.stones().count(),
@@ -233,10 +202,7 @@ impl App {
     /// ended (so a series alternates, and reopening the panel mid-game swaps nothing).
     pub(super) fn next_setup(&self) -> GameSetup {
         let setup = &self.settings.setup;
-        let seats = match &self.game {
-            OnScreen::Queens(_) => seats_from_setup(setup),
-            OnScreen::Grid(_) => table_seats(setup),
-        };
+        let seats = setup_seats(self.game.tag(), setup);
         if setup.alternate_starts && self.game_ended() && *self.game.seats() == seats {
             setup.swapped()
         } else {
@@ -251,18 +217,10 @@ impl App {
         let [one, two] = self.game.seats().clone();
         let [name_one, name_two] = self.files.record.names.clone();
         let names = [name_two, name_one];
-        let replacement = match &self.game {
-            OnScreen::Queens(game) => {
-                let game = Game::new(0, game.board.at_ply(0), [two, one]);
-                let mut record = record_of(&game, self.files.record.settings.seed);
-                record.names = names;
-                Replacement::starting(game, record, None)
-            }
-            OnScreen::Grid(game) => {
-                let message = Message::Grid(GridNote::Started(game.tag()));
-                Replacement::grid(game.start(), [two, one], names, message)
-            }
-        };
+        let start = self.game.start();
+        let message = started_of(start.as_ref());
+        let seed = self.files.record.settings.seed;
+        let replacement = Replacement::of_game(start, [two, one], names, message, seed);
         self.offer_replacement(replacement);
     }
 
@@ -333,7 +291,7 @@ impl App {
             self.settings.setup = setup;
         }
         let mut game = game;
-        game.set_id(self.new_game_id());
+        game.id = self.new_game_id();
         self.replace_game(game);
         self.paused = paused;
         self.files.path = path;
@@ -346,7 +304,7 @@ impl App {
     }
 
     /// Puts `game` on screen in place of the current one (its search stopped).
-    pub(in crate::ui) fn replace_game(&mut self, game: OnScreen) {
+    pub(in crate::ui) fn replace_game(&mut self, game: Game) {
         self.stop_search();
         self.game = game;
         self.reset_view();
@@ -391,64 +349,41 @@ impl App {
         let text = crate::ui::session::link::game_string_in(self.paste.text.trim())
             .trim()
             .to_string();
-        if names_another_game(&text) {
-            self.paste_other_game(&text);
-            return;
-        }
-        match Board::from_game_string(&text) {
-            Ok(board) => {
-                self.paste.text.clear();
-                // The same players as the queens game on screen, else the remembered ones.
-                let seats = match &self.game {
-                    OnScreen::Queens(game) => game.seats.clone(),
-                    OnScreen::Grid(_) => seats_from_setup(&self.settings.setup),
-                };
-                let game = Game::new(0, board, seats);
-                let mut record = record_of(&game, None);
-                // The same players, so the same names.
-                record.names = self.files.record.names.clone();
-                record.from_position = pasted_moves(game.board.ply());
-                self.offer_replacement(Replacement {
-                    game: OnScreen::Queens(game),
-                    record,
-                    path: None,
-                    saved: false,
-                    message: Message::Pasted,
-                    paused: false,
-                    setup: None,
-                    analyse: false,
-                });
+        let game: Box<dyn AnyGame> = if names_another_game(&text) {
+            match crate::games::game_string::read(&text) {
+                Ok(game) => game,
+                Err(error) => {
+                    self.message = Message::PasteGameError(error);
+                    return;
+                }
             }
-            Err(error) => self.message = Message::PasteError(error),
-        }
-    }
-
-    /// Puts the game in a game string of another game than queens (`game=tictactoe
-    /// moves=b2,a1`) on screen, read through the games table; a string that does not read
-    /// says why, and a game the window does not play yet says so.
-    fn paste_other_game(&mut self, text: &str) {
-        let game = match crate::games::game_string::read(text) {
-            Ok(game) => game,
-            Err(error) => {
-                self.message = Message::PasteGameError(error);
-                return;
+        } else {
+            match Board::from_game_string(&text) {
+                Ok(board) => Box::new(board),
+                Err(error) => {
+                    self.message = Message::PasteError(error);
+                    return;
+                }
             }
         };
-        self.paste_grid_game(game);
-    }
-
-    /// Puts a pasted game of the table other than queens on screen through the seam,
-    /// when it has a grid to draw; else says the window does not play it.
-    fn paste_grid_game(&mut self, game: Box<dyn AnyGame>) {
         if game.grid().is_none() {
             self.message = Message::NotInWindow(game.tag());
             return;
         }
         self.paste.text.clear();
-        let seats = table_seats(&self.settings.setup);
-        let names = crate::ui::i18n::names::typed_names(&self.settings.setup);
+        // The same players (and names) as the game on screen when it is the same
+        // game, else the remembered ones for the pasted game.
+        let (seats, names) = if game.tag() == self.game.tag() {
+            (self.game.seats.clone(), self.files.record.names.clone())
+        } else {
+            let setup = &self.settings.setup;
+            (
+                setup_seats(game.tag(), setup),
+                crate::ui::i18n::names::typed_names(setup),
+            )
+        };
         let before = pasted_moves(game.moves().len());
-        let mut replacement = Replacement::grid(game, seats, names, Message::Pasted);
+        let mut replacement = Replacement::of_game(game, seats, names, Message::Pasted, None);
         replacement.record.from_position = before;
         self.offer_replacement(replacement);
     }

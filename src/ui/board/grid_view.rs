@@ -10,7 +10,7 @@
 //! game: a game added to the table is drawn by this file.
 
 use crate::games::grid::{Edge, GridView, Look, Reach, Square};
-use crate::ui::session::grid_game::GridTarget;
+use crate::ui::session::game::GridTarget;
 use crate::ui::shell::theme::Palette;
 use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Role, Sense, Stroke, StrokeKind, Vec2,

@@ -4,7 +4,7 @@
 //! its technical settings being shown second, in small print. One way for every game.
 
 use crate::ui::i18n::{Texts, fill};
-use crate::ui::session::game::Seat;
+use crate::ui::session::seats::Seat;
 use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset};
 
 pub use crate::store::{MAX_NAME_CHARS, clean_name};

@@ -24,7 +24,7 @@ pub enum Purpose {
 /// Which game and position a search was started on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchTag {
-    /// The game id ([`crate::ui::session::game::Game::id`]).
+    /// The game id ([`crate::ui::session::seats::Game::id`]).
     pub game_id: u64,
     /// The position's game string.
     pub position: String,

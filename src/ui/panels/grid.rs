@@ -13,7 +13,7 @@ use crate::ui::i18n::grid::{GridTexts, words};
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::jobs::proved::{value_label, value_words};
 use crate::ui::panels::side::seat_summary;
-use crate::ui::session::grid_game::{GridGame, GridTarget, PASS, last_change};
+use crate::ui::session::game::{Game, GridTarget, PASS, last_change};
 use crate::ui::shell::theme::palette;
 use eframe::egui::{self, RichText};
 
@@ -287,12 +287,12 @@ pub fn grid_panel_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
 
 /// The game's score line ("Cars driven off: black 1, white 0"), for a game whose
 /// score says something.
-pub fn score_line(said: &GameWords, game: &GridGame) -> Option<String> {
+pub fn score_line(said: &GameWords, game: &Game) -> Option<String> {
     let [first, second] = game.game.score();
     said.score.map(|line| fill(line, &[&first, &second]))
 }
 
-fn players_ui(app: &App, game: &GridGame, ui: &mut egui::Ui) {
+fn players_ui(app: &App, game: &Game, ui: &mut egui::Ui) {
     let t = app.texts();
     let names = app.player_names();
     let colours = palette(app.settings().dark);
@@ -325,12 +325,13 @@ fn players_ui(app: &App, game: &GridGame, ui: &mut egui::Ui) {
 }
 
 /// Whose turn (in the reviewed position too), or the result.
-pub fn turn_text(app: &App, game: &GridGame) -> String {
+pub fn turn_text(app: &App, game: &Game) -> String {
     let t = app.texts();
     let names = app.player_names();
     let said = words(t.grid, game.tag());
     if let Some(loser) = game.resigned() {
-        return fill(t.small.resigned_win, &[&names[loser], &names[1 - loser]]);
+        let (loser, winner) = (loser.index(), loser.opponent().index());
+        return fill(t.small.resigned_win, &[&names[loser], &names[winner]]);
     }
     let shown = match app.reviewing() {
         Some(ply) => game.at_ply(ply),
@@ -348,7 +349,7 @@ pub fn turn_text(app: &App, game: &GridGame) -> String {
 
 /// The computer's search: nodes while it thinks (Move now, Cancel), then what the
 /// last one found; Resume while the computer is paused.
-fn search_ui(app: &App, game: &GridGame, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+fn search_ui(app: &App, game: &Game, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
     let s = t.small;
     if let Some(nodes) = app.grid_thinking() {
@@ -382,7 +383,7 @@ fn search_ui(app: &App, game: &GridGame, ui: &mut egui::Ui, actions: &mut Vec<Ac
 /// What a search found, in words: who wins by which move or by how many pieces when
 /// the value proves it, a draw when the search reached every end, else the value as an
 /// estimate. An engine's encoding of a proof (99983, 100034) is never shown.
-fn found_text(t: &Texts, game: &GridGame, searcher: usize, value: i32, exact: bool) -> String {
+fn found_text(t: &Texts, game: &Game, searcher: usize, value: i32, exact: bool) -> String {
     let s = t.small;
     let pieces = words(t.grid, game.tag()).pieces;
     let seat_of = |searcher_wins: bool| {
@@ -407,7 +408,7 @@ fn found_text(t: &Texts, game: &GridGame, searcher: usize, value: i32, exact: bo
 }
 
 /// The moves, numbered; a click shows the position after that move.
-fn moves_ui(app: &App, game: &GridGame, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+fn moves_ui(app: &App, game: &Game, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let s = app.texts().small;
     let g = app.texts().grid;
     ui.label(RichText::new(s.moves).strong());

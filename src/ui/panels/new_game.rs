@@ -6,7 +6,7 @@ use crate::board::{Board, MAX_SIZE, MIN_SIZE};
 use crate::ui::app::action::Action;
 use crate::ui::i18n::names::MAX_NAME_CHARS;
 use crate::ui::i18n::{Texts, fill};
-use crate::ui::session::game::{hand_from_random, stones_from_setup};
+use crate::ui::session::seats::{hand_from_random, stones_from_setup};
 use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode, reroll};
 use crate::ui::session::small_setup::SMALL_ENGINES;
 use eframe::egui::{self, RichText};
@@ -114,7 +114,7 @@ pub(in crate::ui) fn table_choices(t: &Texts) -> Vec<(String, String)> {
 /// The board's proven first-move advantage, when the table of solved boards has it;
 /// nothing otherwise (an estimate would be taken for a fact).
 fn advantage_ui(t: &Texts, draft: &GameSetup, ui: &mut egui::Ui) {
-    let Ok(board) = crate::ui::session::game::board_from_setup(draft) else {
+    let Ok(board) = crate::ui::session::seats::board_from_setup(draft) else {
         return;
     };
     if let Some(margin) = crate::ui::session::known::first_move_advantage(&board) {

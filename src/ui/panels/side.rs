@@ -4,7 +4,7 @@
 use crate::board::Player;
 use crate::ui::app::{Action, App};
 use crate::ui::i18n::{Texts, fill};
-use crate::ui::session::game::Seat;
+use crate::ui::session::seats::Seat;
 use crate::ui::shell::theme::palette;
 use eframe::egui::{self, RichText};
 

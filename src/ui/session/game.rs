@@ -1,242 +1,304 @@
-//! The game being played in the window: the board, who sits in each seat, and the undo /
-//! redo stack. No egui here; the rules are the board's.
+//! Any game of the games table played in the window through the seam
+//! ([`crate::games::seam::AnyGame`]), without naming its type: the position behind a
+//! box, who sits in each seat, undo / redo, a resignation, and what the last move
+//! changed (for the board to show flips), and the piece picked up by the first click
+//! of a two-square move (a Dodgem car). No egui here. The queens game's
+//! [`super::seats::Game`] is the model: the same seats, the same undo rule
+//! ([`super::seats::undo_count`]), the same resignation ([`crate::games::seam`]).
+//!
+//! A game reaches the window this way by its line in the games table alone: moves are
+//! text in the game's notation, the board is its [`crate::games::grid::GridView`].
 
-use crate::ai::UnknownEngine;
-use crate::board::{
-    Bitboard, Board, Cell, MAX_SIZE, MIN_SIZE, MoveError, ParseError, Player, random_stones,
-};
-use crate::store::{EngineSettings, Side};
-use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, StoneMode};
+use super::seats::{Seat, undo_count};
+use super::settings::{GameSetup, Mode};
+use crate::ai::SearchOutcome;
+use crate::board::{Board, Player};
+use crate::games::grid::{GridView, Reach, Square};
+use crate::games::seam::{AnyGame, Ending, Refused, resigning_seat};
 
-/// Who plays a seat.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Seat {
-    /// A person clicking cells.
-    Human,
-    /// An engine with these settings.
-    Computer(EngineSetup),
-}
-
-impl Seat {
-    /// Whether an engine plays this seat.
-    pub fn is_computer(&self) -> bool {
-        matches!(self, Seat::Computer(_))
-    }
-}
-
-/// A seat as a save file records it.
-pub fn side_from_seat(seat: &Seat) -> Side {
-    match seat {
-        Seat::Human => Side::Human,
-        Seat::Computer(engine) => Side::Computer(EngineSettings::from_config(&engine.config())),
-    }
-}
-
-/// A save file's side as a seat of the window, within the window's limits
-/// ([`crate::ui::session::settings::WINDOW_LIMITS`]: a side saved without a time limit, by the CLI,
-/// gets the longest, 60 s). A side naming an engine this version does not know gets the
-/// default engine with the same depth and time, and the error says so: the caller must
-/// tell the user (never a silent stand-in).
-pub fn seat_from_side(side: &Side) -> (Seat, Option<UnknownEngine>) {
-    match side {
-        Side::Human => (Seat::Human, None),
-        Side::Computer(settings) => {
-            let (config, unknown) = match settings.config() {
-                Ok(config) => (config, None),
-                Err(unknown) => {
-                    let stand_in = EngineSettings {
-                        algorithm: crate::ai::EngineKind::default().name().to_string(),
-                        ..settings.clone()
-                    };
-                    (stand_in.config().unwrap_or_default(), Some(unknown))
-                }
-            };
-            (Seat::Computer(EngineSetup::from_config(&config)), unknown)
-        }
-    }
-}
-
-/// The seats of a setup: P1 first.
-pub fn seats_from_setup(setup: &GameSetup) -> [Seat; 2] {
-    let [one, two] = setup.engines.clone();
+/// The seats of a table game from the new-game choices (their mode and who starts, the
+/// table games' own computers).
+pub fn table_seats(setup: &GameSetup) -> [Seat; 2] {
+    let [one, two] = setup.small.engines.clone();
     match setup.mode {
         Mode::HumanVsHuman => [Seat::Human, Seat::Human],
-        Mode::ComputerVsComputer => setup.watch_engines().map(Seat::Computer),
+        Mode::ComputerVsComputer => [Seat::Computer(one), Seat::Computer(two)],
         Mode::HumanVsComputer if setup.human_first => [Seat::Human, Seat::Computer(two)],
         Mode::HumanVsComputer => [Seat::Computer(one), Seat::Human],
     }
 }
 
-/// Turns random stones into stones by hand, starting from the stones on show, so
-/// placing stones by hand edits the board the player saw rather than an empty one.
-pub fn hand_from_random(setup: &mut GameSetup) {
-    if setup.stone_mode == StoneMode::Random {
-        setup.hand_stones = stones_from_setup(setup)
-            .into_iter()
-            .map(|c| c.to_string())
-            .collect();
-        setup.stone_mode = StoneMode::ByHand;
+/// The seats of a new game of `tag` from the new-game choices: queens' computers are
+/// the settings' own (`engines`, the strong engines among them), every other game's
+/// the table games' (`small.engines`).
+pub fn setup_seats(tag: &str, setup: &GameSetup) -> [Seat; 2] {
+    if tag == <Board as crate::games::seam::Rules>::TAG {
+        super::seats::seats_from_setup(setup)
+    } else {
+        table_seats(setup)
     }
 }
 
-/// The stones a setup asks for (hand stones that are not cells of the board are skipped).
-pub fn stones_from_setup(setup: &GameSetup) -> Vec<Cell> {
-    if !(MIN_SIZE..=MAX_SIZE).contains(&setup.size) {
-        // No board of that size: no cells to draw stones from ([`board_from_setup`]
-        // says why).
-        return Vec::new();
-    }
-    match setup.stone_mode {
-        StoneMode::Random => random_stones(setup.size, setup.stones, setup.seed),
-        StoneMode::ByHand => {
-            let mut seen = Bitboard::EMPTY;
-            let mut cells = Vec::new();
-            for name in &setup.hand_stones {
-                if let Some(cell) = Cell::parse(name)
-                    && cell.is_on_board(setup.size)
-                    && !seen.contains(cell)
-                {
-                    seen.insert(cell);
-                    cells.push(cell);
-                }
-            }
-            cells.truncate(Board::max_stones(setup.size));
-            cells
-        }
-    }
+/// The move the rules force when the side to move has no other (Othello's pass). The
+/// window offers it as a button, since it is on no square.
+pub const PASS: &str = "pass";
+
+/// What a click on a table game's board means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GridTarget {
+    /// The square at this index of the game's [`GridView`].
+    Square(usize),
+    /// The Pass button (a pass the rules force).
+    Pass,
+    /// The way off the board (the view's exits), for the piece picked up.
+    Exit,
 }
 
-/// The starting board of a setup.
-///
-/// # Errors
-/// The board's reason when the setup makes no board (a size outside 3..=15, e.g. from a
-/// settings file edited by hand): the New game panel shows it and Start does nothing,
-/// never a silent stand-in.
-pub fn board_from_setup(setup: &GameSetup) -> Result<Board, ParseError> {
-    let stones = stones_from_setup(setup);
-    Board::new(setup.size, &stones)
+/// What a click on a table game's board came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridClick {
+    /// Play this move, in notation (the rules may still refuse it, with their reason).
+    Play(String),
+    /// A piece was picked up (the square's name) or put down (`None`).
+    Picked(Option<String>),
+    /// A click where only a piece picked up first could go.
+    PickFirst,
+    /// A click on a square no legal move begins on (its name).
+    Illegal(String),
 }
 
-/// How many moves one "undo" takes back: back to before the last human move (so against
-/// the computer, the computer's reply and the human's move go together). With no human
-/// seat, one move. When the computer moved first and the human has not moved yet,
-/// nothing: taking back only the computer's move would just have it play again, so Undo
-/// is disabled rather than a button that seems dead.
-pub fn plies_to_undo(board: &Board, seats: &[Seat; 2]) -> usize {
-    undo_count(board.ply(), seats)
-}
-
-/// [`plies_to_undo`] for any game whose players alternate, P1 first, after `ply` moves
-/// (the small games share the rule).
-pub fn undo_count(ply: usize, seats: &[Seat; 2]) -> usize {
-    if seats.iter().all(Seat::is_computer) {
-        return ply.min(1);
-    }
-    (0..ply)
-        .rev()
-        .find(|&index| !seats[Player::at_ply(index).index()].is_computer())
-        .map_or(0, |last_human| ply - last_human)
-}
-
-/// The game in the window.
+/// A games-table game in the window.
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// Changes whenever a new game starts or a position is pasted; search results carry
-    /// it so that a result is never applied to another game.
+    /// Changes with every game put on screen (search results carry it).
     pub id: u64,
-    /// The position.
-    pub board: Board,
-    /// Who plays P1 and P2.
+    /// The position, with every move since its setup.
+    pub game: Box<dyn AnyGame>,
+    /// Who plays seat 0 (moves first) and seat 1.
     pub seats: [Seat; 2],
     /// Undone moves, the next to redo last.
-    redo: Vec<Cell>,
-    /// The side that resigned: the game is over for good (no undo, no redo).
-    resigned: Option<Player>,
+    redo: Vec<String>,
+    /// The seat that resigned.
+    resigned: Option<usize>,
+    /// The computer's last finished search of this game, with the seat that searched.
+    pub searched: Option<(usize, SearchOutcome<String>)>,
+    /// The square of the piece picked up, waiting for where it goes.
+    pub picked: Option<usize>,
+    /// The move a hint suggested for the position on screen (in notation); gone with
+    /// the next change of the position.
+    pub hint: Option<String>,
 }
 
 impl Game {
-    /// A new game from `board` with these seats.
-    pub fn new(id: u64, board: Board, seats: [Seat; 2]) -> Game {
+    /// A game from `game` with these seats.
+    pub fn new(id: u64, game: Box<dyn AnyGame>, seats: [Seat; 2]) -> Game {
         Game {
             id,
-            board,
+            game,
             seats,
             redo: Vec::new(),
             resigned: None,
+            searched: None,
+            picked: None,
+            hint: None,
         }
+    }
+
+    /// The squares of the hinted move on `view` (where it begins and ends: `a3-b3`
+    /// names two, `d3` one, a pass none), for the board to ring.
+    pub fn hint_squares(&self, view: &GridView) -> Vec<usize> {
+        let Some(hint) = &self.hint else {
+            return Vec::new();
+        };
+        hint.split('-')
+            .filter_map(|part| view.names.iter().position(|name| name == part))
+            .collect()
+    }
+
+    /// The game's tag in the games table.
+    pub fn tag(&self) -> &'static str {
+        self.game.tag()
+    }
+
+    /// Plies played.
+    pub fn ply(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    /// The position after the first `ply` moves (for review).
+    pub fn at_ply(&self, ply: usize) -> Box<dyn AnyGame> {
+        let mut game = self.game.clone();
+        while game.moves().len() > ply && game.undo().is_some() {}
+        game
+    }
+
+    /// The position at its setup, before any move (a rematch starts here).
+    pub fn start(&self) -> Box<dyn AnyGame> {
+        self.at_ply(0)
     }
 
     /// Ends the game: `loser` gives up.
     pub fn resign(&mut self, loser: Player) {
-        self.resigned = Some(loser);
+        self.resigned = Some(loser.index());
         self.redo.clear();
+        self.picked = None;
+        self.hint = None;
     }
 
-    /// The side that resigned, if one did.
+    /// The side that resigned.
     pub fn resigned(&self) -> Option<Player> {
-        self.resigned
+        self.resigned.map(Player::at_ply)
     }
 
-    /// Who may resign now: the human against the computer, the side to move between two
-    /// people; nobody between two computers or in an ended game.
-    pub fn resigning_side(&self) -> Option<Player> {
-        let humans = [Player::One, Player::Two].map(|p| !self.seats[p.index()].is_computer());
-        let to_move = self.board.side_to_move().index();
-        crate::games::seam::resigning_seat(humans, to_move, self.is_over())
-            .map(|seat| if seat == 0 { Player::One } else { Player::Two })
-    }
-
-    /// Whether the game has ended: no free cell left, or a side resigned.
-    pub fn is_over(&self) -> bool {
-        self.board.is_over() || self.resigned.is_some()
-    }
-
-    /// The winner of an ended game by the rules (`None`: a draw, or not ended).
+    /// The winner of an ended game (`None`: a draw, or not ended).
     pub fn winner(&self) -> Option<Player> {
-        crate::board::winner(&self.board, self.resigned)
+        self.result().flatten().map(Player::at_ply)
     }
 
-    /// The seat of the side to move.
-    pub fn seat_to_move(&self) -> &Seat {
-        &self.seats[self.board.side_to_move().index()]
+    /// The side to move.
+    pub fn side_to_move(&self) -> Player {
+        Player::at_ply(self.seat_to_move())
     }
 
-    /// Whether a computer should be thinking now (the game is on and a computer moves).
+    /// The queens board, when the game is Queens & Stones: for its own painter (claims,
+    /// hover preview) and the tools written for its board, which ask for it by name.
+    pub fn queens(&self) -> Option<&Board> {
+        self.game.as_any().downcast_ref::<Board>()
+    }
+
+    /// Whether the game has ended (by the rules, or a resignation).
+    pub fn is_over(&self) -> bool {
+        self.resigned.is_some() || self.game.result().is_some()
+    }
+
+    /// The result once over: `Some(Some(seat))` a win, `Some(None)` a draw.
+    pub fn result(&self) -> Option<Option<usize>> {
+        Ending::of(self.game.result(), self.resigned).map(Ending::winner)
+    }
+
+    /// The seat to move.
+    pub fn seat_to_move(&self) -> usize {
+        self.game.seat_to_move()
+    }
+
+    /// Whether a computer should be thinking now.
     pub fn computer_to_move(&self) -> bool {
-        !self.is_over() && self.seat_to_move().is_computer()
+        !self.is_over() && self.seats[self.seat_to_move()].is_computer()
     }
 
-    /// Plays `cell` for the side to move. Redo survives if `cell` is the move it holds.
+    /// Who may resign now (see [`resigning_seat`]).
+    pub fn resigning_side(&self) -> Option<Player> {
+        resigning_seat(
+            self.seats.each_ref().map(|seat| !seat.is_computer()),
+            self.seat_to_move(),
+            self.is_over(),
+        )
+        .map(Player::at_ply)
+    }
+
+    /// Whether the side to move has no move but the forced pass.
+    pub fn must_pass(&self) -> bool {
+        !self.is_over() && self.game.legal_moves() == [PASS]
+    }
+
+    /// What a click on `target` means: the move a square begins (`d3`); the first
+    /// click of a two-square move picks the piece up (a second click on it puts it
+    /// down) and the second, on a square or the exit, plays the move to there; a pass
+    /// the rules force is its button.
+    pub fn click(&mut self, target: GridTarget) -> GridClick {
+        let legal = self.game.legal_moves();
+        let view = self.game.grid();
+        let index = match target {
+            GridTarget::Pass if legal.iter().any(|mv| mv == PASS) => {
+                return GridClick::Play(PASS.to_string());
+            }
+            GridTarget::Pass => return GridClick::Illegal(PASS.to_string()),
+            GridTarget::Exit => {
+                let joined = self
+                    .picked
+                    .zip(view.as_ref())
+                    .and_then(|(from, view)| view.join(from, Reach::Exit));
+                return joined.map_or(GridClick::PickFirst, GridClick::Play);
+            }
+            GridTarget::Square(index) => index,
+        };
+        let Some(view) = view else {
+            return GridClick::Illegal(String::new());
+        };
+        let name = view.names.get(index).cloned().unwrap_or_default();
+        if self.picked == Some(index) {
+            self.picked = None;
+            return GridClick::Picked(None);
+        }
+        if view.picks(index, &legal) {
+            self.picked = Some(index);
+            return GridClick::Picked(Some(name));
+        }
+        if let Some(mv) = self
+            .picked
+            .and_then(|from| view.join(from, Reach::Square(index)))
+        {
+            return GridClick::Play(mv);
+        }
+        if let Some(mv) = view.moves_from(index, &legal).first() {
+            return GridClick::Play((*mv).to_string());
+        }
+        if legal.iter().any(|mv| mv.contains('-')) {
+            GridClick::PickFirst
+        } else {
+            // A move of one square the rules will refuse: they say why (the cell a
+            // queen claimed and by whom, the disc an Othello move would not flip).
+            GridClick::Play(name)
+        }
+    }
+
+    /// Where the piece picked up can go, for the board to mark.
+    pub fn reaches(&self) -> Vec<Reach> {
+        match (self.picked, self.game.grid()) {
+            (Some(from), Some(view)) => view.reaches(from, &self.game.legal_moves()),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Plays `mv` (in notation); redo survives when `mv` is the move it holds.
     ///
     /// # Errors
-    /// The board's reason when the move is illegal; nothing changes then.
-    pub fn play(&mut self, cell: Cell) -> Result<Bitboard, MoveError> {
-        let claims = self.board.play(cell)?;
-        if self.redo.last() == Some(&cell) {
+    /// The game's reason; nothing changes then.
+    pub fn play(&mut self, mv: &str) -> Result<(), Refused> {
+        if self.resigned.is_some() || self.game.result().is_some() {
+            return Err(Refused::worded(GameIsOver));
+        }
+        self.game.play_text(mv)?;
+        self.picked = None;
+        self.hint = None;
+        if self.redo.last().map(String::as_str) == Some(mv) {
             self.redo.pop();
         } else {
             self.redo.clear();
         }
-        Ok(claims)
+        Ok(())
     }
 
-    /// Takes back a move, or a move pair against the computer; returns how many.
+    /// Takes back a move, or the human's move and the computer's reply; returns how many.
     pub fn undo(&mut self) -> usize {
         if self.resigned.is_some() {
             return 0;
         }
-        let count = plies_to_undo(&self.board, &self.seats);
+        self.picked = None;
+        self.hint = None;
+        let count = undo_count(self.ply(), &self.seats);
+        let mut taken = 0;
         for _ in 0..count {
-            if let Some(cell) = self.board.undo() {
-                self.redo.push(cell);
-            }
+            let Some(mv) = self.game.undo() else { break };
+            self.redo.push(mv);
+            taken += 1;
         }
-        count
+        taken
     }
 
-    /// Whether Undo would take anything back ([`plies_to_undo`]).
+    /// Whether Undo would take anything back.
     pub fn can_undo(&self) -> bool {
-        self.resigned.is_none() && plies_to_undo(&self.board, &self.seats) > 0
+        self.resigned.is_none() && undo_count(self.ply(), &self.seats) > 0
     }
 
     /// Whether there is a move to redo.
@@ -244,19 +306,19 @@ impl Game {
         !self.redo.is_empty()
     }
 
-    /// Replays undone moves: one, then more until a human is to move again (mirroring
-    /// undo). Returns how many.
+    /// Replays undone moves, as the queens game does: until a human is to move again.
     pub fn redo(&mut self) -> usize {
+        self.picked = None;
+        self.hint = None;
         let mut count = 0;
-        while let Some(&cell) = self.redo.last() {
-            if self.board.play(cell).is_err() {
+        while let Some(mv) = self.redo.last().cloned() {
+            if self.game.play_text(&mv).is_err() {
                 self.redo.clear();
                 break;
             }
             self.redo.pop();
             count += 1;
-            let all_computers = self.seats.iter().all(Seat::is_computer);
-            if all_computers || !self.computer_to_move() {
+            if self.seats.iter().all(Seat::is_computer) || !self.computer_to_move() {
                 break;
             }
         }
@@ -264,147 +326,131 @@ impl Game {
     }
 }
 
+/// A move asked for once the game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the game is over")]
+pub struct GameIsOver;
+
+impl crate::games::setup::Reason for GameIsOver {
+    fn vietnamese(&self) -> String {
+        "ván đã kết thúc".to_string()
+    }
+}
+
+/// What the last move of `game` changed on its board, for the board to show: the square
+/// it was played on or a piece went to (none for a pass) and the squares whose piece changed seat (the
+/// discs an Othello move flipped). Found by comparing the board before and after it, so
+/// it holds for any grid game without asking its rules.
+pub fn last_change(game: &dyn AnyGame) -> (Option<usize>, Vec<usize>) {
+    let (Some(after), Some(last)) = (game.grid(), game.moves().pop()) else {
+        return (None, Vec::new());
+    };
+    let mut before_game = game.clone_box();
+    before_game.undo();
+    // The last square the move names: where the piece went, or the square it left
+    // the board from (`c2-off`).
+    let placed = last
+        .split('-')
+        .rev()
+        .find_map(|part| after.names.iter().position(|name| name == part));
+    let Some(before) = before_game.grid() else {
+        return (placed, Vec::new());
+    };
+    (placed, changed_seat(&before, &after))
+}
+
+/// The squares holding a piece in both views whose seat differs.
+fn changed_seat(before: &GridView, after: &GridView) -> Vec<usize> {
+    before
+        .squares
+        .iter()
+        .zip(&after.squares)
+        .enumerate()
+        .filter_map(|(index, pair)| match pair {
+            (Square::Piece(was), Square::Piece(now)) if was != now => Some(index),
+            _ => None,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cell(name: &str) -> Cell {
-        Cell::parse(name).unwrap_or_else(|| panic!("bad cell {name}"))
-    }
-
-    fn game(seats: [Seat; 2]) -> Game {
-        let board = Board::new(6, &[]).unwrap_or_else(|e| panic!("{e}"));
-        Game::new(1, board, seats)
-    }
+    use crate::games::table::by_tag;
+    use crate::ui::session::engine_setup::EngineSetup;
 
     fn computer() -> Seat {
         Seat::Computer(EngineSetup::default())
     }
 
+    /// A queens game on an empty 6x6 board: the session is every game's.
+    fn queens(seats: [Seat; 2]) -> Game {
+        let board = Board::new(6, &[]).unwrap_or_else(|e| panic!("{e}"));
+        Game::new(1, Box::new(board), seats)
+    }
+
     #[test]
-    fn undo_against_the_computer_takes_back_the_pair() {
-        let mut game = game([Seat::Human, computer()]);
-        game.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
-        game.play(cell("c2")).unwrap_or_else(|e| panic!("{e}"));
+    fn queens_undo_against_the_computer_takes_back_the_pair() {
+        let mut game = queens([Seat::Human, computer()]);
+        game.play("a1").unwrap_or_else(|e| panic!("{e}"));
+        game.play("c2").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(game.undo(), 2);
-        assert_eq!(game.board.ply(), 0);
+        assert_eq!(game.ply(), 0);
         assert_eq!(game.redo(), 2);
-        assert_eq!(game.board.ply(), 2);
+        assert_eq!(game.ply(), 2);
     }
 
     #[test]
     fn undo_while_the_computer_thinks_takes_back_the_human_move() {
-        let mut game = game([Seat::Human, computer()]);
-        game.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
+        let mut game = queens([Seat::Human, computer()]);
+        game.play("a1").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(game.undo(), 1);
-        assert_eq!(game.board.ply(), 0);
+        assert_eq!(game.ply(), 0);
     }
 
     #[test]
     fn computer_first_undo_stops_at_the_human_turn_or_the_start() {
-        let mut game = game([computer(), Seat::Human]);
-        game.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
+        let mut game = queens([computer(), Seat::Human]);
+        game.play("a1").unwrap_or_else(|e| panic!("{e}"));
         // Only the computer's move: nothing of the human's to take back.
         assert!(!game.can_undo());
         assert_eq!(game.undo(), 0);
-        assert_eq!(game.board.ply(), 1);
-        game.play(cell("c2")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(game.ply(), 1);
+        game.play("c2").unwrap_or_else(|e| panic!("{e}"));
         assert!(game.can_undo());
-        game.play(cell("e6")).unwrap_or_else(|e| panic!("{e}"));
+        game.play("e6").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(game.undo(), 2);
-        assert_eq!(game.board.ply(), 1);
+        assert_eq!(game.ply(), 1);
     }
 
     #[test]
     fn humans_and_computers_alone_undo_one_move() {
-        let mut people = game([Seat::Human, Seat::Human]);
-        people.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
-        people.play(cell("c2")).unwrap_or_else(|e| panic!("{e}"));
+        let mut people = queens([Seat::Human, Seat::Human]);
+        people.play("a1").unwrap_or_else(|e| panic!("{e}"));
+        people.play("c2").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(people.undo(), 1);
-        let mut engines = game([computer(), computer()]);
-        engines.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
-        engines.play(cell("c2")).unwrap_or_else(|e| panic!("{e}"));
+        let mut engines = queens([computer(), computer()]);
+        engines.play("a1").unwrap_or_else(|e| panic!("{e}"));
+        engines.play("c2").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(engines.undo(), 1);
         assert_eq!(engines.redo(), 1);
     }
 
     #[test]
     fn a_different_move_clears_redo() {
-        let mut game = game([Seat::Human, Seat::Human]);
-        game.play(cell("a1")).unwrap_or_else(|e| panic!("{e}"));
+        let mut game = queens([Seat::Human, Seat::Human]);
+        game.play("a1").unwrap_or_else(|e| panic!("{e}"));
         game.undo();
         assert!(game.can_redo());
-        game.play(cell("b3")).unwrap_or_else(|e| panic!("{e}"));
+        game.play("b3").unwrap_or_else(|e| panic!("{e}"));
         assert!(!game.can_redo());
     }
 
     #[test]
-    fn seats_survive_a_save_file() {
-        for seat in [Seat::Human, computer()] {
-            assert_eq!(seat_from_side(&side_from_seat(&seat)), (seat, None));
-        }
-        let no_limit = Side::Computer(EngineSettings {
-            algorithm: "minimax".into(),
-            depth: 3,
-            time_ms: None,
-        });
-        let (Seat::Computer(engine), None) = seat_from_side(&no_limit) else {
-            panic!("not a known computer")
-        };
-        assert_eq!((engine.depth, engine.time_ms), (3, 60_000));
-        assert_eq!(engine.engine, crate::ai::EngineKind::MINIMAX);
-    }
-
-    #[test]
-    fn an_unknown_engine_in_a_save_is_reported_not_silently_replaced() {
-        let newer = Side::Computer(EngineSettings {
-            algorithm: "pvs-2030".into(),
-            depth: 7,
-            time_ms: Some(3_000),
-        });
-        let (Seat::Computer(engine), Some(unknown)) = seat_from_side(&newer) else {
-            panic!("the unknown engine was not reported")
-        };
-        assert_eq!(unknown.name, "pvs-2030");
-        assert!(unknown.known.contains("alphabeta"));
-        // The stand-in keeps the seat's depth and time.
-        assert_eq!((engine.depth, engine.time_ms), (7, 3_000));
-    }
-
-    #[test]
-    fn setups_give_their_seats_and_stones() {
-        let mut setup = GameSetup {
-            human_first: false,
-            ..GameSetup::default()
-        };
-        assert!(seats_from_setup(&setup)[0].is_computer());
-        setup.stone_mode = StoneMode::ByHand;
-        setup.hand_stones = vec!["c3".into(), "c3".into(), "z9".into(), "a1".into()];
-        assert_eq!(stones_from_setup(&setup), vec![cell("c3"), cell("a1")]);
-        setup.stone_mode = StoneMode::Random;
-        let board = board_from_setup(&setup).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(board.stones().count() as usize, setup.stones);
-    }
-
-    #[test]
-    fn a_setup_that_makes_no_board_is_an_error_not_an_8x8_stand_in() {
-        let setup = GameSetup {
-            size: 40,
-            ..GameSetup::default()
-        };
-        assert!(matches!(
-            board_from_setup(&setup),
-            Err(ParseError::BadSize(size)) if size == "40"
-        ));
-        // The defaults make one (the window falls back to them at start).
-        assert!(board_from_setup(&GameSetup::default()).is_ok());
-    }
-
-    #[test]
     fn a_resigned_game_is_over_for_good_and_won_by_the_other_side() {
-        let mut game = game([Seat::Human, Seat::Human]);
-        let _ = game.play(cell("a1"));
-        let _ = game.play(cell("c2"));
+        let mut game = queens([Seat::Human, Seat::Human]);
+        let _ = game.play("a1");
+        let _ = game.play("c2");
         // Between two people the side to move resigns: P1, though P2 leads on cells or not.
         assert_eq!(game.resigning_side(), Some(Player::One));
         game.resign(Player::One);
@@ -414,15 +460,132 @@ mod tests {
         assert_eq!(game.resigning_side(), None);
         assert!(!game.can_undo());
         assert_eq!(game.undo(), 0);
-        assert_eq!(game.board.ply(), 2);
+        assert_eq!(game.ply(), 2);
         assert!(!game.computer_to_move());
     }
 
     #[test]
     fn against_the_computer_the_human_resigns_and_computers_never_do() {
-        let game_hvc = game([computer(), Seat::Human]);
+        let game_hvc = queens([computer(), Seat::Human]);
         assert_eq!(game_hvc.resigning_side(), Some(Player::Two));
-        let game_cvc = game([computer(), computer()]);
+        let game_cvc = queens([computer(), computer()]);
         assert_eq!(game_cvc.resigning_side(), None);
+    }
+
+    fn othello(size: &str) -> Box<dyn AnyGame> {
+        let text = format!("game=othello size={size}");
+        crate::games::game_string::read(&text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_move_shows_its_square_and_the_discs_it_flipped() {
+        let mut game = Game::new(1, othello("6"), [Seat::Human, Seat::Human]);
+        let first = game.game.legal_moves()[0].clone();
+        game.play(&first).unwrap_or_else(|e| panic!("{e}"));
+        let (placed, flipped) = last_change(game.game.as_ref());
+        let view = game.game.grid().unwrap_or_else(|| panic!("no grid"));
+        assert_eq!(placed.map(|i| view.names[i].clone()), Some(first));
+        assert_eq!(flipped.len(), 1, "an opening move flips one disc");
+        assert!(matches!(view.squares[flipped[0]], Square::Piece(0)));
+    }
+
+    #[test]
+    fn undo_against_the_computer_takes_back_the_pair_and_redo_brings_it_back() {
+        let computer = Seat::Computer(EngineSetup::default());
+        let mut game = Game::new(1, othello("8"), [Seat::Human, computer]);
+        for _ in 0..2 {
+            let mv = game.game.legal_moves()[0].clone();
+            game.play(&mv).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let played = game.game.game_string();
+        assert_eq!(game.undo(), 2);
+        assert_eq!(game.ply(), 0);
+        assert_eq!(game.redo(), 2);
+        assert_eq!(game.game.game_string(), played);
+        assert!(game.play("a1").is_err(), "a1 is no legal opening move");
+        assert_eq!(game.ply(), 2);
+    }
+
+    fn start(tag: &str) -> Box<dyn AnyGame> {
+        let entry = by_tag(tag).unwrap_or_else(|| panic!("no {tag} row"));
+        (entry.start)().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The index of the square named `name` in the game's view.
+    fn at(game: &Game, name: &str) -> GridTarget {
+        let view = game.game.grid().unwrap_or_else(|| panic!("no grid"));
+        let index = view.names.iter().position(|n| n == name);
+        GridTarget::Square(index.unwrap_or_else(|| panic!("no square {name}")))
+    }
+
+    #[test]
+    fn dodgem_clicks_pick_a_car_then_move_it_or_drive_it_off() {
+        let mut game = Game::new(1, start("dodgem"), [Seat::Human, Seat::Human]);
+        // An empty square with nothing picked: pick a car first.
+        assert_eq!(game.click(at(&game, "b2")), GridClick::PickFirst);
+        // White's car is not black's to pick.
+        assert_eq!(game.click(at(&game, "b1")), GridClick::PickFirst);
+        assert_eq!(game.click(GridTarget::Exit), GridClick::PickFirst);
+        assert_eq!(
+            game.click(at(&game, "a3")),
+            GridClick::Picked(Some("a3".into()))
+        );
+        assert_eq!(game.reaches().len(), 1, "a3 can only go right");
+        let GridClick::Play(mv) = game.click(at(&game, "b3")) else {
+            panic!("no move")
+        };
+        assert_eq!(mv, "a3-b3");
+        game.play(&mv).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(game.picked, None);
+        // Clicking the picked car again puts it down.
+        assert_eq!(
+            game.click(at(&game, "c1")),
+            GridClick::Picked(Some("c1".into()))
+        );
+        assert_eq!(game.click(at(&game, "c1")), GridClick::Picked(None));
+        // A move the rules refuse is still offered to them, to say why.
+        game.click(at(&game, "c1"));
+        assert_eq!(game.click(at(&game, "a1")), GridClick::Play("c1-a1".into()));
+        assert!(game.play("c1-a1").is_err());
+        // Black's car on c3 leaves by the exit.
+        for mv in ["c1-c2", "b3-c3"] {
+            game.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+        game.play("b1-a1").unwrap_or_else(|e| panic!("{e}"));
+        game.click(at(&game, "c3"));
+        assert!(game.reaches().contains(&Reach::Exit));
+        assert_eq!(
+            game.click(GridTarget::Exit),
+            GridClick::Play("c3-off".into())
+        );
+    }
+
+    #[test]
+    fn a_tic_tac_toe_click_plays_its_square_and_a_taken_one_is_named() {
+        let computer = Seat::Computer(EngineSetup::default());
+        let mut game = Game::new(1, start("tictactoe"), [Seat::Human, computer]);
+        assert_eq!(game.click(at(&game, "b2")), GridClick::Play("b2".into()));
+        game.play("b2").unwrap_or_else(|e| panic!("{e}"));
+        // A taken square is offered to the rules, which say why they refuse it.
+        assert_eq!(game.click(at(&game, "b2")), GridClick::Play("b2".into()));
+        assert!(game.play("b2").is_err());
+        game.play("a3").unwrap_or_else(|e| panic!("{e}"));
+        // Against the computer, undo takes back the pair and redo brings it back.
+        assert_eq!(game.undo(), 2);
+        assert_eq!(game.redo(), 2);
+        assert_eq!(game.game.to_string(), "o../.x./...");
+    }
+
+    #[test]
+    fn a_resigned_game_is_won_by_the_other_seat_and_refuses_moves() {
+        let entry = by_tag("othello").unwrap_or_else(|| panic!("no othello row"));
+        let start = (entry.start)().unwrap_or_else(|e| panic!("{e}"));
+        let mut game = Game::new(1, start, [Seat::Human, Seat::Human]);
+        assert_eq!(game.resigning_side(), Some(Player::One));
+        game.resign(Player::One);
+        assert_eq!(game.result(), Some(Some(1)));
+        let mv = game.game.legal_moves()[0].clone();
+        assert!(game.play(&mv).is_err());
+        assert!(!game.can_undo());
     }
 }

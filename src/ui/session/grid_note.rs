@@ -60,7 +60,7 @@ impl GridNote {
             GridNote::PickFirst => g.pick_first.to_string(),
             GridNote::Refused(why) => why.say(tongue(g)),
             GridNote::SearchFailed(why) => why.clone(),
-            GridNote::Hint(mv) if mv == crate::ui::session::grid_game::PASS => {
+            GridNote::Hint(mv) if mv == crate::ui::session::game::PASS => {
                 fill(g.hint, &[&g.pass_move])
             }
             GridNote::Hint(mv) => fill(g.hint, &[mv]),

@@ -5,7 +5,6 @@
 
 pub mod engine_setup;
 pub mod game;
-pub mod grid_game;
 pub mod grid_note;
 pub mod history;
 pub mod known;
@@ -13,6 +12,7 @@ pub mod link;
 pub mod messages;
 pub mod opening;
 pub mod saving;
+pub mod seats;
 pub mod settings;
 pub mod small_setup;
 pub mod writes;

@@ -3,15 +3,16 @@
 //! here the window decides when to call it and what to say. [`Files`] knows nothing of
 //! the app: its methods return the status line's [`Message`] and the app shows it.
 
-use crate::board::Board;
+use crate::games::seam::AnyGame;
 use crate::store::location::{SavesLocation, SavesSource, choose_saves_dir, data_dir};
 use crate::store::{DEFAULT_SAVES_DIR, Loaded, SavedGame, SearchInfo, new_save_path};
 use crate::ui::i18n::FileProblem;
 use crate::ui::jobs::dialogs::{DialogJob, DialogPoll, FileTask, PathPrompt, SaveItem};
 use crate::ui::jobs::job::{Job, Polled};
-use crate::ui::session::game::{Game, side_from_seat};
+use crate::ui::session::game::Game;
 use crate::ui::session::history::{ExportJob, ExtraSheets, HistoryView};
 use crate::ui::session::messages::Message;
+use crate::ui::session::seats::side_from_seat;
 use crate::ui::session::writes::{Write, Writes, Written};
 use eframe::egui;
 use std::ffi::OsStr;
@@ -186,12 +187,12 @@ pub struct Files {
 
 impl Files {
     /// The file state for `game` in the saves folder `dir`.
-    pub fn new(location: SavesLocation, game: &Game, seed: Option<u64>) -> Files {
+    pub fn new(location: SavesLocation, record: SavedGame) -> Files {
         Files {
             folder_text: location.dir.display().to_string(),
             dir: location.dir,
             source: location.source,
-            record: record_of(game, seed),
+            record,
             path: None,
             recorded_finish: None,
             saved_game: None,
@@ -248,13 +249,19 @@ impl Files {
     }
 }
 
-/// A fresh record of `game` (its seats as sides).
+/// A fresh record of `game` (its seats as sides; `seed` the seed of queens' random
+/// stones). For a game the saves cannot hold (`Files::unsavable`), a stand-in the files
+/// never write: the players and the game string.
 pub fn record_of(game: &Game, seed: Option<u64>) -> SavedGame {
-    SavedGame::new(
-        &game.board,
-        game.seats.clone().map(|s| side_from_seat(&s)),
-        seed,
-    )
+    let players = game.seats.clone().map(|s| side_from_seat(&s));
+    SavedGame::of_game(game.game.as_ref(), players.clone(), seed).unwrap_or_else(|| SavedGame {
+        game: game.game.game_string(),
+        settings: crate::store::GameSettings {
+            players,
+            ..crate::store::GameSettings::default()
+        },
+        ..SavedGame::default()
+    })
 }
 
 /// How the look for an autosave at start ended.
@@ -379,10 +386,16 @@ impl Files {
         Some(ended)
     }
 
-    /// Brings the record up to `board` after a move, an undo or a redo, then follows it
-    /// with the files ([`Files::sync`]).
-    pub fn update(&mut self, board: &Board, search: Option<SearchInfo>) -> Option<Message> {
-        self.record.update(board, search);
+    /// Brings the record up to `game` after a move, an undo or a redo, then follows it
+    /// with the files ([`Files::sync`]). For a game the saves cannot hold
+    /// ([`Files::unsavable`]) the stand-in record follows its game string only (so
+    /// "replace the unfinished game?" counts its moves) and nothing is written.
+    pub fn update(&mut self, game: &dyn AnyGame, search: Option<SearchInfo>) -> Option<Message> {
+        if self.unsavable.is_some() {
+            self.record.game = game.game_string();
+        } else {
+            self.record.follow(game, search);
+        }
         self.sync()
     }
 

@@ -7,8 +7,8 @@ use crate::ui::app::{Action, App, ReviewStep, Target};
 use crate::ui::board::layout::BoardLayout;
 use crate::ui::board::view::{ANIMATION_SECONDS, Appearing, CellWords, Overlay, board_ui};
 use crate::ui::i18n::fill;
-use crate::ui::session::game::board_from_setup;
 use crate::ui::session::messages::reviewing_text;
+use crate::ui::session::seats::board_from_setup;
 use crate::ui::shell::theme::palette;
 use eframe::egui::{self, RichText};
 
@@ -114,7 +114,12 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
     let response = board_ui(ui, &board, &overlay);
     actions.push(Action::Hovered(response.hovered));
     if let Some(cell) = response.clicked {
-        actions.push(Action::Clicked(Target::Queens(cell)));
+        let target = if app.new_game_open() {
+            Some(Target::SetupStone(cell))
+        } else {
+            app.square_target(&cell.to_string())
+        };
+        actions.extend(target.map(Action::Clicked));
     }
 }
 

@@ -9,8 +9,8 @@ use crate::ui::i18n::names::seat_names;
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::jobs::dialogs::FileTask;
 use crate::ui::panels::side::seat_summary;
-use crate::ui::session::game::seat_from_side;
 use crate::ui::session::saving::Files;
+use crate::ui::session::seats::seat_from_side;
 use eframe::egui::{self, RichText};
 
 /// At start, over the whole window: an unfinished autosaved game, with Continue and

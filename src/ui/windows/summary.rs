@@ -7,7 +7,7 @@
 use crate::board::Player;
 use crate::ui::app::{Action, App};
 use crate::ui::i18n::fill;
-use crate::ui::session::game::Seat;
+use crate::ui::session::seats::Seat;
 use crate::ui::shell::theme::palette;
 use eframe::egui::{self, Color32, RichText};
 
@@ -114,7 +114,7 @@ fn queens_ending(app: &App) -> Ending {
 
 /// A table game's ending: who won (or the draw), who played which pieces, and the
 /// game's score line (Othello's discs, Dodgem's cars driven off).
-fn grid_ending(app: &App, game: &crate::ui::session::grid_game::GridGame) -> Ending {
+fn grid_ending(app: &App, game: &crate::ui::session::game::Game) -> Ending {
     let t = app.texts();
     let names = app.player_names();
     let colours = palette(app.settings().dark);
