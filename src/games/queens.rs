@@ -98,6 +98,10 @@ impl Rules for Board {
         Ok(config.build())
     }
 
+    fn plays(_engine: crate::ai::EngineKind) -> bool {
+        true
+    }
+
     /// The board as the window draws it, the top rank first (a1 at the bottom left);
     /// queens are pieces, stones blocked squares, a target a free cell.
     fn grid(&self) -> Option<GridView> {

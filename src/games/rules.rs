@@ -113,6 +113,13 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
         config.build_for::<Self>()
     }
 
+    /// Whether [`Rules::engine`] builds `engine` for this game, asked without building
+    /// it (a strong engine's table is hundreds of MiB): by default the thesis's
+    /// engines; a game with engines of its own says so with its `engine`.
+    fn plays(engine: crate::ai::EngineKind) -> bool {
+        engine.entry().thesis.is_some()
+    }
+
     /// The board as a front end draws it, for a game played on a grid of squares
     /// ([`GridView`]: what each square holds by seat, its name, whether a click there
     /// begins a legal move); `None` for a game without one.

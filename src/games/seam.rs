@@ -26,7 +26,7 @@ use super::grid::GridView;
 pub use super::perft::perft;
 pub use super::rules::{NoEvalTable, Rules, Seat, Tools, pieces_on, write};
 pub use super::setup::Refused;
-pub use super::think::{ThinkError, think};
+pub use super::think::{KeptBox, ThinkError, think, think_kept};
 pub use super::tree::{TreeError, tree_below};
 use super::words::{GameWords, Tongue};
 use crate::ai::tree::Tree;
@@ -84,6 +84,19 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
         config: &EngineConfig,
         handler: &dyn SearchHandler<String>,
     ) -> Result<SearchOutcome<String>, ThinkError>;
+    /// [`AnyGame::think`] with an engine kept between searches in `kept` (see
+    /// [`think_kept`]): a front end keeps one per computer seat.
+    ///
+    /// # Errors
+    /// As [`AnyGame::think`].
+    fn think_kept(
+        &self,
+        kept: &mut Option<KeptBox>,
+        config: &EngineConfig,
+        handler: &dyn SearchHandler<String>,
+    ) -> Result<SearchOutcome<String>, ThinkError>;
+    /// Whether the game has the engine `engine` ([`Rules::plays`]).
+    fn plays(&self, engine: crate::ai::EngineKind) -> bool;
     /// The board as drawn ([`Rules::grid`]); `None` for a game without a grid.
     fn grid(&self) -> Option<GridView>;
     /// How the notation writes the seats ([`Rules::SIDES`]).
@@ -200,6 +213,19 @@ where
         handler: &dyn SearchHandler<String>,
     ) -> Result<SearchOutcome<String>, ThinkError> {
         think(self, config, handler)
+    }
+
+    fn think_kept(
+        &self,
+        kept: &mut Option<KeptBox>,
+        config: &EngineConfig,
+        handler: &dyn SearchHandler<String>,
+    ) -> Result<SearchOutcome<String>, ThinkError> {
+        think_kept(self, kept, config, handler)
+    }
+
+    fn plays(&self, engine: crate::ai::EngineKind) -> bool {
+        G::plays(engine)
     }
 
     fn grid(&self) -> Option<GridView> {

@@ -12,7 +12,7 @@
 
 use super::rules::Rules;
 use crate::ai::strong::TableError;
-use crate::ai::{EngineConfig, GamePosition, SearchOutcome};
+use crate::ai::{Engine, EngineConfig, GamePosition, SearchOutcome};
 use crate::ai::{Iteration, NotForThisGame, SearchHandler};
 use std::fmt;
 use thiserror::Error;
@@ -69,6 +69,45 @@ where
     Ok(outcome.map_moves(|mv| mv.to_string()))
 }
 
+/// An engine kept between searches by a front end that does not name the game's type
+/// (the window keeps one per computer seat, so what a transposition table learnt
+/// survives from one move to the next): a `Box<dyn Engine<G>>` of the game it searched,
+/// built by [`think_kept`] on its first search.
+pub type KeptBox = Box<dyn std::any::Any + Send>;
+
+/// [`think`] with an engine kept between searches in `kept`: the engine kept there when
+/// it is one of this game's, else a new one of `config` (prepared, as [`think`] does),
+/// left in `kept` for the next search. `config`'s depth and time apply to this search.
+///
+/// # Errors
+/// As [`think`]; `kept` is left empty then.
+pub fn think_kept<G>(
+    game: &G,
+    kept: &mut Option<KeptBox>,
+    config: &EngineConfig,
+    handler: &dyn SearchHandler<String>,
+) -> Result<SearchOutcome<String>, ThinkError>
+where
+    G: Rules + GamePosition,
+    <G as GamePosition>::Move: fmt::Display,
+{
+    let limits = config.limits();
+    let reused = kept
+        .take()
+        .and_then(|engine| engine.downcast::<Box<dyn Engine<G>>>().ok());
+    let mut engine = match reused {
+        Some(engine) => *engine,
+        None => {
+            let mut engine = G::engine(config)?;
+            engine.prepare(game, limits.time)?;
+            engine
+        }
+    };
+    let outcome = engine.think(game, limits, &Notation(handler));
+    *kept = Some(Box::new(engine));
+    Ok(outcome.map_moves(|mv| mv.to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use crate::ai::{EngineConfig, EngineKind, NoHandler, SharedProgress};
@@ -104,7 +143,51 @@ mod tests {
             (config.threads, config.hash_mb) = (1, 1);
             let answer = game.think(&config, &NoHandler);
             assert_eq!(answer.is_ok(), entry.tag == "queens", "{}", entry.tag);
+            // `plays` says so without building the engine.
+            assert_eq!(game.plays(EngineKind::PVS), answer.is_ok(), "{}", entry.tag);
+            assert!(game.plays(EngineKind::ALPHABETA), "{}", entry.tag);
         }
+    }
+
+    /// Where the queens engine kept in `kept` lives (`None`: no queens engine there).
+    fn queens_engine_at(kept: &Option<super::KeptBox>) -> Option<*const u8> {
+        let engine = kept
+            .as_ref()?
+            .downcast_ref::<Box<dyn crate::ai::Engine<crate::board::Board>>>()?;
+        Some(std::ptr::from_ref(engine.as_ref()).cast::<u8>())
+    }
+
+    #[test]
+    fn a_kept_engine_serves_the_next_search_of_its_game_and_another_game_builds_its_own() {
+        let config = EngineConfig::new(EngineKind::ALPHABETA, 2);
+        let mut kept = None;
+        let queens = (GAMES[0].start)().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(queens.tag(), "queens");
+        let first = queens
+            .think_kept(&mut kept, &config, &NoHandler)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let address = queens_engine_at(&kept);
+        assert!(address.is_some(), "the engine is kept");
+        let again = queens
+            .think_kept(&mut kept, &config, &NoHandler)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(first.best_move, again.best_move);
+        assert_eq!(
+            address,
+            queens_engine_at(&kept),
+            "the same engine searched again"
+        );
+        // Another game cannot use a queens engine: it gets one of its own.
+        let other = (GAMES[1].start)().unwrap_or_else(|e| panic!("{e}"));
+        let answer = other
+            .think_kept(&mut kept, &config, &NoHandler)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            answer
+                .best_move
+                .is_some_and(|mv| other.legal_moves().contains(&mv))
+        );
+        assert!(kept.is_some() && queens_engine_at(&kept).is_none());
     }
 
     #[test]

@@ -1,9 +1,11 @@
 //! The computer's searches: its moves when it is its turn (after the watching pause),
 //! hints for the human, and what a search proved about the position.
 
-use super::{App, GameJob};
+use super::App;
+use crate::board::Cell;
 use crate::store::SearchInfo;
 use crate::ui::jobs::search::{Poll, Purpose, SearchJob, SearchTag, Slot};
+use crate::ui::session::grid_note::GridNote;
 use crate::ui::session::known::KnownResult;
 use crate::ui::session::messages::Message;
 use crate::ui::session::seats::Seat;
@@ -48,10 +50,8 @@ impl App {
     /// Stops the search (its answer is no longer wanted); a queens engine comes back to
     /// its slot when the thread ends.
     pub(super) fn stop_search(&mut self) {
-        match self.search.job.take() {
-            Some(GameJob::Queens(job)) => self.search.engines.retire(job),
-            Some(GameJob::Grid(job)) => job.job.stop(),
-            None => {}
+        if let Some(job) = self.search.job.take() {
+            self.search.engines.retire(job);
         }
     }
 
@@ -60,7 +60,7 @@ impl App {
         let Some(job) = self.search.job.as_ref() else {
             return;
         };
-        let hint = job.purpose() == Purpose::Hint;
+        let hint = job.purpose == Purpose::Hint;
         self.stop_search();
         if !hint {
             self.paused = true;
@@ -79,13 +79,16 @@ impl App {
             return;
         }
         self.review = None;
-        if self.game.queens().is_some() {
-            let engine = hint_engine(self.opponent_engine());
-            self.launch(ctx, Purpose::Hint, &engine);
+        let opponent = self.opponent_engine();
+        let strong = hint_engine(opponent.clone());
+        // The strong engine where the game has it (it solves exactly near the end),
+        // else the opponent's own.
+        let engine = if self.game.game.plays(strong.engine) {
+            strong
         } else {
-            let engine = grid_hint_engine(self.opponent_engine());
-            self.launch_grid(ctx, &engine, Purpose::Hint);
-        }
+            grid_hint_engine(opponent)
+        };
+        self.launch(ctx, Purpose::Hint, &engine);
         self.message = Message::HintThinking;
     }
 
@@ -101,18 +104,21 @@ impl App {
             .unwrap_or_else(|| self.settings.setup.engines[1].clone())
     }
 
+    /// Starts the one search slot's search of the position on screen (not the one
+    /// reviewed): the computer's move with its seat's kept engine, or a hint with the
+    /// hints' engine (a small table: it thinks a second at most). A search deeper than
+    /// the game can last is cut at its end.
     pub(super) fn launch(
         &mut self,
         ctx: &egui::Context,
         purpose: Purpose,
         engine: &crate::ui::session::settings::EngineSetup,
     ) {
-        let Some(board) = self.game.queens() else {
-            return;
-        };
+        let game = self.game.game.as_ref();
         let mut config = engine.config();
+        config.depth = config.depth.clamp(1, game.plies_left().max(1));
         let slot = match purpose {
-            Purpose::Move => Slot::Seat(board.side_to_move().index()),
+            Purpose::Move => Slot::Seat(self.game.seat_to_move()),
             Purpose::Hint => {
                 config.hash_mb = config.hash_mb.min(HINT_HASH_MB);
                 Slot::Hint
@@ -120,15 +126,13 @@ impl App {
         };
         let kept = self.search.engines.take(slot, config);
         let repaint = ctx.clone();
-        self.search.job = Some(GameJob::Queens(SearchJob::start(
-            SearchTag::of(self.game.id, board),
+        self.search.job = Some(SearchJob::start(
+            SearchTag::of(self.game.id, game),
             purpose,
             slot,
-            board,
             kept,
-            config.limits(),
             move || repaint.request_repaint(),
-        )));
+        ));
     }
 
     /// P1's final margin with best play from the position on screen (the one shown while
@@ -176,80 +180,82 @@ impl App {
         let Seat::Computer(engine) = self.seat(self.game.side_to_move()).clone() else {
             return;
         };
-        if self.game.queens().is_some() {
-            // A cancelled search of this seat is still handing its engine back (it
-            // stops within a few thousand nodes): wait for it rather than build a
-            // second table.
-            let slot = Slot::Seat(self.game.seat_to_move());
-            if !self.search.engines.ready(slot) {
-                ctx.request_repaint_after(Duration::from_millis(10));
-                return;
-            }
-            self.launch(ctx, Purpose::Move, &engine);
-        } else {
-            self.launch_grid(ctx, &engine, Purpose::Move);
+        // A cancelled search of this seat is still handing its engine back (it stops
+        // within a few thousand nodes): wait for it rather than build a second table.
+        let slot = Slot::Seat(self.game.seat_to_move());
+        if !self.search.engines.ready(slot) {
+            ctx.request_repaint_after(Duration::from_millis(10));
+            return;
         }
+        self.launch(ctx, Purpose::Move, &engine);
     }
 
-    /// Takes a finished search's answer, whichever game's it is.
+    /// Takes a finished search's answer; an answer for another game or position is
+    /// dropped.
     pub(in crate::ui) fn poll_search(&mut self) {
         self.search.engines.collect();
-        match self.search.job {
-            Some(GameJob::Queens(_)) => self.poll_queens(),
-            Some(GameJob::Grid(_)) => self.poll_grid(),
-            None => {}
-        }
-    }
-
-    /// Takes a finished queens search's answer; an answer for another game or position
-    /// is dropped.
-    fn poll_queens(&mut self) {
-        let Some(GameJob::Queens(job)) = self.search.job.as_mut() else {
+        let Some(job) = self.search.job.as_mut() else {
             return;
         };
-        let outcome = match job.poll() {
+        let answer = match job.poll() {
             Poll::Running => return,
-            Poll::Lost => {
-                self.search.job = None;
-                self.paused = true;
+            Poll::Lost => None,
+            Poll::Done(answer, engine) => {
+                self.search.engines.give_back(job.slot, engine);
+                Some(answer)
+            }
+        };
+        let Some(job) = self.search.job.take() else {
+            return;
+        };
+        if job.tag != SearchTag::of(self.game.id, self.game.game.as_ref()) {
+            return;
+        }
+        let outcome = match answer {
+            Some(Ok(outcome)) => outcome,
+            Some(Err(why)) => {
+                self.paused = job.purpose == Purpose::Move;
+                self.message = Message::Grid(GridNote::SearchFailed(why));
                 return;
             }
-            Poll::Done(outcome, engine) => {
-                self.search.engines.give_back(job.slot, engine);
-                outcome
+            None => {
+                self.paused = job.purpose == Purpose::Move;
+                self.message = Message::Cancelled;
+                return;
             }
         };
-        let Some(GameJob::Queens(job)) = self.search.job.take() else {
+        let Some(best) = outcome.best_move.clone() else {
             return;
         };
-        let Some(board) = self.game.queens() else {
-            return;
-        };
-        if job.tag != SearchTag::of(self.game.id, board) {
-            return;
-        }
-        let Some(cell) = outcome.best_move else {
-            return;
-        };
-        let before = board.clone();
+        self.game.searched = Some((self.game.seat_to_move(), outcome.clone()));
+        // What the search proved of a queens board: its proven margin, kept for the
+        // panel, the heat map and the analysis (one value for one fact).
+        let before = self.game.queens().cloned();
         match job.purpose {
             Purpose::Move => {
-                self.play_move(&cell.to_string(), Some(SearchInfo::from_outcome(&outcome)));
+                self.play_move(&best, Some(SearchInfo::from_outcome(&outcome)));
                 // Best play from the searched position goes through the move just played,
                 // so what the search proved holds for the position after it.
-                if let Some(known) = KnownResult::proven(&before, &outcome, self.board()) {
+                if let Some(before) = &before
+                    && let Some(known) = KnownResult::proven(before, &outcome, self.board())
+                {
                     self.advice.known.learn(known);
                 }
             }
             Purpose::Hint => {
-                if let Some(known) = KnownResult::proven(&before, &outcome, &before) {
-                    self.advice.known.learn(known);
-                }
-                self.advice.hint = Some(cell);
-                self.message = Message::HintResult {
-                    cell,
-                    claims: before.claims_of(cell).count(),
+                self.message = match before.as_ref().zip(Cell::parse(&best)) {
+                    Some((board, cell)) => {
+                        if let Some(known) = KnownResult::proven(board, &outcome, board) {
+                            self.advice.known.learn(known);
+                        }
+                        Message::HintResult {
+                            cell,
+                            claims: board.claims_of(cell).count(),
+                        }
+                    }
+                    None => Message::Grid(GridNote::Hint(best.clone())),
                 };
+                self.game.hint = Some(best);
             }
         }
     }

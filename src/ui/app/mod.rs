@@ -1,6 +1,7 @@
 //! The application: the shell (menus, windows, settings, files) around ONE game on
-//! screen ([`Game`]: the queens game, or a game of the games table) with ONE search
-//! slot ([`GameJob`]).
+//! screen ([`Game`]: any game of the games table, queens included, behind the seam)
+//! with ONE search slot (`crate::ui::jobs::search::SearchJob`: the computer's move or
+//! a hint, for every game).
 //!
 //! # Data flow
 //!
@@ -18,8 +19,8 @@
 //!    [`Action::group`] (shell, play, files, analysis). A click is one path for every
 //!    game: `Action::Clicked(Target)` -> `App::clicked` (`play.rs`: the checks every
 //!    game shares: a question open, review, the end, the computer's turn) ->
-//!    [`Game::click`] (what the click means in this game) -> `play_move` -> the
-//!    record and the autosave follow (`after_change`).
+//!    `Game::click_target` (what the click means in this game: a move in its
+//!    notation) -> `play_move` -> the record and the autosave follow (`after_change`).
 //! 4. **drive**: `App::drive_computer` starts the computer's search of the game on
 //!    screen when it is its turn; its answer comes back through step 1 as a move.
 //! 5. **redraw**: egui draws the next frame from the changed state (a running job asks
@@ -27,17 +28,16 @@
 //!
 //! # Adding a game
 //!
-//! Every game of the games table (`src/games/table.rs`) but queens is played by
-//! [`Game::Grid`] through the seam
-//! (`AnyGame`) with no window code of its own; tic-tac-toe's `Rules` impl is the
-//! example to follow. New game lists it once per board size its setup accepts
-//! (`panels::new_game::table_choices`); `board::grid_view` draws its `GridView` (the
-//! game says how its pieces look, where they leave the board, a won line); a click
+//! Every game of the games table (`src/games/table.rs`) is played by one [`Game`]
+//! through the seam (`AnyGame`) with no window code of its own; tic-tac-toe's `Rules`
+//! impl is the example to follow. New game lists it once per board size its setup
+//! accepts (`panels::new_game::table_choices`); `board::grid_view` draws its `GridView`
+//! (the game says how its pieces look, where they leave the board, a won line); a click
 //! plays the legal move that begins on the clicked square, or, for a move of two
 //! squares (`a3-b3`), picks the piece up and a second click on a square or the exit
 //! says where it goes (`session::game::Game::click`); a forced `pass` is a
-//! button; the computer answers through `AnyGame::think` (`grid.rs`, the task
-//! `grid-search` in the browser's worker). Its name, rules, pieces and score line come
+//! button; the computer answers through `AnyGame::think_kept` (`computer.rs`, the
+//! task `search` in the browser's worker), its engine kept between moves. Its name, rules, pieces and score line come
 //! from the game (`Rules::words`, shown through `i18n/grid.rs`; the tag is its name
 //! without them). The saves keep it through `store/table_game.rs`
 //! (`Rules::score`, `Rules::record_game`); a position given without the moves that
@@ -47,8 +47,10 @@
 //! Every game gets Hint, Table 2.4 and the Tree Lab through its engines; the proved
 //! tools (move values, Analyse game) follow from its exact solver, read from its row of
 //! the games table ([`App::tools`]: `Tools::analysis()` is `solver`), never from which
-//! game it is. Queens still has a path of its own here (`Game::Queens`, its
-//! search slot, its margin-valued tools): see docs/architecture.md.
+//! game it is. Queens' board keeps a painter of its own (claims, the hover preview),
+//! chosen through the seam ([`App::grid_game`] is every other game), and its
+//! margin-valued tools (move values with bounds, Analyse game in cells), which ask for
+//! its board by name (`Game::queens`); see docs/architecture.md.
 //! A game that replaces the one on screen (new, rematch, opened, pasted, continued,
 //! from the history) comes through one door, [`Replacement`] (`replace.rs`), which asks
 //! first when unsaved moves would be lost.
@@ -65,12 +67,9 @@ mod parts;
 mod play;
 mod queries;
 mod replace;
-#[cfg(target_arch = "wasm32")]
-pub(crate) use grid::GridSearchTask;
 
 pub(in crate::ui) use crate::ui::session::game::Game;
 pub use action::{Action, ReviewStep, Target, ViewChoice, WindowChoice};
-pub(in crate::ui) use on_screen::GameJob;
 pub(in crate::ui) use replace::Replacement;
 
 use crate::board::{Board, Cell, Player};
@@ -279,10 +278,8 @@ impl App {
         for window in self.windows.each() {
             window.shut_down();
         }
-        match self.search.job.take() {
-            Some(GameJob::Queens(job)) => job.stop_and_join(),
-            Some(GameJob::Grid(job)) => job.job.stop(),
-            None => {}
+        if let Some(job) = self.search.job.take() {
+            job.stop_and_join();
         }
         self.sync_files();
         self.write_changed_settings();

@@ -1,52 +1,14 @@
-//! The one game on screen and its one search: [`Game`] is the queens game (with the
-//! tools written for its board: analysis, move values) or any other game of the games
-//! table, played through the seam; [`GameJob`] is the computer's search of it (its move
-//! or a hint, for every game). What a game
-//! offers beyond playing is read from its table row ([`Game::tools`]), never from
-//! "is it queens?".
+//! What the window asks of the one game on screen beyond its rules (see
+//! [`crate::ui::session::game::Game`]): whether the saves can hold it, what it offers
+//! beyond playing (read from its table row, [`Game::tools`], never from "is it
+//! queens?"), its status line at the start, and what a click on its board means.
 
 use super::action::Target;
-use super::grid::GridJob;
 use crate::games::seam::Tools;
-use crate::ui::jobs::search::SearchJob;
 use crate::ui::session::game::Game;
 use crate::ui::session::grid_note::GridNote;
 use crate::ui::session::messages::Message;
 use crate::ui::session::seats::Seat;
-
-/// The one search slot: the computer's move (or a hint) for the game on screen.
-pub(in crate::ui) enum GameJob {
-    /// The queens engines' search (a move or a hint).
-    Queens(SearchJob),
-    /// A table game's search.
-    Grid(GridJob),
-}
-
-impl GameJob {
-    /// Asks the search to answer with the best move found so far (Move now).
-    pub fn request_stop(&self) {
-        match self {
-            GameJob::Queens(job) => job.request_stop(),
-            GameJob::Grid(job) => job.job.stop(),
-        }
-    }
-
-    /// The queens search, if this is one.
-    pub fn queens(&self) -> Option<&SearchJob> {
-        match self {
-            GameJob::Queens(job) => Some(job),
-            GameJob::Grid(_) => None,
-        }
-    }
-
-    /// What the search is for: the computer's move or a hint.
-    pub fn purpose(&self) -> crate::ui::jobs::search::Purpose {
-        match self {
-            GameJob::Queens(job) => job.purpose,
-            GameJob::Grid(job) => job.purpose,
-        }
-    }
-}
 
 impl Game {
     /// The game's tag when the saves cannot hold it (a game the store has no record

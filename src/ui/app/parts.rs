@@ -4,9 +4,7 @@
 //! and suggests about the position, the analysis, the questions waiting for an answer,
 //! the New game panel, the paste box, the clock, the look, and where the settings go.
 
-use super::GameJob;
 use super::replace::Replacement;
-use crate::board::Cell;
 use crate::ui::jobs::search::EngineSlots;
 use crate::ui::session::known::Known;
 use crate::ui::session::settings::{GameSetup, Settings};
@@ -16,7 +14,7 @@ use std::path::PathBuf;
 #[derive(Default)]
 pub(super) struct SearchSlot {
     /// The computer's move or a hint, while it runs.
-    pub job: Option<GameJob>,
+    pub job: Option<crate::ui::jobs::search::SearchJob>,
     /// The engines kept between searches (moved into `job` while it runs).
     pub engines: EngineSlots,
 }
@@ -28,8 +26,6 @@ pub(super) struct Advice {
     pub known: Known,
     /// The move values of the position on screen, while View > move values is on.
     pub live: Option<crate::ui::jobs::live::LiveJob>,
-    /// The queens hint on show (a table game keeps its hint with the game).
-    pub hint: Option<Cell>,
     /// The proved values of a table game's moves, while View > move values is on and
     /// the game has an exact solver.
     pub proved: Option<crate::ui::jobs::proved::ProvedJob>,

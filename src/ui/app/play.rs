@@ -61,7 +61,6 @@ impl App {
             return;
         };
         self.stop_search();
-        self.advice.hint = None;
         self.review = None;
         self.game.resign(loser);
         // The record cannot already be finished: the game was not over.
@@ -106,7 +105,6 @@ impl App {
             return;
         }
         self.stop_search();
-        self.advice.hint = None;
         self.review = None;
         let count = self.game.step(undo);
         self.message = match (count, undo) {
@@ -182,11 +180,10 @@ impl App {
                     .search
                     .job
                     .as_ref()
-                    .is_some_and(|job| job.purpose() == Purpose::Hint)
+                    .is_some_and(|job| job.purpose == Purpose::Hint)
                 {
                     self.stop_search();
                 }
-                self.advice.hint = None;
                 self.clock.last_move = self.clock.now;
                 let (_, flipped) = last_change(self.game.game.as_ref());
                 self.message = match claimed {

@@ -106,9 +106,10 @@ impl App {
         self.review
     }
 
-    /// The engine's suggestion shown on the board, if any.
+    /// The engine's suggestion shown on the queens board, if any (every game keeps its
+    /// hint with the game, `Game::hint`).
     pub fn hint(&self) -> Option<Cell> {
-        self.advice.hint
+        self.game.hint.as_deref().and_then(Cell::parse)
     }
 
     /// Whether the new-game panel is open.
@@ -155,7 +156,7 @@ impl App {
 impl App {
     /// The queens search running, if one is (the side panel shows its progress).
     pub(in crate::ui) fn search_job(&self) -> Option<&crate::ui::jobs::search::SearchJob> {
-        self.search.job.as_ref().and_then(super::GameJob::queens)
+        self.search.job.as_ref()
     }
 }
 

@@ -314,7 +314,6 @@ impl App {
     pub(super) fn reset_view(&mut self) {
         self.summary_closed = None;
         self.paused = false;
-        self.advice.hint = None;
         self.review = None;
         self.clock.last_move = f64::NEG_INFINITY;
     }

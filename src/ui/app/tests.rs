@@ -3,7 +3,6 @@
 use super::computer::{HINT_TIME_MS, hint_engine};
 use super::replace::Replacement;
 use super::*;
-use crate::ai::Limits;
 use crate::board::Board;
 use crate::store::{Loaded, LoadedGame};
 use crate::ui::jobs::search::KeptEngine;
@@ -22,20 +21,16 @@ fn an_answer_for_another_game_is_dropped() {
     let board = app.board().clone();
     // A move search tagged with another game's id, as if it outlived its game.
     let stale = SearchTag::of(app.game_id() + 100, &board);
-    let limits = Limits {
-        depth: 1,
-        time: None,
-    };
-    let engine = KeptEngine::build(Preset::Easy.engine().config());
-    app.search.job = Some(GameJob::Queens(SearchJob::start(
+    let mut config = Preset::Easy.engine().config();
+    (config.depth, config.time_ms) = (1, None);
+    let engine = KeptEngine::later(config);
+    app.search.job = Some(SearchJob::start(
         stale,
         Purpose::Move,
         Slot::Seat(0),
-        &board,
         engine,
-        limits,
         || {},
-    )));
+    ));
     for _ in 0..2_000 {
         if app.search.job.is_none() {
             break;

@@ -1,16 +1,23 @@
-//! The background search: one thread per request, a shared progress/stop handle, and a
-//! channel for the answer. Each request is tagged with the game id and the exact
-//! position, and the window drops any answer whose tag no longer matches.
+//! The one search slot's search, for every game of the games table: the computer's move
+//! or a hint, on its own thread (a Web Worker in a browser), through the seam
+//! ([`AnyGame::think_kept`]), with a shared progress/stop handle and a channel for the
+//! answer. Each request is tagged with the game id and the exact position, and the
+//! window drops any answer whose tag no longer matches.
 //!
 //! The engine travels with the job: it is moved onto the search thread and handed back
 //! with the answer, so the window keeps one engine per seat between moves (and what a
-//! transposition table learnt survives from one move to the next).
+//! transposition table learnt survives from one move to the next), in every game.
 
 use super::job::{Job, Polled, Reporter, Task};
-use crate::ai::{Engine, EngineConfig, Iteration, Limits, SearchHandler, SearchOutcome};
-use crate::board::{Board, Cell};
+use crate::ai::{EngineConfig, Iteration, SearchHandler, SearchOutcome};
+use crate::games::seam::{AnyGame, KeptBox};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
+
+/// What a search answers: the engine's outcome (moves in the game's notation), or why
+/// it gave none (the game string did not read back, the engine is not for this game),
+/// in words.
+pub type Answer = Result<SearchOutcome<String>, String>;
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,11 +38,11 @@ pub struct SearchTag {
 }
 
 impl SearchTag {
-    /// The tag of `board` in game `game_id`.
-    pub fn of(game_id: u64, board: &Board) -> SearchTag {
+    /// The tag of `game`'s position in game `game_id`.
+    pub fn of(game_id: u64, game: &dyn AnyGame) -> SearchTag {
         SearchTag {
             game_id,
-            position: board.game_string(),
+            position: game.game_string(),
         }
     }
 }
@@ -51,7 +58,7 @@ pub struct SearchJob {
     /// The engine's configuration (its kind, table size and limits), for tests.
     #[cfg(test)]
     pub config: EngineConfig,
-    job: Job<SearchProgress, (SearchOutcome<Cell>, KeptEngine)>,
+    job: Job<SearchProgress, (Answer, KeptEngine)>,
 }
 
 /// What a running search has reported.
@@ -60,13 +67,13 @@ pub struct SearchProgress {
     /// Nodes searched so far (all depths).
     nodes: u64,
     /// The deepest completed depth so far.
-    last: Option<Iteration<Cell>>,
+    last: Option<Iteration<String>>,
 }
 
 /// The search's handler: the job's stop flag, and its progress kept for the window.
 struct SearchReport<'a>(&'a Reporter<SearchProgress>);
 
-impl SearchHandler<Cell> for SearchReport<'_> {
+impl SearchHandler<String> for SearchReport<'_> {
     fn should_stop(&self) -> bool {
         self.0.should_stop()
     }
@@ -76,7 +83,7 @@ impl SearchHandler<Cell> for SearchReport<'_> {
         self.0.update_quietly(|progress| progress.nodes = nodes);
     }
 
-    fn on_iteration(&self, iteration: &Iteration<Cell>) {
+    fn on_iteration(&self, iteration: &Iteration<String>) {
         self.0
             .update(|progress| progress.last = Some(iteration.clone()));
     }
@@ -89,11 +96,12 @@ impl SearchHandler<Cell> for SearchReport<'_> {
 pub struct KeptEngine {
     /// What it was built from.
     pub config: EngineConfig,
-    /// The engine, once built. Building a strong engine allocates and fills its table
-    /// (hundreds of MiB, a noticeable time), so it is built on the search's thread on
-    /// its first search, never on the window's.
+    /// The engine, once built (a `Box<dyn Engine<G>>` of the game it searched: see
+    /// [`crate::games::seam::think_kept`]). Building a strong engine allocates and fills
+    /// its table (hundreds of MiB, a noticeable time), so it is built on the search's
+    /// thread on its first search, never on the window's.
     #[serde(skip)]
-    engine: Option<Box<dyn Engine>>,
+    engine: Option<KeptBox>,
 }
 
 impl KeptEngine {
@@ -103,21 +111,6 @@ impl KeptEngine {
             config,
             engine: None,
         }
-    }
-
-    /// A fresh engine of `config`, built now (on the caller's thread: tests only).
-    #[cfg(test)]
-    pub fn build(config: EngineConfig) -> KeptEngine {
-        KeptEngine {
-            config,
-            engine: Some(config.build()),
-        }
-    }
-
-    /// The engine, built now if it was not yet.
-    fn engine(&mut self) -> &mut dyn Engine {
-        let config = self.config;
-        self.engine.get_or_insert_with(|| config.build()).as_mut()
     }
 
     /// Whether the engine was built (its first search ran).
@@ -212,13 +205,13 @@ impl EngineSlots {
     }
 }
 
-/// A search as a [`Task`]: the position, the engine that searches it and its limits.
+/// A search as a [`Task`]: the position's game string (it names the game, so a
+/// browser's worker needs nothing else) and the engine that searches it, with its
+/// depth and time.
 #[derive(Serialize, Deserialize)]
 pub struct SearchTask {
-    #[serde(with = "super::game_string")]
-    board: Board,
+    game: String,
     engine: KeptEngine,
-    limits: Limits,
     /// The engine slot searching: in a browser, each slot's searches go to one kept
     /// worker, which keeps the slot's engine (and its table) between them, as the
     /// desktop keeps it in [`EngineSlots`].
@@ -238,7 +231,7 @@ thread_local! {
 impl Task for SearchTask {
     const NAME: &'static str = "search";
     type Progress = SearchProgress;
-    type Output = (SearchOutcome<Cell>, KeptEngine);
+    type Output = (Answer, KeptEngine);
 
     fn run(mut self, reporter: &Reporter<SearchProgress>) -> Self::Output {
         #[cfg(target_arch = "wasm32")]
@@ -248,10 +241,13 @@ impl Task for SearchTask {
         {
             self.engine = kept;
         }
-        let outcome = self
-            .engine
-            .engine()
-            .think(&self.board, self.limits, &SearchReport(reporter));
+        let config = self.engine.config;
+        let outcome = crate::games::game_string::read(&self.game)
+            .map_err(|error| error.to_string())
+            .and_then(|game| {
+                game.think_kept(&mut self.engine.engine, &config, &SearchReport(reporter))
+                    .map_err(|error| error.to_string())
+            });
         #[cfg(target_arch = "wasm32")]
         {
             // The engine stays in this worker; only its configuration goes to the page.
@@ -271,30 +267,28 @@ impl Task for SearchTask {
 pub enum Poll {
     /// Still thinking.
     Running,
-    /// Finished with this outcome; the engine comes back to be kept.
-    Done(SearchOutcome<Cell>, KeptEngine),
+    /// Finished with this answer; the engine comes back to be kept.
+    Done(Answer, KeptEngine),
     /// The thread ended without an answer (it panicked).
     Lost,
 }
 
 impl SearchJob {
-    /// Starts searching `board` with `engine` on a new thread; `wake` is called when the
+    /// Starts searching `game` (the position its tag names) with `engine`, within its
+    /// configuration's depth and time, on a new thread; `wake` is called when the
     /// answer is ready (the window passes a repaint request).
     pub fn start(
         tag: SearchTag,
         purpose: Purpose,
         slot: Slot,
-        board: &Board,
         engine: KeptEngine,
-        limits: Limits,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> SearchJob {
         #[cfg(test)]
         let config = engine.config;
         let task = SearchTask {
-            board: board.clone(),
+            game: tag.position.clone(),
             engine,
-            limits,
             slot: Some(slot),
         };
         let job = Job::start(task, wake);
@@ -333,7 +327,7 @@ impl SearchJob {
     }
 
     /// The deepest completed depth so far.
-    pub fn last_iteration(&self) -> Option<Iteration<Cell>> {
+    pub fn last_iteration(&self) -> Option<Iteration<String>> {
         self.job.progress(|progress| progress.last.clone())
     }
 
@@ -355,10 +349,10 @@ mod tests {
     use super::*;
 
     /// Polls until the job answers; a bounded number of polls, not a deadline.
-    fn wait(job: &mut SearchJob) -> SearchOutcome<Cell> {
+    fn wait(job: &mut SearchJob) -> SearchOutcome<String> {
         for _ in 0..4_000 {
             match job.poll() {
-                Poll::Done(outcome, _) => return outcome,
+                Poll::Done(answer, _) => return answer.unwrap_or_else(|e| panic!("{e}")),
                 Poll::Lost => panic!("search thread lost"),
                 Poll::Running => std::thread::sleep(Duration::from_millis(5)),
             }
@@ -366,39 +360,48 @@ mod tests {
         panic!("search did not finish");
     }
 
-    #[test]
-    fn a_stopped_long_search_still_answers_with_a_legal_move() {
-        let board = Board::new(15, &[]).unwrap_or_else(|e| panic!("{e}"));
-        // A search that would take a minute: only the stop can end it within the polls.
-        let limits = Limits {
-            depth: 30,
-            time: Some(Duration::from_secs(60)),
-        };
-        let tag = SearchTag::of(7, &board);
-        let engine = KeptEngine::build(EngineConfig::new(crate::ai::EngineKind::ALPHABETA, 30));
-        let mut job = SearchJob::start(
+    /// A search that would take a minute (depth 30 on an empty board, 60 s).
+    fn long_search(game: &dyn AnyGame) -> SearchJob {
+        let mut config = EngineConfig::new(crate::ai::EngineKind::ALPHABETA, 30);
+        config.time_ms = Some(60_000);
+        let tag = SearchTag::of(7, game);
+        SearchJob::start(
             tag,
             Purpose::Move,
             Slot::Seat(0),
-            &board,
-            engine,
-            limits,
+            KeptEngine::later(config),
             || {},
-        );
-        // Stop once a depth is complete (a state, not a sleep).
-        for _ in 0..4_000 {
-            if job.last_iteration().is_some() {
-                break;
+        )
+    }
+
+    #[test]
+    fn a_stopped_long_search_still_answers_with_a_legal_move_in_every_game() {
+        for entry in crate::games::table::GAMES {
+            let game = crate::games::game_string::read(&format!("game={}", entry.tag))
+                .unwrap_or_else(|e| panic!("{}: {e}", entry.tag));
+            let mut job = long_search(game.as_ref());
+            // Stop once a depth is complete (a state, not a sleep).
+            for _ in 0..4_000 {
+                if job.last_iteration().is_some() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
             }
-            std::thread::sleep(Duration::from_millis(5));
+            assert!(
+                job.last_iteration().is_some(),
+                "{}: no depth completed",
+                entry.tag
+            );
+            job.request_stop();
+            let outcome = wait(&mut job);
+            let best = outcome.best_move.unwrap_or_else(|| panic!("no move"));
+            assert!(game.legal_moves().contains(&best), "{}: {best}", entry.tag);
+            if entry.tag == "queens" {
+                // Tic-tac-toe and Dodgem may end every line before the stop comes.
+                assert!(outcome.interrupted && outcome.depth < 30);
+            }
+            assert_eq!(job.tag, SearchTag::of(7, game.as_ref()));
         }
-        assert!(job.last_iteration().is_some(), "no depth completed");
-        job.request_stop();
-        let outcome = wait(&mut job);
-        let best = outcome.best_move.unwrap_or_else(|| panic!("no move"));
-        assert!(board.free().contains(best));
-        assert!(outcome.interrupted && outcome.depth < 30);
-        assert_eq!(job.tag, SearchTag::of(7, &board));
     }
 
     #[test]
@@ -421,11 +424,14 @@ mod tests {
         let other = slots.take(Slot::Seat(0), config);
         assert_eq!(slots.built(), 2);
         slots.give_back(Slot::Seat(0), other);
-        let mut minimax = slots.take(Slot::Seat(1), EngineConfig::new(EngineKind::MINIMAX, 3));
+        let minimax = slots.take(Slot::Seat(1), EngineConfig::new(EngineKind::MINIMAX, 3));
         assert!(
             !minimax.is_built(),
             "built on the search's thread, not here"
         );
-        assert_eq!((slots.built(), minimax.engine().name()), (3, "minimax"));
+        assert_eq!(
+            (slots.built(), minimax.config.engine),
+            (3, EngineKind::MINIMAX)
+        );
     }
 }

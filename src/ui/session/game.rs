@@ -1,13 +1,13 @@
-//! Any game of the games table played in the window through the seam
-//! ([`crate::games::seam::AnyGame`]), without naming its type: the position behind a
-//! box, who sits in each seat, undo / redo, a resignation, and what the last move
-//! changed (for the board to show flips), and the piece picked up by the first click
-//! of a two-square move (a Dodgem car). No egui here. The queens game's
-//! [`super::seats::Game`] is the model: the same seats, the same undo rule
-//! ([`super::seats::undo_count`]), the same resignation ([`crate::games::seam`]).
+//! The game on screen, whichever game of the games table it is (queens included):
+//! the position behind the seam ([`crate::games::seam::AnyGame`]) without naming its
+//! type, who sits in each seat, undo / redo (the rule of [`super::seats::undo_count`]),
+//! a resignation ([`crate::games::seam`]'s rule), the computer's last search and
+//! hint, what the last move changed (for the board to show flips), and the piece picked
+//! up by the first click of a two-square move (a Dodgem car). No egui here.
 //!
 //! A game reaches the window this way by its line in the games table alone: moves are
-//! text in the game's notation, the board is its [`crate::games::grid::GridView`].
+//! text in the game's notation, the board is its [`crate::games::grid::GridView`]
+//! (queens' own painter asks for its board by name: [`Game::queens`]).
 
 use super::seats::{Seat, undo_count};
 use super::settings::{GameSetup, Mode};

@@ -15,7 +15,7 @@
 
 use crate::ai::SearchOutcome;
 use crate::analysis::{Analysis, MoveValues};
-use crate::board::{Board, Cell, Player};
+use crate::board::{Board, Player};
 use crate::ui::i18n::{Texts, fill};
 use std::collections::HashMap;
 
@@ -88,7 +88,7 @@ pub struct KnownResult {
 impl KnownResult {
     /// The result `outcome` (a search of `board`) proves for `position` (`board`
     /// itself, or the position after the search's best move, which keeps the value).
-    pub fn proven(board: &Board, outcome: &SearchOutcome<Cell>, position: &Board) -> Option<Self> {
+    pub fn proven<M>(board: &Board, outcome: &SearchOutcome<M>, position: &Board) -> Option<Self> {
         proven_margin(board, outcome).map(|margin_p1| KnownResult {
             position: position.game_string(),
             margin_p1,
@@ -101,7 +101,7 @@ impl KnownResult {
 /// Whether a value is exact is the search's to say ([`SearchOutcome::exact`]: it reached
 /// the end of every line, or a solver proved it), never worked out here; the window only
 /// turns the mover's value into P1's.
-pub fn proven_margin(board: &Board, outcome: &SearchOutcome<Cell>) -> Option<i32> {
+pub fn proven_margin<M>(board: &Board, outcome: &SearchOutcome<M>) -> Option<i32> {
     if !outcome.exact || outcome.best_move.is_none() {
         return None;
     }
@@ -142,6 +142,7 @@ pub fn known_result_sentence(t: &Texts, names: &[String; 2], margin_p1: i32) -> 
 mod tests {
     use super::*;
     use crate::ai::{Limits, Method, search_board};
+    use crate::board::Cell;
     use crate::ui::i18n::texts;
     use crate::ui::session::settings::Language;
 

@@ -1,5 +1,7 @@
-//! The game being played in the window: the board, who sits in each seat, and the undo /
-//! redo stack. No egui here; the rules are the board's.
+//! Who sits in each seat of the game on screen ([`Seat`]: a person or an engine), as
+//! the saves record them and as the New game choices give them, the undo rule every
+//! game shares ([`undo_count`]), and the queens board of the New game choices (its
+//! stones drawn or placed by hand). No egui here.
 
 use crate::ai::UnknownEngine;
 use crate::board::{Bitboard, Board, Cell, MAX_SIZE, MIN_SIZE, ParseError, Player, random_stones};

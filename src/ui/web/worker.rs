@@ -99,7 +99,6 @@ pub(crate) fn run_named(name: &str, input: &str, flag: &str) -> Result<(), Strin
         proved::ProvedTask::NAME => run::<proved::ProvedTask>(input, flag),
         proved::ProvedAnalysisTask::NAME => run::<proved::ProvedAnalysisTask>(input, flag),
         table24::Table24Task::NAME => run::<table24::Table24Task>(input, flag),
-        crate::ui::app::GridSearchTask::NAME => run::<crate::ui::app::GridSearchTask>(input, flag),
         crate::ui::windows::puzzles::LineTask::NAME => {
             run::<crate::ui::windows::puzzles::LineTask>(input, flag)
         }
