@@ -287,6 +287,8 @@ fn the_proved_analysis_runs_on_every_game_with_an_exact_solver() {
     );
     let worst = "Move 5, c3: a win became a loss (best c1)";
     assert_eq!(labels_with(&harness, worst).len(), 1);
+    // Its chart: who wins with best play after each move, as queens' margin chart.
+    assert!(harness.query_by_label("result chart").is_some());
     // O's a2 lost the draw; b2 then lost sooner than c1 would have.
     let o = [
         "Move 2, a2: a draw became a loss (best b2)",

@@ -56,6 +56,12 @@ pub struct GridTexts {
     pub sooner_move: &'static str,
     pub all_kept: &'static str,
     pub analysis_stopped: &'static str,
+    /// The title of the proved analysis's chart.
+    pub result_chart: &'static str,
+    /// A hover on it: `{0}` the move number, `{1}` one of [`GridTexts::results`].
+    pub result_hover: &'static str,
+    /// The result with best play, from P1's view: P2 wins, a draw, P1 wins.
+    pub results: [&'static str; 3],
     /// A result from a side's view, loss first: by [`crate::analysis::Outcome::rank`].
     pub outcomes: [&'static str; 3],
 }
@@ -97,6 +103,9 @@ pub static EN: GridTexts = GridTexts {
     sooner_move: "Move {0}, {1}: the loss, {2:ply|plies} sooner (best {3})",
     all_kept: "Every move kept the result with best play.",
     analysis_stopped: "Stopped: only the last moves are analysed.",
+    result_chart: "Who wins with best play, after each move",
+    result_hover: "move {0}: {1} with best play (proved)",
+    results: ["P2 wins", "a draw", "P1 wins"],
     outcomes: ["a loss", "a draw", "a win"],
 };
 
@@ -137,6 +146,9 @@ pub static VI: GridTexts = GridTexts {
     sooner_move: "Nước {0}, {1}: vẫn thua nhưng sớm hơn {2} nửa nước (tốt nhất {3})",
     all_kept: "Mọi nước đều giữ được kết quả khi chơi tốt nhất.",
     analysis_stopped: "Đã dừng: chỉ các nước cuối được phân tích.",
+    result_chart: "Ai thắng nếu chơi tốt nhất, sau mỗi nước",
+    result_hover: "nước {0}: {1} nếu chơi tốt nhất (đã chứng minh)",
+    results: ["P2 thắng", "hòa", "P1 thắng"],
     outcomes: ["thua", "hòa", "thắng"],
 };
 

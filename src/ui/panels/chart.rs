@@ -1,7 +1,9 @@
-//! The analysis chart: the margin with best play after every move (egui_plot), proved
-//! values as dots and estimates as rings; a click on the chart shows the position after the nearest move.
+//! The analysis charts, drawn by one [`Chart`] (egui_plot): queens' margin with best
+//! play after every move (proved values as dots, estimates as rings), and for every
+//! other game with an exact solver the result with best play after every move (all
+//! proved); a click on a chart shows the position after the nearest move.
 
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, Outcome, ProvedAnalysis};
 use crate::ui::app::{Action, App};
 use crate::ui::i18n::{Texts, fill};
 use eframe::egui;
@@ -77,7 +79,8 @@ fn hover_text(t: &Texts, series: &Series, ply: usize) -> Option<String> {
     Some(fill(t.chart_hover, &[&ply, &margin, &kind]))
 }
 
-/// The chart under the move list, when the game on screen has been analysed.
+/// The chart under the move list, when the queens game on screen has been analysed:
+/// the margin in cells.
 pub fn margin_chart_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let Some(analysis) = app.analysis() else {
         return;
@@ -89,63 +92,184 @@ pub fn margin_chart_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         exact: shown.exact.clone(),
         estimates: Vec::new(),
     };
-    let Series {
-        all,
-        exact,
-        estimates,
-    } = shown;
-    let last = analysis.positions.len().saturating_sub(1);
     ui.label(egui::RichText::new(t.margin_chart).small());
     // Filled dots are proved margins, rings the engine's estimates.
-    if !estimates.is_empty() {
+    if !shown.estimates.is_empty() {
         ui.label(egui::RichText::new(t.margin_chart_legend).small().weak());
     }
-    let (proved_name, estimate_name) = (t.chart_proved, t.chart_estimate);
-    let line_name = t.margin_chart;
-    // As wide as the panel leaves, no wider (a narrow window's panel must not grow):
-    // the width egui_plot takes is its plotting area's, with the y-axis labels beside
-    // it, so they get a fixed room that is taken off.
-    let axis = 32.0;
-    let width = (ui.available_width() - axis).max(60.0);
-    let response = Plot::new("margin_chart")
-        .width(width)
-        .y_axis_min_width(axis)
-        .height(130.0)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
-        .y_grid_spacer(y_marks)
-        .y_axis_formatter(|mark, _| format!("{}", mark.value.round() as i64))
-        .label_formatter(move |hover| {
-            let position = match hover {
-                HoverPosition::NearDataPoint { position, .. } => position,
-                HoverPosition::Elsewhere { position } => position,
-            };
-            let ply = position.x.round().clamp(0.0, last as f64) as usize;
-            hover_text(t, &hover_series, ply)
+    let chart = Chart {
+        id: "margin_chart",
+        label: CHART_LABEL,
+        names: [t.margin_chart, t.chart_proved, t.chart_estimate],
+        last: analysis.positions.len().saturating_sub(1),
+        marks: y_marks,
+        axis: |value| format!("{}", value.round() as i64),
+    };
+    let clicked = chart.show(ui, shown, move |ply| hover_text(t, &hover_series, ply));
+    actions.extend(clicked.map(Action::Review));
+}
+
+/// The accessible label of the proved analysis's chart.
+pub const RESULT_CHART_LABEL: &str = "result chart";
+
+/// P1's result with best play after every move of a proved analysis (the start is ply
+/// 0): 1 P1 wins, 0 a draw, -1 P2 wins; every point is proved.
+fn result_series(analysis: &ProvedAnalysis) -> Series {
+    let for_p1 = |outcome: Outcome, player: u8| {
+        let mover = f64::from(outcome.rank()) - 1.0;
+        if player == 1 { mover } else { -mover }
+    };
+    let mut all = Vec::new();
+    if let Some(first) = analysis.moves.first() {
+        all.push([
+            first.ply.saturating_sub(1) as f64,
+            for_p1(first.outcome_before, first.player),
+        ]);
+    }
+    for judged in &analysis.moves {
+        all.push([
+            judged.ply as f64,
+            for_p1(judged.outcome_after, judged.player),
+        ]);
+    }
+    Series {
+        exact: all.clone(),
+        all,
+        estimates: Vec::new(),
+    }
+}
+
+/// The result axis's three marks.
+fn result_marks(_input: GridInput) -> Vec<GridMark> {
+    [-1.0, 0.0, 1.0]
+        .map(|value| GridMark {
+            value,
+            step_size: 1.0,
         })
-        .show(ui, move |plot_ui| {
-            plot_ui.line(Line::new(line_name, PlotPoints::from(all)));
-            plot_ui.points(Points::new(proved_name, PlotPoints::from(exact)).radius(3.0));
-            plot_ui.points(
-                Points::new(estimate_name, PlotPoints::from(estimates))
-                    .radius(3.0)
-                    .filled(false),
-            );
-            if plot_ui.response().clicked() {
-                plot_ui.pointer_coordinate()
-            } else {
-                None
+        .to_vec()
+}
+
+/// The chart of a proved analysis (every game with an exact solver but queens, whose
+/// chart is its margin): who wins with best play after every move, so the move that
+/// gave a result away is the step in the line; a click shows the position there.
+pub fn result_chart_ui(
+    app: &App,
+    analysis: &ProvedAnalysis,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let t = app.texts();
+    let g = t.grid;
+    let shown = result_series(analysis);
+    if shown.all.is_empty() {
+        return;
+    }
+    let points = shown.all.clone();
+    ui.label(egui::RichText::new(g.result_chart).small());
+    let chart = Chart {
+        id: "result_chart",
+        label: RESULT_CHART_LABEL,
+        names: [g.result_chart, t.chart_proved, t.chart_estimate],
+        last: analysis.moves.last().map_or(0, |m| m.ply),
+        marks: result_marks,
+        axis: |value| {
+            match value.round() as i64 {
+                1 => "P1",
+                -1 => "P2",
+                _ => "=",
             }
-        });
-    response
-        .response
-        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, CHART_LABEL));
-    if let Some(point) = response.inner {
-        let ply = point.x.round().clamp(0.0, last as f64) as usize;
-        actions.push(Action::Review(ply));
+            .to_string()
+        },
+    };
+    let clicked = chart.show(ui, shown, move |ply| {
+        let point = points.iter().find(|p| p[0] == ply as f64)?;
+        let result = g.results[(point[1].round() as i64 + 1).clamp(0, 2) as usize];
+        Some(fill(g.result_hover, &[&ply, &result]))
+    });
+    actions.extend(clicked.map(Action::Review));
+}
+
+/// One chart of values after every move (the margin, or the result), drawn the same
+/// way for every analysis.
+struct Chart {
+    /// egui_plot's id.
+    id: &'static str,
+    /// The accessible label (kittest finds the chart by it).
+    label: &'static str,
+    /// The line's, the proved points' and the estimates' names.
+    names: [&'static str; 3],
+    /// The last ply on the chart.
+    last: usize,
+    /// The value axis's marks.
+    marks: fn(GridInput) -> Vec<GridMark>,
+    /// A mark's label.
+    axis: fn(f64) -> String,
+}
+
+impl Chart {
+    /// Draws `series` (a hover at a ply says `hover`); the ply clicked, if any.
+    fn show(
+        self,
+        ui: &mut egui::Ui,
+        series: Series,
+        hover: impl Fn(usize) -> Option<String> + 'static,
+    ) -> Option<usize> {
+        let Series {
+            all,
+            exact,
+            estimates,
+        } = series;
+        let [line_name, proved_name, estimate_name] = self.names;
+        let last = self.last;
+        let axis_label = self.axis;
+        // As wide as the panel leaves, no wider (a narrow window's panel must not grow):
+        // the width egui_plot takes is its plotting area's, with the y-axis labels
+        // beside it, so they get a fixed room that is taken off.
+        let axis = 32.0;
+        let width = (ui.available_width() - axis).max(60.0);
+        let response = Plot::new(self.id)
+            .width(width)
+            .y_axis_min_width(axis)
+            .height(130.0)
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+            .allow_boxed_zoom(false)
+            .allow_double_click_reset(false)
+            .y_grid_spacer(self.marks)
+            // Move numbers at readable steps (egui_plot's own marks left only "0").
+            .x_grid_spacer(y_marks)
+            .x_axis_formatter(|mark, _| format!("{}", mark.value.round() as i64))
+            .y_axis_formatter(move |mark, _| axis_label(mark.value))
+            .label_formatter(move |hover_at| {
+                let position = match hover_at {
+                    HoverPosition::NearDataPoint { position, .. } => position,
+                    HoverPosition::Elsewhere { position } => position,
+                };
+                let ply = position.x.round().clamp(0.0, last as f64) as usize;
+                hover(ply)
+            })
+            .show(ui, move |plot_ui| {
+                plot_ui.line(Line::new(line_name, PlotPoints::from(all)));
+                plot_ui.points(Points::new(proved_name, PlotPoints::from(exact)).radius(3.0));
+                plot_ui.points(
+                    Points::new(estimate_name, PlotPoints::from(estimates))
+                        .radius(3.0)
+                        .filled(false),
+                );
+                if plot_ui.response().clicked() {
+                    plot_ui.pointer_coordinate()
+                } else {
+                    None
+                }
+            });
+        let label = self.label;
+        response
+            .response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, label));
+        response
+            .inner
+            .map(|point| point.x.round().clamp(0.0, last as f64) as usize)
     }
 }
 
@@ -173,6 +297,21 @@ mod tests {
         assert_eq!(got.exact, vec![[2.0, 6.0]]);
         // The estimate is drawn apart (a ring), never as a proved dot.
         assert_eq!(got.estimates, vec![[1.0, 4.0]]);
+    }
+
+    #[test]
+    fn the_result_line_steps_where_a_move_gave_the_result_away() {
+        let game = crate::games::game_string::read("game=tictactoe moves=a1,a2,b1,b2,c3,c2")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let analysis = crate::analysis::analyse_proved(game.as_ref(), &|| false, &mut |_, _| {})
+            .unwrap_or_else(|e| panic!("{e}"));
+        let shown = result_series(&analysis);
+        // The start is a draw; O's a2 lost it (X wins); X's c3 gave the win away to O.
+        let results: Vec<f64> = shown.all.iter().map(|p| p[1]).collect();
+        assert_eq!(results, vec![0.0, 0.0, 1.0, 1.0, 1.0, -1.0, -1.0]);
+        assert_eq!(shown.all.first().map(|p| p[0]), Some(0.0));
+        assert_eq!(shown.exact, shown.all, "every point is proved");
+        assert!(shown.estimates.is_empty());
     }
 
     /// Issue 32.9: the margin axis had one label. Readable steps, 0 marked, at least

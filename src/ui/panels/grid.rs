@@ -228,6 +228,7 @@ fn analysis_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     if analysis.worst_moves.iter().all(Vec::is_empty) {
         ui.label(g.all_kept);
     }
+    crate::ui::panels::chart::result_chart_ui(app, analysis, ui, actions);
 }
 
 /// What a square is read out as: empty, a legal move, a piece, and the marks.
