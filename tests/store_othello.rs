@@ -92,7 +92,7 @@ fn a_tampered_move_is_refused_naming_the_move() {
     saved.moves[1].cell = "a1".into();
     let err = invalid(round_trip(&saved));
     assert!(
-        matches!(&err, CheckError::SmallMove { number: 2, token, .. } if token == "a1"),
+        matches!(&err, CheckError::TableMove { number: 2, token, .. } if token == "a1"),
         "{err:?}"
     );
     assert!(err.to_string().starts_with("move 2: 'a1'"), "{err}");
@@ -144,7 +144,7 @@ fn a_6x6_othello_save_with_another_size_names_its_own_6x6_board() {
     assert!(
         matches!(
             err,
-            CheckError::SmallSetup {
+            CheckError::TableSetup {
                 board: [6, 6],
                 size: 3,
                 ..

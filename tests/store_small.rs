@@ -317,14 +317,14 @@ fn tampered_small_saves_are_refused_with_what_is_wrong() {
     // An occupied cell: the game's own reason, with the move's number.
     let err = tampered(&won, |g| g.moves[3].cell = "a1".into());
     assert!(
-        matches!(&err, CheckError::SmallMove { number: 4, token, reason }
+        matches!(&err, CheckError::TableMove { number: 4, token, reason }
             if token == "a1" && reason.0.downcast_ref::<TicTacToeError>().is_some()),
         "{err:?}"
     );
     // A Dodgem move in tic-tac-toe is not written as a move of this game.
     let err = tampered(&won, |g| g.moves[0].cell = "a3-b3".into());
     assert!(
-        matches!(err, CheckError::SmallMove { number: 1, .. }),
+        matches!(err, CheckError::TableMove { number: 1, .. }),
         "{err:?}"
     );
     // A move after the game was won.
@@ -334,7 +334,7 @@ fn tampered_small_saves_are_refused_with_what_is_wrong() {
         g.moves.push(extra);
     });
     assert!(
-        matches!(err, CheckError::SmallMove { number: 6, .. }),
+        matches!(err, CheckError::TableMove { number: 6, .. }),
         "{err:?}"
     );
     // The wrong winner.
@@ -383,7 +383,7 @@ fn tampered_small_saves_are_refused_with_what_is_wrong() {
     let err = tampered(&won, |g| g.settings.stones = vec!["b2".into()]);
     assert_eq!(
         err,
-        CheckError::SmallSetup {
+        CheckError::TableSetup {
             kind: TIC_TAC_TOE,
             board: [3, 3],
             size: 3,
@@ -394,19 +394,19 @@ fn tampered_small_saves_are_refused_with_what_is_wrong() {
     assert!(err.to_string().contains("no stones and no seed"), "{err}");
     let err = tampered(&won, |g| g.settings.size = 8);
     assert!(
-        matches!(err, CheckError::SmallSetup { size: 8, .. }),
+        matches!(err, CheckError::TableSetup { size: 8, .. }),
         "{err:?}"
     );
     let err = tampered(&won, |g| g.settings.seed = Some(7));
     assert!(
-        matches!(err, CheckError::SmallSetup { seeded: true, .. }),
+        matches!(err, CheckError::TableSetup { seeded: true, .. }),
         "{err:?}"
     );
     // A gain on a move that claims no cells.
     let err = tampered(&won, |g| g.moves[0].gained = 4);
     assert_eq!(
         err,
-        CheckError::SmallGain {
+        CheckError::TableGain {
             number: 1,
             stored: 4
         }
@@ -428,7 +428,7 @@ fn a_tampered_dodgem_score_is_refused() {
     // An illegal car move names Dodgem's reason.
     let err = tampered(&saved, |g| g.moves[0].cell = "a3-a2".into());
     assert!(
-        matches!(&err, CheckError::SmallMove { number: 1, reason, .. }
+        matches!(&err, CheckError::TableMove { number: 1, reason, .. }
             if reason.0.downcast_ref::<DodgemError>().is_some()),
         "{err:?}"
     );
@@ -513,7 +513,7 @@ fn the_history_keeps_finished_games_of_every_kind_and_refuses_unfinished_small_o
     assert_eq!(bad.len(), 1);
     assert!(matches!(
         &bad[0],
-        (path, StoreError::Invalid { source: CheckError::SmallMove { number: 1, .. }, .. }) if *path == tampered
+        (path, StoreError::Invalid { source: CheckError::TableMove { number: 1, .. }, .. }) if *path == tampered
     ));
 }
 

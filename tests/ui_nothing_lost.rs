@@ -25,7 +25,7 @@ fn watching(game: &str) -> Settings {
         settings.setup.size = 5;
         settings.setup.stones = 3;
     } else {
-        settings.setup.small.table = Some(format!("game={game}"));
+        settings.setup.table.table = Some(format!("game={game}"));
     }
     settings
 }

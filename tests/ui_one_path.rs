@@ -41,7 +41,7 @@ fn custom_engine() -> EngineSetup {
 fn against_the_computer() -> Settings {
     let mut settings = settings(Mode::HumanVsComputer, 5, 0);
     settings.setup.engines = [custom_engine(), custom_engine()];
-    settings.setup.small.engines = [custom_engine(), custom_engine()];
+    settings.setup.table.engines = [custom_engine(), custom_engine()];
     settings
 }
 

@@ -24,14 +24,14 @@ fn quick_computers(settings: &mut Settings) {
         depth: 2,
         time_ms: 2_000,
     };
-    settings.setup.small.engines = [engine.clone(), engine];
+    settings.setup.table.engines = [engine.clone(), engine];
 }
 
 /// Settings whose game at start is Othello on `size`, in `mode` (the person first).
 fn othello_settings(size: u8, mode: Mode) -> Settings {
     let mut settings = Settings::default();
     settings.setup.mode = mode;
-    settings.setup.small.table = Some(format!("game=othello size={size}"));
+    settings.setup.table.table = Some(format!("game=othello size={size}"));
     quick_computers(&mut settings);
     settings
 }

@@ -23,7 +23,7 @@ const DODGEM: &str = "dodgem";
 fn small_settings(tag: &str, mode: Mode) -> Settings {
     let mut settings = Settings::default();
     settings.setup.mode = mode;
-    settings.setup.small.table = Some(format!("game={tag}"));
+    settings.setup.table.table = Some(format!("game={tag}"));
     settings
 }
 

@@ -125,7 +125,7 @@ pub enum CheckError {
         crate::board::counted(*stones as u64, "stone", "stones"),
         if *seeded { "a seed" } else { "no seed" }
     )]
-    SmallSetup {
+    TableSetup {
         /// The game.
         kind: GameKind,
         /// The board of the game's own setup, rows then columns (0x0 for a game
@@ -141,7 +141,7 @@ pub enum CheckError {
     /// A small game's move that the game's rules refuse (or that is not written as a
     /// move of that game); the game's reason is the source.
     #[error("move {number}: '{token}' is not a legal move here")]
-    SmallMove {
+    TableMove {
         /// 1-based move number.
         number: usize,
         /// The stored text (clipped if long).
@@ -156,7 +156,7 @@ pub enum CheckError {
         "move {number} is stored as gaining {}, but only a queens move gains cells",
         crate::board::counted(u64::from(*stored), "cell", "cells")
     )]
-    SmallGain {
+    TableGain {
         /// 1-based move number.
         number: usize,
         /// The stored number.

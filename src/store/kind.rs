@@ -194,7 +194,7 @@ mod tests {
         }
         .to_string();
         assert!(dodgem.contains("holds a Dodgem game"), "{dodgem}");
-        let setup = CheckError::SmallSetup {
+        let setup = CheckError::TableSetup {
             kind: othello,
             board: [8, 8],
             size: 3,

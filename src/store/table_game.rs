@@ -168,9 +168,9 @@ impl SavedGame {
     /// game string) against the replay.
     ///
     /// # Errors
-    /// The first disagreement: [`CheckError::WrongGame`] for a save of queens, [`CheckError::TimeOutOfRange`], [`CheckError::SmallSetup`] for settings other
-    /// than the game's bare board, [`CheckError::SmallMove`] naming the first move the
-    /// rules refuse (with their reason), [`CheckError::SmallGain`],
+    /// The first disagreement: [`CheckError::WrongGame`] for a save of queens, [`CheckError::TimeOutOfRange`], [`CheckError::TableSetup`] for settings other
+    /// than the game's bare board, [`CheckError::TableMove`] naming the first move the
+    /// rules refuse (with their reason), [`CheckError::TableGain`],
     /// [`CheckError::ScoreMismatch`], [`CheckError::ResultMismatch`] or
     /// [`CheckError::GameStringMismatch`].
     pub fn replay_table(&self) -> Result<Box<dyn AnyGame>, CheckError> {
@@ -184,7 +184,7 @@ impl SavedGame {
         let (size, _) = size_and_score(game.as_ref());
         if settings.size != size || !settings.stones.is_empty() || settings.seed.is_some() {
             let board = game.grid().map_or([0, 0], |grid| [grid.rows, grid.cols]);
-            return Err(CheckError::SmallSetup {
+            return Err(CheckError::TableSetup {
                 kind: self.kind,
                 board,
                 size: settings.size,
@@ -195,13 +195,13 @@ impl SavedGame {
         for (index, saved) in self.moves.iter().enumerate() {
             let number = index + 1;
             game.play_text(saved.cell.trim())
-                .map_err(|reason| CheckError::SmallMove {
+                .map_err(|reason| CheckError::TableMove {
                     number,
                     token: clip_token(&saved.cell),
                     reason: Box::new(MoveRefused(reason)),
                 })?;
             if saved.gained != 0 {
-                return Err(CheckError::SmallGain {
+                return Err(CheckError::TableGain {
                     number,
                     stored: saved.gained,
                 });

@@ -120,7 +120,7 @@ impl Replacement {
     /// # Errors
     /// The status line's message when the choices make no board.
     pub(super) fn from_setup(setup: &GameSetup) -> Result<Self, Message> {
-        let game: Box<dyn AnyGame> = match setup.small.table_setup() {
+        let game: Box<dyn AnyGame> = match setup.table.table_setup() {
             Some(text) => crate::games::game_string::read(text).map_err(Message::PasteGameError)?,
             None => {
                 Box::new(board_from_setup(setup).map_err(|error| Message::BadSetup(error.into()))?)

@@ -6,7 +6,7 @@ use crate::store::SheetNames;
 pub const TEXTS: Texts = Texts {
     app_title: "Queens & Stones",
     digit_separator: ',',
-    small: &super::small::EN,
+    table: &super::table::EN,
     grid: &super::grid::EN,
     menu_game: "Game",
     new_game: "New game",
@@ -252,7 +252,7 @@ pub const TEXTS: Texts = Texts {
         outcome: "{0} {1}:{2}",
         outcome_resigned: "{0} {1}:{2}, {3} resigned",
         draw: "Draw",
-        small: super::small_checks::SMALL_CHECK_EN,
+        table: super::table_checks::TABLE_CHECK_EN,
     },
     fp_text_too_long: "Game {0} is left out: a text in it has {1} characters, more than an Excel cell holds ({2}).",
     out_empty: "The file name is empty; give one ending in .{0}.",

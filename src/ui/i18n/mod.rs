@@ -10,8 +10,8 @@ pub mod grid;
 pub mod names;
 mod numbers;
 mod problems;
-pub mod small;
-mod small_checks;
+pub mod table;
+mod table_checks;
 mod vi;
 
 pub use fill::fill;
@@ -30,8 +30,8 @@ pub struct Texts {
     /// What separates groups of three digits in a large count: "1,503,407,535" in
     /// English, "1.503.407.535" in Vietnamese.
     pub digit_separator: char,
-    /// The small games' strings.
-    pub small: &'static small::SmallTexts,
+    /// The table games' strings (every game of the games table drawn on its grid).
+    pub table: &'static table::TableTexts,
     /// The strings of the games played through the seam.
     pub grid: &'static grid::GridTexts,
     // Menus.
@@ -522,7 +522,7 @@ mod tests {
     #[test]
     fn every_name_reads_right_in_english_sentences() {
         let t = texts(Language::English);
-        let s = t.small;
+        let s = t.table;
         let named = [
             (t.thinking, 1),
             (t.wins, 3),

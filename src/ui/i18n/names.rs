@@ -85,7 +85,7 @@ mod tests {
 
     #[test]
     fn every_games_computer_without_a_level_is_named_by_its_engine() {
-        let engine = crate::ui::session::small_setup::SmallSetup::default().engines[0].clone();
+        let engine = crate::ui::session::table_setup::TableSetup::default().engines[0].clone();
         let seats = [Seat::Human, Seat::Computer(engine)];
         let names = seat_names(texts(Language::English), &seats, &none());
         assert_eq!(names[1], "Computer (Alpha-beta)");

@@ -2,7 +2,7 @@
 //! are told in the language of the moment, one sentence per variant of
 //! [`StoreError`] and [`ExportError`] for a person first, the technical detail second.
 
-use super::small_checks::SmallCheckTexts;
+use super::table_checks::TableCheckTexts;
 use super::{Texts, fill};
 use crate::board::Player;
 use crate::store::{
@@ -52,8 +52,8 @@ pub struct CheckTexts {
     pub outcome: &'static str,
     pub outcome_resigned: &'static str,
     pub draw: &'static str,
-    /// The checks of tic-tac-toe and Dodgem saves ([`super::small_checks::SMALL_CHECK_EN`], [`super::small_checks::SMALL_CHECK_VI`]).
-    pub small: SmallCheckTexts,
+    /// The checks of tic-tac-toe and Dodgem saves ([`super::table_checks::TABLE_CHECK_EN`], [`super::table_checks::TABLE_CHECK_VI`]).
+    pub table: TableCheckTexts,
 }
 
 /// Why the system refused a read or a write: its kind (translated when common) and the
@@ -248,10 +248,10 @@ impl Texts {
                 fill(t.time_out_of_range, &[&field, value])
             }
             CheckError::WrongGame { found } => match found {
-                GameKind::Table(_) => fill(t.small.wrong_game_small, &[&t.small.game(*found)]),
-                GameKind::Queens => t.small.wrong_game_queens.to_string(),
+                GameKind::Table(_) => fill(t.table.wrong_game_small, &[&t.table.game(*found)]),
+                GameKind::Queens => t.table.wrong_game_queens.to_string(),
             },
-            CheckError::SmallSetup {
+            CheckError::TableSetup {
                 kind,
                 board: [rows, cols],
                 size,
@@ -259,25 +259,25 @@ impl Texts {
                 seeded,
             } => {
                 let seed = if *seeded {
-                    t.small.seed
+                    t.table.seed
                 } else {
-                    t.small.no_seed
+                    t.table.no_seed
                 };
-                let game = t.small.game(*kind);
+                let game = t.table.game(*kind);
                 fill(
-                    t.small.small_setup,
+                    t.table.table_setup,
                     &[&game, rows, cols, size, stones, &seed],
                 )
             }
-            CheckError::SmallMove {
+            CheckError::TableMove {
                 number,
                 token,
                 reason,
             } => fill(
-                t.small.small_move,
-                &[number, token, &reason.0.say(t.small.tongue)],
+                t.table.table_move,
+                &[number, token, &reason.0.say(t.table.tongue)],
             ),
-            CheckError::SmallGain { number, stored } => fill(t.small.small_gain, &[number, stored]),
+            CheckError::TableGain { number, stored } => fill(t.table.table_gain, &[number, stored]),
         }
     }
 
@@ -408,7 +408,7 @@ impl Texts {
             FileProblem::NotRegular(path) => fill(self.not_regular_file, &[&file(path)]),
             FileProblem::NotASave(path) => fill(self.fp_not_a_save, &[&file(path)]),
             FileProblem::NotQueens(path, kind) => {
-                let small = &self.check.small;
+                let small = &self.check.table;
                 fill(small.fp_not_queens, &[&file(path), &small.game(*kind)])
             }
         }

@@ -6,7 +6,7 @@ use crate::store::SheetNames;
 pub const TEXTS: Texts = Texts {
     app_title: "Quân Hậu & Đá",
     digit_separator: '.',
-    small: &super::small::VI,
+    table: &super::table::VI,
     grid: &super::grid::VI,
     menu_game: "Trò chơi",
     new_game: "Ván mới",
@@ -253,7 +253,7 @@ pub const TEXTS: Texts = Texts {
         outcome: "{0} {1}:{2}",
         outcome_resigned: "{0} {1}:{2}, {3} đã đầu hàng",
         draw: "Hòa",
-        small: super::small_checks::SMALL_CHECK_VI,
+        table: super::table_checks::TABLE_CHECK_VI,
     },
     fp_text_too_long: "Ván {0} bị bỏ qua: một văn bản trong đó có {1} ký tự, nhiều hơn một ô Excel chứa được ({2}).",
     out_empty: "Tên tệp trống; hãy đặt một tên kết thúc bằng .{0}.",

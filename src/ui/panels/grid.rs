@@ -275,7 +275,7 @@ pub fn grid_panel_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                     actions.push(Action::CopyPosition);
                 }
                 crate::ui::panels::side::copy_link_ui(app, ui, actions);
-                if ui.button(t.small.open_lab).clicked() {
+                if ui.button(t.table.open_lab).clicked() {
                     actions.push(Action::OpenInLab);
                 }
             });
@@ -314,9 +314,9 @@ fn players_ui(app: &App, game: &Game, ui: &mut egui::Ui) {
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 let line = if names[seat] == t.you {
-                    fill(t.small.plays_you, &[&pieces[seat]])
+                    fill(t.table.plays_you, &[&pieces[seat]])
                 } else {
-                    fill(t.small.plays, &[&names[seat], &pieces[seat]])
+                    fill(t.table.plays, &[&names[seat], &pieces[seat]])
                 };
                 ui.label(RichText::new(line).strong().color(colour));
                 ui.label(RichText::new(seat_summary(t, &game.seats[seat])).small());
@@ -332,15 +332,15 @@ pub fn turn_text(app: &App, game: &Game) -> String {
     let said = words(t.grid, game.tag());
     if let Some(loser) = game.resigned() {
         let (loser, winner) = (loser.index(), loser.opponent().index());
-        return fill(t.small.resigned_win, &[&names[loser], &names[winner]]);
+        return fill(t.table.resigned_win, &[&names[loser], &names[winner]]);
     }
     let shown = match app.reviewing() {
         Some(ply) => game.at_ply(ply),
         None => game.game.clone(),
     };
     match shown.result() {
-        Some(Some(winner)) => fill(t.small.wins, &[&names[winner]]),
-        Some(None) => said.draw.unwrap_or(t.small.draw).to_string(),
+        Some(Some(winner)) => fill(t.table.wins, &[&names[winner]]),
+        Some(None) => said.draw.unwrap_or(t.table.draw).to_string(),
         None => {
             let seat = shown.seat_to_move();
             fill(t.grid.to_move, &[&names[seat], &said.pieces[seat]])
@@ -352,7 +352,7 @@ pub fn turn_text(app: &App, game: &Game) -> String {
 /// last one found; Resume while the computer is paused.
 fn search_ui(app: &App, game: &Game, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let t = app.texts();
-    let s = t.small;
+    let s = t.table;
     if let Some(nodes) = app.grid_thinking() {
         ui.horizontal_wrapped(|ui| {
             ui.spinner();
@@ -385,7 +385,7 @@ fn search_ui(app: &App, game: &Game, ui: &mut egui::Ui, actions: &mut Vec<Action
 /// the value proves it, a draw when the search reached every end, else the value as an
 /// estimate. An engine's encoding of a proof (99983, 100034) is never shown.
 fn found_text(t: &Texts, game: &Game, searcher: usize, value: i32, exact: bool) -> String {
-    let s = t.small;
+    let s = t.table;
     let pieces = words(t.grid, game.tag()).pieces;
     let seat_of = |searcher_wins: bool| {
         if searcher_wins {
@@ -410,7 +410,7 @@ fn found_text(t: &Texts, game: &Game, searcher: usize, value: i32, exact: bool) 
 
 /// The moves, numbered; a click shows the position after that move.
 fn moves_ui(app: &App, game: &Game, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
-    let s = app.texts().small;
+    let s = app.texts().table;
     let g = app.texts().grid;
     ui.label(RichText::new(s.moves).strong());
     let moves = game.game.moves();

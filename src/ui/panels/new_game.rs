@@ -8,7 +8,7 @@ use crate::ui::i18n::names::MAX_NAME_CHARS;
 use crate::ui::i18n::{Texts, fill};
 use crate::ui::session::seats::{hand_from_random, stones_from_setup};
 use crate::ui::session::settings::{EngineSetup, GameSetup, Mode, Preset, StoneMode, reroll};
-use crate::ui::session::small_setup::SMALL_ENGINES;
+use crate::ui::session::table_setup::SMALL_ENGINES;
 use eframe::egui::{self, RichText};
 
 /// The pause between moves for each watching speed, slowest first (milliseconds).
@@ -62,16 +62,16 @@ const TABLE_MAX_DEPTH: u32 = 20;
 /// Which game to start: queens, then every other game of the games table with a grid,
 /// once per board size its rules take.
 fn game_choice_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
-    setting_ui(ui, t.small.game, |ui| {
-        let queens = draft.small.table_setup().is_none();
+    setting_ui(ui, t.table.game, |ui| {
+        let queens = draft.table.table_setup().is_none();
         let name = crate::ui::i18n::grid::game_name(t.grid, crate::games::table::DEFAULT_TAG);
         if ui.radio(queens, name).clicked() {
-            draft.small.table = None;
+            draft.table.table = None;
         }
         for (setup, label) in table_choices(t) {
-            let chosen = draft.small.table.as_deref() == Some(setup.as_str());
+            let chosen = draft.table.table.as_deref() == Some(setup.as_str());
             if ui.radio(chosen, label).clicked() {
-                draft.small.table = Some(setup);
+                draft.table.table = Some(setup);
             }
         }
     });
@@ -80,7 +80,7 @@ fn game_choice_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
 /// The tag of the table game chosen, if the choice is one, and the deepest its
 /// computers may search (see [`TABLE_MAX_DEPTH`]).
 fn table_game(draft: &GameSetup) -> Option<(&'static str, u32)> {
-    let text = draft.small.table_setup()?;
+    let text = draft.table.table_setup()?;
     let game = crate::games::game_string::read(text).ok()?;
     Some((game.tag(), game.plies_left().clamp(1, TABLE_MAX_DEPTH)))
 }
@@ -224,7 +224,7 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, small: Option
             ui.label(RichText::new(t.computer).strong());
             match small {
                 Some(kind) => {
-                    small_engine_ui(t, &mut draft.small.engines[seat], ui, "engine", kind)
+                    small_engine_ui(t, &mut draft.table.engines[seat], ui, "engine", kind)
                 }
                 None => engine_ui(t, &mut draft.engines[seat], ui, "engine"),
             }
@@ -238,7 +238,7 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, small: Option
         }
         Mode::ComputerVsComputer if small.is_some() => {
             let kind = small.unwrap_or(1);
-            for (index, engine) in draft.small.engines.iter_mut().enumerate() {
+            for (index, engine) in draft.table.engines.iter_mut().enumerate() {
                 ui.separator();
                 let title = fill(t.computer_n, &[&(index + 1)]);
                 ui.label(RichText::new(title).strong());
@@ -302,7 +302,7 @@ fn small_engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &
         );
     });
     engine.time_ms = (seconds * 1000.0).round() as u64;
-    ui.add(egui::Label::new(RichText::new(t.small.computer_note).weak()).wrap());
+    ui.add(egui::Label::new(RichText::new(t.table.computer_note).weak()).wrap());
 }
 
 /// A name field labelled `label`, showing `default` while empty. The name is cut to

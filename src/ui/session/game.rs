@@ -19,7 +19,7 @@ use crate::games::seam::{AnyGame, Ending, Refused, resigning_seat};
 /// The seats of a table game from the new-game choices (their mode and who starts, the
 /// table games' own computers).
 pub fn table_seats(setup: &GameSetup) -> [Seat; 2] {
-    let [one, two] = setup.small.engines.clone();
+    let [one, two] = setup.table.engines.clone();
     match setup.mode {
         Mode::HumanVsHuman => [Seat::Human, Seat::Human],
         Mode::ComputerVsComputer => [Seat::Computer(one), Seat::Computer(two)],

@@ -47,7 +47,7 @@ impl GridNote {
     pub fn text(&self, t: &Texts, names: &[String; 2]) -> String {
         let g = t.grid;
         match self {
-            GridNote::Started(tag) => fill(t.small.started, &[&game_name(g, tag)]),
+            GridNote::Started(tag) => fill(t.table.started, &[&game_name(g, tag)]),
             GridNote::Played { seat, mv, flipped } if *flipped > 0 => {
                 fill(g.flipped, &[&names[*seat], mv, flipped])
             }

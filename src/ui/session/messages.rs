@@ -206,7 +206,7 @@ impl Message {
                     &t.engine_label(crate::ai::EngineKind::default()),
                 ],
             ),
-            Message::QueensOnly => t.small.queens_only.to_string(),
+            Message::QueensOnly => t.table.queens_only.to_string(),
             Message::Grid(note) => note.text(t, names),
             // The files' messages: their own match below. Every variant is named here,
             // so a new message is a compile error until it is worded.

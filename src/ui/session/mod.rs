@@ -14,5 +14,5 @@ pub mod opening;
 pub mod saving;
 pub mod seats;
 pub mod settings;
-pub mod small_setup;
+pub mod table_setup;
 pub mod writes;

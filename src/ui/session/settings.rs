@@ -167,8 +167,10 @@ pub struct GameSetup {
     /// A series against the same opponent alternates who starts: each next game from
     /// these choices swaps the sides (the first move is worth many cells on most boards).
     pub alternate_starts: bool,
-    /// The game to start (queens or a game of the games table) and those games' computers.
-    pub small: crate::ui::session::small_setup::SmallSetup,
+    /// The game to start (queens or another game of the games table) and those games'
+    /// computers. Written as `small` in the settings file, as every earlier version did.
+    #[serde(rename = "small")]
+    pub table: crate::ui::session::table_setup::TableSetup,
 }
 
 impl Default for GameSetup {
@@ -186,7 +188,7 @@ impl Default for GameSetup {
             watch_delay_ms: 600,
             names: [String::new(), String::new()],
             alternate_starts: false,
-            small: crate::ui::session::small_setup::SmallSetup::default(),
+            table: crate::ui::session::table_setup::TableSetup::default(),
         }
     }
 }

@@ -128,7 +128,7 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
 fn other_game_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) -> bool {
     let t = app.texts();
     if app.new_game_open()
-        && let Some(setup) = app.draft().small.table_setup()
+        && let Some(setup) = app.draft().table.table_setup()
     {
         ui.label(RichText::new(t.setup_preview).strong());
         crate::ui::panels::grid::grid_preview_ui(app, setup, ui);

@@ -25,7 +25,7 @@ pub fn continue_modal_ui(t: &Texts, files: &Files, ctx: &egui::Context, actions:
     let text = match offer {
         Loaded::Queens(offer) => fill(t.continue_offer, &[&offer.board.size(), &offer.board.ply()]),
         Loaded::Table(offer) => fill(
-            t.small.continue_offer,
+            t.table.continue_offer,
             &[
                 &crate::ui::i18n::grid::game_name(t.grid, offer.game.tag()),
                 &offer.game.moves().len(),
@@ -329,7 +329,7 @@ fn filters_ui(
     ui: &mut egui::Ui,
 ) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(t.small.game);
+        ui.label(t.table.game);
         let selected = view.game.map_or(t.any_size, |kind| {
             crate::ui::i18n::grid::kind_name(t.grid, kind)
         });
@@ -387,7 +387,7 @@ fn entries_ui(
                     for header in [
                         "",
                         t.col_date,
-                        t.small.game,
+                        t.table.game,
                         &fill(t.player_n, &[&1]),
                         &fill(t.player_n, &[&2]),
                         t.score,

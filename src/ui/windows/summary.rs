@@ -123,9 +123,9 @@ fn grid_ending(app: &App, game: &crate::ui::session::game::Game) -> Ending {
     let mut lines: Vec<(String, Color32)> = (0..2)
         .map(|seat| {
             let line = if names[seat] == t.you {
-                fill(t.small.plays_you, &[&pieces[seat]])
+                fill(t.table.plays_you, &[&pieces[seat]])
             } else {
-                fill(t.small.plays, &[&names[seat], &pieces[seat]])
+                fill(t.table.plays, &[&names[seat], &pieces[seat]])
             };
             (line, colours.queen[seat])
         })
@@ -140,7 +140,7 @@ fn grid_ending(app: &App, game: &crate::ui::session::game::Game) -> Ending {
             && !game.seats[seat].is_computer()
     });
     let headline = if human_beat_computer {
-        t.small.you_win.to_string()
+        t.table.you_win.to_string()
     } else {
         crate::ui::panels::grid::turn_text(app, game)
     };

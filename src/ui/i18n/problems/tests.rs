@@ -183,21 +183,21 @@ fn every_check_error() -> Vec<CheckError> {
         CheckError::WrongGame {
             found: GameKind::Queens,
         },
-        CheckError::SmallSetup {
+        CheckError::TableSetup {
             kind: GameKind::Table("dodgem"),
             board: [3, 3],
             size: 8,
             stones: 1,
             seeded: true,
         },
-        CheckError::SmallMove {
+        CheckError::TableMove {
             number: 2,
             token: "b2".into(),
             reason: Box::new(crate::store::MoveRefused(crate::games::seam::Refused::new(
                 crate::games::dodgem::DodgemError::BadMove("b2".into()),
             ))),
         },
-        CheckError::SmallGain {
+        CheckError::TableGain {
             number: 1,
             stored: 12,
         },

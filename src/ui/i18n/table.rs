@@ -4,7 +4,7 @@
 
 /// Every string the small games show; each field is named after where it appears.
 #[allow(missing_docs)]
-pub struct SmallTexts {
+pub struct TableTexts {
     pub game: &'static str,
     pub computer_note: &'static str,
     pub plays: &'static str,
@@ -30,7 +30,7 @@ pub struct SmallTexts {
 }
 
 /// English.
-pub const EN: SmallTexts = SmallTexts {
+pub const EN: TableTexts = TableTexts {
     game: "Game",
     computer_note: "The lectures' minimax or alpha-beta, searching to this depth (a search that reaches every game's end plays perfectly).",
     plays: "{0} plays {1}",
@@ -54,7 +54,7 @@ pub const EN: SmallTexts = SmallTexts {
 };
 
 /// Vietnamese.
-pub const VI: SmallTexts = SmallTexts {
+pub const VI: TableTexts = TableTexts {
     game: "Trò chơi",
     computer_note: "Minimax hoặc alpha-beta của bài giảng, tìm đến độ sâu này (tìm tới cuối mọi ván thì chơi hoàn hảo).",
     plays: "{0} cầm {1}",

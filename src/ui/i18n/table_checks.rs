@@ -8,55 +8,55 @@ use crate::store::GameKind;
 /// How a tic-tac-toe or Dodgem save disagrees with its replay, one text per
 /// [`CheckError`] variant of the small games, the refusal of a small game where a queens
 /// one was asked for ([`StoreError::NotQueens`]), and the games' names.
-pub struct SmallCheckTexts {
-    /// The language the games are asked to give their reasons in ([`CheckError::SmallMove`]'s).
+pub struct TableCheckTexts {
+    /// The language the games are asked to give their reasons in ([`CheckError::TableMove`]'s).
     pub tongue: Tongue,
     /// [`CheckError::WrongGame`] of a small game's save: its game.
     pub wrong_game_small: &'static str,
     /// [`CheckError::WrongGame`] of a queens save.
     pub wrong_game_queens: &'static str,
-    /// [`CheckError::SmallSetup`]: the game, its own board's rows and columns, the stored
+    /// [`CheckError::TableSetup`]: the game, its own board's rows and columns, the stored
     /// size, stones, and [`Self::seed`] or [`Self::no_seed`].
-    pub small_setup: &'static str,
+    pub table_setup: &'static str,
     pub seed: &'static str,
     pub no_seed: &'static str,
-    /// [`CheckError::SmallMove`]: the move number, the text, the game's reason.
-    pub small_move: &'static str,
-    /// [`CheckError::SmallGain`]: the move number, the stored gain.
-    pub small_gain: &'static str,
+    /// [`CheckError::TableMove`]: the move number, the text, the game's reason.
+    pub table_move: &'static str,
+    /// [`CheckError::TableGain`]: the move number, the stored gain.
+    pub table_gain: &'static str,
     /// [`StoreError::NotQueens`]: the file, its game.
     pub fp_not_queens: &'static str,
 }
 
-/// The English texts of [`SmallCheckTexts`] (kept here, beside the Vietnamese, so en.rs
+/// The English texts of [`TableCheckTexts`] (kept here, beside the Vietnamese, so en.rs
 /// only names them).
-pub const SMALL_CHECK_EN: SmallCheckTexts = SmallCheckTexts {
+pub const TABLE_CHECK_EN: TableCheckTexts = TableCheckTexts {
     tongue: Tongue::English,
     wrong_game_small: "the save holds {a:0} game, not a Queens & Stones game",
     wrong_game_queens: "the save holds a Queens & Stones game, not a game of the games table",
-    small_setup: "{a:0} game is played on its own {1}x{2} board with no stones and no seed, but the settings give size {3}, {4:stone|stones} and {5}",
+    table_setup: "{a:0} game is played on its own {1}x{2} board with no stones and no seed, but the settings give size {3}, {4:stone|stones} and {5}",
     seed: "a seed",
     no_seed: "no seed",
-    small_move: "move {0}: '{1}' is not a legal move here ({2})",
-    small_gain: "move {0} is stored as gaining {1:cell|cells}, but only a queens move gains cells",
+    table_move: "move {0}: '{1}' is not a legal move here ({2})",
+    table_gain: "move {0} is stored as gaining {1:cell|cells}, but only a queens move gains cells",
     fp_not_queens: "{0} holds {a:1} game, not a Queens & Stones game.",
 };
 
-/// The Vietnamese texts of [`SmallCheckTexts`]. The game's own reason for a refused move
+/// The Vietnamese texts of [`TableCheckTexts`]. The game's own reason for a refused move
 /// ([`crate::games::seam::Refused`]) is asked of the game in Vietnamese too.
-pub const SMALL_CHECK_VI: SmallCheckTexts = SmallCheckTexts {
+pub const TABLE_CHECK_VI: TableCheckTexts = TableCheckTexts {
     tongue: Tongue::Vietnamese,
     wrong_game_small: "ván đã lưu là một ván {0}, không phải ván Queens & Stones",
     wrong_game_queens: "ván đã lưu là một ván Queens & Stones, không phải ván của bảng trò chơi",
-    small_setup: "ván {0} được chơi trên bàn {1}x{2} của riêng nó, không có đá và không có hạt giống, nhưng phần thiết lập ghi kích thước {3}, {4} viên đá và {5}",
+    table_setup: "ván {0} được chơi trên bàn {1}x{2} của riêng nó, không có đá và không có hạt giống, nhưng phần thiết lập ghi kích thước {3}, {4} viên đá và {5}",
     seed: "có hạt giống",
     no_seed: "không có hạt giống",
-    small_move: "nước {0}: '{1}' không phải là nước đi hợp lệ ở đây ({2})",
-    small_gain: "nước {0} được lưu là chiếm {1} ô, nhưng chỉ nước đi của ván Quân Hậu mới chiếm ô",
+    table_move: "nước {0}: '{1}' không phải là nước đi hợp lệ ở đây ({2})",
+    table_gain: "nước {0} được lưu là chiếm {1} ô, nhưng chỉ nước đi của ván Quân Hậu mới chiếm ô",
     fp_not_queens: "{0} chứa một ván {1}, không phải ván Queens & Stones.",
 };
 
-impl SmallCheckTexts {
+impl TableCheckTexts {
     /// `kind`'s name as the sentences above use it: the game's own
     /// ([`GameKind::title`]), the same in both languages as these sentences have
     /// always named the games.

@@ -1,5 +1,5 @@
 //! The table games' new-game choices: which game New game starts (queens, or the
-//! setup of a games-table game) and those games' computers ([`SmallSetup`]), kept in
+//! setup of a games-table game) and those games' computers ([`TableSetup`]), kept in
 //! the settings file.
 
 use super::engine_setup::EngineSetup;
@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 
 /// The new-game choices of the games table: which game New game starts (queens, or the
 /// setup of a games-table game) and the computers of those games. The settings file
-/// holds it as a [`SmallSetupFile`], which reads the game names older versions wrote.
+/// holds it as a [`TableSetupFile`], which reads the game names older versions wrote.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(from = "SmallSetupFile", into = "SmallSetupFile")]
-pub struct SmallSetup {
+#[serde(from = "TableSetupFile", into = "TableSetupFile")]
+pub struct TableSetup {
     /// The computer of each seat (P1, P2): minimax or alpha-beta, a depth and a time.
     pub engines: [EngineSetup; 2],
     /// The game of the games table New game starts, played through the seam: the game
@@ -20,64 +20,64 @@ pub struct SmallSetup {
     pub table: Option<String>,
 }
 
-impl Default for SmallSetup {
+impl Default for TableSetup {
     fn default() -> Self {
         let engine = EngineSetup {
             engine: EngineKind::ALPHABETA,
             depth: 9,
             time_ms: 5_000,
         };
-        SmallSetup {
+        TableSetup {
             engines: [engine.clone(), engine],
             table: None,
         }
     }
 }
 
-impl SmallSetup {
+impl TableSetup {
     /// The game string of the table game chosen (`game=othello size=6`), if not queens.
     pub fn table_setup(&self) -> Option<&str> {
         self.table.as_deref()
     }
 }
 
-/// [`SmallSetup`] as the settings file holds it. `game` is what versions before the
+/// [`TableSetup`] as the settings file holds it. `game` is what versions before the
 /// games table named the game New game starts (`"Queens"`, `"TicTacToe"`, `"Dodgem"`);
 /// a name that is a table tag but queens's, read in any case, is read as that game's
 /// start when `table` names none. It is always written `"Queens"`, so that an older
 /// version reading a newer file starts queens rather than refusing the value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-struct SmallSetupFile {
+struct TableSetupFile {
     game: String,
     engines: [EngineSetup; 2],
     table: Option<String>,
 }
 
-impl Default for SmallSetupFile {
+impl Default for TableSetupFile {
     fn default() -> Self {
-        SmallSetup::default().into()
+        TableSetup::default().into()
     }
 }
 
 /// The name the file's `game` has always had for queens.
 const QUEENS_CHOICE: &str = "Queens";
 
-impl From<SmallSetupFile> for SmallSetup {
-    fn from(file: SmallSetupFile) -> SmallSetup {
+impl From<TableSetupFile> for TableSetup {
+    fn from(file: TableSetupFile) -> TableSetup {
         let old_game = crate::games::table::by_tag(&file.game)
             .filter(|entry| entry.tag != crate::games::table::DEFAULT_TAG)
             .map(|entry| format!("game={}", entry.tag));
-        SmallSetup {
+        TableSetup {
             engines: file.engines,
             table: file.table.or(old_game),
         }
     }
 }
 
-impl From<SmallSetup> for SmallSetupFile {
-    fn from(setup: SmallSetup) -> SmallSetupFile {
-        SmallSetupFile {
+impl From<TableSetup> for TableSetupFile {
+    fn from(setup: TableSetup) -> TableSetupFile {
+        TableSetupFile {
             game: QUEENS_CHOICE.to_string(),
             engines: setup.engines,
             table: setup.table,
@@ -109,7 +109,7 @@ mod tests {
         ] {
             let (settings, notes) = Settings::from_json_with_notes(&old_settings(old));
             assert_eq!(notes, Vec::<String>::new(), "{old}");
-            let small = &settings.setup.small;
+            let small = &settings.setup.table;
             assert_eq!(small.table_setup(), setup, "{old}");
             assert_eq!(small.engines[1].depth, 3, "{old}");
         }
@@ -120,13 +120,13 @@ mod tests {
         let text = r#"{"setup":{"small":{"game":"Dodgem","table":"game=othello size=6"}}}"#;
         let settings = Settings::from_json(text);
         assert_eq!(
-            settings.setup.small.table_setup(),
+            settings.setup.table.table_setup(),
             Some("game=othello size=6")
         );
-        let written = serde_json::to_value(&settings.setup.small).unwrap_or_default();
+        let written = serde_json::to_value(&settings.setup.table).unwrap_or_default();
         assert_eq!(written["game"], "Queens");
         assert_eq!(written["table"], "game=othello size=6");
-        let back: SmallSetup = serde_json::from_value(written).unwrap_or_default();
-        assert_eq!(back, settings.setup.small);
+        let back: TableSetup = serde_json::from_value(written).unwrap_or_default();
+        assert_eq!(back, settings.setup.table);
     }
 }
