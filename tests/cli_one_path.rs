@@ -41,6 +41,21 @@ fn only_a_board_of_stones_needs_a_search_limit() {
     // Tic-tac-toe is searched to its end, the others to the engine's default depth.
     assert_eq!(json(&["bestmove", "--kind", "tictactoe"])["depth"], 9);
     assert_eq!(json(&["bestmove", "--kind", "dodgem"])["depth"], 4);
+    // An engine the game has not is refused in one line, without the threads note the
+    // strong engines' searches print.
+    let message = refused(&[
+        "bestmove",
+        "--kind",
+        "tictactoe",
+        "--algo",
+        "pvs",
+        "--threads",
+        "1024",
+    ]);
+    assert!(
+        message.contains("tictactoe takes minimax or alphabeta"),
+        "{message}"
+    );
 }
 
 #[test]

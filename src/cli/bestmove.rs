@@ -181,11 +181,6 @@ pub fn best_move_until(
         .threads
         .map_or(0, |threads| usize::try_from(threads).unwrap_or(usize::MAX));
     let (threads, note) = thread_note(requested);
-    if let Some(note) = note
-        && args.algo.entry().uses_threads
-    {
-        eprintln!("queens: note: {note}");
-    }
     let config = EngineConfig {
         time_ms: args.time_ms,
         threads,
@@ -200,6 +195,12 @@ pub fn best_move_until(
             }
             ThinkError::Table(err) => CliError::Memory(err),
         })?;
+    // Told once the engine is known to play this game: a refusal stays one line.
+    if let Some(note) = note
+        && args.algo.entry().uses_threads
+    {
+        eprintln!("queens: note: {note}");
+    }
     outcome.elapsed = start.elapsed();
     Ok(KindReport {
         kind: named(game.as_ref()),
