@@ -211,3 +211,36 @@ fn empty_stone_and_move_lists_are_allowed() {
     let out = json(&["replay", "--game", "size=5 stones= moves="]);
     assert_eq!(out["game"], "size=5");
 }
+
+/// Issue 39, one path per subcommand: every game of the games table answers `replay`
+/// with the fields queens always has (`score`, `free`, `game` included), by the same
+/// path; a game whose position in its notation is not its game string names its game
+/// and gives that position and the moves played from it besides.
+#[test]
+fn every_game_replays_with_the_fields_queens_has() {
+    let queens_fields = [
+        "legal", "error", "score", "free", "to_move", "over", "winner", "game",
+    ];
+    for tag in queens::games::table::tags() {
+        let out = if tag == "queens" {
+            json(&["replay", "--size", "5"])
+        } else {
+            json(&["replay", "--kind", tag])
+        };
+        for field in queens_fields {
+            assert!(out.get(field).is_some(), "{tag}: no {field} in {out}");
+        }
+        assert_eq!(out["legal"], true, "{tag}");
+        assert!(out["free"].as_u64().is_some_and(|free| free > 0), "{tag}");
+        let own = tag != "queens";
+        for field in ["kind", "position", "moves"] {
+            assert_eq!(out.get(field).is_some(), own, "{tag}: {field} in {out}");
+        }
+    }
+    // The game string of the position reached reads back as the same position.
+    let ttt = json(&["replay", "--kind", "tictactoe", "--moves", "b2,a1,c3"]);
+    assert_eq!(ttt["game"], "game=tictactoe moves=b2,a1,c3");
+    assert_eq!(ttt["free"], 6);
+    let again = json(&["replay", "--game", ttt["game"].as_str().unwrap_or("")]);
+    assert_eq!(again["position"], ttt["position"]);
+}

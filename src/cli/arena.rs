@@ -154,9 +154,11 @@ pub struct ArenaSummary {
 impl ArenaSummary {
     /// The summary of `report`, played with `config`, before anything is saved.
     pub fn new(config: &ArenaConfig, report: &ArenaReport) -> ArenaSummary {
-        let queens = config.is_queens();
+        // The board options are a board of stones' (queens'); the game is named unless
+        // it is the one --kind names when left out, as its game strings leave it out.
+        let board = config.game.tools.board_of_stones;
         ArenaSummary {
-            kind: (!queens).then_some(config.game.tag),
+            kind: (config.game.tag != crate::games::table::DEFAULT_TAG).then_some(config.game.tag),
             games: report.games,
             planned: report.planned,
             stopped: report.stopped,
@@ -172,9 +174,9 @@ impl ArenaSummary {
             elo_text: report.elo.to_string(),
             a: SideReport::new(&config.a, &report.a),
             b: SideReport::new(&config.b, &report.b),
-            size: queens.then_some(config.size),
-            stones: queens.then_some(config.stones),
-            seed: queens.then_some(config.seed),
+            size: board.then_some(config.size),
+            stones: board.then_some(config.stones),
+            seed: board.then_some(config.seed),
             time_ms: config.time_ms,
             history: None,
             history_files: 0,
@@ -316,9 +318,10 @@ pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
     }
 }
 
-/// Refuses the board options beside a game other than queens: it plays from its start.
+/// Refuses the board options beside a game that is not a board of stones (its row's
+/// `tools.board_of_stones`): it plays from its start.
 fn refuse_board_options(args: &ArenaArgs) -> Result<(), CliError> {
-    if args.kind.is_queens() {
+    if args.kind.0.tools.board_of_stones {
         return Ok(());
     }
     let kind = args.kind.name();
@@ -329,7 +332,8 @@ fn refuse_board_options(args: &ArenaArgs) -> Result<(), CliError> {
     ];
     match board.iter().find(|(_, given)| *given) {
         Some((option, _)) => Err(CliError::Usage(format!(
-            "{option} is for queens; arena --kind {kind} plays from {kind}'s start position"
+            "{option} is for {}; arena --kind {kind} plays from {kind}'s start position",
+            super::table_game::board_games()
         ))),
         None => Ok(()),
     }

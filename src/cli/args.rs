@@ -355,7 +355,7 @@ impl PositionArgs {
             return Ok(());
         };
         let named = parse_kind(name).map_err(super::error::CliError::Usage)?;
-        if !self.kind.is_queens() && self.kind.0.tag != named.0.tag {
+        if !self.kind.is_default() && self.kind.0.tag != named.0.tag {
             return Err(super::error::CliError::Usage(format!(
                 "--game is a game string of {}, but --kind is {}",
                 named.name(),
@@ -363,7 +363,8 @@ impl PositionArgs {
             )));
         }
         self.kind = named;
-        if named.is_queens() {
+        // A board of stones reads its string as --game, whose reader knows no `game=`.
+        if named.0.tools.board_of_stones {
             let rest: Vec<&str> = text
                 .split_whitespace()
                 .filter(|token| {

@@ -1,11 +1,14 @@
-//! `queens bestmove`: search a position and report the move, value and counters as JSON.
+//! `queens bestmove`: search a position of any game of the games table, by one path for
+//! all, and report the move, value and counters as JSON.
 
 use super::args::BestMoveArgs;
 use super::error::CliError;
 use super::interrupt::{Interrupt, StopOnRequest};
+use super::table_game::{KindReport, eval_refused, eval_text, legal_position, named, own_notation};
 use crate::ai::strong::thread_note;
-use crate::ai::{EngineConfig, Iteration, Limits, SearchOutcome};
-use crate::board::MAX_CELLS;
+use crate::ai::{EngineConfig, Iteration, SearchOutcome};
+use crate::games::seam::AnyGame;
+use crate::games::think::ThinkError;
 use serde::Serialize;
 use std::fmt::Display;
 use std::time::{Duration, Instant};
@@ -118,68 +121,90 @@ impl BestMoveReport {
     }
 }
 
-/// The search limits the options ask for: `--depth`, `--time-ms`, or both; with only a
-/// time limit the depth is unbounded (225 plies, the longest possible game).
+/// The depth to search: `--depth`; with only `--time-ms` the game's end (the search
+/// deepens until the time is up); with neither, the end of a game whose row sets
+/// `search_to_end` (tic-tac-toe), none for a board of stones (queens, whose boards run
+/// from 9 to 225 cells: no one depth suits them all), the engine's default depth in the
+/// others.
 ///
 /// # Errors
-/// [`CliError::MissingLimit`] when neither is given.
-pub fn limits(args: &BestMoveArgs) -> Result<Limits, CliError> {
-    let time = args.time_ms.map(Duration::from_millis);
-    let depth = match (args.depth, time) {
+/// [`CliError::MissingLimit`] for a board of stones without a limit.
+fn depth(args: &BestMoveArgs, game: &dyn AnyGame) -> Result<u32, CliError> {
+    let tools = args.position.kind.0.tools;
+    let to_end = game.plies_left().max(1);
+    Ok(match (args.depth, args.time_ms) {
         (Some(depth), _) => depth,
-        (None, Some(_)) => MAX_CELLS as u32,
-        (None, None) => return Err(CliError::MissingLimit),
-    };
-    Ok(Limits { depth, time })
+        (None, Some(_)) => to_end,
+        (None, None) if tools.board_of_stones => return Err(CliError::MissingLimit),
+        (None, None) if tools.search_to_end => to_end,
+        (None, None) => args.algo.entry().default_depth,
+    })
 }
 
 /// Runs `queens bestmove`, which nothing interrupts but its time limit.
 ///
 /// # Errors
-/// A [`CliError`] for a position that cannot be set up or holds an illegal move, or
-/// missing limits.
-pub fn best_move(args: &BestMoveArgs) -> Result<BestMoveReport, CliError> {
+/// As [`best_move_until`].
+pub fn best_move(args: &BestMoveArgs) -> Result<KindReport<BestMoveReport>, CliError> {
     best_move_until(args, &Interrupt::new())
 }
 
-/// Runs `queens bestmove` until done or until `interrupt` is raised: the answer is then
-/// the deepest completed depth, marked `"interrupted": true` (a search cut short without
-/// a time limit answers its deepest completed depth too; depth 1 is never interrupted,
-/// so a legal move is always given). The time limit counts from the start: building
-/// the engine and its table is in it, and `time_ms` is the whole wall time.
+/// Runs `queens bestmove` for any game of the games table, one path for all, through
+/// the game seam ([`AnyGame::think`]), until done or until `interrupt` is raised: the
+/// answer is then the deepest completed depth, marked `"interrupted": true` (depth 1 is
+/// never interrupted, so a legal move is always given). The time limit counts from the
+/// start: building the engine and its table is in it, and `time_ms` is the whole wall
+/// time.
 ///
 /// # Errors
-/// As [`best_move`]; [`CliError::Memory`] for a table that does not fit in memory.
+/// A [`CliError`] for a position that cannot be set up or holds an illegal move,
+/// missing limits (a board of stones), an engine the game has not, `--eval` for a game
+/// without an evaluation table or a table that does not fit it, and
+/// [`CliError::Memory`] for a transposition table that does not fit in memory.
 pub fn best_move_until(
     args: &BestMoveArgs,
     interrupt: &Interrupt,
-) -> Result<BestMoveReport, CliError> {
+) -> Result<KindReport<BestMoveReport>, CliError> {
     let start = Instant::now();
-    let board = args.position.board()?;
-    let mut limits = limits(args)?;
+    let entry = args.position.kind.0;
+    if args.eval.is_some() && !entry.tools.eval_file {
+        return Err(eval_refused());
+    }
+    let mut game = legal_position(&args.position)?;
+    if let Some(path) = &args.eval {
+        game.set_eval(&eval_text(path)?)
+            .map_err(|err| CliError::Usage(format!("--eval {}: {err}", path.display())))?;
+    }
+    let depth = depth(args, game.as_ref())?;
     // clap caps it at MAX_THREADS; absent or 0, one thread per core.
     let requested = args
         .threads
         .map_or(0, |threads| usize::try_from(threads).unwrap_or(usize::MAX));
     let (threads, note) = thread_note(requested);
+    let config = EngineConfig {
+        time_ms: args.time_ms,
+        threads,
+        hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
+        ..EngineConfig::new(args.algo, depth)
+    };
+    let mut outcome = game
+        .think(&config, &StopOnRequest(interrupt))
+        .map_err(|err| match err {
+            ThinkError::NotForThisGame(err) => {
+                CliError::Usage(format!("{err}; {} takes minimax or alphabeta", entry.tag))
+            }
+            ThinkError::Table(err) => CliError::Memory(err),
+        })?;
+    // Told once the engine is known to play this game: a refusal stays one line.
     if let Some(note) = note
         && args.algo.entry().uses_threads
     {
         eprintln!("queens: note: {note}");
     }
-    let config = EngineConfig {
-        time_ms: args.time_ms,
-        threads,
-        hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
-        ..EngineConfig::new(args.algo, limits.depth)
-    };
-    let mut engine = config.build();
-    engine
-        .prepare(&board, limits.time)
-        .map_err(CliError::Memory)?;
-    let setup = start.elapsed();
-    limits.time = limits.time.map(|time| time.saturating_sub(setup));
-    let mut outcome = engine.think(&board, limits, &StopOnRequest(interrupt));
     outcome.elapsed = start.elapsed();
-    Ok(BestMoveReport::new(&outcome, engine.name()))
+    Ok(KindReport {
+        kind: named(game.as_ref()),
+        position: own_notation(game.as_ref()),
+        report: BestMoveReport::new(&outcome, args.algo.name()),
+    })
 }

@@ -1,7 +1,7 @@
 //! A position of any game written as text at the command line: the game's own notation
 //! or its game string (`game=othello size=6 moves=c2`, as the window's Copy position and
 //! the browser's links write it). Shared by the commands that take a position of any
-//! game (`replay`, `bestmove`, `solve`, `tree` through src/cli/small.rs, and `perft`).
+//! game (`replay`, `bestmove`, `solve`, `tree` through src/cli/table_game.rs, and `perft`).
 
 use super::error::CliError;
 use crate::games::seam::AnyGame;

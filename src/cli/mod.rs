@@ -21,8 +21,8 @@ mod perft;
 mod position;
 mod puzzles;
 mod replay;
-mod small;
 mod solve;
+mod table_game;
 mod tree;
 mod usage;
 
@@ -33,7 +33,7 @@ pub use args::{
     MAX_GAMES, MAX_THREADS, MAX_TIME_MS, PositionArgs, ReplayArgs, RootArg, TreeAlgo, TreeArgs,
     parse_algo, parse_player,
 };
-pub use bestmove::{BestMoveReport, IterationReport, best_move, best_move_until, limits};
+pub use bestmove::{BestMoveReport, IterationReport, best_move, best_move_until};
 pub use book::{BookBoardReport, BookReport, book};
 pub use error::{CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_UNSOLVED, EXIT_USAGE, one_line};
 pub use export::{ExportReport, SkippedFile, export, export_with};
@@ -46,12 +46,12 @@ pub use puzzles::{
     MAX_PUZZLES, OtherMove, PuzzleReport, PuzzlesArgs, PuzzlesReport, SizeRange, SizeRangeError,
     parse_sizes, puzzles,
 };
-pub use replay::{ReplayReport, replay};
-pub use small::{
-    KindReport, SmallAnalyseReport, SmallMove, SmallPuzzleReport, SmallPuzzlesReport, SmallReplay,
+pub use replay::{ReplayReport, SideName, replay};
+pub use solve::{SolveReport, solve_until};
+pub use table_game::{
+    KindReport, SmallAnalyseReport, SmallMove, SmallPuzzleReport, SmallPuzzlesReport,
     SmallSolution, small_solution,
 };
-pub use solve::{SolveReport, solve_until};
 pub use tree::{TreeAnswer, tree};
 
 use clap::Parser;
@@ -110,47 +110,36 @@ fn run_command(command: Command, saves_dir: Option<&std::path::Path>) -> Result<
         Command::Export(args) => print_json(&export(&args)?),
         Command::Book(args) => print_json(&book(&args, &Interrupt::install())?),
         Command::Puzzles(args) => {
-            small::refuse_without_solver("puzzles", args.kind)?;
+            table_game::refuse_without_solver("puzzles", args.kind)?;
             if args.kind.is_queens() {
                 print_json(&puzzles(&args, &Interrupt::install())?)
             } else {
-                print_json(&small::puzzles(&args, &Interrupt::install())?)
+                print_json(&table_game::puzzles(&args, &Interrupt::install())?)
             }
         }
         Command::Replay(mut args) => {
             args.position.settle_kind()?;
-            if args.position.kind.is_queens() {
-                print_json(&replay(&args)?)
-            } else {
-                print_json(&small::replay(&args)?)
-            }
+            print_json(&replay(&args)?)
         }
         Command::BestMove(mut args) => {
             args.position.settle_kind()?;
-            let interrupt = Interrupt::install();
-            match args.position.kind {
-                kind if !kind.is_queens() => print_json(&small::best_move(&args, &interrupt)?),
-                kind if args.eval.is_some() && !kind.0.tools.eval_file => {
-                    Err(small::eval_refused())
-                }
-                _ => print_json(&best_move_until(&args, &interrupt)?),
-            }
+            print_json(&best_move_until(&args, &Interrupt::install())?)
         }
         Command::Tree(args) => print_json(&tree(&args)?),
         Command::Perft(args) => print_json(&perft(&args, &Interrupt::install())?),
         Command::Analyse(mut args) => {
             args.position.settle_kind()?;
             // A save of another game than queens names its game, as a game string does.
-            let saved = small::saved_game(&args);
+            let saved = table_game::saved_game(&args);
             if let Some(game) = &saved
-                && args.position.kind.is_queens()
+                && args.position.kind.is_default()
                 && let Ok(kind) = args::parse_kind(game.tag())
             {
                 args.position.kind = kind;
             }
-            small::refuse_without_solver("analyse", args.position.kind)?;
+            table_game::refuse_without_solver("analyse", args.position.kind)?;
             if !args.position.kind.is_queens() {
-                let report = small::analyse(&args, saved, &Interrupt::install())?;
+                let report = table_game::analyse(&args, saved, &Interrupt::install())?;
                 print_json(&report)?;
                 return if report.analysis.complete {
                     Ok(())
@@ -185,7 +174,7 @@ fn solve_command(args: &args::SolveArgs) -> Result<(), CliError> {
         return Err(no_solver(kind.name(), args.all_moves));
     }
     if !kind.is_queens() {
-        return match small::solve(args, &Interrupt::install())? {
+        return match table_game::solve(args, &Interrupt::install())? {
             Some(report) => small_solved(&report),
             None => Err(not_on_command_line(kind.name())),
         };
@@ -220,7 +209,7 @@ fn no_solver(tag: &str, all_moves: bool) -> CliError {
     };
     CliError::Usage(format!(
         "{command} --kind {tag}: {tag} has no exact solver; queens bestmove searches it to a depth; {command} takes {}",
-        small::games_with_solver()
+        table_game::games_with_solver()
     ))
 }
 

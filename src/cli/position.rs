@@ -1,4 +1,5 @@
-//! Turning the position options (`--game`, or `--size` with stones and moves) into a game.
+//! Turning the board options (`--game`, or `--size` with stones and moves) into a board
+//! of stones (a game whose row has `tools.board_of_stones`: queens).
 
 use super::args::PositionArgs;
 use super::error::CliError;
@@ -14,9 +15,15 @@ impl PositionArgs {
     /// `--size`, `--stones` with `--random-stones`) are checked again here, so a caller
     /// building these options by hand gets the same answer.
     pub fn spec(&self) -> Result<GameSpec, CliError> {
-        if !self.kind.is_queens() {
+        if !self.kind.0.tools.board_of_stones {
+            let boards: Vec<&str> = crate::games::table::GAMES
+                .iter()
+                .filter(|entry| entry.tools.board_of_stones)
+                .map(|entry| entry.tag)
+                .collect();
             return Err(CliError::Usage(format!(
-                "this command reads queens games only, not {}; leave out --kind",
+                "this command reads {} games only, not {}; leave out --kind",
+                boards.join(", "),
                 self.kind.name()
             )));
         }

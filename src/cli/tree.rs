@@ -3,13 +3,12 @@
 
 use super::args::{GameArg, RootArg, TreeAlgo, TreeArgs};
 use super::error::CliError;
-use super::small::position_of;
+use super::table_game::position_of;
 use crate::ai::Method;
 use crate::ai::tree::lab::{ChildOrder, LabAlgorithm, LabOptions, trace};
 use crate::ai::tree::report::report;
 use crate::ai::tree::{RootKind, Tree, TreeReport, evaluate_tree};
-use crate::board::GameSpec;
-use crate::games::grow::{GrowError, Grown, TreeGame, grow};
+use crate::games::grow::{GrowError, Grown};
 use serde::Serialize;
 
 /// How deep a game's tree grows without `--depth`: the lab's first picture, two plies.
@@ -107,34 +106,18 @@ fn search(tree: &Tree, root: RootKind, algo: TreeAlgo) -> TreeReport {
 }
 
 /// The tree of a game's position, searched from a MAX root (the side to move): the
-/// position and `--moves` are read here, the tree grown by [`grow`] as the Tree Lab grows
-/// it.
+/// position and `--moves` are read and the tree grown through the game seam, one path
+/// for every game ([`seam_tree`]).
 fn grown(args: &TreeArgs, kind: GameArg) -> Result<TreeAnswer, CliError> {
     let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
-    if !kind.is_queens() {
-        let Grown { position, tree } = seam_tree(args, kind, depth)?;
-        return Ok(answer(kind, position, &tree, args.algo));
-    }
-    let text = args.position.as_deref().ok_or(CliError::MissingPosition)?;
-    let mut spec = GameSpec::parse(text)?;
-    spec.moves.extend(crate::board::parse_cells(
-        args.moves.as_deref().unwrap_or(""),
-        "moves",
-        spec.size,
-    )?);
-    let board = match spec.replay()? {
-        (board, None) => board,
-        (_, Some(err)) => return Err(err.into()),
-    };
-    let Grown { position, tree } = grow(TreeGame::Queens, &board.game_string(), depth)
-        .map_err(|err| CliError::Usage(err.to_string()))?;
+    let Grown { position, tree } = seam_tree(args, kind, depth)?;
     Ok(answer(kind, position, &tree, args.algo))
 }
 
 /// The tree of any game of the games table, through the game seam
-/// ([`crate::games::seam::AnyGame::tree`]): the position read by the table's row, the
-/// moves played by the game's rules; a tree too large says the deepest that fits, as the
-/// Tree Lab does.
+/// ([`crate::games::seam::AnyGame::tree`]): the position read by the table's row (a
+/// board of stones, queens, needs one: it has no start here), the moves played by the
+/// game's rules; a tree too large says the deepest that fits, as the Tree Lab does.
 fn seam_tree(args: &TreeArgs, kind: GameArg, depth: u32) -> Result<Grown, CliError> {
     let game = position_of(kind.0, args.position.as_deref(), args.moves.as_deref())?;
     let tree = game

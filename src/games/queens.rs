@@ -8,7 +8,7 @@ use super::seam::{Refused, Rules, Seat};
 use super::setup::{GameStringError, Setup};
 use crate::ai::{Engine, EngineConfig, NotForThisGame};
 use crate::board::CellState;
-use crate::board::{Board, Cell, GameSpec, MoveError, NotACell, Player};
+use crate::board::{Board, Cell, GameSpec, ParseError, Player, clip_token};
 use std::fmt;
 
 /// The board side of a game string that names none.
@@ -28,6 +28,7 @@ impl Rules for Board {
         solver: true,
         eval_file: false,
         search_to_end: false,
+        board_of_stones: true,
     };
 
     /// `size=` (3 to 15, 8 when absent) and `stones=`, checked as docs/rules.md says.
@@ -79,18 +80,43 @@ impl Rules for Board {
         self.outcome().map(|winner| winner.map(Player::index))
     }
 
+    /// A cell of this board, refused as the command line's `--moves` always refused one
+    /// (`'z9' in moves is not a cell of the 4x4 board ...`, `... is off the 4x4 board`),
+    /// so every front end reading a queens move through the seam says the same.
     fn parse_move(&self, text: &str) -> Result<Cell, Refused> {
-        let cell = Cell::parse(text.trim())
-            .ok_or_else(|| Refused::new(NotACell(crate::board::clip_token(text))))?;
-        if cell.is_on_board(self.size()) {
+        let (token, size) = (text.trim(), self.size());
+        let refuse = |err: ParseError| Err(Refused::new(err));
+        let Some(cell) = Cell::parse(token) else {
+            return refuse(ParseError::BadCell {
+                token: clip_token(token),
+                list: "moves",
+                size,
+            });
+        };
+        if cell.is_on_board(size) {
             Ok(cell)
         } else {
-            Err(Refused::new(MoveError::NotFree {
-                number: self.ply() + 1,
-                cell,
-                occupant: crate::board::Occupant::OffBoard,
-            }))
+            refuse(ParseError::OffBoard {
+                token: clip_token(token),
+                list: "moves",
+                size,
+            })
         }
+    }
+
+    /// The cells each player owns (queens and claimed cells), not the pieces on the
+    /// grid: the game's score by its rules.
+    fn score(&self) -> [u32; 2] {
+        [
+            Board::score(self, Player::One),
+            Board::score(self, Player::Two),
+        ]
+    }
+
+    /// The board's refusal names the move and its number already
+    /// (`move 2 (c3) is illegal: ...`).
+    fn refused_move(_number: usize, why: &Refused) -> String {
+        why.to_string()
     }
 
     /// Every engine of the registry plays queens, the strong ones included.
@@ -160,5 +186,42 @@ impl Rules for Board {
             notation: Some(notation),
             ..GameWords::plain(Self::TAG, Self::SIDES)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::seam::AnyGame;
+
+    fn board(text: &str) -> Board {
+        Board::from_game_string(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn a_move_that_is_no_cell_of_the_board_is_refused_as_the_moves_list_refuses_it() {
+        let game = board("size=4");
+        let refusal = |text| Rules::parse_move(&game, text).map_err(|e| e.to_string());
+        assert_eq!(
+            refusal("z9"),
+            Err("'z9' in moves is not a cell of the 4x4 board (expected a letter a..d and a rank 1..4, e.g. c3)".into())
+        );
+        assert_eq!(
+            refusal("e5"),
+            Err("'e5' in moves is off the 4x4 board (a..d, 1..4)".into())
+        );
+        assert_eq!(refusal(" b2 "), Ok(Cell::new(1, 1)));
+    }
+
+    #[test]
+    fn the_score_is_the_cells_owned_and_a_refusal_names_its_move_once() {
+        let mut game = board("size=4 moves=b2,d3,a4");
+        // GAME.md's worked example: 13 : 3.
+        assert_eq!(AnyGame::score(&game), [13, 3]);
+        let Err(why) = game.play_text("b2") else {
+            panic!("b2 is taken");
+        };
+        let told = AnyGame::refused_move(&game, 4, &why);
+        assert!(told.starts_with("move 4 (b2) is illegal"), "{told}");
     }
 }

@@ -167,6 +167,14 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
         None
     }
 
+    /// How the command line tells that move `number` (1-based, counted from the
+    /// position given) was refused: by default `move N: why`; a game whose refusals
+    /// name their move already (queens': `move 2 (c3) is illegal: ...`) overrides it to
+    /// say them as they are.
+    fn refused_move(number: usize, why: &Refused) -> String {
+        format!("move {number}: {why}")
+    }
+
     /// What a save record keeps as the game's position (its `game` field): by default
     /// the game string ([`write()`]).
     fn record_game(&self) -> String {
@@ -221,6 +229,11 @@ pub struct Tools {
     /// Small enough that `queens bestmove` searches to the end of the game when no
     /// `--depth` is given (tic-tac-toe), rather than to the engine's default depth.
     pub search_to_end: bool,
+    /// A board of stones (queens): set up at the command line by `--size` with
+    /// `--stones` or `--random-stones` and `--seed`, or by a game string without
+    /// `game=`, and with no start of its own there (a position must be given). A game
+    /// without it takes `--position` in its notation and otherwise starts from its start.
+    pub board_of_stones: bool,
 }
 
 impl Tools {
@@ -230,6 +243,7 @@ impl Tools {
         solver: false,
         eval_file: false,
         search_to_end: false,
+        board_of_stones: false,
     };
 
     /// The proved move-by-move analysis with its worst moves: every game with an exact

@@ -118,6 +118,8 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     fn proven_margin(&self, value: i32) -> Option<i32>;
     /// The position a save record keeps ([`Rules::record_game`]).
     fn record_game(&self) -> String;
+    /// How the command line tells a refused move ([`Rules::refused_move`]).
+    fn refused_move(&self, number: usize, why: &Refused) -> String;
     /// [`Rules::solve_exact`].
     ///
     /// # Errors
@@ -262,6 +264,10 @@ where
 
     fn record_game(&self) -> String {
         Rules::record_game(self)
+    }
+
+    fn refused_move(&self, number: usize, why: &Refused) -> String {
+        G::refused_move(number, why)
     }
 
     fn solve_exact(

@@ -47,7 +47,8 @@ impl<M: Copy + fmt::Display> SearchHandler<M> for Notation<'_> {
 }
 
 /// The engine `config` names, searching `game` within `config`'s depth (at least 1) and
-/// time, reporting to `handler` and stopping when it says so. The game's
+/// time (counted from the call, the engine's setup included), reporting to `handler` and
+/// stopping when it says so. The game's
 /// [`Rules::engine`] builds the engine, so a game with engines of its own (queens) gets
 /// them and every other game the thesis's.
 ///
@@ -62,9 +63,13 @@ where
     G: Rules + GamePosition,
     <G as GamePosition>::Move: fmt::Display,
 {
+    let start = web_time::Instant::now();
     let mut engine = G::engine(config)?;
-    let limits = config.limits();
+    let mut limits = config.limits();
     engine.prepare(game, limits.time)?;
+    // The time limit counts from the start: building the engine and its table (the
+    // strong engines' can take a while) is in it.
+    limits.time = limits.time.map(|time| time.saturating_sub(start.elapsed()));
     let outcome = engine.think(game, limits, &Notation(handler));
     Ok(outcome.map_moves(|mv| mv.to_string()))
 }

@@ -31,6 +31,13 @@ impl GameArg {
     pub fn is_queens(self) -> bool {
         self.0.tag == crate::games::table::DEFAULT_TAG
     }
+
+    /// Whether this is `--kind`'s default, the game a game string without `game=`
+    /// names: a `--kind` left out cannot be told from one given as the default, so only
+    /// another game contradicts a game string's `game=`.
+    pub fn is_default(self) -> bool {
+        self.0.tag == crate::games::table::DEFAULT_TAG
+    }
 }
 
 /// Reads a `--kind`: a tag of the games table, any case, hyphens ignored

@@ -133,8 +133,8 @@ pub(in crate::cli) fn solve(
         }
     }
     Ok(Some(KindReport {
-        kind: args.position.kind.name(),
-        position: game.to_string(),
+        kind: super::named(game.as_ref()),
+        position: super::own_notation(game.as_ref()),
         report,
     }))
 }
