@@ -104,8 +104,9 @@ impl GamePuzzles {
         puzzles
     }
 
-    /// Starts a run for more puzzles from `start` (with the next seed).
-    fn look_for_more(&mut self, start: &dyn AnyGame, wake: impl Fn() + Send + Sync + 'static) {
+    /// Starts a run for more puzzles from `start` (with the next seed); the puzzles
+    /// found stay.
+    pub fn look_for_more(&mut self, start: &dyn AnyGame, wake: impl Fn() + Send + Sync + 'static) {
         self.stop();
         self.run = Some(GamePuzzlesJob::start(
             start,

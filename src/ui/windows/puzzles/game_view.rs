@@ -31,12 +31,8 @@ pub fn game_puzzles_ui(
     t: &PuzzleTexts,
 ) {
     puzzles.poll();
-    let wake = {
-        let ctx = ui.ctx().clone();
-        move || ctx.request_repaint()
-    };
     ui.add(egui::Label::new(RichText::new(t.not_rated).small().weak()).wrap());
-    run_ui(ui, puzzles, t);
+    run_ui(ui, puzzles, start, t);
     ui.separator();
     let name = words(view.texts.grid, puzzles.tag).name;
     if puzzles.current().is_none() {
@@ -44,9 +40,6 @@ pub fn game_puzzles_ui(
             ui.label(t.waiting);
         } else {
             ui.label(t.none_found);
-            if ui.button(t.more_puzzles).clicked() {
-                puzzles.next(start, wake);
-            }
         }
         return;
     }
@@ -77,22 +70,33 @@ pub fn game_puzzles_ui(
     }
 }
 
-/// The run looking for puzzles: what it has found, with Stop; or why it stopped.
-fn run_ui(ui: &mut egui::Ui, puzzles: &mut GamePuzzles, t: &PuzzleTexts) {
-    if let Some(games) = puzzles.looking() {
-        let mut stop = false;
-        ui.horizontal_wrapped(|ui| {
+/// The run looking for puzzles: what it has found, with Stop; then what it found (or
+/// why it stopped or failed) with More puzzles. Always one row of the same height, so
+/// the board and the buttons below stay where they are when the run ends.
+fn run_ui(ui: &mut egui::Ui, puzzles: &mut GamePuzzles, start: &dyn AnyGame, t: &PuzzleTexts) {
+    let (mut stop, mut more) = (false, false);
+    ui.horizontal_wrapped(|ui| {
+        if let Some(games) = puzzles.looking() {
             ui.spinner();
             ui.label(fill(t.looking, &[&puzzles.puzzles.len(), &games]));
             stop = ui.button(t.stop).clicked();
-        });
-        if stop {
-            puzzles.stop();
+            return;
         }
-    } else if let Some(why) = puzzles.failed() {
-        ui.colored_label(ui.visuals().error_fg_color, fill(t.failed, &[&why]));
-    } else if puzzles.stopped() {
-        ui.label(RichText::new(t.stopped).italics());
+        if let Some(why) = puzzles.failed() {
+            ui.colored_label(ui.visuals().error_fg_color, fill(t.failed, &[&why]));
+        } else if puzzles.stopped() {
+            ui.label(RichText::new(t.stopped).italics());
+        } else {
+            ui.label(fill(t.found, &[&puzzles.puzzles.len()]));
+        }
+        more = ui.button(t.more_puzzles).clicked();
+    });
+    if stop {
+        puzzles.stop();
+    }
+    if more {
+        let ctx = ui.ctx().clone();
+        puzzles.look_for_more(start, move || ctx.request_repaint());
     }
 }
 
