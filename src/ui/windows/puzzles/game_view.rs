@@ -29,10 +29,11 @@ pub fn game_puzzles_ui(
     start: &dyn AnyGame,
     view: &View<'_>,
     t: &PuzzleTexts,
+    chooser: impl FnOnce(&mut egui::Ui),
 ) {
     puzzles.poll();
+    run_ui(ui, puzzles, start, t, chooser);
     ui.add(egui::Label::new(RichText::new(t.not_rated).small().weak()).wrap());
-    run_ui(ui, puzzles, start, t);
     ui.separator();
     let name = words(view.texts.grid, puzzles.tag).name;
     if puzzles.current().is_none() {
@@ -70,12 +71,19 @@ pub fn game_puzzles_ui(
     }
 }
 
-/// The run looking for puzzles: what it has found, with Stop; then what it found (or
+/// The Game chooser and the run looking for puzzles: what it has found, with Stop; then what it found (or
 /// why it stopped or failed) with More puzzles. Always one row of the same height, so
 /// the board and the buttons below stay where they are when the run ends.
-fn run_ui(ui: &mut egui::Ui, puzzles: &mut GamePuzzles, start: &dyn AnyGame, t: &PuzzleTexts) {
+fn run_ui(
+    ui: &mut egui::Ui,
+    puzzles: &mut GamePuzzles,
+    start: &dyn AnyGame,
+    t: &PuzzleTexts,
+    chooser: impl FnOnce(&mut egui::Ui),
+) {
     let (mut stop, mut more) = (false, false);
     ui.horizontal_wrapped(|ui| {
+        chooser(ui);
         if let Some(games) = puzzles.looking() {
             ui.spinner();
             ui.label(fill(t.looking, &[&puzzles.puzzles.len(), &games]));

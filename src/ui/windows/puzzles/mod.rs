@@ -97,12 +97,14 @@ impl Window for PuzzlesWindow {
         let window = egui::Window::new(t.title).open(&mut open);
         super::fitted(window, ctx, wanted).show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                self.chooser_ui(ui, view, t, tag);
+                Self::no_solver_ui(ui, view, t);
+                let mut choice = tag;
                 if tag == SET_GAME {
-                    self.body_ui(ui, view, t, set, actions);
+                    self.body_ui(ui, view, t, set, &mut choice, actions);
                 } else {
-                    self.game_ui(ui, view, t, tag);
+                    self.game_ui(ui, view, t, &mut choice);
                 }
+                self.chosen = Some(choice);
             });
         });
         self.open = open;
@@ -117,6 +119,20 @@ impl Window for PuzzlesWindow {
             game.stop();
         }
     }
+}
+
+/// The Game chooser, in the row it is put in: every game whose row has a solver;
+/// `chosen` is the game on show, and becomes the one chosen.
+fn chooser_ui(ui: &mut egui::Ui, view: &View<'_>, t: &PuzzleTexts, chosen: &mut &'static str) {
+    let g = view.texts.grid;
+    ui.label(t.game_label);
+    egui::ComboBox::from_id_salt("puzzle_game")
+        .selected_text(words(g, chosen).name)
+        .show_ui(ui, |ui| {
+            for entry in GAMES.iter().filter(|entry| entry.tools.puzzles()) {
+                ui.selectable_value(chosen, entry.tag, words(g, entry.tag).name);
+            }
+        });
 }
 
 /// The tools of the game `tag` (none for a tag the table has not).
@@ -136,45 +152,31 @@ impl PuzzlesWindow {
         }
     }
 
-    /// The Game chooser (every game with puzzles), and a word when the game on screen
-    /// has none.
-    fn chooser_ui(
+    /// A word when the game on screen has no puzzles (no solver proves them).
+    fn no_solver_ui(ui: &mut egui::Ui, view: &View<'_>, t: &PuzzleTexts) {
+        let here = view.game.tag();
+        if !tools_of(here).puzzles() {
+            let name = words(view.texts.grid, here).name;
+            ui.label(RichText::new(fill(t.no_solver, &[&name])).weak());
+        }
+    }
+
+    /// The puzzles of the other game `chosen`, made as the window goes (with the
+    /// chooser, which may choose another).
+    fn game_ui(
         &mut self,
         ui: &mut egui::Ui,
         view: &View<'_>,
         t: &PuzzleTexts,
-        tag: &'static str,
+        chosen: &mut &'static str,
     ) {
-        let g = view.texts.grid;
-        let mut chosen = tag;
-        ui.horizontal_wrapped(|ui| {
-            ui.label(t.game_label);
-            egui::ComboBox::from_id_salt("puzzle_game")
-                .selected_text(words(g, tag).name)
-                .show_ui(ui, |ui| {
-                    for entry in GAMES.iter().filter(|entry| entry.tools.puzzles()) {
-                        ui.selectable_value(&mut chosen, entry.tag, words(g, entry.tag).name);
-                    }
-                });
-        });
-        if chosen != tag {
-            self.chosen = Some(chosen);
-        }
-        let here = view.game.tag();
-        if !tools_of(here).puzzles() {
-            ui.label(RichText::new(fill(t.no_solver, &[&words(g, here).name])).weak());
-        }
-        ui.separator();
-    }
-
-    /// The puzzles of the other game `tag`, made as the window goes.
-    fn game_ui(&mut self, ui: &mut egui::Ui, view: &View<'_>, t: &PuzzleTexts, tag: &'static str) {
-        let Some(entry) = by_tag(tag) else {
+        let Some(entry) = by_tag(chosen) else {
             return;
         };
         let start = match (entry.start)() {
             Ok(start) => start,
             Err(why) => {
+                ui.horizontal_wrapped(|ui| chooser_ui(ui, view, t, chosen));
                 ui.colored_label(ui.visuals().error_fg_color, fill(t.failed, &[&why]));
                 return;
             }
@@ -190,7 +192,8 @@ impl PuzzlesWindow {
                 self.games.len() - 1
             }
         };
-        game_view::game_puzzles_ui(ui, &mut self.games[at], start.as_ref(), view, t);
+        let chooser = |ui: &mut egui::Ui| chooser_ui(ui, view, t, chosen);
+        game_view::game_puzzles_ui(ui, &mut self.games[at], start.as_ref(), view, t, chooser);
     }
 
     fn load(&mut self, set: &PuzzleSet, number: Option<usize>) {
@@ -207,6 +210,7 @@ impl PuzzlesWindow {
         view: &View<'_>,
         t: &PuzzleTexts,
         set: &PuzzleSet,
+        chosen: &mut &'static str,
         actions: &mut Vec<Action>,
     ) {
         let progress = view.puzzles;
@@ -218,23 +222,28 @@ impl PuzzlesWindow {
             t.streak_line,
             &[&progress.streak, &progress.best_streak],
         ));
+        ui.separator();
         let Some(session) = &self.session else {
+            ui.horizontal_wrapped(|ui| chooser_ui(ui, view, t, chosen));
             ui.label(t.no_puzzles);
             return;
         };
-        ui.separator();
-        ui.label(
-            RichText::new(fill(
-                t.puzzle_line,
-                &[
-                    &(session.number + 1),
-                    &set.puzzles.len(),
-                    &progress.puzzle_rating(set, session.number),
-                    &session.board.size(),
-                ],
-            ))
-            .strong(),
-        );
+        // The chooser shares the puzzle's row: the board keeps the screen's height.
+        ui.horizontal_wrapped(|ui| {
+            chooser_ui(ui, view, t, chosen);
+            ui.label(
+                RichText::new(fill(
+                    t.puzzle_line,
+                    &[
+                        &(session.number + 1),
+                        &set.puzzles.len(),
+                        &progress.puzzle_rating(set, session.number),
+                        &session.board.size(),
+                    ],
+                ))
+                .strong(),
+            );
+        });
         match board_side(ui) {
             Side::Beside(side) => {
                 ui.horizontal_top(|ui| {
