@@ -280,3 +280,36 @@ fn the_other_games_puzzles_speak_vietnamese() {
     );
     assert!(harness.query_by_label("Thử lại").is_some());
 }
+
+/// Seen on a screenshot: the puzzle's board was drawn under the verdict and the
+/// buttons (the board's painter takes no space, and the controls were laid out from the
+/// board's empty corner). No button of the puzzle window lies on a square of its board,
+/// on a large screen and a small one.
+#[test]
+fn the_puzzle_board_lies_under_no_button_on_any_screen() {
+    for size in [[1100.0, 760.0], [640.0, 480.0]] {
+        let (mut harness, _dir) =
+            ui_support::harness_sized(settings(Mode::HumanVsHuman, 5, 0), size);
+        frames(&mut harness, 2);
+        paste(&mut harness, "game=dodgem");
+        open_first_puzzle(&mut harness);
+        let window = harness.get_by_role_and_label(Role::Window, "Puzzles");
+        let squares: Vec<egui::Rect> = window
+            .query_all_by_label_contains("square ")
+            .map(|node| node.rect())
+            .collect();
+        assert_eq!(squares.len(), 9, "{size:?}");
+        for label in ["Show solution", "Next puzzle", "More puzzles", "Stop"] {
+            let Some(button) = window.query_by_label(label) else {
+                continue;
+            };
+            let rect = button.rect();
+            for square in &squares {
+                assert!(
+                    !rect.intersects(*square),
+                    "{size:?}: {label} at {rect:?} over a square at {square:?}"
+                );
+            }
+        }
+    }
+}

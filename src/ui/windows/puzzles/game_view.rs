@@ -146,12 +146,11 @@ fn board_ui(ui: &mut egui::Ui, side: f32, puzzles: &mut GamePuzzles, view: &View
         coordinates: true,
     };
     let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
-    let clicked = ui
-        .scope_builder(
-            egui::UiBuilder::new().max_rect(rect).id_salt("puzzle_grid"),
-            |ui| grid_board_ui(ui, &grid, &overlay),
-        )
-        .inner;
+    // A child in the space just taken, which leaves the parent's cursor alone (a scope
+    // would move it back to the child's empty top-left corner: the painter takes no
+    // space, and the controls were drawn over the board).
+    let mut board = ui.new_child(egui::UiBuilder::new().max_rect(rect).id_salt("puzzle_grid"));
+    let clicked = grid_board_ui(&mut board, &grid, &overlay);
     if let Some(target) = clicked {
         puzzles.click(target);
     }
