@@ -187,6 +187,9 @@ fn tic_tac_toe_on_screen_brings_its_puzzles_judged_in_words() {
     assert_ne!(next.position, values.position);
     // The queens record is not touched: these puzzles are not rated.
     assert_eq!(harness.state().settings().puzzles.attempts, 0);
+    // A game of another kind put on screen brings its puzzles.
+    paste(&mut harness, "game=dodgem");
+    wait_for_text(&mut harness, "Puzzles", "Position: game=dodgem");
 }
 
 #[test]

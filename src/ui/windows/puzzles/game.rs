@@ -408,6 +408,29 @@ mod tests {
     }
 
     #[test]
+    fn stop_ends_the_run_and_keeps_the_puzzles_found() {
+        let mut puzzles = found("dodgem", 1);
+        puzzles.stop();
+        while puzzles.looking().is_some() {
+            std::thread::yield_now();
+            puzzles.poll();
+        }
+        assert!(puzzles.stopped());
+        assert!(!puzzles.puzzles.is_empty() && puzzles.puzzles.len() <= PUZZLES_PER_RUN);
+        assert!(puzzles.current().is_some());
+        // More puzzles starts a new run after them.
+        let kept = puzzles.puzzles.clone();
+        puzzles.look_for_more(start("dodgem").as_ref(), || {});
+        assert!(puzzles.looking().is_some());
+        while puzzles.puzzles.len() <= kept.len() {
+            std::thread::yield_now();
+            puzzles.poll();
+        }
+        assert_eq!(puzzles.puzzles[..kept.len()], kept[..]);
+        puzzles.stop();
+    }
+
+    #[test]
     fn show_solution_next_and_an_illegal_move() {
         let mut puzzles = found("tictactoe", 2);
         let first = puzzles.current().cloned().unwrap_or_else(|| panic!("none"));

@@ -57,6 +57,7 @@ pub fn game_puzzles_ui(
         let text = fill(view.texts.grid.position, &[&game]);
         ui.add(egui::Label::new(RichText::new(text).small().monospace()).wrap());
     }
+    ui.add_space(4.0);
     match board_side(ui) {
         Side::Beside(side) => {
             ui.horizontal_top(|ui| {
