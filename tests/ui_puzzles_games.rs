@@ -316,3 +316,48 @@ fn the_puzzle_board_lies_under_no_button_on_any_screen() {
         }
     }
 }
+
+/// Every labelled widget of the puzzle window, after a wrong move (the line and its
+/// buttons shown), is within the screen's width in both languages at 640x480 and
+/// 1920x1080 (the window scrolls down, never sideways).
+#[test]
+fn the_puzzle_window_fits_the_screens_width_in_both_languages() {
+    for size in [[640.0, 480.0], [1920.0, 1080.0]] {
+        for (language, learn, item, title, position) in [
+            (
+                Language::English,
+                "Learn",
+                "Puzzles…",
+                "Puzzles",
+                "Position: ",
+            ),
+            (Language::Vietnamese, "Học", "Câu đố…", "Câu đố", "Thế cờ: "),
+        ] {
+            let mut chosen = settings(Mode::HumanVsHuman, 5, 0);
+            chosen.language = language;
+            let (mut harness, _dir) = ui_support::harness_sized(chosen, size);
+            frames(&mut harness, 2);
+            paste(&mut harness, "game=dodgem");
+            click(&mut harness, learn);
+            click(&mut harness, item);
+            let values = proved_on_show(&mut harness, title, position);
+            let (_, wrong) = right_and_wrong(&values);
+            play(&mut harness, title, &wrong.mv);
+            let window = harness.get_by_role_and_label(Role::Window, title);
+            let mut seen = 0;
+            for node in window.query_all_by_label_contains("") {
+                let rect = node.rect();
+                let text = {
+                    let node = node.accesskit_node();
+                    node.label().or_else(|| node.value()).unwrap_or_default()
+                };
+                seen += 1;
+                assert!(
+                    rect.max.x <= size[0] + 0.5,
+                    "{size:?} {language:?}: {text:?} at {rect:?} beyond the screen"
+                );
+            }
+            assert!(seen > 20, "{size:?} {language:?}: {seen} widgets");
+        }
+    }
+}
