@@ -126,7 +126,12 @@ impl GamePuzzles {
         run.poll();
         let new = run.found_after(self.taken);
         self.taken += new.len();
-        self.puzzles.extend(new);
+        for puzzle in new {
+            // Another run's random games may meet a position an earlier run offered.
+            if !self.puzzles.iter().any(|known| known.game == puzzle.game) {
+                self.puzzles.push(puzzle);
+            }
+        }
     }
 
     /// Whether the run is still looking, with the random games played so far.
@@ -142,11 +147,12 @@ impl GamePuzzles {
         self.run.as_ref().and_then(GamePuzzlesJob::failed)
     }
 
-    /// Whether the last run was stopped before it found all it looked for.
+    /// Whether the last run was stopped before it found all it looked for (a stop
+    /// asked of a run that had found them all is no stop).
     pub fn stopped(&self) -> bool {
         self.run
             .as_ref()
-            .is_some_and(|run| run.stopped() && !run.running())
+            .is_some_and(|run| run.stopped() && !run.running() && self.taken < PUZZLES_PER_RUN)
     }
 
     /// Stops the run (the puzzles found stay).
@@ -415,7 +421,9 @@ mod tests {
             std::thread::yield_now();
             puzzles.poll();
         }
-        assert!(puzzles.stopped());
+        // Stopped, unless the run had found them all before the stop came.
+        let all = puzzles.puzzles.len() == PUZZLES_PER_RUN;
+        assert_eq!(puzzles.stopped(), !all);
         assert!(!puzzles.puzzles.is_empty() && puzzles.puzzles.len() <= PUZZLES_PER_RUN);
         assert!(puzzles.current().is_some());
         // More puzzles starts a new run after them.
