@@ -1,9 +1,11 @@
 //! Work the window does off its own thread: the computer's searches, the game analysis,
-//! the move values (queens' and the proved values of the other games), Table 2.4's measurements and the native file dialogs. The window
+//! the move values (queens' and the proved values of the other games), the other games'
+//! puzzles, Table 2.4's measurements and the native file dialogs. The window
 //! polls each job once a frame and never waits on one.
 
 pub mod analysis;
 pub mod dialogs;
+pub mod game_puzzles;
 #[cfg(target_arch = "wasm32")]
 pub mod in_worker;
 pub mod job;

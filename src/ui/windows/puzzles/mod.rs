@@ -5,22 +5,39 @@
 //! attempts are kept in the settings (through [`Action::PuzzleResult`]), and the next
 //! puzzle is the one nearest the player's rating.
 //!
-//! Modules: the state without drawing (`model`) and the strings (`texts`).
+//! Every game whose row of the games table has a solver ([`Tools::puzzles`]) has
+//! puzzles here. The window shows the puzzles of the game on screen when it opens and
+//! whenever a game of another kind is put on screen; its Game chooser offers the
+//! others, so a learner can try another game's puzzles without leaving the game on
+//! screen. Queens' puzzles are the shipped set above, whose losses are cells; the other
+//! games' are made from random games as the window goes, proved in result steps
+//! ("right: keeps the win", "wrong: turns the win into a draw"), on a background job
+//! with progress and Stop (`game`, `game_view`, [`crate::ui::jobs::game_puzzles`]).
+//! They are not rated: the rating is the shipped set's.
+//!
+//! Modules: the state without drawing (`model`, and `game` for the other games), the
+//! other games' drawing (`game_view`) and the strings (`texts`).
 
+mod game;
+mod game_view;
 mod model;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use model::LineTask;
 mod texts;
 
+use game::GamePuzzles;
 pub use model::{Phase, PuzzleSession};
 pub use texts::{PuzzleTexts, puzzle_texts};
 
 use crate::ai::puzzles::{PuzzleSet, PuzzleWalk};
 use crate::board::{Board, Cell, Player};
+use crate::games::seam::Tools;
+use crate::games::table::{DEFAULT_TAG, GAMES, by_tag};
 use crate::ui::app::action::Action;
 use crate::ui::board::layout::BoardLayout;
 use crate::ui::board::view::{CellWords, Ghost, Interaction, Overlay, board_ui};
 use crate::ui::i18n::fill;
+use crate::ui::i18n::grid::words;
 use crate::ui::shell::theme::palette;
 use crate::ui::windows::{View, Window};
 use eframe::egui::{self, RichText};
@@ -39,19 +56,32 @@ pub struct PuzzlesWindow {
     rating_before: Option<i32>,
     /// The puzzles this sitting has offered, so Next moves on through the whole set.
     walk: PuzzleWalk,
+    /// The game whose puzzles are on show (its tag; the shipped set's game until one
+    /// is chosen or put on screen).
+    chosen: Option<&'static str>,
+    /// The game on screen when the window last looked: a game of another kind put on
+    /// screen brings its puzzles.
+    on_screen: Option<&'static str>,
+    /// The puzzles of the other games chosen this sitting, each with its run.
+    games: Vec<GamePuzzles>,
 }
+
+/// The game of the shipped set (`crate::ai::puzzles` holds queens positions, whose
+/// results are margins of cells that result steps do not measure); every other game's
+/// puzzles are proved as the window goes.
+const SET_GAME: &str = DEFAULT_TAG;
 
 impl Window for PuzzlesWindow {
     fn show(&mut self, ctx: &egui::Context, view: &View<'_>, actions: &mut Vec<Action>) {
         if !self.open {
             // A closed window proves nothing in the background.
-            if let Some(session) = &mut self.session {
-                session.stop();
-            }
+            self.shut_down();
             return;
         }
+        self.follow_screen(view);
+        let tag = self.chosen.unwrap_or(SET_GAME);
         let set = PuzzleSet::shipped();
-        if self.session.is_none() {
+        if tag == SET_GAME && self.session.is_none() {
             let first = self.walk.next(view.puzzles, set, None);
             self.load(set, first);
         }
@@ -67,20 +97,105 @@ impl Window for PuzzlesWindow {
         let window = egui::Window::new(t.title).open(&mut open);
         super::fitted(window, ctx, wanted).show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                self.body_ui(ui, view, t, set, actions);
+                Self::no_solver_ui(ui, view, t);
+                let mut choice = tag;
+                if tag == SET_GAME {
+                    self.body_ui(ui, view, t, set, &mut choice, actions);
+                } else {
+                    self.game_ui(ui, view, t, &mut choice);
+                }
+                self.chosen = Some(choice);
             });
         });
         self.open = open;
     }
 
     fn shut_down(&mut self) {
+        // A closed window proves nothing in the background.
         if let Some(session) = &mut self.session {
             session.stop();
+        }
+        for game in &mut self.games {
+            game.stop();
         }
     }
 }
 
+/// The Game chooser, in the row it is put in: every game whose row has a solver;
+/// `chosen` is the game on show, and becomes the one chosen.
+fn chooser_ui(ui: &mut egui::Ui, view: &View<'_>, t: &PuzzleTexts, chosen: &mut &'static str) {
+    let g = view.texts.grid;
+    ui.label(t.game_label);
+    egui::ComboBox::from_id_salt("puzzle_game")
+        .selected_text(words(g, chosen).name)
+        .show_ui(ui, |ui| {
+            for entry in GAMES.iter().filter(|entry| entry.tools.puzzles()) {
+                ui.selectable_value(chosen, entry.tag, words(g, entry.tag).name);
+            }
+        });
+}
+
+/// The tools of the game `tag` (none for a tag the table has not).
+fn tools_of(tag: &str) -> Tools {
+    by_tag(tag).map_or(Tools::PLAY_ONLY, |entry| entry.tools)
+}
+
 impl PuzzlesWindow {
+    /// Shows the puzzles of a game of another kind put on screen, when it has any.
+    fn follow_screen(&mut self, view: &View<'_>) {
+        let here = view.game.tag();
+        if self.on_screen != Some(here) {
+            self.on_screen = Some(here);
+            if tools_of(here).puzzles() {
+                self.chosen = Some(here);
+            }
+        }
+    }
+
+    /// A word when the game on screen has no puzzles (no solver proves them).
+    fn no_solver_ui(ui: &mut egui::Ui, view: &View<'_>, t: &PuzzleTexts) {
+        let here = view.game.tag();
+        if !tools_of(here).puzzles() {
+            let name = words(view.texts.grid, here).name;
+            ui.label(RichText::new(fill(t.no_solver, &[&name])).weak());
+        }
+    }
+
+    /// The puzzles of the other game `chosen`, made as the window goes (with the
+    /// chooser, which may choose another).
+    fn game_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &View<'_>,
+        t: &PuzzleTexts,
+        chosen: &mut &'static str,
+    ) {
+        let Some(entry) = by_tag(chosen) else {
+            return;
+        };
+        let start = match (entry.start)() {
+            Ok(start) => start,
+            Err(why) => {
+                ui.horizontal_wrapped(|ui| chooser_ui(ui, view, t, chosen));
+                ui.colored_label(ui.visuals().error_fg_color, fill(t.failed, &[&why]));
+                return;
+            }
+        };
+        let at = match self.games.iter().position(|game| game.tag == entry.tag) {
+            Some(at) => at,
+            None => {
+                let ctx = ui.ctx().clone();
+                let puzzles = GamePuzzles::new(start.as_ref(), fresh_seed(), move || {
+                    ctx.request_repaint();
+                });
+                self.games.push(puzzles);
+                self.games.len() - 1
+            }
+        };
+        let chooser = |ui: &mut egui::Ui| chooser_ui(ui, view, t, chosen);
+        game_view::game_puzzles_ui(ui, &mut self.games[at], start.as_ref(), view, t, chooser);
+    }
+
     fn load(&mut self, set: &PuzzleSet, number: Option<usize>) {
         if let Some(session) = &mut self.session {
             session.stop();
@@ -95,6 +210,7 @@ impl PuzzlesWindow {
         view: &View<'_>,
         t: &PuzzleTexts,
         set: &PuzzleSet,
+        chosen: &mut &'static str,
         actions: &mut Vec<Action>,
     ) {
         let progress = view.puzzles;
@@ -106,23 +222,28 @@ impl PuzzlesWindow {
             t.streak_line,
             &[&progress.streak, &progress.best_streak],
         ));
+        ui.separator();
         let Some(session) = &self.session else {
+            ui.horizontal_wrapped(|ui| chooser_ui(ui, view, t, chosen));
             ui.label(t.no_puzzles);
             return;
         };
-        ui.separator();
-        ui.label(
-            RichText::new(fill(
-                t.puzzle_line,
-                &[
-                    &(session.number + 1),
-                    &set.puzzles.len(),
-                    &progress.puzzle_rating(set, session.number),
-                    &session.board.size(),
-                ],
-            ))
-            .strong(),
-        );
+        // The chooser shares the puzzle's row: the board keeps the screen's height.
+        ui.horizontal_wrapped(|ui| {
+            chooser_ui(ui, view, t, chosen);
+            ui.label(
+                RichText::new(fill(
+                    t.puzzle_line,
+                    &[
+                        &(session.number + 1),
+                        &set.puzzles.len(),
+                        &progress.puzzle_rating(set, session.number),
+                        &session.board.size(),
+                    ],
+                ))
+                .strong(),
+            );
+        });
         match board_side(ui) {
             Side::Beside(side) => {
                 ui.horizontal_top(|ui| {
@@ -244,6 +365,14 @@ impl PuzzlesWindow {
             ui.label(RichText::new(t.retry_note).small().weak());
         }
     }
+}
+
+/// A seed for a sitting's puzzle runs: new puzzles each time the window is opened (the
+/// clock's nanoseconds; any seed gives proved puzzles).
+fn fresh_seed() -> u64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(1, |since| since.as_nanos() as u64)
 }
 
 /// Where the board goes and how large it is.

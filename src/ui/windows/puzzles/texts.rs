@@ -4,41 +4,81 @@
 
 use crate::ui::session::settings::Language;
 
-/// Every string the puzzle window shows; each field is named after where it appears.
-#[allow(missing_docs)]
-pub struct PuzzleTexts {
-    pub menu_learn: &'static str,
-    pub menu_item: &'static str,
-    pub title: &'static str,
-    pub rating_line: &'static str,
-    pub streak_line: &'static str,
-    pub puzzle_line: &'static str,
-    pub first_player: &'static str,
-    pub second_player: &'static str,
-    pub task: &'static str,
-    pub right: &'static str,
-    pub wrong: &'static str,
-    pub shown: &'static str,
-    pub rating_change: &'static str,
-    pub best_play: &'static str,
-    pub refutation: &'static str,
-    pub ends_ahead: &'static str,
-    pub ends_level: &'static str,
-    pub proving: &'static str,
-    pub stop: &'static str,
-    pub not_proved: &'static str,
-    pub line_step: &'static str,
-    pub line_start: &'static str,
-    pub first_step: &'static str,
-    pub back: &'static str,
-    pub forward: &'static str,
-    pub last_step: &'static str,
-    pub retry: &'static str,
-    pub show_solution: &'static str,
-    pub next_puzzle: &'static str,
-    pub retry_note: &'static str,
-    pub no_puzzles: &'static str,
-    pub cell_prefix: &'static str,
+/// Declares [`PuzzleTexts`] from one list of fields, with the list itself for the test
+/// that holds the languages together: a field added to the struct is a field that test
+/// checks in Vietnamese, with nothing else to remember.
+macro_rules! texts_struct {
+    ($($field:ident,)*) => {
+        /// Every string the puzzle window shows; each field is named after where it appears.
+        #[allow(missing_docs)]
+        pub struct PuzzleTexts {
+            $(pub $field: &'static str,)*
+        }
+
+        impl PuzzleTexts {
+            /// Every text with its field's name.
+            #[cfg(test)]
+            fn each(&self) -> Vec<(&'static str, &'static str)> {
+                vec![$((stringify!($field), self.$field)),*]
+            }
+        }
+    };
+}
+
+texts_struct! {
+    menu_learn,
+    menu_item,
+    title,
+    rating_line,
+    streak_line,
+    puzzle_line,
+    first_player,
+    second_player,
+    task,
+    right,
+    wrong,
+    shown,
+    rating_change,
+    best_play,
+    refutation,
+    ends_ahead,
+    ends_level,
+    proving,
+    stop,
+    not_proved,
+    line_step,
+    line_start,
+    first_step,
+    back,
+    forward,
+    last_step,
+    retry,
+    show_solution,
+    next_puzzle,
+    retry_note,
+    no_puzzles,
+    cell_prefix,
+    // The puzzles of the other games with an exact solver.
+    game_label,
+    no_solver,
+    game_puzzle_line,
+    game_task,
+    kept_win,
+    kept_draw,
+    became_draw,
+    became_loss,
+    game_right,
+    game_wrong,
+    game_ends_win,
+    game_ends_draw,
+    looking,
+    waiting,
+    stopped,
+    none_found,
+    found,
+    more_puzzles,
+    not_rated,
+    failed,
 }
 
 /// The window's strings in `language`.
@@ -82,6 +122,26 @@ const EN: PuzzleTexts = PuzzleTexts {
     retry_note: "A retry does not change the rating: only the first try counts.",
     no_puzzles: "No puzzles could be read.",
     cell_prefix: "puzzle cell",
+    game_label: "Game",
+    no_solver: "{0} has no exact solver, so no puzzle of it can be proved: choose another game.",
+    game_puzzle_line: "Puzzle {0} of {1} found · {2}",
+    game_task: "{0} to move: find the only move that keeps {1}.",
+    kept_win: "the win",
+    kept_draw: "the draw",
+    became_draw: "a draw",
+    became_loss: "a loss",
+    game_right: "Right: {0} keeps {1}, proved by the solver.",
+    game_wrong: "Wrong: {0} turns {1} into {2}, proved by the solver.",
+    game_ends_win: "The game ends: {0} wins at move {1}.",
+    game_ends_draw: "The game ends in a draw.",
+    looking: "Looking for puzzles in random games… {0} found, {1:game|games} played",
+    waiting: "The next puzzle is still being looked for.",
+    stopped: "Stopped: no more puzzles are looked for.",
+    none_found: "No puzzle was found.",
+    found: "{0:puzzle|puzzles} found.",
+    more_puzzles: "More puzzles",
+    not_rated: "These puzzles are made from random games as you go, each proved by the solver; they do not change the rating (which is the queens set's).",
+    failed: "No puzzles could be made: {0}",
 };
 
 const VI: PuzzleTexts = PuzzleTexts {
@@ -117,4 +177,55 @@ const VI: PuzzleTexts = PuzzleTexts {
     retry_note: "Thử lại không đổi điểm xếp hạng: chỉ lần thử đầu được tính.",
     no_puzzles: "Không đọc được câu đố nào.",
     cell_prefix: "ô câu đố",
+    game_label: "Trò chơi",
+    no_solver: "{0} không có bộ giải chính xác nên không chứng minh được câu đố nào của nó: hãy chọn trò chơi khác.",
+    game_puzzle_line: "Câu đố {0} / {1} đã tìm được · {2}",
+    game_task: "{0} đi: hãy tìm nước duy nhất giữ được {1}.",
+    kept_win: "thế thắng",
+    kept_draw: "thế hòa",
+    became_draw: "hòa",
+    became_loss: "thua",
+    game_right: "Đúng: {0} giữ được {1}, bộ giải đã chứng minh.",
+    game_wrong: "Sai: {0} biến {1} thành {2}, bộ giải đã chứng minh.",
+    game_ends_win: "Ván kết thúc: {0} thắng ở nước {1}.",
+    game_ends_draw: "Ván kết thúc với kết quả hòa.",
+    looking: "Đang tìm câu đố trong các ván ngẫu nhiên… đã tìm được {0}, đã chơi {1} ván",
+    waiting: "Câu đố tiếp theo vẫn đang được tìm.",
+    stopped: "Đã dừng: không tìm thêm câu đố.",
+    none_found: "Không tìm được câu đố nào.",
+    found: "Đã tìm được {0} câu đố.",
+    more_puzzles: "Thêm câu đố",
+    not_rated: "Các câu đố này được tạo dần từ các ván ngẫu nhiên, mỗi câu đều được bộ giải chứng minh; chúng không làm đổi điểm xếp hạng (điểm đó là của bộ câu đố Quân Hậu).",
+    failed: "Không tạo được câu đố: {0}",
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The placeholders' numbers a text fills (`{1:game|games}` is 1, as `{1}` is).
+    fn placeholders(text: &str) -> Vec<String> {
+        let mut found: Vec<String> = text
+            .split('{')
+            .skip(1)
+            .filter_map(|part| part.split_once('}'))
+            .map(|(inner, _)| inner.split(':').next().unwrap_or_default().to_string())
+            .collect();
+        found.sort();
+        found
+    }
+
+    /// Every text of the window is said in Vietnamese: none is left empty or in English,
+    /// and each fills the same placeholders (a missing field does not compile).
+    #[test]
+    fn every_text_is_said_in_vietnamese_with_the_same_placeholders() {
+        let english = puzzle_texts(Language::English).each();
+        let vietnamese = puzzle_texts(Language::Vietnamese).each();
+        assert_eq!(english.len(), vietnamese.len());
+        for ((field, en), (_, vi)) in english.iter().zip(&vietnamese) {
+            assert!(!vi.trim().is_empty(), "{field} is empty in Vietnamese");
+            assert_ne!(en, vi, "{field} is not translated");
+            assert_eq!(placeholders(en), placeholders(vi), "{field}");
+        }
+    }
+}
