@@ -10,7 +10,7 @@ use crate::analysis::Outcome;
 use crate::games::grid::Reach;
 use crate::games::seam::AnyGame;
 use crate::ui::jobs::game_puzzles::{GamePuzzle, GamePuzzlesJob, PUZZLES_PER_RUN};
-use crate::ui::session::grid_game::GridTarget;
+use crate::ui::session::game::GridTarget;
 
 /// Where the player is with the puzzle on show.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,7 +195,7 @@ impl GamePuzzles {
     }
 
     /// What a click on `target` of the puzzle's board means, as the main board takes
-    /// it ([`crate::ui::session::grid_game::GridGame::click`]): a square a move begins
+    /// it ([`crate::ui::session::game::Game::click`]): a square a move begins
     /// on plays it; the first click of a two-square move picks the piece up (a second
     /// on it puts it down) and the second, on a square or the exit, plays it.
     pub fn click(&mut self, target: GridTarget) -> GameClick {
@@ -223,7 +223,7 @@ impl GamePuzzles {
                     None => GameClick::PickFirst,
                 };
             }
-            GridTarget::Pass => return self.try_move(crate::ui::session::grid_game::PASS),
+            GridTarget::Pass => return self.try_move(crate::ui::session::game::PASS),
         };
         let name = view.names.get(index).cloned().unwrap_or_default();
         if self.picked == Some(index) {

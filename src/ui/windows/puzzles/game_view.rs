@@ -12,7 +12,7 @@ use crate::games::seam::AnyGame;
 use crate::ui::board::grid_view::{GridOverlay, grid_board_ui};
 use crate::ui::i18n::fill;
 use crate::ui::i18n::grid::words;
-use crate::ui::session::grid_game::last_change;
+use crate::ui::session::game::last_change;
 use crate::ui::shell::theme::palette;
 use crate::ui::windows::View;
 use eframe::egui::{self, RichText};
