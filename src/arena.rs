@@ -4,12 +4,13 @@
 //! bar), plus the mean pair margin (see [`pairs`]). A library only: progress goes to a
 //! callback, and a stop flag ends the series cleanly.
 //!
-//! Queens plays a new board of random stones per pair ([`ArenaConfig::board`]), each
-//! contestant keeping its engine (and `pvs` its table) for the whole game; every other
-//! game plays each pair from its table row's start through the seam (`AnyGame::think`,
-//! whose thesis engines keep nothing between moves). Every game is handed over as the
-//! record the saves keep for it ([`SavedGame::new`], [`SavedGame::new_table`]), so the
-//! history and the workbook take any game's series.
+//! Every game is played by one loop through the seam ([`ArenaConfig::start`], then
+//! `AnyGame::think_kept`: each contestant keeps its engine, and `pvs` its table, for the
+//! whole game). A game whose table row starts from a board of stones (queens) plays a
+//! new board of random stones per pair ([`ArenaConfig::board`]); every other game plays
+//! each pair from its table row's start. Every game is handed over as the record the
+//! saves keep for it ([`SavedGame::of_game`]), so the history and the workbook take any
+//! game's series.
 
 mod live;
 pub mod pairs;
@@ -18,9 +19,11 @@ mod tally;
 pub use live::live_games;
 pub use tally::ArenaTally;
 
-use crate::ai::{ConfigError, Engine, EngineConfig, EngineKind, EngineLimits, SearchHandler};
+use crate::ai::{
+    ConfigError, EngineConfig, EngineKind, EngineLimits, NotForThisGame, SearchHandler,
+};
 use crate::board::{Board, Cell, ParseError, Player, random_stones};
-use crate::games::seam::{AnyGame, Rules, ThinkError};
+use crate::games::seam::{AnyGame, KeptBox, ThinkError};
 use crate::games::table::GameEntry;
 use crate::store::{EngineSettings, HistoryEntry, SavedGame, SearchInfo, Side};
 use pairs::{BoardPair, PairMargin};
@@ -116,29 +119,30 @@ impl ArenaConfig {
         for spec in [&self.a, &self.b] {
             self.player(spec).check(&EngineLimits::ANY)?;
         }
-        if self.is_queens() {
-            self.board(0)?;
-            return Ok(());
-        }
-        let start = (self.game.start)().map_err(|err| ArenaError::Start(err.to_string()))?;
+        let start = self.start(0)?;
         for spec in [&self.a, &self.b] {
-            // Asked of the seam itself, stopped before it searches: an engine this game
-            // has not is refused here, before any game is played.
-            let probe = EngineConfig {
-                depth: 1,
-                time_ms: None,
-                ..*spec
-            };
-            start
-                .think(&probe, &StopAtOnce)
-                .map_err(|err| ArenaError::NotForThisGame(err, self.game.tag))?;
+            // Asked of the game itself, without building the engine (a strong engine's
+            // table is hundreds of MiB): an engine this game has not is refused here,
+            // before any game is played.
+            if !start.plays(spec.engine) {
+                let refused = ThinkError::NotForThisGame(NotForThisGame(spec.engine));
+                return Err(ArenaError::NotForThisGame(refused, self.game.tag));
+            }
         }
         Ok(())
     }
 
-    /// Whether the series is of queens (boards of random stones, engines kept per game).
-    pub fn is_queens(&self) -> bool {
-        self.game.tag == <Board as Rules>::TAG
+    /// The start of pair `pair`'s games: queens' board of the pair's random stones
+    /// ([`ArenaConfig::board`]: a game whose table row says it starts from a board of
+    /// stones), every other game's start.
+    ///
+    /// # Errors
+    /// [`ArenaError`] when the setup makes no board or the game no start.
+    pub fn start(&self, pair: usize) -> Result<Box<dyn AnyGame>, ArenaError> {
+        if self.game.tools.board_of_stones {
+            return Ok(Box::new(self.board(pair)?));
+        }
+        (self.game.start)().map_err(|err| ArenaError::Start(err.to_string()))
     }
 
     /// The starting board of pair `pair` (games `2 * pair` and `2 * pair + 1`).
@@ -203,16 +207,6 @@ impl SideStats {
         self.proved += other.proved;
         self.nodes += other.nodes;
         self.time += other.time;
-    }
-}
-
-/// Stops a search at its first question: [`ArenaConfig::validate`] asks the seam whether
-/// it would build an engine, not for its move.
-struct StopAtOnce;
-
-impl SearchHandler<String> for StopAtOnce {
-    fn should_stop(&self) -> bool {
-        true
     }
 }
 
@@ -410,48 +404,39 @@ impl SearchHandler<String> for StopFlag<'_> {
     }
 }
 
-/// Plays game `index` of the series' game; `None` if the stop flag interrupted it (an
-/// interrupted search may have played a weaker move, so the game is not counted).
+/// Plays game `index` of the series' game from its pair's start, through the seam;
+/// `None` if the stop flag interrupted it (an interrupted search may have played a
+/// weaker move, so the game is not counted). Each contestant keeps its engine for the
+/// whole game, as the window does; the record is the one the saves keep for the game,
+/// each move with its search.
 fn play_game(config: &ArenaConfig, index: usize, handler: &StopFlag<'_>) -> Option<ArenaGame> {
     let a_player = if index.is_multiple_of(2) {
         Player::One
     } else {
         Player::Two
     };
-    if config.is_queens() {
-        play_queens(config, index, a_player, handler)
-    } else {
-        play_table_game(config, index, a_player, handler)
-    }
-}
-
-/// A game of queens on pair `index / 2`'s board, each contestant keeping its engine.
-fn play_queens(
-    config: &ArenaConfig,
-    index: usize,
-    a_player: Player,
-    handler: &StopFlag<'_>,
-) -> Option<ArenaGame> {
     let pair = index / 2;
-    let mut board = config.board(pair).ok()?;
+    let mut game = config.start(pair).ok()?;
     let mut players = [config.side(&config.a), config.side(&config.b)];
     if a_player == Player::Two {
         players.swap(0, 1);
     }
-    let mut saved = SavedGame::new(&board, players, Some(config.pair_seed(pair)));
+    let mut saved = SavedGame::of_game(game.as_ref(), players, Some(config.pair_seed(pair)))?;
     let specs = [config.player(&config.a), config.player(&config.b)];
-    // Each contestant keeps its engine for the whole game, as the window does.
-    let mut engines: [Box<dyn Engine>; 2] = specs.map(|spec| spec.build());
+    let mut engines: [Option<KeptBox>; 2] = [None, None];
     let mut stats = [SideStats::default(); 2];
-    while !board.is_over() {
+    while game.result().is_none() {
         // 0 for A, 1 for B.
-        let who = usize::from(board.side_to_move() != a_player);
-        let outcome = engines[who].think(&board, specs[who].limits(), handler);
+        let who = usize::from(game.seat_to_move() != a_player.index());
+        // The contestants were asked in `validate`: a refusal here ends the game uncounted.
+        let outcome = game
+            .think_kept(&mut engines[who], &specs[who], handler)
+            .ok()?;
         if handler.raised() {
             return None;
         }
-        board.play(outcome.best_move?).ok()?;
-        saved.update(&board, Some(SearchInfo::from_outcome(&outcome)));
+        game.play_text(&outcome.best_move.clone()?).ok()?;
+        saved.follow(game.as_ref(), Some(SearchInfo::from_outcome(&outcome)));
         stats[who].add(SideStats {
             moves: 1,
             proved: u64::from(outcome.exact),
@@ -462,49 +447,6 @@ fn play_queens(
     Some(ArenaGame {
         index,
         pair,
-        a_player,
-        game: saved,
-        stats,
-        live: live::Live::new(),
-    })
-}
-
-/// A game of another game of the table from its start, through the seam; its record is
-/// the one the saves keep for it, each move with its search.
-fn play_table_game(
-    config: &ArenaConfig,
-    index: usize,
-    a_player: Player,
-    handler: &StopFlag<'_>,
-) -> Option<ArenaGame> {
-    let mut game: Box<dyn AnyGame> = (config.game.start)().ok()?;
-    let mut players = [config.side(&config.a), config.side(&config.b)];
-    if a_player == Player::Two {
-        players.swap(0, 1);
-    }
-    let mut saved = SavedGame::new_table(game.as_ref(), players)?;
-    let specs = [config.player(&config.a), config.player(&config.b)];
-    let mut stats = [SideStats::default(); 2];
-    while game.result().is_none() {
-        // 0 for A, 1 for B.
-        let who = usize::from(game.seat_to_move() != a_player.index());
-        // The contestants were asked in `validate`: a refusal here ends the game uncounted.
-        let outcome = game.think(&specs[who], handler).ok()?;
-        if handler.raised() {
-            return None;
-        }
-        game.play_text(&outcome.best_move.clone()?).ok()?;
-        saved.update_table(game.as_ref(), Some(SearchInfo::from_outcome(&outcome)));
-        stats[who].add(SideStats {
-            moves: 1,
-            proved: u64::from(outcome.exact),
-            nodes: outcome.stats.nodes,
-            time: outcome.elapsed,
-        });
-    }
-    Some(ArenaGame {
-        index,
-        pair: index / 2,
         a_player,
         game: saved,
         stats,
