@@ -201,55 +201,10 @@ impl Game {
         !self.is_over() && self.game.legal_moves() == [PASS]
     }
 
-    /// What a click on `target` means: the move a square begins (`d3`); the first
-    /// click of a two-square move picks the piece up (a second click on it puts it
-    /// down) and the second, on a square or the exit, plays the move to there; a pass
-    /// the rules force is its button.
+    /// What a click on `target` means: see [`click_on`], with this game's piece
+    /// picked up.
     pub fn click(&mut self, target: GridTarget) -> GridClick {
-        let legal = self.game.legal_moves();
-        let view = self.game.grid();
-        let index = match target {
-            GridTarget::Pass if legal.iter().any(|mv| mv == PASS) => {
-                return GridClick::Play(PASS.to_string());
-            }
-            GridTarget::Pass => return GridClick::Illegal(PASS.to_string()),
-            GridTarget::Exit => {
-                let joined = self
-                    .picked
-                    .zip(view.as_ref())
-                    .and_then(|(from, view)| view.join(from, Reach::Exit));
-                return joined.map_or(GridClick::PickFirst, GridClick::Play);
-            }
-            GridTarget::Square(index) => index,
-        };
-        let Some(view) = view else {
-            return GridClick::Illegal(String::new());
-        };
-        let name = view.names.get(index).cloned().unwrap_or_default();
-        if self.picked == Some(index) {
-            self.picked = None;
-            return GridClick::Picked(None);
-        }
-        if view.picks(index, &legal) {
-            self.picked = Some(index);
-            return GridClick::Picked(Some(name));
-        }
-        if let Some(mv) = self
-            .picked
-            .and_then(|from| view.join(from, Reach::Square(index)))
-        {
-            return GridClick::Play(mv);
-        }
-        if let Some(mv) = view.moves_from(index, &legal).first() {
-            return GridClick::Play((*mv).to_string());
-        }
-        if legal.iter().any(|mv| mv.contains('-')) {
-            GridClick::PickFirst
-        } else {
-            // A move of one square the rules will refuse: they say why (the cell a
-            // queen claimed and by whom, the disc an Othello move would not flip).
-            GridClick::Play(name)
-        }
+        click_on(self.game.as_ref(), &mut self.picked, target)
     }
 
     /// Where the piece picked up can go, for the board to mark.
@@ -323,6 +278,56 @@ impl Game {
             }
         }
         count
+    }
+}
+
+/// What a click on `target` of a board showing `game` means, `picked` being the square
+/// of the piece a first click picked up: the move a square begins (`d3`); the first
+/// click of a two-square move picks the piece up (a second click on it puts it down)
+/// and the second, on a square or the exit, plays the move to there; a pass the rules
+/// force is its button. A square no move begins on, in a game whose moves are one
+/// square, is offered to the rules, which say why they refuse it. Every board that
+/// plays a game by clicks takes them here (the game on screen, a puzzle's board).
+pub fn click_on(game: &dyn AnyGame, picked: &mut Option<usize>, target: GridTarget) -> GridClick {
+    let legal = game.legal_moves();
+    let view = game.grid();
+    let index = match target {
+        GridTarget::Pass if legal.iter().any(|mv| mv == PASS) => {
+            return GridClick::Play(PASS.to_string());
+        }
+        GridTarget::Pass => return GridClick::Illegal(PASS.to_string()),
+        GridTarget::Exit => {
+            let joined = picked
+                .zip(view.as_ref())
+                .and_then(|(from, view)| view.join(from, Reach::Exit));
+            return joined.map_or(GridClick::PickFirst, GridClick::Play);
+        }
+        GridTarget::Square(index) => index,
+    };
+    let Some(view) = view else {
+        return GridClick::Illegal(String::new());
+    };
+    let name = view.names.get(index).cloned().unwrap_or_default();
+    if *picked == Some(index) {
+        *picked = None;
+        return GridClick::Picked(None);
+    }
+    if view.picks(index, &legal) {
+        *picked = Some(index);
+        return GridClick::Picked(Some(name));
+    }
+    if let Some(mv) = picked.and_then(|from| view.join(from, Reach::Square(index))) {
+        return GridClick::Play(mv);
+    }
+    if let Some(mv) = view.moves_from(index, &legal).first() {
+        return GridClick::Play((*mv).to_string());
+    }
+    if legal.iter().any(|mv| mv.contains('-')) {
+        GridClick::PickFirst
+    } else {
+        // A move of one square the rules will refuse: they say why (the cell a queen
+        // claimed and by whom, the disc an Othello move would not flip).
+        GridClick::Play(name)
     }
 }
 

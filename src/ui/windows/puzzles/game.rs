@@ -7,7 +7,6 @@
 //! [`crate::games::grid::GridView`].
 
 use crate::analysis::Outcome;
-use crate::games::grid::Reach;
 use crate::games::seam::AnyGame;
 use crate::ui::jobs::game_puzzles::{GamePuzzle, GamePuzzlesJob, PUZZLES_PER_RUN};
 use crate::ui::session::game::GridTarget;
@@ -205,48 +204,18 @@ impl GamePuzzles {
     }
 
     fn judge_click(&mut self, target: GridTarget) -> GameClick {
+        use crate::ui::session::game::{GridClick, click_on};
         if self.phase != GamePhase::Solving {
             return GameClick::Nothing;
         }
         let Some(position) = self.position() else {
             return GameClick::Nothing;
         };
-        let Some(view) = position.grid() else {
-            return GameClick::Nothing;
-        };
-        let legal = position.legal_moves();
-        let index = match target {
-            GridTarget::Square(index) => index,
-            GridTarget::Exit => {
-                return match self.picked.and_then(|from| view.join(from, Reach::Exit)) {
-                    Some(mv) => self.try_move(&mv),
-                    None => GameClick::PickFirst,
-                };
-            }
-            GridTarget::Pass => return self.try_move(crate::ui::session::game::PASS),
-        };
-        let name = view.names.get(index).cloned().unwrap_or_default();
-        if self.picked == Some(index) {
-            self.picked = None;
-            return GameClick::Picked(None);
-        }
-        if view.picks(index, &legal) {
-            self.picked = Some(index);
-            return GameClick::Picked(Some(name));
-        }
-        if let Some(mv) = self
-            .picked
-            .and_then(|from| view.join(from, Reach::Square(index)))
-        {
-            return self.try_move(&mv);
-        }
-        if let Some(mv) = view.moves_from(index, &legal).first() {
-            return self.try_move(mv);
-        }
-        if legal.iter().any(|mv| mv.contains('-')) {
-            GameClick::PickFirst
-        } else {
-            GameClick::Illegal(name)
+        match click_on(position.as_ref(), &mut self.picked, target) {
+            GridClick::Play(mv) => self.try_move(&mv),
+            GridClick::Picked(square) => GameClick::Picked(square),
+            GridClick::PickFirst => GameClick::PickFirst,
+            GridClick::Illegal(name) => GameClick::Illegal(name),
         }
     }
 
