@@ -63,15 +63,8 @@ where
     G: Rules + GamePosition,
     <G as GamePosition>::Move: fmt::Display,
 {
-    let start = web_time::Instant::now();
-    let mut engine = G::engine(config)?;
-    let mut limits = config.limits();
-    engine.prepare(game, limits.time)?;
-    // The time limit counts from the start: building the engine and its table (the
-    // strong engines' can take a while) is in it.
-    limits.time = limits.time.map(|time| time.saturating_sub(start.elapsed()));
-    let outcome = engine.think(game, limits, &Notation(handler));
-    Ok(outcome.map_moves(|mv| mv.to_string()))
+    // A fresh engine, dropped after this one search.
+    think_kept(game, &mut None, config, handler)
 }
 
 /// An engine kept between searches by a front end that does not name the game's type
@@ -81,8 +74,9 @@ where
 pub type KeptBox = Box<dyn std::any::Any + Send>;
 
 /// [`think`] with an engine kept between searches in `kept`: the engine kept there when
-/// it is one of this game's, else a new one of `config` (prepared, as [`think`] does),
-/// left in `kept` for the next search. `config`'s depth and time apply to this search.
+/// it is one of this game's, else a new one of `config` (built and prepared within the
+/// time limit, which counts from the call), left in `kept` for the next search.
+/// `config`'s depth and time apply to this search.
 ///
 /// # Errors
 /// As [`think`]; `kept` is left empty then.
@@ -96,7 +90,8 @@ where
     G: Rules + GamePosition,
     <G as GamePosition>::Move: fmt::Display,
 {
-    let limits = config.limits();
+    let start = web_time::Instant::now();
+    let mut limits = config.limits();
     let reused = kept
         .take()
         .and_then(|engine| engine.downcast::<Box<dyn Engine<G>>>().ok());
@@ -108,6 +103,9 @@ where
             engine
         }
     };
+    // The time limit counts from the start: building the engine and its table (the
+    // strong engines' can take a while) is in it.
+    limits.time = limits.time.map(|time| time.saturating_sub(start.elapsed()));
     let outcome = engine.think(game, limits, &Notation(handler));
     *kept = Some(Box::new(engine));
     Ok(outcome.map_moves(|mv| mv.to_string()))

@@ -271,18 +271,9 @@ fn line_ui(ui: &mut egui::Ui, puzzles: &mut GamePuzzles, view: &View<'_>, t: &Pu
         ),
     };
     ui.label(step_text);
-    ui.horizontal_wrapped(|ui| {
-        let step = puzzles.step;
-        let mut go = |ui: &mut egui::Ui, text: &str, enabled: bool, to: usize| {
-            if ui.add_enabled(enabled, egui::Button::new(text)).clicked() {
-                puzzles.set_step(to);
-            }
-        };
-        go(ui, t.first_step, step > 0, 0);
-        go(ui, t.back, step > 0, step.saturating_sub(1));
-        go(ui, t.forward, step < total, step + 1);
-        go(ui, t.last_step, step < total, total);
-    });
+    if let Some(to) = super::step_buttons_ui(ui, t, puzzles.step, total) {
+        puzzles.set_step(to);
+    }
     let pieces = words(view.texts.grid, puzzles.tag).pieces;
     match puzzles.line_end() {
         Some((Some(winner), ply)) => {

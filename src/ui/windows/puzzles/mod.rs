@@ -477,18 +477,9 @@ fn line_ui(
         fill(t.line_step, &[&session.step, &total, &cell])
     };
     ui.label(step_text);
-    ui.horizontal_wrapped(|ui| {
-        let step = session.step;
-        let mut go = |ui: &mut egui::Ui, text: &str, enabled: bool, to: usize| {
-            if ui.add_enabled(enabled, egui::Button::new(text)).clicked() {
-                session.set_step(to);
-            }
-        };
-        go(ui, t.first_step, step > 0, 0);
-        go(ui, t.back, step > 0, step.saturating_sub(1));
-        go(ui, t.forward, step < total, step + 1);
-        go(ui, t.last_step, step < total, total);
-    });
+    if let Some(to) = step_buttons_ui(ui, t, session.step, total) {
+        session.set_step(to);
+    }
     if session.proving.is_none()
         && let Some(margin) = session.line_margin()
     {
@@ -502,6 +493,25 @@ fn line_ui(
 }
 
 /// What a screen reader says each puzzle cell holds.
+/// The |< < > >| buttons that step through a puzzle's line of `total` moves, at
+/// `step`: the step clicked, if any (every game's puzzle line steps the same way).
+fn step_buttons_ui(ui: &mut egui::Ui, t: &PuzzleTexts, step: usize, total: usize) -> Option<usize> {
+    ui.horizontal_wrapped(|ui| {
+        let mut to = None;
+        let mut go = |ui: &mut egui::Ui, text: &str, enabled: bool, target: usize| {
+            if ui.add_enabled(enabled, egui::Button::new(text)).clicked() {
+                to = Some(target);
+            }
+        };
+        go(ui, t.first_step, step > 0, 0);
+        go(ui, t.back, step > 0, step.saturating_sub(1));
+        go(ui, t.forward, step < total, step + 1);
+        go(ui, t.last_step, step < total, total);
+        to
+    })
+    .inner
+}
+
 fn cell_words(view: &View<'_>, t: &PuzzleTexts) -> CellWords {
     let words = view.texts;
     CellWords {
