@@ -233,6 +233,10 @@ fn a_tic_tac_toe_and_a_dodgem_game_run_the_table_and_show_their_rows() {
         assert_eq!(on_screen.tag(), tag);
         click(&mut harness, "Learn");
         click(&mut harness, "Table 2.4: minimax vs alpha-beta…");
+        // pvs plays only queens: offered greyed here, never measured as refusals.
+        use egui_kittest::kittest::NodeT;
+        let pvs = harness.get_by_role_and_label(Role::CheckBox, "pvs");
+        assert!(pvs.accesskit_node().is_disabled(), "{game}: pvs is offered");
         click(&mut harness, "Run");
         step_until(&mut harness, "the table to finish", |app| {
             !app.table24().running()

@@ -139,7 +139,7 @@ impl Table24Panel {
         let algorithms: Vec<EngineKind> = ALGORITHMS
             .iter()
             .zip(self.chosen)
-            .filter_map(|(&kind, on)| on.then_some(kind))
+            .filter_map(|(&kind, on)| (on && game.plays(kind)).then_some(kind))
             .collect();
         if algorithms.is_empty() {
             return;

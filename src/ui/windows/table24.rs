@@ -74,10 +74,20 @@ fn body_ui(panel: &mut Table24Panel, game: &dyn AnyGame, ui: &mut egui::Ui, t: &
                 egui::Slider::new(&mut panel.max_depth, 1..=MAX_TABLE_DEPTH).text(t.table24_depth),
             );
             for (index, kind) in ALGORITHMS.iter().enumerate() {
-                ui.checkbox(&mut panel.chosen[index], kind.name());
+                // An engine the game has not (pvs plays only queens) is offered greyed,
+                // saying why, never measured as a column of refusals.
+                let plays = game.plays(*kind);
+                ui.add_enabled(
+                    plays,
+                    egui::Checkbox::new(&mut panel.chosen[index], kind.name()),
+                )
+                .on_disabled_hover_text(t.table24_not_played);
             }
         });
-        let any = panel.chosen.iter().any(|&on| on);
+        let any = ALGORITHMS
+            .iter()
+            .zip(panel.chosen)
+            .any(|(kind, on)| on && game.plays(*kind));
         if running {
             if ui.button(t.table24_stop).clicked() {
                 panel.stop();
