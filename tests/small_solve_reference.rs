@@ -6,7 +6,7 @@
 //! only the rules' public moves and results, none of the solver or its values.
 
 use queens::ai::MoveList;
-use queens::cli::{SmallSolution, small_solution};
+use queens::cli::{TableSolution, table_solution};
 use queens::games::cells::Cell;
 use queens::games::dodgem::{Dodgem, Outcome, Side};
 use queens::games::tictactoe::TicTacToe;
@@ -128,8 +128,8 @@ fn every_reachable_tic_tac_toe_position_has_the_reference_s_outcome_and_length()
         let written = text(&board);
         let game: TicTacToe = written.parse().unwrap_or_else(|e| panic!("{written}: {e}"));
         let (winner, plies) = reference(&mut board);
-        let solved: SmallSolution =
-            small_solution(&game).unwrap_or_else(|| panic!("tic-tac-toe has a solver"));
+        let solved: TableSolution =
+            table_solution(&game).unwrap_or_else(|| panic!("tic-tac-toe has a solver"));
         let expected = (outcome_text(winner), winner.map(|_| plies));
         if (solved.outcome.unwrap_or("?").to_string(), solved.plies) != expected {
             wrong.push(format!(
@@ -217,7 +217,7 @@ fn every_dodgem_position_reachable_in_12_plies_has_the_reference_s_outcome_and_l
             }
             checked += 1;
             let (winner, plies) = dodgem_reference(&game, &mut memo);
-            let solved = small_solution(&game).unwrap_or_else(|| panic!("Dodgem has a solver"));
+            let solved = table_solution(&game).unwrap_or_else(|| panic!("Dodgem has a solver"));
             let expected = (
                 winner.map_or("draw", side_text).to_string(),
                 winner.map(|_| plies),

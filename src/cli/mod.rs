@@ -49,8 +49,8 @@ pub use puzzles::{
 pub use replay::{ReplayReport, SideName, replay};
 pub use solve::{SolveReport, solve_until};
 pub use table_game::{
-    KindReport, SmallAnalyseReport, SmallMove, SmallPuzzleReport, SmallPuzzlesReport,
-    SmallSolution, small_solution,
+    KindReport, TableAnalyseReport, TableMove, TablePuzzleReport, TablePuzzlesReport,
+    TableSolution, table_solution,
 };
 pub use tree::{TreeAnswer, tree};
 
@@ -175,7 +175,7 @@ fn solve_command(args: &args::SolveArgs) -> Result<(), CliError> {
     }
     if !kind.is_queens() {
         return match table_game::solve(args, &Interrupt::install())? {
-            Some(report) => small_solved(&report),
+            Some(report) => table_solved(&report),
             None => Err(not_on_command_line(kind.name())),
         };
     }
@@ -244,7 +244,7 @@ fn misplaced_saves_dir(command: &Command) -> Option<String> {
 }
 
 /// Prints a small game's solve; a stopped one exits 3, as an unfinished queens solve.
-fn small_solved(report: &KindReport<SmallSolution>) -> Result<(), CliError> {
+fn table_solved(report: &KindReport<TableSolution>) -> Result<(), CliError> {
     print_json(report)?;
     if report.report.solved {
         Ok(())

@@ -13,10 +13,10 @@
 mod proved;
 mod solve;
 
-pub use proved::{SmallAnalyseReport, SmallMove, SmallPuzzleReport, SmallPuzzlesReport};
+pub use proved::{TableAnalyseReport, TableMove, TablePuzzleReport, TablePuzzlesReport};
 pub(super) use proved::{analyse, games_with_solver, puzzles, refuse_without_solver, saved_game};
 pub(super) use solve::solve;
-pub use solve::{SmallSolution, small_solution};
+pub use solve::{TableSolution, table_solution};
 
 use super::args::PositionArgs;
 use super::error::CliError;

@@ -49,7 +49,7 @@ fn no_solver(err: NoExactSolver) -> CliError {
 
 /// One move of `queens solve --kind K --all-moves`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SmallMove {
+pub struct TableMove {
     /// The move.
     #[serde(rename = "move")]
     pub mv: String,
@@ -63,11 +63,11 @@ pub struct SmallMove {
 }
 
 /// Every legal move of `values`, best first for the side to move.
-pub(super) fn moves_of(values: &ProvedMoves) -> Vec<SmallMove> {
+pub(super) fn moves_of(values: &ProvedMoves) -> Vec<TableMove> {
     values
         .best_first()
         .into_iter()
-        .map(|m| SmallMove {
+        .map(|m| TableMove {
             mv: m.mv.clone(),
             value: m.value.value,
             outcome: m.value.outcome,
@@ -81,7 +81,7 @@ pub(super) fn moves_of(values: &ProvedMoves) -> Vec<SmallMove> {
 
 /// The answer of `queens analyse --kind K`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SmallAnalyseReport {
+pub struct TableAnalyseReport {
     /// The game's tag.
     pub kind: &'static str,
     /// The analysis (`game`, `moves`, `players`, `worst_moves`, `complete`).
@@ -113,7 +113,7 @@ pub(in crate::cli) fn analyse(
     args: &AnalyseArgs,
     saved: Option<Box<dyn AnyGame>>,
     interrupt: &Interrupt,
-) -> Result<SmallAnalyseReport, CliError> {
+) -> Result<TableAnalyseReport, CliError> {
     let start = Instant::now();
     let kind = args.position.kind;
     refuse_without_solver("analyse", kind)?;
@@ -151,7 +151,7 @@ pub(in crate::cli) fn analyse(
     };
     let stop = || interrupt.requested();
     let analysis = analyse_proved(game.as_ref(), &stop, &mut |_, _| {}).map_err(no_solver)?;
-    Ok(SmallAnalyseReport {
+    Ok(TableAnalyseReport {
         kind: kind.name(),
         analysis,
         time_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
@@ -160,7 +160,7 @@ pub(in crate::cli) fn analyse(
 
 /// One puzzle of `queens puzzles --kind K`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SmallPuzzleReport {
+pub struct TablePuzzleReport {
     /// The position as a game string.
     pub game: String,
     /// The one move that keeps the proved result.
@@ -175,9 +175,9 @@ pub struct SmallPuzzleReport {
     pub refutation: Vec<String>,
 }
 
-impl From<&ProvedPuzzle> for SmallPuzzleReport {
-    fn from(puzzle: &ProvedPuzzle) -> SmallPuzzleReport {
-        SmallPuzzleReport {
+impl From<&ProvedPuzzle> for TablePuzzleReport {
+    fn from(puzzle: &ProvedPuzzle) -> TablePuzzleReport {
+        TablePuzzleReport {
             game: puzzle.game.clone(),
             solution: puzzle.solution.clone(),
             value: puzzle.value,
@@ -197,11 +197,11 @@ impl From<&ProvedPuzzle> for SmallPuzzleReport {
 
 /// The answer of `queens puzzles --kind K`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SmallPuzzlesReport {
+pub struct TablePuzzlesReport {
     /// The game's tag.
     pub kind: &'static str,
     /// The puzzles found.
-    pub puzzles: Vec<SmallPuzzleReport>,
+    pub puzzles: Vec<TablePuzzleReport>,
     /// Random games played.
     pub games: u64,
     /// Positions given to the solver.
@@ -223,7 +223,7 @@ pub struct SmallPuzzlesReport {
 pub(in crate::cli) fn puzzles(
     args: &PuzzlesArgs,
     interrupt: &Interrupt,
-) -> Result<SmallPuzzlesReport, CliError> {
+) -> Result<TablePuzzlesReport, CliError> {
     let start = Instant::now();
     let kind = args.kind;
     refuse_without_solver("puzzles", kind)?;
@@ -254,10 +254,10 @@ pub(in crate::cli) fn puzzles(
     let (found, stats) =
         generate_proved(game.as_ref(), args.seed, min_loss, count, &stop, |_, _| {})
             .map_err(no_solver)?;
-    Ok(SmallPuzzlesReport {
+    Ok(TablePuzzlesReport {
         kind: kind.name(),
         complete: found.len() == count,
-        puzzles: found.iter().map(SmallPuzzleReport::from).collect(),
+        puzzles: found.iter().map(TablePuzzleReport::from).collect(),
         games: stats.games,
         positions: stats.positions,
         unproved: stats.unproved,

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 /// The answer of `queens solve --kind tictactoe|dodgem`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SmallSolution {
+pub struct TableSolution {
     /// Who wins with best play (`x`/`o`, `b`/`w`), or `draw`; `null` when stopped.
     pub outcome: Option<&'static str>,
     /// The value from the side to move's view, as the engines score a finished game:
@@ -35,18 +35,18 @@ pub struct SmallSolution {
     /// With `--all-moves`: every legal move's exact value, best first for the side to
     /// move (empty when stopped); absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub moves: Option<Vec<super::proved::SmallMove>>,
+    pub moves: Option<Vec<super::proved::TableMove>>,
 }
 
-impl SmallSolution {
+impl TableSolution {
     /// The answer from the exact result of `game`. The one place an outcome is read off
     /// a value (the game's [`AnyGame::decided`]), so a win on the last cell, worth
     /// exactly the win score, is a win and not a draw.
-    fn from_exact(game: &dyn AnyGame, exact: Exact) -> SmallSolution {
+    fn from_exact(game: &dyn AnyGame, exact: Exact) -> TableSolution {
         let mover = game.seat_to_move().min(1);
         let sides = game.sides();
         let decided = game.decided(exact.value);
-        SmallSolution {
+        TableSolution {
             outcome: Some(match decided {
                 Some(d) if d.searcher_wins => sides[mover],
                 Some(_) => sides[1 - mover],
@@ -63,8 +63,8 @@ impl SmallSolution {
     }
 
     /// The answer of a solve stopped before it finished: nothing is proved.
-    fn stopped() -> SmallSolution {
-        SmallSolution {
+    fn stopped() -> TableSolution {
+        TableSolution {
             outcome: None,
             value: None,
             plies: None,
@@ -82,19 +82,19 @@ impl SmallSolution {
 fn solve_game(
     game: &dyn AnyGame,
     interrupt: &Interrupt,
-) -> Result<Option<SmallSolution>, crate::games::seam::NoExactSolver> {
+) -> Result<Option<TableSolution>, crate::games::seam::NoExactSolver> {
     let stop = || interrupt.requested();
     Ok(game
         .solve_exact(&stop)?
-        .map(|exact| SmallSolution::from_exact(game, exact)))
+        .map(|exact| TableSolution::from_exact(game, exact)))
 }
 
 /// What `queens solve --kind K` answers for `game` (nothing stops it); `None` for a
 /// game without an exact solver.
-pub fn small_solution(game: &dyn AnyGame) -> Option<SmallSolution> {
+pub fn table_solution(game: &dyn AnyGame) -> Option<TableSolution> {
     solve_game(game, &Interrupt::new())
         .ok()
-        .map(|solved| solved.unwrap_or_else(SmallSolution::stopped))
+        .map(|solved| solved.unwrap_or_else(TableSolution::stopped))
 }
 
 /// `queens solve --kind K` for a small game with a solver: the exact result with best
@@ -103,7 +103,7 @@ pub fn small_solution(game: &dyn AnyGame) -> Option<SmallSolution> {
 pub(in crate::cli) fn solve(
     args: &SolveArgs,
     interrupt: &Interrupt,
-) -> Result<Option<KindReport<SmallSolution>>, CliError> {
+) -> Result<Option<KindReport<TableSolution>>, CliError> {
     position_only(&args.position)?;
     let game = position_of(
         args.position.kind.0,
@@ -119,7 +119,7 @@ pub(in crate::cli) fn solve(
     let Ok(solution) = solve_game(game.as_ref(), interrupt) else {
         return Ok(None);
     };
-    let mut report = solution.unwrap_or_else(SmallSolution::stopped);
+    let mut report = solution.unwrap_or_else(TableSolution::stopped);
     if args.all_moves && report.solved {
         let stop = || interrupt.requested();
         match crate::analysis::proved_moves(game.as_ref(), &stop) {
@@ -155,11 +155,11 @@ mod tests {
         interrupt.request();
         let dodgem = start("dodgem");
         assert_eq!(solve_game(dodgem.as_ref(), &interrupt), Ok(None));
-        let stopped = SmallSolution::stopped();
+        let stopped = TableSolution::stopped();
         assert!(!stopped.solved);
         assert_eq!((stopped.outcome, stopped.value), (None, None));
         // Nothing asked it to stop: proved.
-        let solved = small_solution(dodgem.as_ref()).unwrap_or_else(|| panic!("no solver"));
+        let solved = table_solution(dodgem.as_ref()).unwrap_or_else(|| panic!("no solver"));
         assert!(solved.solved);
         assert_eq!((solved.outcome, solved.plies), (Some("b"), Some(19)));
     }
@@ -172,6 +172,6 @@ mod tests {
             refused.map_err(|e| e.to_string()),
             Err("othello has no exact solver".to_string())
         );
-        assert_eq!(small_solution(othello.as_ref()), None);
+        assert_eq!(table_solution(othello.as_ref()), None);
     }
 }

@@ -224,7 +224,7 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, small: Option
             ui.label(RichText::new(t.computer).strong());
             match small {
                 Some(kind) => {
-                    small_engine_ui(t, &mut draft.table.engines[seat], ui, "engine", kind)
+                    table_engine_ui(t, &mut draft.table.engines[seat], ui, "engine", kind)
                 }
                 None => engine_ui(t, &mut draft.engines[seat], ui, "engine"),
             }
@@ -243,7 +243,7 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, small: Option
                 let title = fill(t.computer_n, &[&(index + 1)]);
                 ui.label(RichText::new(title).strong());
                 let id = if index == 0 { "engine1" } else { "engine2" };
-                small_engine_ui(t, engine, ui, id, kind);
+                table_engine_ui(t, engine, ui, id, kind);
             }
             watch_speed_ui(t, draft, ui);
         }
@@ -279,7 +279,7 @@ fn watch_speed_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
 
 /// A table game's computer: the lectures' minimax or alpha-beta, a depth up to the
 /// game's (`deepest`) and a time limit.
-fn small_engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str, deepest: u32) {
+fn table_engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str, deepest: u32) {
     if !SMALL_ENGINES.contains(&engine.engine) {
         engine.engine = EngineKind::ALPHABETA;
     }
