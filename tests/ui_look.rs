@@ -68,6 +68,27 @@ fn copy_link_sends_a_link_that_paste_position_reads_back() {
     assert_eq!(other.state().board().game_string(), game);
 }
 
+/// Issue 41.9: a link with one broken percent-escape is said to be malformed, naming
+/// the escape, rather than read as a game string whose parser blamed the position
+/// ("size '8%20moves=c3%zz' is not allowed"); the game on screen stays.
+#[test]
+fn a_link_with_a_broken_escape_is_called_malformed_and_changes_nothing() {
+    let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 6, 0));
+    frames(&mut harness, 2);
+    click(&mut harness, "cell c3");
+    let before = harness.state().board().game_string();
+    harness.event(egui::Event::Paste(
+        "http://127.0.0.1:8080/#size=8%20moves=c3%zz".into(),
+    ));
+    frames(&mut harness, 2);
+    let said = harness.state().status_text();
+    assert!(
+        said.starts_with("This link is malformed:") && said.contains("“%zz” at character 18"),
+        "{said}"
+    );
+    assert_eq!(harness.state().board().game_string(), before);
+}
+
 /// Issue 38 (16): with no page serving the browser build known, the desktop offers no
 /// link (one to 127.0.0.1 opens for nobody else): Copy link is greyed and says why,
 /// and Copy position still works.

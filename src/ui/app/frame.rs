@@ -68,9 +68,15 @@ impl eframe::App for App {
         self.follow_paste(&ctx);
         self.drive_computer(&ctx);
         self.write_changed_settings();
-        // In a browser the address bar carries the game on screen as its game string.
+        // In a browser the address bar carries the game on screen as its game string,
+        // and a position the person put there since opens as a link does.
         #[cfg(target_arch = "wasm32")]
-        crate::ui::web::link::show(&self.game.game_string());
+        {
+            if let Some(position) = crate::ui::web::link::arrived() {
+                self.open_link(&position);
+            }
+            crate::ui::web::link::show(&self.game.game_string());
+        }
         if self.search.job.is_some()
             || self.analysis.job.is_some()
             || self.clock.now - self.clock.last_move < f64::from(ANIMATION_SECONDS)

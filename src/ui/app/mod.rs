@@ -134,7 +134,8 @@ impl App {
             Err(_) => file
                 .as_deref()
                 .and_then(Settings::from_file)
-                .unwrap_or_else(|| Settings::from_storage(cc.storage)),
+                .or_else(|| Settings::from_storage(cc.storage))
+                .unwrap_or_else(|| Settings::first_run(system_dark(cc), &preferred_languages())),
         };
         let env_dir = std::env::var_os(SAVES_DIR_VAR);
         let location = window_saves(
@@ -317,6 +318,51 @@ fn settings_file() -> Option<PathBuf> {
     #[cfg(not(target_arch = "wasm32"))]
     crate::store::location::data_dir()
         .map(|dir| dir.join(crate::ui::session::settings::SETTINGS_FILE))
+}
+
+/// Whether the system asks for a dark theme: the browser's `prefers-color-scheme`, the
+/// desktop's theme as eframe knows it at start (light when it does not know).
+fn system_dark(cc: &eframe::CreationContext<'_>) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = cc;
+        web_sys::window()
+            .and_then(|window| window.match_media("(prefers-color-scheme: dark)").ok())
+            .flatten()
+            .is_some_and(|query| query.matches())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        cc.egui_ctx.system_theme() == Some(eframe::egui::Theme::Dark)
+    }
+}
+
+/// The languages the person prefers, most wanted first: the browser's
+/// `navigator.languages`, or the desktop's `LANGUAGE` (a colon-separated list),
+/// `LC_ALL`, `LC_MESSAGES` and `LANG`.
+fn preferred_languages() -> Vec<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .map(|window| {
+                window
+                    .navigator()
+                    .languages()
+                    .iter()
+                    .filter_map(|tag| tag.as_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|name| std::env::var(name).ok())
+            .flat_map(|value| value.split(':').map(str::to_owned).collect::<Vec<_>>())
+            .filter(|tag| !tag.is_empty())
+            .collect()
+    }
 }
 
 /// The empty board [`App::board`] answers while another game than queens is on screen.

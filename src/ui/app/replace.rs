@@ -345,9 +345,13 @@ impl App {
     /// to be corrected.
     pub(super) fn paste_position(&mut self) {
         // A link to a position (the browser build's address) gives its game string.
-        let text = crate::ui::session::link::game_string_in(self.paste.text.trim())
-            .trim()
-            .to_string();
+        let text = match crate::ui::session::link::game_string_in(self.paste.text.trim()) {
+            Ok(text) => text.trim().to_string(),
+            Err(malformed) => {
+                self.message = Message::MalformedLink(malformed);
+                return;
+            }
+        };
         let game: Box<dyn AnyGame> = if names_another_game(&text) {
             match crate::games::game_string::read(&text) {
                 Ok(game) => game,

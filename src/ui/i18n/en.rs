@@ -50,6 +50,8 @@ pub const TEXTS: Texts = Texts {
     copy_link: "Copy link",
     link_copied: "Link to the position copied to the clipboard.",
     no_web_page: "No link: this program knows no web page that serves its browser build (a link to this computer would open for nobody else). Copy position gives the game string, which Paste position reads anywhere. Whoever hosts the browser build can name its page: web_page in settings.json, or QUEENS_WEB_PAGE.",
+    link_bad_escape: "This link is malformed: “{0}” at character {1} of its position is not a percent-escape (% and two hex digits). Copy the link again from where it was shared. Nothing was changed.",
+    link_not_utf8: "This link is malformed: its percent-escapes are not UTF-8 text. Copy the link again from where it was shared. Nothing was changed.",
     not_in_window: "The window does not play {0} yet (the command line does). Nothing was changed.",
     paste_position: "Paste position",
     paste_here: "Type or paste a game string here, e.g. size=8 stones=b2 moves=c3",

@@ -79,6 +79,11 @@ pub struct Texts {
     pub link_copied: &'static str,
     /// Copy link with no page to link to: why, and what works instead.
     pub no_web_page: &'static str,
+    /// A link whose position is not valid percent-encoding: {0} the escape as
+    /// written, {1} its place (characters from 1).
+    pub link_bad_escape: &'static str,
+    /// A link whose escapes are not UTF-8 text.
+    pub link_not_utf8: &'static str,
     pub not_in_window: &'static str,
     pub paste_position: &'static str,
     pub paste_here: &'static str,

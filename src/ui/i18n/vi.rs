@@ -50,6 +50,8 @@ pub const TEXTS: Texts = Texts {
     copy_link: "Sao chép liên kết",
     link_copied: "Đã sao chép liên kết tới thế cờ vào bộ nhớ tạm.",
     no_web_page: "Không có liên kết: chương trình không biết trang web nào chạy bản trình duyệt của nó (liên kết tới máy này không ai khác mở được). Sao chép thế cờ cho chuỗi ván, mà Dán thế cờ đọc được ở mọi nơi. Ai đặt bản trình duyệt lên mạng có thể ghi địa chỉ trang: web_page trong settings.json, hoặc QUEENS_WEB_PAGE.",
+    link_bad_escape: "Liên kết này bị hỏng: “{0}” ở ký tự thứ {1} của thế cờ không phải mã thoát phần trăm (dấu % và hai chữ số thập lục phân). Hãy sao chép lại liên kết từ nơi nó được chia sẻ. Không có gì thay đổi.",
+    link_not_utf8: "Liên kết này bị hỏng: các mã thoát phần trăm của nó không phải văn bản UTF-8. Hãy sao chép lại liên kết từ nơi nó được chia sẻ. Không có gì thay đổi.",
     not_in_window: "Cửa sổ chưa chơi được {0} (dòng lệnh thì được). Không có gì thay đổi.",
     paste_position: "Dán thế cờ",
     paste_here: "Gõ hoặc dán chuỗi ván đấu vào đây, ví dụ size=8 stones=b2 moves=c3",

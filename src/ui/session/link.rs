@@ -49,34 +49,62 @@ pub fn link_to(page: &str, game_string: &str) -> String {
 
 /// The game string in `text`: the fragment of a link (after its `#`), percent-decoded,
 /// or `text` itself when it is no link.
-pub fn game_string_in(text: &str) -> Cow<'_, str> {
+///
+/// # Errors
+/// [`MalformedLink`] for a fragment that is not valid percent-encoding: a `%` without
+/// two hex digits after it, or escapes that are not UTF-8. Such a link was cut or
+/// mangled on its way, so it is refused as a link rather than read as a game string
+/// whose parser would then blame the position ("size '8%20moves=c3%zz' is not allowed").
+pub fn game_string_in(text: &str) -> Result<Cow<'_, str>, MalformedLink> {
     match text.rsplit_once('#') {
-        Some((_, fragment)) => Cow::Owned(percent_decoded(fragment)),
-        None => Cow::Borrowed(text),
+        Some((_, fragment)) => percent_decoded(fragment).map(Cow::Owned),
+        None => Ok(Cow::Borrowed(text)),
     }
 }
 
-/// `text` with each `%XX` turned back into its byte; a `%` not followed by two hex digits
-/// stays as it is, and bytes that are not UTF-8 are replaced (the game string's parser
-/// then names what is wrong).
-fn percent_decoded(text: &str) -> String {
+/// A link whose fragment is not valid percent-encoding (see [`game_string_in`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MalformedLink {
+    /// A `%` not followed by two hex digits: the escape as written (at most three
+    /// characters) and its place in the fragment, counted in characters from 1.
+    #[error("“{escape}” at character {at} is not a percent-escape (% and two hex digits)")]
+    BadEscape {
+        /// The `%` and what follows it, up to two characters.
+        escape: String,
+        /// Its place in the fragment, counted in characters from 1.
+        at: usize,
+    },
+    /// The escapes decode to bytes that are not UTF-8 text.
+    #[error("its escapes are not UTF-8 text")]
+    NotUtf8,
+}
+
+/// `text` with each `%XX` turned back into its byte, as JavaScript's
+/// `decodeURIComponent` does.
+///
+/// # Errors
+/// As [`game_string_in`].
+pub fn percent_decoded(text: &str) -> Result<String, MalformedLink> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
-    while i < bytes.len() {
-        let hex = |at: usize| bytes.get(at).and_then(|&b| char::from(b).to_digit(16));
-        match (bytes[i], hex(i + 1), hex(i + 2)) {
-            (b'%', Some(high), Some(low)) => {
-                out.push((high * 16 + low) as u8);
-                i += 3;
-            }
-            (byte, _, _) => {
-                out.push(byte);
-                i += 1;
-            }
+    while let Some(&byte) = bytes.get(i) {
+        if byte != b'%' {
+            out.push(byte);
+            i += 1;
+            continue;
         }
+        let hex = |at: usize| bytes.get(at).and_then(|&b| char::from(b).to_digit(16));
+        let (Some(high), Some(low)) = (hex(i + 1), hex(i + 2)) else {
+            let escape: String = text.get(i..).unwrap_or_default().chars().take(3).collect();
+            let at = text.get(..i).map_or(0, |before| before.chars().count()) + 1;
+            return Err(MalformedLink::BadEscape { escape, at });
+        };
+        // Two hex digits make at most 255: one byte.
+        out.push(u8::try_from(high * 16 + low).unwrap_or(u8::MAX));
+        i += 3;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    String::from_utf8(out).map_err(|_| MalformedLink::NotUtf8)
 }
 
 #[cfg(test)]
@@ -87,13 +115,43 @@ mod tests {
     fn a_link_gives_its_decoded_fragment_and_a_game_string_stays() {
         assert_eq!(
             game_string_in("http://127.0.0.1:8080/#size%3D8%20stones%3Db2%2Cd5%20moves%3Dc3"),
-            "size=8 stones=b2,d5 moves=c3"
+            Ok("size=8 stones=b2,d5 moves=c3".into())
         );
-        assert_eq!(game_string_in("size=8 moves=c3"), "size=8 moves=c3");
-        assert_eq!(game_string_in("#size=5"), "size=5");
-        // A broken escape is kept as typed, for the parser to refuse.
-        assert_eq!(game_string_in("x#size%3"), "size%3");
-        assert_eq!(game_string_in("x#%zz"), "%zz");
+        assert_eq!(
+            game_string_in("size=8 moves=c3"),
+            Ok("size=8 moves=c3".into())
+        );
+        assert_eq!(game_string_in("#size=5"), Ok("size=5".into()));
+    }
+
+    #[test]
+    fn a_broken_escape_makes_the_link_malformed_and_names_the_escape() {
+        // Issue 41.9: this link was read as the game string "size=8%20moves=c3%zz".
+        assert_eq!(
+            game_string_in("#size=8%20moves=c3%zz"),
+            Err(MalformedLink::BadEscape {
+                escape: "%zz".into(),
+                at: 18
+            })
+        );
+        assert_eq!(
+            game_string_in("x#size%3"),
+            Err(MalformedLink::BadEscape {
+                escape: "%3".into(),
+                at: 5
+            })
+        );
+        // Characters are counted, not bytes; a lone % at the end is named alone.
+        assert_eq!(
+            percent_decoded("nước%"),
+            Err(MalformedLink::BadEscape {
+                escape: "%".into(),
+                at: 5
+            })
+        );
+        // Valid escapes of bytes that are no UTF-8 text.
+        assert_eq!(percent_decoded("a%FFb"), Err(MalformedLink::NotUtf8));
+        assert_eq!(percent_decoded("%25zz"), Ok("%zz".into()));
     }
 
     #[test]
@@ -105,10 +163,10 @@ mod tests {
             link,
             "http://127.0.0.1:8080/#size%3D8%20stones%3Db2%2Cd5%20moves%3Dc3%2Cf6"
         );
-        assert_eq!(game_string_in(&link), game);
+        assert_eq!(game_string_in(&link), Ok(game.into()));
         // Characters outside ASCII are encoded byte by byte, as UTF-8.
         let odd = "nước đi=1 # x/y";
-        assert_eq!(game_string_in(&link_to("p", odd)), odd);
+        assert_eq!(game_string_in(&link_to("p", odd)), Ok(odd.into()));
     }
 
     #[test]

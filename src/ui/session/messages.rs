@@ -3,6 +3,7 @@
 use crate::board::{Cell, GameError, MoveError, Player};
 use crate::ui::i18n::grid::tongue;
 use crate::ui::i18n::{FileProblem, Texts, fill};
+use crate::ui::session::link::MalformedLink;
 use std::path::PathBuf;
 
 /// What the status line says.
@@ -57,6 +58,9 @@ pub enum Message {
     /// Paste position read a game string of another game that does not read: the game
     /// string's reason, told in the window's language.
     PasteGameError(crate::games::setup::GameStringError),
+    /// A link (Paste position, the browser's address) whose fragment is not valid
+    /// percent-encoding: it was cut or mangled on its way.
+    MalformedLink(crate::ui::session::link::MalformedLink),
     /// A game string of a game the window does not play (its tag).
     NotInWindow(&'static str),
     /// Paste position found no text in the box nor on the system clipboard.
@@ -182,6 +186,10 @@ impl Message {
                 use crate::games::setup::Reason;
                 fill(t.paste_error, &[&why.say(tongue(t.grid))])
             }
+            Message::MalformedLink(MalformedLink::BadEscape { escape, at }) => {
+                fill(t.link_bad_escape, &[escape, at])
+            }
+            Message::MalformedLink(MalformedLink::NotUtf8) => t.link_not_utf8.to_string(),
             Message::NotInWindow(tag) => fill(t.not_in_window, &[tag]),
             Message::BadSetup(error) => fill(t.bad_setup, &[&t.game_error(error, names)]),
             Message::Cancelled => t.cancelled.to_string(),
@@ -281,6 +289,7 @@ impl Message {
             Message::Refused(_)
                 | Message::PasteError(_)
                 | Message::PasteGameError(_)
+                | Message::MalformedLink(_)
                 | Message::NotInWindow(_)
                 | Message::ClipboardEmpty
                 | Message::BadSetup(_)

@@ -99,6 +99,23 @@ impl Language {
             Language::Vietnamese => "Tiếng Việt",
         }
     }
+
+    /// The language a language tag names, if the window speaks it: a browser's
+    /// `vi-VN` or `en`, a desktop locale's `vi_VN.UTF-8` (the primary subtag decides,
+    /// in any case); `None` for another language or `C`/`POSIX`.
+    pub fn from_tag(tag: &str) -> Option<Language> {
+        let primary = tag
+            .split(['-', '_', '.', '@'])
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_ascii_lowercase();
+        match primary.as_str() {
+            "en" => Some(Language::English),
+            "vi" => Some(Language::Vietnamese),
+            _ => None,
+        }
+    }
 }
 
 /// Who plays whom.
@@ -317,19 +334,35 @@ impl Settings {
         (settings, notes)
     }
 
-    /// The settings kept in eframe's storage under [`STORAGE_KEY`] (the defaults if
-    /// there is no storage or no entry).
+    /// The settings kept in eframe's storage under [`STORAGE_KEY`]; `None` if there is
+    /// no storage or no entry (a first run: [`Settings::first_run`]).
     /// Values that had to be dropped are noted on stderr (the window has no place for
     /// them before it opens).
-    pub fn from_storage(storage: Option<&dyn eframe::Storage>) -> Settings {
-        let Some(text) = storage.and_then(|storage| storage.get_string(STORAGE_KEY)) else {
-            return Settings::default();
-        };
+    pub fn from_storage(storage: Option<&dyn eframe::Storage>) -> Option<Settings> {
+        let text = storage.and_then(|storage| storage.get_string(STORAGE_KEY))?;
         let (settings, notes) = Settings::from_json_with_notes(&text);
         for note in notes {
             eprintln!("queens: settings: {note}");
         }
-        settings
+        Some(settings)
+    }
+
+    /// The settings of a first run, before anything was remembered: the system's theme
+    /// (`system_dark`: a dark system starts dark, with no light frame after the page's
+    /// dark loading screen) and the first of the `preferred` languages (tags, most
+    /// wanted first: the browser's `navigator.languages`, a desktop's `LANGUAGE`,
+    /// `LC_ALL`, `LC_MESSAGES`, `LANG`) that the window speaks; English otherwise.
+    /// Everything else is the default. Once the person changes a setting it is
+    /// remembered and these are not asked again.
+    pub fn first_run(system_dark: bool, preferred: &[String]) -> Settings {
+        Settings {
+            dark: system_dark,
+            language: preferred
+                .iter()
+                .find_map(|tag| Language::from_tag(tag))
+                .unwrap_or_default(),
+            ..Settings::default()
+        }
     }
 
     /// The settings written to the file `path` ([`SETTINGS_FILE`] in the data folder),
@@ -459,14 +492,43 @@ mod tests {
             STORAGE_KEY,
             r#"{"language":"Klingon","dark":true,"setup":{"size":12,"stones":20}}"#.into(),
         );
-        let loaded = Settings::from_storage(Some(&storage));
+        let loaded = Settings::from_storage(Some(&storage)).unwrap_or_default();
         assert_eq!(loaded.language, Language::English);
         assert!(loaded.dark);
         assert_eq!((loaded.setup.size, loaded.setup.stones), (12, 20));
         // Written back on exit, the good values are still there.
         loaded.to_storage(&mut storage);
-        assert_eq!(Settings::from_storage(Some(&storage)), loaded);
-        assert_eq!(Settings::from_storage(None), Settings::default());
+        assert_eq!(Settings::from_storage(Some(&storage)), Some(loaded));
+        assert_eq!(Settings::from_storage(None), None);
+    }
+
+    #[test]
+    fn a_first_run_takes_the_system_theme_and_the_first_language_the_window_speaks() {
+        let tags = |list: &[&str]| list.iter().map(|t| (*t).to_string()).collect::<Vec<_>>();
+        // Issue 41.7: a dark, Vietnamese browser got the light theme and English.
+        let vietnamese = Settings::first_run(true, &tags(&["vi-VN", "en-US"]));
+        assert!(vietnamese.dark);
+        assert_eq!(vietnamese.language, Language::Vietnamese);
+        // The first language spoken wins; tags the window does not speak are skipped.
+        let english = Settings::first_run(false, &tags(&["fr-FR", "EN", "vi"]));
+        assert!(!english.dark);
+        assert_eq!(english.language, Language::English);
+        assert_eq!(
+            Settings::first_run(false, &tags(&["de", "C"])).language,
+            Language::English
+        );
+        // Desktop locales.
+        assert_eq!(
+            Language::from_tag("vi_VN.UTF-8"),
+            Some(Language::Vietnamese)
+        );
+        assert_eq!(Language::from_tag("POSIX"), None);
+        assert_eq!(Language::from_tag(""), None);
+        // Nothing else differs from the defaults.
+        let mut rest = vietnamese.clone();
+        rest.dark = false;
+        rest.language = Language::English;
+        assert_eq!(rest, Settings::default());
     }
 
     #[test]

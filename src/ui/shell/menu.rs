@@ -1,6 +1,8 @@
 //! The menu bar, the keyboard shortcuts and the Help windows.
 
-use super::keys::{HINT, NEW, OPEN, REDO, REDO_SHIFT_Z, REDO_SHOWN, SAVE, SAVE_AS, TREE_LAB, UNDO};
+use super::keys::{
+    HINT, NEW, OPEN, REDO, REDO_SHIFT_Z, REDO_SHOWN, SAVE, SAVE_AS, TREE_LAB, UNDO, wanted,
+};
 use crate::ui::app::{Action, App, ViewChoice, WindowChoice};
 use crate::ui::session::settings::Language;
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
@@ -9,7 +11,7 @@ use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 pub fn shortcuts(ui: &mut egui::Ui, app: &App, actions: &mut Vec<Action>) {
     let typing = ui.ctx().text_edit_focused();
     ui.input_mut(|input| {
-        if input.consume_shortcut(&NEW) {
+        if wanted(&NEW, typing) && input.consume_shortcut(&NEW) {
             actions.push(Action::OpenNewGame);
         }
         // Cmd+Shift+Z first: Cmd+Z would also match it.
@@ -32,10 +34,10 @@ pub fn shortcuts(ui: &mut egui::Ui, app: &App, actions: &mut Vec<Action>) {
         if input.consume_shortcut(&OPEN) {
             actions.push(Action::Open);
         }
-        if input.consume_shortcut(&TREE_LAB) {
+        if wanted(&TREE_LAB, typing) && input.consume_shortcut(&TREE_LAB) {
             actions.push(Action::ToggleTreeLab);
         }
-        if !typing && input.consume_shortcut(&HINT) {
+        if wanted(&HINT, typing) && input.consume_shortcut(&HINT) {
             actions.push(Action::Hint);
         }
         if app.reviewing().is_some() && input.consume_key(Modifiers::NONE, Key::Escape) {

@@ -10,21 +10,19 @@ thread_local! {
     static SHOWN: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-/// The game string in the page's address (`#...`), decoded; `None` without one.
+/// The page address's fragment (`#...`, still percent-encoded, with its `#`), for
+/// [`crate::ui::App::open_link`] to decode as Paste position decodes a link (a malformed
+/// one is refused there, in words); `None` without one.
 pub fn position_in_address() -> Option<String> {
     let hash = web_sys::window()?.location().hash().ok()?;
     let encoded = hash.strip_prefix('#').unwrap_or(&hash);
     if encoded.trim().is_empty() {
         return None;
     }
-    let decoded = js_sys::decode_uri_component(encoded)
-        .ok()
-        .and_then(|text| text.as_string())
-        // A fragment that is not valid percent-encoding is read as typed; the game
-        // string's parser then says what is wrong with it.
-        .unwrap_or_else(|| encoded.to_owned());
-    SHOWN.with(|shown| *shown.borrow_mut() = decoded.clone());
-    Some(decoded)
+    if let Ok(decoded) = crate::ui::session::link::percent_decoded(encoded) {
+        SHOWN.with(|shown| *shown.borrow_mut() = decoded);
+    }
+    Some(format!("#{encoded}"))
 }
 
 /// Puts `position` (a game string) in the address bar if it is not there already.
@@ -62,4 +60,42 @@ pub fn show(position: &str) {
 pub fn page_address() -> Option<String> {
     let href = web_sys::window()?.location().href().ok()?;
     Some(href.split('#').next().unwrap_or(&href).to_string())
+}
+
+thread_local! {
+    /// A position the address changed to since the last frame (`hashchange`: the
+    /// person edited the part after `#`, or followed a link to another position of the
+    /// same page), for [`arrived`] to hand to the window.
+    static ARRIVED: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Listens for the address changing to another position while the page is open
+/// (`hashchange`), waking the window to open it: before this, a new link in the same tab
+/// left the old board on screen while the address named the new one (issue 41.4). The
+/// program's own address updates ([`show`]) replace the history entry and fire no
+/// `hashchange`.
+pub fn listen(ctx: eframe::egui::Context) {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let on_change = Closure::<dyn FnMut()>::new(move || {
+        if let Some(position) = position_in_address() {
+            ARRIVED.with(|arrived| *arrived.borrow_mut() = Some(position));
+            ctx.request_repaint();
+        }
+    });
+    if window
+        .add_event_listener_with_callback("hashchange", on_change.as_ref().unchecked_ref())
+        .is_ok()
+    {
+        // The page keeps the listener for its whole life.
+        on_change.forget();
+    }
+}
+
+/// The position the address changed to since the last call, if any (see [`listen`]).
+pub fn arrived() -> Option<String> {
+    ARRIVED.with(|arrived| arrived.borrow_mut().take())
 }

@@ -38,7 +38,10 @@ pub fn start_page() {
             .start(
                 canvas,
                 eframe::WebOptions::default(),
-                Box::new(|cc| Ok(Box::new(crate::ui::App::new(cc, None)))),
+                Box::new(|cc| {
+                    link::listen(cc.egui_ctx.clone());
+                    Ok(Box::new(crate::ui::App::new(cc, None)))
+                }),
             )
             .await;
         let loading = document.get_element_by_id("loading");
