@@ -8,17 +8,6 @@ use eframe::egui::{Key, KeyboardShortcut, Modifiers};
 /// Whether this build runs in a browser, which keeps some shortcuts for itself.
 const IN_BROWSER: bool = cfg!(target_arch = "wasm32");
 
-/// The shortcuts Chrome and Firefox keep for themselves and never pass to a page: a new
-/// window, a new tab, closing the tab, and their private and reopening forms.
-pub const BROWSER_KEEPS: [KeyboardShortcut; 6] = [
-    KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
-    KeyboardShortcut::new(Modifiers::COMMAND, Key::T),
-    KeyboardShortcut::new(Modifiers::COMMAND, Key::W),
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::N),
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::T),
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::W),
-];
-
 /// New game: Ctrl+N (Cmd+N) on the desktop; in a browser, which keeps Ctrl+N, the plain
 /// letter N, taken as the hint's H is (never while a text field has the keyboard).
 pub const fn new_game_shortcut(in_browser: bool) -> KeyboardShortcut {
@@ -91,6 +80,17 @@ pub const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shortcuts Chrome and Firefox keep for themselves and never pass to a page: a new
+    /// window, a new tab, closing the tab, and their private and reopening forms.
+    const BROWSER_KEEPS: [KeyboardShortcut; 6] = [
+        KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
+        KeyboardShortcut::new(Modifiers::COMMAND, Key::T),
+        KeyboardShortcut::new(Modifiers::COMMAND, Key::W),
+        KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::N),
+        KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::T),
+        KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::W),
+    ];
 
     /// Every shortcut the menus offer in a browser (`in_browser`) or on the desktop.
     fn offered(in_browser: bool) -> Vec<KeyboardShortcut> {
