@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=assets/icons
 mkdir -p "$out"
-sizes=(16 24 32 48 64 128 256 512 1024)
+sizes=(16 24 32 48 64 128 192 256 512 1024)
 for size in "${sizes[@]}"; do
   rsvg-convert --width "$size" --height "$size" assets/icon.svg --output "$out/queens-$size.png"
 done

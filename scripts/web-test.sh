@@ -11,8 +11,9 @@ rustup target add wasm32-unknown-unknown
 # The browser build is linted like the desktop one, so desktop code cannot break it unseen.
 echo "== cargo clippy --target wasm32-unknown-unknown -- -D warnings"
 cargo clippy --target wasm32-unknown-unknown --lib --bin queens-web --locked -- -D warnings
-bash scripts/web.sh
+# playwright-core, and binaryen's wasm-opt for scripts/web.sh.
 (cd tests/web && npm ci --no-audit --no-fund)
+bash scripts/web.sh
 PORT=${PORT:-8093}
 python3 -m http.server --bind 127.0.0.1 "$PORT" --directory target/web >/dev/null 2>&1 &
 server=$!

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The browser build (issue 29): builds the window for WebAssembly into target/web/
-# (index.html, queens.js and queens_bg.wasm, worker.js, favicon.png), ready for any
-# static host. `bash scripts/web.sh serve` then serves it on http://127.0.0.1:8080
+# (index.html, queens.js and queens_bg.wasm optimised by wasm-opt, worker.js, the service
+# worker sw.js, the web app manifest and its icons, and .gz/.br copies), ready for any
+# static host (docs/install.md). `bash scripts/web.sh serve` then serves it on http://127.0.0.1:8080
 # (PORT=... to change) with Python's plain static server.
 #
 # Installs what it needs on a fresh machine: the wasm32-unknown-unknown target (rustup)
@@ -44,15 +45,59 @@ rm -rf "$OUT"
 mkdir -p "$OUT"
 wasm-bindgen --target web --no-typescript --out-dir "$OUT" --out-name queens \
   "target/wasm32-unknown-unknown/$DIR/queens-web.wasm"
-# No wasm-opt: Debian 12's binaryen (108) turned a working module into one that fails to
-# start ("WebAssembly.Table.set(): Argument 1 is invalid"); unoptimised, the download is
-# 3.4 MB gzip-compressed, under the 6 MB budget.
-cp scripts/web/index.html scripts/web/worker.js scripts/web/bench.html "$OUT/"
+# wasm-opt from binaryen's npm package (tests/web/package.json pins it; Debian 12's
+# binaryen 108 turned a working module into one that failed to start: "WebAssembly.Table
+# .set(): Argument 1 is invalid"). The features are read from the module's own
+# target_features section. WASM_OPT=none skips it (a quicker build for trying things).
+WASM_OPT=${WASM_OPT:-tests/web/node_modules/.bin/wasm-opt}
+if [ "$WASM_OPT" != none ] && [ ! -x "$WASM_OPT" ] && command -v npm >/dev/null; then
+  (cd tests/web && npm ci --no-audit --no-fund)
+fi
+BEFORE=$(stat -c %s "$OUT/queens_bg.wasm")
+if [ "$WASM_OPT" != none ] && [ -x "$WASM_OPT" ]; then
+  echo "== $("$WASM_OPT" --version) -O2 --strip-debug --strip-producers"
+  "$WASM_OPT" -O2 --strip-debug --strip-producers "$OUT/queens_bg.wasm" -o "$OUT/queens_bg.opt.wasm"
+  mv "$OUT/queens_bg.opt.wasm" "$OUT/queens_bg.wasm"
+else
+  echo "== no wasm-opt ($WASM_OPT): the module is left as wasm-bindgen wrote it"
+fi
+BYTES=$(stat -c %s "$OUT/queens_bg.wasm")
+echo "== queens_bg.wasm: $BEFORE bytes from wasm-bindgen, $BYTES shipped"
+
+# The site: the page (told the module's size, for its progress bar), the worker, the
+# service worker (told a hash of the files, so a new build is a new version), the web
+# app manifest and its icons.
+sed "s/data-wasm-bytes=\"0\"/data-wasm-bytes=\"$BYTES\"/" scripts/web/index.html > "$OUT/index.html"
+cp scripts/web/worker.js scripts/web/bench.html scripts/web/manifest.webmanifest "$OUT/"
 cp assets/icons/queens-256.png "$OUT/favicon.png"
+cp assets/icons/queens-192.png "$OUT/icon-192.png"
+cp assets/icons/queens-512.png "$OUT/icon-512.png"
+VERSION=$(cd "$OUT" && cat index.html queens.js queens_bg.wasm worker.js manifest.webmanifest \
+  favicon.png icon-192.png icon-512.png | sha256sum | cut -c1-16)
+sed "s/__QUEENS_VERSION__/$VERSION/" scripts/web/sw.js > "$OUT/sw.js"
+echo "== version $VERSION"
+
+# Pre-compressed copies for hosts that serve file.gz / file.br beside file
+# (docs/install.md says how): gzip -9, and brotli by Node's zlib when there is Node.
+for file in index.html queens.js queens_bg.wasm worker.js sw.js manifest.webmanifest; do
+  gzip -9 -k -f "$OUT/$file"
+  if command -v node >/dev/null; then
+    node -e 'const fs = require("fs"), zlib = require("zlib"); const f = process.argv[1];
+      fs.writeFileSync(f + ".br", zlib.brotliCompressSync(fs.readFileSync(f),
+        { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));' "$OUT/$file"
+  fi
+done
 echo "== built $OUT:"
 ls -l "$OUT"
-TOTAL=$(cat "$OUT"/index.html "$OUT"/queens.js "$OUT"/worker.js "$OUT"/queens_bg.wasm | gzip -9 | wc -c)
-echo "== the download, gzip-compressed as a static server sends it: $TOTAL bytes"
+for kind in "" .gz .br; do
+  if [ -f "$OUT/queens_bg.wasm$kind" ]; then
+    TOTAL=0
+    for file in index.html queens.js worker.js queens_bg.wasm; do
+      TOTAL=$((TOTAL + $(stat -c %s "$OUT/$file$kind")))
+    done
+    echo "== the download (page, glue, worker, module)${kind:+, as $kind}: $TOTAL bytes"
+  fi
+done
 
 if [ "${1:-}" = serve ]; then
   PORT=${PORT:-8080}

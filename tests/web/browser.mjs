@@ -13,6 +13,10 @@
 //   8. links opened since, with no move of the person's in them (a 5x5 board,
 //      tic-tac-toe, Othello), cost nothing: the bare address still offers the unfinished
 //      queens game for Continue (issue 38.2);
+//   9. a position put in the address while the page is open is opened (hashchange);
+//  10. a dark, Vietnamese browser starts dark and in Vietnamese;
+//  11. a module that cannot be downloaded says so and offers Retry, which then starts;
+//  12. the page is installable and, once visited, starts offline, where Continue works;
 // and takes screenshots at 1280x800 and 800x600 into target/web-shots/.
 // Each check waits on the page's state (its address, its DOM), never on a fixed sleep.
 import { chromium } from 'playwright-core';
@@ -324,6 +328,132 @@ for (const [label, settings] of [
   const tag = settings ? 'hard-values' : 'easy';
   await page.screenshot({ path: `${SHOTS}/15x15-${tag}-1280x800.png` });
   await ctx.close();
+}
+
+/** The words OCR reads on the page, joined by spaces. */
+async function wordsOnPage(page) {
+  const png = `${SHOTS}/ocr.png`;
+  await page.screenshot({ path: png });
+  const tsv = execFileSync('tesseract', [png, '-', 'tsv'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  return tsv.split('\n').map((line) => line.split('\t')).filter((f) => f.length === 12)
+    .map((f) => f[11].trim()).filter((w) => w).join(' ');
+}
+
+// 9. Issue 41.4: a position put in the address while the page is open (hashchange) is
+// opened, as a link is: the computer (P2) answers its move on a 5x5 board.
+{
+  const { page } = await open(context, 'size=6');
+  await page.evaluate(() => { location.hash = encodeURIComponent('size=5 moves=a1'); });
+  const followed = await page.waitForFunction(
+    () => /^size=5 moves=a1,[a-e][1-5]$/.test(decodeURIComponent(location.hash.slice(1))),
+    null, { timeout: 60000 }).then(() => true).catch(() => false);
+  const address = await page.evaluate(() => decodeURIComponent(location.hash.slice(1)));
+  check(followed, `a new position in the address opened and the computer answered it: ${address}`);
+  await page.close();
+}
+
+// 10. Issue 41.7: a dark, Vietnamese browser starts dark and in Vietnamese (nothing
+// stored yet: the first run follows the browser).
+{
+  const local = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark', locale: 'vi-VN' });
+  const { page } = await open(local, 'size=8');
+  await page.waitForTimeout(0);
+  const png = await page.screenshot({ clip: { x: 0, y: 0, width: 1280, height: 800 } });
+  // The darkness of the page: the mean of a row of pixels across the side panel, read
+  // from the screenshot by the browser itself.
+  const mean = await page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = 'data:image/png;base64,' + base64;
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const g = canvas.getContext('2d');
+    g.drawImage(image, 0, 0);
+    const row = g.getImageData(0, Math.floor(image.height / 2), image.width, 1).data;
+    let sum = 0;
+    for (let i = 0; i < row.length; i += 4) sum += (row[i] + row[i + 1] + row[i + 2]) / 3;
+    return sum / (row.length / 4);
+  }, png.toString('base64'));
+  check(mean < 100, `a dark browser's first frame is dark (mean brightness ${Math.round(mean)} of 255)`);
+  const words = await wordsOnPage(page);
+  check(/Tr[oò0]\s*ch/i.test(words) && !/\bGame\b/.test(words),
+    `a Vietnamese browser's window speaks Vietnamese (OCR: ${words.slice(0, 80)}...)`);
+  await page.screenshot({ path: `${SHOTS}/dark-vietnamese-browser-1280x800.png` });
+  await local.close();
+}
+
+// 11. Issue 41.2: a module that cannot be downloaded says so and offers Retry, which
+// starts the window once the network is back.
+{
+  const blocked = await browser.newContext({ viewport: { width: 800, height: 600 }, serviceWorkers: 'block' });
+  await blocked.route('**/queens_bg.wasm', (route) => route.abort('internetdisconnected'));
+  const page = await blocked.newPage();
+  await page.goto(BASE);
+  const retry = page.locator('#loading-retry');
+  const offered = await retry.waitFor({ state: 'visible', timeout: 30000 }).then(() => true).catch(() => false);
+  const said = await page.locator('#loading-text').textContent();
+  check(offered && /could not be downloaded/.test(said), `a failed download says so and offers Retry: ${said}`);
+  await page.screenshot({ path: `${SHOTS}/retry-800x600.png` });
+  await blocked.unroute('**/queens_bg.wasm');
+  await retry.click().catch(() => {});
+  const started = await page.waitForSelector('#loading', { state: 'detached', timeout: 60000 })
+    .then(() => true).catch(() => false);
+  check(started, 'Retry with the network back starts the window');
+  await blocked.close();
+}
+
+// 12. Issue 41.2: the installable, offline page. A first visit keeps the site (the
+// service worker); the manifest passes Chromium's installability check; with the
+// network gone, a new tab and a reload start the window and Continue brings the game.
+{
+  const offline = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await offline.addInitScript(() => {
+    if (!localStorage.getItem('queens-settings')) {
+      localStorage.setItem('queens-settings', JSON.stringify({ setup: { mode: 'HumanVsHuman' } }));
+    }
+  });
+  const { page } = await open(offline, 'size=8 stones=b2,d5 moves=c3,g6');
+  const kept = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active !== null;
+  }).catch(() => false);
+  check(kept, 'the first visit installed the service worker');
+  const cdp = await offline.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  check(installabilityErrors.length === 0,
+    `the page is installable (Chromium's installability errors: ${JSON.stringify(installabilityErrors)})`);
+  const manifest = await cdp.send('Page.getAppManifest');
+  check(manifest.errors.length === 0, `the manifest reads without errors: ${JSON.stringify(manifest.errors)}`);
+  // One move of ours, so there is an unfinished game to continue.
+  const box = await page.locator('canvas#queens').boundingBox();
+  const sideWidth = Math.min(360, Math.max(230, box.width * 0.34));
+  const panelWidth = box.width - sideWidth;
+  const side = Math.min(panelWidth, box.height - 60) * 0.8;
+  const left = box.x + (panelWidth - side) / 2;
+  const top = box.y + (box.height - side) / 2;
+  for (let i = 0; i < 64 && (await movesInAddress(page)).length === 2; i += 1) {
+    await page.mouse.click(left + ((i % 8) + 0.5) * side / 8, top + (Math.floor(i / 8) + 0.5) * side / 8);
+    await page.waitForTimeout(150);
+  }
+  const game = await movesInAddress(page);
+  await page.waitForFunction(() => localStorage.getItem('queens.autosave.ron') !== null, null, { timeout: 20000 }).catch(() => {});
+  await page.close();
+  await offline.setOffline(true);
+  const again = await offline.newPage();
+  const reached = await again.goto(BASE).then(() => true).catch(() => false);
+  await again.reload().catch(() => {});
+  const started = reached && await again.waitForSelector('#loading', { state: 'detached', timeout: 60000 })
+    .then(() => true).catch(() => false);
+  check(started, 'offline, a new tab and a reload start the window from the kept site');
+  const offered = started && await clickWord(again, 'Continue');
+  if (offered) {
+    await again.waitForFunction((moves) => decodeURIComponent(location.hash).includes(`moves=${moves}`),
+      game.join(','), { timeout: 10000 }).catch(() => {});
+  }
+  const continued = await movesInAddress(again);
+  check(game.length === 3 && continued.join(',') === game.join(','),
+    `offline, Continue brought the game back: moves=${continued.join(',')} (played ${game.join(',')})`);
+  await again.screenshot({ path: `${SHOTS}/offline-1280x800.png` });
+  await offline.close();
 }
 
 // Screenshots at 800x600 and 1280x800, in English and in Vietnamese (the settings are

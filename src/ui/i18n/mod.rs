@@ -367,6 +367,13 @@ pub struct Texts {
     pub table24_thesis_minimax: &'static str,
     pub table24_thesis_alphabeta: &'static str,
     pub table24_export: &'static str,
+    /// In a browser, where a workbook goes: {0} its file name.
+    pub downloads_as: &'static str,
+    /// In a browser, a workbook downloaded: {0} its file name.
+    pub downloaded: &'static str,
+    /// In a browser, the History window's word on where the games are kept (in place
+    /// of the saves folder).
+    pub browser_keeps_games: &'static str,
     pub table24_export_path: &'static str,
     pub table24_exported: &'static str,
     pub table24_note: &'static str,

@@ -266,6 +266,14 @@ pub fn history_window_ui(
     // scrolls the list sideways.
     super::fitted(window, ctx, egui::vec2(1100.0, 600.0_f32.min(room.y))).show(ctx, |ui| {
         ui.horizontal_wrapped(|ui| {
+            // A browser keeps the games in the site's storage: no folder to name.
+            if super::DOWNLOADS {
+                ui.label(t.browser_keeps_games);
+                if ui.button(t.refresh).clicked() {
+                    actions.push(Action::ShowHistory);
+                }
+                return;
+            }
             ui.label(t.saves_folder);
             let response = ui.add(
                 egui::TextEdit::singleline(&mut files.folder_text)

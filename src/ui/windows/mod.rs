@@ -54,6 +54,43 @@ pub fn room(ctx: &egui::Context) -> egui::Vec2 {
     (area(ctx).size() - egui::vec2(16.0, 48.0)).max(egui::vec2(160.0, 120.0))
 }
 
+/// Whether the files a window writes are downloads (a browser, which has downloads
+/// and site storage rather than folders and files) instead of files at a path the
+/// person types (the desktop).
+pub const DOWNLOADS: bool = cfg!(target_arch = "wasm32");
+
+/// Where a window's workbook goes, as the person can act on it: on the desktop a path
+/// field labelled `label`; in a browser ([`DOWNLOADS`]) the name of the file it
+/// downloads as (`downloads_as`, "Downloads as {0}"), since a folder typed there means
+/// nothing (issue 41.5: "/home/me/games/tree-steps.xlsx" was offered in a browser).
+pub fn workbook_target_ui(ui: &mut egui::Ui, label: &str, path: &mut String, downloads_as: &str) {
+    if DOWNLOADS {
+        ui.label(crate::ui::i18n::fill(downloads_as, &[&file_name_of(path)]));
+    } else {
+        let label = ui.label(label);
+        ui.add(egui::TextEdit::singleline(path).desired_width(320.0))
+            .labelled_by(label.id);
+    }
+}
+
+/// The file name at the end of `path` (the whole text if it has none).
+pub fn file_name_of(path: &str) -> String {
+    std::path::Path::new(path.trim()).file_name().map_or_else(
+        || path.trim().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}
+
+/// What a written workbook says: `written` ("Table written to {0}") with its path on
+/// the desktop; in a browser `downloaded` ("Downloaded {0}") with its file name.
+pub fn written_text(path: &std::path::Path, written: &str, downloaded: &str) -> String {
+    if DOWNLOADS {
+        crate::ui::i18n::fill(downloaded, &[&file_name_of(&path.display().to_string())])
+    } else {
+        crate::ui::i18n::fill(written, &[&path.display()])
+    }
+}
+
 /// Where the frame keeps the menu bar's bottom edge for the windows.
 fn menu_bottom_id() -> egui::Id {
     egui::Id::unique("queens_menu_bottom")
@@ -133,4 +170,23 @@ windows! {
     tree_lab: tree_lab::TreeLab,
     /// Learn > Puzzles.
     puzzles: puzzles::PuzzlesWindow,
+}
+
+#[cfg(test)]
+mod download_tests {
+    use super::*;
+
+    #[test]
+    fn a_workbook_is_named_by_its_file_name_in_a_browser_and_its_path_here() {
+        assert_eq!(
+            file_name_of("/home/me/games/tree-steps.xlsx"),
+            "tree-steps.xlsx"
+        );
+        assert_eq!(file_name_of(" table-2-4.xlsx "), "table-2-4.xlsx");
+        let path = std::path::Path::new("saves/table-2-4.xlsx");
+        let said = written_text(path, "Table written to {0}", "Downloaded {0}");
+        // This test runs natively: the desktop's words, with the path.
+        assert!(!DOWNLOADS);
+        assert_eq!(said, "Table written to saves/table-2-4.xlsx");
+    }
 }

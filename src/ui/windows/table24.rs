@@ -373,9 +373,12 @@ fn chart_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts, thesis: bool) {
 
 fn export_ui(panel: &mut Table24Panel, ui: &mut egui::Ui, t: &Texts) {
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(t.table24_export_path);
-        ui.add(egui::TextEdit::singleline(&mut panel.export_path).desired_width(320.0))
-            .labelled_by(label.id);
+        super::workbook_target_ui(
+            ui,
+            t.table24_export_path,
+            &mut panel.export_path,
+            t.downloads_as,
+        );
         let ready = panel.table.is_some() && !panel.running() && panel.export_job.is_none();
         if ui
             .add_enabled(ready, egui::Button::new(t.table24_export))
@@ -394,7 +397,7 @@ fn export_ui(panel: &mut Table24Panel, ui: &mut egui::Ui, t: &Texts) {
     if let Some(answer) = answer {
         panel.export_job = None;
         panel.export_message = Some(match answer {
-            Ok(path) => fill(t.table24_exported, &[&path.display()]),
+            Ok(path) => super::written_text(&path, t.table24_exported, t.downloaded),
             Err(error) => error,
         });
     }

@@ -265,9 +265,12 @@ fn export_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
         .id_salt("tree_lab_export")
         .show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
-                let label = ui.label(t.export_path);
-                ui.add(egui::TextEdit::singleline(&mut lab.export_path).desired_width(320.0))
-                    .labelled_by(label.id);
+                crate::ui::windows::workbook_target_ui(
+                    ui,
+                    t.export_path,
+                    &mut lab.export_path,
+                    t.downloads_as,
+                );
                 let exporting = lab.export_job.is_some();
                 if ui
                     .add_enabled(!exporting, egui::Button::new(t.export))
@@ -278,10 +281,12 @@ fn export_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) {
                 if exporting {
                     ui.spinner();
                 }
+                // A browser downloads the workbook: there is no file to choose.
                 let choosing = lab.dialog.is_some();
-                if ui
-                    .add_enabled(!choosing, egui::Button::new(t.choose_file))
-                    .clicked()
+                if !crate::ui::windows::DOWNLOADS
+                    && ui
+                        .add_enabled(!choosing, egui::Button::new(t.choose_file))
+                        .clicked()
                 {
                     lab.dialog = Some(super::dialog::SaveDialog::start(
                         std::path::Path::new(lab.export_path.trim()),

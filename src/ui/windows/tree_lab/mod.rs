@@ -405,7 +405,9 @@ impl ExportNote {
     /// The note in the lab's language now.
     pub fn text(&self, t: &LabTexts) -> String {
         match self {
-            ExportNote::Written(path) => crate::ui::i18n::fill(t.exported, &[&path.display()]),
+            ExportNote::Written(path) => {
+                crate::ui::windows::written_text(path, t.exported, t.downloaded)
+            }
             ExportNote::Failed(error) => error.clone(),
         }
     }

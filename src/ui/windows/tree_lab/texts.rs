@@ -47,6 +47,10 @@ pub struct LabTexts {
     pub choose_file: &'static str,
     pub export_path: &'static str,
     pub exported: &'static str,
+    /// In a browser, where the workbook goes: {0} its file name.
+    pub downloads_as: &'static str,
+    /// In a browser, the workbook downloaded: {0} its file name.
+    pub downloaded: &'static str,
     pub leaf_value: &'static str,
     pub leaf_hint: &'static str,
     pub legend_max: &'static str,
@@ -165,6 +169,8 @@ const EN: LabTexts = LabTexts {
     choose_file: "Choose a file…",
     export_path: "Workbook file",
     exported: "Steps written to {0}",
+    downloads_as: "The workbook downloads as {0}",
+    downloaded: "Downloaded {0} (see the browser's downloads)",
     leaf_value: "Leaf value",
     leaf_hint: "Click a leaf to edit its value.",
     legend_max: "MAX node",
@@ -271,6 +277,8 @@ const VI: LabTexts = LabTexts {
     choose_file: "Chọn tệp…",
     export_path: "Tệp bảng tính",
     exported: "Đã ghi các bước vào {0}",
+    downloads_as: "Bảng tính được tải xuống thành {0}",
+    downloaded: "Đã tải xuống {0} (xem mục tải xuống của trình duyệt)",
     leaf_value: "Giá trị lá",
     leaf_hint: "Nhấn vào một lá để sửa giá trị.",
     legend_max: "đỉnh MAX",
