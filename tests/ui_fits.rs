@@ -612,3 +612,44 @@ fn the_review_buttons_leave_the_moves_heading_readable() {
     }
     assert!(overlaps.is_empty(), "{}", overlaps.join("\n"));
 }
+
+/// Issue 41.1: a phone held upright (390x844 CSS px) gets the board first, as wide as
+/// the screen, and the side panel below it; its controls are touch-sized. A landscape
+/// phone (844x390) keeps the panel beside a board that still fits.
+#[test]
+fn a_phone_upright_gets_the_board_first_with_touch_sized_controls() {
+    let (mut harness, _dir) = harness_sized(settings(Mode::HumanVsHuman, 8, 0), [390.0, 844.0]);
+    frames(&mut harness, 3);
+    let a1 = harness.get_by_label("cell a1").rect();
+    let h8 = harness.get_by_label("cell h8").rect();
+    // Before: a panel of 230 beside a board of 126, 15.8 a cell.
+    assert!(a1.width() >= 40.0, "a cell is {} wide", a1.width());
+    assert!(h8.max.x <= 390.0 && a1.max.y <= 844.0, "{a1:?} {h8:?}");
+    // The panel's buttons are below the board, and at least 40 high.
+    let undo = harness.get_by_label("Undo").rect();
+    assert!(
+        undo.min.y >= a1.max.y,
+        "Undo at {undo:?}, the board's bottom row at {a1:?}"
+    );
+    assert!(undo.height() >= 40.0, "Undo is {} high", undo.height());
+    let game_menu = harness.get_by_label("Game").rect();
+    assert!(
+        game_menu.height() >= 40.0,
+        "the Game menu is {} high",
+        game_menu.height()
+    );
+    // A cell plays by a click (a tap).
+    click(&mut harness, "cell c3");
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().board().game_string(), "size=8 moves=c3");
+
+    let (mut landscape, _dir) = harness_sized(settings(Mode::HumanVsHuman, 8, 0), [844.0, 390.0]);
+    frames(&mut landscape, 3);
+    let a1 = landscape.get_by_label("cell a1").rect();
+    let undo = landscape.get_by_label("Undo").rect();
+    assert!(a1.width() >= 24.0, "a cell is {} wide", a1.width());
+    assert!(
+        undo.min.x >= a1.max.x,
+        "the panel is beside the board: {undo:?}"
+    );
+}

@@ -32,23 +32,26 @@ impl eframe::App for App {
             egui::Panel::top("menu_bar").show(ui, |ui| menu::menu_bar_ui(self, ui, &mut actions));
         crate::ui::windows::set_menu_bottom(&ctx, menu.response.rect.bottom());
         egui::Panel::bottom("status_bar").show(ui, |ui| frame::status_bar_ui(self, ui));
-        let side_width = (ui.available_width() * 0.34).clamp(230.0, 360.0);
-        egui::Panel::right("side_panel")
-            .resizable(false)
-            .exact_size(side_width)
-            .show(ui, |ui| {
-                if self.new_game.open {
-                    new_game::new_game_ui(self.texts(), &mut self.new_game.draft, ui, &mut actions);
-                } else if self.grid_game().is_some() {
-                    crate::ui::panels::grid::grid_panel_ui(self, ui, &mut actions);
-                } else {
-                    // The paste box is the one field the status panel edits: lent to it
-                    // for the frame, the rest of the app only read.
-                    let mut paste = std::mem::take(&mut self.paste.text);
-                    side_panel::side_panel_ui(self, &mut paste, ui, &mut actions);
-                    self.paste.text = paste;
-                }
-            });
+        let room = ui.available_size();
+        let panel = match frame::panel_place(room) {
+            frame::PanelPlace::Beside(width) => egui::Panel::right("side_panel").exact_size(width),
+            frame::PanelPlace::Below(height) => {
+                egui::Panel::bottom("side_panel_below").exact_size(height)
+            }
+        };
+        panel.resizable(false).show(ui, |ui| {
+            if self.new_game.open {
+                new_game::new_game_ui(self.texts(), &mut self.new_game.draft, ui, &mut actions);
+            } else if self.grid_game().is_some() {
+                crate::ui::panels::grid::grid_panel_ui(self, ui, &mut actions);
+            } else {
+                // The paste box is the one field the status panel edits: lent to it
+                // for the frame, the rest of the app only read.
+                let mut paste = std::mem::take(&mut self.paste.text);
+                side_panel::side_panel_ui(self, &mut paste, ui, &mut actions);
+                self.paste.text = paste;
+            }
+        });
         egui::CentralPanel::default().show(ui, |ui| frame::central_ui(self, ui, &mut actions));
         self.old_saves_ui(&ctx);
         self.windows_ui(&ctx, &mut actions);

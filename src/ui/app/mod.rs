@@ -270,6 +270,11 @@ impl App {
         self.clock.now = ctx.input(|input| input.time);
         // Look (issue 8)
         crate::ui::shell::theme::fit_zoom_to_window(ctx);
+        let below = matches!(
+            crate::ui::shell::frame::panel_place(ctx.content_rect().size()),
+            crate::ui::shell::frame::PanelPlace::Below(_)
+        );
+        crate::ui::shell::theme::fit_touch_targets(ctx, below);
     }
 
     /// Stops any search and waits for its thread: the window is closing (eframe's

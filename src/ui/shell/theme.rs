@@ -148,6 +148,31 @@ pub fn auto_zoom(size: egui::Vec2) -> f32 {
     ((ratio * 20.0).floor() / 20.0).clamp(1.0, MAX_AUTO_ZOOM)
 }
 
+/// Touch-sized controls where the panel goes below the board (a phone held upright, a
+/// narrow screen: `touch`): buttons, menu entries and fields at least 40 points high
+/// (issue 41.1); egui's own sizes elsewhere. Set only when it changes.
+pub fn fit_touch_targets(ctx: &egui::Context, touch: bool) {
+    let id = egui::Id::unique("queens_touch_targets");
+    if ctx.data(|data| data.get_temp::<bool>(id)) == Some(touch) {
+        return;
+    }
+    let default = egui::style::Spacing::default();
+    ctx.all_styles_mut(|style| {
+        let spacing = &mut style.spacing;
+        if touch {
+            spacing.interact_size.y = TOUCH_TARGET;
+            spacing.button_padding = egui::vec2(10.0, 12.0);
+        } else {
+            spacing.interact_size = default.interact_size;
+            spacing.button_padding = default.button_padding;
+        }
+    });
+    ctx.data_mut(|data| data.insert_temp(id, touch));
+}
+
+/// The least height of a control on a touch screen, in points (CSS pixels in a browser).
+pub const TOUCH_TARGET: f32 = 40.0;
+
 /// What [`fit_zoom_to_window`] saw and set last, kept in egui's memory.
 #[derive(Clone, Copy, Debug)]
 struct ZoomState {
