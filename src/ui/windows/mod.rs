@@ -84,7 +84,17 @@ pub fn file_name_of(path: &str) -> String {
 /// What a written workbook says: `written` ("Table written to {0}") with its path on
 /// the desktop; in a browser `downloaded` ("Downloaded {0}") with its file name.
 pub fn written_text(path: &std::path::Path, written: &str, downloaded: &str) -> String {
-    if DOWNLOADS {
+    written_text_in(DOWNLOADS, path, written, downloaded)
+}
+
+/// [`written_text`] in a browser (`downloads`) or on the desktop.
+fn written_text_in(
+    downloads: bool,
+    path: &std::path::Path,
+    written: &str,
+    downloaded: &str,
+) -> String {
+    if downloads {
         crate::ui::i18n::fill(downloaded, &[&file_name_of(&path.display().to_string())])
     } else {
         crate::ui::i18n::fill(written, &[&path.display()])
@@ -184,9 +194,10 @@ mod download_tests {
         );
         assert_eq!(file_name_of(" table-2-4.xlsx "), "table-2-4.xlsx");
         let path = std::path::Path::new("saves/table-2-4.xlsx");
-        let said = written_text(path, "Table written to {0}", "Downloaded {0}");
-        // This test runs natively: the desktop's words, with the path.
-        assert!(!DOWNLOADS);
-        assert_eq!(said, "Table written to saves/table-2-4.xlsx");
+        let said =
+            |downloads| written_text_in(downloads, path, "Table written to {0}", "Downloaded {0}");
+        // Issue 41.5: a browser said "Table written to saves/table-2-4.xlsx".
+        assert_eq!(said(true), "Downloaded table-2-4.xlsx");
+        assert_eq!(said(false), "Table written to saves/table-2-4.xlsx");
     }
 }
