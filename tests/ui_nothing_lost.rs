@@ -340,3 +340,58 @@ fn a_game_from_a_pasted_position_is_marked_so_and_credited_to_nobody() {
     let said = format!("from a position, {here} {moves} played here");
     assert!(harness.query_by_label(&said).is_some(), "{said}");
 }
+
+/// The game string of whatever game is on screen.
+fn shown(app: &App) -> String {
+    app.grid_game()
+        .map_or_else(|| app.board().game_string(), |game| game.game.game_string())
+}
+
+/// Issue 41.8: Redo survives the autosave. Before, Continue brought the moves back with
+/// Redo greyed: the undone moves were not kept. Tic-tac-toe too (every game's record).
+#[test]
+fn continue_brings_back_the_moves_to_redo() {
+    for (game, moves) in [
+        ("queens", ["cell a1", "cell b4", "cell c6"]),
+        ("tictactoe", ["square b2", "square a1", "square c3"]),
+    ] {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut people = two_people();
+        if game != "queens" {
+            people.setup.table.table = Some(format!("game={game}"));
+        }
+        let mut first = harness_in(people.clone(), dir.path());
+        frames(&mut first, 2);
+        for mv in moves {
+            click(&mut first, mv);
+        }
+        click(&mut first, "Undo");
+        click(&mut first, "Undo");
+        frames(&mut first, 2);
+        assert!(first.state().can_redo(), "{game}");
+        let left = shown(first.state());
+        first.state_mut().shut_down();
+        drop(first);
+
+        let mut again = harness_in(people, dir.path());
+        frames(&mut again, 2);
+        assert!(again.state().continue_offered(), "{game}");
+        click(&mut again, "Continue");
+        assert_eq!(shown(again.state()), left, "{game}");
+        assert!(
+            again.state().can_redo(),
+            "{game}: Redo greyed after Continue"
+        );
+        click(&mut again, "Redo");
+        click(&mut again, "Redo");
+        frames(&mut again, 2);
+        assert_eq!(
+            shown(again.state()).matches(',').count(),
+            2,
+            "{game}: {}",
+            shown(again.state())
+        );
+        assert!(!again.state().can_redo(), "{game}");
+        again.state_mut().shut_down();
+    }
+}

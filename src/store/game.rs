@@ -356,6 +356,12 @@ pub struct SavedGame {
     /// games out of ratings). Written only when set; older files read as `None`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from_position: Option<u32>,
+    /// The moves undone and not played again, in notation, the next to redo first: Redo
+    /// comes back with Continue, a reload and Open as it was when the game was written
+    /// (issue 41.8). Written only when there are some; older files read none. Moves
+    /// that do not replay from the position are dropped on load, not refused.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub redo: Vec<String>,
 }
 
 impl Default for SavedGame {
@@ -372,6 +378,7 @@ impl Default for SavedGame {
             names: [String::new(), String::new()],
             computer_paused: false,
             from_position: None,
+            redo: Vec::new(),
         }
     }
 }

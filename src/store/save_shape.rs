@@ -15,7 +15,8 @@
 //! 3a9e01a) held `version`, `created`, `settings` (`size`, `stones`, `seed`, `players`),
 //! `moves` (`cell`, `gained`, `at`, `search`), `score`, `result` and `game`. Later
 //! versions added `kind`, `names`, `computer_paused` (written only when true),
-//! `from_position` (written only for a game from a pasted position) and a
+//! `from_position` (written only for a game from a pasted position), `redo` (written
+//! only when moves were undone and not replayed) and a
 //! result's `resigned` (written only when someone resigned); these are optional. A search's
 //! time was `time_ms` in the first version and `time_us` since bd534a3: a search may hold
 //! either, and a `time_ms` is read and ignored (the record keeps only `time_us`). The
@@ -57,6 +58,9 @@ pub(super) struct SaveShape {
     /// played) since issue 38's round five.
     #[serde(default)]
     from_position: IgnoredAny,
+    /// Written (only when some moves were undone and not replayed) since issue 41.
+    #[serde(default)]
+    redo: IgnoredAny,
 }
 
 /// A save's `settings`.

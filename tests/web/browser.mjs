@@ -536,8 +536,30 @@ for (const [width, height] of [[390, 844], [844, 390]]) {
     if (after === before) break;
   }
   const words = await wordsOnPage(page);
-  check(played >= 2 && /wins|draw/i.test(words),
-    `${width}x${height}: a 4x4 game played to its end by taps (${played} moves; OCR: ${(words.match(/[^ ]* (wins|draw)[^ ]*( [^ ]*){0,4}/i) ?? ['none'])[0]})`);
+  // The game-over window: "Game over", "Won by Player 1, 11 : 5" (or a draw).
+  check(played >= 2 && /Game over/.test(words) && /Won by|draw/i.test(words),
+    `${width}x${height}: a 4x4 game played to its end by taps (${played} moves; OCR: ${(words.match(/(Won by|draw)( [^ ]*){0,4}/i) ?? ['none'])[0]})`);
+  if (width < height) {
+    // Press and hold shows the preview of the cell under the finger; sliding off the
+    // board before lifting it plays nothing (the preview by touch: docs/guide.md).
+    await page.evaluate(() => { location.hash = encodeURIComponent('size=6'); });
+    await page.waitForFunction(() => decodeURIComponent(location.hash) === '#size=6', null, { timeout: 20000 }).catch(() => {});
+    await clickWord(page, 'Close', 4);
+    const six = await boardBox(page);
+    const cdp = await phone.newCDPSession(page);
+    const at = (x, y) => [{ x, y, id: 1 }];
+    const [x, y] = [six.x + six.w * 0.45, six.y + six.h * 0.45];
+    const idle = await page.screenshot();
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(x, y) });
+    await page.waitForTimeout(300);
+    const held = await page.screenshot({ path: `${SHOTS}/phone-press-and-hold-${width}x${height}.png` });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x, six.y + six.h + 120) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForTimeout(300);
+    const moves = await movesInAddress(page);
+    check(!idle.equals(held) && moves.length === 0,
+      `${width}x${height}: press and hold previews (the screen changed), sliding off plays nothing (moves: ${moves.length})`);
+  }
   await page.screenshot({ path: `${SHOTS}/phone-4x4-over-${width}x${height}.png` });
   await phone.close();
 }

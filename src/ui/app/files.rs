@@ -89,7 +89,7 @@ impl App {
 
     /// Brings the files up to the board after a move, an undo or a redo.
     pub(super) fn after_change(&mut self, search: Option<SearchInfo>) {
-        let failure = self.files.update(self.game.game.as_ref(), search);
+        let failure = self.files.update(&self.game, search);
         self.report(failure);
     }
 

@@ -68,7 +68,7 @@ impl Replacement {
         };
         let resigned = loaded.saved().resigned();
         let (game, record) = loaded.into_parts();
-        let mut game = Game::new(0, game, [one, two]);
+        let mut game = Game::new(0, game, [one, two]).with_redo(&record.redo);
         if let Some(loser) = resigned {
             game.resign(loser);
         }

@@ -256,6 +256,26 @@ impl Game {
         self.resigned.is_none() && undo_count(self.ply(), &self.seats) > 0
     }
 
+    /// The moves undone and not played again, the next to redo first (as a save keeps
+    /// them: `SavedGame::redo`).
+    pub fn redo_moves(&self) -> Vec<String> {
+        self.redo.iter().rev().cloned().collect()
+    }
+
+    /// The game with `moves` (the next to redo first, as [`Game::redo_moves`] gives
+    /// them) to redo, as far as they replay from its position: a move the rules refuse
+    /// there, and every one after it, is dropped (a save edited by hand, a file of
+    /// another version).
+    pub fn with_redo(mut self, moves: &[String]) -> Game {
+        let mut ahead = self.game.clone_box();
+        let kept = moves
+            .iter()
+            .take_while(|mv| ahead.play_text(mv).is_ok())
+            .count();
+        self.redo = moves.iter().take(kept).rev().cloned().collect();
+        self
+    }
+
     /// Whether there is a move to redo.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()

@@ -3,7 +3,6 @@
 //! here the window decides when to call it and what to say. [`Files`] knows nothing of
 //! the app: its methods return the status line's [`Message`] and the app shows it.
 
-use crate::games::seam::AnyGame;
 use crate::store::location::{SavesLocation, SavesSource, choose_saves_dir, data_dir};
 use crate::store::{DEFAULT_SAVES_DIR, Loaded, SavedGame, SearchInfo, new_save_path};
 use crate::ui::i18n::FileProblem;
@@ -386,15 +385,16 @@ impl Files {
         Some(ended)
     }
 
-    /// Brings the record up to `game` after a move, an undo or a redo, then follows it
-    /// with the files ([`Files::sync`]). For a game the saves cannot hold
+    /// Brings the record up to `game` (its moves and the moves it can redo) after a
+    /// move, an undo or a redo, then follows it with the files ([`Files::sync`]). For a game the saves cannot hold
     /// ([`Files::unsavable`]) the stand-in record follows its game string only (so
     /// "replace the unfinished game?" counts its moves) and nothing is written.
-    pub fn update(&mut self, game: &dyn AnyGame, search: Option<SearchInfo>) -> Option<Message> {
+    pub fn update(&mut self, game: &Game, search: Option<SearchInfo>) -> Option<Message> {
         if self.unsavable.is_some() {
-            self.record.game = game.game_string();
+            self.record.game = game.game.game_string();
         } else {
-            self.record.follow(game, search);
+            self.record.follow(game.game.as_ref(), search);
+            self.record.redo = game.redo_moves();
         }
         self.sync()
     }
