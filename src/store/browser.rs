@@ -24,12 +24,27 @@ pub fn label(key: &str) -> PathBuf {
     PathBuf::from(format!("browser storage: {key}"))
 }
 
-fn local_storage() -> Result<web_sys::Storage, String> {
+/// The page's localStorage.
+///
+/// # Errors
+/// [`StoreError::StorageBlocked`] when the browser gives the page none.
+fn local_storage() -> Result<web_sys::Storage, StoreError> {
     web_sys::window()
-        .ok_or("no window")?
+        .ok_or_else(|| StoreError::StorageBlocked("no window".to_owned()))?
         .local_storage()
-        .map_err(|err| describe(&err))?
-        .ok_or_else(|| "this browser refuses the page its storage (private mode?)".to_owned())
+        .map_err(|err| StoreError::StorageBlocked(describe(&err)))?
+        .ok_or_else(|| StoreError::StorageBlocked("no localStorage".to_owned()))
+}
+
+/// The error for the browser's refusal `err` to write `key`: a `SecurityError` is the
+/// whole storage blocked, anything else (a `QuotaExceededError`: full) this write.
+fn refused(key: &str, err: &wasm_bindgen::JsValue) -> StoreError {
+    let name = js_sys::Error::from(err.clone()).name().as_string();
+    if name.as_deref() == Some("SecurityError") {
+        StoreError::StorageBlocked(describe(err))
+    } else {
+        write_error(key, describe(err))
+    }
 }
 
 /// A storage exception in words ("QuotaExceededError: ..." when full).
@@ -50,9 +65,9 @@ fn write_error(key: &str, why: String) -> StoreError {
 
 /// Stores `text` under `key` (all or nothing: a refused write leaves the old text).
 fn set(key: &str, text: &str) -> Result<(), StoreError> {
-    local_storage()
-        .and_then(|storage| storage.set_item(key, text).map_err(|err| describe(&err)))
-        .map_err(|why| write_error(key, why))
+    local_storage()?
+        .set_item(key, text)
+        .map_err(|err| refused(key, &err))
 }
 
 /// The text stored under `key`, if any.
@@ -82,13 +97,9 @@ pub fn autosave(record: &SavedGame) -> Result<(), StoreError> {
 /// # Errors
 /// [`StoreError::Write`] when the browser refuses it.
 pub fn clear_autosave() -> Result<(), StoreError> {
-    local_storage()
-        .and_then(|storage| {
-            storage
-                .remove_item(AUTOSAVE_KEY)
-                .map_err(|err| describe(&err))
-        })
-        .map_err(|why| write_error(AUTOSAVE_KEY, why))
+    local_storage()?
+        .remove_item(AUTOSAVE_KEY)
+        .map_err(|err| refused(AUTOSAVE_KEY, &err))
 }
 
 /// The autosave, read and checked as a save file is (`None`: there is none).

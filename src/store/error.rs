@@ -155,6 +155,11 @@ pub enum StoreError {
     /// The game could not be turned into RON (should not happen for a valid game).
     #[error("could not encode the game as RON: {0}")]
     Encode(String),
+    /// A browser that gives the page no storage at all (its site data blocked, some
+    /// private modes): nothing the page stores is kept, whichever key. Not a full
+    /// storage, which is a [`StoreError::Write`] of one entry.
+    #[error("this browser keeps no site data ({0})")]
+    StorageBlocked(String),
 }
 
 /// Why the Excel workbook could not be written.

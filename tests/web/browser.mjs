@@ -18,7 +18,8 @@
 //  11. a module that cannot be downloaded says so and offers Retry, which then starts;
 //  12. the page is installable and, once visited, starts offline, where Continue works;
 //  13. a phone upright and on its side, by touch: cells of 24 px or more, the board in
-//      view, a 4x4 game played to its end by taps;
+//      view, a 4x4 game played to its end by taps; press and hold previews;
+//  14. a browser that keeps no site data says what to do instead;
 // and takes screenshots at 1280x800 and 800x600 into target/web-shots/.
 // Each check waits on the page's state (its address, its DOM), never on a fixed sleep.
 import { chromium } from 'playwright-core';
@@ -562,6 +563,29 @@ for (const [width, height] of [[390, 844], [844, 390]]) {
   }
   await page.screenshot({ path: `${SHOTS}/phone-4x4-over-${width}x${height}.png` });
   await phone.close();
+}
+
+// 14. Issue 41.5: a browser that keeps no site data (localStorage refused with a
+// SecurityError, as with site data blocked) says so once a move is to be kept, with
+// what to do instead, rather than "Autosave failed ... could not be written".
+{
+  const blocked = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await blocked.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
+    });
+  });
+  const { page } = await open(blocked, 'size=8 stones=b2,d5 moves=c3');
+  await page.waitForFunction(() => /moves=[^ ]*,/.test(decodeURIComponent(location.hash)), null, { timeout: 60000 }).catch(() => {});
+  let words = '';
+  for (let i = 0; i < 20 && !/keeps no site data/.test(words); i += 1) {
+    words = await wordsOnPage(page);
+  }
+  const said = (words.match(/This browser keeps no site data( [^ ]*){0,16}/) ?? ['nothing'])[0];
+  check(/keeps no site data/.test(words) && /download/.test(words) && !/Autosave failed/.test(words),
+    `with the site's storage blocked the window says what to do: ${said}`);
+  await page.screenshot({ path: `${SHOTS}/storage-blocked-1280x800.png` });
+  await blocked.close();
 }
 
 // Screenshots at 800x600 and 1280x800, in English and in Vietnamese (the settings are

@@ -105,6 +105,7 @@ pub const TEXTS: Texts = Texts {
     replace_file: "Replace",
     from_position: "from a position, {0:move|moves} played here",
     no_score: "no score",
+    storage_blocked: "This browser keeps no site data: your game, settings and history will not be kept. Use Save to download the game.",
     autosave_failed: "Autosave failed. {0}",
     settings_failed: "Could not save the settings. {0}",
     history_failed: "Could not add the game to the history. {0}",

@@ -186,6 +186,8 @@ pub struct Texts {
     pub from_position: &'static str,
     /// The History's score of a game that keeps none (tic-tac-toe).
     pub no_score: &'static str,
+    /// A browser that keeps no site data: what is lost, and what the person can do.
+    pub storage_blocked: &'static str,
     pub autosave_failed: &'static str,
     /// The settings could not be written: `{0}` why.
     pub settings_failed: &'static str,

@@ -102,6 +102,8 @@ pub enum FileProblem {
     NotFinished(usize),
     /// [`StoreError::Encode`].
     Encode(String),
+    /// [`StoreError::StorageBlocked`]: the browser keeps no site data (its reason).
+    StorageBlocked(String),
     /// [`ExportError::Xlsx`].
     Workbook(String),
     /// [`ExportError::Write`].
@@ -171,6 +173,7 @@ impl From<StoreError> for FileProblem {
             StoreError::Invalid { path, source } => FileProblem::Invalid(path, source),
             StoreError::NotFinished { plies } => FileProblem::NotFinished(plies),
             StoreError::Encode(detail) => FileProblem::Encode(detail),
+            StoreError::StorageBlocked(why) => FileProblem::StorageBlocked(why),
         }
     }
 }
@@ -191,6 +194,16 @@ impl From<ExportError> for FileProblem {
 }
 
 impl Texts {
+    /// `template` ("Autosave failed. {0}") filled with `problem` in words; a browser
+    /// that keeps no site data is said alone, with what the person can do instead
+    /// (issue 41.5), whichever write found it.
+    pub fn failed_because(&self, template: &str, problem: &FileProblem) -> String {
+        match problem {
+            FileProblem::StorageBlocked(_) => self.storage_blocked.to_string(),
+            other => fill(template, &[&self.file_problem(other)]),
+        }
+    }
+
     /// Why the system refused, in this language where the reason is a common one.
     fn io_reason(&self, reason: &IoReason) -> String {
         match reason.kind {
@@ -363,6 +376,7 @@ impl Texts {
     pub fn file_problem(&self, problem: &FileProblem) -> String {
         let file = |path: &PathBuf| path.display().to_string();
         match problem {
+            FileProblem::StorageBlocked(_) => self.storage_blocked.to_string(),
             FileProblem::NotFound(path) => fill(self.fp_not_found, &[&file(path)]),
             FileProblem::Read(path, reason) => {
                 fill(self.fp_read, &[&file(path), &self.io_reason(reason)])

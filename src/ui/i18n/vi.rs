@@ -105,6 +105,7 @@ pub const TEXTS: Texts = Texts {
     replace_file: "Thay",
     from_position: "từ một thế cờ, {0} nước đi ở đây",
     no_score: "không tính điểm",
+    storage_blocked: "Trình duyệt này không giữ dữ liệu của trang: ván cờ, cài đặt và lịch sử của bạn sẽ không được lưu lại. Hãy dùng Lưu để tải ván cờ xuống.",
     autosave_failed: "Không tự động lưu được. {0}",
     settings_failed: "Không lưu được cài đặt. {0}",
     history_failed: "Không ghi được ván vào lịch sử. {0}",

@@ -253,12 +253,8 @@ impl Message {
             Message::OpenFailed(problem) => fill(t.open_failed, &[&t.file_problem(problem)]),
             Message::Continued(moves) => fill(t.continued, &[moves]),
             Message::ShownAgain(moves) => fill(t.shown_again, &[moves]),
-            Message::AutosaveFailed(problem) => {
-                fill(t.autosave_failed, &[&t.file_problem(problem)])
-            }
-            Message::SettingsFailed(problem) => {
-                fill(t.settings_failed, &[&t.file_problem(problem)])
-            }
+            Message::AutosaveFailed(problem) => t.failed_because(t.autosave_failed, problem),
+            Message::SettingsFailed(problem) => t.failed_because(t.settings_failed, problem),
             Message::AutosaveDamaged {
                 problem,
                 moved_to: Ok(path),
@@ -271,7 +267,7 @@ impl Message {
                 moved_to: Err(error),
             } => fill(t.autosave_kept, &[&t.file_problem(problem), error]),
             Message::CheckingAutosave => t.checking_autosave.to_string(),
-            Message::HistoryFailed(problem) => fill(t.history_failed, &[&t.file_problem(problem)]),
+            Message::HistoryFailed(problem) => t.failed_because(t.history_failed, problem),
             Message::Exporting => t.exporting.to_string(),
             Message::Exported(path, count) => fill(t.exported, &[&path.display(), count]),
             Message::ExportFailed(problem) => fill(t.export_failed, &[&t.file_problem(problem)]),

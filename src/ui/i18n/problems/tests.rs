@@ -76,6 +76,7 @@ fn every_store_error_is_translated() {
         },
         StoreError::NotFinished { plies: 3 },
         StoreError::Encode("e".into()),
+        StoreError::StorageBlocked("SecurityError: the operation is insecure".into()),
         StoreError::NameNotText { path: path() },
         StoreError::Corrupt {
             path: path(),
@@ -252,4 +253,31 @@ fn system_reasons_carry_no_os_error_numbers() {
             }
         }
     }
+}
+
+/// Issue 41.5: a browser that keeps no site data said "Autosave failed. browser storage:
+/// queens.autosave.ron could not be written (SecurityError: ...); the previous file, if
+/// any, is untouched." It now says what is lost and what the person can do, alone.
+#[test]
+fn a_browser_that_keeps_no_site_data_is_told_what_to_do_instead() {
+    let blocked = FileProblem::from(StoreError::StorageBlocked(
+        "SecurityError: The operation is insecure.".into(),
+    ));
+    let en = texts(Language::English);
+    let said = en.failed_because(en.autosave_failed, &blocked);
+    assert_eq!(
+        said,
+        "This browser keeps no site data: your game, settings and history will not be kept. Use Save to download the game."
+    );
+    let vi = texts(Language::Vietnamese);
+    assert_eq!(
+        vi.failed_because(vi.settings_failed, &blocked),
+        vi.storage_blocked
+    );
+    // Any other failure keeps its template.
+    let full = FileProblem::Encode("x".into());
+    assert!(
+        en.failed_because(en.autosave_failed, &full)
+            .starts_with("Autosave failed.")
+    );
 }
