@@ -94,10 +94,30 @@ async function open(context, fragment) {
 
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 
-// 1. First frame.
+// 1. First frame, with the start's long tasks measured (issue 41.3 asks for none over
+// 200 ms from the first byte to the first frame: printed here, not yet checked).
 {
-  const { page, firstFrameMs } = await open(context, '');
+  const measured = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await measured.addInitScript(() => {
+    window.__startTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__startTasks.push(Math.round(entry.duration));
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const { page, firstFrameMs } = await open(measured, '');
   check(firstFrameMs < 5000, `first frame in ${firstFrameMs} ms (under 5000)`);
+  const tasks = await page.evaluate(() => window.__startTasks);
+  const download = await page.evaluate(() => {
+    const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('queens_bg.wasm'));
+    return entry ? { ms: Math.round(entry.duration), bytes: entry.decodedBodySize } : null;
+  });
+  console.log(`info the module: ${download ? `${download.bytes} bytes in ${download.ms} ms` : 'not seen'}; ` +
+    `long tasks before the first frame: ${tasks.length ? tasks.join(', ') + ' ms' : 'none'} (goal: none over 200 ms; not yet checked)`);
+  await page.close();
+  await measured.close();
+}
+{
+  const { page } = await open(context, '');
   await page.screenshot({ path: `${SHOTS}/start-1280x800.png` });
   await page.close();
 }
@@ -521,22 +541,27 @@ for (const [width, height] of [[390, 844], [844, 390]]) {
   await page.evaluate(() => { location.hash = encodeURIComponent('size=4'); });
   await page.waitForFunction(() => decodeURIComponent(location.hash) === '#size=4', null, { timeout: 20000 }).catch(() => {});
   const small = await boardBox(page);
-  // Taps over a fine grid of the board, pass after pass, until a whole pass plays
-  // nothing: then no free cell is left.
+  // Taps on each cell in turn, pass after pass, until the game is over (the game-over
+  // window, read by OCR after each move, which then covers the board: no tap after it)
+  // or a whole pass plays nothing.
   let played = 0;
-  for (let pass = 0; pass < 6; pass += 1) {
-    const before = (await movesInAddress(page)).length;
-    for (let row = 0; row < 10; row += 1) {
-      for (let col = 0; col < 10; col += 1) {
-        await page.touchscreen.tap(small.x + (col + 0.5) * small.w / 10, small.y + (row + 0.5) * small.h / 10);
+  let words = '';
+  let over = false;
+  for (let pass = 0; pass < 6 && !over; pass += 1) {
+    const before = played;
+    for (let cell = 0; cell < 16 && !over; cell += 1) {
+      const [col, row] = [cell % 4, Math.floor(cell / 4)];
+      await page.touchscreen.tap(small.x + (col + 0.5) * small.w / 4, small.y + (row + 0.5) * small.h / 4);
+      await page.waitForTimeout(100);
+      const now = (await movesInAddress(page)).length;
+      if (now > played) {
+        played = now;
+        words = await wordsOnPage(page);
+        over = /Game over/.test(words);
       }
     }
-    await page.waitForTimeout(300);
-    const after = (await movesInAddress(page)).length;
-    played = after;
-    if (after === before) break;
+    if (played === before) break;
   }
-  const words = await wordsOnPage(page);
   // The game-over window: "Game over", "Won by Player 1, 11 : 5" (or a draw).
   check(played >= 2 && /Game over/.test(words) && /Won by|draw/i.test(words),
     `${width}x${height}: a 4x4 game played to its end by taps (${played} moves; OCR: ${(words.match(/(Won by|draw)( [^ ]*){0,4}/i) ?? ['none'])[0]})`);
