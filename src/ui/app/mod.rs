@@ -270,11 +270,13 @@ impl App {
         self.clock.now = ctx.input(|input| input.time);
         // Look (issue 8)
         crate::ui::shell::theme::fit_zoom_to_window(ctx);
+        // Touch-sized controls on a touch screen (a phone on its side too) and wherever
+        // the panel goes below the board.
         let below = matches!(
             crate::ui::shell::frame::panel_place(ctx.content_rect().size()),
             crate::ui::shell::frame::PanelPlace::Below(_)
         );
-        crate::ui::shell::theme::fit_touch_targets(ctx, below);
+        crate::ui::shell::theme::fit_touch_targets(ctx, below || coarse_pointer());
     }
 
     /// Stops any search and waits for its thread: the window is closing (eframe's
@@ -340,6 +342,20 @@ fn system_dark(cc: &eframe::CreationContext<'_>) -> bool {
     {
         cc.egui_ctx.system_theme() == Some(eframe::egui::Theme::Dark)
     }
+}
+
+/// Whether the screen is worked by a finger rather than a mouse (the browser's
+/// `pointer: coarse`); the desktop build answers no.
+fn coarse_pointer() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|window| window.match_media("(pointer: coarse)").ok())
+            .flatten()
+            .is_some_and(|query| query.matches())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    false
 }
 
 /// The languages the person prefers, most wanted first: the browser's
