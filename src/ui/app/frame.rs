@@ -33,9 +33,11 @@ impl eframe::App for App {
         crate::ui::windows::set_menu_bottom(&ctx, menu.response.rect.bottom());
         egui::Panel::bottom("status_bar").show(ui, |ui| frame::status_bar_ui(self, ui));
         let room = ui.available_size();
-        let panel = match frame::panel_place(room) {
-            frame::PanelPlace::Beside(width) => egui::Panel::right("side_panel").exact_size(width),
-            frame::PanelPlace::Below(height) => {
+        let panel = match crate::ui::shell::place::panel_place(room) {
+            crate::ui::shell::place::PanelPlace::Beside(width) => {
+                egui::Panel::right("side_panel").exact_size(width)
+            }
+            crate::ui::shell::place::PanelPlace::Below(height) => {
                 egui::Panel::bottom("side_panel_below").exact_size(height)
             }
         };

@@ -273,8 +273,8 @@ impl App {
         // Touch-sized controls on a touch screen (a phone on its side too) and wherever
         // the panel goes below the board.
         let below = matches!(
-            crate::ui::shell::frame::panel_place(ctx.content_rect().size()),
-            crate::ui::shell::frame::PanelPlace::Below(_)
+            crate::ui::shell::place::panel_place(ctx.content_rect().size()),
+            crate::ui::shell::place::PanelPlace::Below(_)
         );
         crate::ui::shell::theme::fit_touch_targets(ctx, below || coarse_pointer());
     }

@@ -34,9 +34,9 @@ pub fn wanted(shortcut: &KeyboardShortcut, typing: bool) -> bool {
     !typing || !shortcut.modifiers.is_none()
 }
 
-/// The Tree Lab's shortcut in this build ([`tree_lab_shortcut`]).
+/// The Tree Lab's shortcut in this build (Ctrl+T; in a browser T).
 pub const TREE_LAB: KeyboardShortcut = tree_lab_shortcut(IN_BROWSER);
-/// New game's shortcut in this build ([`new_game_shortcut`]).
+/// New game's shortcut in this build (Ctrl+N; in a browser N).
 pub const NEW: KeyboardShortcut = new_game_shortcut(IN_BROWSER);
 pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
 pub const REDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);

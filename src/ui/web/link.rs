@@ -11,15 +11,20 @@ thread_local! {
 }
 
 /// The page address's fragment (`#...`, still percent-encoded, with its `#`), for
-/// [`crate::ui::App::open_link`] to decode as Paste position decodes a link (a malformed
-/// one is refused there, in words); `None` without one.
+/// [`crate::ui::App::open_link`] to decode as Paste position decodes a link (a
+/// malformed one is refused there, in words); `None` without one.
 pub fn position_in_address() -> Option<String> {
     let hash = web_sys::window()?.location().hash().ok()?;
     let encoded = hash.strip_prefix('#').unwrap_or(&hash);
     if encoded.trim().is_empty() {
         return None;
     }
-    if let Ok(decoded) = crate::ui::session::link::percent_decoded(encoded) {
+    // What the address shows, for `show` to compare with; a malformed fragment is
+    // refused where it is opened (Paste position's decoder says why).
+    if let Some(decoded) = js_sys::decode_uri_component(encoded)
+        .ok()
+        .and_then(|text| text.as_string())
+    {
         SHOWN.with(|shown| *shown.borrow_mut() = decoded);
     }
     Some(format!("#{encoded}"))
