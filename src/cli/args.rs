@@ -4,7 +4,7 @@ pub(super) mod values;
 
 use super::number::whole;
 use super::puzzles::PuzzlesArgs;
-use crate::ai::{DEFAULT_HASH_MB, EngineConfig, EngineKind, MAX_HASH_MB};
+use crate::ai::{DEFAULT_HASH_MB, EngineKind, MAX_HASH_MB};
 use crate::board::MAX_CELLS;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -12,7 +12,8 @@ use values::{algo_help, algo_long_help, parse_size, player_help, solver_games_no
 pub use values::{eval_help, games_help};
 
 pub use values::{
-    GameArg, RootArg, TreeAlgo, parse_algo, parse_export_kind, parse_kind, parse_player,
+    Contestant, GameArg, RootArg, TreeAlgo, parse_algo, parse_contestant, parse_export_kind,
+    parse_kind, parse_player,
 };
 
 pub use crate::ai::{MAX_THREADS, MAX_TIME_MS};
@@ -226,11 +227,11 @@ pub struct ArenaArgs {
     /// Contestant A as ALGO:DEPTH, e.g. alphabeta:4 (depth 1 to 225; the algorithms are
     /// listed under --algo of `queens bestmove --help`), or ALGO alone for the engine's
     /// own default depth. Results are from A's point of view.
-    #[arg(long = "a", value_name = "ALGO[:DEPTH]", default_value = "alphabeta:3", value_parser = parse_player, help = player_help("Contestant A"))]
-    pub a: EngineConfig,
+    #[arg(long = "a", value_name = "ALGO[:DEPTH]", default_value = "alphabeta:3", value_parser = parse_contestant, help = player_help("Contestant A"))]
+    pub a: Contestant,
     /// Contestant B as ALGO:DEPTH, e.g. minimax:3, or ALGO alone.
-    #[arg(long = "b", value_name = "ALGO[:DEPTH]", default_value = "alphabeta:1", value_parser = parse_player, help = player_help("Contestant B"))]
-    pub b: EngineConfig,
+    #[arg(long = "b", value_name = "ALGO[:DEPTH]", default_value = "alphabeta:1", value_parser = parse_contestant, help = player_help("Contestant B"))]
+    pub b: Contestant,
     /// The number of games: a positive even number, since every board is played twice
     /// with colours swapped (at most 1000000).
     #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true, value_parser = whole::<u64>(2, MAX_GAMES as u64))]
@@ -272,6 +273,10 @@ pub struct ArenaArgs {
     /// Do not add the games to the match history.
     #[arg(long)]
     pub no_history: bool,
+    /// Write every protocol line to and from the engine programs (--a/--b "cmd=...")
+    /// to this file, with the engine's number and the time (docs/protocol.md).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
 }
 
 /// Arguments of `queens export`.
@@ -520,6 +525,7 @@ pub struct TreeArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::EngineConfig;
     use crate::ai::{ENGINES, SpecError};
     use crate::store::GameKind;
     use clap::CommandFactory;
