@@ -11,6 +11,7 @@
 //! forfeit reason a series reports. No window, no command line: the arena and
 //! `queens check-engine` are the front ends.
 
+pub mod check;
 mod error;
 mod log;
 mod process;
