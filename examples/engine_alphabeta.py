@@ -27,6 +27,7 @@ class Stopped(Exception):
 class Search:
     def __init__(self, stop, deadline):
         self.nodes = self.leaves = 0
+        self.cut = False   # whether the depth, not the game's end, stopped a line
         self.stop, self.deadline = stop, deadline
 
     def alphabeta(self, position, depth, alpha, beta):
@@ -35,6 +36,7 @@ class Search:
             raise Stopped()
         self.nodes += 1
         if depth == 0 or position.over():
+            self.cut = self.cut or not position.over()
             self.leaves += 1
             return position.evaluate(), []
         line = []
@@ -63,13 +65,13 @@ def think(position, limits, stop):
             break   # the deepest finished depth stands
         answer = (pv[0], value, search.nodes, search.leaves)
         say("info depth %d nodes %d value %d pv %s" % (d, search.nodes, value, " ".join(pv)))
-        if len(pv) < d:
+        if not search.cut:   # every line reached the game's end: deeper is the same
             break
     say("bestmove %s value %d nodes %d leaves %d" % answer)
 
 
 def main():
-    position, worker, stop = None, None, threading.Event()
+    position, worker, stop, default_depth = None, None, threading.Event(), "64"
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -79,6 +81,8 @@ def main():
             say("id author the course")
             say("option name Depth type spin default 64 min 1 max 64")
             say("protocolok 1")
+        elif words[:3] == ["setoption", "name", "Depth"] and len(words) == 5:
+            default_depth = words[4]   # the depth of a go that names none
         elif words[0] == "isready":
             say("readyok")
         elif words[0] == "position":
@@ -89,6 +93,7 @@ def main():
         elif words[0] == "go":
             stop.clear()
             limits = dict(zip(words[1::2], words[2::2]))
+            limits.setdefault("depth", default_depth)
             worker = threading.Thread(target=think, args=(position, limits, stop))
             worker.start()
         elif words[0] == "stop":

@@ -17,11 +17,13 @@ def say(line):
 class Search:
     def __init__(self):
         self.nodes = self.leaves = 0
+        self.cut = False   # whether the depth, not the game's end, stopped a line
 
     def minimax(self, position, depth):
         """(value from the side to move's view, principal variation)."""
         self.nodes += 1
         if depth == 0 or position.over():
+            self.cut = self.cut or not position.over()
             self.leaves += 1
             return position.evaluate(), []
         best, line = None, []
@@ -44,7 +46,7 @@ def go(position, words):
         value, pv = search.minimax(position, d)
         answer = (pv[0], value, search.nodes, search.leaves)
         say("info depth %d nodes %d value %d pv %s" % (d, search.nodes, value, " ".join(pv)))
-        if len(pv) < d:   # the game ends inside the horizon: deeper changes nothing
+        if not search.cut:   # every line reached the game's end: deeper is the same
             break
     say("bestmove %s value %d nodes %d leaves %d" % answer)
 

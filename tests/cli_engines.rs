@@ -162,3 +162,85 @@ fn a_bad_engine_spec_is_a_usage_error() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("depth=0"), "{stderr}");
 }
+
+fn check_engine(spec: &str, args: &[&str]) -> (Option<i32>, serde_json::Value, String) {
+    let mut all = vec!["check-engine", "--engine", spec];
+    all.extend_from_slice(args);
+    let out = queens(&all);
+    let answer = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    (
+        out.status.code(),
+        answer,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn wrong(bug: &str) -> String {
+    format!(
+        "cmd=python3 {}/tests/engines/wrong_minimax.py {bug}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn check_engine_finds_the_example_engines_right_everywhere() {
+    for (engine, args) in [
+        (
+            "engine_minimax.py",
+            &["--kind", "tictactoe", "--depth", "3", "--counts", "minimax"][..],
+        ),
+        (
+            "engine_minimax.py",
+            &["--kind", "dodgem", "--depth", "3", "--counts", "minimax"][..],
+        ),
+        (
+            "engine_alphabeta.py",
+            &["--kind", "dodgem", "--depth", "4", "--counts", "alphabeta"][..],
+        ),
+        // Exact: to the end of the game, against the solver.
+        ("engine_alphabeta.py", &["--kind", "tictactoe"][..]),
+    ] {
+        let (code, answer, stderr) = check_engine(&example(engine), args);
+        assert_eq!(code, Some(0), "{engine} {args:?}: {answer} {stderr}");
+        assert_eq!(answer["agree"], true);
+        assert_eq!(answer["positions"], 50);
+        assert_eq!(answer["agreed"], 50);
+    }
+}
+
+#[test]
+fn check_engine_catches_a_sign_error_and_reduces_it_to_depth_one() {
+    let (code, answer, stderr) =
+        check_engine(&wrong("sign"), &["--kind", "tictactoe", "--depth", "3"]);
+    assert_eq!(code, Some(1), "{answer} {stderr}");
+    assert_eq!(answer["agree"], false);
+    assert_eq!(answer["first"]["depth"], 3, "{answer}");
+    let reduced = &answer["reduced"];
+    assert_eq!(reduced["depth"], 1, "{answer}");
+    assert_eq!(reduced["what"], "value");
+    // The reduced position is a game string the program reads back.
+    let position = reduced["position"].as_str().unwrap_or_default();
+    let out = queens(&["replay", "--game", position]);
+    assert!(out.status.success(), "{position}");
+    assert!(stderr.contains("differs from ours at depth 1"), "{stderr}");
+}
+
+#[test]
+fn check_engine_catches_a_depth_off_by_one_and_reduces_it_to_depth_two() {
+    for kind in ["tictactoe", "dodgem"] {
+        let (code, answer, _) = check_engine(&wrong("depth"), &["--kind", kind, "--depth", "4"]);
+        assert_eq!(code, Some(1), "{kind}: {answer}");
+        assert_eq!(answer["reduced"]["depth"], 2, "{kind}: {answer}");
+    }
+}
+
+#[test]
+fn check_engine_refuses_an_engine_that_does_not_start_and_reports_one_that_fails() {
+    let (code, _, stderr) = check_engine("cmd=/no/such/engine", &["--depth", "2"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("did not start"), "{stderr}");
+    let (code, answer, _) = check_engine(&fake("crash"), &["--depth", "2"]);
+    assert_eq!(code, Some(1));
+    let error = answer["engine_error"].as_str().unwrap_or_default();
+    assert!(error.starts_with("crashed"), "{answer}");
+}

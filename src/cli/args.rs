@@ -2,6 +2,7 @@
 
 pub(super) mod values;
 
+use super::check_engine::CheckEngineArgs;
 use super::number::whole;
 use super::puzzles::PuzzlesArgs;
 use crate::ai::{DEFAULT_HASH_MB, EngineKind, MAX_HASH_MB};
@@ -177,6 +178,19 @@ pub enum Command {
     /// each puzzle has "value" and "outcome" (the mover's) instead of "margin".
     #[command(after_help = solver_games_note())]
     Puzzles(PuzzlesArgs),
+    /// Check an engine program's answers against ours, as JSON.
+    ///
+    /// Asks the engine (docs/protocol.md) on --positions positions of the game (random
+    /// play from the start, seeded) at --depth, and compares its value with our plain
+    /// minimax at that depth with the game's evaluation, its move with our best moves,
+    /// and with --counts its node and leaf counts; without --depth it searches to the
+    /// end of the game and is compared with the exact solver. Prints {"kind", "engine",
+    /// "author", "agree", "mode", "depth", "positions", "agreed", "counts", "first",
+    /// "reduced", "engine_error"}: "first" is the first disagreement, "reduced" the
+    /// same at the smallest depth and then the position with the fewest plies left that
+    /// still disagree, with its game string. Exit 0 when every answer agrees, 1 (after
+    /// the answer) when one does not or the engine failed.
+    CheckEngine(CheckEngineArgs),
 }
 
 /// Arguments of `queens book`.

@@ -194,7 +194,8 @@ fn ours(game: &dyn AnyGame, depth: Option<u32>) -> Option<Ours> {
         });
     };
     let search = |game: &dyn AnyGame, engine, depth| {
-        game.think(&EngineConfig::new(engine, depth), &NoHandler).ok()
+        game.think(&EngineConfig::new(engine, depth), &NoHandler)
+            .ok()
     };
     let minimax = search(game, EngineKind::MINIMAX, depth)?;
     let alphabeta = search(game, EngineKind::ALPHABETA, depth)?;
@@ -211,7 +212,11 @@ fn ours(game: &dyn AnyGame, depth: Option<u32>) -> Option<Ours> {
                 after.play_text(&mv).ok()?;
                 match after.result() {
                     Some(_) => leaf?,
-                    None => -search(after.as_ref(), EngineKind::MINIMAX, depth - 1)?.value.0,
+                    None => {
+                        -search(after.as_ref(), EngineKind::MINIMAX, depth - 1)?
+                            .value
+                            .0
+                    }
                 }
             }
         };
@@ -298,7 +303,11 @@ pub fn check(
         return Err(CheckError::NoSolver(start.tag()));
     }
     let mut report = CheckReport {
-        mode: if settings.depth.is_some() { "depth" } else { "exact" },
+        mode: if settings.depth.is_some() {
+            "depth"
+        } else {
+            "exact"
+        },
         depth: settings.depth,
         positions: 0,
         agreed: 0,
@@ -310,7 +319,13 @@ pub fn check(
     let mut first_game = None;
     for game in positions(start, settings.positions, settings.seed) {
         report.positions += 1;
-        match judge(engine, game.as_ref(), settings.depth, settings.counts, &mut report.counts) {
+        match judge(
+            engine,
+            game.as_ref(),
+            settings.depth,
+            settings.counts,
+            &mut report.counts,
+        ) {
             Ok(None) => report.agreed += 1,
             Ok(Some(found)) => {
                 if report.first.is_none() {
@@ -418,8 +433,12 @@ mod tests {
             seed: 1,
             counts: Some(Counts::Minimax),
         };
-        let report = check(&mut OurMinimax { short: 0 }, tictactoe().as_ref(), &settings)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let report = check(
+            &mut OurMinimax { short: 0 },
+            tictactoe().as_ref(),
+            &settings,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(report.positions, 30);
         assert_eq!(report.agreed, 30, "{report:?}");
         assert_eq!(report.counts.minimax, 30);
@@ -442,8 +461,12 @@ mod tests {
             seed: 1,
             counts: None,
         };
-        let report = check(&mut OurMinimax { short: 1 }, tictactoe().as_ref(), &settings)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let report = check(
+            &mut OurMinimax { short: 1 },
+            tictactoe().as_ref(),
+            &settings,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         assert!(report.agreed < report.positions);
         let reduced = report.reduced.unwrap_or_else(|| panic!("no reduction"));
         assert_eq!(reduced.depth, 2, "{reduced:?}");
@@ -457,7 +480,13 @@ mod tests {
             }
             for depth in 1..=2 {
                 let mut tally = CountsTally::default();
-                let found = judge(&mut OurMinimax { short: 1 }, after.as_ref(), Some(depth), None, &mut tally);
+                let found = judge(
+                    &mut OurMinimax { short: 1 },
+                    after.as_ref(),
+                    Some(depth),
+                    None,
+                    &mut tally,
+                );
                 assert!(matches!(found, Ok(None)), "{mv} at {depth}: {found:?}");
             }
         }
