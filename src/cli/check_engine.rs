@@ -17,7 +17,7 @@ pub const MAX_CHECK_POSITIONS: u64 = 10_000;
 /// Arguments of `queens check-engine`.
 #[derive(Args, Debug)]
 pub struct CheckEngineArgs {
-    /// The engine program, as "[settings] cmd=COMMAND ARGS", e.g. "cmd=python3
+    /// The engine program, as "cmd=COMMAND ARGS" after any settings, e.g. "cmd=python3
     /// my_engine.py" (docs/protocol.md); its depth= is not used: --depth is.
     #[arg(long, value_name = "SPEC", value_parser = parse_program)]
     pub engine: Box<ProgramSpec>,
