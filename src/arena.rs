@@ -21,6 +21,7 @@
 
 mod live;
 pub mod pairs;
+pub mod sprt;
 mod tally;
 
 pub use live::live_games;
@@ -73,6 +74,8 @@ pub struct ArenaConfig {
     pub programs: [Option<ProgramSpec>; 2],
     /// The protocol log every program writes to, if any (`--log FILE`).
     pub log: Option<ProtocolLog>,
+    /// A sequential test that ends the series once it decides ([`sprt`]).
+    pub sprt: Option<sprt::Sprt>,
 }
 
 impl Default for ArenaConfig {
@@ -89,6 +92,7 @@ impl Default for ArenaConfig {
             threads: 0,
             programs: [None, None],
             log: None,
+            sprt: None,
         }
     }
 }
@@ -598,6 +602,7 @@ pub fn run_arena(
     let halt = AtomicBool::new(false);
     let handler = StopFlag { stop, halt: &halt };
     let mut tally = ArenaTally::default();
+    let mut decided = false;
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::sync_channel(FINISHED_QUEUE);
         for _ in 0..workers {
@@ -628,10 +633,19 @@ pub fn run_arena(
                 halt.store(true, Ordering::Relaxed);
             } else {
                 tally.add(&game);
+                // A decided test wants no more games: the ones under way are dropped.
+                if let Some(test) = &config.sprt
+                    && test
+                        .decide(tally.wins(), tally.draws(), tally.losses())
+                        .is_some()
+                {
+                    decided = true;
+                    halt.store(true, Ordering::Relaxed);
+                }
             }
         }
     });
-    let stopped = tally.games() < total && handler.raised();
+    let stopped = tally.games() < total && handler.raised() && !decided;
     Ok(tally.report(total, stopped))
 }
 

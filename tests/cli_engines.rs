@@ -244,3 +244,49 @@ fn check_engine_refuses_an_engine_that_does_not_start_and_reports_one_that_fails
     let error = answer["engine_error"].as_str().unwrap_or_default();
     assert!(error.starts_with("crashed"), "{answer}");
 }
+
+#[test]
+fn sprt_ends_a_series_once_it_decides_and_says_its_llr() {
+    let out = queens(&[
+        "arena",
+        "--kind",
+        "tictactoe",
+        "--a",
+        "alphabeta:9",
+        "--b",
+        "alphabeta:1",
+        "--games",
+        "1000",
+        "--threads",
+        "1",
+        "--no-history",
+        "--sprt",
+        "0",
+        "100",
+        "0.05",
+        "0.05",
+    ]);
+    let answer = json(&out);
+    let games = answer["games"].as_u64().unwrap_or(0);
+    assert!(games > 0 && games < 1000, "{answer}");
+    assert_eq!(answer["stopped"], false, "decided is not stopped: {answer}");
+    let sprt = &answer["sprt"];
+    assert_eq!(sprt["result"], "H1", "{answer}");
+    let (llr, upper) = (
+        sprt["llr"].as_f64().unwrap_or(0.0),
+        sprt["upper"].as_f64().unwrap_or(f64::INFINITY),
+    );
+    assert!(llr >= upper, "{sprt}");
+    // Bounds that make no test are refused before any game.
+    let out = queens(&[
+        "arena",
+        "--kind",
+        "tictactoe",
+        "--sprt",
+        "10",
+        "0",
+        "0.05",
+        "0.05",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -12,6 +12,7 @@ use super::files::{prepare_history, prepare_workbook, saves_dir};
 use super::interrupt::Interrupt;
 use crate::ai::{EngineConfig, EngineKind};
 use crate::arena::pairs::{PairMargin, t_975};
+use crate::arena::sprt::{Decision, Sprt};
 use crate::arena::{
     ArenaConfig, ArenaError, ArenaGame, ArenaReport, Forfeit, SideStats, run_arena,
 };
@@ -166,6 +167,51 @@ pub struct ArenaSummary {
     /// when there were none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub forfeits: Vec<ForfeitReport>,
+    /// The sequential test of `--sprt`, if given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtReport>,
+}
+
+/// `--sprt`'s answer: `{"elo0", "elo1", "alpha", "beta", "llr", "lower", "upper",
+/// "result"}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SprtReport {
+    /// H0's Elo difference.
+    pub elo0: f64,
+    /// H1's.
+    pub elo1: f64,
+    /// The chance of a false H1.
+    pub alpha: f64,
+    /// The chance of a false H0.
+    pub beta: f64,
+    /// The log-likelihood ratio after the games played.
+    pub llr: f64,
+    /// Wald's lower bound (H0 accepted at or below it).
+    pub lower: f64,
+    /// Wald's upper bound (H1 accepted at or above it).
+    pub upper: f64,
+    /// "H0", "H1", or "undecided".
+    pub result: &'static str,
+}
+
+impl SprtReport {
+    fn new(test: &Sprt, report: &ArenaReport) -> SprtReport {
+        let (lower, upper) = test.bounds();
+        SprtReport {
+            elo0: test.elo0,
+            elo1: test.elo1,
+            alpha: test.alpha,
+            beta: test.beta,
+            llr: test.llr(report.wins, report.draws, report.losses),
+            lower,
+            upper,
+            result: match test.decide(report.wins, report.draws, report.losses) {
+                Some(Decision::H0) => "H0",
+                Some(Decision::H1) => "H1",
+                None => "undecided",
+            },
+        }
+    }
 }
 
 /// A game an engine program forfeited: `{"game", "side", "ply", "reason", "message"}`.
@@ -226,6 +272,7 @@ impl ArenaSummary {
             history_files: 0,
             xlsx: None,
             forfeits: Vec::new(),
+            sprt: config.sprt.map(|test| SprtReport::new(&test, report)),
         }
     }
 
@@ -303,6 +350,20 @@ impl ArenaSummary {
             "  Elo difference (A - B): {} (95% interval)",
             self.elo_text
         );
+        if let Some(sprt) = &self.sprt {
+            let _ = writeln!(
+                out,
+                "  SPRT [{}, {}] alpha {} beta {}: LLR {:.2} in [{:.2}, {:.2}]: {}",
+                sprt.elo0,
+                sprt.elo1,
+                sprt.alpha,
+                sprt.beta,
+                sprt.llr,
+                sprt.lower,
+                sprt.upper,
+                sprt.result
+            );
+        }
         if !self.forfeits.is_empty() {
             let _ = writeln!(
                 out,
@@ -358,6 +419,13 @@ pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
         },
         programs: [program_a, program_b],
         log: None,
+        sprt: match args.sprt.as_deref() {
+            Some(&[elo0, elo1, alpha, beta]) => Some(
+                Sprt::new(elo0, elo1, alpha, beta)
+                    .map_err(|err| CliError::Usage(err.to_string()))?,
+            ),
+            _ => None,
+        },
         // clap caps these far below usize::MAX.
         games: usize::try_from(args.games).unwrap_or(usize::MAX),
         size: args.size.unwrap_or(DEFAULT_ARENA_SIZE),
@@ -378,6 +446,15 @@ pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
         }
         Err(err) => Err(err.into()),
         Ok(()) => Ok(config),
+    }
+}
+
+/// The refusal of a `--log` file that cannot be written, its name cut as every quoted
+/// value is.
+pub(super) fn log_refused(path: &Path, err: &std::io::Error) -> CliError {
+    CliError::Target {
+        path: PathBuf::from(crate::board::clip_token(&path.display().to_string())),
+        reason: format!("cannot write the protocol log: {err}"),
     }
 }
 
@@ -557,10 +634,7 @@ fn finish_workbook(
 pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
     let mut config = config(args)?;
     if let Some(path) = &args.log {
-        let log = ProtocolLog::create(path).map_err(|err| CliError::Target {
-            path: path.clone(),
-            reason: format!("cannot write the protocol log: {err}"),
-        })?;
+        let log = ProtocolLog::create(path).map_err(|err| log_refused(path, &err))?;
         config.log = Some(log);
     }
     // The workbook first: its checks are mostly about the name, and a wrong name should

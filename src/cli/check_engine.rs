@@ -83,10 +83,9 @@ pub struct CheckEngineReport {
 /// an engine failure during the check ([`CliError::EngineCheck`]).
 pub fn check_engine(args: &CheckEngineArgs) -> Result<(), CliError> {
     let log = match &args.log {
-        Some(path) => Some(ProtocolLog::create(path).map_err(|err| CliError::Target {
-            path: path.clone(),
-            reason: format!("cannot write the protocol log: {err}"),
-        })?),
+        Some(path) => {
+            Some(ProtocolLog::create(path).map_err(|err| super::arena::log_refused(path, &err))?)
+        }
         None => None,
     };
     let start = (args.kind.0.start)().map_err(|err| CliError::Usage(err.to_string()))?;

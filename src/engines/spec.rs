@@ -3,6 +3,7 @@
 //! engine").
 
 use super::wire::Go;
+use crate::board::clip_token;
 use std::str::FromStr;
 use std::time::Duration;
 use thiserror::Error;
@@ -103,7 +104,7 @@ fn whole(setting: &str, value: &str, max: u64) -> Result<u64, SpecError> {
         .parse::<u64>()
         .ok()
         .filter(|n| (1..=max).contains(n))
-        .ok_or_else(|| SpecError::BadNumber(setting.to_string(), max))
+        .ok_or_else(|| SpecError::BadNumber(clip_token(setting), max))
 }
 
 /// Splits a command line at spaces, keeping `"quoted words"` whole.
@@ -130,7 +131,7 @@ fn split_command(text: &str) -> Result<Vec<String>, SpecError> {
         }
     }
     if quoted {
-        return Err(SpecError::Quote(text.to_string()));
+        return Err(SpecError::Quote(clip_token(text)));
     }
     if any {
         words.push(word);
@@ -146,11 +147,11 @@ impl FromStr for ProgramSpec {
             Some(command) => ("", command),
             None => text
                 .split_once(" cmd=")
-                .ok_or_else(|| SpecError::NoCommand(text.to_string()))?,
+                .ok_or_else(|| SpecError::NoCommand(clip_token(text)))?,
         };
         let command = split_command(command)?;
         if command.is_empty() {
-            return Err(SpecError::NoCommand(text.to_string()));
+            return Err(SpecError::NoCommand(clip_token(text)));
         }
         let mut spec = ProgramSpec {
             command,
@@ -161,7 +162,7 @@ impl FromStr for ProgramSpec {
         };
         for setting in settings.split_whitespace() {
             let Some((key, value)) = setting.split_once('=') else {
-                return Err(SpecError::UnknownSetting(setting.to_string()));
+                return Err(SpecError::UnknownSetting(clip_token(setting)));
             };
             let ms = || whole(setting, value, MAX_MS).map(Duration::from_millis);
             match key {
@@ -178,7 +179,7 @@ impl FromStr for ProgramSpec {
                     Some(id) if !id.is_empty() => {
                         spec.options.push((id.to_string(), value.to_string()));
                     }
-                    _ => return Err(SpecError::UnknownSetting(setting.to_string())),
+                    _ => return Err(SpecError::UnknownSetting(clip_token(setting))),
                 },
             }
         }
