@@ -37,11 +37,12 @@ impl ProtocolLog {
         }
     }
 
-    /// Writes one line: `[engine 3 +0.125s] > go depth 2`.
+    /// Writes one line: `[engine 3 +0.125042s] > go depth 2` (microseconds: a move through
+    /// the protocol takes well under a millisecond).
     pub(super) fn line(&self, engine: u32, arrow: char, text: &str) {
         if let Ok(mut inner) = self.inner.lock() {
             let seconds = inner.1.elapsed().as_secs_f64();
-            let _ = writeln!(inner.0, "[engine {engine} +{seconds:.3}s] {arrow} {text}");
+            let _ = writeln!(inner.0, "[engine {engine} +{seconds:.6}s] {arrow} {text}");
         }
     }
 }
