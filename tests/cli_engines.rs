@@ -290,3 +290,40 @@ fn sprt_ends_a_series_once_it_decides_and_says_its_llr() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+fn ours_behind_the_protocol(algo: &str) -> String {
+    format!("cmd={} engine --algo {algo}", env!("CARGO_BIN_EXE_queens"))
+}
+
+#[test]
+fn our_engine_behind_the_protocol_plays_as_it_does_in_process() {
+    for kind in ["tictactoe", "dodgem", "othello", "queens"] {
+        let spec = format!("depth=2 {}", ours_behind_the_protocol("alphabeta"));
+        let mut args = vec!["arena", "--kind", kind, "--b", "minimax:1", "--games", "2"];
+        args.extend(["--threads", "1", "--no-history"]);
+        if kind == "queens" {
+            args.extend(["--size", "5", "--stones", "2"]);
+        }
+        let mut program = args.clone();
+        program.extend(["--a", spec.as_str()]);
+        let mut in_process = args.clone();
+        in_process.extend(["--a", "alphabeta:2"]);
+        let (program, in_process) = (json(&queens(&program)), json(&queens(&in_process)));
+        for key in ["wins", "draws", "losses", "average_margin"] {
+            assert_eq!(program[key], in_process[key], "{kind} {key}: {program}");
+        }
+        assert_eq!(program["a"]["moves"], in_process["a"]["moves"], "{kind}");
+        assert_eq!(program["a"]["nodes"], in_process["a"]["nodes"], "{kind}");
+        assert!(program.get("forfeits").is_none(), "{kind}: {program}");
+    }
+}
+
+#[test]
+fn check_engine_finds_our_minimax_behind_the_protocol_right() {
+    let (code, answer, stderr) = check_engine(
+        &ours_behind_the_protocol("minimax"),
+        &["--kind", "dodgem", "--depth", "3", "--counts", "minimax"],
+    );
+    assert_eq!(code, Some(0), "{answer} {stderr}");
+    assert_eq!(answer["engine"], "queens minimax");
+}

@@ -3,6 +3,7 @@
 pub(super) mod values;
 
 use super::check_engine::CheckEngineArgs;
+use super::engine::EngineArgs;
 use super::number::whole;
 use super::puzzles::PuzzlesArgs;
 use crate::ai::{DEFAULT_HASH_MB, EngineKind, MAX_HASH_MB};
@@ -191,6 +192,13 @@ pub enum Command {
     /// still disagree, with its game string. Exit 0 when every answer agrees, 1 (after
     /// the answer) when one does not or the engine failed.
     CheckEngine(CheckEngineArgs),
+    /// Our own engine behind the engine protocol, on stdin and stdout.
+    ///
+    /// Speaks docs/protocol.md (protocol, isready, position with any game string, go
+    /// depth or movetime, stop, quit) with the engine of --algo, so another program (a
+    /// series runner, a GUI, `queens arena --a "cmd=queens engine"`) can play against
+    /// it. Prints no JSON: the protocol's lines are its answer.
+    Engine(EngineArgs),
 }
 
 /// Arguments of `queens book`.

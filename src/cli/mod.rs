@@ -11,6 +11,7 @@ mod beside;
 mod bestmove;
 mod book;
 mod check_engine;
+mod engine;
 mod error;
 mod export;
 mod files;
@@ -110,6 +111,7 @@ fn run_command(command: Command, saves_dir: Option<&std::path::Path>) -> Result<
         ),
         Command::Arena(args) => arena(&args, &Interrupt::install()),
         Command::CheckEngine(args) => check_engine(&args),
+        Command::Engine(args) => engine::engine(&args),
         Command::Export(args) => print_json(&export(&args)?),
         Command::Book(args) => print_json(&book(&args, &Interrupt::install())?),
         Command::Puzzles(args) => {
@@ -224,6 +226,7 @@ fn misplaced_saves_dir(command: &Command) -> Option<String> {
         Command::Gui(_) => return None,
         Command::Arena(_) => "arena",
         Command::CheckEngine(_) => "check-engine",
+        Command::Engine(_) => "engine",
         Command::Export(_) => "export",
         Command::Book(_) => "book",
         Command::Puzzles(_) => "puzzles",

@@ -196,7 +196,7 @@ pub fn parse_contestant(text: &str) -> Result<Contestant, String> {
 }
 
 /// `--algo`'s one-line help, with the names from the engine table.
-pub(super) fn algo_help() -> String {
+pub(in crate::cli) fn algo_help() -> String {
     format!(
         "The engine: {} (default alphabeta)",
         crate::ai::known_engines()
