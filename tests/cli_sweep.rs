@@ -105,6 +105,11 @@ const POSITION: &[&str] = &[
 fn subcommands() -> Vec<Subcommand> {
     vec![
         Subcommand {
+            name: "engine",
+            options: &["--algo"],
+            base: &[],
+        },
+        Subcommand {
             name: "check-engine",
             options: &[
                 "--engine",
