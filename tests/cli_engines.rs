@@ -327,3 +327,31 @@ fn check_engine_finds_our_minimax_behind_the_protocol_right() {
     assert_eq!(code, Some(0), "{answer} {stderr}");
     assert_eq!(answer["engine"], "queens minimax");
 }
+
+#[test]
+fn check_engine_takes_a_position_set_and_names_a_bad_line() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.path().join("positions.txt");
+    let text = "# my positions\ngame=tictactoe moves=b2,a1\n\ngame=dodgem moves=a3-b3\ngame=tictactoe moves=a1,b1,a2,b2,a3\n";
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+    let path = file.display().to_string();
+    let (code, answer, stderr) = check_engine(
+        &example("engine_minimax.py"),
+        &["--file", &path, "--depth", "2"],
+    );
+    assert_eq!(code, Some(0), "{answer} {stderr}");
+    // The finished game (x won) is skipped.
+    assert_eq!(answer["positions"], 2, "{answer}");
+    assert_eq!(answer["kind"], "tictactoe");
+    std::fs::write(
+        &file,
+        "game=tictactoe moves=b2\ngame=tictactoe moves=b2,b2\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let (code, _, stderr) = check_engine(
+        &example("engine_minimax.py"),
+        &["--file", &path, "--depth", "2"],
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--file line 2"), "{stderr}");
+}

@@ -118,6 +118,7 @@ fn subcommands() -> Vec<Subcommand> {
                 "--positions",
                 "--seed",
                 "--counts",
+                "--file",
                 "--log",
             ],
             base: &[

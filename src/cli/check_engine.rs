@@ -5,8 +5,10 @@
 use super::args::values::{GameArg, parse_kind};
 use super::error::CliError;
 use super::number::whole;
-use crate::engines::check::{CheckReport, CheckSettings, Counts, check};
+use crate::engines::check::{CheckReport, CheckSettings, Counts, check, check_positions};
 use crate::engines::{EngineError, EngineProcess, ProgramSpec, ProtocolLog};
+use crate::games::game_string;
+use crate::games::seam::AnyGame;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -39,6 +41,11 @@ pub struct CheckEngineArgs {
     /// alpha-beta's (with our move order) at --depth.
     #[arg(long, value_name = "ALGO", requires = "depth")]
     pub counts: Option<CountsArg>,
+    /// Check the positions of this file instead of random ones: one game string a line
+    /// (as Copy position writes it, e.g. "game=tictactoe moves=b2,a1"); empty lines and
+    /// lines starting with # are skipped, finished positions too.
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
     /// Write every protocol line both ways to this file.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
@@ -59,10 +66,32 @@ fn parse_program(text: &str) -> Result<Box<ProgramSpec>, String> {
         .map_err(|err: crate::engines::SpecError| err.to_string())
 }
 
+/// The positions of `--file`: one game string a line.
+fn read_positions(path: &std::path::Path) -> Result<Vec<Box<dyn AnyGame>>, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|err| CliError::Target {
+        path: PathBuf::from(crate::board::clip_token(&path.display().to_string())),
+        reason: format!("cannot read the positions: {err}"),
+    })?;
+    let mut positions = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let game = game_string::read(line)
+            .map_err(|err| CliError::Usage(format!("--file line {}: {err}", number + 1)))?;
+        positions.push(game);
+    }
+    if positions.is_empty() {
+        return Err(CliError::Usage("--file holds no position".to_string()));
+    }
+    Ok(positions)
+}
+
 /// The answer of `queens check-engine`.
 #[derive(Debug, Serialize)]
 pub struct CheckEngineReport {
-    /// The game.
+    /// The game (a `--file`'s first position's).
     pub kind: &'static str,
     /// The engine's `id name`.
     pub engine: String,
@@ -89,6 +118,15 @@ pub fn check_engine(args: &CheckEngineArgs) -> Result<(), CliError> {
         None => None,
     };
     let start = (args.kind.0.start)().map_err(|err| CliError::Usage(err.to_string()))?;
+    let given = match &args.file {
+        Some(path) => Some(read_positions(path)?),
+        None => None,
+    };
+    // A position set names its own games.
+    let kind = given
+        .as_ref()
+        .and_then(|positions| positions.first())
+        .map_or(args.kind.name(), |game| game.tag());
     let mut engine = EngineProcess::start(&args.engine, log.as_ref())
         .map_err(|err: EngineError| CliError::Usage(format!("the engine {err}")))?;
     let settings = CheckSettings {
@@ -100,10 +138,13 @@ pub fn check_engine(args: &CheckEngineArgs) -> Result<(), CliError> {
             CountsArg::Alphabeta => Counts::Alphabeta,
         }),
     };
-    let report = check(&mut engine, start.as_ref(), &settings)
-        .map_err(|err| CliError::Usage(err.to_string()))?;
+    let report = match given {
+        Some(positions) => check_positions(&mut engine, positions, &settings),
+        None => check(&mut engine, start.as_ref(), &settings),
+    }
+    .map_err(|err| CliError::Usage(err.to_string()))?;
     let answer = CheckEngineReport {
-        kind: args.kind.name(),
+        kind,
         engine: engine.id.name.clone(),
         author: engine.id.author.clone(),
         agree: report.first.is_none() && report.engine_error.is_none(),

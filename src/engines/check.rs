@@ -299,8 +299,24 @@ pub fn check(
     start: &dyn AnyGame,
     settings: &CheckSettings,
 ) -> Result<CheckReport, CheckError> {
-    if settings.depth.is_none() && !start.tools().solver {
-        return Err(CheckError::NoSolver(start.tag()));
+    let found = positions(start, settings.positions, settings.seed);
+    check_positions(engine, found, settings)
+}
+
+/// Checks `engine` on the positions given (a position set of the user's; finished
+/// positions are skipped), as [`check`] does on random ones.
+///
+/// # Errors
+/// [`CheckError::NoSolver`] for the exact check of a game without a solver.
+pub fn check_positions(
+    engine: &mut dyn Asker,
+    positions: Vec<Box<dyn AnyGame>>,
+    settings: &CheckSettings,
+) -> Result<CheckReport, CheckError> {
+    if settings.depth.is_none()
+        && let Some(game) = positions.iter().find(|game| !game.tools().solver)
+    {
+        return Err(CheckError::NoSolver(game.tag()));
     }
     let mut report = CheckReport {
         mode: if settings.depth.is_some() {
@@ -317,7 +333,7 @@ pub fn check(
         engine_error: None,
     };
     let mut first_game = None;
-    for game in positions(start, settings.positions, settings.seed) {
+    for game in positions.into_iter().filter(|game| game.result().is_none()) {
         report.positions += 1;
         match judge(
             engine,
