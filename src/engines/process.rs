@@ -238,10 +238,7 @@ impl EngineProcess {
                 None => match stopped {
                     Some((at, cause)) if Instant::now() >= at + self.bounds.margin => {
                         return Err(if cause == StopCause::Deadline && !heard {
-                            self.hung(
-                                "a bestmove",
-                                millis(limit + margin + self.bounds.margin).max(1),
-                            )
+                            self.hung("a bestmove", limit + margin + self.bounds.margin)
                         } else {
                             EngineError::IgnoredStop {
                                 ms: millis(self.bounds.margin),
@@ -319,10 +316,10 @@ impl EngineProcess {
         }
     }
 
-    fn hung(&self, waiting: &'static str, ms: impl Into<Ms>) -> EngineError {
+    fn hung(&self, waiting: &'static str, bound: Duration) -> EngineError {
         EngineError::Hung {
             waiting,
-            ms: ms.into().0,
+            ms: millis(bound),
         }
     }
 
@@ -396,21 +393,6 @@ impl EngineProcess {
 impl Drop for EngineProcess {
     fn drop(&mut self) {
         self.finish();
-    }
-}
-
-/// Milliseconds for a message.
-struct Ms(u64);
-
-impl From<u64> for Ms {
-    fn from(ms: u64) -> Ms {
-        Ms(ms)
-    }
-}
-
-impl From<Duration> for Ms {
-    fn from(time: Duration) -> Ms {
-        Ms(millis(time))
     }
 }
 
