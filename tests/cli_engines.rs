@@ -2,6 +2,11 @@
 //! between the example Python engines (examples/) and ours on every game they play, a
 //! bad engine's forfeits with their reasons while the series goes on, and the protocol
 //! log.
+//!
+//! Unix only: the fake and example engines are Python and sh scripts, which the Windows
+//! test run under wine cannot start.
+
+#![cfg(unix)]
 
 use std::process::{Command, Output};
 

@@ -1,6 +1,11 @@
 //! Engine programs that misbehave (tests/engines/fake_engine.py, one mode each) lose
 //! with the reason said, within their bound, and leave no process behind. The bounds
 //! are short; each test waits on the engine's answer, never on a clock of its own.
+//!
+//! Unix only: the fake and example engines are Python and sh scripts, which the Windows
+//! test run under wine cannot start.
+
+#![cfg(unix)]
 
 use queens::engines::{self, Bounds, EngineError, EngineProcess, Go, ProgramSpec};
 use queens::games::game_string;
