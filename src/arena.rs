@@ -11,9 +11,17 @@
 //! each pair from its table row's start. Every game is handed over as the record the
 //! saves keep for it ([`SavedGame::of_game`]), so the history and the workbook take any
 //! game's series.
+//!
+//! A contestant may be an engine program ([`ArenaConfig::programs`], docs/protocol.md):
+//! a new process per game, asked each move through [`crate::engines::play`]. A program
+//! that breaks the protocol (crashes, hangs, answers late, writes garbage or a flood,
+//! plays an illegal move, ignores `stop`) forfeits that game: it is recorded as the
+//! program's resignation, with the reason in [`ArenaGame::forfeit`], and the series goes
+//! on.
 
 mod live;
 pub mod pairs;
+pub mod sprt;
 mod tally;
 
 pub use live::live_games;
@@ -23,6 +31,7 @@ use crate::ai::{
     ConfigError, EngineConfig, EngineKind, EngineLimits, NotForThisGame, SearchHandler,
 };
 use crate::board::{Board, Cell, ParseError, Player, random_stones};
+use crate::engines::{EngineError, EngineProcess, Go, ProgramSpec, ProtocolLog};
 use crate::games::seam::{AnyGame, KeptBox, ThinkError};
 use crate::games::table::GameEntry;
 use crate::store::{EngineSettings, HistoryEntry, SavedGame, SearchInfo, Side};
@@ -60,6 +69,13 @@ pub struct ArenaConfig {
     /// Worker threads, each playing one game at a time; 0 means one per core. (The
     /// engines' own search threads are each contestant's [`EngineConfig::threads`].)
     pub threads: usize,
+    /// Engine programs in place of A's (`[0]`) and B's (`[1]`) engine settings, whose
+    /// engine is then not used (its depth is the program's, for the record).
+    pub programs: [Option<ProgramSpec>; 2],
+    /// The protocol log every program writes to, if any (`--log FILE`).
+    pub log: Option<ProtocolLog>,
+    /// A sequential test that ends the series once it decides ([`sprt`]).
+    pub sprt: Option<sprt::Sprt>,
 }
 
 impl Default for ArenaConfig {
@@ -74,6 +90,9 @@ impl Default for ArenaConfig {
             seed: 1,
             time_ms: None,
             threads: 0,
+            programs: [None, None],
+            log: None,
+            sprt: None,
         }
     }
 }
@@ -120,11 +139,11 @@ impl ArenaConfig {
             self.player(spec).check(&EngineLimits::ANY)?;
         }
         let start = self.start(0)?;
-        for spec in [&self.a, &self.b] {
+        for (spec, program) in [&self.a, &self.b].into_iter().zip(&self.programs) {
             // Asked of the game itself, without building the engine (a strong engine's
             // table is hundreds of MiB): an engine this game has not is refused here,
-            // before any game is played.
-            if !start.plays(spec.engine) {
+            // before any game is played. A program is asked in its games.
+            if program.is_none() && !start.plays(spec.engine) {
                 let refused = ThinkError::NotForThisGame(NotForThisGame(spec.engine));
                 return Err(ArenaError::NotForThisGame(refused, self.game.tag));
             }
@@ -166,9 +185,40 @@ impl ArenaConfig {
         }
     }
 
-    fn side(&self, spec: &EngineConfig) -> Side {
-        Side::Computer(EngineSettings::from_config(&self.player(spec)))
+    fn side(&self, spec: &EngineConfig, program: Option<&ProgramSpec>) -> Side {
+        let mut settings = EngineSettings::from_config(&self.player(spec));
+        if let Some(program) = program {
+            // The history names the program by its command (or its `name=`).
+            settings.algorithm =
+                format!("program: {}", program.display_name(&program.command_line()));
+            settings.depth = program.depth();
+            settings.time_ms = self.program_go(program).movetime_ms;
+        }
+        Side::Computer(settings)
     }
+
+    /// A program's `go` in this series: its own limits, with the series' time limit as
+    /// its `movetime` when it sets none.
+    pub fn program_go(&self, program: &ProgramSpec) -> Go {
+        Go {
+            movetime_ms: program.go.movetime_ms.or(self.time_ms),
+            ..program.go
+        }
+    }
+}
+
+/// A game lost by an engine program's fault (docs/protocol.md, "Time, margins and
+/// forfeits").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    /// Whether it was A's program (else B's).
+    pub a: bool,
+    /// The move number (1-based, counting both sides) it was asked for.
+    pub ply: usize,
+    /// The reason's short name ([`EngineError::reason`]).
+    pub reason: &'static str,
+    /// The whole reason.
+    pub message: String,
 }
 
 /// Search work of one contestant.
@@ -223,6 +273,8 @@ pub struct ArenaGame {
     pub game: SavedGame,
     /// Search work of A (`[0]`) and B (`[1]`).
     pub stats: [SideStats; 2],
+    /// The engine program that lost this game by its fault, if one did.
+    pub forfeit: Option<Forfeit>,
     /// Counts this record while it lives (see [`live_games`]).
     live: live::Live,
 }
@@ -417,17 +469,64 @@ fn play_game(config: &ArenaConfig, index: usize, handler: &StopFlag<'_>) -> Opti
     };
     let pair = index / 2;
     let mut game = config.start(pair).ok()?;
-    let mut players = [config.side(&config.a), config.side(&config.b)];
+    let mut players = [
+        config.side(&config.a, config.programs[0].as_ref()),
+        config.side(&config.b, config.programs[1].as_ref()),
+    ];
     if a_player == Player::Two {
         players.swap(0, 1);
     }
     let mut saved = SavedGame::of_game(game.as_ref(), players, Some(config.pair_seed(pair)))?;
     let specs = [config.player(&config.a), config.player(&config.b)];
     let mut engines: [Option<KeptBox>; 2] = [None, None];
+    let mut programs: [Option<EngineProcess>; 2] = [None, None];
     let mut stats = [SideStats::default(); 2];
+    let mut forfeit = None;
     while game.result().is_none() {
         // 0 for A, 1 for B.
         let who = usize::from(game.seat_to_move() != a_player.index());
+        if let Some(spec) = &config.programs[who] {
+            let started = web_time::Instant::now();
+            match program_move(config, spec, &mut programs[who], game.as_ref(), handler) {
+                Ok(answer) => {
+                    game.play_text(&answer.best_move).ok()?;
+                    let info = SearchInfo {
+                        depth: spec.depth(),
+                        nodes: answer.nodes.unwrap_or(0),
+                        leaves: answer.leaves.unwrap_or(0),
+                        time_us: u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
+                        value: answer
+                            .value
+                            .map_or(0, |v| v.clamp(i32::MIN.into(), i32::MAX.into()) as i32),
+                    };
+                    saved.follow(game.as_ref(), Some(info));
+                    stats[who].add(SideStats {
+                        moves: 1,
+                        proved: 0,
+                        nodes: answer.nodes.unwrap_or(0),
+                        time: started.elapsed(),
+                    });
+                }
+                // A stop asked by the series is not the program's fault: uncounted.
+                Err(_) if handler.raised() => return None,
+                Err(err) => {
+                    let loser = if who == 0 {
+                        a_player
+                    } else {
+                        a_player.opponent()
+                    };
+                    saved.resign(loser).ok()?;
+                    forfeit = Some(Forfeit {
+                        a: who == 0,
+                        ply: game.moves().len() + 1,
+                        reason: err.reason(),
+                        message: err.to_string(),
+                    });
+                    break;
+                }
+            }
+            continue;
+        }
         // The contestants were asked in `validate`: a refusal here ends the game uncounted.
         let outcome = game
             .think_kept(&mut engines[who], &specs[who], handler)
@@ -450,8 +549,26 @@ fn play_game(config: &ArenaConfig, index: usize, handler: &StopFlag<'_>) -> Opti
         a_player,
         game: saved,
         stats,
+        forfeit,
         live: live::Live::new(),
     })
+}
+
+/// A program's move in `game`, started in `running` for its first move of the game
+/// (and ended when the game's `programs` are dropped).
+fn program_move(
+    config: &ArenaConfig,
+    spec: &ProgramSpec,
+    running: &mut Option<EngineProcess>,
+    game: &dyn AnyGame,
+    handler: &StopFlag<'_>,
+) -> Result<crate::engines::BestMove, EngineError> {
+    let engine = match running {
+        Some(engine) => engine,
+        None => running.insert(EngineProcess::start(spec, config.log.as_ref())?),
+    };
+    let stop = || handler.raised();
+    crate::engines::play(engine, game, &config.program_go(spec), &stop, &mut |_| {})
 }
 
 /// Plays the series on `config.threads` threads (0: one per core). Each game is handed to
@@ -485,6 +602,7 @@ pub fn run_arena(
     let halt = AtomicBool::new(false);
     let handler = StopFlag { stop, halt: &halt };
     let mut tally = ArenaTally::default();
+    let mut decided = false;
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::sync_channel(FINISHED_QUEUE);
         for _ in 0..workers {
@@ -515,10 +633,19 @@ pub fn run_arena(
                 halt.store(true, Ordering::Relaxed);
             } else {
                 tally.add(&game);
+                // A decided test wants no more games: the ones under way are dropped.
+                if let Some(test) = &config.sprt
+                    && test
+                        .decide(tally.wins(), tally.draws(), tally.losses())
+                        .is_some()
+                {
+                    decided = true;
+                    halt.store(true, Ordering::Relaxed);
+                }
             }
         }
     });
-    let stopped = tally.games() < total && handler.raised();
+    let stopped = tally.games() < total && handler.raised() && !decided;
     Ok(tally.report(total, stopped))
 }
 

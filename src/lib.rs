@@ -20,6 +20,7 @@ pub mod arena;
 pub mod board;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+pub mod engines;
 pub mod games;
 pub mod store;
 #[cfg(feature = "gui")]

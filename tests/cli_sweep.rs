@@ -105,6 +105,36 @@ const POSITION: &[&str] = &[
 fn subcommands() -> Vec<Subcommand> {
     vec![
         Subcommand {
+            name: "engine",
+            options: &["--algo"],
+            base: &[],
+        },
+        Subcommand {
+            name: "check-engine",
+            options: &[
+                "--engine",
+                "--kind",
+                "--depth",
+                "--positions",
+                "--seed",
+                "--counts",
+                "--file",
+                "--log",
+            ],
+            base: &[
+                (
+                    "--engine",
+                    concat!(
+                        "cmd=python3 ",
+                        env!("CARGO_MANIFEST_DIR"),
+                        "/examples/engine_minimax.py"
+                    ),
+                ),
+                ("--depth", "1"),
+                ("--positions", "1"),
+            ],
+        },
+        Subcommand {
             name: "replay",
             options: POSITION,
             base: &[("--size", "3")],
@@ -227,6 +257,7 @@ fn subcommands() -> Vec<Subcommand> {
                 "--threads",
                 "--search-threads",
                 "--xlsx",
+                "--log",
                 "--saves-dir",
             ],
             base: &[

@@ -37,6 +37,21 @@ impl ArenaTally {
         }
     }
 
+    /// A's wins so far.
+    pub fn wins(&self) -> usize {
+        self.wins
+    }
+
+    /// Draws so far.
+    pub fn draws(&self) -> usize {
+        self.draws
+    }
+
+    /// A's losses so far.
+    pub fn losses(&self) -> usize {
+        self.losses
+    }
+
     /// Games counted so far.
     pub fn games(&self) -> usize {
         self.games

@@ -4,14 +4,20 @@
 //! board options (`--size`, `--stones`, `--seed`) are queens': another game plays every
 //! pair from its start.
 
-use super::args::{ArenaArgs, DEFAULT_ARENA_SEED, DEFAULT_ARENA_SIZE, DEFAULT_ARENA_STONES};
+use super::args::{
+    ArenaArgs, Contestant, DEFAULT_ARENA_SEED, DEFAULT_ARENA_SIZE, DEFAULT_ARENA_STONES,
+};
 use super::error::CliError;
 use super::files::{prepare_history, prepare_workbook, saves_dir};
 use super::interrupt::Interrupt;
-use crate::ai::EngineConfig;
+use crate::ai::{EngineConfig, EngineKind};
 use crate::arena::pairs::{PairMargin, t_975};
-use crate::arena::{ArenaConfig, ArenaError, ArenaGame, ArenaReport, SideStats, run_arena};
+use crate::arena::sprt::{Decision, Sprt};
+use crate::arena::{
+    ArenaConfig, ArenaError, ArenaGame, ArenaReport, Forfeit, SideStats, run_arena,
+};
 use crate::board::{ParseError, counted};
+use crate::engines::{ProgramSpec, ProtocolLog};
 use crate::store::{
     ExportOptions, HISTORY_DIR, PairRow, PairsSheet, WorkbookWriter, append_history,
 };
@@ -25,8 +31,11 @@ use std::time::Duration;
 /// One side's settings and search work.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SideReport {
-    /// The algorithm's name.
+    /// The algorithm's name ("program" for an engine program).
     pub algo: &'static str,
+    /// An engine program's name (its `name=`, else its command), absent for ours.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
     /// Its depth.
     pub depth: u32,
     /// Moves it played.
@@ -45,10 +54,15 @@ pub struct SideReport {
 }
 
 impl SideReport {
-    fn new(spec: &EngineConfig, stats: &SideStats) -> SideReport {
+    fn new(spec: &EngineConfig, program: Option<&ProgramSpec>, stats: &SideStats) -> SideReport {
         SideReport {
-            algo: spec.engine.name(),
-            depth: spec.depth,
+            algo: if program.is_some() {
+                "program"
+            } else {
+                spec.engine.name()
+            },
+            program: program.map(|p| p.display_name(&p.command_line())),
+            depth: program.map_or(spec.depth, ProgramSpec::depth),
             moves: stats.moves,
             proved_moves: stats.proved,
             nodes: stats.nodes,
@@ -149,6 +163,82 @@ pub struct ArenaSummary {
     pub history_files: usize,
     /// The workbook written, if `--xlsx` was given and it was written.
     pub xlsx: Option<PathBuf>,
+    /// Games an engine program lost by its fault, in the order they finished (absent
+    /// when there were none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub forfeits: Vec<ForfeitReport>,
+    /// The sequential test of `--sprt`, if given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtReport>,
+}
+
+/// `--sprt`'s answer: `{"elo0", "elo1", "alpha", "beta", "llr", "lower", "upper",
+/// "result"}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SprtReport {
+    /// H0's Elo difference.
+    pub elo0: f64,
+    /// H1's.
+    pub elo1: f64,
+    /// The chance of a false H1.
+    pub alpha: f64,
+    /// The chance of a false H0.
+    pub beta: f64,
+    /// The log-likelihood ratio after the games played.
+    pub llr: f64,
+    /// Wald's lower bound (H0 accepted at or below it).
+    pub lower: f64,
+    /// Wald's upper bound (H1 accepted at or above it).
+    pub upper: f64,
+    /// "H0", "H1", or "undecided".
+    pub result: &'static str,
+}
+
+impl SprtReport {
+    fn new(test: &Sprt, report: &ArenaReport) -> SprtReport {
+        let (lower, upper) = test.bounds();
+        SprtReport {
+            elo0: test.elo0,
+            elo1: test.elo1,
+            alpha: test.alpha,
+            beta: test.beta,
+            llr: test.llr(report.wins, report.draws, report.losses),
+            lower,
+            upper,
+            result: match test.decide(report.wins, report.draws, report.losses) {
+                Some(Decision::H0) => "H0",
+                Some(Decision::H1) => "H1",
+                None => "undecided",
+            },
+        }
+    }
+}
+
+/// A game an engine program forfeited: `{"game", "side", "ply", "reason", "message"}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ForfeitReport {
+    /// The game's number in the series (0-based).
+    pub game: usize,
+    /// "A" or "B".
+    pub side: &'static str,
+    /// The move it was asked for (1-based, both sides counted).
+    pub ply: usize,
+    /// The reason's short name: "crashed", "hung", "late", "illegal move", ...
+    pub reason: &'static str,
+    /// The whole reason.
+    pub message: String,
+}
+
+impl ForfeitReport {
+    fn new(game: usize, forfeit: &Forfeit) -> ForfeitReport {
+        ForfeitReport {
+            game,
+            side: if forfeit.a { "A" } else { "B" },
+            ply: forfeit.ply,
+            reason: forfeit.reason,
+            message: forfeit.message.clone(),
+        }
+    }
 }
 
 impl ArenaSummary {
@@ -172,8 +262,8 @@ impl ArenaSummary {
             elo: report.elo.diff,
             elo_error: report.elo.error,
             elo_text: report.elo.to_string(),
-            a: SideReport::new(&config.a, &report.a),
-            b: SideReport::new(&config.b, &report.b),
+            a: SideReport::new(&config.a, config.programs[0].as_ref(), &report.a),
+            b: SideReport::new(&config.b, config.programs[1].as_ref(), &report.b),
             size: board.then_some(config.size),
             stones: board.then_some(config.stones),
             seed: board.then_some(config.seed),
@@ -181,6 +271,8 @@ impl ArenaSummary {
             history: None,
             history_files: 0,
             xlsx: None,
+            forfeits: Vec::new(),
+            sprt: config.sprt.map(|test| SprtReport::new(&test, report)),
         }
     }
 
@@ -242,14 +334,14 @@ impl ArenaSummary {
             "side", "moves", "proved", "nodes/move", "time/move"
         );
         for (name, side) in [("A", &self.a), ("B", &self.b)] {
+            let who = match &side.program {
+                Some(program) => format!("{name} {program}"),
+                None => format!("{name} {}:{}", side.algo, side.depth),
+            };
             let _ = writeln!(
                 out,
                 "  {:<18} {:>8} {:>8} {:>14.1} {:>11.3} ms",
-                format!("{name} {}:{}", side.algo, side.depth),
-                side.moves,
-                side.proved_moves,
-                side.nodes_per_move,
-                side.time_per_move_ms
+                who, side.moves, side.proved_moves, side.nodes_per_move, side.time_per_move_ms
             );
         }
         let _ = writeln!(out);
@@ -258,6 +350,34 @@ impl ArenaSummary {
             "  Elo difference (A - B): {} (95% interval)",
             self.elo_text
         );
+        if let Some(sprt) = &self.sprt {
+            let _ = writeln!(
+                out,
+                "  SPRT [{}, {}] alpha {} beta {}: LLR {:.2} in [{:.2}, {:.2}]: {}",
+                sprt.elo0,
+                sprt.elo1,
+                sprt.alpha,
+                sprt.beta,
+                sprt.llr,
+                sprt.lower,
+                sprt.upper,
+                sprt.result
+            );
+        }
+        if !self.forfeits.is_empty() {
+            let _ = writeln!(
+                out,
+                "  {} by an engine program's fault:",
+                counted(self.forfeits.len() as u64, "game lost", "games lost")
+            );
+            for forfeit in &self.forfeits {
+                let _ = writeln!(
+                    out,
+                    "    game {}, {} at move {}: {}",
+                    forfeit.game, forfeit.side, forfeit.ply, forfeit.message
+                );
+            }
+        }
         out
     }
 }
@@ -285,15 +405,26 @@ fn seed_range(first: u64, pairs: u64) -> String {
 pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
     refuse_board_options(args)?;
     let search_threads = usize::try_from(args.search_threads).unwrap_or(usize::MAX);
+    let (a, program_a) = contestant(&args.a);
+    let (b, program_b) = contestant(&args.b);
     let config = ArenaConfig {
         game: args.kind.0,
         a: EngineConfig {
             threads: search_threads,
-            ..args.a
+            ..a
         },
         b: EngineConfig {
             threads: search_threads,
-            ..args.b
+            ..b
+        },
+        programs: [program_a, program_b],
+        log: None,
+        sprt: match args.sprt.as_deref() {
+            Some(&[elo0, elo1, alpha, beta]) => Some(
+                Sprt::new(elo0, elo1, alpha, beta)
+                    .map_err(|err| CliError::Usage(err.to_string()))?,
+            ),
+            _ => None,
         },
         // clap caps these far below usize::MAX.
         games: usize::try_from(args.games).unwrap_or(usize::MAX),
@@ -315,6 +446,27 @@ pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
         }
         Err(err) => Err(err.into()),
         Ok(()) => Ok(config),
+    }
+}
+
+/// The refusal of a `--log` file that cannot be written, its name cut as every quoted
+/// value is.
+pub(super) fn log_refused(path: &Path, err: &std::io::Error) -> CliError {
+    CliError::Target {
+        path: PathBuf::from(crate::board::clip_token(&path.display().to_string())),
+        reason: format!("cannot write the protocol log: {err}"),
+    }
+}
+
+/// A contestant as the library takes it: our engine's settings, and the program that
+/// plays instead of that engine (whose settings then only carry its depth).
+fn contestant(contestant: &Contestant) -> (EngineConfig, Option<ProgramSpec>) {
+    match contestant {
+        Contestant::Ours(config) => (*config, None),
+        Contestant::Program(program) => (
+            EngineConfig::new(EngineKind::MINIMAX, program.depth().max(1)),
+            Some(ProgramSpec::clone(program)),
+        ),
     }
 }
 
@@ -480,7 +632,11 @@ fn finish_workbook(
 /// stop request that skipped the workbook, once the table and the JSON (saying what was
 /// saved) are printed.
 pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
-    let config = config(args)?;
+    let mut config = config(args)?;
+    if let Some(path) = &args.log {
+        let log = ProtocolLog::create(path).map_err(|err| log_refused(path, &err))?;
+        config.log = Some(log);
+    }
     // The workbook first: its checks are mostly about the name, and a wrong name should
     // not leave a new saves folder behind.
     if let Some(path) = &args.xlsx {
@@ -500,7 +656,20 @@ pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
         .xlsx
         .as_ref()
         .map(|_| WorkbookWriter::new(ExportOptions::default()));
+    let mut forfeits = Vec::new();
     let mut on_game = |game: &ArenaGame, done: usize, _total: usize| {
+        if let Some(forfeit) = &game.forfeit {
+            bar.suspend(|| {
+                eprintln!(
+                    "queens: game {}: {} forfeits at move {}: {}",
+                    game.index,
+                    if forfeit.a { "A" } else { "B" },
+                    forfeit.ply,
+                    forfeit.message
+                );
+            });
+            forfeits.push(ForfeitReport::new(game.index, forfeit));
+        }
         let flow = history.add(game);
         bar.set_position(done as u64);
         flow
@@ -512,6 +681,7 @@ pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
     summary.stopped = interrupt.requested() && report.games < report.planned;
     summary.history = saves.as_ref().map(|dir| dir.join(HISTORY_DIR));
     summary.history_files = history.written;
+    summary.forfeits = forfeits;
     let saved = match (history.failure, history.abandoned, history.workbook) {
         (Some(err), _, _) => Err(err),
         (None, true, _) => Err(CliError::Interrupted {

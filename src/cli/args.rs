@@ -2,9 +2,11 @@
 
 pub(super) mod values;
 
+use super::check_engine::CheckEngineArgs;
+use super::engine::EngineArgs;
 use super::number::whole;
 use super::puzzles::PuzzlesArgs;
-use crate::ai::{DEFAULT_HASH_MB, EngineConfig, EngineKind, MAX_HASH_MB};
+use crate::ai::{DEFAULT_HASH_MB, EngineKind, MAX_HASH_MB};
 use crate::board::MAX_CELLS;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -12,7 +14,8 @@ use values::{algo_help, algo_long_help, parse_size, player_help, solver_games_no
 pub use values::{eval_help, games_help};
 
 pub use values::{
-    GameArg, RootArg, TreeAlgo, parse_algo, parse_export_kind, parse_kind, parse_player,
+    Contestant, GameArg, RootArg, TreeAlgo, parse_algo, parse_contestant, parse_export_kind,
+    parse_kind, parse_player,
 };
 
 pub use crate::ai::{MAX_THREADS, MAX_TIME_MS};
@@ -176,6 +179,26 @@ pub enum Command {
     /// each puzzle has "value" and "outcome" (the mover's) instead of "margin".
     #[command(after_help = solver_games_note())]
     Puzzles(PuzzlesArgs),
+    /// Check an engine program's answers against ours, as JSON.
+    ///
+    /// Asks the engine (docs/protocol.md) on --positions positions of the game (random
+    /// play from the start, seeded) at --depth, and compares its value with our plain
+    /// minimax at that depth with the game's evaluation, its move with our best moves,
+    /// and with --counts its node and leaf counts; without --depth it searches to the
+    /// end of the game and is compared with the exact solver. Prints {"kind", "engine",
+    /// "author", "agree", "mode", "depth", "positions", "agreed", "counts", "first",
+    /// "reduced", "engine_error"}: "first" is the first disagreement, "reduced" the
+    /// same at the smallest depth and then the position with the fewest plies left that
+    /// still disagree, with its game string. Exit 0 when every answer agrees, 1 (after
+    /// the answer) when one does not or the engine failed.
+    CheckEngine(CheckEngineArgs),
+    /// Our own engine behind the engine protocol, on stdin and stdout.
+    ///
+    /// Speaks docs/protocol.md (protocol, isready, position with any game string, go
+    /// depth or movetime, stop, quit) with the engine of --algo, so another program (a
+    /// series runner, a GUI, `queens arena --a "cmd=queens engine"`) can play against
+    /// it. Prints no JSON: the protocol's lines are its answer.
+    Engine(EngineArgs),
 }
 
 /// Arguments of `queens book`.
@@ -226,11 +249,11 @@ pub struct ArenaArgs {
     /// Contestant A as ALGO:DEPTH, e.g. alphabeta:4 (depth 1 to 225; the algorithms are
     /// listed under --algo of `queens bestmove --help`), or ALGO alone for the engine's
     /// own default depth. Results are from A's point of view.
-    #[arg(long = "a", value_name = "ALGO[:DEPTH]", default_value = "alphabeta:3", value_parser = parse_player, help = player_help("Contestant A"))]
-    pub a: EngineConfig,
+    #[arg(long = "a", value_name = "ALGO[:DEPTH]", default_value = "alphabeta:3", value_parser = parse_contestant, help = player_help("Contestant A"))]
+    pub a: Contestant,
     /// Contestant B as ALGO:DEPTH, e.g. minimax:3, or ALGO alone.
-    #[arg(long = "b", value_name = "ALGO[:DEPTH]", default_value = "alphabeta:1", value_parser = parse_player, help = player_help("Contestant B"))]
-    pub b: EngineConfig,
+    #[arg(long = "b", value_name = "ALGO[:DEPTH]", default_value = "alphabeta:1", value_parser = parse_contestant, help = player_help("Contestant B"))]
+    pub b: Contestant,
     /// The number of games: a positive even number, since every board is played twice
     /// with colours swapped (at most 1000000).
     #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true, value_parser = whole::<u64>(2, MAX_GAMES as u64))]
@@ -272,6 +295,16 @@ pub struct ArenaArgs {
     /// Do not add the games to the match history.
     #[arg(long)]
     pub no_history: bool,
+    /// Stop the series once a sequential probability ratio test decides whether A is
+    /// ELO0 or ELO1 Elo stronger than B (logistic Elo, GSPRT on wins/draws/losses as
+    /// fishtest and fastchess run it), with error chances ALPHA and BETA, e.g. --sprt 0
+    /// 50 0.05 0.05; the answer's "sprt" gives the LLR, its bounds and the decision.
+    #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true)]
+    pub sprt: Option<Vec<f64>>,
+    /// Write every protocol line to and from the engine programs (--a/--b "cmd=...")
+    /// to this file, with the engine's number and the time (docs/protocol.md).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
 }
 
 /// Arguments of `queens export`.
@@ -520,6 +553,7 @@ pub struct TreeArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::EngineConfig;
     use crate::ai::{ENGINES, SpecError};
     use crate::store::GameKind;
     use clap::CommandFactory;

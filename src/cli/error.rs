@@ -126,6 +126,10 @@ pub enum CliError {
     /// `perft` was stopped (Ctrl+C, SIGTERM, SIGHUP) before the count was complete.
     #[error("stopped before the count was complete")]
     PerftStopped,
+    /// `check-engine` found an answer that is not ours, or the engine failed (the
+    /// printed answer says which).
+    #[error("{0}")]
+    EngineCheck(String),
     /// A second stop request gave up part of the saving (what was finished is reported).
     #[error("stopped by a second Ctrl+C or termination signal: {skipped}")]
     Interrupted {
@@ -165,6 +169,7 @@ impl CliError {
             CliError::Gui { .. } => EXIT_FAILURE,
             CliError::Export(_)
             | CliError::NoWindow
+            | CliError::EngineCheck(_)
             | CliError::NoDisplay
             | CliError::Output(_) => EXIT_FAILURE,
 

@@ -10,6 +10,8 @@ mod args;
 mod beside;
 mod bestmove;
 mod book;
+mod check_engine;
+mod engine;
 mod error;
 mod export;
 mod files;
@@ -35,6 +37,7 @@ pub use args::{
 };
 pub use bestmove::{BestMoveReport, IterationReport, best_move, best_move_until};
 pub use book::{BookBoardReport, BookReport, book};
+pub use check_engine::{CheckEngineArgs, CheckEngineReport, check_engine};
 pub use error::{CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_UNSOLVED, EXIT_USAGE, one_line};
 pub use export::{ExportReport, SkippedFile, export, export_with};
 pub use gui::gui;
@@ -107,6 +110,8 @@ fn run_command(command: Command, saves_dir: Option<&std::path::Path>) -> Result<
             args.file.as_deref(),
         ),
         Command::Arena(args) => arena(&args, &Interrupt::install()),
+        Command::CheckEngine(args) => check_engine(&args),
+        Command::Engine(args) => engine::engine(&args),
         Command::Export(args) => print_json(&export(&args)?),
         Command::Book(args) => print_json(&book(&args, &Interrupt::install())?),
         Command::Puzzles(args) => {
@@ -220,6 +225,8 @@ fn misplaced_saves_dir(command: &Command) -> Option<String> {
     let name = match command {
         Command::Gui(_) => return None,
         Command::Arena(_) => "arena",
+        Command::CheckEngine(_) => "check-engine",
+        Command::Engine(_) => "engine",
         Command::Export(_) => "export",
         Command::Book(_) => "book",
         Command::Puzzles(_) => "puzzles",

@@ -169,8 +169,34 @@ pub fn parse_player(text: &str) -> Result<EngineConfig, SpecError> {
     text.parse()
 }
 
+/// An arena contestant: one of our engines, or an engine program (docs/protocol.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Contestant {
+    /// `ALGO[:DEPTH]`.
+    Ours(EngineConfig),
+    /// `[settings] cmd=COMMAND ARGS`.
+    Program(Box<crate::engines::ProgramSpec>),
+}
+
+/// Parses an arena contestant: an engine program when it has `cmd=`, else
+/// [`parse_player`]'s `ALGO[:DEPTH]`.
+///
+/// # Errors
+/// The engine spec's or the program spec's reason.
+pub fn parse_contestant(text: &str) -> Result<Contestant, String> {
+    if crate::engines::ProgramSpec::is_program(text) {
+        text.parse()
+            .map(|spec| Contestant::Program(Box::new(spec)))
+            .map_err(|err: crate::engines::SpecError| err.to_string())
+    } else {
+        parse_player(text)
+            .map(Contestant::Ours)
+            .map_err(|err| err.to_string())
+    }
+}
+
 /// `--algo`'s one-line help, with the names from the engine table.
-pub(super) fn algo_help() -> String {
+pub(in crate::cli) fn algo_help() -> String {
     format!(
         "The engine: {} (default alphabeta)",
         crate::ai::known_engines()
@@ -196,7 +222,7 @@ pub(super) fn algo_long_help() -> String {
 /// An arena contestant's help, with the engine names from the table.
 pub(super) fn player_help(who: &str) -> String {
     format!(
-        "{who} as ALGO:DEPTH, e.g. alphabeta:4, or ALGO alone (ALGO: {}; DEPTH 1 to 225, by default {})",
+        "{who} as ALGO:DEPTH, e.g. alphabeta:4, or ALGO alone (ALGO: {}; DEPTH 1 to 225, by default {}), or an engine program as \"[depth=N ...] cmd=COMMAND ARGS\" (docs/protocol.md)",
         crate::ai::known_engines(),
         ENGINES
             .iter()

@@ -1,0 +1,362 @@
+//! Engine programs at the command line (docs/protocol.md): whole `queens arena` series
+//! between the example Python engines (examples/) and ours on every game they play, a
+//! bad engine's forfeits with their reasons while the series goes on, and the protocol
+//! log.
+//!
+//! Unix only: the fake and example engines are Python and sh scripts, which the Windows
+//! test run under wine cannot start.
+
+#![cfg(unix)]
+
+use std::process::{Command, Output};
+
+fn queens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn example(name: &str) -> String {
+    format!("cmd=python3 {}/examples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fake(mode: &str) -> String {
+    format!(
+        "start=10000 margin=300 timeout=300 cmd=python3 {}/tests/engines/fake_engine.py {mode}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn the_example_engines_play_whole_series_of_tictactoe_and_dodgem() {
+    for (kind, a, b) in [
+        ("tictactoe", "engine_minimax.py", "minimax:3"),
+        ("tictactoe", "engine_alphabeta.py", "alphabeta:9"),
+        ("dodgem", "engine_minimax.py", "minimax:3"),
+        ("dodgem", "engine_alphabeta.py", "alphabeta:3"),
+    ] {
+        let depth = if b.ends_with(":9") { 9 } else { 3 };
+        let spec = format!("depth={depth} {}", example(a));
+        let out = queens(&[
+            "arena",
+            "--kind",
+            kind,
+            "--a",
+            &spec,
+            "--b",
+            b,
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--no-history",
+        ]);
+        let answer = json(&out);
+        assert_eq!(answer["games"], 2, "{kind} {a}: {answer}");
+        assert!(answer.get("forfeits").is_none(), "{kind} {a}: {answer}");
+        assert_eq!(answer["a"]["algo"], "program");
+        assert!(answer["a"]["moves"].as_u64().is_some_and(|m| m > 0));
+        if depth == 9 {
+            // Perfect play on both sides: every game a draw.
+            assert_eq!(answer["draws"], 2, "{kind} {a}: {answer}");
+        }
+    }
+}
+
+#[test]
+fn a_bad_engine_forfeits_each_game_with_its_reason_and_the_series_goes_on() {
+    for (mode, reason) in [
+        ("crash", "crashed"),
+        ("hang", "hung"),
+        ("garbage", "garbage"),
+        ("illegal", "illegal move"),
+        ("flood", "flood"),
+        ("ignore_stop", "ignored stop"),
+    ] {
+        let spec = fake(mode);
+        let out = queens(&[
+            "arena",
+            "--kind",
+            "tictactoe",
+            "--a",
+            &spec,
+            "--b",
+            "alphabeta:2",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--no-history",
+        ]);
+        let answer = json(&out);
+        assert_eq!(answer["games"], 2, "{mode}: {answer}");
+        assert_eq!(answer["losses"], 2, "{mode}: {answer}");
+        let forfeits = answer["forfeits"].as_array().cloned().unwrap_or_default();
+        assert_eq!(forfeits.len(), 2, "{mode}: {answer}");
+        for forfeit in forfeits {
+            assert_eq!(forfeit["reason"], reason, "{mode}: {forfeit}");
+            assert_eq!(forfeit["side"], "A");
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("A forfeits"), "{mode}: {stderr}");
+    }
+    // One that does not start at all.
+    let out = queens(&[
+        "arena",
+        "--kind",
+        "dodgem",
+        "--b",
+        "cmd=/no/such/engine",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--no-history",
+    ]);
+    let answer = json(&out);
+    assert_eq!(answer["wins"], 2, "{answer}");
+    assert_eq!(answer["forfeits"][0]["reason"], "did not start");
+}
+
+#[test]
+fn the_protocol_log_holds_both_directions() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let log = dir.path().join("protocol.log");
+    let log_text = log.display().to_string();
+    let spec = format!("depth=1 {}", example("engine_minimax.py"));
+    let out = queens(&[
+        "arena",
+        "--kind",
+        "tictactoe",
+        "--a",
+        &spec,
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--no-history",
+        "--log",
+        &log_text,
+    ]);
+    json(&out);
+    let text = std::fs::read_to_string(&log).unwrap_or_else(|e| panic!("{e}"));
+    assert!(text.contains("> protocol 1"), "{text}");
+    assert!(text.contains("< protocolok 1"), "{text}");
+    assert!(text.contains("> position game=tictactoe"), "{text}");
+    assert!(text.contains("< bestmove "), "{text}");
+    assert!(
+        text.contains("[engine 2 "),
+        "a new process per game: {text}"
+    );
+}
+
+#[test]
+fn a_bad_engine_spec_is_a_usage_error() {
+    let out = queens(&["arena", "--kind", "tictactoe", "--a", "depth=0 cmd=x"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("depth=0"), "{stderr}");
+}
+
+fn check_engine(spec: &str, args: &[&str]) -> (Option<i32>, serde_json::Value, String) {
+    let mut all = vec!["check-engine", "--engine", spec];
+    all.extend_from_slice(args);
+    let out = queens(&all);
+    let answer = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    (
+        out.status.code(),
+        answer,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn wrong(bug: &str) -> String {
+    format!(
+        "cmd=python3 {}/tests/engines/wrong_minimax.py {bug}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn check_engine_finds_the_example_engines_right_everywhere() {
+    for (engine, args) in [
+        (
+            "engine_minimax.py",
+            &["--kind", "tictactoe", "--depth", "3", "--counts", "minimax"][..],
+        ),
+        (
+            "engine_minimax.py",
+            &["--kind", "dodgem", "--depth", "3", "--counts", "minimax"][..],
+        ),
+        (
+            "engine_alphabeta.py",
+            &["--kind", "dodgem", "--depth", "4", "--counts", "alphabeta"][..],
+        ),
+        // Exact: to the end of the game, against the solver.
+        ("engine_alphabeta.py", &["--kind", "tictactoe"][..]),
+    ] {
+        let (code, answer, stderr) = check_engine(&example(engine), args);
+        assert_eq!(code, Some(0), "{engine} {args:?}: {answer} {stderr}");
+        assert_eq!(answer["agree"], true);
+        assert_eq!(answer["positions"], 50);
+        assert_eq!(answer["agreed"], 50);
+    }
+}
+
+#[test]
+fn check_engine_catches_a_sign_error_and_reduces_it_to_depth_one() {
+    let (code, answer, stderr) =
+        check_engine(&wrong("sign"), &["--kind", "tictactoe", "--depth", "3"]);
+    assert_eq!(code, Some(1), "{answer} {stderr}");
+    assert_eq!(answer["agree"], false);
+    assert_eq!(answer["first"]["depth"], 3, "{answer}");
+    let reduced = &answer["reduced"];
+    assert_eq!(reduced["depth"], 1, "{answer}");
+    assert_eq!(reduced["what"], "value");
+    // The reduced position is a game string the program reads back.
+    let position = reduced["position"].as_str().unwrap_or_default();
+    let out = queens(&["replay", "--game", position]);
+    assert!(out.status.success(), "{position}");
+    assert!(stderr.contains("differs from ours at depth 1"), "{stderr}");
+}
+
+#[test]
+fn check_engine_catches_a_depth_off_by_one_and_reduces_it_to_depth_two() {
+    for kind in ["tictactoe", "dodgem"] {
+        let (code, answer, _) = check_engine(&wrong("depth"), &["--kind", kind, "--depth", "4"]);
+        assert_eq!(code, Some(1), "{kind}: {answer}");
+        assert_eq!(answer["reduced"]["depth"], 2, "{kind}: {answer}");
+    }
+}
+
+#[test]
+fn check_engine_refuses_an_engine_that_does_not_start_and_reports_one_that_fails() {
+    let (code, _, stderr) = check_engine("cmd=/no/such/engine", &["--depth", "2"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("did not start"), "{stderr}");
+    let (code, answer, _) = check_engine(&fake("crash"), &["--depth", "2"]);
+    assert_eq!(code, Some(1));
+    let error = answer["engine_error"].as_str().unwrap_or_default();
+    assert!(error.starts_with("crashed"), "{answer}");
+}
+
+#[test]
+fn sprt_ends_a_series_once_it_decides_and_says_its_llr() {
+    let out = queens(&[
+        "arena",
+        "--kind",
+        "tictactoe",
+        "--a",
+        "alphabeta:9",
+        "--b",
+        "alphabeta:1",
+        "--games",
+        "1000",
+        "--threads",
+        "1",
+        "--no-history",
+        "--sprt",
+        "0",
+        "100",
+        "0.05",
+        "0.05",
+    ]);
+    let answer = json(&out);
+    let games = answer["games"].as_u64().unwrap_or(0);
+    assert!(games > 0 && games < 1000, "{answer}");
+    assert_eq!(answer["stopped"], false, "decided is not stopped: {answer}");
+    let sprt = &answer["sprt"];
+    assert_eq!(sprt["result"], "H1", "{answer}");
+    let (llr, upper) = (
+        sprt["llr"].as_f64().unwrap_or(0.0),
+        sprt["upper"].as_f64().unwrap_or(f64::INFINITY),
+    );
+    assert!(llr >= upper, "{sprt}");
+    // Bounds that make no test are refused before any game.
+    let out = queens(&[
+        "arena",
+        "--kind",
+        "tictactoe",
+        "--sprt",
+        "10",
+        "0",
+        "0.05",
+        "0.05",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+fn ours_behind_the_protocol(algo: &str) -> String {
+    format!("cmd={} engine --algo {algo}", env!("CARGO_BIN_EXE_queens"))
+}
+
+#[test]
+fn our_engine_behind_the_protocol_plays_as_it_does_in_process() {
+    for kind in ["tictactoe", "dodgem", "othello", "queens"] {
+        let spec = format!("depth=2 {}", ours_behind_the_protocol("alphabeta"));
+        let mut args = vec!["arena", "--kind", kind, "--b", "minimax:1", "--games", "2"];
+        args.extend(["--threads", "1", "--no-history"]);
+        if kind == "queens" {
+            args.extend(["--size", "5", "--stones", "2"]);
+        }
+        let mut program = args.clone();
+        program.extend(["--a", spec.as_str()]);
+        let mut in_process = args.clone();
+        in_process.extend(["--a", "alphabeta:2"]);
+        let (program, in_process) = (json(&queens(&program)), json(&queens(&in_process)));
+        for key in ["wins", "draws", "losses", "average_margin"] {
+            assert_eq!(program[key], in_process[key], "{kind} {key}: {program}");
+        }
+        assert_eq!(program["a"]["moves"], in_process["a"]["moves"], "{kind}");
+        assert_eq!(program["a"]["nodes"], in_process["a"]["nodes"], "{kind}");
+        assert!(program.get("forfeits").is_none(), "{kind}: {program}");
+    }
+}
+
+#[test]
+fn check_engine_finds_our_minimax_behind_the_protocol_right() {
+    let (code, answer, stderr) = check_engine(
+        &ours_behind_the_protocol("minimax"),
+        &["--kind", "dodgem", "--depth", "3", "--counts", "minimax"],
+    );
+    assert_eq!(code, Some(0), "{answer} {stderr}");
+    assert_eq!(answer["engine"], "queens minimax");
+}
+
+#[test]
+fn check_engine_takes_a_position_set_and_names_a_bad_line() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.path().join("positions.txt");
+    let text = "# my positions\ngame=tictactoe moves=b2,a1\n\ngame=dodgem moves=a3-b3\ngame=tictactoe moves=a1,b1,a2,b2,a3\n";
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+    let path = file.display().to_string();
+    let (code, answer, stderr) = check_engine(
+        &example("engine_minimax.py"),
+        &["--file", &path, "--depth", "2"],
+    );
+    assert_eq!(code, Some(0), "{answer} {stderr}");
+    // The finished game (x won) is skipped.
+    assert_eq!(answer["positions"], 2, "{answer}");
+    assert_eq!(answer["kind"], "tictactoe");
+    std::fs::write(
+        &file,
+        "game=tictactoe moves=b2\ngame=tictactoe moves=b2,b2\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let (code, _, stderr) = check_engine(
+        &example("engine_minimax.py"),
+        &["--file", &path, "--depth", "2"],
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--file line 2"), "{stderr}");
+}
