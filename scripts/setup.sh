@@ -9,7 +9,9 @@
 # No -dev packages are needed: winit, glow and rfd load their libraries at run time.
 set -euo pipefail
 what="${1:-build}"
-packages=(ca-certificates gcc libc6-dev)
+# python3 runs the example engine programs and the scripted bad engines the engine
+# protocol's tests play against (examples/, tests/engines/).
+packages=(ca-certificates gcc libc6-dev python3)
 window_libs=(libxkbcommon-x11-0 libxkbcommon0 libx11-6 libxcursor1 libxrandr2 libxi6
              libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri libwayland-client0 libwayland-egl1)
 case "$what" in
