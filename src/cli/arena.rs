@@ -449,15 +449,6 @@ pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, CliError> {
     }
 }
 
-/// The refusal of a `--log` file that cannot be written, its name cut as every quoted
-/// value is.
-pub(super) fn log_refused(path: &Path, err: &std::io::Error) -> CliError {
-    CliError::Target {
-        path: PathBuf::from(crate::board::clip_token(&path.display().to_string())),
-        reason: format!("cannot write the protocol log: {err}"),
-    }
-}
-
 /// A contestant as the library takes it: our engine's settings, and the program that
 /// plays instead of that engine (whose settings then only carry its depth).
 fn contestant(contestant: &Contestant) -> (EngineConfig, Option<ProgramSpec>) {
@@ -634,7 +625,7 @@ fn finish_workbook(
 pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
     let mut config = config(args)?;
     if let Some(path) = &args.log {
-        let log = ProtocolLog::create(path).map_err(|err| log_refused(path, &err))?;
+        let log = ProtocolLog::create(path).map_err(|err| CliError::log_refused(path, &err))?;
         config.log = Some(log);
     }
     // The workbook first: its checks are mostly about the name, and a wrong name should

@@ -113,7 +113,7 @@ pub struct CheckEngineReport {
 pub fn check_engine(args: &CheckEngineArgs) -> Result<(), CliError> {
     let log = match &args.log {
         Some(path) => {
-            Some(ProtocolLog::create(path).map_err(|err| super::arena::log_refused(path, &err))?)
+            Some(ProtocolLog::create(path).map_err(|err| CliError::log_refused(path, &err))?)
         }
         None => None,
     };

@@ -252,6 +252,17 @@ pub fn gui_detail(chain: &str) -> String {
     after_position.unwrap_or_else(|| chain.trim().to_string())
 }
 
+impl CliError {
+    /// The refusal of a `--log` file (`arena`, `check-engine`) that cannot be written,
+    /// its name cut as every quoted value is.
+    pub(super) fn log_refused(path: &std::path::Path, err: &std::io::Error) -> CliError {
+        CliError::Target {
+            path: std::path::PathBuf::from(crate::board::clip_token(&path.display().to_string())),
+            reason: format!("cannot write the protocol log: {err}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
