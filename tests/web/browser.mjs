@@ -356,6 +356,24 @@ for (const [label, settings] of [
   await ctx.close();
 }
 
+/**
+ * `measure(data, width, height)` run in the page on the RGBA pixels of a screenshot of
+ * it (decoded by the browser itself: Node has no PNG decoder).
+ */
+async function withScreenPixels(page, measure) {
+  const png = await page.screenshot();
+  return page.evaluate(async ([base64, source]) => {
+    const image = new Image();
+    image.src = 'data:image/png;base64,' + base64;
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const g = canvas.getContext('2d');
+    g.drawImage(image, 0, 0);
+    const { data } = g.getImageData(0, 0, image.width, image.height);
+    return (0, eval)(`(${source})`)(data, image.width, image.height);
+  }, [png.toString('base64'), measure.toString()]);
+}
+
 /** The words OCR reads on the page, joined by spaces. */
 async function wordsOnPage(page) {
   const png = `${SHOTS}/ocr.png`;
@@ -384,21 +402,16 @@ async function wordsOnPage(page) {
   const local = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark', locale: 'vi-VN' });
   const { page } = await open(local, 'size=8');
   await page.waitForTimeout(0);
-  const png = await page.screenshot({ clip: { x: 0, y: 0, width: 1280, height: 800 } });
-  // The darkness of the page: the mean of a row of pixels across the side panel, read
-  // from the screenshot by the browser itself.
-  const mean = await page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = 'data:image/png;base64,' + base64;
-    await image.decode();
-    const canvas = new OffscreenCanvas(image.width, image.height);
-    const g = canvas.getContext('2d');
-    g.drawImage(image, 0, 0);
-    const row = g.getImageData(0, Math.floor(image.height / 2), image.width, 1).data;
+  // The darkness of the page: the mean of a row of pixels across the middle.
+  const mean = await withScreenPixels(page, (data, width, height) => {
+    const y = Math.floor(height / 2);
     let sum = 0;
-    for (let i = 0; i < row.length; i += 4) sum += (row[i] + row[i + 1] + row[i + 2]) / 3;
-    return sum / (row.length / 4);
-  }, png.toString('base64'));
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 4;
+      sum += (data[i] + data[i + 1] + data[i + 2]) / 3;
+    }
+    return sum / width;
+  });
   check(mean < 100, `a dark browser's first frame is dark (mean brightness ${Math.round(mean)} of 255)`);
   const words = await wordsOnPage(page);
   // "Trò chơi", "Hiển thị" (Game, View); OCR without Vietnamese data drops some marks.
@@ -497,19 +510,11 @@ async function wordsOnPage(page) {
  * frame's colour (the light theme's (120, 100, 80)), found by the browser itself.
  */
 async function boardBox(page) {
-  const png = await page.screenshot();
-  return page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = 'data:image/png;base64,' + base64;
-    await image.decode();
-    const canvas = new OffscreenCanvas(image.width, image.height);
-    const g = canvas.getContext('2d');
-    g.drawImage(image, 0, 0);
-    const data = g.getImageData(0, 0, image.width, image.height).data;
+  return withScreenPixels(page, (data, width, height) => {
     let [left, top, right, bottom] = [Infinity, Infinity, -1, -1];
-    for (let y = 0; y < image.height; y += 1) {
-      for (let x = 0; x < image.width; x += 1) {
-        const i = (y * image.width + x) * 4;
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const i = (y * width + x) * 4;
         if (Math.abs(data[i] - 120) < 8 && Math.abs(data[i + 1] - 100) < 8 && Math.abs(data[i + 2] - 80) < 8) {
           left = Math.min(left, x); right = Math.max(right, x);
           top = Math.min(top, y); bottom = Math.max(bottom, y);
@@ -517,7 +522,7 @@ async function boardBox(page) {
       }
     }
     return { x: left, y: top, w: right - left + 1, h: bottom - top + 1 };
-  }, png.toString('base64'));
+  });
 }
 
 // 13. Issue 41.1: a phone upright (390x844) and on its side (844x390), with touch: the
