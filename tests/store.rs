@@ -871,6 +871,7 @@ fn a_history_file_with_an_over_long_text_is_skipped_and_named() {
         algorithm: "x".repeat(40_000),
         depth: 1,
         time_ms: None,
+        program: None,
     });
     let long_path = append_history(dir.path(), &long).unwrap_or_else(|e| panic!("{e}"));
     let out = dir.path().join("out.xlsx");

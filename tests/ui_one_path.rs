@@ -35,6 +35,7 @@ fn custom_engine() -> EngineSetup {
         engine: EngineKind::ALPHABETA,
         depth: 3,
         time_ms: 2_000,
+        program: None,
     }
 }
 

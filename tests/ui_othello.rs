@@ -23,6 +23,7 @@ fn quick_computers(settings: &mut Settings) {
         engine: EngineKind::ALPHABETA,
         depth: 2,
         time_ms: 2_000,
+        program: None,
     };
     settings.setup.table.engines = [engine.clone(), engine];
 }

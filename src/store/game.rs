@@ -32,6 +32,11 @@ pub struct EngineSettings {
     pub depth: u32,
     /// The thinking-time limit in milliseconds, if any.
     pub time_ms: Option<u64>,
+    /// The command line of an engine program (docs/protocol.md) that played this side
+    /// instead of `algorithm`, asked with `go depth` and `movetime` from the numbers
+    /// above; absent (and not written) for our own engines, so every earlier file reads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
 }
 
 impl Default for EngineSettings {
@@ -47,6 +52,7 @@ impl EngineSettings {
             algorithm: engine.name().to_string(),
             depth,
             time_ms,
+            program: None,
         }
     }
 
@@ -81,7 +87,10 @@ impl fmt::Display for EngineSettings {
     /// `alphabeta depth 4` or `alphabeta depth 4, 1000 ms`: the "AI setting" of the
     /// history filter and the workbook.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} depth {}", self.algorithm, self.depth)?;
+        match &self.program {
+            Some(command) => write!(f, "program '{command}' depth {}", self.depth)?,
+            None => write!(f, "{} depth {}", self.algorithm, self.depth)?,
+        }
         if let Some(ms) = self.time_ms {
             write!(f, ", {ms} ms")?;
         }
@@ -527,5 +536,27 @@ mod tests {
         record.update(&board, None);
         assert_eq!(record.from_position, Some(1));
         assert_eq!(record.moves_played_here(), Some(1));
+    }
+
+    /// A side played by an engine program keeps its command through a save file; our
+    /// own engines write no `program` key, so a file reads in every earlier version.
+    #[test]
+    fn an_engine_program_side_survives_a_save_and_ours_writes_no_program_key() {
+        let board = Board::new(4, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let program = Side::Computer(EngineSettings {
+            program: Some("python3 \"my engine.py\"".to_string()),
+            ..EngineSettings::new(EngineKind::ALPHABETA, 3, Some(1_000))
+        });
+        let ours = Side::Computer(EngineSettings::new(EngineKind::MINIMAX, 2, None));
+        let record = SavedGame::new(&board, [ours, program.clone()], None);
+        let text = record.to_ron().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(text.matches("program:").count(), 1, "{text}");
+        let loaded = SavedGame::from_ron(&text, std::path::Path::new("x.ron"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(loaded.saved.settings.players[1], program);
+        assert_eq!(
+            program.engine().map(ToString::to_string).as_deref(),
+            Some("program 'python3 \"my engine.py\"' depth 3, 1000 ms")
+        );
     }
 }

@@ -91,6 +91,7 @@ struct EngineShape {
     algorithm: IgnoredAny,
     depth: IgnoredAny,
     time_ms: Option<IgnoredAny>,
+    program: Option<IgnoredAny>,
 }
 
 /// One move.

@@ -2,7 +2,8 @@
 """A scripted fake engine for the tests of src/engines: it speaks the protocol of
 docs/protocol.md for tic-tac-toe (the first empty cell is its move) and misbehaves as its
 first argument says: good, crash, crash_at_start, hang, late, garbage, flood, longline,
-illegal, ignore_stop, refuse, silent_start, old_protocol."""
+illegal, ignore_stop, refuse, silent_start, old_protocol, think (a depth, then waits
+for stop)."""
 import sys
 import time
 
@@ -56,6 +57,9 @@ for line in sys.stdin:
         elif MODE == "late":
             # Waits for stop, then answers: past the time and the margin.
             continue
+        elif MODE == "think":
+            # Reports a depth, then thinks until stop (answered in time).
+            say("info depth 2 nodes 40 value 1 pv " + mv)
         elif MODE == "garbage":
             say("thinking about " + mv)
         elif MODE == "flood":
@@ -76,7 +80,7 @@ for line in sys.stdin:
             say("info depth 1 nodes 2 value 0 pv " + mv)
             say("bestmove %s value 0 nodes 2 leaves 1" % mv)
     elif cmd == "stop":
-        if MODE == "late":
+        if MODE in ("late", "think"):
             say("bestmove " + first_empty(position))
     elif cmd == "quit":
         break

@@ -50,6 +50,9 @@ pub enum Action {
     Open,
     /// Write the history to an Excel workbook.
     ExportHistory,
+    /// Choose the engine program of New game's computer in seat P1 (0) or P2 (1) with
+    /// a file dialog.
+    ChooseProgram(usize),
     /// The dialog or the path field gave a path for this task.
     PathChosen(FileTask, PathBuf),
     /// Close the path field without doing anything.
@@ -179,6 +182,7 @@ impl Action {
             | Action::SaveAs
             | Action::Open
             | Action::ExportHistory
+            | Action::ChooseProgram(_)
             | Action::PathChosen(..)
             | Action::ClosePrompt
             | Action::ReplaceFile(..)

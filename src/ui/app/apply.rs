@@ -172,6 +172,7 @@ impl App {
             Action::SaveAs => self.files.ask_path(ctx, FileTask::SaveAs),
             Action::Open => self.files.ask_path(ctx, FileTask::Open),
             Action::ExportHistory => self.files.ask_path(ctx, FileTask::Export),
+            Action::ChooseProgram(seat) => self.files.ask_path(ctx, FileTask::Program(seat)),
             Action::PathChosen(task, path) => self.path_typed(ctx, task, path),
             Action::ReplaceFile(task, path) => self.path_chosen(ctx, task, path),
             Action::ClosePrompt => self.files.prompt = None,

@@ -4,7 +4,7 @@
 use super::App;
 use crate::board::Cell;
 use crate::store::SearchInfo;
-use crate::ui::jobs::search::{Poll, Purpose, SearchJob, SearchTag, Slot};
+use crate::ui::jobs::search::{Failure, Poll, Purpose, SearchJob, SearchTag, Slot};
 use crate::ui::session::grid_note::GridNote;
 use crate::ui::session::known::KnownResult;
 use crate::ui::session::messages::Message;
@@ -26,6 +26,7 @@ pub(super) fn hint_engine(
         engine: crate::ai::EngineKind::PVS,
         depth: crate::ui::session::settings::WINDOW_LIMITS.depth.1,
         time_ms: opponent.time_ms.min(HINT_TIME_MS),
+        program: None,
     }
 }
 
@@ -39,7 +40,15 @@ pub(super) fn grid_hint_engine(
         engine: opponent.engine,
         depth: crate::ui::session::settings::WINDOW_LIMITS.depth.1,
         time_ms: opponent.time_ms.min(HINT_TIME_MS),
+        program: None,
     }
+}
+
+/// Why a browser plays no engine program (it cannot start one), in the window's words,
+/// for the command `command`; `None` on the desktop.
+fn browser_refusal(t: &crate::ui::i18n::Texts, command: &str) -> Option<String> {
+    cfg!(target_arch = "wasm32")
+        .then(|| crate::ui::i18n::fill(t.program.browser_refused, &[&command]))
 }
 
 /// The table of a hint's engine, in MiB: a hint thinks at most [`HINT_TIME_MS`], which
@@ -124,7 +133,17 @@ impl App {
                 Slot::Hint
             }
         };
-        let kept = self.search.engines.take(slot, config);
+        // A hint is always ours; a seat's engine program searches in its place.
+        let program = match purpose {
+            Purpose::Move => engine.program.as_deref(),
+            Purpose::Hint => None,
+        };
+        if let Some(refusal) = program.and_then(|command| browser_refusal(self.texts(), command)) {
+            self.paused = true;
+            self.message = Message::Grid(GridNote::SearchFailed(refusal));
+            return;
+        }
+        let kept = self.search.engines.take(slot, config, program);
         let repaint = ctx.clone();
         self.search.job = Some(SearchJob::start(
             SearchTag::of(self.game.id, game),
@@ -213,9 +232,15 @@ impl App {
         }
         let outcome = match answer {
             Some(Ok(outcome)) => outcome,
-            Some(Err(why)) => {
+            Some(Err(Failure::Refused(why))) => {
                 self.paused = job.purpose == Purpose::Move;
                 self.message = Message::Grid(GridNote::SearchFailed(why));
+                return;
+            }
+            Some(Err(Failure::Forfeit(why))) => {
+                // An engine program that went wrong loses the game, as in the arena.
+                let loser = self.game.side_to_move();
+                self.end_by_resignation(loser, Message::Forfeit(loser, why));
                 return;
             }
             None => {

@@ -159,6 +159,11 @@ impl App {
         match task {
             FileTask::SaveAs => self.save_to(path),
             FileTask::Open => self.open(ctx, &path),
+            FileTask::Program(seat) => {
+                let command = crate::ui::session::engine_setup::command_for_file(&path);
+                self.new_game.draft.program.clone_from(&command);
+                self.new_game.draft.computer_mut(seat).program = Some(command);
+            }
             FileTask::Export => {
                 let extra = crate::ui::session::history::ExtraSheets {
                     names: self.texts().sheet_names,

@@ -245,7 +245,7 @@ impl App {
 
     /// The players' names (see [`crate::ui::i18n::names`]): typed ones, else "You" / "Player 1",
     /// and computers by level ("Computer (Medium)") or engine ("Computer (Alpha-beta)").
-    pub(in crate::ui) fn player_names(&self) -> [String; 2] {
+    pub fn player_names(&self) -> [String; 2] {
         let typed = &self.files.record.names;
         crate::ui::i18n::names::seat_names(self.texts(), self.game.seats(), typed)
     }

@@ -60,12 +60,17 @@ impl App {
         let Some(loser) = self.resigning_side() else {
             return;
         };
+        self.end_by_resignation(loser, Message::Resigned(loser));
+    }
+
+    /// Ends the game with `loser` resigning (or forfeiting), saying `message`.
+    pub(super) fn end_by_resignation(&mut self, loser: Player, message: Message) {
         self.stop_search();
         self.review = None;
         self.game.resign(loser);
         // The record cannot already be finished: the game was not over.
         let _ = self.files.record.resign(loser);
-        self.message = Message::Resigned(loser);
+        self.message = message;
         self.sync_files();
     }
 

@@ -171,6 +171,11 @@ impl App {
         self.hovered
     }
 
+    /// The New game choices being edited (tests read them).
+    pub fn new_game_draft(&self) -> &crate::ui::session::settings::GameSetup {
+        &self.new_game.draft
+    }
+
     /// The New game choices being edited.
     pub(in crate::ui) fn draft(&self) -> &crate::ui::session::settings::GameSetup {
         &self.new_game.draft

@@ -129,6 +129,13 @@ impl Replacement {
         let names = crate::ui::i18n::names::typed_names(setup);
         let message = started_of(game.as_ref());
         let seats = setup_seats(game.tag(), setup);
+        let no_command = |seat: &Seat| match seat {
+            Seat::Computer(engine) => engine.program.as_ref().is_some_and(|c| c.trim().is_empty()),
+            Seat::Human => false,
+        };
+        if seats.iter().any(no_command) {
+            return Err(Message::NoProgramCommand);
+        }
         Ok(Replacement::of_game(game, seats, names, message, seed_of(setup)).with_setup(setup))
     }
 }

@@ -50,6 +50,7 @@ fn a_game_naming_an_unknown_engine_opens_paused_with_a_warning() {
         algorithm: "pvs-2030".into(),
         depth: 7,
         time_ms: Some(3_000),
+        program: None,
     });
     let saved = SavedGame::new(&board, [newer, Side::Human], None);
     let loaded = Loaded::Queens(LoadedGame { saved, board });

@@ -7,6 +7,7 @@ pub const TEXTS: Texts = Texts {
     app_title: "Queens & Stones",
     digit_separator: ',',
     table: &super::table::EN,
+    program: &super::program::EN,
     grid: &super::grid::EN,
     menu_game: "Game",
     new_game: "New game",

@@ -10,8 +10,10 @@ pub mod grid;
 pub mod names;
 mod numbers;
 mod problems;
+pub mod program;
 pub mod table;
 mod table_checks;
+pub(crate) mod texts_list;
 mod vi;
 
 pub use fill::fill;
@@ -34,6 +36,8 @@ pub struct Texts {
     pub table: &'static table::TableTexts,
     /// The strings of the games played through the seam.
     pub grid: &'static grid::GridTexts,
+    /// The strings of an engine program as a player.
+    pub program: &'static program::ProgramTexts,
     // Menus.
     pub menu_game: &'static str,
     pub new_game: &'static str,

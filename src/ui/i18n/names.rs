@@ -22,7 +22,10 @@ pub fn level_name(t: &Texts, engine: &EngineSetup) -> &'static str {
 /// blank, else a default that says who plays there (a computer by [`level_name`]).
 pub fn seat_names(t: &Texts, seats: &[Seat; 2], typed: &[String; 2]) -> [String; 2] {
     // "Computer (Strong, PVS)", not "Computer (Strong (PVS))".
-    let what = |engine: &EngineSetup| level_name(t, engine).replace(" (", ", ").replace(')', "");
+    let what = |engine: &EngineSetup| match &engine.program {
+        Some(command) => crate::ui::jobs::program::short_name(command),
+        None => level_name(t, engine).replace(" (", ", ").replace(')', ""),
+    };
     let alike = seats[0].is_computer() == seats[1].is_computer();
     let default = |seat: &Seat, number: usize| match (seat, alike) {
         (Seat::Human, true) => fill(t.player_n, &[&number]),

@@ -7,6 +7,7 @@ pub const TEXTS: Texts = Texts {
     app_title: "Quân Hậu & Đá",
     digit_separator: '.',
     table: &super::table::VI,
+    program: &super::program::VI,
     grid: &super::grid::VI,
     menu_game: "Trò chơi",
     new_game: "Ván mới",

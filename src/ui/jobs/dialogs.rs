@@ -24,6 +24,9 @@ pub enum FileTask {
     Open,
     /// Write the match history as an Excel workbook.
     Export,
+    /// Choose the engine program (docs/protocol.md) of New game's computer in seat P1
+    /// (0) or P2 (1). Only read (run), never written.
+    Program(usize),
 }
 
 impl FileTask {
@@ -31,17 +34,19 @@ impl FileTask {
     pub fn suggested_path(self, dir: &Path) -> PathBuf {
         match self {
             FileTask::SaveAs => new_save_path(dir),
-            FileTask::Open => dir.to_path_buf(),
+            FileTask::Open | FileTask::Program(_) => dir.to_path_buf(),
             FileTask::Export => dir.join("history.xlsx"),
         }
     }
 
-    /// The file-name extension the task filters on.
+    /// The file-name extension the task filters on (none for a program: any file may
+    /// be one).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    fn extension(self) -> &'static str {
+    fn extension(self) -> Option<&'static str> {
         match self {
-            FileTask::SaveAs | FileTask::Open => "ron",
-            FileTask::Export => "xlsx",
+            FileTask::SaveAs | FileTask::Open => Some("ron"),
+            FileTask::Export => Some("xlsx"),
+            FileTask::Program(_) => None,
         }
     }
 }
@@ -144,17 +149,19 @@ impl DialogJob {
                     let chosen = name.map(PathBuf::from);
                     Job::spawn("dialog", repaint, move |_| (chosen, false))
                 }
+                // A browser runs no program: New game never asks for one there.
+                FileTask::Program(_) => Job::spawn("dialog", repaint, |_| (None, false)),
             };
             DialogJob { task, job }
         }
         #[cfg(not(target_arch = "wasm32"))]
         let show = move || {
-            let extension = task.extension();
-            let mut dialog = rfd::FileDialog::new()
-                .add_filter(format!("*.{extension}"), &[extension])
-                .set_directory(&folder);
+            let mut dialog = rfd::FileDialog::new().set_directory(&folder);
+            if let Some(extension) = task.extension() {
+                dialog = dialog.add_filter(format!("*.{extension}"), &[extension]);
+            }
             match task {
-                FileTask::Open => dialog.pick_file(),
+                FileTask::Open | FileTask::Program(_) => dialog.pick_file(),
                 FileTask::SaveAs | FileTask::Export => {
                     if let Some(name) = name {
                         dialog = dialog.set_file_name(name);
@@ -258,6 +265,8 @@ impl PathPrompt {
     pub fn unlisted(task: FileTask, dir: &Path) -> PathPrompt {
         let text = match task {
             FileTask::Open => dir.join("game.ron").display().to_string(),
+            // A program is anywhere but in the saves folder: its whole path is typed.
+            FileTask::Program(_) => String::new(),
             _ => task.suggested_path(dir).display().to_string(),
         };
         PathPrompt {

@@ -10,6 +10,7 @@ pub mod game_puzzles;
 pub mod in_worker;
 pub mod job;
 pub mod live;
+pub mod program;
 pub mod proved;
 pub mod search;
 pub mod table24;

@@ -9,15 +9,28 @@
 //! transposition table learnt survives from one move to the next), in every game.
 
 use super::job::{Job, Polled, Reporter, Task};
+use super::program::ProgramPlayer;
 use crate::ai::{EngineConfig, Iteration, SearchHandler, SearchOutcome};
 use crate::games::seam::{AnyGame, KeptBox};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// What a search answers: the engine's outcome (moves in the game's notation), or why
-/// it gave none (the game string did not read back, the engine is not for this game),
-/// in words.
-pub type Answer = Result<SearchOutcome<String>, String>;
+/// it gave none.
+pub type Answer = Result<SearchOutcome<String>, Failure>;
+
+/// Why a search gave no move, in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum Failure {
+    #[error("{0}")]
+    /// Our engine could not search (the game string did not read back, the engine is
+    /// not for this game): the computer pauses.
+    Refused(String),
+    #[error("{0}")]
+    /// An engine program went wrong (did not start, crashed, hung, answered late, played
+    /// an illegal move...): it loses the game, as in the arena.
+    Forfeit(String),
+}
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +115,10 @@ pub struct KeptEngine {
     /// thread on its first search, never on the window's.
     #[serde(skip)]
     engine: Option<KeptBox>,
+    /// The engine program that searches instead, with its process once started (the
+    /// desktop's only: a browser's worker never gets one).
+    #[serde(skip)]
+    program: Option<Box<ProgramPlayer>>,
 }
 
 impl KeptEngine {
@@ -110,7 +127,22 @@ impl KeptEngine {
         KeptEngine {
             config,
             engine: None,
+            program: None,
         }
+    }
+
+    /// The engine program of `command`, asked within `config`'s depth and time; started
+    /// on its first search.
+    pub fn program(config: EngineConfig, command: &str) -> KeptEngine {
+        KeptEngine {
+            program: Some(Box::new(ProgramPlayer::new(command))),
+            ..KeptEngine::later(config)
+        }
+    }
+
+    /// The engine program's command, if a program searches.
+    fn program_command(&self) -> Option<&str> {
+        self.program.as_deref().map(ProgramPlayer::command)
     }
 
     /// Whether the engine was built (its first search ran).
@@ -151,18 +183,31 @@ impl EngineSlots {
         }
     }
 
-    /// The engine of `slot` for a search with `config`: the kept one if it is the same
-    /// engine (with `config`'s depth and time), else a new one.
-    pub fn take(&mut self, slot: Slot, config: EngineConfig) -> KeptEngine {
-        match self
-            .slot_mut(slot)
-            .take()
-            .filter(|kept| kept.config.same_engine(&config))
-        {
+    /// The engine of `slot` for a search with `config`, or the engine program of
+    /// `program`: the kept one if it is the same engine or program (with `config`'s
+    /// depth and time), else a new one.
+    pub fn take(&mut self, slot: Slot, config: EngineConfig, program: Option<&str>) -> KeptEngine {
+        let kept = self.slot_mut(slot).take();
+        let (same, other) = match kept {
+            Some(kept)
+                if kept.program_command() == program
+                    && (program.is_some() || kept.config.same_engine(&config)) =>
+            {
+                (Some(kept), None)
+            }
+            other => (None, other),
+        };
+        if let Some(other) = other {
+            end_quietly(other);
+        }
+        match same {
             Some(kept) => KeptEngine { config, ..kept },
             None => {
                 self.built += 1;
-                KeptEngine::later(config)
+                match program {
+                    Some(command) => KeptEngine::program(config, command),
+                    None => KeptEngine::later(config),
+                }
             }
         }
     }
@@ -205,6 +250,15 @@ impl EngineSlots {
     }
 }
 
+/// Lets go of an engine no longer wanted. An engine program is told to quit and given
+/// its margin before it is killed: that wait is done on a thread of its own, never on
+/// the window's.
+fn end_quietly(engine: KeptEngine) {
+    if engine.program.is_some() && !cfg!(target_arch = "wasm32") {
+        std::thread::spawn(move || drop(engine));
+    }
+}
+
 /// A search as a [`Task`]: the position's game string (it names the game, so a
 /// browser's worker needs nothing else) and the engine that searches it, with its
 /// depth and time.
@@ -242,12 +296,26 @@ impl Task for SearchTask {
             self.engine = kept;
         }
         let config = self.engine.config;
-        let outcome = crate::games::game_string::read(&self.game)
-            .map_err(|error| error.to_string())
-            .and_then(|game| {
-                game.think_kept(&mut self.engine.engine, &config, &SearchReport(reporter))
-                    .map_err(|error| error.to_string())
-            });
+        let outcome = match crate::games::game_string::read(&self.game) {
+            Err(error) => Err(Failure::Refused(error.to_string())),
+            Ok(game) => match self.engine.program.as_mut() {
+                Some(program) => {
+                    let go = program_go(&config);
+                    let stop = || reporter.should_stop();
+                    program
+                        .search(game.as_ref(), &go, &stop, &mut |depth, nodes| {
+                            reporter.update(|progress| {
+                                progress.nodes = nodes;
+                                progress.last = Some(depth);
+                            });
+                        })
+                        .map_err(|error| Failure::Forfeit(error.to_string()))
+                }
+                None => game
+                    .think_kept(&mut self.engine.engine, &config, &SearchReport(reporter))
+                    .map_err(|error| Failure::Refused(error.to_string())),
+            },
+        };
         #[cfg(target_arch = "wasm32")]
         {
             // The engine stays in this worker; only its configuration goes to the page.
@@ -261,6 +329,11 @@ impl Task for SearchTask {
     fn home(&self) -> Option<String> {
         self.slot.map(|slot| format!("search {slot:?}"))
     }
+}
+
+/// The `go` an engine program is asked with: the seat's depth and time.
+fn program_go(config: &EngineConfig) -> crate::engines::Go {
+    super::program::go_of(config.depth, config.time_ms.unwrap_or(60_000))
 }
 
 /// What polling a job found.
@@ -409,7 +482,7 @@ mod tests {
         use crate::ai::EngineKind;
         let mut slots = EngineSlots::default();
         let config = EngineConfig::new(EngineKind::ALPHABETA, 3);
-        let first = slots.take(Slot::Seat(1), config);
+        let first = slots.take(Slot::Seat(1), config, None);
         slots.give_back(Slot::Seat(1), first);
         // Another depth and time: the same engine, with the new limits.
         let deeper = EngineConfig {
@@ -417,14 +490,18 @@ mod tests {
             time_ms: Some(100),
             ..config
         };
-        let again = slots.take(Slot::Seat(1), deeper);
+        let again = slots.take(Slot::Seat(1), deeper, None);
         assert_eq!((slots.built(), again.config), (1, deeper));
         slots.give_back(Slot::Seat(1), again);
         // Another seat, or another engine, builds.
-        let other = slots.take(Slot::Seat(0), config);
+        let other = slots.take(Slot::Seat(0), config, None);
         assert_eq!(slots.built(), 2);
         slots.give_back(Slot::Seat(0), other);
-        let minimax = slots.take(Slot::Seat(1), EngineConfig::new(EngineKind::MINIMAX, 3));
+        let minimax = slots.take(
+            Slot::Seat(1),
+            EngineConfig::new(EngineKind::MINIMAX, 3),
+            None,
+        );
         assert!(
             !minimax.is_built(),
             "built on the search's thread, not here"

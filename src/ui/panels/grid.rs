@@ -364,6 +364,23 @@ fn search_ui(app: &App, game: &Game, ui: &mut egui::Ui, actions: &mut Vec<Action
                 actions.push(Action::CancelSearch);
             }
         });
+        // The deepest depth so far with its line, as the queens panel shows it (an
+        // engine program's `info` lines arrive here too).
+        if let Some(job) = app.search_job() {
+            let seconds = format!("{:.1}", job.elapsed().as_secs_f64());
+            let progress = match job.last_iteration() {
+                Some(it) => format!(
+                    "{} · {}",
+                    fill(
+                        t.live_progress,
+                        &[&it.depth, &t.count(nodes), &it.value, &seconds]
+                    ),
+                    it.pv.join(" ")
+                ),
+                None => fill(t.no_depth_yet, &[&t.count(nodes), &seconds]),
+            };
+            ui.add(egui::Label::new(RichText::new(progress).monospace().small()).wrap());
+        }
     } else if let Some((searcher, outcome)) = &game.searched {
         let found = found_text(t, game, *searcher, outcome.value.0, outcome.exact);
         let line = fill(

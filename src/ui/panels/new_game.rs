@@ -41,12 +41,12 @@ pub fn new_game_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, actions:
                     ui.add(egui::Label::new(RichText::new(rules).weak()).wrap());
                     ui.separator();
                 }
-                players_ui(t, draft, ui, Some(deepest));
+                players_ui(t, draft, ui, Some(deepest), actions);
             } else {
                 board_ui(t, draft, ui);
                 advantage_ui(t, draft, ui);
                 ui.separator();
-                players_ui(t, draft, ui, None);
+                players_ui(t, draft, ui, None, actions);
             }
             ui.separator();
             ui.checkbox(&mut draft.alternate_starts, t.alternate_starts)
@@ -197,7 +197,13 @@ fn board_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui) {
 /// Who plays; `small` names the small game being set up (its computers are its own).
 /// `small` is the deepest search of the small or table game's computers, for those
 /// games (their computers are the thesis's minimax and alpha-beta).
-fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, small: Option<u32>) {
+fn players_ui(
+    t: &Texts,
+    draft: &mut GameSetup,
+    ui: &mut egui::Ui,
+    small: Option<u32>,
+    actions: &mut Vec<Action>,
+) {
     ui.label(RichText::new(t.mode).strong());
     for (mode, label) in Mode::ALL
         .into_iter()
@@ -222,12 +228,12 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, small: Option
             let seat = if draft.human_first { 1 } else { 0 };
             ui.separator();
             ui.label(RichText::new(t.computer).strong());
-            match small {
-                Some(kind) => {
-                    table_engine_ui(t, &mut draft.table.engines[seat], ui, "engine", kind)
-                }
-                None => engine_ui(t, &mut draft.engines[seat], ui, "engine"),
-            }
+            let engine = match small {
+                Some(_) => &mut draft.table.engines[seat],
+                None => &mut draft.engines[seat],
+            };
+            let mut computer = Computer::new(&mut draft.program, seat, small, actions);
+            computer.ui(t, engine, ui, "engine");
         }
         Mode::HumanVsHuman => {
             for (index, name) in draft.names.iter_mut().enumerate() {
@@ -237,13 +243,13 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, small: Option
             }
         }
         Mode::ComputerVsComputer if small.is_some() => {
-            let kind = small.unwrap_or(1);
             for (index, engine) in draft.table.engines.iter_mut().enumerate() {
                 ui.separator();
                 let title = fill(t.computer_n, &[&(index + 1)]);
                 ui.label(RichText::new(title).strong());
                 let id = if index == 0 { "engine1" } else { "engine2" };
-                table_engine_ui(t, engine, ui, id, kind);
+                let mut computer = Computer::new(&mut draft.program, index, small, actions);
+                computer.ui(t, engine, ui, id);
             }
             watch_speed_ui(t, draft, ui);
         }
@@ -256,12 +262,9 @@ fn players_ui(t: &Texts, draft: &mut GameSetup, ui: &mut egui::Ui, small: Option
                 ui.separator();
                 let title = fill(t.computer_n, &[&(index + 1)]);
                 ui.label(RichText::new(title).strong());
-                engine_ui(
-                    t,
-                    engine,
-                    ui,
-                    if index == 0 { "engine1" } else { "engine2" },
-                );
+                let id = if index == 0 { "engine1" } else { "engine2" };
+                let mut computer = Computer::new(&mut draft.program, index, None, actions);
+                computer.ui(t, engine, ui, id);
             }
             watch_speed_ui(t, draft, ui);
         }
@@ -288,21 +291,127 @@ fn table_engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &
             ui.radio_value(&mut engine.engine, choice, t.engine_label(choice));
         }
     });
+    limits_ui(t, engine, ui, id, deepest);
+    ui.add(egui::Label::new(RichText::new(t.table.computer_note).weak()).wrap());
+}
+
+/// A computer's depth (up to `deepest`) and time limit: our engine's, or what an engine
+/// program is asked (`go depth` and `movetime`).
+fn limits_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str, deepest: u32) {
     engine.depth = engine.depth.clamp(1, deepest);
     setting_ui(ui, t.depth, |ui| {
-        ui.push_id((id, "small_depth"), |ui| {
+        ui.push_id((id, "depth"), |ui| {
             fitted_slider(ui, egui::Slider::new(&mut engine.depth, 1..=deepest));
         });
     });
     let mut seconds = engine.time_ms as f64 / 1000.0;
     setting_ui(ui, t.time_limit, |ui| {
-        fitted_slider(
-            ui,
-            egui::Slider::new(&mut seconds, 0.1..=60.0).logarithmic(true),
-        );
+        ui.push_id((id, "time"), |ui| {
+            fitted_slider(
+                ui,
+                egui::Slider::new(&mut seconds, 0.1..=60.0).logarithmic(true),
+            );
+        });
     });
     engine.time_ms = (seconds * 1000.0).round() as u64;
-    ui.add(egui::Label::new(RichText::new(t.table.computer_note).weak()).wrap());
+}
+
+/// The deepest a queens computer may be set to search in the window.
+const QUEENS_MAX_DEPTH: u32 = 30;
+
+/// A computer seat of New game: played by our engine (its settings) or by an engine
+/// program (its command, remembered for the next time, and a file to choose).
+struct Computer<'a> {
+    /// The command last typed or chosen ([`GameSetup::program`]).
+    remembered: &'a mut String,
+    /// P1 (0) or P2 (1), for the file dialog's answer.
+    seat: usize,
+    /// The table game's deepest search, or `None` for queens.
+    table_depth: Option<u32>,
+    actions: &'a mut Vec<Action>,
+}
+
+impl<'a> Computer<'a> {
+    fn new(
+        remembered: &'a mut String,
+        seat: usize,
+        table_depth: Option<u32>,
+        actions: &'a mut Vec<Action>,
+    ) -> Self {
+        Computer {
+            remembered,
+            seat,
+            table_depth,
+            actions,
+        }
+    }
+
+    fn ui(&mut self, t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str) {
+        self.played_by_ui(t, engine, ui, id);
+        if engine.program.is_some() {
+            self.program_ui(t, engine, ui, id);
+            return;
+        }
+        match self.table_depth {
+            Some(deepest) => table_engine_ui(t, engine, ui, id, deepest),
+            None => engine_ui(t, engine, ui, id),
+        }
+    }
+
+    /// Built-in engine or an engine program; in a browser the program is offered
+    /// greyed, and why is said.
+    fn played_by_ui(&mut self, t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str) {
+        let p = t.program;
+        let desktop = !cfg!(target_arch = "wasm32");
+        setting_ui(ui, p.played_by, |ui| {
+            ui.push_id((id, "played_by"), |ui| {
+                if ui.radio(engine.program.is_none(), p.our_engine).clicked() {
+                    engine.program = None;
+                }
+                let program = egui::RadioButton::new(engine.program.is_some(), p.engine_program);
+                let response = ui
+                    .add_enabled(desktop, program)
+                    .on_disabled_hover_text(p.browser_note);
+                if response.clicked() && engine.program.is_none() {
+                    engine.program = Some(self.remembered.clone());
+                }
+            });
+        });
+        if !desktop {
+            ui.add(egui::Label::new(RichText::new(p.browser_note).weak()).wrap());
+        }
+    }
+
+    /// The program's command (typed, or from Choose a file…), then what it is asked.
+    fn program_ui(&mut self, t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str) {
+        let p = t.program;
+        let command = engine.program.get_or_insert_with(String::new);
+        setting_ui(ui, p.command, |ui| {
+            let field = egui::TextEdit::singleline(command)
+                .hint_text(p.command_hint)
+                .desired_width(ui.available_width().min(320.0));
+            let response = ui.push_id((id, "command"), |ui| ui.add(field)).inner;
+            response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, p.command));
+            if response.changed() {
+                self.remembered.clone_from(command);
+            }
+            if ui.button(p.choose_file).clicked() {
+                self.actions.push(Action::ChooseProgram(self.seat));
+            }
+        });
+        if command.trim().is_empty() {
+            ui.label(RichText::new(p.no_command).color(ui.visuals().warn_fg_color));
+        }
+        limits_ui(
+            t,
+            engine,
+            ui,
+            id,
+            self.table_depth.unwrap_or(QUEENS_MAX_DEPTH),
+        );
+        ui.add(egui::Label::new(RichText::new(p.note).weak()).wrap());
+    }
 }
 
 /// A name field labelled `label`, showing `default` while empty. The name is cut to
@@ -347,15 +456,5 @@ fn engine_ui(t: &Texts, engine: &mut EngineSetup, ui: &mut egui::Ui, id: &str) {
                 }
             });
     });
-    setting_ui(ui, t.depth, |ui| {
-        fitted_slider(ui, egui::Slider::new(&mut engine.depth, 1..=30));
-    });
-    let mut seconds = engine.time_ms as f64 / 1000.0;
-    setting_ui(ui, t.time_limit, |ui| {
-        fitted_slider(
-            ui,
-            egui::Slider::new(&mut seconds, 0.1..=60.0).logarithmic(true),
-        );
-    });
-    engine.time_ms = (seconds * 1000.0).round() as u64;
+    limits_ui(t, engine, ui, id, QUEENS_MAX_DEPTH);
 }

@@ -85,9 +85,14 @@ pub(in crate::ui) fn seat_summary(t: &Texts, seat: &Seat) -> String {
     match seat {
         Seat::Human => t.human.to_string(),
         Seat::Computer(engine) => {
-            let algorithm = t.engine_label(engine.engine);
             let seconds = format!("{:.1}", engine.time_ms as f64 / 1000.0);
-            fill(t.engine_summary, &[&algorithm, &engine.depth, &seconds])
+            match &engine.program {
+                Some(command) => fill(t.program.summary, &[command, &engine.depth, &seconds]),
+                None => {
+                    let algorithm = t.engine_label(engine.engine);
+                    fill(t.engine_summary, &[&algorithm, &engine.depth, &seconds])
+                }
+            }
         }
     }
 }

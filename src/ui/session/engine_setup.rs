@@ -29,6 +29,10 @@ pub struct EngineSetup {
     pub depth: u32,
     /// Thinking-time limit in milliseconds.
     pub time_ms: u64,
+    /// The command line of an engine program (docs/protocol.md) that plays instead of
+    /// `engine`, asked with `go depth {depth} movetime {time_ms}`; desktop only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
 }
 
 impl Default for EngineSetup {
@@ -58,12 +62,17 @@ impl EngineSetup {
             engine: config.engine,
             depth: config.depth,
             time_ms: config.time_ms.unwrap_or(WINDOW_LIMITS.time_ms.1),
+            program: None,
         }
     }
 
-    /// Brings every number within [`WINDOW_LIMITS`].
+    /// Brings every number within [`WINDOW_LIMITS`] (an engine program stays).
     pub fn clamp(&mut self) {
-        *self = EngineSetup::from_config(&self.config());
+        let program = self.program.take();
+        *self = EngineSetup {
+            program,
+            ..EngineSetup::from_config(&self.config())
+        };
     }
 
     /// The preset these settings equal, if any.
@@ -111,6 +120,25 @@ impl Preset {
             engine,
             depth,
             time_ms,
+            program: None,
         }
+    }
+}
+
+/// The command line that runs the program file `path`: Python files through the
+/// system's Python (`python3`, or `python` on Windows, where the installer names it so),
+/// any other file as it is (an executable or a script with its `#!` line). A path with
+/// spaces is quoted, as the command line's words are split (docs/protocol.md).
+pub fn command_for_file(path: &std::path::Path) -> String {
+    let shown = path.display().to_string();
+    let quoted = if shown.chars().any(char::is_whitespace) {
+        format!("\"{shown}\"")
+    } else {
+        shown
+    };
+    let python = if cfg!(windows) { "python" } else { "python3" };
+    match path.extension().and_then(|extension| extension.to_str()) {
+        Some("py") => format!("{python} {quoted}"),
+        _ => quoted,
     }
 }

@@ -73,6 +73,10 @@ pub enum Message {
     Paused,
     /// This side resigned.
     Resigned(Player),
+    /// New game has a computer played by an engine program with no command.
+    NoProgramCommand,
+    /// This side's engine program went wrong (the reason) and lost the game.
+    Forfeit(Player, String),
     /// A hint search is running.
     HintThinking,
     /// The hint found.
@@ -199,6 +203,11 @@ impl Message {
                 t.resigned,
                 &[&names[loser.index()], &names[loser.opponent().index()]],
             ),
+            Message::Forfeit(loser, why) => fill(
+                t.program.forfeits,
+                &[&names[loser.index()], why, &names[loser.opponent().index()]],
+            ),
+            Message::NoProgramCommand => t.program.no_command.to_string(),
             Message::HintThinking => t.hint_thinking.to_string(),
             Message::HintResult { cell, claims } => fill(t.hint_result, &[cell, claims]),
             Message::HintOnlyHuman => t.hint_only_human.to_string(),
@@ -303,6 +312,8 @@ impl Message {
                 | Message::ExportFailed(_)
                 | Message::UnknownEngine { .. }
                 | Message::GameOver
+                | Message::NoProgramCommand
+                | Message::Forfeit(..)
         ) || matches!(self, Message::QueensOnly)
             || matches!(self, Message::Grid(note) if note.is_error())
     }

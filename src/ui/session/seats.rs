@@ -28,7 +28,10 @@ impl Seat {
 pub fn side_from_seat(seat: &Seat) -> Side {
     match seat {
         Seat::Human => Side::Human,
-        Seat::Computer(engine) => Side::Computer(EngineSettings::from_config(&engine.config())),
+        Seat::Computer(engine) => Side::Computer(EngineSettings {
+            program: engine.program.clone(),
+            ..EngineSettings::from_config(&engine.config())
+        }),
     }
 }
 
@@ -51,7 +54,11 @@ pub fn seat_from_side(side: &Side) -> (Seat, Option<UnknownEngine>) {
                     (stand_in.config().unwrap_or_default(), Some(unknown))
                 }
             };
-            (Seat::Computer(EngineSetup::from_config(&config)), unknown)
+            let engine = EngineSetup {
+                program: settings.program.clone(),
+                ..EngineSetup::from_config(&config)
+            };
+            (Seat::Computer(engine), unknown)
         }
     }
 }
@@ -147,13 +154,18 @@ mod tests {
 
     #[test]
     fn seats_survive_a_save_file() {
-        for seat in [Seat::Human, computer()] {
+        let program = Seat::Computer(EngineSetup {
+            program: Some("python3 \"my engine.py\"".to_string()),
+            ..EngineSetup::default()
+        });
+        for seat in [Seat::Human, computer(), program] {
             assert_eq!(seat_from_side(&side_from_seat(&seat)), (seat, None));
         }
         let no_limit = Side::Computer(EngineSettings {
             algorithm: "minimax".into(),
             depth: 3,
             time_ms: None,
+            program: None,
         });
         let (Seat::Computer(engine), None) = seat_from_side(&no_limit) else {
             panic!("not a known computer")
@@ -168,6 +180,7 @@ mod tests {
             algorithm: "pvs-2030".into(),
             depth: 7,
             time_ms: Some(3_000),
+            program: None,
         });
         let (Seat::Computer(engine), Some(unknown)) = seat_from_side(&newer) else {
             panic!("the unknown engine was not reported")

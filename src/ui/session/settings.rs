@@ -188,6 +188,9 @@ pub struct GameSetup {
     /// computers. Written as `small` in the settings file, as every earlier version did.
     #[serde(rename = "small")]
     pub table: crate::ui::session::table_setup::TableSetup,
+    /// The engine program last chosen in New game (its command line), offered again
+    /// when a computer seat is switched to "an engine program"; empty before any.
+    pub program: String,
 }
 
 impl Default for GameSetup {
@@ -206,11 +209,27 @@ impl Default for GameSetup {
             names: [String::new(), String::new()],
             alternate_starts: false,
             table: crate::ui::session::table_setup::TableSetup::default(),
+            program: String::new(),
         }
     }
 }
 
 impl GameSetup {
+    /// The computer of seat P1 (0) or P2 (1) as the New game panel shows it: the table
+    /// game's, the watched computers' (computer against computer), or the one a person
+    /// plays.
+    pub fn computer_mut(&mut self, seat: usize) -> &mut EngineSetup {
+        let seat = seat.min(1);
+        if self.table.table_setup().is_some() {
+            return &mut self.table.engines[seat];
+        }
+        if self.mode == Mode::ComputerVsComputer {
+            let engines = self.engines.clone();
+            return &mut self.watch_engines.get_or_insert(engines)[seat];
+        }
+        &mut self.engines[seat]
+    }
+
     /// The same choices with the sides swapped, for the next game of a series: the
     /// person moves second if they moved first (the computer keeps its level), two
     /// people swap names, two computers swap engines.
@@ -564,6 +583,7 @@ mod tests {
             engine: EngineKind::MINIMAX,
             depth: 0,
             time_ms: 9_999_999,
+            program: None,
         };
         wild.clamp();
         assert_eq!((wild.depth, wild.time_ms), (1, 60_000));

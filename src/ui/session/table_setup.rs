@@ -26,6 +26,7 @@ impl Default for TableSetup {
             engine: EngineKind::ALPHABETA,
             depth: 9,
             time_ms: 5_000,
+            program: None,
         };
         TableSetup {
             engines: [engine.clone(), engine],

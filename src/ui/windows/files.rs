@@ -120,6 +120,7 @@ pub fn prompt_window_ui(
         FileTask::SaveAs => t.prompt_save,
         FileTask::Open => t.prompt_open,
         FileTask::Export => t.prompt_export,
+        FileTask::Program(_) => t.program.prompt_title,
     };
     let mut open = true;
     egui::Window::new(title)

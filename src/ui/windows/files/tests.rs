@@ -13,6 +13,7 @@ fn the_history_filter_matches_what_is_shown_and_what_is_stored() {
         algorithm: "minimax".into(),
         depth: 3,
         time_ms: None,
+        program: None,
     });
     let entry = HistoryEntry::new("g", SavedGame::new(&board, [Side::Human, cli], None));
     for language in Language::ALL {
@@ -39,6 +40,7 @@ fn a_small_games_unnamed_players_are_worded_in_the_windows_language() {
         algorithm: "alphabeta".into(),
         depth: 9,
         time_ms: Some(5000),
+        program: None,
     });
     let mut game = SavedGame::new(&board, [Side::Human, engine], None);
     game.kind = GameKind::Table("dodgem");

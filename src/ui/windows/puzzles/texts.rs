@@ -4,81 +4,65 @@
 
 use crate::ui::session::settings::Language;
 
-/// Declares [`PuzzleTexts`] from one list of fields, with the list itself for the test
-/// that holds the languages together: a field added to the struct is a field that test
-/// checks in Vietnamese, with nothing else to remember.
-macro_rules! texts_struct {
-    ($($field:ident,)*) => {
-        /// Every string the puzzle window shows; each field is named after where it appears.
-        #[allow(missing_docs)]
-        pub struct PuzzleTexts {
-            $(pub $field: &'static str,)*
-        }
-
-        impl PuzzleTexts {
-            /// Every text with its field's name.
-            #[cfg(test)]
-            fn each(&self) -> Vec<(&'static str, &'static str)> {
-                vec![$((stringify!($field), self.$field)),*]
-            }
-        }
-    };
-}
+use crate::ui::i18n::texts_list::texts_struct;
 
 texts_struct! {
-    menu_learn,
-    menu_item,
-    title,
-    rating_line,
-    streak_line,
-    puzzle_line,
-    first_player,
-    second_player,
-    task,
-    right,
-    wrong,
-    shown,
-    rating_change,
-    best_play,
-    refutation,
-    ends_ahead,
-    ends_level,
-    proving,
-    stop,
-    not_proved,
-    line_step,
-    line_start,
-    first_step,
-    back,
-    forward,
-    last_step,
-    retry,
-    show_solution,
-    next_puzzle,
-    retry_note,
-    no_puzzles,
-    cell_prefix,
-    // The puzzles of the other games with an exact solver.
-    game_label,
-    no_solver,
-    game_puzzle_line,
-    game_task,
-    kept_win,
-    kept_draw,
-    became_draw,
-    became_loss,
-    game_right,
-    game_wrong,
-    game_ends_win,
-    game_ends_draw,
-    looking,
-    waiting,
-    stopped,
-    none_found,
-    found,
-    more_puzzles,
-    not_rated,
-    failed,
+    /// Every string the puzzle window shows; each field is named after where it appears.
+    PuzzleTexts {
+        menu_learn,
+        menu_item,
+        title,
+        rating_line,
+        streak_line,
+        puzzle_line,
+        first_player,
+        second_player,
+        task,
+        right,
+        wrong,
+        shown,
+        rating_change,
+        best_play,
+        refutation,
+        ends_ahead,
+        ends_level,
+        proving,
+        stop,
+        not_proved,
+        line_step,
+        line_start,
+        first_step,
+        back,
+        forward,
+        last_step,
+        retry,
+        show_solution,
+        next_puzzle,
+        retry_note,
+        no_puzzles,
+        cell_prefix,
+        // The puzzles of the other games with an exact solver.
+        game_label,
+        no_solver,
+        game_puzzle_line,
+        game_task,
+        kept_win,
+        kept_draw,
+        became_draw,
+        became_loss,
+        game_right,
+        game_wrong,
+        game_ends_win,
+        game_ends_draw,
+        looking,
+        waiting,
+        stopped,
+        none_found,
+        found,
+        more_puzzles,
+        not_rated,
+        failed,
+    }
 }
 
 /// The window's strings in `language`.
@@ -203,29 +187,13 @@ const VI: PuzzleTexts = PuzzleTexts {
 mod tests {
     use super::*;
 
-    /// The placeholders' numbers a text fills (`{1:game|games}` is 1, as `{1}` is).
-    fn placeholders(text: &str) -> Vec<String> {
-        let mut found: Vec<String> = text
-            .split('{')
-            .skip(1)
-            .filter_map(|part| part.split_once('}'))
-            .map(|(inner, _)| inner.split(':').next().unwrap_or_default().to_string())
-            .collect();
-        found.sort();
-        found
-    }
-
     /// Every text of the window is said in Vietnamese: none is left empty or in English,
     /// and each fills the same placeholders (a missing field does not compile).
     #[test]
     fn every_text_is_said_in_vietnamese_with_the_same_placeholders() {
-        let english = puzzle_texts(Language::English).each();
-        let vietnamese = puzzle_texts(Language::Vietnamese).each();
-        assert_eq!(english.len(), vietnamese.len());
-        for ((field, en), (_, vi)) in english.iter().zip(&vietnamese) {
-            assert!(!vi.trim().is_empty(), "{field} is empty in Vietnamese");
-            assert_ne!(en, vi, "{field} is not translated");
-            assert_eq!(placeholders(en), placeholders(vi), "{field}");
-        }
+        crate::ui::i18n::texts_list::assert_translated(
+            &puzzle_texts(Language::English).each(),
+            &puzzle_texts(Language::Vietnamese).each(),
+        );
     }
 }
