@@ -227,22 +227,8 @@ let queensGame = [];
     localStorage.setItem('queens-settings', JSON.stringify({ setup: { mode: 'HumanVsHuman' } }));
   });
   const { page } = await open(twoPlayers, 'size=8 stones=b2,d5 moves=c3,g6');
-  const box = await page.locator('canvas#queens').boundingBox();
-  const sideWidth = Math.min(360, Math.max(230, box.width * 0.34));
-  const panelWidth = box.width - sideWidth;
-  const side = Math.min(panelWidth, box.height - 60) * 0.8;
-  const left = box.x + (panelWidth - side) / 2;
-  const top = box.y + (box.height - side) / 2;
-  /** Clicks the board's cells in turn until the address gains a move. */
-  async function playSomeMove() {
-    const count = (await movesInAddress(page)).length;
-    for (let i = 0; i < 64 && (await movesInAddress(page)).length === count; i += 1) {
-      await page.mouse.click(left + ((i % 8) + 0.5) * side / 8, top + (Math.floor(i / 8) + 0.5) * side / 8);
-      await page.waitForTimeout(150);
-    }
-  }
   // One move, autosaved.
-  await playSomeMove();
+  await playSomeMove(page);
   await page.waitForFunction(() => localStorage.getItem('queens.autosave.ron') !== null, null, { timeout: 20000 }).catch(() => {});
   const before = await page.evaluate(() => localStorage.getItem('queens.autosave.ron'));
   // Fill the page's storage until the browser refuses.
@@ -260,7 +246,7 @@ let queensGame = [];
     }
   });
   // Another move, whose autosave the browser refuses.
-  await playSomeMove();
+  await playSomeMove(page);
   const said = await clickWord(page, 'Autosave', 20);
   check(said, `with the storage full (${filled}), a move says the autosave failed`);
   const after = await page.evaluate(() => localStorage.getItem('queens.autosave.ron'));
@@ -472,16 +458,7 @@ async function wordsOnPage(page) {
   const manifest = await cdp.send('Page.getAppManifest');
   check(manifest.errors.length === 0, `the manifest reads without errors: ${JSON.stringify(manifest.errors)}`);
   // One move of ours, so there is an unfinished game to continue.
-  const box = await page.locator('canvas#queens').boundingBox();
-  const sideWidth = Math.min(360, Math.max(230, box.width * 0.34));
-  const panelWidth = box.width - sideWidth;
-  const side = Math.min(panelWidth, box.height - 60) * 0.8;
-  const left = box.x + (panelWidth - side) / 2;
-  const top = box.y + (box.height - side) / 2;
-  for (let i = 0; i < 64 && (await movesInAddress(page)).length === 2; i += 1) {
-    await page.mouse.click(left + ((i % 8) + 0.5) * side / 8, top + (Math.floor(i / 8) + 0.5) * side / 8);
-    await page.waitForTimeout(150);
-  }
+  await playSomeMove(page);
   const game = await movesInAddress(page);
   await page.waitForFunction(() => localStorage.getItem('queens.autosave.ron') !== null, null, { timeout: 20000 }).catch(() => {});
   await page.close();
@@ -503,6 +480,19 @@ async function wordsOnPage(page) {
   await again.screenshot({ path: `${SHOTS}/offline-1280x800.png` });
   await offline.close();
   rmSync(profile, { recursive: true, force: true });
+}
+
+/**
+ * Clicks the 8x8 board's cells in turn, from the board's box on the page ([`boardBox`]),
+ * until the address gains a move.
+ */
+async function playSomeMove(page) {
+  const box = await boardBox(page);
+  const count = (await movesInAddress(page)).length;
+  for (let i = 0; i < 64 && (await movesInAddress(page)).length === count; i += 1) {
+    await page.mouse.click(box.x + ((i % 8) + 0.5) * box.w / 8, box.y + (Math.floor(i / 8) + 0.5) * box.h / 8);
+    await page.waitForTimeout(150);
+  }
 }
 
 /**
