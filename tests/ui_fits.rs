@@ -653,3 +653,42 @@ fn a_phone_upright_gets_the_board_first_with_touch_sized_controls() {
         "the panel is beside the board: {undo:?}"
     );
 }
+
+/// Issue 41.1: a 15x15 board on a phone held upright has cells too small to tap (about
+/// 21 points); "Zoom in" makes them bigger, in a scroll area, a tap still plays, and
+/// "Zoom out" fits the board again. An 8x8 board there offers no zoom.
+#[test]
+fn a_board_whose_cells_are_too_small_to_tap_can_be_zoomed() {
+    let (mut eight, _dir) = harness_sized(settings(Mode::HumanVsHuman, 8, 0), [390.0, 844.0]);
+    frames(&mut eight, 3);
+    assert!(
+        eight.query_by_label("Zoom in").is_none(),
+        "8x8 cells are big enough"
+    );
+
+    let (mut harness, _dir) = harness_sized(settings(Mode::HumanVsHuman, 15, 0), [390.0, 844.0]);
+    frames(&mut harness, 3);
+    let fitted = harness.get_by_label("cell a1").rect().width();
+    assert!(fitted < 24.0, "a 15x15 cell is {fitted} wide");
+    click(&mut harness, "Zoom in");
+    frames(&mut harness, 3);
+    let zoomed = harness.get_by_label("cell h8").rect();
+    assert!(
+        zoomed.width() >= 24.0,
+        "zoomed, a cell is {} wide",
+        zoomed.width()
+    );
+    // The zoomed board is larger than the screen: the top-left corner is in view.
+    let o15 = harness.get_by_label("cell o15").rect();
+    assert!(o15.max.x > 390.0, "the board did not grow: {o15:?}");
+    click(&mut harness, "cell a15");
+    frames(&mut harness, 2);
+    assert_eq!(harness.state().board().game_string(), "size=15 moves=a15");
+    click(&mut harness, "Zoom out");
+    frames(&mut harness, 3);
+    let back = harness.get_by_label("cell a1").rect().width();
+    assert!(
+        (back - fitted).abs() < 0.5,
+        "zoomed out to {back}, fitted {fitted}"
+    );
+}

@@ -3,9 +3,11 @@
 //! proved move values, a won line), and queens' own painter, chosen through the seam
 //! as the grid painter is for the others: where each cell is ([`layout`]) and how it is
 //! painted, with the claims, the hover preview, the hint, the heat map and the claim
-//! animation ([`view`]); play by keyboard ([`keys`]).
+//! animation ([`view`]); play by keyboard ([`keys`]); a zoom where the cells would be too
+//! small to tap ([`zoom`]).
 
 pub mod grid_view;
 pub mod keys;
 pub mod layout;
 pub mod view;
+pub mod zoom;

@@ -25,6 +25,8 @@ pub const TEXTS: Texts = Texts {
     dark_theme: "Dark theme",
     light_theme: "Light theme",
     show_coordinates: "Show coordinates",
+    zoom_in: "Zoom in",
+    zoom_out: "Zoom out",
     claim_preview: "Preview claims under the mouse",
     menu_help: "Help",
     rules: "Rules",

@@ -55,6 +55,8 @@ pub struct Texts {
     pub dark_theme: &'static str,
     pub light_theme: &'static str,
     pub show_coordinates: &'static str,
+    pub zoom_in: &'static str,
+    pub zoom_out: &'static str,
     pub claim_preview: &'static str,
     pub menu_help: &'static str,
     pub rules: &'static str,

@@ -25,6 +25,8 @@ pub const TEXTS: Texts = Texts {
     dark_theme: "Giao diện tối",
     light_theme: "Giao diện sáng",
     show_coordinates: "Hiện tọa độ",
+    zoom_in: "Phóng to",
+    zoom_out: "Thu nhỏ",
     claim_preview: "Xem trước các ô chiếm khi rê chuột",
     menu_help: "Trợ giúp",
     rules: "Luật chơi",

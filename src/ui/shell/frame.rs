@@ -81,11 +81,14 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
         app.shown_board()
     };
     let interaction = app.board_interaction();
-    let layout = BoardLayout::fit(
-        ui.available_rect_before_wrap(),
-        board.size(),
-        app.settings().show_coordinates,
-    );
+    let coordinates = app.settings().show_coordinates;
+    let fitted = BoardLayout::fit(ui.available_rect_before_wrap(), board.size(), coordinates);
+    let zoom = crate::ui::board::zoom::zoom(ui.ctx());
+    if crate::ui::board::zoom::offered(fitted.cell, zoom) {
+        crate::ui::board::zoom::controls_ui(ui, t.zoom_out, t.zoom_in);
+    }
+    let room = ui.available_rect_before_wrap();
+    let layout = BoardLayout::fit(room, board.size(), coordinates);
     let mut overlay = Overlay {
         layout,
         palette: palette(app.settings().dark),
@@ -111,7 +114,24 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
         overlay.heat = crate::ui::jobs::live::heat_cells(&values, app.texts());
         overlay.ghosts = crate::ui::jobs::live::ghosts(&values);
     }
-    let response = board_ui(ui, &board, &overlay);
+    crate::ui::board::zoom::pinch(ui, room);
+    let response = if zoom > 1.0 {
+        // Zoomed: the board is larger than its room, in a scroll area panned by
+        // dragging or scrolling.
+        let side = room.width().min(room.height()) * zoom;
+        egui::ScrollArea::both()
+            .id_salt("zoomed_board")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::Vec2::splat(side), egui::Sense::hover());
+                overlay.layout = BoardLayout::fit(rect, board.size(), coordinates);
+                board_ui(ui, &board, &overlay)
+            })
+            .inner
+    } else {
+        board_ui(ui, &board, &overlay)
+    };
     actions.push(Action::Hovered(response.hovered));
     if let Some(cell) = response.clicked {
         let target = if app.new_game_open() {
