@@ -3,6 +3,7 @@
 //! files with the autosave and the history ([`saving`]) and the remembered settings
 //! ([`settings`]).
 
+pub mod autosave_check;
 pub mod engine_setup;
 pub mod game;
 pub mod grid_note;

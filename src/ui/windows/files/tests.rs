@@ -1,8 +1,9 @@
 //! The Files windows' words: the autosave offer and the history's record labels.
 
-use super::*;
+use super::history::*;
 use crate::board::Board;
 use crate::store::{EngineSettings, SavedGame};
+use crate::store::{GameKind, HistoryEntry, Side};
 use crate::ui::i18n::texts;
 use crate::ui::session::settings::Language;
 
