@@ -511,4 +511,28 @@ mod tests {
             (3, EngineKind::MINIMAX)
         );
     }
+
+    #[test]
+    fn a_seat_keeps_its_engine_program_until_it_asks_for_another_or_for_ours() {
+        use crate::ai::EngineKind;
+        let mut slots = EngineSlots::default();
+        let config = EngineConfig::new(EngineKind::ALPHABETA, 3);
+        let program = slots.take(Slot::Seat(0), config, Some("python3 mine.py"));
+        assert_eq!(program.program_command(), Some("python3 mine.py"));
+        slots.give_back(Slot::Seat(0), program);
+        // Another depth: the same program (its process is kept).
+        let deeper = EngineConfig { depth: 5, ..config };
+        let again = slots.take(Slot::Seat(0), deeper, Some("python3 mine.py"));
+        assert_eq!((slots.built(), again.config.depth), (1, 5));
+        slots.give_back(Slot::Seat(0), again);
+        // Another command, or our engine: a new one.
+        let other = slots.take(Slot::Seat(0), config, Some("python3 theirs.py"));
+        assert_eq!(
+            (slots.built(), other.program_command()),
+            (2, Some("python3 theirs.py"))
+        );
+        slots.give_back(Slot::Seat(0), other);
+        let ours = slots.take(Slot::Seat(0), config, None);
+        assert_eq!((slots.built(), ours.program_command()), (3, None));
+    }
 }
