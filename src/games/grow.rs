@@ -3,9 +3,9 @@
 //! command line and the window show the same tree for the same position and depth.
 
 use crate::ai::tree::{GameTreeError, MAX_GAME_TREE_LEAVES, Tree};
-use crate::board::{GameSpec, MoveError, ParseError};
+use crate::board::{GameError, MoveError, ParseError};
 use crate::games::dodgem::{Dodgem, DodgemError};
-use crate::games::seam::{Refused, TreeError, tree_below};
+use crate::games::seam::{Refused, TreeError};
 use crate::games::table::{GAMES, GameEntry};
 use crate::games::tictactoe::{TicTacToe, TicTacToeError};
 use thiserror::Error;
@@ -24,12 +24,9 @@ impl TreeGame {
     /// Queens & Stones (a game string, docs/rules.md).
     pub const Queens: TreeGame = TreeGame(&GameEntry::of::<crate::board::Board>());
 
-    /// Every game, in the order the lab lists them: the games table's order, queens last
-    /// (the lab offers it as the board on screen).
+    /// Every game, in the games table's order (as New game lists them).
     pub fn all() -> impl Iterator<Item = TreeGame> {
-        let others = GAMES.iter().filter(|entry| !is_queens(entry));
-        let queens = GAMES.iter().filter(|entry| is_queens(entry));
-        others.chain(queens).map(TreeGame)
+        GAMES.iter().map(TreeGame)
     }
 
     /// The game's name, as `--kind` and saves write it.
@@ -37,13 +34,14 @@ impl TreeGame {
         self.0.tag
     }
 
-    /// The start position in the game's notation (queens: an empty 4x4 board, small
-    /// enough to grow two plies; a caller with a board on show offers that one instead).
+    /// The lab's start position in the game's notation: the game's [`GameEntry::lab_start`]
+    /// where its start is too big to grow (queens: an empty 4x4 board), else its start.
+    /// A caller with a position of the game on show offers that one instead.
     pub fn start_position(self) -> String {
-        if is_queens(self.0) {
-            return "size=4".to_string();
+        match self.0.lab_start {
+            Some(position) => position.to_string(),
+            None => (self.0.start)().map_or_else(|_| String::new(), |game| game.to_string()),
         }
-        (self.0.start)().map_or_else(|_| String::new(), |game| game.to_string())
     }
 }
 
@@ -52,11 +50,6 @@ impl Default for TreeGame {
     fn default() -> TreeGame {
         TreeGame::TicTacToe
     }
-}
-
-/// Whether `entry` is the queens game, whose positions are game strings.
-fn is_queens(entry: &GameEntry) -> bool {
-    entry.tag == crate::games::setup::DEFAULT_TAG
 }
 
 /// Why a position grew no tree.
@@ -98,9 +91,14 @@ pub enum GrowError {
 }
 
 impl From<Refused> for GrowError {
-    /// The game's own error: tic-tac-toe's and Dodgem's keep their variants.
+    /// The game's own error: queens', tic-tac-toe's and Dodgem's keep their variants.
     fn from(refused: Refused) -> GrowError {
-        if let Some(error) = refused.downcast_ref::<TicTacToeError>() {
+        if let Some(error) = refused.downcast_ref::<GameError>() {
+            match error.clone() {
+                GameError::Parse(error) => GrowError::Queens(error),
+                GameError::Move(error) => GrowError::Move(error),
+            }
+        } else if let Some(error) = refused.downcast_ref::<TicTacToeError>() {
             GrowError::TicTacToe(error.clone())
         } else if let Some(error) = refused.downcast_ref::<DodgemError>() {
             GrowError::Dodgem(error.clone())
@@ -136,17 +134,6 @@ pub struct Grown {
 pub fn grow(game: TreeGame, position: &str, depth: u32) -> Result<Grown, GrowError> {
     if depth == 0 {
         return Err(GrowError::NoDepth);
-    }
-    if is_queens(game.0) {
-        let board = match GameSpec::parse(position)?.replay()? {
-            (board, None) => board,
-            (_, Some(error)) => return Err(error.into()),
-        };
-        let tree = tree_below(&board, depth)?;
-        return Ok(Grown {
-            position: board.game_string(),
-            tree,
-        });
     }
     let game = (game.0.from_notation)(position)?;
     Ok(Grown {
@@ -222,13 +209,8 @@ mod tests {
     #[test]
     fn every_game_of_the_table_is_in_the_list_and_grows_from_its_start() {
         let listed: Vec<&str> = TreeGame::all().map(TreeGame::name).collect();
-        // The table's games in its order, queens (the board on screen) last.
-        let mut expected: Vec<&str> = crate::games::table::tags()
-            .into_iter()
-            .filter(|tag| *tag != "queens")
-            .collect();
-        expected.push("queens");
-        assert_eq!(listed, expected);
+        // The table's games in its order, as New game lists them.
+        assert_eq!(listed, crate::games::table::tags());
         for game in TreeGame::all() {
             let grown = grow(game, &game.start_position(), 2)
                 .unwrap_or_else(|e| panic!("{}: {e}", game.name()));

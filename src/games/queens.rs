@@ -31,6 +31,9 @@ impl Rules for Board {
         board_of_stones: true,
     };
 
+    /// An empty 4x4 board: two plies of 8x8 are 3,000 leaves, too many to read.
+    const LAB_START: Option<&'static str> = Some("size=4");
+
     /// `size=` (3 to 15, 8 when absent) and `stones=`, checked as docs/rules.md says.
     fn setup(keys: &Setup) -> Result<Board, GameStringError> {
         keys.only(&["size", "stones"], Self::TAG)?;

@@ -36,6 +36,11 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     /// command line's `to_move` and `winner`.
     const SIDES: [&'static str; 2] = ["1", "2"];
 
+    /// The position the Tree Lab starts from, in the game's notation, when the game's
+    /// start is too big to grow two plies of (queens' 8x8 board: `size=4`); `None`
+    /// starts it from the start.
+    const LAB_START: Option<&'static str> = None;
+
     /// The position a game string's setup keys describe, before any move (`size=8
     /// stones=b2` for queens; no keys for tic-tac-toe). Unknown keys are refused. A game
     /// with one start and no keys answers [`start_without_keys`].

@@ -38,6 +38,8 @@ pub struct GameEntry {
     pub from_notation: fn(&str) -> Result<Box<dyn AnyGame>, Refused>,
     /// Its name, rules and pieces in a language ([`Rules::words`]).
     pub words: fn(Tongue) -> GameWords,
+    /// Where the Tree Lab starts it ([`Rules::LAB_START`]).
+    pub lab_start: Option<&'static str>,
 }
 
 impl std::fmt::Debug for GameEntry {
@@ -68,6 +70,7 @@ impl GameEntry {
             setup: setup_of::<G>,
             from_notation: notation_of::<G>,
             words: <G as Rules>::words,
+            lab_start: G::LAB_START,
         }
     }
 }

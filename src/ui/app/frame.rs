@@ -112,7 +112,6 @@ impl App {
             ..
         } = self;
         let game: &Game = game;
-        let board = crate::ui::app::shown_board(game, *review);
         // The position on show of any game, for the windows over the seam.
         let earlier;
         let shown: &dyn crate::games::seam::AnyGame = match *review {
@@ -128,7 +127,6 @@ impl App {
             dark: settings.dark,
             saves_dir: &files.dir,
             saves_source: files.source,
-            board: &board,
             game: shown,
             puzzles: &settings.puzzles,
         };

@@ -16,7 +16,6 @@ pub mod summary;
 pub mod table24;
 pub mod tree_lab;
 
-use crate::board::Board;
 use crate::store::location::SavesSource;
 use crate::ui::app::action::Action;
 use crate::ui::i18n::Texts;
@@ -37,9 +36,6 @@ pub struct View<'a> {
     pub saves_dir: &'a Path,
     /// Why the saves folder is the one it is.
     pub saves_source: SavesSource,
-    /// The queens position on show (an earlier one while reviewing); an empty board
-    /// while another game is on screen (see [`View::game`]).
-    pub board: &'a Board,
     /// The position on show of whatever game is on screen (an earlier one while
     /// reviewing): what a tool written over the game seam (Table 2.4) measures.
     pub game: &'a dyn crate::games::seam::AnyGame,

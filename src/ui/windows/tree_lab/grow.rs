@@ -28,8 +28,9 @@ pub struct GrowForm {
     pub depth: u32,
     /// Why the last Grow was refused (shown in the language of the moment).
     pub error: Option<GrowError>,
-    /// The queens board on screen, as its game string (set each frame the lab is open).
-    pub board: String,
+    /// The game on screen: its tag and its position in its notation (set each frame the
+    /// lab is open).
+    pub on_screen: Option<(&'static str, String)>,
     /// The window's language (set each frame the lab is open).
     pub language: Language,
     /// The tree generation grown here and what it grew from, so the lab says where the
@@ -46,7 +47,7 @@ impl Default for GrowForm {
             position: TreeGame::default().start_position(),
             depth: START_DEPTH,
             error: None,
-            board: String::new(),
+            on_screen: None,
             language: Language::English,
             grown: None,
         }
@@ -54,13 +55,12 @@ impl Default for GrowForm {
 }
 
 impl GrowForm {
-    /// The position a game starts the field with: the queens board on screen when there
-    /// is one, else the game's start.
+    /// The position a game starts the field with: the position on screen when it is of
+    /// that game, else the game's lab start.
     fn first_position(&self, game: TreeGame) -> String {
-        if game == TreeGame::Queens && !self.board.is_empty() {
-            self.board.clone()
-        } else {
-            game.start_position()
+        match &self.on_screen {
+            Some((tag, position)) if *tag == game.name() => position.clone(),
+            _ => game.start_position(),
         }
     }
 }
@@ -284,6 +284,28 @@ mod tests {
         assert_eq!(
             wide,
             "Even at depth 1 the tree has more than 4096 leaves, too many to draw (asked: 7)."
+        );
+    }
+
+    /// "From a game" offers the position on screen for the game on screen, whichever
+    /// game it is, and every other game its lab start (queens' empty 4x4, never an empty
+    /// 8x8 stand-in while another game is on screen).
+    #[test]
+    fn the_position_on_screen_is_offered_for_its_own_game_only() {
+        let form = GrowForm {
+            on_screen: Some(("tictactoe", "x../.o./...".to_string())),
+            ..GrowForm::default()
+        };
+        assert_eq!(form.first_position(TreeGame::TicTacToe), "x../.o./...");
+        assert_eq!(form.first_position(TreeGame::Queens), "size=4");
+        let queens = GrowForm {
+            on_screen: Some(("queens", "size=8 moves=c3".to_string())),
+            ..GrowForm::default()
+        };
+        assert_eq!(queens.first_position(TreeGame::Queens), "size=8 moves=c3");
+        assert_eq!(
+            queens.first_position(TreeGame::Dodgem),
+            TreeGame::Dodgem.start_position()
         );
     }
 }

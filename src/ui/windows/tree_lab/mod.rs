@@ -108,8 +108,8 @@ impl crate::ui::windows::Window for TreeLab {
         _actions: &mut Vec<crate::ui::app::action::Action>,
     ) {
         if self.open {
-            // "From a game" offers the board on screen and speaks the window's language.
-            self.grow.board = view.board.game_string();
+            // "From a game" offers the position on screen and speaks the window's language.
+            self.grow.on_screen = Some((view.game.tag(), view.game.to_string()));
             self.grow.language = view.language;
         }
         window_ui(self, ctx, view.language, view.dark, view.saves_dir);
