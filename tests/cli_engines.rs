@@ -360,3 +360,73 @@ fn check_engine_takes_a_position_set_and_names_a_bad_line() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("--file line 2"), "{stderr}");
 }
+
+/// Speaks to `queens engine --algo ALGO` by hand: sends `commands`, reads its lines up to
+/// and with the first `bestmove` (or `error`), then quits. Standard input stays open
+/// until the answer is in, since its end (like `quit`) stops a running search.
+fn converse(algo: &str, commands: &[&str]) -> Vec<String> {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["engine", "--algo", algo])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
+    for command in commands {
+        writeln!(stdin, "{command}").unwrap_or_else(|e| panic!("{e}"));
+    }
+    stdin.flush().unwrap_or_else(|e| panic!("{e}"));
+    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
+    let mut lines = Vec::new();
+    for line in BufReader::new(stdout).lines() {
+        let line = line.unwrap_or_else(|e| panic!("{e}"));
+        let done = line.starts_with("bestmove") || line.starts_with("error");
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    let _ = writeln!(stdin, "quit");
+    drop(stdin);
+    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert!(status.success(), "{lines:?}");
+    lines
+}
+
+/// A number after `key` in a protocol line.
+fn field(line: &str, key: &str) -> Option<u64> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == key)?;
+    words.get(at + 1)?.parse().ok()
+}
+
+#[test]
+fn our_engine_stops_at_a_node_limit_with_its_deepest_completed_depth() {
+    // A full minimax of tic-tac-toe is 549,946 nodes at depth 9; depths 1 to 4 together
+    // are 4,288, and the search is polled every 4,096 nodes, so with a limit of 5,000 it
+    // stops early in depth 5 and answers depth 4's move.
+    let lines = converse(
+        "minimax",
+        &[
+            "protocol 1",
+            "position game=tictactoe",
+            "go depth 9 nodes 5000",
+        ],
+    );
+    let answer = lines.last().cloned().unwrap_or_default();
+    assert!(answer.starts_with("bestmove "), "{lines:?}");
+    let nodes = field(&answer, "nodes").unwrap_or(u64::MAX);
+    assert!(nodes < 5_000 + 4_096, "{nodes} nodes: {lines:?}");
+    let depths: Vec<u64> = lines.iter().filter_map(|l| field(l, "depth")).collect();
+    assert_eq!(depths, [1, 2, 3, 4], "{lines:?}");
+    // Without a depth it deepens past the engine's default (3 for minimax) until the
+    // limit; tic-tac-toe's depths 1 to 5 are 23,018 nodes.
+    let lines = converse(
+        "minimax",
+        &["protocol 1", "position game=tictactoe", "go nodes 30000"],
+    );
+    let depths: Vec<u64> = lines.iter().filter_map(|l| field(l, "depth")).collect();
+    assert_eq!(depths, [1, 2, 3, 4, 5], "{lines:?}");
+}
