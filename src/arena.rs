@@ -185,12 +185,12 @@ impl ArenaConfig {
         }
     }
 
-    fn side(&self, spec: &EngineConfig, program: Option<&ProgramSpec>) -> Side {
+    /// A contestant as the saved game records it; a program under its
+    /// [`ProgramSpec::player_name`], with the `id name` it `said` once it started.
+    fn side(&self, spec: &EngineConfig, program: Option<&ProgramSpec>, said: Option<&str>) -> Side {
         let mut settings = EngineSettings::from_config(&self.player(spec));
         if let Some(program) = program {
-            // The history names the program by its command (or its `name=`).
-            settings.algorithm =
-                format!("program: {}", program.display_name(&program.command_line()));
+            settings.algorithm = format!("program: {}", program.player_name(said));
             settings.depth = program.depth();
             settings.time_ms = self.program_go(program).movetime_ms;
         }
@@ -275,6 +275,10 @@ pub struct ArenaGame {
     pub stats: [SideStats; 2],
     /// The engine program that lost this game by its fault, if one did.
     pub forfeit: Option<Forfeit>,
+    /// The names A's (`[0]`) and B's (`[1]`) programs played under in this game
+    /// ([`ProgramSpec::player_name`]); `None` for ours and for a program that did not
+    /// start.
+    pub programs: [Option<String>; 2],
     /// Counts this record while it lives (see [`live_games`]).
     live: live::Live,
 }
@@ -470,8 +474,8 @@ fn play_game(config: &ArenaConfig, index: usize, handler: &StopFlag<'_>) -> Opti
     let pair = index / 2;
     let mut game = config.start(pair).ok()?;
     let mut players = [
-        config.side(&config.a, config.programs[0].as_ref()),
-        config.side(&config.b, config.programs[1].as_ref()),
+        config.side(&config.a, config.programs[0].as_ref(), None),
+        config.side(&config.b, config.programs[1].as_ref(), None),
     ];
     if a_player == Player::Two {
         players.swap(0, 1);
@@ -482,12 +486,28 @@ fn play_game(config: &ArenaConfig, index: usize, handler: &StopFlag<'_>) -> Opti
     let mut programs: [Option<EngineProcess>; 2] = [None, None];
     let mut stats = [SideStats::default(); 2];
     let mut forfeit = None;
+    let mut names: [Option<String>; 2] = [None, None];
     while game.result().is_none() {
         // 0 for A, 1 for B.
         let who = usize::from(game.seat_to_move() != a_player.index());
         if let Some(spec) = &config.programs[who] {
             let started = web_time::Instant::now();
-            match program_move(config, spec, &mut programs[who], game.as_ref(), handler) {
+            let answer = program_move(config, spec, &mut programs[who], game.as_ref(), handler);
+            if names[who].is_none()
+                && let Some(engine) = &programs[who]
+            {
+                // Started: the record names it by the `id name` of its handshake.
+                let said = engine.id.name.as_str();
+                let seat = if who == 0 {
+                    a_player
+                } else {
+                    a_player.opponent()
+                };
+                let own = if who == 0 { &config.a } else { &config.b };
+                saved.settings.players[seat.index()] = config.side(own, Some(spec), Some(said));
+                names[who] = Some(spec.player_name(Some(said)));
+            }
+            match answer {
                 Ok(answer) => {
                     game.play_text(&answer.best_move).ok()?;
                     let info = SearchInfo {
@@ -550,6 +570,7 @@ fn play_game(config: &ArenaConfig, index: usize, handler: &StopFlag<'_>) -> Opti
         game: saved,
         stats,
         forfeit,
+        programs: names,
         live: live::Live::new(),
     })
 }

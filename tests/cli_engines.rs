@@ -430,3 +430,81 @@ fn our_engine_stops_at_a_node_limit_with_its_deepest_completed_depth() {
     let depths: Vec<u64> = lines.iter().filter_map(|l| field(l, "depth")).collect();
     assert_eq!(depths, [1, 2, 3, 4, 5], "{lines:?}");
 }
+
+/// Every text cell of an exported workbook's sheets, sheet by sheet.
+fn workbook_texts(path: &std::path::Path) -> Vec<String> {
+    use calamine::{Reader, Xlsx, open_workbook};
+    let mut book: Xlsx<_> = open_workbook(path).unwrap_or_else(|e| panic!("{e}"));
+    let mut texts = Vec::new();
+    for name in book.sheet_names() {
+        let range = book
+            .worksheet_range(&name)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        texts.extend(range.rows().flatten().map(ToString::to_string));
+    }
+    texts
+}
+
+/// The "engine names in the history and the workbook": a program without a
+/// `name=` plays under the `id name` of its handshake (the example says "minimax.py"),
+/// not its command line, in the JSON, the table on stderr, the saved games and the
+/// workbook. Seen failing on the code before: the JSON's `program` was the command.
+#[test]
+fn a_program_is_named_by_its_handshake_in_the_report_the_history_and_the_workbook() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let (saves, book) = (dir.path().join("saves"), dir.path().join("series.xlsx"));
+    std::fs::create_dir(&saves).unwrap_or_else(|e| panic!("{e}"));
+    let (saves_text, book_text) = (saves.display().to_string(), book.display().to_string());
+    let spec = format!("depth=2 {}", example("engine_minimax.py"));
+    let out = queens(&[
+        "arena",
+        "--kind",
+        "tictactoe",
+        "--a",
+        &spec,
+        "--b",
+        "minimax:2",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--saves-dir",
+        &saves_text,
+        "--xlsx",
+        &book_text,
+    ]);
+    let answer = json(&out);
+    assert_eq!(answer["a"]["program"], "minimax.py", "{answer}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("A minimax.py"), "{stderr}");
+    let history = std::fs::read_dir(saves.join("history")).unwrap_or_else(|e| panic!("{e}"));
+    let mut saved = 0;
+    for file in history.flatten() {
+        let text = std::fs::read_to_string(file.path()).unwrap_or_else(|e| panic!("{e}"));
+        assert!(text.contains("program: minimax.py"), "{text}");
+        assert!(!text.contains("examples/engine_minimax.py"), "{text}");
+        saved += 1;
+    }
+    assert_eq!(saved, 2);
+    let texts = workbook_texts(&book);
+    assert!(texts.iter().any(|t| t.contains("minimax.py")), "{texts:?}");
+    assert!(
+        !texts.iter().any(|t| t.contains("engine_minimax.py")),
+        "{texts:?}"
+    );
+    // A `name=` still wins over the handshake.
+    let named = format!("name=mine {spec}");
+    let out = queens(&[
+        "arena",
+        "--kind",
+        "tictactoe",
+        "--a",
+        &named,
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--no-history",
+    ]);
+    assert_eq!(json(&out)["a"]["program"], "mine");
+}

@@ -33,7 +33,8 @@ use std::time::Duration;
 pub struct SideReport {
     /// The algorithm's name ("program" for an engine program).
     pub algo: &'static str,
-    /// An engine program's name (its `name=`, else its command), absent for ours.
+    /// An engine program's name (its `name=`, else the `id name` of its handshake, else
+    /// its command), absent for ours.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub program: Option<String>,
     /// Its depth.
@@ -54,14 +55,20 @@ pub struct SideReport {
 }
 
 impl SideReport {
-    fn new(spec: &EngineConfig, program: Option<&ProgramSpec>, stats: &SideStats) -> SideReport {
+    /// `said`: the name a program played under in the series' games, if it started.
+    fn new(
+        spec: &EngineConfig,
+        program: Option<&ProgramSpec>,
+        said: Option<&str>,
+        stats: &SideStats,
+    ) -> SideReport {
         SideReport {
             algo: if program.is_some() {
                 "program"
             } else {
                 spec.engine.name()
             },
-            program: program.map(|p| p.display_name(&p.command_line())),
+            program: program.map(|p| said.map_or_else(|| p.player_name(None), str::to_string)),
             depth: program.map_or(spec.depth, ProgramSpec::depth),
             moves: stats.moves,
             proved_moves: stats.proved,
@@ -242,8 +249,13 @@ impl ForfeitReport {
 }
 
 impl ArenaSummary {
-    /// The summary of `report`, played with `config`, before anything is saved.
-    pub fn new(config: &ArenaConfig, report: &ArenaReport) -> ArenaSummary {
+    /// The summary of `report`, played with `config`, before anything is saved;
+    /// `programs`: the names A's and B's programs played under ([`ArenaGame::programs`]).
+    pub fn new(
+        config: &ArenaConfig,
+        report: &ArenaReport,
+        programs: &[Option<String>; 2],
+    ) -> ArenaSummary {
         // The board options are a board of stones' (queens'); the game is named unless
         // it is the one --kind names when left out, as its game strings leave it out.
         let board = config.game.tools.board_of_stones;
@@ -262,8 +274,18 @@ impl ArenaSummary {
             elo: report.elo.diff,
             elo_error: report.elo.error,
             elo_text: report.elo.to_string(),
-            a: SideReport::new(&config.a, config.programs[0].as_ref(), &report.a),
-            b: SideReport::new(&config.b, config.programs[1].as_ref(), &report.b),
+            a: SideReport::new(
+                &config.a,
+                config.programs[0].as_ref(),
+                programs[0].as_deref(),
+                &report.a,
+            ),
+            b: SideReport::new(
+                &config.b,
+                config.programs[1].as_ref(),
+                programs[1].as_deref(),
+                &report.b,
+            ),
             size: board.then_some(config.size),
             stones: board.then_some(config.stones),
             seed: board.then_some(config.seed),
@@ -558,12 +580,16 @@ impl<'a> HistoryWriter<'a> {
     }
 }
 
-/// The workbook's Pairs sheet for `report`.
-fn pairs_sheet(config: &ArenaConfig, report: &ArenaReport) -> PairsSheet {
+/// The workbook's Pairs sheet for `report`, its sides named as `summary` names them (a
+/// program by its name, ours by its settings).
+fn pairs_sheet(config: &ArenaConfig, report: &ArenaReport, summary: &ArenaSummary) -> PairsSheet {
     let stat = &report.pair_margin;
+    let name = |side: &SideReport, ours: &EngineConfig| {
+        side.program.clone().unwrap_or_else(|| ours.to_string())
+    };
     PairsSheet {
-        a: config.a.to_string(),
-        b: config.b.to_string(),
+        a: name(&summary.a, &config.a),
+        b: name(&summary.b, &config.b),
         rows: report
             .pairs
             .iter()
@@ -607,7 +633,7 @@ fn finish_workbook(
         );
     }
     let mut workbook = workbook;
-    workbook.set_pairs(pairs_sheet(config, report));
+    workbook.set_pairs(pairs_sheet(config, report, summary));
     workbook.finish(path)?;
     summary.xlsx = Some(path.to_path_buf());
     Ok(())
@@ -648,7 +674,15 @@ pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
         .as_ref()
         .map(|_| WorkbookWriter::new(ExportOptions::default()));
     let mut forfeits = Vec::new();
+    let mut programs: [Option<String>; 2] = [None, None];
     let mut on_game = |game: &ArenaGame, done: usize, _total: usize| {
+        // The first name each program played under (its `id name` can only change
+        // between games if the program does).
+        for (kept, named) in programs.iter_mut().zip(&game.programs) {
+            if kept.is_none() {
+                kept.clone_from(named);
+            }
+        }
         if let Some(forfeit) = &game.forfeit {
             bar.suspend(|| {
                 eprintln!(
@@ -668,7 +702,7 @@ pub fn arena(args: &ArenaArgs, interrupt: &Interrupt) -> Result<(), CliError> {
     let report = run_arena(&config, &mut on_game, interrupt.flag());
     bar.finish_and_clear();
     let report = report?;
-    let mut summary = ArenaSummary::new(&config, &report);
+    let mut summary = ArenaSummary::new(&config, &report, &programs);
     summary.stopped = interrupt.requested() && report.games < report.planned;
     summary.history = saves.as_ref().map(|dir| dir.join(HISTORY_DIR));
     summary.history_files = history.written;
