@@ -9,9 +9,9 @@
 //! game's result (nElo = (s - 0.5) / sigma * 800 / ln 10), so elo0 and elo1 are nElo: the
 //! same bounds mean the same effort whatever the draw rate (tic-tac-toe's perfect play is
 //! all draws). The LLR is the exact GSPRT's, from the maximum-likelihood distributions
-//! under H0 and H1 ([`normalized`], a port of fastchess's code); an outcome never seen
-//! counts as 0.001 of a game, as fastchess regularizes it, so a series A wins every game
-//! of still decides.
+//! under H0 and H1 (a port of fastchess's code, in `sprt/normalized.rs`); an outcome
+//! never seen counts as 0.001 of a game, as fastchess regularizes it, so a series A wins
+//! every game of still decides.
 //!
 //! Before this port the LLR was the normal approximation of the logistic-Elo GSPRT
 //! (fishtest's old `LLR_logistic`): another model, whose LLR stayed 0 while every game

@@ -234,7 +234,7 @@ impl ForfeitReport {
 
 impl ArenaSummary {
     /// The summary of `report`, played with `config`, before anything is saved;
-    /// `programs`: the names A's and B's programs played under ([`ArenaGame::programs`]).
+    /// `programs`: the names A's and B's programs played under ([`crate::arena::ArenaGame::programs`]).
     pub fn new(
         config: &ArenaConfig,
         report: &ArenaReport,
