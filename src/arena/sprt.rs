@@ -104,7 +104,12 @@ impl Sprt {
         let (l, d, w) = (regularize(losses), regularize(draws), regularize(wins));
         let total = l + d + w;
         let probs = [l / total, d / total, w / total];
-        normalized::llr(total, &probs, t_of(self.elo0), t_of(self.elo1))
+        let llr = normalized::llr(total, &probs, t_of(self.elo0), t_of(self.elo1));
+        // fastchess's root finder brackets theta by [-1/max phi, -1/min phi], which holds
+        // no root when every outcome's phi has one sign (one loss against elo1 = 400
+        // nElo): its LLR is then NaN, which decides nothing, and it goes on. We go on
+        // too, and say 0 (no evidence) rather than a NaN the JSON cannot hold.
+        if llr.is_finite() { llr } else { 0.0 }
     }
 
     /// The decision after these results, if the LLR has crossed a bound.
@@ -188,6 +193,28 @@ mod tests {
         assert!((llr - 0.5673).abs() < 0.002, "{llr}");
         assert_eq!(sprt().decide(200, 0, 0), Some(Decision::H1));
         assert_eq!(sprt().decide(0, 0, 200), Some(Decision::H0));
+    }
+
+    /// The root finder and the fixed point end with a finite LLR for every small
+    /// series, one-sided ones and wide bounds included (the arena asks after each game).
+    /// Seen failing before the NaN guard: 0/0/1 against 0 and 400 nElo gave NaN.
+    #[test]
+    fn the_llr_is_finite_for_every_small_series() {
+        for (elo0, elo1) in [(0.0, 5.0), (-10.0, 10.0), (0.0, 400.0), (-400.0, -100.0)] {
+            let test = Sprt::new(elo0, elo1, 0.05, 0.05).unwrap_or_else(|e| panic!("{e}"));
+            for (wins, draws, losses) in
+                (0..6).flat_map(|w| (0..6).flat_map(move |d| (0..6).map(move |l| (w, d, l))))
+            {
+                let llr = test.llr(wins, draws, losses);
+                assert!(
+                    llr.is_finite(),
+                    "{elo0} {elo1}: {wins}/{draws}/{losses}: {llr}"
+                );
+            }
+        }
+        // Where fastchess's formula is NaN (its bracket holds no root): no evidence.
+        let far = Sprt::new(0.0, 400.0, 0.05, 0.05).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(far.llr(0, 0, 1), 0.0);
     }
 
     #[test]
