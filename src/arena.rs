@@ -19,24 +19,27 @@
 //! program's resignation, with the reason in [`ArenaGame::forfeit`], and the series goes
 //! on.
 
+mod elo;
 mod live;
 pub mod pairs;
+mod program;
 pub mod sprt;
 mod tally;
 
+pub use elo::{Elo, elo_estimate};
 pub use live::live_games;
+pub use program::Forfeit;
 pub use tally::ArenaTally;
 
 use crate::ai::{
     ConfigError, EngineConfig, EngineKind, EngineLimits, NotForThisGame, SearchHandler,
 };
 use crate::board::{Board, Cell, ParseError, Player, random_stones};
-use crate::engines::{EngineError, EngineProcess, Go, ProgramSpec, ProtocolLog};
+use crate::engines::{ProgramSpec, ProtocolLog};
 use crate::games::seam::{AnyGame, KeptBox, ThinkError};
 use crate::games::table::GameEntry;
-use crate::store::{EngineSettings, HistoryEntry, SavedGame, SearchInfo, Side};
+use crate::store::{HistoryEntry, SavedGame, SearchInfo};
 use pairs::{BoardPair, PairMargin};
-use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -177,6 +180,11 @@ impl ArenaConfig {
         self.seed.wrapping_add(pair as u64)
     }
 
+    /// Contestant `who`'s engine settings: A's for 0, B's for 1.
+    fn contestant(&self, who: usize) -> &EngineConfig {
+        if who == 0 { &self.a } else { &self.b }
+    }
+
     /// A contestant as it plays: with the series' time limit.
     pub fn player(&self, spec: &EngineConfig) -> EngineConfig {
         EngineConfig {
@@ -184,41 +192,6 @@ impl ArenaConfig {
             ..*spec
         }
     }
-
-    fn side(&self, spec: &EngineConfig, program: Option<&ProgramSpec>) -> Side {
-        let mut settings = EngineSettings::from_config(&self.player(spec));
-        if let Some(program) = program {
-            // The history names the program by its command (or its `name=`).
-            settings.algorithm =
-                format!("program: {}", program.display_name(&program.command_line()));
-            settings.depth = program.depth();
-            settings.time_ms = self.program_go(program).movetime_ms;
-        }
-        Side::Computer(settings)
-    }
-
-    /// A program's `go` in this series: its own limits, with the series' time limit as
-    /// its `movetime` when it sets none.
-    pub fn program_go(&self, program: &ProgramSpec) -> Go {
-        Go {
-            movetime_ms: program.go.movetime_ms.or(self.time_ms),
-            ..program.go
-        }
-    }
-}
-
-/// A game lost by an engine program's fault (docs/protocol.md, "Time, margins and
-/// forfeits").
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Forfeit {
-    /// Whether it was A's program (else B's).
-    pub a: bool,
-    /// The move number (1-based, counting both sides) it was asked for.
-    pub ply: usize,
-    /// The reason's short name ([`EngineError::reason`]).
-    pub reason: &'static str,
-    /// The whole reason.
-    pub message: String,
 }
 
 /// Search work of one contestant.
@@ -275,6 +248,10 @@ pub struct ArenaGame {
     pub stats: [SideStats; 2],
     /// The engine program that lost this game by its fault, if one did.
     pub forfeit: Option<Forfeit>,
+    /// The names A's (`[0]`) and B's (`[1]`) programs played under in this game
+    /// ([`ProgramSpec::player_name`]); `None` for ours and for a program that did not
+    /// start.
+    pub programs: [Option<String>; 2],
     /// Counts this record while it lives (see [`live_games`]).
     live: live::Live,
 }
@@ -317,75 +294,6 @@ impl ArenaGame {
     /// As a history entry, id `arena-<seed>-<index>`.
     pub fn entry(&self, seed: u64) -> HistoryEntry {
         HistoryEntry::new(format!("arena-{seed}-{:04}", self.index), self.game.clone())
-    }
-}
-
-/// An Elo difference estimated from a score, with its 95% error bar.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Elo {
-    /// Games counted.
-    pub games: usize,
-    /// A's score fraction s = (W + D/2) / N (0 with no games).
-    pub score: f64,
-    /// The Elo difference -400 log10(1/s - 1); `None` when it is infinite (s = 0 or 1)
-    /// or there are no games.
-    pub diff: Option<f64>,
-    /// Half the width of the 95% interval; `None` when a bound is infinite or undefined.
-    pub error: Option<f64>,
-}
-
-/// -400 log10(1/s - 1), finite only for 0 < s < 1.
-fn elo_from_score(score: f64) -> Option<f64> {
-    // Adding 0.0 turns the -0.0 of an even score into 0.0.
-    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10() + 0.0)
-}
-
-/// The Elo difference of A over B from W/D/L, as cutechess-cli and fastchess compute it:
-/// the per-game score variance gives a normal 95% interval on s (s +/- 1.959964 stdev,
-/// stdev = sqrt(sum p_i (x_i - s)^2 / N)), whose bounds are mapped through the same Elo
-/// formula; the error bar is half their distance.
-pub fn elo_estimate(wins: usize, draws: usize, losses: usize) -> Elo {
-    let games = wins + draws + losses;
-    if games == 0 {
-        return Elo {
-            games,
-            score: 0.0,
-            diff: None,
-            error: None,
-        };
-    }
-    let n = games as f64;
-    let (w, d, l) = (wins as f64 / n, draws as f64 / n, losses as f64 / n);
-    let score = w + d / 2.0;
-    let variance = w * (1.0 - score).powi(2) + d * (0.5 - score).powi(2) + l * score.powi(2);
-    let stdev = (variance / n).sqrt();
-    let interval = 1.959_964 * stdev;
-    let error = match (
-        elo_from_score(score - interval),
-        elo_from_score(score + interval),
-    ) {
-        (Some(lower), Some(upper)) => Some((upper - lower) / 2.0),
-        _ => None,
-    };
-    Elo {
-        games,
-        score,
-        diff: elo_from_score(score),
-        error,
-    }
-}
-
-impl fmt::Display for Elo {
-    /// `+147.2 +/- 268.7`, `+inf (every game won)`, `-inf (every game lost)`, or
-    /// `n/a (no games)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.games, self.diff, self.error) {
-            (0, _, _) => f.write_str("n/a (no games)"),
-            (_, Some(diff), Some(error)) => write!(f, "{diff:+.1} +/- {error:.1}"),
-            (_, Some(diff), None) => write!(f, "{diff:+.1} +/- inf"),
-            (_, None, _) if self.score >= 1.0 => f.write_str("+inf (every game won)"),
-            (_, None, _) => f.write_str("-inf (every game lost)"),
-        }
     }
 }
 
@@ -456,6 +364,30 @@ impl SearchHandler<String> for StopFlag<'_> {
     }
 }
 
+/// The contestant to move: `who` is 0 for A and 1 for B, `player` the colour it plays.
+#[derive(Clone, Copy)]
+struct Mover {
+    who: usize,
+    player: Player,
+}
+
+/// What a contestant keeps for one game: our engine (`pvs` with its table), or its
+/// program's process and name; and its search work.
+#[derive(Default)]
+struct Seat {
+    engine: Option<KeptBox>,
+    program: program::ProgramSeat,
+    stats: SideStats,
+}
+
+/// How a turn ended, when the game goes on being counted.
+enum Turn {
+    /// The move was played.
+    Played,
+    /// The program to move lost the game by its fault.
+    Forfeit(Forfeit),
+}
+
 /// Plays game `index` of the series' game from its pair's start, through the seam;
 /// `None` if the stop flag interrupted it (an interrupted search may have played a
 /// weaker move, so the game is not counted). Each contestant keeps its engine for the
@@ -470,105 +402,74 @@ fn play_game(config: &ArenaConfig, index: usize, handler: &StopFlag<'_>) -> Opti
     let pair = index / 2;
     let mut game = config.start(pair).ok()?;
     let mut players = [
-        config.side(&config.a, config.programs[0].as_ref()),
-        config.side(&config.b, config.programs[1].as_ref()),
+        config.side(&config.a, config.programs[0].as_ref(), None),
+        config.side(&config.b, config.programs[1].as_ref(), None),
     ];
     if a_player == Player::Two {
         players.swap(0, 1);
     }
     let mut saved = SavedGame::of_game(game.as_ref(), players, Some(config.pair_seed(pair)))?;
-    let specs = [config.player(&config.a), config.player(&config.b)];
-    let mut engines: [Option<KeptBox>; 2] = [None, None];
-    let mut programs: [Option<EngineProcess>; 2] = [None, None];
-    let mut stats = [SideStats::default(); 2];
+    let mut seats: [Seat; 2] = Default::default();
     let mut forfeit = None;
     while game.result().is_none() {
         // 0 for A, 1 for B.
         let who = usize::from(game.seat_to_move() != a_player.index());
-        if let Some(spec) = &config.programs[who] {
-            let started = web_time::Instant::now();
-            match program_move(config, spec, &mut programs[who], game.as_ref(), handler) {
-                Ok(answer) => {
-                    game.play_text(&answer.best_move).ok()?;
-                    let info = SearchInfo {
-                        depth: spec.depth(),
-                        nodes: answer.nodes.unwrap_or(0),
-                        leaves: answer.leaves.unwrap_or(0),
-                        time_us: u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
-                        value: answer
-                            .value
-                            .map_or(0, |v| v.clamp(i32::MIN.into(), i32::MAX.into()) as i32),
-                    };
-                    saved.follow(game.as_ref(), Some(info));
-                    stats[who].add(SideStats {
-                        moves: 1,
-                        proved: 0,
-                        nodes: answer.nodes.unwrap_or(0),
-                        time: started.elapsed(),
-                    });
-                }
-                // A stop asked by the series is not the program's fault: uncounted.
-                Err(_) if handler.raised() => return None,
-                Err(err) => {
-                    let loser = if who == 0 {
-                        a_player
-                    } else {
-                        a_player.opponent()
-                    };
-                    saved.resign(loser).ok()?;
-                    forfeit = Some(Forfeit {
-                        a: who == 0,
-                        ply: game.moves().len() + 1,
-                        reason: err.reason(),
-                        message: err.to_string(),
-                    });
-                    break;
-                }
+        let player = if who == 0 {
+            a_player
+        } else {
+            a_player.opponent()
+        };
+        let (seat, game) = (&mut seats[who], game.as_mut());
+        let turn = match &config.programs[who] {
+            Some(spec) => {
+                let mover = Mover { who, player };
+                program::program_turn(config, spec, mover, seat, game, &mut saved, handler)?
             }
-            continue;
+            None => our_turn(config, who, seat, game, &mut saved, handler)?,
+        };
+        if let Turn::Forfeit(lost) = turn {
+            forfeit = Some(lost);
+            break;
         }
-        // The contestants were asked in `validate`: a refusal here ends the game uncounted.
-        let outcome = game
-            .think_kept(&mut engines[who], &specs[who], handler)
-            .ok()?;
-        if handler.raised() {
-            return None;
-        }
-        game.play_text(&outcome.best_move.clone()?).ok()?;
-        saved.follow(game.as_ref(), Some(SearchInfo::from_outcome(&outcome)));
-        stats[who].add(SideStats {
-            moves: 1,
-            proved: u64::from(outcome.exact),
-            nodes: outcome.stats.nodes,
-            time: outcome.elapsed,
-        });
     }
+    let [a, b] = seats;
     Some(ArenaGame {
         index,
         pair,
         a_player,
         game: saved,
-        stats,
+        stats: [a.stats, b.stats],
         forfeit,
+        programs: [a.program.name, b.program.name],
         live: live::Live::new(),
     })
 }
 
-/// A program's move in `game`, started in `running` for its first move of the game
-/// (and ended when the game's `programs` are dropped).
-fn program_move(
+/// Our engine plays `who`'s move in `game`, recorded in `saved` with its search. `None`
+/// when the stop flag interrupted the search, or the engine refused the game (the
+/// contestants were asked in `validate`): the game is not counted.
+fn our_turn(
     config: &ArenaConfig,
-    spec: &ProgramSpec,
-    running: &mut Option<EngineProcess>,
-    game: &dyn AnyGame,
+    who: usize,
+    seat: &mut Seat,
+    game: &mut dyn AnyGame,
+    saved: &mut SavedGame,
     handler: &StopFlag<'_>,
-) -> Result<crate::engines::BestMove, EngineError> {
-    let engine = match running {
-        Some(engine) => engine,
-        None => running.insert(EngineProcess::start(spec, config.log.as_ref())?),
-    };
-    let stop = || handler.raised();
-    crate::engines::play(engine, game, &config.program_go(spec), &stop, &mut |_| {})
+) -> Option<Turn> {
+    let spec = config.player(config.contestant(who));
+    let outcome = game.think_kept(&mut seat.engine, &spec, handler).ok()?;
+    if handler.raised() {
+        return None;
+    }
+    game.play_text(&outcome.best_move.clone()?).ok()?;
+    saved.follow(game, Some(SearchInfo::from_outcome(&outcome)));
+    seat.stats.add(SideStats {
+        moves: 1,
+        proved: u64::from(outcome.exact),
+        nodes: outcome.stats.nodes,
+        time: outcome.elapsed,
+    });
+    Some(Turn::Played)
 }
 
 /// Plays the series on `config.threads` threads (0: one per core). Each game is handed to
@@ -654,29 +555,3 @@ pub fn run_arena(
 /// wake-ups on 3x3 boards), few enough to be written in a quarter of a second at the
 /// 120 synced files per second of a slow disk when a stop comes.
 pub const FINISHED_QUEUE: usize = 32;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn elo_of_a_known_case() {
-        let elo = elo_estimate(6, 2, 2);
-        assert!((elo.score - 0.7).abs() < 1e-12);
-        let diff = elo.diff.unwrap_or(f64::NAN);
-        assert!((diff - 147.19).abs() < 0.01, "{diff}");
-        let error = elo.error.unwrap_or(f64::NAN);
-        assert!((error - 268.7).abs() < 0.5, "{error}");
-    }
-
-    #[test]
-    fn elo_edges_do_not_panic() {
-        assert_eq!(elo_estimate(0, 0, 0).to_string(), "n/a (no games)");
-        assert_eq!(elo_estimate(4, 0, 0).to_string(), "+inf (every game won)");
-        assert_eq!(elo_estimate(0, 0, 4).to_string(), "-inf (every game lost)");
-        let even = elo_estimate(0, 4, 0);
-        assert_eq!(even.diff, Some(0.0));
-        // All draws: zero variance, a zero-width bar.
-        assert_eq!(even.error, Some(0.0));
-    }
-}

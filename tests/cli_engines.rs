@@ -26,6 +26,20 @@ fn json(out: &Output) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// `queens arena --kind KIND --a A --b B --games GAMES --threads 1` and `more`: one
+/// game at a time, so forfeits and protocol logs come in game order.
+fn series(kind: &str, a: &str, b: &str, games: &str, more: &[&str]) -> Output {
+    let mut args = vec![
+        "arena", "--kind", kind, "--a", a, "--b", b, "--games", games,
+    ];
+    args.extend_from_slice(&["--threads", "1"]);
+    args.extend_from_slice(more);
+    queens(&args)
+}
+
+/// No history written: a test's games go nowhere.
+const NO_HISTORY: &[&str] = &["--no-history"];
+
 fn example(name: &str) -> String {
     format!("cmd=python3 {}/examples/{name}", env!("CARGO_MANIFEST_DIR"))
 }
@@ -47,21 +61,7 @@ fn the_example_engines_play_whole_series_of_tictactoe_and_dodgem() {
     ] {
         let depth = if b.ends_with(":9") { 9 } else { 3 };
         let spec = format!("depth={depth} {}", example(a));
-        let out = queens(&[
-            "arena",
-            "--kind",
-            kind,
-            "--a",
-            &spec,
-            "--b",
-            b,
-            "--games",
-            "2",
-            "--threads",
-            "1",
-            "--no-history",
-        ]);
-        let answer = json(&out);
+        let answer = json(&series(kind, &spec, b, "2", NO_HISTORY));
         assert_eq!(answer["games"], 2, "{kind} {a}: {answer}");
         assert!(answer.get("forfeits").is_none(), "{kind} {a}: {answer}");
         assert_eq!(answer["a"]["algo"], "program");
@@ -83,21 +83,7 @@ fn a_bad_engine_forfeits_each_game_with_its_reason_and_the_series_goes_on() {
         ("flood", "flood"),
         ("ignore_stop", "ignored stop"),
     ] {
-        let spec = fake(mode);
-        let out = queens(&[
-            "arena",
-            "--kind",
-            "tictactoe",
-            "--a",
-            &spec,
-            "--b",
-            "alphabeta:2",
-            "--games",
-            "2",
-            "--threads",
-            "1",
-            "--no-history",
-        ]);
+        let out = series("tictactoe", &fake(mode), "alphabeta:2", "2", NO_HISTORY);
         let answer = json(&out);
         assert_eq!(answer["games"], 2, "{mode}: {answer}");
         assert_eq!(answer["losses"], 2, "{mode}: {answer}");
@@ -111,18 +97,13 @@ fn a_bad_engine_forfeits_each_game_with_its_reason_and_the_series_goes_on() {
         assert!(stderr.contains("A forfeits"), "{mode}: {stderr}");
     }
     // One that does not start at all.
-    let out = queens(&[
-        "arena",
-        "--kind",
+    let out = series(
         "dodgem",
-        "--b",
+        "alphabeta:3",
         "cmd=/no/such/engine",
-        "--games",
         "2",
-        "--threads",
-        "1",
-        "--no-history",
-    ]);
+        NO_HISTORY,
+    );
     let answer = json(&out);
     assert_eq!(answer["wins"], 2, "{answer}");
     assert_eq!(answer["forfeits"][0]["reason"], "did not start");
@@ -134,21 +115,8 @@ fn the_protocol_log_holds_both_directions() {
     let log = dir.path().join("protocol.log");
     let log_text = log.display().to_string();
     let spec = format!("depth=1 {}", example("engine_minimax.py"));
-    let out = queens(&[
-        "arena",
-        "--kind",
-        "tictactoe",
-        "--a",
-        &spec,
-        "--games",
-        "2",
-        "--threads",
-        "1",
-        "--no-history",
-        "--log",
-        &log_text,
-    ]);
-    json(&out);
+    let more = ["--no-history", "--log", &log_text];
+    json(&series("tictactoe", &spec, "alphabeta:1", "2", &more));
     let text = std::fs::read_to_string(&log).unwrap_or_else(|e| panic!("{e}"));
     assert!(text.contains("> protocol 1"), "{text}");
     assert!(text.contains("< protocolok 1"), "{text}");
@@ -252,26 +220,14 @@ fn check_engine_refuses_an_engine_that_does_not_start_and_reports_one_that_fails
 
 #[test]
 fn sprt_ends_a_series_once_it_decides_and_says_its_llr() {
-    let out = queens(&[
-        "arena",
-        "--kind",
+    let sprt = ["--no-history", "--sprt", "0", "100", "0.05", "0.05"];
+    let answer = json(&series(
         "tictactoe",
-        "--a",
         "alphabeta:9",
-        "--b",
         "alphabeta:1",
-        "--games",
         "1000",
-        "--threads",
-        "1",
-        "--no-history",
-        "--sprt",
-        "0",
-        "100",
-        "0.05",
-        "0.05",
-    ]);
-    let answer = json(&out);
+        &sprt,
+    ));
     let games = answer["games"].as_u64().unwrap_or(0);
     assert!(games > 0 && games < 1000, "{answer}");
     assert_eq!(answer["stopped"], false, "decided is not stopped: {answer}");
@@ -283,16 +239,8 @@ fn sprt_ends_a_series_once_it_decides_and_says_its_llr() {
     );
     assert!(llr >= upper, "{sprt}");
     // Bounds that make no test are refused before any game.
-    let out = queens(&[
-        "arena",
-        "--kind",
-        "tictactoe",
-        "--sprt",
-        "10",
-        "0",
-        "0.05",
-        "0.05",
-    ]);
+    let sprt = ["--sprt", "10", "0", "0.05", "0.05"];
+    let out = series("tictactoe", "alphabeta:9", "alphabeta:1", "2", &sprt);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -304,16 +252,12 @@ fn ours_behind_the_protocol(algo: &str) -> String {
 fn our_engine_behind_the_protocol_plays_as_it_does_in_process() {
     for kind in ["tictactoe", "dodgem", "othello", "queens"] {
         let spec = format!("depth=2 {}", ours_behind_the_protocol("alphabeta"));
-        let mut args = vec!["arena", "--kind", kind, "--b", "minimax:1", "--games", "2"];
-        args.extend(["--threads", "1", "--no-history"]);
+        let mut more = vec!["--no-history"];
         if kind == "queens" {
-            args.extend(["--size", "5", "--stones", "2"]);
+            more.extend(["--size", "5", "--stones", "2"]);
         }
-        let mut program = args.clone();
-        program.extend(["--a", spec.as_str()]);
-        let mut in_process = args.clone();
-        in_process.extend(["--a", "alphabeta:2"]);
-        let (program, in_process) = (json(&queens(&program)), json(&queens(&in_process)));
+        let play = |a: &str| json(&series(kind, a, "minimax:1", "2", &more));
+        let (program, in_process) = (play(&spec), play("alphabeta:2"));
         for key in ["wins", "draws", "losses", "average_margin"] {
             assert_eq!(program[key], in_process[key], "{kind} {key}: {program}");
         }
@@ -359,4 +303,126 @@ fn check_engine_takes_a_position_set_and_names_a_bad_line() {
     );
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("--file line 2"), "{stderr}");
+}
+
+/// Speaks to `queens engine --algo ALGO` by hand: sends `commands`, reads its lines up to
+/// and with the first `bestmove` (or `error`), then quits. Standard input stays open
+/// until the answer is in, since its end (like `quit`) stops a running search.
+fn converse(algo: &str, commands: &[&str]) -> Vec<String> {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["engine", "--algo", algo])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
+    for command in commands {
+        writeln!(stdin, "{command}").unwrap_or_else(|e| panic!("{e}"));
+    }
+    stdin.flush().unwrap_or_else(|e| panic!("{e}"));
+    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
+    let mut lines = Vec::new();
+    for line in BufReader::new(stdout).lines() {
+        let line = line.unwrap_or_else(|e| panic!("{e}"));
+        let done = line.starts_with("bestmove") || line.starts_with("error");
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    let _ = writeln!(stdin, "quit");
+    drop(stdin);
+    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert!(status.success(), "{lines:?}");
+    lines
+}
+
+/// A number after `key` in a protocol line.
+fn field(line: &str, key: &str) -> Option<u64> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == key)?;
+    words.get(at + 1)?.parse().ok()
+}
+
+#[test]
+fn our_engine_stops_at_a_node_limit_with_its_deepest_completed_depth() {
+    // A full minimax of tic-tac-toe is 549,946 nodes at depth 9; depths 1 to 4 together
+    // are 4,288, and the search is polled every 4,096 nodes, so with a limit of 5,000 it
+    // stops early in depth 5 and answers depth 4's move.
+    let lines = converse(
+        "minimax",
+        &[
+            "protocol 1",
+            "position game=tictactoe",
+            "go depth 9 nodes 5000",
+        ],
+    );
+    let answer = lines.last().cloned().unwrap_or_default();
+    assert!(answer.starts_with("bestmove "), "{lines:?}");
+    let nodes = field(&answer, "nodes").unwrap_or(u64::MAX);
+    assert!(nodes < 5_000 + 4_096, "{nodes} nodes: {lines:?}");
+    let depths: Vec<u64> = lines.iter().filter_map(|l| field(l, "depth")).collect();
+    assert_eq!(depths, [1, 2, 3, 4], "{lines:?}");
+    // Without a depth it deepens past the engine's default (3 for minimax) until the
+    // limit; tic-tac-toe's depths 1 to 5 are 23,018 nodes.
+    let lines = converse(
+        "minimax",
+        &["protocol 1", "position game=tictactoe", "go nodes 30000"],
+    );
+    let depths: Vec<u64> = lines.iter().filter_map(|l| field(l, "depth")).collect();
+    assert_eq!(depths, [1, 2, 3, 4, 5], "{lines:?}");
+}
+
+/// Every text cell of an exported workbook's sheets, sheet by sheet.
+fn workbook_texts(path: &std::path::Path) -> Vec<String> {
+    use calamine::{Reader, Xlsx, open_workbook};
+    let mut book: Xlsx<_> = open_workbook(path).unwrap_or_else(|e| panic!("{e}"));
+    let mut texts = Vec::new();
+    for name in book.sheet_names() {
+        let range = book
+            .worksheet_range(&name)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        texts.extend(range.rows().flatten().map(ToString::to_string));
+    }
+    texts
+}
+
+/// The "engine names in the history and the workbook": a program without a
+/// `name=` plays under the `id name` of its handshake (the example says "minimax.py"),
+/// not its command line, in the JSON, the table on stderr, the saved games and the
+/// workbook. Seen failing on the code before: the JSON's `program` was the command.
+#[test]
+fn a_program_is_named_by_its_handshake_in_the_report_the_history_and_the_workbook() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let (saves, book) = (dir.path().join("saves"), dir.path().join("series.xlsx"));
+    std::fs::create_dir(&saves).unwrap_or_else(|e| panic!("{e}"));
+    let (saves_text, book_text) = (saves.display().to_string(), book.display().to_string());
+    let spec = format!("depth=2 {}", example("engine_minimax.py"));
+    let more = ["--saves-dir", &saves_text, "--xlsx", &book_text];
+    let out = series("tictactoe", &spec, "minimax:2", "2", &more);
+    let answer = json(&out);
+    assert_eq!(answer["a"]["program"], "minimax.py", "{answer}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("A minimax.py"), "{stderr}");
+    let history = std::fs::read_dir(saves.join("history")).unwrap_or_else(|e| panic!("{e}"));
+    let mut saved = 0;
+    for file in history.flatten() {
+        let text = std::fs::read_to_string(file.path()).unwrap_or_else(|e| panic!("{e}"));
+        assert!(text.contains("program: minimax.py"), "{text}");
+        assert!(!text.contains("examples/engine_minimax.py"), "{text}");
+        saved += 1;
+    }
+    assert_eq!(saved, 2);
+    let texts = workbook_texts(&book);
+    assert!(texts.iter().any(|t| t.contains("minimax.py")), "{texts:?}");
+    assert!(
+        !texts.iter().any(|t| t.contains("engine_minimax.py")),
+        "{texts:?}"
+    );
+    // A `name=` still wins over the handshake.
+    let named = format!("name=mine {spec}");
+    let out = series("tictactoe", &named, "alphabeta:1", "2", NO_HISTORY);
+    assert_eq!(json(&out)["a"]["program"], "mine");
 }

@@ -9,6 +9,7 @@
 
 use queens::engines::{self, Bounds, EngineError, EngineProcess, Go, ProgramSpec};
 use queens::games::game_string;
+use queens::games::seam::AnyGame;
 use std::time::Duration;
 
 fn spec(mode: &str) -> ProgramSpec {
@@ -25,10 +26,20 @@ fn spec(mode: &str) -> ProgramSpec {
     spec
 }
 
+/// The fake engine of `mode`, started (its handshake done).
+fn started(mode: &str) -> EngineProcess {
+    EngineProcess::start(&spec(mode), None).unwrap_or_else(|e| panic!("{mode}: {e}"))
+}
+
+/// The game of a game string.
+fn position(text: &str) -> Box<dyn AnyGame> {
+    game_string::read(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
 /// The engine's first move in tic-tac-toe's start with `go`.
 fn first_move(mode: &str, go: Go) -> Result<String, EngineError> {
     let mut engine = EngineProcess::start(&spec(mode), None)?;
-    let game = game_string::read("game=tictactoe").unwrap_or_else(|e| panic!("{e}"));
+    let game = position("game=tictactoe");
     let never = || false;
     engines::play(&mut engine, game.as_ref(), &go, &never, &mut |_| {})
         .map(|answer| answer.best_move)
@@ -41,19 +52,37 @@ fn depth(depth: u32) -> Go {
     }
 }
 
-fn reason(mode: &str, go: Go) -> (String, String) {
-    match first_move(mode, go) {
+/// Asserts that the engine of `mode` loses its first move with `go` for the reason
+/// `why` ([`EngineError::reason`]), whose whole text says each of `says`.
+fn loses_with(mode: &str, go: Go, why: &str, says: &[&str]) {
+    let err = match first_move(mode, go) {
         Ok(mv) => panic!("{mode}: played {mv}"),
-        Err(err) => (err.reason().to_string(), err.to_string()),
+        Err(err) => err,
+    };
+    let text = err.to_string();
+    assert_eq!(err.reason(), why, "{mode}: {text}");
+    for said in says {
+        assert!(text.contains(said), "{mode}: '{said}' not in {text}");
+    }
+}
+
+/// Asserts that the engine of `mode` fails its start with the error `matches` accepts.
+fn fails_to_start(mode: &str, matches: impl Fn(&EngineError) -> bool) -> String {
+    match EngineProcess::start(&spec(mode), None) {
+        Ok(_) => panic!("{mode} started"),
+        Err(err) => {
+            assert!(matches(&err), "{mode}: {err:?}");
+            err.to_string()
+        }
     }
 }
 
 #[test]
 fn a_good_engine_plays_a_legal_move_and_says_its_name() {
-    let mut engine = EngineProcess::start(&spec("good"), None).unwrap_or_else(|e| panic!("{e}"));
+    let mut engine = started("good");
     assert_eq!(engine.id.name, "fake good");
     assert_eq!(engine.id.author, "the tests");
-    let game = game_string::read("game=tictactoe moves=a1").unwrap_or_else(|e| panic!("{e}"));
+    let game = position("game=tictactoe moves=a1");
     let mut infos = 0;
     let answer = engines::play(
         &mut engine,
@@ -85,14 +114,13 @@ fn a_program_that_cannot_run_did_not_start() {
 
 #[test]
 fn a_crash_says_its_exit_status_and_its_last_standard_error() {
-    let (why, text) = reason("crash", depth(1));
-    assert_eq!(why, "crashed");
-    assert!(
-        text.contains("status 1") && text.contains("ZeroDivisionError"),
-        "{text}"
+    loses_with(
+        "crash",
+        depth(1),
+        "crashed",
+        &["status 1", "ZeroDivisionError"],
     );
-    let err = EngineProcess::start(&spec("crash_at_start"), None).err();
-    let text = err.map(|e| e.to_string()).unwrap_or_default();
+    let text = fails_to_start("crash_at_start", |err| err.reason() == "crashed");
     assert!(
         text.contains("status 3") && text.contains("broke at start"),
         "{text}"
@@ -105,8 +133,7 @@ fn a_silent_engine_hangs_in_the_handshake_and_in_a_search() {
     quick.bounds.start = Duration::from_millis(300);
     let err = EngineProcess::start(&quick, None).err();
     assert!(matches!(err, Some(EngineError::Hung { .. })), "{err:?}");
-    let (why, text) = reason("hang", depth(1));
-    assert_eq!(why, "hung", "{text}");
+    loses_with("hang", depth(1), "hung", &[]);
 }
 
 #[test]
@@ -115,22 +142,15 @@ fn an_answer_after_the_time_and_margin_is_late() {
         movetime_ms: Some(50),
         ..Go::default()
     };
-    let (why, text) = reason("late", go);
-    assert_eq!(why, "late", "{text}");
-    assert!(
-        text.contains("50 ms") && text.contains("300 ms margin"),
-        "{text}"
-    );
+    loses_with("late", go, "late", &["50 ms", "300 ms margin"]);
 }
 
 #[test]
 fn an_engine_that_goes_on_after_stop_ignored_it() {
-    let (why, text) = reason("ignore_stop", depth(1));
-    assert_eq!(why, "ignored stop", "{text}");
+    loses_with("ignore_stop", depth(1), "ignored stop", &[]);
     // The caller's stop too (Ctrl+C, a window's Move now).
-    let mut engine =
-        EngineProcess::start(&spec("ignore_stop"), None).unwrap_or_else(|e| panic!("{e}"));
-    let game = game_string::read("game=tictactoe").unwrap_or_else(|e| panic!("{e}"));
+    let mut engine = started("ignore_stop");
+    let game = position("game=tictactoe");
     let asked = std::cell::Cell::new(false);
     let err = engines::play(
         &mut engine,
@@ -148,38 +168,31 @@ fn an_engine_that_goes_on_after_stop_ignored_it() {
 
 #[test]
 fn lines_off_the_protocol_are_garbage_with_the_line_quoted() {
-    let (why, text) = reason("garbage", depth(1));
-    assert_eq!(why, "garbage");
-    assert!(text.contains("thinking about a1"), "{text}");
-    let err = EngineProcess::start(&spec("old_protocol"), None).err();
-    assert!(matches!(err, Some(EngineError::Garbage { .. })), "{err:?}");
+    loses_with("garbage", depth(1), "garbage", &["thinking about a1"]);
+    fails_to_start("old_protocol", |err| {
+        matches!(err, EngineError::Garbage { .. })
+    });
 }
 
 #[test]
 fn too_many_lines_or_too_long_a_line_is_a_flood() {
-    let (why, text) = reason("flood", depth(1));
-    assert_eq!(why, "flood");
-    assert!(text.contains("10000 lines"), "{text}");
-    let (why, text) = reason("longline", depth(1));
-    assert_eq!(why, "flood");
-    assert!(text.contains("4096 bytes"), "{text}");
+    loses_with("flood", depth(1), "flood", &["10000 lines"]);
+    loses_with("longline", depth(1), "flood", &["4096 bytes"]);
 }
 
 #[test]
 fn an_illegal_move_is_refused_before_it_is_played() {
-    let (why, text) = reason("illegal", depth(1));
-    assert_eq!(why, "illegal move");
-    assert!(
-        text.contains("'z9'") && text.contains("game=tictactoe"),
-        "{text}"
+    loses_with(
+        "illegal",
+        depth(1),
+        "illegal move",
+        &["'z9'", "game=tictactoe"],
     );
 }
 
 #[test]
 fn an_engine_error_line_is_its_reason() {
-    let (why, text) = reason("refuse", depth(1));
-    assert_eq!(why, "engine error");
-    assert!(text.contains("plays chess only"), "{text}");
+    loses_with("refuse", depth(1), "engine error", &["plays chess only"]);
 }
 
 /// Whether process `pid` is gone (or a zombie of someone else's, which holds nothing).

@@ -296,9 +296,9 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub no_history: bool,
     /// Stop the series once a sequential probability ratio test decides whether A is
-    /// ELO0 or ELO1 Elo stronger than B (logistic Elo, GSPRT on wins/draws/losses as
-    /// fishtest and fastchess run it), with error chances ALPHA and BETA, e.g. --sprt 0
-    /// 50 0.05 0.05; the answer's "sprt" gives the LLR, its bounds and the decision.
+    /// ELO0 or ELO1 normalized Elo stronger than B (fastchess's default GSPRT, on
+    /// wins/draws/losses), with error chances ALPHA and BETA, e.g. --sprt 0 50 0.05
+    /// 0.05; the answer's "sprt" gives the LLR, its bounds and the decision.
     #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true)]
     pub sprt: Option<Vec<f64>>,
     /// Write every protocol line to and from the engine programs (--a/--b "cmd=...")

@@ -4,17 +4,19 @@
 //!
 //! The search runs on a thread of its own, so `stop` and `quit` are read while it
 //! thinks; progress goes out as `info` lines through the search handler, once per
-//! finished depth.
+//! finished depth. A `nodes` limit is kept as UCI engines keep it: the search deepens
+//! one depth at a time, the handler stops it once the nodes counted pass the limit, and
+//! the answer is the deepest completed depth's.
 
 use super::args::values::{algo_help, parse_algo};
 use super::error::CliError;
-use crate::ai::{EngineConfig, EngineKind, Iteration, SearchHandler};
+use crate::ai::{EngineConfig, EngineKind, Iteration, MAX_DEPTH, MAX_TIME_MS, SearchHandler};
 use crate::engines::wire::PROTOCOL_VERSION;
 use crate::games::game_string;
 use crate::games::seam::AnyGame;
 use clap::Args;
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
@@ -40,15 +42,29 @@ impl Out {
     }
 }
 
-/// The search's handler: the stop flag, and one `info` line per finished depth.
+/// The search's handler: the stop flag, the node limit, and one `info` line per finished
+/// depth.
 struct Lines {
     stop: Arc<AtomicBool>,
+    /// `go nodes N`'s N. The search reports its count only every few thousand nodes of a
+    /// depth (its poll), so it stops within one poll interval after the limit, and a
+    /// depth too small to be polled finishes: UCI engines overshoot the same way.
+    node_limit: Option<u64>,
+    /// The nodes of this search so far (every depth), as last reported.
+    nodes: AtomicU64,
     out: Out,
 }
 
 impl SearchHandler<String> for Lines {
     fn should_stop(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+            || self
+                .node_limit
+                .is_some_and(|limit| self.nodes.load(Ordering::Relaxed) >= limit)
+    }
+
+    fn on_nodes(&self, nodes: u64) {
+        self.nodes.store(nodes, Ordering::Relaxed);
     }
 
     fn on_iteration(&self, iteration: &Iteration<String>) {
@@ -62,22 +78,42 @@ impl SearchHandler<String> for Lines {
     }
 }
 
-/// The engine's settings for a `go` line: its depth (the engine's default when none)
-/// and its movetime as the time limit; `nodes` is not a limit our engines take.
-fn config_of(algo: EngineKind, words: &[&str]) -> EngineConfig {
+/// What a `go` line asks: the engine's settings and the node limit the handler keeps.
+#[derive(Debug, PartialEq)]
+struct Search {
+    config: EngineConfig,
+    node_limit: Option<u64>,
+}
+
+/// The engine's settings for a `go` line: its depth (the engine's default when none),
+/// its movetime as the time limit, and its node limit. A node limit without a movetime
+/// still needs the search to deepen one depth at a time (only a timed search does), so
+/// it gets the longest time limit, which it never reaches first; without a depth it
+/// deepens to the end of the game.
+fn search_of(algo: EngineKind, words: &[&str]) -> Search {
     let mut config = EngineConfig::new(algo, algo.entry().default_depth);
+    let mut depth_given = false;
+    let mut node_limit = None;
     for pair in words.chunks(2) {
         if let [key, value] = pair {
             match (*key, value.parse::<u64>()) {
                 ("depth", Ok(depth)) => {
-                    config.depth = u32::try_from(depth).unwrap_or(u32::MAX).clamp(1, 225);
+                    config.depth = u32::try_from(depth).unwrap_or(u32::MAX).clamp(1, MAX_DEPTH);
+                    depth_given = true;
                 }
-                ("movetime", Ok(ms)) => config.time_ms = Some(ms.max(1)),
+                ("movetime", Ok(ms)) => config.time_ms = Some(ms.clamp(1, MAX_TIME_MS)),
+                ("nodes", Ok(nodes)) => node_limit = Some(nodes),
                 _ => {}
             }
         }
     }
-    config
+    if node_limit.is_some() {
+        config.time_ms = config.time_ms.or(Some(MAX_TIME_MS));
+        if !depth_given {
+            config.depth = MAX_DEPTH;
+        }
+    }
+    Search { config, node_limit }
 }
 
 /// Runs the protocol on stdin and stdout until `quit` or the end of the input.
@@ -120,9 +156,11 @@ pub fn engine(args: &EngineArgs) -> Result<(), CliError> {
                     continue;
                 };
                 stop.store(false, Ordering::Relaxed);
-                let config = config_of(args.algo, limits);
+                let Search { config, node_limit } = search_of(args.algo, limits);
                 let handler = Lines {
                     stop: Arc::clone(&stop),
+                    node_limit,
+                    nodes: AtomicU64::new(0),
                     out: out.clone(),
                 };
                 search = Some(std::thread::spawn(move || {
@@ -151,4 +189,43 @@ pub fn engine(args: &EngineArgs) -> Result<(), CliError> {
         let _ = running.join();
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Search, search_of};
+    use crate::ai::{EngineConfig, EngineKind, MAX_DEPTH, MAX_TIME_MS};
+
+    fn minimax() -> EngineKind {
+        EngineKind::parse("minimax").unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_node_limit_deepens_to_the_end_unless_a_depth_or_a_time_is_given() {
+        let Search { config, node_limit } = search_of(minimax(), &["nodes", "500"]);
+        assert_eq!(node_limit, Some(500));
+        assert_eq!(
+            (config.depth, config.time_ms),
+            (MAX_DEPTH, Some(MAX_TIME_MS))
+        );
+        let Search { config, .. } = search_of(minimax(), &["depth", "4", "nodes", "9"]);
+        assert_eq!((config.depth, config.time_ms), (4, Some(MAX_TIME_MS)));
+        let Search { config, .. } = search_of(minimax(), &["movetime", "70", "nodes", "9"]);
+        assert_eq!((config.depth, config.time_ms), (MAX_DEPTH, Some(70)));
+    }
+
+    #[test]
+    fn without_a_node_limit_a_go_is_as_before() {
+        let plain = search_of(minimax(), &["depth", "5"]);
+        let mut expected = EngineConfig::new(minimax(), 5);
+        assert_eq!(plain.node_limit, None);
+        assert_eq!(plain.config, expected);
+        // A movetime too long for the clock is held to the longest the engines take.
+        expected.depth = 3;
+        expected.time_ms = Some(MAX_TIME_MS);
+        assert_eq!(
+            search_of(minimax(), &["movetime", "18446744073709551615"]).config,
+            expected
+        );
+    }
 }

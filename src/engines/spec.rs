@@ -77,6 +77,14 @@ impl ProgramSpec {
         self.name.clone().unwrap_or_else(|| fallback.to_string())
     }
 
+    /// The name a program plays under in reports, the history and the workbook: its
+    /// `name=` if given, else the `id name` it `said` in its handshake, else its command
+    /// (as cutechess-cli names an engine without a `name=`).
+    pub fn player_name(&self, said: Option<&str>) -> String {
+        let said = said.map(str::trim).filter(|name| !name.is_empty());
+        self.display_name(said.unwrap_or(&self.command_line()))
+    }
+
     /// The command as one line, for messages.
     pub fn command_line(&self) -> String {
         self.command.join(" ")
