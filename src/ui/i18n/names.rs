@@ -55,6 +55,24 @@ pub fn typed_names(setup: &GameSetup) -> [String; 2] {
     }
 }
 
+/// A seat in a few words: "human", or the engine's algorithm (or the engine program's
+/// command), depth and time: the small print under a player's name.
+pub fn seat_summary(t: &Texts, seat: &Seat) -> String {
+    match seat {
+        Seat::Human => t.human.to_string(),
+        Seat::Computer(engine) => {
+            let seconds = format!("{:.1}", engine.time_ms as f64 / 1000.0);
+            match &engine.program {
+                Some(command) => fill(t.program.summary, &[command, &engine.depth, &seconds]),
+                None => {
+                    let algorithm = t.engine_label(engine.engine);
+                    fill(t.engine_summary, &[&algorithm, &engine.depth, &seconds])
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -73,27 +73,13 @@ fn players_ui(app: &App, ui: &mut egui::Ui) {
                 });
                 // A computer's settings, second (a person's name says it all).
                 if app.seat(player).is_computer() {
-                    ui.label(RichText::new(seat_summary(t, app.seat(player))).small());
+                    ui.label(
+                        RichText::new(crate::ui::i18n::names::seat_summary(t, app.seat(player)))
+                            .small(),
+                    );
                 }
             });
         ui.add_space(2.0);
-    }
-}
-
-/// A seat in a few words: "human" or the engine's algorithm, depth and time.
-pub(in crate::ui) fn seat_summary(t: &Texts, seat: &Seat) -> String {
-    match seat {
-        Seat::Human => t.human.to_string(),
-        Seat::Computer(engine) => {
-            let seconds = format!("{:.1}", engine.time_ms as f64 / 1000.0);
-            match &engine.program {
-                Some(command) => fill(t.program.summary, &[command, &engine.depth, &seconds]),
-                None => {
-                    let algorithm = t.engine_label(engine.engine);
-                    fill(t.engine_summary, &[&algorithm, &engine.depth, &seconds])
-                }
-            }
-        }
     }
 }
 
