@@ -243,7 +243,7 @@ impl App {
         texts(self.settings.language)
     }
 
-    /// The players' names (see [`crate::ui::i18n::names`]): typed ones, else "You" / "Player 1",
+    /// The players' names (the i18n `names` module): typed ones, else "You" / "Player 1",
     /// and computers by level ("Computer (Medium)") or engine ("Computer (Alpha-beta)").
     pub fn player_names(&self) -> [String; 2] {
         let typed = &self.files.record.names;
