@@ -68,6 +68,19 @@ fn choose_program(harness: &mut Harness<'_, App>, command: &str) {
     frames(harness, 2);
 }
 
+/// Starts tic-tac-toe against the scripted fake engine in `mode` (tests/engines/) and
+/// plays b2.
+fn against_fake_engine(harness: &mut Harness<'_, App>, mode: &str) {
+    frames(harness, 2);
+    let fake = format!(
+        "python3 {} {mode}",
+        repository_file("tests/engines/fake_engine.py")
+    );
+    choose_program(harness, &fake);
+    click(harness, "Start");
+    click(harness, "square b2");
+}
+
 /// Waits until the computer has answered (or the game is over).
 fn wait_for_program(harness: &mut Harness<'_, App>) {
     frames(harness, 2);
@@ -135,14 +148,7 @@ fn a_whole_game_against_an_engine_program_is_played_reported_and_kept() {
 #[test]
 fn an_engine_program_that_crashes_forfeits_the_game_with_the_reason() {
     let (mut harness, _dir) = harness(tic_tac_toe());
-    frames(&mut harness, 2);
-    let fake = format!(
-        "python3 {} crash",
-        repository_file("tests/engines/fake_engine.py")
-    );
-    choose_program(&mut harness, &fake);
-    click(&mut harness, "Start");
-    click(&mut harness, "square b2");
+    against_fake_engine(&mut harness, "crash");
     wait_for_program(&mut harness);
     let app = harness.state();
     assert!(app.game_ended());
@@ -158,14 +164,7 @@ fn an_engine_program_that_crashes_forfeits_the_game_with_the_reason() {
 #[test]
 fn a_thinking_program_shows_its_search_live_and_move_now_stops_it() {
     let (mut harness, _dir) = harness(tic_tac_toe());
-    frames(&mut harness, 2);
-    let fake = format!(
-        "python3 {} think",
-        repository_file("tests/engines/fake_engine.py")
-    );
-    choose_program(&mut harness, &fake);
-    click(&mut harness, "Start");
-    click(&mut harness, "square b2");
+    against_fake_engine(&mut harness, "think");
     // Its `info depth 2 nodes 40` line is shown while it still thinks.
     step_until(&mut harness, "the program's info line", |app| {
         app.grid_thinking() == Some(40)
