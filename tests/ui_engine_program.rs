@@ -145,6 +145,43 @@ fn a_whole_game_against_an_engine_program_is_played_reported_and_kept() {
     assert_eq!(engine.program.as_deref(), Some(command.as_str()));
 }
 
+/// Issue 40 with round five (nothing lost): a game against a program is autosaved with
+/// the program's command, and Continue in a new window seats the program again, which
+/// then answers the next move. (The saves' shape check refused the command at first.)
+#[test]
+fn a_game_against_a_program_is_continued_with_the_program() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut harness = ui_support::harness_in(tic_tac_toe(), dir.path());
+    frames(&mut harness, 2);
+    let command = alphabeta_command();
+    choose_program(&mut harness, &command);
+    click(&mut harness, "Start");
+    click(&mut harness, "square b2");
+    wait_for_program(&mut harness);
+    assert_eq!(position(&harness).moves().len(), 2);
+    let autosave = queens::store::autosave_path(dir.path());
+    step_until(&mut harness, "the autosave", |_| autosave.exists());
+    // The window is gone without any goodbye: the autosave keeps the program.
+    drop(harness);
+    let mut harness = ui_support::harness_in(Settings::default(), dir.path());
+    frames(&mut harness, 2);
+    click(&mut harness, "Continue");
+    let Side::Computer(engine) = &harness.state().record().settings.players[1] else {
+        panic!("{:?}", harness.state().record().settings.players)
+    };
+    assert_eq!(engine.program.as_deref(), Some(command.as_str()));
+    let free = position(&harness).legal_moves()[0].clone();
+    click(&mut harness, &format!("square {free}"));
+    wait_for_program(&mut harness);
+    assert_eq!(
+        position(&harness).moves().len(),
+        4,
+        "{}",
+        harness.state().status_text()
+    );
+    assert!(harness.state().resigned().is_none());
+}
+
 #[test]
 fn an_engine_program_that_crashes_forfeits_the_game_with_the_reason() {
     let (mut harness, _dir) = harness(tic_tac_toe());
