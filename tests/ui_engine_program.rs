@@ -196,6 +196,13 @@ fn an_engine_program_that_crashes_forfeits_the_game_with_the_reason() {
         "{status}"
     );
     assert!(status.contains("crash"), "{status}");
+    // The game-over window says why too.
+    frames(&mut harness, 2);
+    assert!(
+        harness
+            .query_by_label_contains("The engine program lost by forfeit: crashed")
+            .is_some()
+    );
 }
 
 #[test]

@@ -240,6 +240,7 @@ impl App {
             Some(Err(Failure::Forfeit(why))) => {
                 // An engine program that went wrong loses the game, as in the arena.
                 let loser = self.game.side_to_move();
+                self.game.forfeit = Some(why.clone());
                 self.end_by_resignation(loser, Message::Forfeit(loser, why));
                 return;
             }

@@ -171,6 +171,11 @@ impl App {
         self.hovered
     }
 
+    /// Why the game's engine program lost by forfeit, when it did.
+    pub fn forfeit_reason(&self) -> Option<&str> {
+        self.game.forfeit.as_deref()
+    }
+
     /// The New game choices being edited (tests read them).
     pub fn new_game_draft(&self) -> &crate::ui::session::settings::GameSetup {
         &self.new_game.draft

@@ -87,6 +87,8 @@ pub struct Game {
     /// The move a hint suggested for the position on screen (in notation); gone with
     /// the next change of the position.
     pub hint: Option<String>,
+    /// Why the resigned seat's engine program lost (it crashed, hung...), for the summary.
+    pub forfeit: Option<String>,
 }
 
 impl Game {
@@ -101,6 +103,7 @@ impl Game {
             searched: None,
             picked: None,
             hint: None,
+            forfeit: None,
         }
     }
 

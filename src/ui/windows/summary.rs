@@ -49,6 +49,10 @@ pub fn game_over_window_ui(app: &App, ctx: &egui::Context, actions: &mut Vec<Act
         .frame(egui::Frame::window(&ctx.global_style()).stroke(egui::Stroke::new(2.0, colour)))
         .show(ctx, |ui| {
             ui.label(RichText::new(&ending.headline).heading().strong());
+            if let Some(why) = app.forfeit_reason() {
+                let text = fill(t.program.forfeit_note, &[&why]);
+                ui.add(egui::Label::new(RichText::new(text).weak()).wrap());
+            }
             if ending.resigned {
                 ui.label(RichText::new(t.resigned_note).weak());
             }
