@@ -196,35 +196,23 @@ impl Message {
             Message::MalformedLink(MalformedLink::NotUtf8) => t.link_not_utf8.to_string(),
             Message::NotInWindow(tag) => fill(t.not_in_window, &[tag]),
             Message::BadSetup(error) => fill(t.bad_setup, &[&t.game_error(error, names)]),
-            Message::Cancelled => t.cancelled.to_string(),
-            Message::Paused => t.paused.to_string(),
-            Message::WatchPaused => t.watch_paused.to_string(),
-            Message::Resigned(loser) => fill(
-                t.resigned,
-                &[&names[loser.index()], &names[loser.opponent().index()]],
-            ),
-            Message::Forfeit(loser, why) => fill(
-                t.program.forfeits,
-                &[&names[loser.index()], why, &names[loser.opponent().index()]],
-            ),
-            Message::NoProgramCommand => t.program.no_command.to_string(),
-            Message::HintThinking => t.hint_thinking.to_string(),
-            Message::HintResult { cell, claims } => fill(t.hint_result, &[cell, claims]),
-            Message::HintOnlyHuman => t.hint_only_human.to_string(),
             Message::ChooseFirst => t.choose_first.to_string(),
             Message::Both(first, then) => {
                 format!("{} {}", first.text(t, names), then.text(t, names))
             }
-            Message::UnknownEngine { name, known } => fill(
-                t.unknown_engine,
-                &[
-                    name,
-                    known,
-                    &t.engine_label(crate::ai::EngineKind::default()),
-                ],
-            ),
             Message::QueensOnly => t.table.queens_only.to_string(),
             Message::Grid(note) => note.text(t, names),
+            // The computer's and the players' ends: their own match below.
+            Message::Cancelled
+            | Message::Paused
+            | Message::WatchPaused
+            | Message::Resigned(_)
+            | Message::Forfeit(..)
+            | Message::NoProgramCommand
+            | Message::HintThinking
+            | Message::HintResult { .. }
+            | Message::HintOnlyHuman
+            | Message::UnknownEngine { .. } => self.computer_text(t, names),
             // The files' messages: their own match below. Every variant is named here,
             // so a new message is a compile error until it is worded.
             Message::Saving(_)
@@ -246,6 +234,37 @@ impl Message {
             | Message::ExportFailed(_)
             | Message::HistoryOpened(_)
             | Message::FolderSet(_) => self.file_text(t),
+        }
+    }
+
+    /// The text of a message about the computer, a hint or a game given up (resigned,
+    /// or lost by an engine program's forfeit).
+    fn computer_text(&self, t: &Texts, names: &[String; 2]) -> String {
+        match self {
+            Message::Cancelled => t.cancelled.to_string(),
+            Message::Paused => t.paused.to_string(),
+            Message::WatchPaused => t.watch_paused.to_string(),
+            Message::Resigned(loser) => fill(
+                t.resigned,
+                &[&names[loser.index()], &names[loser.opponent().index()]],
+            ),
+            Message::Forfeit(loser, why) => fill(
+                t.program.forfeits,
+                &[&names[loser.index()], why, &names[loser.opponent().index()]],
+            ),
+            Message::NoProgramCommand => t.program.no_command.to_string(),
+            Message::HintThinking => t.hint_thinking.to_string(),
+            Message::HintResult { cell, claims } => fill(t.hint_result, &[cell, claims]),
+            Message::HintOnlyHuman => t.hint_only_human.to_string(),
+            Message::UnknownEngine { name, known } => fill(
+                t.unknown_engine,
+                &[
+                    name,
+                    known,
+                    &t.engine_label(crate::ai::EngineKind::default()),
+                ],
+            ),
+            _ => String::new(),
         }
     }
 

@@ -116,19 +116,12 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
     }
     crate::ui::board::zoom::pinch(ui, room);
     let response = if zoom > 1.0 {
-        // Zoomed: the board is larger than its room, in a scroll area panned by
-        // dragging or scrolling.
-        let side = room.width().min(room.height()) * zoom;
-        egui::ScrollArea::both()
-            .id_salt("zoomed_board")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                let (rect, _) =
-                    ui.allocate_exact_size(egui::Vec2::splat(side), egui::Sense::hover());
-                overlay.layout = BoardLayout::fit(rect, board.size(), coordinates);
-                board_ui(ui, &board, &overlay)
-            })
-            .inner
+        zoomed_board_ui(
+            ui,
+            &board,
+            &mut overlay,
+            room.width().min(room.height()) * zoom,
+        )
     } else {
         board_ui(ui, &board, &overlay)
     };
@@ -141,6 +134,25 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
         };
         actions.extend(target.map(Action::Clicked));
     }
+}
+
+/// A zoomed board, `side` points wide and so larger than its room, in a scroll area
+/// panned by dragging or scrolling.
+fn zoomed_board_ui(
+    ui: &mut egui::Ui,
+    board: &Board,
+    overlay: &mut Overlay,
+    side: f32,
+) -> crate::ui::board::view::BoardResponse {
+    egui::ScrollArea::both()
+        .id_salt("zoomed_board")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let (rect, _) = ui.allocate_exact_size(egui::Vec2::splat(side), egui::Sense::hover());
+            overlay.layout = BoardLayout::fit(rect, board.size(), overlay.coordinates);
+            board_ui(ui, board, overlay)
+        })
+        .inner
 }
 
 /// What a game other than queens draws in the middle (a table game's board, or on

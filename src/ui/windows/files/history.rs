@@ -33,31 +33,7 @@ pub fn history_window_ui(
     // and so did a size remembered from a small screen (32.13); a smaller screen
     // scrolls the list sideways.
     super::super::fitted(window, ctx, egui::vec2(1100.0, 600.0_f32.min(room.y))).show(ctx, |ui| {
-        ui.horizontal_wrapped(|ui| {
-            // A browser keeps the games in the site's storage: no folder to name.
-            if super::super::DOWNLOADS {
-                ui.label(t.browser_keeps_games);
-                if ui.button(t.refresh).clicked() {
-                    actions.push(Action::ShowHistory);
-                }
-                return;
-            }
-            ui.label(t.saves_folder);
-            let response = ui.add(
-                egui::TextEdit::singleline(&mut files.folder_text)
-                    .desired_width(320.0_f32.min(ui.available_width() - 100.0).max(120.0))
-                    .font(egui::TextStyle::Monospace),
-            );
-            response.widget_info(|| {
-                egui::WidgetInfo::labeled(egui::Role::TextInput, true, "saves folder")
-            });
-            if ui.button(t.use_folder).clicked() {
-                actions.push(Action::SetSavesDir);
-            }
-            if ui.button(t.refresh).clicked() {
-                actions.push(Action::ShowHistory);
-            }
-        });
+        folder_ui(t, &mut files.folder_text, ui, actions);
         let Some(view) = files.history.as_mut() else {
             return;
         };
@@ -97,6 +73,35 @@ pub fn history_window_ui(
     if !open {
         actions.push(Action::CloseHistory);
     }
+}
+
+/// Where the history is read from: the saves folder, its field, Use this folder and
+/// Refresh; in a browser, that the site's storage keeps the games.
+fn folder_ui(t: &Texts, folder_text: &mut String, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    ui.horizontal_wrapped(|ui| {
+        // A browser keeps the games in the site's storage: no folder to name.
+        if super::super::DOWNLOADS {
+            ui.label(t.browser_keeps_games);
+            if ui.button(t.refresh).clicked() {
+                actions.push(Action::ShowHistory);
+            }
+            return;
+        }
+        ui.label(t.saves_folder);
+        let response = ui.add(
+            egui::TextEdit::singleline(folder_text)
+                .desired_width(320.0_f32.min(ui.available_width() - 100.0).max(120.0))
+                .font(egui::TextStyle::Monospace),
+        );
+        response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "saves folder"));
+        if ui.button(t.use_folder).clicked() {
+            actions.push(Action::SetSavesDir);
+        }
+        if ui.button(t.refresh).clicked() {
+            actions.push(Action::ShowHistory);
+        }
+    });
 }
 
 fn filters_ui(
@@ -174,63 +179,75 @@ fn entries_ui(
                     ui.end_row();
                     // Newest first.
                     for (index, entry) in shown.iter().rev() {
-                        let game = &entry.game;
-                        ui.horizontal(|ui| {
-                            if ui.button(t.open_entry).clicked() {
-                                actions.push(Action::OpenHistoryEntry(*index));
-                            }
-                            // Every game with the analysis (an exact solver), from its
-                            // row of the games table.
-                            let analysable = crate::games::table::by_tag(entry.game.kind.name())
-                                .is_some_and(|row| row.tools.analysis());
-                            if ui
-                                .add_enabled(analysable, egui::Button::new(t.analyse_entry))
-                                .clicked()
-                            {
-                                actions.push(Action::AnalyseHistoryEntry(*index));
-                            }
-                        });
-                        ui.label(format_utc(game.sort_time()));
-                        // A queens game by its board, a small one by its name; a game
-                        // from a pasted or linked position says how much was played here.
-                        ui.vertical(|ui| {
-                            ui.label(match game.kind {
-                                GameKind::Queens => format!("{0}x{0}", game.settings.size),
-                                kind => crate::ui::i18n::grid::kind_name(t.grid, kind).to_string(),
-                            });
-                            if let Some(here) = game.moves_played_here() {
-                                ui.label(
-                                    RichText::new(fill(t.from_position, &[&here]))
-                                        .small()
-                                        .weak(),
-                                );
-                            }
-                        });
-                        // Look (issue 8): names ("You", "Computer (Medium)", or typed),
-                        // a computer's settings second in small print.
-                        let names = history_names(t, entry);
-                        for (side, name) in game.settings.players.iter().zip(&names) {
-                            ui.vertical(|ui| {
-                                ui.label(name);
-                                if side.engine().is_some() {
-                                    ui.label(RichText::new(side_summary(t, side)).small().weak());
-                                }
-                            });
-                        }
-                        ui.label(history_score(t, game));
-                        let winner = match game.result.map(|r| r.winner) {
-                            Some(Winner::P1) => names[0].clone(),
-                            Some(Winner::P2) => names[1].clone(),
-                            _ => t.draw_short.to_string(),
-                        };
-                        ui.label(match game.resigned() {
-                            Some(_) => format!("{winner} {}", t.by_resignation),
-                            None => winner,
-                        });
+                        entry_row_ui(*index, entry, t, ui, actions);
                         ui.end_row();
                     }
                 });
         });
+}
+
+/// One game's row of the History list: Open and Analyse, the date, the game, the two
+/// players (a computer's settings in small print), the score and the winner.
+fn entry_row_ui(
+    index: usize,
+    entry: &HistoryEntry,
+    t: &crate::ui::i18n::Texts,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let game = &entry.game;
+    ui.horizontal(|ui| {
+        if ui.button(t.open_entry).clicked() {
+            actions.push(Action::OpenHistoryEntry(index));
+        }
+        // Every game with the analysis (an exact solver), from its
+        // row of the games table.
+        let analysable = crate::games::table::by_tag(entry.game.kind.name())
+            .is_some_and(|row| row.tools.analysis());
+        if ui
+            .add_enabled(analysable, egui::Button::new(t.analyse_entry))
+            .clicked()
+        {
+            actions.push(Action::AnalyseHistoryEntry(index));
+        }
+    });
+    ui.label(format_utc(game.sort_time()));
+    // A queens game by its board, a small one by its name; a game
+    // from a pasted or linked position says how much was played here.
+    ui.vertical(|ui| {
+        ui.label(match game.kind {
+            GameKind::Queens => format!("{0}x{0}", game.settings.size),
+            kind => crate::ui::i18n::grid::kind_name(t.grid, kind).to_string(),
+        });
+        if let Some(here) = game.moves_played_here() {
+            ui.label(
+                RichText::new(fill(t.from_position, &[&here]))
+                    .small()
+                    .weak(),
+            );
+        }
+    });
+    // Look (issue 8): names ("You", "Computer (Medium)", or typed),
+    // a computer's settings second in small print.
+    let names = history_names(t, entry);
+    for (side, name) in game.settings.players.iter().zip(&names) {
+        ui.vertical(|ui| {
+            ui.label(name);
+            if side.engine().is_some() {
+                ui.label(RichText::new(side_summary(t, side)).small().weak());
+            }
+        });
+    }
+    ui.label(history_score(t, game));
+    let winner = match game.result.map(|r| r.winner) {
+        Some(Winner::P1) => names[0].clone(),
+        Some(Winner::P2) => names[1].clone(),
+        _ => t.draw_short.to_string(),
+    };
+    ui.label(match game.resigned() {
+        Some(_) => format!("{winner} {}", t.by_resignation),
+        None => winner,
+    });
 }
 
 /// A history game's score, P1 first; a game that keeps none (tic-tac-toe: its
