@@ -14,7 +14,8 @@
 //! which holds the ply, is the key).
 
 use queens::analysis::proved::Outcome;
-use queens::analysis::{analyse_proved, proved_moves};
+use queens::analysis::{analyse_proved, class_of, proved_moves};
+use queens::games::game_string::read;
 use queens::games::seam::AnyGame;
 use queens::games::table::by_tag;
 use std::collections::HashMap;
@@ -248,4 +249,100 @@ fn dodgem_values_and_analyses_match_plain_minimax() {
     }
     assert!(judged >= GAMES * 4, "{judged} moves judged");
     assert!(valued >= GAMES, "{valued} moves valued");
+}
+
+/// Queens' plain reference: exhaustive minimax over the seam alone, a finished game
+/// scored by the rules' own score (the cells each side owns) as the mover's final cells
+/// less the other's. No engine, no solver, no evaluation.
+fn queens_margin(game: &mut dyn AnyGame) -> i32 {
+    if game.result().is_some() {
+        let score = game.score();
+        let mover = game.seat_to_move().min(1);
+        return score[mover] as i32 - score[1 - mover] as i32;
+    }
+    let mut best = i32::MIN;
+    for mv in game.legal_moves() {
+        game.play_text(&mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        best = best.max(-queens_margin(game));
+        game.undo();
+    }
+    best
+}
+
+/// A random queens game on a 4x4 or 5x5 board with random stones, played to its end.
+fn random_queens_game(rng: &mut Rng) -> Box<dyn AnyGame> {
+    let size = 4 + rng.below(2);
+    let names: Vec<String> = (0..size * size)
+        .map(|i| format!("{}{}", (b'a' + (i % size) as u8) as char, i / size + 1))
+        .collect();
+    let mut stones: Vec<&str> = Vec::new();
+    for _ in 0..1 + rng.below(size - 1) {
+        let cell = names[rng.below(names.len())].as_str();
+        if !stones.contains(&cell) {
+            stones.push(cell);
+        }
+    }
+    let text = format!("size={size} stones={}", stones.join(","));
+    let mut game = read(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    loop {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break game;
+        }
+        let mv = &legal[rng.below(legal.len())];
+        game.play_text(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+}
+
+/// Queens through the same proved tools as every game (issue 39): its margins are its
+/// exact values, so every legal move's margin at every position of 60 random games on
+/// 4x4 and 5x5 boards with stones, and every move of their analyses (margins from P1's
+/// view, the cells given away and their class), are the plain reference's.
+#[test]
+fn queens_values_and_analyses_match_plain_minimax_of_the_margin() {
+    let mut rng = Rng(0x9ee2_5c0a_5eed_0039);
+    let (mut judged, mut valued) = (0, 0);
+    for _ in 0..60 {
+        let game = random_queens_game(&mut rng);
+        let mut walk = game.clone_box();
+        while walk.undo().is_some() {}
+        let analysis = analyse_proved(game.as_ref(), &|| false, &mut |_, _| {})
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(analysis.complete);
+        for (k, mv) in game.moves().iter().enumerate() {
+            let what = format!("{} move {}", game.game_string(), k + 1);
+            let values = proved_moves(walk.as_ref(), &|| false)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .unwrap_or_else(|| panic!("nothing stopped it"));
+            let before = queens_margin(walk.as_mut());
+            assert_eq!(values.value.margin, Some(before), "{what}");
+            assert_eq!(values.value.value, before, "{what}");
+            for value in &values.moves {
+                walk.play_text(&value.mv).unwrap_or_else(|e| panic!("{e}"));
+                let after = -queens_margin(walk.as_mut());
+                walk.undo();
+                assert_eq!(value.value.margin, Some(after), "{what}: {}", value.mv);
+                let outcome = match after.signum() {
+                    1 => Outcome::Win,
+                    0 => Outcome::Draw,
+                    _ => Outcome::Loss,
+                };
+                assert_eq!(value.value.outcome, outcome, "{what}: {}", value.mv);
+                valued += 1;
+            }
+            walk.play_text(mv).unwrap_or_else(|e| panic!("{e}"));
+            let after = -queens_margin(walk.as_mut());
+            let judged_move = &analysis.moves[k];
+            let p1 = |margin: i32| if k % 2 == 0 { margin } else { -margin };
+            assert_eq!(judged_move.played, *mv, "{what}");
+            assert_eq!(judged_move.margin_before, Some(p1(before)), "{what}");
+            assert_eq!(judged_move.margin_after, Some(p1(after)), "{what}");
+            let loss = u32::try_from(before - after).unwrap_or_else(|_| panic!("{what}: a gain"));
+            assert_eq!(judged_move.loss, Some(loss), "{what}");
+            assert_eq!(judged_move.class, class_of(loss), "{what}");
+            judged += 1;
+        }
+    }
+    assert!(judged >= 120, "{judged} moves judged");
+    assert!(valued >= 600, "{valued} moves valued");
 }

@@ -1,14 +1,15 @@
-//! Proved move values for every game whose row in the games table has an exact solver
-//! and whose result is a win, a draw or a loss (tic-tac-toe, Dodgem): each legal move's
-//! exact value from the mover's view, solved through the game seam
-//! ([`AnyGame::solve_exact`]) and read by the game's own [`AnyGame::decided`]. Nothing
-//! here names a game. Queens, whose result is a margin of cells, keeps its own values
+//! Proved move values for every game whose row in the games table has an exact solver:
+//! each legal move's exact value from the mover's view, solved through the game seam
+//! ([`AnyGame::solve_exact`]). A game whose result is a win, a draw or a loss
+//! (tic-tac-toe, Dodgem) has its value read by its own [`AnyGame::decided`]; a game whose
+//! result is a margin (queens' cells) gives the margin with the value ([`Exact::margin`]).
+//! Nothing here names a game. Queens also keeps its own time-limited values
 //! (`value_moves`, `queens solve --all-moves`), which prove bounds and estimates too.
 //!
 //! The game analysis (`analyse_proved`, in `proved_game.rs`) and the puzzles
 //! (`proved_puzzles.rs`) are built on these values.
 
-use crate::games::seam::{AnyGame, NoExactSolver, Seat};
+use crate::games::seam::{AnyGame, Exact, NoExactSolver, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The stop question of a proof: asked as it goes, a yes abandons it (nothing proved).
@@ -51,19 +52,41 @@ impl Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Proved {
     /// The value as the game's engines score a finished game, from that side's view
-    /// (0 a draw; a quicker win and a slower loss are worth more).
+    /// (0 a draw; a quicker win and a slower loss are worth more; for a game whose
+    /// result is a margin, the margin).
     pub value: i32,
     /// What the value proves.
     pub outcome: Outcome,
     /// The ply of the game (counted from its start) of the last move with best play;
-    /// `None` for a draw.
+    /// `None` for a draw, and for a game whose result is a margin (where the end's ply
+    /// is no part of the result).
     pub ends_at_ply: Option<u32>,
+    /// For a game whose result is a margin of its score (queens' cells), the final
+    /// margin with best play from that side's view; absent for a game whose result is a
+    /// win, a draw or a loss.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin: Option<i32>,
 }
 
 impl Proved {
-    /// What the exact `value` of `game` (from its side to move's view) proves, by the
-    /// game's [`AnyGame::decided`]: an exact value it does not decide is a draw.
-    pub fn of(game: &dyn AnyGame, value: i32) -> Proved {
+    /// What `exact`, the solve of `game`'s position (from its side to move's view),
+    /// proves: a margin's sign is the outcome; otherwise the game's
+    /// [`AnyGame::decided`] reads the value, and an exact value it does not decide is
+    /// a draw.
+    pub fn of(game: &dyn AnyGame, exact: &Exact) -> Proved {
+        if let Some(margin) = exact.margin {
+            return Proved {
+                value: exact.value,
+                outcome: match margin.signum() {
+                    1 => Outcome::Win,
+                    0 => Outcome::Draw,
+                    _ => Outcome::Loss,
+                },
+                ends_at_ply: None,
+                margin: Some(margin),
+            };
+        }
+        let value = exact.value;
         match game.decided(value) {
             Some(decided) => Proved {
                 value,
@@ -73,11 +96,13 @@ impl Proved {
                     Outcome::Loss
                 },
                 ends_at_ply: Some(decided.ends_at_ply),
+                margin: None,
             },
             None => Proved {
                 value,
                 outcome: Outcome::Draw,
                 ends_at_ply: None,
+                margin: None,
             },
         }
     }
@@ -92,6 +117,26 @@ impl Proved {
                 Outcome::Loss => Outcome::Win,
             },
             ends_at_ply: self.ends_at_ply,
+            margin: self.margin.map(|margin| -margin),
+        }
+    }
+
+    /// Whether a move of this value keeps the result `best` is worth: the same margin
+    /// for a game whose result is a margin, else the same outcome (quickest or not).
+    pub fn keeps(self, best: Proved) -> bool {
+        match (self.margin, best.margin) {
+            (Some(mine), Some(best)) => mine >= best,
+            _ => self.outcome == best.outcome,
+        }
+    }
+
+    /// What a move of this value gives away against `best`, in the game's unit: the
+    /// margin's units (queens' cells) for a game whose result is a margin, else the
+    /// result steps of [`Proved::steps_below`].
+    pub fn loss_below(self, best: Proved) -> u32 {
+        match (self.margin, best.margin) {
+            (Some(mine), Some(best)) => best.saturating_sub(mine).max(0).unsigned_abs(),
+            _ => self.steps_below(best),
         }
     }
 
@@ -158,11 +203,10 @@ impl ProvedMoves {
             .reduce(|a, b| if b.value.value > a.value.value { b } else { a })
     }
 
-    /// The moves that keep the position's result (quickest or not).
+    /// The moves that keep the position's result (quickest or not; for a game whose
+    /// result is a margin, its whole margin).
     pub fn keeping(&self) -> impl Iterator<Item = &ProvedMove> {
-        self.moves
-            .iter()
-            .filter(|m| m.value.outcome == self.value.outcome)
+        self.moves.iter().filter(|m| m.value.keeps(self.value))
     }
 
     /// The moves, best first (ties in move order), as `queens solve --all-moves` lists them.
@@ -199,7 +243,7 @@ pub fn proved_position(
     stop: Stop<'_>,
 ) -> Result<Option<ProvedPosition>, NoExactSolver> {
     Ok(game.solve_exact(stop)?.map(|exact| ProvedPosition {
-        value: Proved::of(game, exact.value),
+        value: Proved::of(game, &exact),
         best: exact.best_move,
         line: exact.pv,
         ply: exact.ply,
@@ -314,6 +358,38 @@ mod tests {
                 assert_eq!(m.value.steps_below(best.value), 0);
             }
         }
+    }
+
+    #[test]
+    fn a_margin_is_kept_whole_and_its_loss_is_counted_in_its_units() {
+        let margin = |m: i32| Proved {
+            value: m,
+            outcome: match m.signum() {
+                1 => Outcome::Win,
+                0 => Outcome::Draw,
+                _ => Outcome::Loss,
+            },
+            ends_at_ply: None,
+            margin: Some(m),
+        };
+        let best = margin(6);
+        // A smaller win keeps the outcome but not the margin: 4 cells given away.
+        assert!(!margin(2).keeps(best));
+        assert_eq!(margin(2).loss_below(best), 4);
+        assert_eq!(margin(2).steps_below(best), 0);
+        assert!(margin(6).keeps(best));
+        assert_eq!(margin(6).loss_below(best), 0);
+        assert_eq!(margin(-4).loss_below(best), 10);
+        assert_eq!(margin(-4).flipped(), margin(4));
+        // Without margins, the outcome is what is kept.
+        let won = |ply: u32| Proved {
+            value: 100 - ply as i32,
+            outcome: Outcome::Win,
+            ends_at_ply: Some(ply),
+            margin: None,
+        };
+        assert!(won(9).keeps(won(5)));
+        assert_eq!(won(9).loss_below(won(5)), 0);
     }
 
     #[test]

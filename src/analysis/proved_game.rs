@@ -1,17 +1,22 @@
-//! The proved move-by-move analysis of a game whose row in the games table has an exact
-//! solver and whose result is a win, a draw or a loss (tic-tac-toe, Dodgem): for each
-//! move played, the exact value before and after it from the mover's view, a best move,
-//! what the move gave away and its class; each player's totals and worst moves. Every
-//! value is proved ([`super::proved`]), so nothing here is an estimate.
+//! The proved move-by-move analysis of any game whose row in the games table has an
+//! exact solver: for each move played, the exact value before and after it from the
+//! mover's view, a best move, what the move gave away and its class; each player's
+//! totals and worst moves. Every value is proved ([`super::proved`]), so nothing here is
+//! an estimate.
 //!
-//! What a move gives away is counted in result steps (win, draw, loss), not in the
-//! engines' scores: a move that keeps the result loses nothing (`loss` 0), one that
-//! turns a win into a draw or a draw into a loss loses 1, a win into a loss 2. A move
-//! that keeps a win but wins later (or keeps a loss but loses sooner) loses nothing of
-//! the result; it is told apart by its class, `good` rather than `best`, and by
-//! `plies_lost`. Any move that gives the result away is a `mistake`.
+//! What a move gives away is counted in the game's result:
+//! - For a game whose result is a win, a draw or a loss (tic-tac-toe, Dodgem), in result
+//!   steps, not in the engines' scores: a move that keeps the result loses nothing
+//!   (`loss` 0), one that turns a win into a draw or a draw into a loss loses 1, a win
+//!   into a loss 2. A move that keeps a win but wins later (or keeps a loss but loses
+//!   sooner) loses nothing of the result; it is told apart by its class, `good` rather
+//!   than `best`, and by `plies_lost`. Any move that gives the result away is a
+//!   `mistake`.
+//! - For a game whose result is a margin (queens), in the margin's units (cells), with
+//!   queens' classes ([`class_of`]); `margin_before` and `margin_after` give the margins
+//!   from the first player's view, as queens' own analysis does.
 
-use super::model::{Class, PlayerSummary};
+use super::model::{Class, PlayerSummary, class_of};
 use super::proved::{Outcome, Proved, Stop, proved_position};
 use crate::games::seam::{AnyGame, NoExactSolver};
 use serde::{Deserialize, Serialize};
@@ -59,8 +64,16 @@ pub struct ProvedMoveAnalysis {
     /// Always `null`: no value is an estimate.
     pub depth: Option<u32>,
     /// `best` (the result kept by the quickest way), `good` (kept, more slowly),
-    /// `mistake` (given away).
+    /// `mistake` (given away); for a game whose result is a margin, the class of the
+    /// cells given away ([`class_of`]).
     pub class: Class,
+    /// For a game whose result is a margin: the final margin with best play before the
+    /// move, from the first player's view (P1 - P2); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin_before: Option<i32>,
+    /// The same after the move played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin_after: Option<i32>,
 }
 
 impl ProvedMoveAnalysis {
@@ -75,12 +88,18 @@ impl ProvedMoveAnalysis {
     ) -> ProvedMoveAnalysis {
         let worth = before.value;
         let kept = after.value.flipped();
-        let loss = kept.steps_below(worth);
+        let loss = kept.loss_below(worth);
         let plies_lost = kept.plies_below(worth);
-        let class = match (loss, plies_lost) {
-            (0, 0) => Class::Best,
-            (0, _) => Class::Good,
-            _ => Class::Mistake,
+        let class = match (worth.margin, loss, plies_lost) {
+            (Some(_), loss, _) => class_of(loss),
+            (None, 0, 0) => Class::Best,
+            (None, 0, _) => Class::Good,
+            (None, ..) => Class::Mistake,
+        };
+        // The first player's view: the mover's margin, turned for the second player.
+        let first_view = |margin: Option<i32>| match player {
+            1 => margin,
+            _ => margin.map(|margin| -margin),
         };
         ProvedMoveAnalysis {
             ply,
@@ -100,6 +119,8 @@ impl ProvedMoveAnalysis {
             exact: true,
             depth: None,
             class,
+            margin_before: first_view(worth.margin),
+            margin_after: first_view(kept.margin),
         }
     }
 }

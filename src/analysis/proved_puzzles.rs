@@ -1,9 +1,10 @@
 //! "Find the move" puzzles for every game whose row in the games table has an exact
-//! solver and whose result is a win, a draw or a loss (tic-tac-toe, Dodgem): positions
-//! of random games where exactly one move keeps the proved result and every other move
-//! gives away at least `min_loss` result steps (1: a win to a draw or a draw to a loss;
-//! 2: a win to a loss), all proved through the seam ([`super::proved`]). Queens has its
-//! own generator (`crate::ai::puzzles`), which counts losses in cells.
+//! solver: positions of random games where exactly one move keeps the proved result
+//! (for queens, whose result is a margin, the whole margin) and every other move gives
+//! away at least `min_loss` (result steps for a win/draw/loss game, 1: a win to a draw
+//! or a draw to a loss, 2: a win to a loss; cells for queens), all proved through the
+//! seam ([`super::proved`]). Queens also has its own generator (`crate::ai::puzzles`),
+//! which draws boards of stones and proves with time limits.
 //!
 //! Each game draws its own move stream from one SplitMix64 stream of the seed, so the
 //! same seed gives the same puzzles; a game gives at most one puzzle, and no position
@@ -33,7 +34,8 @@ pub struct ProvedPuzzle {
     pub value: i32,
     /// What the value proves for the mover: a win or a draw.
     pub outcome: Outcome,
-    /// Every other legal move with the result steps it gives away; least first (the
+    /// Every other legal move with what it gives away (result steps, or cells for a
+    /// game whose result is a margin); least first (the
     /// slower loss first among equals), then in move order.
     pub others: Vec<(String, u32)>,
     /// The most tempting wrong move (`others`' first), then best play after it to the end.
@@ -64,7 +66,7 @@ pub fn puzzle_from(values: &super::proved::ProvedMoves, min_loss: u32) -> Option
         .iter()
         .filter(|m| m.mv != solution.mv)
         .collect();
-    let loss = |m: &ProvedMove| m.value.steps_below(values.value);
+    let loss = |m: &ProvedMove| m.value.loss_below(values.value);
     if others.iter().any(|m| loss(m) < min_loss.max(1)) {
         return None;
     }

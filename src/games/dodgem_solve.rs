@@ -57,6 +57,7 @@ pub fn exact_until(game: &Dodgem, stop: &dyn Fn() -> bool) -> Option<Exact> {
         best_move: solved.best_move.map(|mv| mv.to_string()),
         pv,
         nodes: solved.positions as u64,
+        margin: None,
     })
 }
 

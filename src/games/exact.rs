@@ -22,6 +22,11 @@ pub struct Exact {
     pub pv: Vec<String>,
     /// Positions the solver searched (or solved, for a solver that remembers them).
     pub nodes: u64,
+    /// For a game whose result is a margin of its score (queens: the cells owned), the
+    /// final margin with best play from the side to move's view, which is then also
+    /// `value`; `None` for a game whose result is a win, a draw or a loss, whose value
+    /// says how quickly (read by the game's `Rules::decided`).
+    pub margin: Option<i32>,
 }
 
 /// An exact solve asked of a game that has no exact solver.

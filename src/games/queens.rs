@@ -14,6 +14,11 @@ use std::fmt;
 /// The board side of a game string that names none.
 pub const DEFAULT_SIZE: u8 = 8;
 
+/// The table of queens' exact solve through the seam, in MiB: every board up to 15x15
+/// is solved from its first move well within it (BENCHMARKS.md), and the proved tools
+/// solve one position per legal move, each with a table of its own.
+pub const EXACT_HASH_MB: usize = 32;
+
 impl fmt::Display for Board {
     /// The game string.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -129,6 +134,45 @@ impl Rules for Board {
 
     fn plays(_engine: crate::ai::EngineKind) -> bool {
         true
+    }
+
+    /// The strong engine's exact solver ([`crate::ai::strong::solve`]) on one thread with
+    /// a table of at most [`EXACT_HASH_MB`] (less when the position cannot fill it): the
+    /// final margin with best play, from the side to move's view, is both the value and
+    /// the margin. `queens solve` keeps its own command for what this does not offer
+    /// (a time limit, threads, proved bounds of an unfinished solve).
+    fn solve_exact(
+        &self,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<crate::games::seam::Exact>, crate::games::seam::NoExactSolver> {
+        use crate::ai::strong::{SolveProgress, SolveSettings, solve, table_for_board};
+        // A table that cannot be had at the size asked for is asked for at the least.
+        let Ok(table) = table_for_board(self, EXACT_HASH_MB).or_else(|_| table_for_board(self, 1))
+        else {
+            return Err(crate::games::seam::NoExactSolver(Self::TAG));
+        };
+        let solved = solve(
+            self,
+            &table,
+            SolveSettings::default(),
+            &crate::games::seam::StopWhen(stop),
+            &SolveProgress::default(),
+        );
+        let Some(margin) = solved.margin.filter(|_| solved.solved) else {
+            return Ok(None);
+        };
+        let mover_margin = match self.side_to_move() {
+            Player::One => margin,
+            Player::Two => -margin,
+        };
+        Ok(Some(crate::games::seam::Exact {
+            value: mover_margin,
+            ply: u32::try_from(self.ply()).unwrap_or(u32::MAX),
+            best_move: solved.best_move.map(|cell| cell.to_string()),
+            pv: solved.pv.iter().map(Cell::to_string).collect(),
+            nodes: solved.nodes,
+            margin: Some(mover_margin),
+        }))
     }
 
     /// The board as the window draws it, the top rank first (a1 at the bottom left);

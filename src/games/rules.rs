@@ -188,8 +188,8 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
 
     /// The exact result of this position with best play (`queens solve --kind`), asking
     /// `stop` as it goes: `Ok(None)` once `stop` says so, nothing proved. By default a
-    /// game has none; a game that has one sets [`Tools::solver`] too. Queens's solver is
-    /// a command of its own (`cli::solve`) and is not asked here.
+    /// game has none; a game that has one sets [`Tools::solver`] too. A game whose
+    /// result is a margin of its score (queens) says so in [`Exact::margin`].
     ///
     /// # Errors
     /// [`NoExactSolver`] for a game without an exact solver.

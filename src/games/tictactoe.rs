@@ -481,6 +481,7 @@ impl Rules for TicTacToe {
             best_move: outcome.best_move.map(|cell| cell.to_string()),
             pv: outcome.pv.iter().map(Cell::to_string).collect(),
             nodes: outcome.stats.nodes,
+            margin: None,
         }))
     }
 }
