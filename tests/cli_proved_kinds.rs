@@ -198,18 +198,26 @@ fn a_game_without_a_solver_and_queens_options_are_refused() {
             &["analyse", "--kind", "tictactoe", "--moves", "a1,a1"],
             "move 2",
         ),
-        (
-            &[
-                "solve",
-                "--kind",
-                "dodgem",
-                "--all-moves",
-                "--exact-within",
-                "1",
-            ],
-            "--exact-within is for queens",
-        ),
     ]);
+}
+
+#[test]
+fn exact_within_is_one_option_for_every_game() {
+    // A game whose solver proves every move exactly gives every margin: K is met.
+    let answer = json(&[
+        "solve",
+        "--kind",
+        "dodgem",
+        "--all-moves",
+        "--exact-within",
+        "1",
+    ]);
+    assert_eq!(answer["exact_within"], 1);
+    let moves = answer["moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert_eq!(moves.len(), 3);
+    assert!(moves.iter().all(|m| m["margin"].is_i64()), "{answer}");
 }
 
 #[test]

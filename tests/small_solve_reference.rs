@@ -6,7 +6,7 @@
 //! only the rules' public moves and results, none of the solver or its values.
 
 use queens::ai::MoveList;
-use queens::cli::{TableSolution, table_solution};
+use queens::cli::{SolveReport, solution_of};
 use queens::games::cells::Cell;
 use queens::games::dodgem::{Dodgem, Outcome, Side};
 use queens::games::tictactoe::TicTacToe;
@@ -128,10 +128,14 @@ fn every_reachable_tic_tac_toe_position_has_the_reference_s_outcome_and_length()
         let written = text(&board);
         let game: TicTacToe = written.parse().unwrap_or_else(|e| panic!("{written}: {e}"));
         let (winner, plies) = reference(&mut board);
-        let solved: TableSolution =
-            table_solution(&game).unwrap_or_else(|| panic!("tic-tac-toe has a solver"));
+        let solved: SolveReport =
+            solution_of(&game, false).unwrap_or_else(|| panic!("tic-tac-toe has a solver"));
         let expected = (outcome_text(winner), winner.map(|_| plies));
-        if (solved.outcome.unwrap_or("?").to_string(), solved.plies) != expected {
+        if (
+            solved.outcome.flatten().unwrap_or("?").to_string(),
+            solved.plies.flatten(),
+        ) != expected
+        {
             wrong.push(format!(
                 "{written}: {:?} in {:?} (value {:?}), expected {expected:?}",
                 solved.outcome, solved.plies, solved.value
@@ -217,12 +221,16 @@ fn every_dodgem_position_reachable_in_12_plies_has_the_reference_s_outcome_and_l
             }
             checked += 1;
             let (winner, plies) = dodgem_reference(&game, &mut memo);
-            let solved = table_solution(&game).unwrap_or_else(|| panic!("Dodgem has a solver"));
+            let solved = solution_of(&game, false).unwrap_or_else(|| panic!("Dodgem has a solver"));
             let expected = (
                 winner.map_or("draw", side_text).to_string(),
                 winner.map(|_| plies),
             );
-            if (solved.outcome.unwrap_or("?").to_string(), solved.plies) != expected {
+            if (
+                solved.outcome.flatten().unwrap_or("?").to_string(),
+                solved.plies.flatten(),
+            ) != expected
+            {
                 wrong.push(format!(
                     "{game}: {:?} in {:?} (value {:?}), expected {expected:?}",
                     solved.outcome, solved.plies, solved.value

@@ -100,10 +100,13 @@ pub enum Command {
     /// proved so far, "solved": false with "lower" and "upper" bounds on the margin, and
     /// exits 3. A progress line on stderr (on a terminal) shows the bounds and nodes.
     ///
-    /// Another game with an exact solver (--kind, or a --game string's game=) prints
-    /// {"kind", "position", "outcome", "value", "plies", "move", "pv", "nodes",
-    /// "solved"}; with --all-moves, "moves" lists each move's "value", "outcome" (win,
-    /// draw or loss for the mover) and "plies", best first.
+    /// Every game with an exact solver answers in this one shape (--kind, or a --game
+    /// string's game=, adds "kind" and "position"): a game won, drawn or lost has the
+    /// margin 1 (the first player wins), 0 or -1, and adds "outcome" (who wins, or
+    /// draw) and "plies" (how long the game lasts with best play); with --all-moves,
+    /// its "moves" add each move's "value", "outcome" (win, draw or loss for the mover)
+    /// and "plies". Its solver proves all or nothing: stopped, "lower" and "upper" are
+    /// the widest bounds.
     #[command(after_help = solver_games_note())]
     Solve(SolveArgs),
     /// Analyse a game move by move: what each move gave away, as JSON.

@@ -50,11 +50,8 @@ pub use puzzles::{
     parse_sizes, puzzles,
 };
 pub use replay::{ReplayReport, SideName, replay};
-pub use solve::{SolveReport, solve_until};
-pub use table_game::{
-    KindReport, TableAnalyseReport, TableMove, TablePuzzleReport, TablePuzzlesReport,
-    TableSolution, table_solution,
-};
+pub use solve::{MoveReport, SolveReport, solution_of, solve_until};
+pub use table_game::{KindReport, TableAnalyseReport, TablePuzzleReport, TablePuzzlesReport};
 pub use tree::{TreeAnswer, tree};
 
 use clap::Parser;
@@ -171,21 +168,16 @@ fn run_command(command: Command, saves_dir: Option<&std::path::Path>) -> Result<
     }
 }
 
-/// `queens solve`: the queens solver, a small game's, or the refusal of a game without
+/// `queens solve` for every game with an exact solver, or the refusal of a game without
 /// one.
 fn solve_command(args: &args::SolveArgs) -> Result<(), CliError> {
     let kind = args.position.kind;
     if !kind.0.tools.solver {
         return Err(no_solver(kind.name(), args.all_moves));
     }
-    if !kind.is_queens() {
-        return match table_game::solve(args, &Interrupt::install())? {
-            Some(report) => table_solved(&report),
-            None => Err(not_on_command_line(kind.name())),
-        };
-    }
-    let report = solve_until(args, &Interrupt::install())?;
-    print_json(&report)?;
+    let answer = solve_until(args, &Interrupt::install())?;
+    print_json(&answer)?;
+    let report = &answer.report;
     if report.complete() {
         Ok(())
     } else {
@@ -194,14 +186,6 @@ fn solve_command(args: &args::SolveArgs) -> Result<(), CliError> {
             position_solved: report.solved,
         })
     }
-}
-
-/// The refusal of a command for a game of the games table that the command line does not
-/// play yet (`queens perft` counts every game).
-fn not_on_command_line(tag: &str) -> CliError {
-    CliError::Usage(format!(
-        "--kind {tag}: this command does not play {tag} yet (queens perft counts it)"
-    ))
 }
 
 /// The refusal of `queens solve` for a game whose row in the games table has no exact
@@ -248,19 +232,6 @@ fn misplaced_saves_dir(command: &Command) -> Option<String> {
             )
         },
     )
-}
-
-/// Prints a small game's solve; a stopped one exits 3, as an unfinished queens solve.
-fn table_solved(report: &KindReport<TableSolution>) -> Result<(), CliError> {
-    print_json(report)?;
-    if report.report.solved {
-        Ok(())
-    } else {
-        Err(CliError::Unsolved {
-            stopped: true,
-            position_solved: false,
-        })
-    }
 }
 
 /// Writes `value` as one line of JSON on stdout. A reader that went away (a closed pipe,

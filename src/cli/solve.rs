@@ -1,36 +1,50 @@
-//! `queens solve`: the exact margin of a position with perfect play, as JSON, with a
-//! progress line on stderr.
+//! `queens solve`: the exact result of a position with best play, for every game whose
+//! row in the games table has an exact solver, as JSON, with a progress line on stderr.
+//! One path for every game: the game solves through the seam
+//! ([`AnyGame::solve_within`]), and the answer tells every game's result as a margin
+//! from the first player's view (queens' cells; 1, 0 or -1 for a game won, drawn or
+//! lost, whose answer also says who wins and in how many plies).
 
 use super::args::SolveArgs;
 use super::beside::with_reporter;
 use super::error::CliError;
 use super::interrupt::Interrupt;
-use crate::ai::SearchHandler;
-use crate::ai::strong::{
-    LOSS_THRESHOLDS, ListProof, MoveRounds, MoveValue, OpeningBook, SolveProgress, SolveResult,
-    SolveSettings, SolveStart, Table, margin_of, proof_of_list, solve_from, table_for_board,
-    thread_note,
-};
-use crate::board::{Board, Cell, MAX_CELLS, Player};
+use super::table_game::{KindReport, legal_position, named, own_notation};
+use crate::ai::strong::thread_note;
+use crate::games::seam::{AnyGame, Exact, MoveSolution, SolveAsk, SolveError, SolveWatch};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// The answer of `queens solve`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SolveReport {
-    /// P1's final cells minus P2's with perfect play; `null` when not solved.
+    /// The final margin with best play from the first player's view: queens' P1 cells
+    /// less P2's; for a game won, drawn or lost, 1 (the first player wins), 0 or -1;
+    /// `null` when not solved.
     pub margin: Option<i32>,
-    /// The remaining gain from the side to move's view; `null` when not solved.
+    /// For a game won, drawn or lost: who wins with best play in the game's notation
+    /// (`x`/`o`, `b`/`w`) or `draw`, `null` when not solved; absent for queens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Option<&'static str>>,
+    /// The value from the side to move's view as the game's engines score it: queens'
+    /// cells still to gain; tic-tac-toe ±(100 + empty cells left), Dodgem ±(100000 -
+    /// plies played), 0 a draw; `null` when not solved.
     pub value: Option<i32>,
+    /// For a game won, drawn or lost: plies to the end with best play (the winner as
+    /// quick, the loser as slow as it can; `null` for a draw or when not solved); absent
+    /// for queens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies: Option<Option<u32>>,
     /// A best move (`null` on a finished game); when not solved, a move proved to reach
-    /// at least `lower`, if one was found.
+    /// the side to move's bound, if one was found.
     #[serde(rename = "move")]
     pub best_move: Option<String>,
     /// Best moves to the end of the game (empty when not solved).
     pub pv: Vec<String>,
-    /// Positions searched, all threads.
+    /// Positions the position's solve searched, all threads (Dodgem: distinct positions
+    /// solved); the moves' solves are not counted.
     pub nodes: u64,
     /// Whole milliseconds.
     pub time_ms: u64,
@@ -43,14 +57,14 @@ pub struct SolveReport {
     /// Threads used.
     pub threads: usize,
     /// The table's size in MiB (rounded up): `--hash`, or less when the position can
-    /// never fill that much.
+    /// never fill that much; 0 for a game whose solver keeps none.
     pub hash_mb: usize,
     /// With `--all-moves`: every legal move's margin, best first for the side to move;
     /// absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<MoveReport>>,
-    /// `--exact-within K`: only moves losing at most K cells were solved exactly; absent
-    /// without it.
+    /// `--exact-within K`: only moves losing at most K of the margin were solved
+    /// exactly; absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact_within: Option<u32>,
     /// Whether a stop request (Ctrl+C, SIGTERM, SIGHUP) ended an unfinished solve.
@@ -87,54 +101,84 @@ pub struct MoveReport {
     /// The move.
     #[serde(rename = "move")]
     pub cell: String,
-    /// The exact final margin (P1 - P2) after it with perfect play; `null` when not
-    /// proved in the time.
+    /// The exact final margin (from the first player's view) after it with best play;
+    /// `null` when not proved in the time.
     pub margin: Option<i32>,
     /// A proved lower bound on that margin (the margin when proved).
     pub lower: i32,
     /// A proved upper bound on that margin (the margin when proved).
     pub upper: i32,
-    /// With `--exact-within`, on a move whose margin was not sought or not found: the
-    /// cells it is proved to lose at least against the position's margin (absent when
-    /// the position is not solved, or nothing beyond 0 is proved).
+    /// With `--exact-within`, on a move whose margin was not sought or not found: how
+    /// much of the margin it is proved to lose at least against the position's (absent
+    /// when the position is not solved, or nothing beyond 0 is proved).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub loss_at_least: Option<i32>,
+    /// For a game won, drawn or lost: the move's value from the mover's view, as the
+    /// position's `value`; absent for queens and when not proved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<i32>,
+    /// For a game won, drawn or lost: what the move proves for the mover, `win`, `draw`
+    /// or `loss`; absent for queens and when not proved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<&'static str>,
+    /// For a game won, drawn or lost: plies from the position to the end with best play
+    /// after the move (`null` for a draw); absent for queens and when not proved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies: Option<Option<u32>>,
+}
+
+/// What an exact value of `game` (from its side to move's view) tells a won, drawn or
+/// lost game's answer: who wins (the mover's view word and the seat), and at which ply
+/// the game ends; `None` for a game whose result is a margin.
+struct Decision {
+    /// The mover wins (`Some(true)`), loses (`Some(false)`), or it is a draw.
+    mover_wins: Option<bool>,
+    /// The ply the game ends at with best play, when someone wins.
+    ends_at_ply: Option<u32>,
+}
+
+fn decision(game: &dyn AnyGame, exact: &Exact) -> Option<Decision> {
+    if exact.margin.is_some() {
+        return None;
+    }
+    let decided = game.decided(exact.value);
+    Some(Decision {
+        mover_wins: decided.map(|d| d.searcher_wins),
+        ends_at_ply: decided.map(|d| d.ends_at_ply),
+    })
 }
 
 impl MoveReport {
-    /// `value` as listed; `loss_against`: the position's margin and its mover, when
-    /// `--exact-within` asks for losses.
-    fn new(value: &MoveValue, loss_against: Option<(i32, Player)>) -> MoveReport {
+    /// `entry` of `game`'s list; `loss_against`: the position's margin and whether the
+    /// first player moves, when `--exact-within` asks for losses.
+    fn new(game: &dyn AnyGame, entry: &MoveSolution, loss_against: Option<(i32, bool)>) -> Self {
+        let proved = entry.after.as_ref().filter(|_| entry.lower == entry.upper);
+        let margin = proved.map(|_| entry.lower);
         let loss_at_least = loss_against
-            .filter(|_| value.margin.is_none())
-            .map(|(best, mover)| match mover {
-                Player::One => best - value.upper,
-                Player::Two => value.lower - best,
+            .filter(|_| margin.is_none())
+            .map(|(best, first_moves)| match first_moves {
+                true => best - entry.upper,
+                false => entry.lower - best,
             })
             .filter(|&loss| loss > 0);
+        // The position after the move is the other side's: its decision, turned.
+        let decided = proved.and_then(|after| Some((after, decision(game, after)?)));
+        // The position's ply: the one before the position after the move.
+        let ply = proved.map_or(0, |after| after.ply.saturating_sub(1));
         MoveReport {
-            cell: value.cell.to_string(),
-            margin: value.margin,
-            lower: value.lower,
-            upper: value.upper,
+            cell: entry.mv.clone(),
+            margin,
+            lower: entry.lower,
+            upper: entry.upper,
             loss_at_least,
+            value: decided.as_ref().map(|(after, _)| -after.value),
+            outcome: decided.as_ref().map(|(_, d)| match d.mover_wins {
+                Some(true) => "loss",
+                Some(false) => "win",
+                None => "draw",
+            }),
+            plies: decided.map(|(_, d)| d.ends_at_ply.map(|end| end.saturating_sub(ply))),
         }
-    }
-}
-
-/// Polls the interrupt flag and keeps the node count for the progress line.
-struct Watch<'a> {
-    interrupt: &'a Interrupt,
-    nodes: AtomicU64,
-}
-
-impl SearchHandler<Cell> for Watch<'_> {
-    fn should_stop(&self) -> bool {
-        self.interrupt.flag().load(Ordering::Relaxed)
-    }
-
-    fn on_nodes(&self, nodes: u64) {
-        self.nodes.store(nodes, Ordering::Relaxed);
     }
 }
 
@@ -150,270 +194,251 @@ fn spinner() -> ProgressBar {
     bar
 }
 
+/// The progress line: the moves answered, or the position's bounds so far.
+fn progress_line(watch: &SolveWatch) -> String {
+    let nodes = watch.nodes.load(Ordering::Relaxed);
+    let total = watch.moves_total.load(Ordering::Relaxed);
+    if total > 0 {
+        let answered = watch.moves_answered.load(Ordering::Relaxed);
+        return format!("{answered} of {total} moves proved, {nodes} nodes");
+    }
+    if watch.bounded.load(Ordering::Relaxed) {
+        let lower = watch.lower.load(Ordering::Relaxed);
+        let upper = watch.upper.load(Ordering::Relaxed);
+        return format!("margin in [{lower}, {upper}], {nodes} nodes");
+    }
+    format!("{nodes} nodes")
+}
+
 /// Runs `queens solve` until done, out of time, or `interrupt` is raised. The time
 /// limit counts from the start: one deadline, `start + --time-ms`, from which each step
 /// takes the time left when it begins, so the table's allocation, the threads' start,
 /// the progress line, the opening book and the answer's own making are all in it.
 ///
 /// # Errors
-/// A [`CliError`] for a position that cannot be set up or holds an illegal move;
-/// [`CliError::Memory`] for a table that does not fit in memory.
-pub fn solve_until(args: &SolveArgs, interrupt: &Interrupt) -> Result<SolveReport, CliError> {
+/// A [`CliError`] for a position that cannot be set up or holds an illegal move, or a
+/// game without an exact solver; [`CliError::Memory`] for a table that does not fit in
+/// memory.
+pub fn solve_until(
+    args: &SolveArgs,
+    interrupt: &Interrupt,
+) -> Result<KindReport<SolveReport>, CliError> {
     let start = Instant::now();
-    let board: Board = args.position.board()?;
+    let game = legal_position(&args.position)?;
     let (threads, note) = thread_note(usize::try_from(args.threads).unwrap_or(usize::MAX));
     if let Some(note) = note {
         eprintln!("queens: note: {note}");
     }
-    let deadline = args.time_ms.map(|ms| start + Duration::from_millis(ms));
-    let table = table_for_board(&board, usize::try_from(args.hash).unwrap_or(usize::MAX))
-        .map_err(CliError::Memory)?;
-    let hash_mb = table.bytes().div_ceil(1 << 20);
-    let watch = Watch {
-        interrupt,
-        nodes: AtomicU64::new(0),
-    };
-    let settings = SolveSettings {
+    let ask = SolveAsk {
+        deadline: args
+            .time_ms
+            .map(|ms| web_time::Instant::now() + Duration::from_millis(ms)),
         threads,
-        ..SolveSettings::default()
+        hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
+        all_moves: args.all_moves,
+        exact_within: args.exact_within,
     };
     let bar = spinner();
-    let solver = Solver {
-        board: &board,
-        table: &table,
-        watch: &watch,
-        bar: &bar,
-        deadline,
+    let report = solve_game(game.as_ref(), &ask, interrupt, start, &bar)?;
+    Ok(KindReport {
+        kind: named(game.as_ref()),
+        position: own_notation(game.as_ref()),
+        report,
+    })
+}
+
+/// What `queens solve` (with `all_moves`, `--all-moves`) answers for `game` with no
+/// time limit, one thread and the default table (nothing stops it); `None` for a game
+/// without an exact solver.
+pub fn solution_of(game: &dyn AnyGame, all_moves: bool) -> Option<SolveReport> {
+    let ask = SolveAsk {
+        deadline: None,
+        threads: 1,
+        hash_mb: crate::ai::DEFAULT_HASH_MB,
+        all_moves,
+        exact_within: None,
     };
-    // Every move first (the position's own solve is its first step), then the position
-    // unless that solve proved it already.
-    let (moves, root) = match args.all_moves {
-        true => solver.every_move(settings, args.exact_within),
-        false => (None, None),
-    };
-    let (result, best_move) = solver.position(settings, moves.as_deref(), root);
-    let loss_against = args
-        .exact_within
-        .and(result.margin)
-        .map(|margin| (margin, board.side_to_move()));
-    let moves = moves.map(|values| {
-        values
+    let bar = ProgressBar::hidden();
+    solve_game(game, &ask, &Interrupt::new(), Instant::now(), &bar).ok()
+}
+
+/// Solves `game` as `ask` says, with `bar` showing how far it got, until done, out of
+/// time, or `interrupt` is raised; `start` is the command's start, for `time_ms`.
+fn solve_game(
+    game: &dyn AnyGame,
+    ask: &SolveAsk,
+    interrupt: &Interrupt,
+    start: Instant,
+    bar: &ProgressBar,
+) -> Result<SolveReport, CliError> {
+    let watch = SolveWatch::default();
+    let stop = || interrupt.requested();
+    let solution = with_reporter(
+        || game.solve_within(ask, &stop, &watch),
+        || bar.set_message(progress_line(&watch)),
+        || bar.finish_and_clear(),
+        Duration::from_millis(100),
+    )
+    .map_err(|err| match err {
+        SolveError::NoSolver(none) => CliError::Usage(none.to_string()),
+        SolveError::Memory(why) => CliError::Memory(why),
+    })?;
+    let margin = solution.margin();
+    let first_moves = game.seat_to_move() == 0;
+    let loss_against = ask.exact_within.and(margin).map(|m| (m, first_moves));
+    let moves = solution.moves.as_ref().map(|moves| {
+        moves
             .iter()
-            .map(|value| MoveReport::new(value, loss_against))
+            .map(|entry| MoveReport::new(game, entry, loss_against))
             .collect::<Vec<_>>()
     });
+    let exact = solution.exact.as_ref();
+    let decided = exact.and_then(|exact| decision(game, exact));
+    let won_drawn_or_lost = !game.tools().margin_result;
+    let sides = game.sides();
+    let mover = game.seat_to_move().min(1);
     let mut report = SolveReport {
-        margin: result.margin,
-        value: result.value,
-        best_move: best_move.map(|cell| cell.to_string()),
-        pv: result.pv.iter().map(Cell::to_string).collect(),
-        nodes: result.nodes,
+        margin,
+        outcome: won_drawn_or_lost.then(|| {
+            decided.as_ref().map(|d| match d.mover_wins {
+                Some(true) => sides[mover],
+                Some(false) => sides[1 - mover],
+                None => "draw",
+            })
+        }),
+        value: exact.map(|exact| value_of(game, exact)),
+        plies: won_drawn_or_lost.then(|| {
+            decided
+                .as_ref()
+                .zip(exact)
+                .and_then(|(d, exact)| d.ends_at_ply.map(|end| end.saturating_sub(exact.ply)))
+        }),
+        best_move: exact.map_or(solution.bound_move.clone(), |exact| exact.best_move.clone()),
+        pv: exact.map_or_else(Vec::new, |exact| exact.pv.clone()),
+        nodes: solution.nodes,
         time_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
-        solved: result.solved,
-        lower: result.lower,
-        upper: result.upper,
-        threads,
-        hash_mb,
+        solved: margin.is_some(),
+        lower: solution.lower,
+        upper: solution.upper,
+        threads: solution.threads,
+        hash_mb: solution.hash_mb,
         stopped: false,
         moves,
-        exact_within: args.exact_within,
+        exact_within: ask.exact_within,
     };
     report.stopped = interrupt.requested() && !report.complete();
     Ok(report)
 }
 
-/// One position's solve for `queens solve`: the board, its table, the stop flag, the
-/// progress line and the command's deadline.
-struct Solver<'a> {
-    board: &'a Board,
-    table: &'a Table,
-    watch: &'a Watch<'a>,
-    bar: &'a ProgressBar,
-    /// `start + --time-ms`, the command's start being the process's work's first step:
-    /// every step's time is what is left of it when the step begins.
-    deadline: Option<Instant>,
+/// The answer's `value`: the engines' value from the side to move's view; for a game
+/// whose result is a margin, the part of it still to be won (the final margin less the
+/// score now, both from the side to move's view), as queens' engines count it.
+fn value_of(game: &dyn AnyGame, exact: &Exact) -> i32 {
+    match exact.margin {
+        Some(margin) => {
+            let score = game.score();
+            let mover = game.seat_to_move().min(1);
+            let now = i64::from(score[mover]) - i64::from(score[1 - mover]);
+            i32::try_from(i64::from(margin) - now).unwrap_or(margin)
+        }
+        None => exact.value,
+    }
 }
 
-impl Solver<'_> {
-    /// `settings` with the time left before the deadline, now.
-    fn in_time_left(&self, settings: SolveSettings) -> SolveSettings {
-        SolveSettings {
-            time: self
-                .deadline
-                .map(|deadline| deadline.saturating_duration_since(Instant::now())),
-            ..settings
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::table::by_tag;
+
+    fn start(tag: &str) -> Box<dyn AnyGame> {
+        let entry = by_tag(tag).unwrap_or_else(|| panic!("{tag}"));
+        (entry.start)().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn ask() -> SolveAsk {
+        SolveAsk {
+            deadline: None,
+            threads: 1,
+            hash_mb: 1,
+            all_moves: false,
+            exact_within: None,
         }
     }
 
-    /// Every legal move's value (`--all-moves`): the position is solved first (its
-    /// margin V), then every move is asked in rounds, "does it lose more than K cells
-    /// against V?" for K in [`LOSS_THRESHOLDS`] and then exactly (with `within`, one
-    /// round of K = `within` only), one table for all (`value_every_move_in_rounds`, the
-    /// window's way). The progress line counts the distinct moves answered so far.
-    /// Returns the moves and the position's solve (`None` from the book or when the game
-    /// is over).
-    fn every_move(
-        &self,
-        settings: SolveSettings,
-        within: Option<u32>,
-    ) -> (Option<Vec<MoveValue>>, Option<SolveResult>) {
-        // An empty board the opening book holds is answered from it at once.
-        if let Some(values) = OpeningBook::shipped().every_move(self.board) {
-            return (Some(values), None);
-        }
-        if self.board.free().is_empty() {
-            return (Some(Vec::new()), None);
-        }
-        // The moves are made ready before the position's solve, so their cost comes out
-        // of the time the solve is given rather than after the deadline.
-        let rounds = MoveRounds::new(self.board);
-        let root = self.solve(self.in_time_left(settings), None, false);
-        let thresholds = match within {
-            Some(within) => vec![within],
-            None => LOSS_THRESHOLDS.to_vec(),
-        };
-        let mut progress = Answered::new(self.board, &root, within);
-        let values = rounds.value(
-            self.table,
-            self.in_time_left(settings),
-            self.watch,
-            &root,
-            &thresholds,
-            |value| {
-                if let Some(message) = progress.hear(value) {
-                    self.bar.set_message(message);
-                }
-            },
+    #[test]
+    fn a_stopped_solve_proves_nothing_and_says_so() {
+        let interrupt = Interrupt::new();
+        interrupt.request();
+        let dodgem = start("dodgem");
+        let bar = ProgressBar::hidden();
+        let stopped = solve_game(dodgem.as_ref(), &ask(), &interrupt, Instant::now(), &bar)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!stopped.solved && stopped.stopped);
+        assert_eq!((stopped.margin, stopped.value), (None, None));
+        // A won, drawn or lost game says who wins, here nobody yet; queens says nothing.
+        assert_eq!((stopped.outcome, stopped.plies), (Some(None), Some(None)));
+        // Nothing asked it to stop: proved, Black wins in 19 plies (1 for a first
+        // player's win).
+        let solved = solution_of(dodgem.as_ref(), false).unwrap_or_else(|| panic!("no solver"));
+        assert!(solved.solved);
+        assert_eq!(
+            (solved.outcome, solved.plies, solved.margin),
+            (Some(Some("b")), Some(Some(19)), Some(1))
         );
-        (Some(values), Some(root))
+        assert_eq!((solved.lower, solved.upper), (1, 1));
     }
 
-    /// The position's own solve, and the move to name: the position is worth its best
-    /// move, so what the list of `moves` proves is where the solve starts (a `root`
-    /// solved already is kept), and an unfinished answer names the list's best move when
-    /// it is proved to reach more.
-    fn position(
-        &self,
-        settings: SolveSettings,
-        moves: Option<&[MoveValue]>,
-        root: Option<SolveResult>,
-    ) -> (SolveResult, Option<Cell>) {
-        let listed = moves.and_then(|values| proof_of_list(self.board, values));
-        let result = match root.filter(|root| root.solved) {
-            Some(root) => root,
-            None => self.solve(self.in_time_left(settings), listed, true),
+    #[test]
+    fn a_game_without_an_exact_solver_says_so_by_name() {
+        let othello = start("othello");
+        let bar = ProgressBar::hidden();
+        let refused = solve_game(
+            othello.as_ref(),
+            &ask(),
+            &Interrupt::new(),
+            Instant::now(),
+            &bar,
+        );
+        assert_eq!(
+            refused.map_err(|e| e.to_string()).err(),
+            Some("othello has no exact solver".to_string())
+        );
+        assert_eq!(solution_of(othello.as_ref(), false), None);
+    }
+
+    #[test]
+    fn queens_and_tictactoe_answer_in_one_shape() {
+        let queens =
+            crate::games::game_string::read("size=4 stones=b2").unwrap_or_else(|e| panic!("{e}"));
+        let tictactoe = start("tictactoe");
+        let keys = |report: &SolveReport| -> Vec<String> {
+            let json = serde_json::to_value(report).unwrap_or_else(|e| panic!("{e}"));
+            json.as_object()
+                .map(|o| o.keys().cloned().collect())
+                .unwrap_or_default()
         };
-        let mut best_move = result.best_move;
-        if !result.solved
-            && let Some(proof) = listed
-        {
-            let p1 = self.board.side_to_move() == Player::One;
-            let better = |reaches: i32| {
-                if p1 {
-                    proof.reaches > reaches
-                } else {
-                    proof.reaches < reaches
-                }
-            };
-            if result.best_reaches.is_none_or(better) {
-                best_move = Some(proof.best);
-            }
-        }
-        (result, best_move)
-    }
-
-    /// Solves the position from what the list proved, with the progress line (cleared at
-    /// the end when `clear`: nothing comes after it).
-    fn solve(
-        &self,
-        settings: SolveSettings,
-        listed: Option<ListProof>,
-        clear: bool,
-    ) -> SolveResult {
-        let progress = SolveProgress::default();
-        let start_at = SolveStart {
-            bounds: listed.map(|proof| (proof.lower, proof.upper)),
-            beyond: None,
-        };
-        with_reporter(
-            || {
-                solve_from(
-                    self.board, self.table, settings, start_at, self.watch, &progress,
-                )
-            },
-            || {
-                let lower = progress.lower.load(Ordering::Relaxed);
-                let upper = progress.upper.load(Ordering::Relaxed);
-                let (a, b) = (margin_of(self.board, lower), margin_of(self.board, upper));
-                self.bar.set_message(format!(
-                    "margin in [{}, {}], {} nodes",
-                    a.min(b),
-                    a.max(b),
-                    self.watch.nodes.load(Ordering::Relaxed)
-                ));
-            },
-            || {
-                if clear {
-                    self.bar.finish_and_clear();
-                }
-            },
-            Duration::from_millis(100),
-        )
-    }
-}
-
-/// The progress line of `--all-moves`: how many distinct moves are answered (exact, or
-/// with `--exact-within K` proved to lose more than K), out of all. The rounds tell a
-/// move again whenever its bounds change, so a count of what they tell would run past
-/// the number of moves.
-struct Answered {
-    /// Whether each cell (by index) is answered.
-    done: Vec<bool>,
-    count: usize,
-    total: usize,
-    /// The position's proved margin and mover, with `--exact-within`'s K: what a loss
-    /// is measured against.
-    loss_against: Option<(i32, Player, u32)>,
-}
-
-impl Answered {
-    fn new(board: &Board, root: &SolveResult, within: Option<u32>) -> Answered {
-        Answered {
-            done: vec![false; MAX_CELLS],
-            count: 0,
-            total: board.free().count() as usize,
-            loss_against: root
-                .margin
-                .filter(|_| root.solved)
-                .zip(within)
-                .map(|(margin, within)| (margin, board.side_to_move(), within)),
-        }
-    }
-
-    /// Takes in `value`; returns the progress line when the count grew.
-    fn hear(&mut self, value: &MoveValue) -> Option<String> {
-        let beyond = self.loss_against.is_some_and(|(best, mover, within)| {
-            let loss = match mover {
-                Player::One => best - value.upper,
-                Player::Two => value.lower - best,
-            };
-            loss > within as i32
-        });
-        let slot = self.done.get_mut(value.cell.index())?;
-        if *slot || !(value.margin.is_some() || beyond) {
-            return None;
-        }
-        *slot = true;
-        self.count += 1;
-        Some(format!(
-            "{} of {} moves proved, the last {} ({})",
-            self.count,
-            self.total,
-            value.cell,
-            value.margin.map_or_else(
-                || format!("margin in [{}, {}]", value.lower, value.upper),
-                |m| format!("margin {m}")
-            )
-        ))
+        let q = solution_of(queens.as_ref(), true).unwrap_or_else(|| panic!("queens"));
+        let t = solution_of(tictactoe.as_ref(), true).unwrap_or_else(|| panic!("tictactoe"));
+        // Every field of queens' answer is in tic-tac-toe's, which adds who wins and when.
+        let (qk, tk) = (keys(&q), keys(&t));
+        assert!(qk.iter().all(|k| tk.contains(k)), "{qk:?} against {tk:?}");
+        assert_eq!(
+            tk.iter().filter(|k| !qk.contains(k)).collect::<Vec<_>>(),
+            ["outcome", "plies"]
+        );
+        // Tic-tac-toe is a draw: margin 0; every corner and the centre keep it.
+        assert_eq!((t.margin, t.outcome), (Some(0), Some(Some("draw"))));
+        let moves = t.moves.unwrap_or_default();
+        assert_eq!(moves.len(), 9);
+        assert!(moves.iter().all(|m| m.margin == Some(0)), "{moves:?}");
+        // The queens margin is P1's cells less P2's, and the best move keeps it.
+        let listed = q.moves.unwrap_or_default();
+        assert!(q.solved && !listed.is_empty());
+        assert_eq!(listed[0].margin, q.margin);
+        assert!(
+            listed
+                .iter()
+                .all(|m| m.outcome.is_none() && m.value.is_none())
+        );
     }
 }

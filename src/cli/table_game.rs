@@ -11,12 +11,9 @@
 //! games table's row.
 
 mod proved;
-mod solve;
 
-pub use proved::{TableAnalyseReport, TableMove, TablePuzzleReport, TablePuzzlesReport};
+pub use proved::{TableAnalyseReport, TablePuzzleReport, TablePuzzlesReport};
 pub(super) use proved::{analyse, games_with_solver, puzzles, refuse_without_solver, saved_game};
-pub(super) use solve::solve;
-pub use solve::{TableSolution, table_solution};
 
 use super::args::PositionArgs;
 use super::error::CliError;

@@ -34,6 +34,7 @@ impl Rules for Board {
         eval_file: false,
         search_to_end: false,
         board_of_stones: true,
+        margin_result: true,
     };
 
     /// An empty 4x4 board: two plies of 8x8 are 3,000 leaves, too many to read.
@@ -136,11 +137,23 @@ impl Rules for Board {
         true
     }
 
+    /// The strong engine's solver with a deadline, threads and one table for the
+    /// position and its moves ([`super::queens_solve`]), proving bounds when it does
+    /// not finish.
+    fn solve_within(
+        &self,
+        ask: &crate::games::seam::SolveAsk,
+        stop: &(dyn Fn() -> bool + Sync),
+        watch: &crate::games::seam::SolveWatch,
+    ) -> Result<crate::games::seam::Solution, crate::games::seam::SolveError> {
+        super::queens_solve::solve_within(self, ask, stop, watch)
+    }
+
     /// The strong engine's exact solver ([`crate::ai::strong::solve`]) on one thread with
     /// a table of at most [`EXACT_HASH_MB`] (less when the position cannot fill it): the
     /// final margin with best play, from the side to move's view, is both the value and
-    /// the margin. `queens solve` keeps its own command for what this does not offer
-    /// (a time limit, threads, proved bounds of an unfinished solve).
+    /// the margin. A time limit, threads and the bounds of an unfinished solve are
+    /// [`Rules::solve_within`]'s.
     fn solve_exact(
         &self,
         stop: &(dyn Fn() -> bool + Sync),

@@ -9,6 +9,7 @@
 use super::exact::{Decided, Exact, NoExactSolver};
 use super::grid::{GridView, Square};
 use super::setup::{DEFAULT_TAG, GameStringError, Reason, Refused, Setup};
+use super::solution::{MoveSolution, Solution, SolveAsk, SolveError, SolveWatch, sort_best_first};
 use super::tree::{TreeError, tree_below};
 use super::words::{GameWords, Tongue};
 use crate::ai::tree::Tree;
@@ -16,6 +17,7 @@ use crate::ai::{Engine, EngineConfig, GamePosition, MoveList, NotForThisGame, Se
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
+use web_time::Instant;
 
 /// A seat: 0 moves first, 1 second.
 pub type Seat = usize;
@@ -200,6 +202,119 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
         let _ = stop;
         Err(NoExactSolver(Self::TAG))
     }
+
+    /// The solve of this position within `ask`'s limits (`queens solve`), proved or
+    /// bounded, with every move's when asked, telling `watch` how far it got and asking
+    /// `stop` as it goes. By default [`solve_by_exact`] (the game's
+    /// [`Rules::solve_exact`], one position at a time); a game whose solver proves
+    /// bounds and keeps a table between positions gives its own (queens).
+    ///
+    /// # Errors
+    /// [`SolveError::NoSolver`] for a game without an exact solver;
+    /// [`SolveError::Memory`] for a table that does not fit in memory.
+    fn solve_within(
+        &self,
+        ask: &SolveAsk,
+        stop: &(dyn Fn() -> bool + Sync),
+        watch: &SolveWatch,
+    ) -> Result<Solution, SolveError> {
+        solve_by_exact(self, ask, stop, watch)
+    }
+}
+
+/// The margin from the first player's view that `exact`, from `mover`'s view, proves: a
+/// margin game's own margin, else 1, 0 or -1 by the game's [`Rules::decided`].
+pub fn first_player_margin<R: Rules>(exact: &Exact, mover: Seat) -> i32 {
+    let mine = match exact.margin {
+        Some(margin) => margin,
+        None => match R::decided(exact.value) {
+            Some(decided) if decided.searcher_wins => 1,
+            Some(_) => -1,
+            None => 0,
+        },
+    };
+    if mover == 0 { mine } else { -mine }
+}
+
+/// The widest margin bounds of a game with no proof: what a margin game's board can
+/// hold at most, else a win either way.
+fn unknown_bounds<R: Rules>(game: &R) -> (i32, i32) {
+    let cells = game
+        .grid()
+        .map_or(1, |grid| i32::from(grid.rows) * i32::from(grid.cols));
+    (-cells, cells)
+}
+
+/// [`Rules::solve_within`]'s default: the position by [`Rules::solve_exact`], then (with
+/// `all_moves`) each legal move's position after it, asking `stop` and the deadline as
+/// it goes. A solve stopped before the end proves nothing of the position; the moves
+/// solved before a stop are kept.
+///
+/// # Errors
+/// [`SolveError::NoSolver`] for a game without an exact solver.
+pub fn solve_by_exact<R: Rules>(
+    game: &R,
+    ask: &SolveAsk,
+    stop: &(dyn Fn() -> bool + Sync),
+    watch: &SolveWatch,
+) -> Result<Solution, SolveError> {
+    use std::sync::atomic::Ordering;
+    let stop_or_late = || stop() || ask.deadline.is_some_and(|at| Instant::now() >= at);
+    let mover = game.seat_to_move();
+    let exact = game.solve_exact(&stop_or_late)?;
+    let (mut lower, mut upper) = unknown_bounds(game);
+    if let Some(exact) = &exact {
+        let margin = first_player_margin::<R>(exact, mover);
+        (lower, upper) = (margin, margin);
+    }
+    let nodes = exact.as_ref().map_or(0, |exact| exact.nodes);
+    watch.nodes.store(nodes, Ordering::Relaxed);
+    let moves = match ask.all_moves {
+        false => None,
+        true => {
+            let legal = game.legal_moves();
+            watch.moves_total.store(legal.len(), Ordering::Relaxed);
+            let mut moves = Vec::with_capacity(legal.len());
+            let mut after = game.clone();
+            for mv in legal {
+                // A legal move the rules refuse is a defect of the rules: left unproved
+                // rather than valued.
+                if after.play(mv).is_err() {
+                    continue;
+                }
+                let next = after.seat_to_move();
+                let solved = after.solve_exact(&stop_or_late);
+                after.undo();
+                let solved = solved?;
+                let bounds = match &solved {
+                    Some(exact) => {
+                        let margin = first_player_margin::<R>(exact, next);
+                        (margin, margin)
+                    }
+                    None => unknown_bounds(game),
+                };
+                watch.moves_answered.fetch_add(1, Ordering::Relaxed);
+                moves.push(MoveSolution {
+                    mv: mv.to_string(),
+                    after: solved,
+                    lower: bounds.0,
+                    upper: bounds.1,
+                });
+            }
+            sort_best_first(&mut moves, mover);
+            Some(moves)
+        }
+    };
+    Ok(Solution {
+        exact,
+        lower,
+        upper,
+        bound_move: None,
+        nodes,
+        threads: 1,
+        hash_mb: 0,
+        moves,
+    })
 }
 
 /// The pieces each seat has on `grid`, seat 0 first.
@@ -239,6 +354,10 @@ pub struct Tools {
     /// `game=`, and with no start of its own there (a position must be given). A game
     /// without it takes `--position` in its notation and otherwise starts from its start.
     pub board_of_stones: bool,
+    /// The result is a margin of the score (queens: most cells wins, by how many),
+    /// not a win, a draw or a loss that the value tells how quickly; the solver's
+    /// answers give it ([`Exact::margin`]).
+    pub margin_result: bool,
 }
 
 impl Tools {
@@ -249,6 +368,7 @@ impl Tools {
         eval_file: false,
         search_to_end: false,
         board_of_stones: false,
+        margin_result: false,
     };
 
     /// The proved move-by-move analysis with its worst moves: every game with an exact

@@ -26,6 +26,7 @@ use super::grid::GridView;
 pub use super::perft::perft;
 pub use super::rules::{NoEvalTable, Rules, Seat, Tools, pieces_on, write};
 pub use super::setup::Refused;
+pub use super::solution::{MoveSolution, Solution, SolveAsk, SolveError, SolveWatch};
 pub use super::think::{KeptBox, ThinkError, think, think_kept};
 pub use super::tree::{TreeError, tree_below};
 use super::words::{GameWords, Tongue};
@@ -126,6 +127,16 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     /// [`NoExactSolver`] for a game without an exact solver.
     fn solve_exact(&self, stop: &(dyn Fn() -> bool + Sync))
     -> Result<Option<Exact>, NoExactSolver>;
+    /// [`Rules::solve_within`].
+    ///
+    /// # Errors
+    /// As [`Rules::solve_within`].
+    fn solve_within(
+        &self,
+        ask: &SolveAsk,
+        stop: &(dyn Fn() -> bool + Sync),
+        watch: &SolveWatch,
+    ) -> Result<Solution, SolveError>;
     /// The game itself, for a front end whose painter or tool was written for one
     /// game's type (the queens board's claims and hover preview) and asks for it by
     /// name; a rule is never decided this way.
@@ -275,6 +286,15 @@ where
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Option<Exact>, NoExactSolver> {
         Rules::solve_exact(self, stop)
+    }
+
+    fn solve_within(
+        &self,
+        ask: &SolveAsk,
+        stop: &(dyn Fn() -> bool + Sync),
+        watch: &SolveWatch,
+    ) -> Result<Solution, SolveError> {
+        Rules::solve_within(self, ask, stop, watch)
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

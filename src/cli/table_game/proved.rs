@@ -6,7 +6,7 @@
 //! have one, read off the table.
 
 use super::{CliError, position_of, position_only};
-use crate::analysis::proved::{Outcome, ProvedMoves};
+use crate::analysis::proved::Outcome;
 use crate::analysis::{ProvedAnalysis, ProvedPuzzle, analyse_proved, generate_proved};
 use crate::cli::args::{AnalyseArgs, GameArg};
 use crate::cli::interrupt::Interrupt;
@@ -45,38 +45,6 @@ pub(in crate::cli) fn refuse_without_solver(command: &str, kind: GameArg) -> Res
 /// A solver the row promises but the seam does not answer: a defect, told as such.
 fn no_solver(err: NoExactSolver) -> CliError {
     CliError::Usage(err.to_string())
-}
-
-/// One move of `queens solve --kind K --all-moves`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct TableMove {
-    /// The move.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// Its exact value from the mover's view (as `value`).
-    pub value: i32,
-    /// What it proves for the mover: `win`, `draw` or `loss`.
-    pub outcome: Outcome,
-    /// Plies from the position to the end with best play after the move (`null` for a
-    /// draw).
-    pub plies: Option<u32>,
-}
-
-/// Every legal move of `values`, best first for the side to move.
-pub(super) fn moves_of(values: &ProvedMoves) -> Vec<TableMove> {
-    values
-        .best_first()
-        .into_iter()
-        .map(|m| TableMove {
-            mv: m.mv.clone(),
-            value: m.value.value,
-            outcome: m.value.outcome,
-            plies: m
-                .value
-                .ends_at_ply
-                .map(|end| end.saturating_sub(values.ply)),
-        })
-        .collect()
 }
 
 /// The answer of `queens analyse --kind K`.

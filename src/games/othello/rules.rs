@@ -15,6 +15,8 @@ impl Rules for Othello {
     const SIDES: [&'static str; 2] = ["b", "w"];
     const TOOLS: Tools = Tools {
         eval_file: true,
+        // Most discs wins, by how many.
+        margin_result: true,
         ..Tools::PLAY_ONLY
     };
 
