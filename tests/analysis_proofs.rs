@@ -7,7 +7,7 @@
 use queens::ai::NoHandler;
 use queens::ai::strong::{SolveSettings, solve_board};
 use queens::analysis::{Analysis, AnalysisSettings, Class, analyse, class_of};
-use queens::board::{Board, Player, random_position};
+use queens::board::{Board, Cell, Player, random_position};
 use std::time::Duration;
 
 /// The exact margin of every position of `game` (after 0, 1, .. moves).
@@ -68,7 +68,11 @@ fn check(game: &Board, analysis: &Analysis, exact: &[i32]) -> usize {
         // A better move named beside a loss keeps more than the move played.
         if m.better_proved {
             let before = game.at_ply(k);
-            let better = m.best.unwrap_or_else(|| panic!("{line}"));
+            let better = m
+                .best
+                .as_deref()
+                .and_then(Cell::parse)
+                .unwrap_or_else(|| panic!("{line}"));
             let mut child = before.clone();
             child.play(better).unwrap_or_else(|e| panic!("{line}: {e}"));
             let kept = solve_board(&child, SolveSettings::default(), 16)

@@ -121,7 +121,10 @@ fn a_worst_move_shows_the_position_before_it_with_the_better_move() {
         .max_by_key(|m| m.loss_lower)
         .cloned()
         .unwrap_or_else(|| panic!("no move lost anything"));
-    let better = worst.best.unwrap_or_else(|| panic!("no better move"));
+    let better = worst
+        .best
+        .clone()
+        .unwrap_or_else(|| panic!("no better move"));
     assert_ne!(better, worst.played);
     assert!(worst.better_proved);
     let loss = worst
@@ -140,10 +143,13 @@ fn a_worst_move_shows_the_position_before_it_with_the_better_move() {
         .state()
         .compared_move()
         .unwrap_or_else(|| panic!("the moves are not marked"));
-    assert_eq!((compare.played, compare.better), (worst.played, better));
+    assert_eq!(
+        (compare.played.to_string(), compare.better.to_string()),
+        (worst.played.clone(), better)
+    );
     // Both cells are free there: the played move is yet to come.
     let before = game.at_ply(worst.ply - 1);
-    assert!(before.free().contains(worst.played) && before.free().contains(better));
+    assert!(before.free().contains(compare.played) && before.free().contains(compare.better));
 
     // Back to the live position: the marks go with the review.
     click(&mut harness, "Back to game");

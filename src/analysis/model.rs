@@ -1,7 +1,7 @@
 //! What an analysis holds, and the two judgements it makes: a move's class from its loss,
 //! and a player's accuracy.
 
-use crate::board::{Cell, Player};
+use crate::board::Player;
 use serde::Serialize;
 
 /// The value of one position of the game with best play from there.
@@ -16,12 +16,12 @@ pub struct PositionValue {
     pub upper: i32,
     /// A best move (none on a finished board), or when not proved the engine's choice
     /// (see `best_reaches`).
-    pub best: Option<Cell>,
+    pub best: Option<String>,
     /// The margin `best` is proved to reach from the mover's side (at least this when
     /// P1 moves, at most this when P2 does); `None` when nothing about it is proved.
     pub best_reaches: Option<i32>,
     /// Best moves from here (the solver's line to the end, or the engine's line).
-    pub pv: Vec<Cell>,
+    pub pv: Vec<String>,
     /// Whether `margin` is proved (solved) rather than estimated.
     pub exact: bool,
     /// The depth of the estimate (`None` when exact).
@@ -30,13 +30,13 @@ pub struct PositionValue {
 
 impl PositionValue {
     /// A proved margin.
-    pub fn proved(margin: i32, best: Option<Cell>, pv: Vec<Cell>) -> PositionValue {
+    pub fn proved(margin: i32, best: Option<String>, pv: Vec<String>) -> PositionValue {
         PositionValue {
             margin,
             lower: margin,
             upper: margin,
+            best_reaches: best.as_ref().map(|_| margin),
             best,
-            best_reaches: best.map(|_| margin),
             pv,
             exact: true,
             depth: None,
@@ -48,8 +48,8 @@ impl PositionValue {
     pub fn estimate(
         margin: i32,
         (lower, upper): (i32, i32),
-        best: Option<Cell>,
-        pv: Vec<Cell>,
+        best: Option<String>,
+        pv: Vec<String>,
         depth: u32,
     ) -> PositionValue {
         let mut value = PositionValue {
@@ -163,12 +163,11 @@ pub struct MoveAnalysis {
     pub ply: usize,
     /// 1 or 2.
     pub player: u8,
-    /// The cell played.
-    #[serde(rename = "move", serialize_with = "cell_name")]
-    pub played: Cell,
+    /// The move played, in the game's notation.
+    #[serde(rename = "move")]
+    pub played: String,
     /// A best move of the position before it (the move played when that is one).
-    #[serde(serialize_with = "option_cell_name")]
-    pub best: Option<Cell>,
+    pub best: Option<String>,
     /// The margin (P1 - P2 at the end) with best play before the move; the best move's
     /// margin is this one.
     pub margin_before: i32,
@@ -194,27 +193,13 @@ pub struct MoveAnalysis {
     pub better_proved: bool,
 }
 
-fn cell_name<S: serde::Serializer>(cell: &Cell, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_str(cell)
-}
-
-fn option_cell_name<S: serde::Serializer>(
-    cell: &Option<Cell>,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    match cell {
-        Some(cell) => serializer.collect_str(cell),
-        None => serializer.serialize_none(),
-    }
-}
-
 impl MoveAnalysis {
     /// Judges move `ply` (1-based) `played` between the positions `before` and `after`.
     /// The loss follows from the proved bounds of the two margins alone: estimates never
     /// enter it (an estimate subtracted from a proved value is no loss of anything).
     pub fn judge(
         ply: usize,
-        played: Cell,
+        played: String,
         before: &PositionValue,
         after: &PositionValue,
     ) -> MoveAnalysis {
@@ -233,17 +218,15 @@ impl MoveAnalysis {
             view(after.lower).max(view(after.upper)),
         );
         let reaches = before.best_reaches.map(view);
-        if before.best == Some(played)
-            && let Some(reaches) = reaches
-        {
+        let played_best = before.best.as_deref() == Some(played.as_str());
+        if played_best && let Some(reaches) = reaches {
             // The move played is the one proved to reach `reaches`.
             kept.0 = kept.0.max(reaches);
         }
         let gap = |a: i32, b: i32| (a - b).max(0).unsigned_abs();
         let (loss_lower, loss_upper) = (gap(worth.0, kept.1), gap(worth.1, kept.0));
         let loss = (loss_lower == loss_upper).then_some(loss_lower);
-        let better_proved =
-            before.best != Some(played) && reaches.is_some_and(|reaches| reaches > kept.1);
+        let better_proved = !played_best && reaches.is_some_and(|reaches| reaches > kept.1);
         let exact = before.exact && after.exact;
         let depth = match (before.depth, after.depth) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -253,7 +236,7 @@ impl MoveAnalysis {
             ply,
             player: mover.number(),
             played,
-            best: before.best,
+            best: before.best.clone(),
             margin_before: before.margin,
             margin_after: after.margin,
             loss,
@@ -359,19 +342,19 @@ pub struct Analysis {
 
 impl Analysis {
     /// The analysis of `game` from its position values (`positions[k]` after `k` moves;
-    /// `cells[k]` is move `k + 1`).
+    /// `played[k]` is move `k + 1`, in the game's notation).
     pub fn from_positions(
         game: String,
-        cells: &[Cell],
+        played: &[String],
         positions: Vec<Option<PositionValue>>,
     ) -> Analysis {
-        let moves: Vec<MoveAnalysis> = cells
+        let moves: Vec<MoveAnalysis> = played
             .iter()
             .enumerate()
-            .filter_map(|(k, &cell)| {
+            .filter_map(|(k, mv)| {
                 let before = positions.get(k)?.as_ref()?;
                 let after = positions.get(k + 1)?.as_ref()?;
-                Some(MoveAnalysis::judge(k + 1, cell, before, after))
+                Some(MoveAnalysis::judge(k + 1, mv.clone(), before, after))
             })
             .collect();
         let complete = positions.iter().all(Option::is_some);
@@ -407,14 +390,20 @@ mod tests {
 
     fn value(margin: i32, best: &str, exact: bool) -> PositionValue {
         if exact {
-            PositionValue::proved(margin, Cell::parse(best), Vec::new())
+            PositionValue::proved(margin, Some(best.to_string()), Vec::new())
         } else {
-            PositionValue::estimate(margin, (-100, 100), Cell::parse(best), Vec::new(), 4)
+            PositionValue::estimate(margin, (-100, 100), Some(best.to_string()), Vec::new(), 4)
         }
     }
 
     fn bounded(margin: i32, lower: i32, upper: i32) -> PositionValue {
-        PositionValue::estimate(margin, (lower, upper), Cell::parse("a1"), Vec::new(), 5)
+        PositionValue::estimate(
+            margin,
+            (lower, upper),
+            Some("a1".to_string()),
+            Vec::new(),
+            5,
+        )
     }
 
     #[test]
@@ -444,15 +433,25 @@ mod tests {
 
     #[test]
     fn loss_is_from_the_movers_side_and_never_negative() {
-        let c3 = Cell::parse("c3").unwrap_or_default();
+        let c3 = "c3".to_string();
         // P1 moves: the margin falls from 18 to 16.
-        let p1 = MoveAnalysis::judge(1, c3, &value(18, "d4", true), &value(16, "a1", true));
+        let p1 = MoveAnalysis::judge(
+            1,
+            c3.clone(),
+            &value(18, "d4", true),
+            &value(16, "a1", true),
+        );
         assert_eq!((p1.loss, p1.class, p1.player), (Some(2), Class::Good, 1));
         // P2 moves: the margin rises from 16 to 22, six cells given away by P2.
-        let p2 = MoveAnalysis::judge(2, c3, &value(16, "d4", true), &value(22, "a1", true));
+        let p2 = MoveAnalysis::judge(
+            2,
+            c3.clone(),
+            &value(16, "d4", true),
+            &value(22, "a1", true),
+        );
         assert_eq!((p2.loss, p2.class, p2.player), (Some(6), Class::Mistake, 2));
         // A proved best move loses nothing.
-        let best = MoveAnalysis::judge(1, c3, &value(9, "c3", true), &value(9, "a1", true));
+        let best = MoveAnalysis::judge(1, c3.clone(), &value(9, "c3", true), &value(9, "a1", true));
         assert_eq!((best.loss, best.class), (Some(0), Class::Best));
     }
 
@@ -460,42 +459,52 @@ mod tests {
     /// from a proved value (19). An estimate beside a proved value states no loss.
     #[test]
     fn an_estimate_beside_a_proved_value_states_no_loss() {
-        let b14 = Cell::parse("b14").unwrap_or_default();
+        let b14 = "b14".to_string();
         // P2's move 4: 14 estimated before, 19 proved after.
-        let m = MoveAnalysis::judge(4, b14, &value(14, "b13", false), &value(19, "a1", true));
+        let m = MoveAnalysis::judge(
+            4,
+            b14.clone(),
+            &value(14, "b13", false),
+            &value(19, "a1", true),
+        );
         assert_eq!(m.loss, None);
         assert_eq!(m.class, Class::Unproved);
         assert_eq!(m.loss_lower, 0);
         assert!(!m.exact);
         assert_eq!(m.depth, Some(4));
         // The engine's own best move is not a proved best move either.
-        let own = MoveAnalysis::judge(1, b14, &value(9, "b14", false), &value(1, "a1", false));
+        let own = MoveAnalysis::judge(
+            1,
+            b14.clone(),
+            &value(9, "b14", false),
+            &value(1, "a1", false),
+        );
         assert_eq!((own.loss, own.class), (None, Class::Unproved));
     }
 
     #[test]
     fn proved_bounds_give_proved_bounds_on_the_loss() {
-        let c3 = Cell::parse("c3").unwrap_or_default();
+        let c3 = "c3".to_string();
         // P1 moves. Before: at least 20, at most 30; after: exactly 16. Lost 4 to 14.
-        let m = MoveAnalysis::judge(1, c3, &bounded(24, 20, 30), &value(16, "a1", true));
+        let m = MoveAnalysis::judge(1, c3.clone(), &bounded(24, 20, 30), &value(16, "a1", true));
         assert_eq!((m.loss, m.loss_lower, m.loss_upper), (None, 4, 14));
         assert_eq!(m.class, Class::Unproved);
         // Lost at least 10: a blunder whatever the rest.
-        let m = MoveAnalysis::judge(1, c3, &bounded(30, 26, 40), &value(16, "a1", true));
+        let m = MoveAnalysis::judge(1, c3.clone(), &bounded(30, 26, 40), &value(16, "a1", true));
         assert_eq!(
             (m.loss_lower, m.loss_upper, m.class),
             (10, 24, Class::Blunder)
         );
         // Lost at most 2 but maybe nothing: unproved, bounded above.
-        let m = MoveAnalysis::judge(1, c3, &bounded(18, 16, 18), &value(16, "a1", true));
+        let m = MoveAnalysis::judge(1, c3.clone(), &bounded(18, 16, 18), &value(16, "a1", true));
         assert_eq!((m.loss, m.loss_lower, m.loss_upper), (None, 0, 2));
         assert_eq!(m.class, Class::Unproved);
         // P2 moves (P2 wants the margin low): proved 10 before, at most 10 after. The
         // move kept all the position was worth: proved to lose nothing.
-        let m = MoveAnalysis::judge(2, c3, &value(10, "d4", true), &bounded(8, 4, 10));
+        let m = MoveAnalysis::judge(2, c3.clone(), &value(10, "d4", true), &bounded(8, 4, 10));
         assert_eq!((m.loss_lower, m.loss_upper), (0, 0));
         assert_eq!(m.loss, Some(0));
-        let m = MoveAnalysis::judge(2, c3, &value(10, "d4", true), &bounded(14, 12, 20));
+        let m = MoveAnalysis::judge(2, c3.clone(), &value(10, "d4", true), &bounded(14, 12, 20));
         assert_eq!((m.loss, m.loss_lower, m.loss_upper), (None, 2, 10));
     }
 
@@ -512,7 +521,7 @@ mod tests {
 
     #[test]
     fn worst_moves_are_each_players_losses_largest_first() {
-        let cell = |name| Cell::parse(name).unwrap_or_default();
+        let cell = |name: &str| name.to_string();
         let margins = [10, 8, 14, 14, 14, 10, 12];
         let positions: Vec<Option<PositionValue>> = margins
             .iter()
@@ -548,7 +557,7 @@ mod tests {
 
     #[test]
     fn unproved_moves_are_not_worst_moves_unless_a_loss_is_proved() {
-        let cell = |name| Cell::parse(name).unwrap_or_default();
+        let cell = |name: &str| name.to_string();
         let positions = vec![
             Some(value(10, "a1", false)),
             Some(value(4, "a1", true)),
@@ -566,14 +575,14 @@ mod tests {
 
     #[test]
     fn accuracy_is_the_share_of_moves_proved_to_lose_nothing() {
-        let c3 = Cell::parse("c3").unwrap_or_default();
+        let c3 = "c3".to_string();
         let moves = [
-            MoveAnalysis::judge(1, c3, &value(2, "c3", true), &value(2, "a1", true)),
-            MoveAnalysis::judge(2, c3, &value(2, "d4", true), &value(4, "a1", true)),
-            MoveAnalysis::judge(3, c3, &value(4, "d4", true), &value(0, "a1", true)),
-            MoveAnalysis::judge(5, c3, &value(0, "d4", true), &value(0, "a1", true)),
+            MoveAnalysis::judge(1, c3.clone(), &value(2, "c3", true), &value(2, "a1", true)),
+            MoveAnalysis::judge(2, c3.clone(), &value(2, "d4", true), &value(4, "a1", true)),
+            MoveAnalysis::judge(3, c3.clone(), &value(4, "d4", true), &value(0, "a1", true)),
+            MoveAnalysis::judge(5, c3.clone(), &value(0, "d4", true), &value(0, "a1", true)),
             // Unproved: neither a loss nor a best move.
-            MoveAnalysis::judge(7, c3, &value(0, "d4", false), &value(0, "a1", true)),
+            MoveAnalysis::judge(7, c3.clone(), &value(0, "d4", false), &value(0, "a1", true)),
         ];
         let [one, two] = summarize_players(&moves);
         assert_eq!((one.moves, one.loss, one.best, one.unproved), (4, 4, 2, 1));

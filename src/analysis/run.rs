@@ -106,7 +106,8 @@ pub fn analyse_reporting(
             on_second_look,
         );
     settle(&cells, &mut positions);
-    let mut analysis = Analysis::from_positions(board.game_string(), &cells, positions);
+    let played: Vec<String> = cells.iter().map(Cell::to_string).collect();
+    let mut analysis = Analysis::from_positions(board.game_string(), &played, positions);
     analysis.complete &= !looked_short;
     analysis
 }
@@ -174,6 +175,11 @@ struct Next<'a> {
     value: &'a mut PositionValue,
 }
 
+/// `cells` by name, as the analysis keeps its moves (in the game's notation).
+fn names(cells: &[Cell]) -> Vec<String> {
+    cells.iter().map(Cell::to_string).collect()
+}
+
 /// `margin` from `mover`'s side (more is better for the mover).
 fn mover_view(mover: Player, margin: i32) -> i32 {
     match mover {
@@ -212,7 +218,9 @@ fn relate(
     after: &mut PositionValue,
 ) -> bool {
     let mut changed = false;
-    let reaches = before.best_reaches.filter(|_| before.best == Some(cell));
+    let reaches = before
+        .best_reaches
+        .filter(|_| before.best.as_deref() == Some(cell.to_string().as_str()));
     match mover {
         // P1 moves: before >= after.
         Player::One => {
@@ -266,7 +274,7 @@ fn evaluate_position(
         handler,
     );
     if let (true, Some(margin), Some(best)) = (result.solved, result.margin, result.best_move) {
-        let value = PositionValue::proved(margin, Some(best), result.pv);
+        let value = PositionValue::proved(margin, Some(best.to_string()), names(&result.pv));
         if let Some(next) = next
             && !next.value.exact
         {
@@ -367,9 +375,15 @@ fn estimate_position(
         margin
     );
     if exact {
-        return PositionValue::proved(margin, best, pv);
+        return PositionValue::proved(margin, best.map(|cell| cell.to_string()), names(&pv));
     }
-    PositionValue::estimate(margin, bounds, best, pv, depth)
+    PositionValue::estimate(
+        margin,
+        bounds,
+        best.map(|cell| cell.to_string()),
+        names(&pv),
+        depth,
+    )
 }
 
 /// The value, depth, best move and line of an estimate taken at a horizon after an even
@@ -406,9 +420,9 @@ fn prefer_proved_move(
             Player::Two => -next.value.lower,
         };
         if mover_view(mover, reaches) > kept {
-            estimate.best = Some(cell);
+            estimate.best = Some(cell.to_string());
             estimate.best_reaches = Some(reaches);
-            estimate.pv = vec![cell];
+            estimate.pv = vec![cell.to_string()];
         }
     }
 }
@@ -459,9 +473,9 @@ fn prove_child(
     if after.exact
         && let (Some(best), true) = (result.best_move, result.solved)
     {
-        after.best = Some(best);
+        after.best = Some(best.to_string());
         after.best_reaches = result.best_reaches;
-        after.pv = result.pv;
+        after.pv = names(&result.pv);
     }
 }
 

@@ -8,7 +8,7 @@
 //! it travels.
 
 use super::model::{Analysis, PositionValue};
-use crate::board::{Board, Cell};
+use crate::board::Board;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// What an [`Analysis`] is made from, as sent: its game string and its position values.
@@ -34,7 +34,7 @@ impl TryFrom<AnalysisWire> for Analysis {
     /// not fit its moves (one per position, moves + 1).
     fn try_from(wire: AnalysisWire) -> Result<Analysis, String> {
         let board = Board::from_game_string(&wire.game).map_err(|e| e.to_string())?;
-        let cells: Vec<Cell> = board.moves().collect();
+        let cells: Vec<String> = board.moves().map(|cell| cell.to_string()).collect();
         if wire.positions.len() != cells.len() + 1 {
             return Err(format!(
                 "{} position values for a game of {} moves",

@@ -76,9 +76,9 @@ fn write_moves(sheet: &mut Worksheet, analysis: &Analysis) -> Result<(), XlsxErr
         let row = index as RowNum + 1;
         sheet.write_number(row, 0, m.ply as f64)?;
         sheet.write_string(row, 1, format!("P{}", m.player))?;
-        sheet.write_string(row, 2, m.played.to_string())?;
-        if let Some(best) = m.best {
-            sheet.write_string(row, 3, best.to_string())?;
+        sheet.write_string(row, 2, &m.played)?;
+        if let Some(best) = &m.best {
+            sheet.write_string(row, 3, best)?;
         }
         sheet.write_number(row, 4, m.margin_before)?;
         sheet.write_number(row, 5, m.margin_after)?;

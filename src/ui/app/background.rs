@@ -108,9 +108,11 @@ impl App {
         }
         let judged = self.analysis()?.moves.iter().find(|m| m.ply == ply)?;
         Some(crate::ui::board::view::Compare {
-            played: judged.played,
+            played: crate::board::Cell::parse(&judged.played)?,
             // A better move is marked only when it is proved to keep more.
-            better: judged.best.filter(|_| judged.better_proved)?,
+            better: crate::board::Cell::parse(
+                judged.best.as_deref().filter(|_| judged.better_proved)?,
+            )?,
             mover: Player::at_ply(ply - 1),
         })
     }

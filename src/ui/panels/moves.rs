@@ -293,7 +293,7 @@ fn worst_moves_ui(
         for m in worst {
             // Only a proved loss, or its proved lower bound ("at least"); the better move
             // only when it is proved to keep more.
-            let better = m.best.filter(|_| m.better_proved);
+            let better = m.best.as_ref().filter(|_| m.better_proved);
             let text = match (m.loss, better) {
                 (Some(loss), Some(better)) => {
                     fill(t.worst_move, &[&m.ply, &m.played, &loss, &better])
