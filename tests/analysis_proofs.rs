@@ -4,7 +4,6 @@
 //! loss, every class a bound decides is the exact loss's class, and every position's
 //! proved bounds hold its exact margin.
 
-use queens::ai::NoHandler;
 use queens::ai::strong::{SolveSettings, solve_board};
 use queens::analysis::{Analysis, AnalysisSettings, Class, analyse, class_of};
 use queens::board::{Board, Cell, Player, random_position};
@@ -99,7 +98,8 @@ fn stated_losses_are_exact_and_bounds_hold_on_random_games() {
             random_position(size, (seed % 4) as usize, 60, seed).unwrap_or_else(|e| panic!("{e}"));
         let exact = exact_margins(&game);
         for ms in [1, 5, 40] {
-            let analysis = analyse(&game, settings(ms), &NoHandler, &mut |_, _| {});
+            let analysis = analyse(&game, settings(ms), &|| false, &mut |_, _| {})
+                .unwrap_or_else(|e| panic!("{e}"));
             assert!(analysis.complete);
             assert_eq!(analysis.moves.len(), game.ply());
             proved += check(&game, &analysis, &exact);
@@ -118,7 +118,8 @@ fn a_move_that_keeps_the_best_value_is_never_called_a_loss() {
     for seed in [3u64, 8] {
         let game = random_position(9, 4, 8, seed).unwrap_or_else(|e| panic!("{e}"));
         let exact = exact_margins(&game);
-        let analysis = analyse(&game, settings(20), &NoHandler, &mut |_, _| {});
+        let analysis = analyse(&game, settings(20), &|| false, &mut |_, _| {})
+            .unwrap_or_else(|e| panic!("{e}"));
         check(&game, &analysis, &exact);
         for m in &analysis.moves {
             let k = m.ply - 1;
@@ -140,7 +141,8 @@ fn a_move_that_keeps_the_best_value_is_never_called_a_loss() {
 fn the_loss_question_is_answered_where_the_value_before_is_not() {
     let game =
         Board::from_game_string("size=15 moves=h11,l6,e3,b14").unwrap_or_else(|e| panic!("{e}"));
-    let analysis = analyse(&game, settings(1500), &NoHandler, &mut |_, _| {});
+    let analysis =
+        analyse(&game, settings(1500), &|| false, &mut |_, _| {}).unwrap_or_else(|e| panic!("{e}"));
     // The exact margins (queens solve): 35, 25, 31, 29, 31.
     let exact = [35, 25, 31, 29, 31];
     check(&game, &analysis, &exact);

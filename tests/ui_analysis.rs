@@ -7,7 +7,6 @@ mod ui_support;
 use calamine::{Reader, Xlsx, open_workbook};
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
-use queens::ai::NoHandler;
 use queens::analysis::{AnalysisSettings, analyse};
 use queens::board::{Board, random_position};
 use queens::ui::Mode;
@@ -51,9 +50,10 @@ fn analyse_game_marks_every_move_with_its_loss() {
             hash_mb: 4,
             retry: std::time::Duration::ZERO,
         },
-        &NoHandler,
+        &|| false,
         &mut |_, _| {},
-    );
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let losses: Vec<Option<u32>> = analysis.moves.iter().map(|m| m.loss).collect();
     let expected_losses: Vec<Option<u32>> = expected.moves.iter().map(|m| m.loss).collect();
     assert_eq!(losses, expected_losses);

@@ -2,90 +2,8 @@
 //! and a player's accuracy.
 
 use crate::board::Player;
+pub use crate::games::solution::PositionValue;
 use serde::Serialize;
-
-/// The value of one position of the game with best play from there.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct PositionValue {
-    /// P1's final cells minus P2's with best play from this position: proved when
-    /// `exact`, else an estimate (always inside `lower..=upper`).
-    pub margin: i32,
-    /// A proved lower bound on the margin (equal to it when exact).
-    pub lower: i32,
-    /// A proved upper bound on the margin (equal to it when exact).
-    pub upper: i32,
-    /// A best move (none on a finished board), or when not proved the engine's choice
-    /// (see `best_reaches`).
-    pub best: Option<String>,
-    /// The margin `best` is proved to reach from the mover's side (at least this when
-    /// P1 moves, at most this when P2 does); `None` when nothing about it is proved.
-    pub best_reaches: Option<i32>,
-    /// Best moves from here (the solver's line to the end, or the engine's line).
-    pub pv: Vec<String>,
-    /// Whether `margin` is proved (solved) rather than estimated.
-    pub exact: bool,
-    /// The depth of the estimate (`None` when exact).
-    pub depth: Option<u32>,
-}
-
-impl PositionValue {
-    /// A proved margin.
-    pub fn proved(margin: i32, best: Option<String>, pv: Vec<String>) -> PositionValue {
-        PositionValue {
-            margin,
-            lower: margin,
-            upper: margin,
-            best_reaches: best.as_ref().map(|_| margin),
-            best,
-            pv,
-            exact: true,
-            depth: None,
-        }
-    }
-
-    /// An estimate `margin` at `depth` within the proved bounds `lower..=upper` (the
-    /// estimate is moved inside them; equal bounds make it proved).
-    pub fn estimate(
-        margin: i32,
-        (lower, upper): (i32, i32),
-        best: Option<String>,
-        pv: Vec<String>,
-        depth: u32,
-    ) -> PositionValue {
-        let mut value = PositionValue {
-            margin,
-            lower: i32::MIN,
-            upper: i32::MAX,
-            best,
-            best_reaches: None,
-            pv,
-            exact: false,
-            depth: Some(depth),
-        };
-        value.narrow(lower, upper);
-        value
-    }
-
-    /// Takes in the proved bounds `lower..=upper` (kept where they are tighter than the
-    /// ones known); returns whether anything changed. Bounds that meet prove the margin.
-    pub fn narrow(&mut self, lower: i32, upper: i32) -> bool {
-        let (old_lower, old_upper) = (self.lower, self.upper);
-        self.lower = self.lower.max(lower);
-        self.upper = self.upper.min(upper);
-        debug_assert!(self.lower <= self.upper, "contradicting proofs: {self:?}");
-        if self.lower > self.upper {
-            // Cannot happen with correct proofs; keep the older, wider knowledge.
-            (self.lower, self.upper) = (old_lower, old_upper);
-            return false;
-        }
-        if self.lower == self.upper && !self.exact {
-            self.exact = true;
-            self.depth = None;
-        }
-        self.margin = self.margin.clamp(self.lower, self.upper);
-        (self.lower, self.upper) != (old_lower, old_upper)
-    }
-}
 
 /// How bad a move was, by the cells of margin it gave away (see [`class_of`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -194,16 +112,18 @@ pub struct MoveAnalysis {
 }
 
 impl MoveAnalysis {
-    /// Judges move `ply` (1-based) `played` between the positions `before` and `after`.
+    /// Judges move `ply` (1-based) `played` by `mover` (seat 0 or 1) between the positions
+    /// `before` and `after`.
     /// The loss follows from the proved bounds of the two margins alone: estimates never
     /// enter it (an estimate subtracted from a proved value is no loss of anything).
     pub fn judge(
         ply: usize,
         played: String,
+        mover: usize,
         before: &PositionValue,
         after: &PositionValue,
     ) -> MoveAnalysis {
-        let mover = Player::at_ply(ply - 1);
+        let mover = if mover == 0 { Player::One } else { Player::Two };
         // The mover's view: what the position was worth, what the move kept.
         let view = |margin: i32| match mover {
             Player::One => margin,
@@ -342,19 +262,21 @@ pub struct Analysis {
 
 impl Analysis {
     /// The analysis of `game` from its position values (`positions[k]` after `k` moves;
-    /// `played[k]` is move `k + 1`, in the game's notation).
+    /// `played[k]` is move `k + 1`, in the game's notation, made by seat `movers[k]`).
     pub fn from_positions(
         game: String,
         played: &[String],
+        movers: &[usize],
         positions: Vec<Option<PositionValue>>,
     ) -> Analysis {
         let moves: Vec<MoveAnalysis> = played
             .iter()
+            .zip(movers)
             .enumerate()
-            .filter_map(|(k, mv)| {
+            .filter_map(|(k, (mv, &mover))| {
                 let before = positions.get(k)?.as_ref()?;
                 let after = positions.get(k + 1)?.as_ref()?;
-                Some(MoveAnalysis::judge(k + 1, mv.clone(), before, after))
+                Some(MoveAnalysis::judge(k + 1, mv.clone(), mover, before, after))
             })
             .collect();
         let complete = positions.iter().all(Option::is_some);
@@ -438,6 +360,7 @@ mod tests {
         let p1 = MoveAnalysis::judge(
             1,
             c3.clone(),
+            0,
             &value(18, "d4", true),
             &value(16, "a1", true),
         );
@@ -446,12 +369,19 @@ mod tests {
         let p2 = MoveAnalysis::judge(
             2,
             c3.clone(),
+            1,
             &value(16, "d4", true),
             &value(22, "a1", true),
         );
         assert_eq!((p2.loss, p2.class, p2.player), (Some(6), Class::Mistake, 2));
         // A proved best move loses nothing.
-        let best = MoveAnalysis::judge(1, c3.clone(), &value(9, "c3", true), &value(9, "a1", true));
+        let best = MoveAnalysis::judge(
+            1,
+            c3.clone(),
+            0,
+            &value(9, "c3", true),
+            &value(9, "a1", true),
+        );
         assert_eq!((best.loss, best.class), (Some(0), Class::Best));
     }
 
@@ -464,6 +394,7 @@ mod tests {
         let m = MoveAnalysis::judge(
             4,
             b14.clone(),
+            1,
             &value(14, "b13", false),
             &value(19, "a1", true),
         );
@@ -476,6 +407,7 @@ mod tests {
         let own = MoveAnalysis::judge(
             1,
             b14.clone(),
+            0,
             &value(9, "b14", false),
             &value(1, "a1", false),
         );
@@ -486,25 +418,49 @@ mod tests {
     fn proved_bounds_give_proved_bounds_on_the_loss() {
         let c3 = "c3".to_string();
         // P1 moves. Before: at least 20, at most 30; after: exactly 16. Lost 4 to 14.
-        let m = MoveAnalysis::judge(1, c3.clone(), &bounded(24, 20, 30), &value(16, "a1", true));
+        let m = MoveAnalysis::judge(
+            1,
+            c3.clone(),
+            0,
+            &bounded(24, 20, 30),
+            &value(16, "a1", true),
+        );
         assert_eq!((m.loss, m.loss_lower, m.loss_upper), (None, 4, 14));
         assert_eq!(m.class, Class::Unproved);
         // Lost at least 10: a blunder whatever the rest.
-        let m = MoveAnalysis::judge(1, c3.clone(), &bounded(30, 26, 40), &value(16, "a1", true));
+        let m = MoveAnalysis::judge(
+            1,
+            c3.clone(),
+            0,
+            &bounded(30, 26, 40),
+            &value(16, "a1", true),
+        );
         assert_eq!(
             (m.loss_lower, m.loss_upper, m.class),
             (10, 24, Class::Blunder)
         );
         // Lost at most 2 but maybe nothing: unproved, bounded above.
-        let m = MoveAnalysis::judge(1, c3.clone(), &bounded(18, 16, 18), &value(16, "a1", true));
+        let m = MoveAnalysis::judge(
+            1,
+            c3.clone(),
+            0,
+            &bounded(18, 16, 18),
+            &value(16, "a1", true),
+        );
         assert_eq!((m.loss, m.loss_lower, m.loss_upper), (None, 0, 2));
         assert_eq!(m.class, Class::Unproved);
         // P2 moves (P2 wants the margin low): proved 10 before, at most 10 after. The
         // move kept all the position was worth: proved to lose nothing.
-        let m = MoveAnalysis::judge(2, c3.clone(), &value(10, "d4", true), &bounded(8, 4, 10));
+        let m = MoveAnalysis::judge(2, c3.clone(), 1, &value(10, "d4", true), &bounded(8, 4, 10));
         assert_eq!((m.loss_lower, m.loss_upper), (0, 0));
         assert_eq!(m.loss, Some(0));
-        let m = MoveAnalysis::judge(2, c3.clone(), &value(10, "d4", true), &bounded(14, 12, 20));
+        let m = MoveAnalysis::judge(
+            2,
+            c3.clone(),
+            1,
+            &value(10, "d4", true),
+            &bounded(14, 12, 20),
+        );
         assert_eq!((m.loss, m.loss_lower, m.loss_upper), (None, 2, 10));
     }
 
@@ -528,7 +484,8 @@ mod tests {
             .map(|&m| Some(value(m, "a1", true)))
             .collect();
         let cells = ["b1", "b2", "b3", "b4", "b5", "c1"].map(cell);
-        let analysis = Analysis::from_positions(String::new(), &cells, positions);
+        let analysis =
+            Analysis::from_positions(String::new(), &cells, &[0, 1, 0, 1, 0, 1], positions);
         let losses: Vec<(usize, Option<u32>)> =
             analysis.moves.iter().map(|m| (m.ply, m.loss)).collect();
         assert_eq!(
@@ -564,7 +521,7 @@ mod tests {
             Some(bounded(8, 6, 20)),
         ];
         let analysis =
-            Analysis::from_positions(String::new(), &[cell("b1"), cell("b2")], positions);
+            Analysis::from_positions(String::new(), &[cell("b1"), cell("b2")], &[0, 1], positions);
         // Move 1: an estimate before, nothing proved. Move 2 (P2): lost at least 2.
         assert_eq!(analysis.moves[0].class, Class::Unproved);
         assert!(analysis.worst_moves(1, 3).is_empty());
@@ -577,12 +534,42 @@ mod tests {
     fn accuracy_is_the_share_of_moves_proved_to_lose_nothing() {
         let c3 = "c3".to_string();
         let moves = [
-            MoveAnalysis::judge(1, c3.clone(), &value(2, "c3", true), &value(2, "a1", true)),
-            MoveAnalysis::judge(2, c3.clone(), &value(2, "d4", true), &value(4, "a1", true)),
-            MoveAnalysis::judge(3, c3.clone(), &value(4, "d4", true), &value(0, "a1", true)),
-            MoveAnalysis::judge(5, c3.clone(), &value(0, "d4", true), &value(0, "a1", true)),
+            MoveAnalysis::judge(
+                1,
+                c3.clone(),
+                0,
+                &value(2, "c3", true),
+                &value(2, "a1", true),
+            ),
+            MoveAnalysis::judge(
+                2,
+                c3.clone(),
+                1,
+                &value(2, "d4", true),
+                &value(4, "a1", true),
+            ),
+            MoveAnalysis::judge(
+                3,
+                c3.clone(),
+                0,
+                &value(4, "d4", true),
+                &value(0, "a1", true),
+            ),
+            MoveAnalysis::judge(
+                5,
+                c3.clone(),
+                0,
+                &value(0, "d4", true),
+                &value(0, "a1", true),
+            ),
             // Unproved: neither a loss nor a best move.
-            MoveAnalysis::judge(7, c3.clone(), &value(0, "d4", false), &value(0, "a1", true)),
+            MoveAnalysis::judge(
+                7,
+                c3.clone(),
+                0,
+                &value(0, "d4", false),
+                &value(0, "a1", true),
+            ),
         ];
         let [one, two] = summarize_players(&moves);
         assert_eq!((one.moves, one.loss, one.best, one.unproved), (4, 4, 2, 1));

@@ -8,7 +8,6 @@
 //! it travels.
 
 use super::model::{Analysis, PositionValue};
-use crate::board::Board;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// What an [`Analysis`] is made from, as sent: its game string and its position values.
@@ -33,16 +32,22 @@ impl TryFrom<AnalysisWire> for Analysis {
     /// The analysis again; refused when the game string does not parse or the values do
     /// not fit its moves (one per position, moves + 1).
     fn try_from(wire: AnalysisWire) -> Result<Analysis, String> {
-        let board = Board::from_game_string(&wire.game).map_err(|e| e.to_string())?;
-        let cells: Vec<String> = board.moves().map(|cell| cell.to_string()).collect();
-        if wire.positions.len() != cells.len() + 1 {
+        let game = crate::games::game_string::read(&wire.game).map_err(|e| e.to_string())?;
+        let played = game.moves();
+        if wire.positions.len() != played.len() + 1 {
             return Err(format!(
                 "{} position values for a game of {} moves",
                 wire.positions.len(),
-                cells.len()
+                played.len()
             ));
         }
-        Ok(Analysis::from_positions(wire.game, &cells, wire.positions))
+        let movers = super::run::movers_of(game.as_ref());
+        Ok(Analysis::from_positions(
+            wire.game,
+            &played,
+            &movers,
+            wire.positions,
+        ))
     }
 }
 
@@ -66,8 +71,8 @@ impl<'de> Deserialize<'de> for Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::NoHandler;
     use crate::analysis::{AnalysisSettings, analyse};
+    use crate::board::Board;
     use std::time::Duration;
 
     fn analysed(game: &str) -> Analysis {
@@ -78,7 +83,7 @@ mod tests {
             hash_mb: 1,
             retry: Duration::ZERO,
         };
-        analyse(&board, settings, &NoHandler, &mut |_, _| {})
+        analyse(&board, settings, &|| false, &mut |_, _| {}).expect("queens has a prover")
     }
 
     #[test]

@@ -5,13 +5,12 @@ use super::args::AnalyseArgs;
 use super::error::CliError;
 use super::files::prepare_workbook;
 use super::interrupt::Interrupt;
-use crate::ai::SearchHandler;
 use crate::analysis::{Analysis, AnalysisSettings, MoveAnalysis, PlayerSummary, analyse};
-use crate::board::{Board, Cell};
+use crate::board::Board;
+use crate::games::seam::SolveError;
 use crate::store::{export_analysis, load_from};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// The answer of `queens analyse`.
@@ -50,15 +49,6 @@ impl AnalyseReport {
             hash_mb: settings.hash_mb,
             xlsx,
         }
-    }
-}
-
-/// Polls the interrupt flag.
-struct Watch<'a>(&'a Interrupt);
-
-impl SearchHandler<Cell> for Watch<'_> {
-    fn should_stop(&self) -> bool {
-        self.0.flag().load(Ordering::Relaxed)
     }
 }
 
@@ -119,9 +109,14 @@ pub fn analyse_until(args: &AnalyseArgs, interrupt: &Interrupt) -> Result<Analys
         hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
     };
     let progress = bar(board.ply() + 1);
-    let analysis = analyse(&board, settings, &Watch(interrupt), &mut |done, _| {
+    let stop = || interrupt.requested();
+    let analysis = analyse(&board, settings, &stop, &mut |done, _| {
         progress.set_position(done as u64);
-    });
+    })
+    .map_err(|err| match err {
+        SolveError::NoSolver(none) => CliError::Usage(none.to_string()),
+        SolveError::Memory(memory) => CliError::Memory(memory),
+    })?;
     progress.finish_and_clear();
     let xlsx = match &args.xlsx {
         // A stopped analysis never replaces the workbook asked for (it may hold a

@@ -26,6 +26,7 @@ pub mod othello;
 pub mod othello_eval;
 pub mod perft;
 pub mod queens;
+mod queens_prove;
 mod queens_solve;
 pub mod rules;
 pub mod seam;

@@ -137,6 +137,16 @@ impl Rules for Board {
         true
     }
 
+    /// One `pvs` engine (one table) for every position of the game, each proved within
+    /// its time from what the position after it proves, or estimated
+    /// ([`super::queens_prove`]).
+    fn prover(
+        &self,
+        ask: &crate::games::seam::ProverAsk,
+    ) -> Result<Box<dyn crate::games::seam::Prover>, crate::games::seam::SolveError> {
+        super::queens_prove::prover(self, ask)
+    }
+
     /// The strong engine's solver with a deadline, threads and one table for the
     /// position and its moves ([`super::queens_solve`]), proving bounds when it does
     /// not finish.

@@ -9,7 +9,10 @@
 use super::exact::{Decided, Exact, NoExactSolver};
 use super::grid::{GridView, Square};
 use super::setup::{DEFAULT_TAG, GameStringError, Reason, Refused, Setup};
-use super::solution::{MoveSolution, Solution, SolveAsk, SolveError, SolveWatch, sort_best_first};
+use super::solution::{
+    MoveSolution, PositionValue, Prover, ProverAsk, Solution, SolveAsk, SolveError, SolveWatch,
+    sort_best_first,
+};
 use super::tree::{TreeError, tree_below};
 use super::words::{GameWords, Tongue};
 use crate::ai::tree::Tree;
@@ -220,6 +223,22 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     ) -> Result<Solution, SolveError> {
         solve_by_exact(self, ask, stop, watch)
     }
+
+    /// What values this game's positions one at a time for the move-by-move analysis
+    /// (`analysis::analyse`). By default each position by [`Rules::solve_exact`]
+    /// within its time (proved, or the widest bounds); a game whose solver proves bounds
+    /// and keeps a table between positions gives its own (queens).
+    ///
+    /// # Errors
+    /// [`SolveError::NoSolver`] for a game without an exact solver;
+    /// [`SolveError::Memory`] for a table that does not fit in memory.
+    fn prover(&self, ask: &ProverAsk) -> Result<Box<dyn Prover>, SolveError> {
+        let _ = ask;
+        if !Self::TOOLS.solver {
+            return Err(NoExactSolver(Self::TAG).into());
+        }
+        Ok(Box::new(ExactProver { game: self.clone() }))
+    }
 }
 
 /// The margin from the first player's view that `exact`, from `mover`'s view, proves: a
@@ -315,6 +334,46 @@ pub fn solve_by_exact<R: Rules>(
         hash_mb: 0,
         moves,
     })
+}
+
+/// [`Rules::prover`]'s default: each position of `game` solved by [`Rules::solve_exact`]
+/// within its time; it keeps nothing between positions.
+struct ExactProver<R: Rules> {
+    /// The whole game.
+    game: R,
+}
+
+/// `game` after its first `ply` moves.
+fn at_ply<R: Rules>(game: &R, ply: usize) -> R {
+    let mut position = game.clone();
+    while position.moves_played().len() > ply && position.undo().is_some() {}
+    position
+}
+
+impl<R: Rules> Prover for ExactProver<R> {
+    fn value(
+        &mut self,
+        ply: usize,
+        _next: Option<&mut PositionValue>,
+        time: std::time::Duration,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> PositionValue {
+        let position = at_ply(&self.game, ply);
+        let deadline = Instant::now() + time;
+        let stop_or_late = || stop() || Instant::now() >= deadline;
+        match position.solve_exact(&stop_or_late) {
+            Ok(Some(exact)) => {
+                let margin = first_player_margin::<R>(&exact, position.seat_to_move());
+                let mut value =
+                    PositionValue::proved(margin, exact.best_move.clone(), exact.pv.clone());
+                value.exact_value = Some(exact.value);
+                value.ends_at_ply = R::decided(exact.value).map(|d| d.ends_at_ply);
+                value
+            }
+            // Out of time, stopped, or (a defect) no solver: nothing proved.
+            _ => PositionValue::estimate(0, unknown_bounds(&position), None, Vec::new(), 0),
+        }
+    }
 }
 
 /// The pieces each seat has on `grid`, seat 0 first.

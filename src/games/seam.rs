@@ -26,7 +26,9 @@ use super::grid::GridView;
 pub use super::perft::perft;
 pub use super::rules::{NoEvalTable, Rules, Seat, Tools, pieces_on, write};
 pub use super::setup::Refused;
-pub use super::solution::{MoveSolution, Solution, SolveAsk, SolveError, SolveWatch};
+pub use super::solution::{
+    MoveSolution, PositionValue, Prover, ProverAsk, Solution, SolveAsk, SolveError, SolveWatch,
+};
 pub use super::think::{KeptBox, ThinkError, think, think_kept};
 pub use super::tree::{TreeError, tree_below};
 use super::words::{GameWords, Tongue};
@@ -137,6 +139,11 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
         stop: &(dyn Fn() -> bool + Sync),
         watch: &SolveWatch,
     ) -> Result<Solution, SolveError>;
+    /// [`Rules::prover`].
+    ///
+    /// # Errors
+    /// As [`Rules::prover`].
+    fn prover(&self, ask: &ProverAsk) -> Result<Box<dyn Prover>, SolveError>;
     /// The game itself, for a front end whose painter or tool was written for one
     /// game's type (the queens board's claims and hover preview) and asks for it by
     /// name; a rule is never decided this way.
@@ -295,6 +302,10 @@ where
         watch: &SolveWatch,
     ) -> Result<Solution, SolveError> {
         Rules::solve_within(self, ask, stop, watch)
+    }
+
+    fn prover(&self, ask: &ProverAsk) -> Result<Box<dyn Prover>, SolveError> {
+        Rules::prover(self, ask)
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

@@ -126,3 +126,128 @@ pub fn sort_best_first(moves: &mut [MoveSolution], mover: usize) {
         )
     });
 }
+
+/// The value of one position of the game with best play from there.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PositionValue {
+    /// The final margin with best play from this position, from the first player's view
+    /// (queens: P1's final cells minus P2's; a game won, drawn or lost: 1, 0, -1): proved when
+    /// `exact`, else an estimate (always inside `lower..=upper`).
+    pub margin: i32,
+    /// A proved lower bound on the margin (equal to it when exact).
+    pub lower: i32,
+    /// A proved upper bound on the margin (equal to it when exact).
+    pub upper: i32,
+    /// A best move (none on a finished board), or when not proved the engine's choice
+    /// (see `best_reaches`).
+    pub best: Option<String>,
+    /// The margin `best` is proved to reach from the mover's side (at least this when
+    /// P1 moves, at most this when P2 does); `None` when nothing about it is proved.
+    pub best_reaches: Option<i32>,
+    /// Best moves from here (the solver's line to the end, or the engine's line).
+    pub pv: Vec<String>,
+    /// Whether `margin` is proved (solved) rather than estimated.
+    pub exact: bool,
+    /// The depth of the estimate (`None` when exact).
+    pub depth: Option<u32>,
+    /// For a game whose value tells how quickly it is won (not a margin): the exact
+    /// value from the side to move's view, as its engines score a finished game, when
+    /// proved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact_value: Option<i32>,
+    /// For such a game: the ply (from the game's start) of the winning move with best
+    /// play, when proved and someone wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ends_at_ply: Option<u32>,
+}
+
+impl PositionValue {
+    /// A proved margin.
+    pub fn proved(margin: i32, best: Option<String>, pv: Vec<String>) -> PositionValue {
+        PositionValue {
+            margin,
+            lower: margin,
+            upper: margin,
+            best_reaches: best.as_ref().map(|_| margin),
+            best,
+            pv,
+            exact: true,
+            depth: None,
+            exact_value: None,
+            ends_at_ply: None,
+        }
+    }
+
+    /// An estimate `margin` at `depth` within the proved bounds `lower..=upper` (the
+    /// estimate is moved inside them; equal bounds make it proved).
+    pub fn estimate(
+        margin: i32,
+        (lower, upper): (i32, i32),
+        best: Option<String>,
+        pv: Vec<String>,
+        depth: u32,
+    ) -> PositionValue {
+        let mut value = PositionValue {
+            margin,
+            lower: i32::MIN,
+            upper: i32::MAX,
+            best,
+            best_reaches: None,
+            pv,
+            exact: false,
+            depth: Some(depth),
+            exact_value: None,
+            ends_at_ply: None,
+        };
+        value.narrow(lower, upper);
+        value
+    }
+
+    /// Takes in the proved bounds `lower..=upper` (kept where they are tighter than the
+    /// ones known); returns whether anything changed. Bounds that meet prove the margin.
+    pub fn narrow(&mut self, lower: i32, upper: i32) -> bool {
+        let (old_lower, old_upper) = (self.lower, self.upper);
+        self.lower = self.lower.max(lower);
+        self.upper = self.upper.min(upper);
+        debug_assert!(self.lower <= self.upper, "contradicting proofs: {self:?}");
+        if self.lower > self.upper {
+            // Cannot happen with correct proofs; keep the older, wider knowledge.
+            (self.lower, self.upper) = (old_lower, old_upper);
+            return false;
+        }
+        if self.lower == self.upper && !self.exact {
+            self.exact = true;
+            self.depth = None;
+        }
+        self.margin = self.margin.clamp(self.lower, self.upper);
+        (self.lower, self.upper) != (old_lower, old_upper)
+    }
+}
+
+/// What a [`Prover`] may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProverAsk {
+    /// Threads (0: one per core), for a game whose solver has more than one.
+    pub threads: usize,
+    /// The table's size in MiB, shared by all the positions, for a game whose solver
+    /// keeps one.
+    pub hash_mb: usize,
+}
+
+/// Values the positions of one game, one at a time, for an analysis that goes from the
+/// end of the game backwards and keeps what it learns (a table) from one position to
+/// the next (`Rules::prover`).
+pub trait Prover: Send {
+    /// The value of the position after the game's first `ply` moves, within `time`,
+    /// asking `stop` as it goes; `next` is the value known of the position after the
+    /// move played there (absent at the game's end), which a proof of this one may
+    /// narrow. A game whose solver only proves or not gives an unproved value with the
+    /// widest bounds when it runs out of time.
+    fn value(
+        &mut self,
+        ply: usize,
+        next: Option<&mut PositionValue>,
+        time: std::time::Duration,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> PositionValue;
+}

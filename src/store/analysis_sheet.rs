@@ -174,7 +174,6 @@ pub fn export_analysis(analysis: &Analysis, path: &Path) -> Result<(), ExportErr
 
 #[cfg(test)]
 mod tests {
-    use crate::ai::NoHandler;
     use crate::analysis::{AnalysisSettings, analyse};
     use crate::board::random_position;
     use crate::store::{ExportOptions, HistoryEntry, SavedGame, Side, WorkbookWriter};
@@ -192,7 +191,8 @@ mod tests {
             hash_mb: 4,
             retry: std::time::Duration::ZERO,
         };
-        let analysis = analyse(&board, settings, &NoHandler, &mut |_, _| {});
+        let analysis =
+            analyse(&board, settings, &|| false, &mut |_, _| {}).unwrap_or_else(|e| panic!("{e}"));
         let saved = SavedGame::new(&board, [Side::Human, Side::Human], Some(7));
         let mut writer = WorkbookWriter::new(ExportOptions::default());
         writer

@@ -50,12 +50,13 @@ impl App {
             return;
         };
         if let Some(result) = job.finished() {
-            if let Some(analysis) = &result
+            if let Ok(analysis) = &result
                 && let Some(board) = self.game.queens()
             {
                 self.advice.known.learn_analysis(board, analysis);
             }
-            self.analysis.shown = result;
+            // A lost analysis shows none, as before its start.
+            self.analysis.shown = result.ok();
             self.analysis.job = None;
         }
     }

@@ -3,7 +3,7 @@
 
 use super::job::{Job, Polled, Reporter, Task};
 use crate::analysis::{Analysis, AnalysisSettings, Class, MoveAnalysis, analyse_reporting};
-use crate::board::Board;
+use crate::games::seam::AnyGame;
 use eframe::egui::Color32;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -44,21 +44,22 @@ pub enum AnalysisProgress {
 /// An analysis running in the background, with its progress.
 pub struct AnalysisJob {
     /// `None` until the first report.
-    job: Job<Option<AnalysisProgress>, Analysis>,
+    job: Job<Option<AnalysisProgress>, AnalysisAnswer>,
     total: usize,
 }
 
 impl AnalysisJob {
-    /// Starts analysing `board`'s game with `time_per_position` for each position
-    /// (normally [`TIME_PER_POSITION`]); `repaint` is called after each position.
+    /// Starts analysing `game` (its moves so far) with `time_per_position` for each
+    /// position (normally [`TIME_PER_POSITION`]); `repaint` is called after each
+    /// position.
     pub fn start(
-        board: &Board,
+        game: &dyn AnyGame,
         time_per_position: Duration,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> AnalysisJob {
-        let total = board.ply() + 1;
+        let total = game.moves().len() + 1;
         let task = AnalysisTask {
-            board: board.clone(),
+            game: game.game_string(),
             time_per_position,
         };
         let job = Job::start(task, repaint);
@@ -85,22 +86,25 @@ impl AnalysisJob {
         self.job.stop_requested()
     }
 
-    /// The analysis, once the thread has finished (`None` before; `Some(None)` if it
-    /// panicked).
-    pub fn finished(&mut self) -> Option<Option<Analysis>> {
+    /// The analysis, once the thread has finished (`None` before), or why there is
+    /// none (a game the analysis cannot take, a lost thread).
+    pub fn finished(&mut self) -> Option<AnalysisAnswer> {
         match self.job.poll() {
             Polled::Running => None,
-            Polled::Done(analysis) => Some(Some(analysis)),
-            Polled::Lost => Some(None),
+            Polled::Done(answer) => Some(answer),
+            Polled::Lost => Some(Err("the analysis stopped unexpectedly".to_string())),
         }
     }
 }
 
+/// An analysis, or why there is none.
+pub type AnalysisAnswer = Result<Analysis, String>;
+
 /// "Analyse game" as a [`Task`]: the game to analyse.
 #[derive(Serialize, Deserialize)]
 pub struct AnalysisTask {
-    #[serde(with = "super::game_string")]
-    board: Board,
+    /// The game's game string.
+    game: String,
     /// The first pass's time for each position.
     time_per_position: Duration,
 }
@@ -108,19 +112,21 @@ pub struct AnalysisTask {
 impl Task for AnalysisTask {
     const NAME: &'static str = "analysis";
     type Progress = Option<AnalysisProgress>;
-    type Output = Analysis;
+    type Output = AnalysisAnswer;
 
-    fn run(self, reporter: &Reporter<Self::Progress>) -> Analysis {
+    fn run(self, reporter: &Reporter<Self::Progress>) -> AnalysisAnswer {
+        let game = crate::games::game_string::read(&self.game).map_err(|e| e.to_string())?;
         let settings = AnalysisSettings {
             time: self.time_per_position,
             threads: 1,
             hash_mb: HASH_MB,
             retry: SECOND_LOOK,
         };
+        let stop = || reporter.should_stop();
         analyse_reporting(
-            &self.board,
+            game.as_ref(),
             settings,
-            reporter,
+            &stop,
             &mut |done, total| {
                 reporter.report(Some(AnalysisProgress::Positions { done, total }));
             },
@@ -128,6 +134,7 @@ impl Task for AnalysisTask {
                 reporter.report(Some(AnalysisProgress::SecondLook { done, unproved }));
             },
         )
+        .map_err(|e| e.to_string())
     }
 }
 

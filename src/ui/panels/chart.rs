@@ -290,6 +290,7 @@ mod tests {
         let analysis = Analysis::from_positions(
             String::new(),
             &[],
+            &[],
             vec![None, value(4, false), value(6, true)],
         );
         let got = series(&analysis);
@@ -343,6 +344,7 @@ mod tests {
         let t = crate::ui::i18n::texts(crate::ui::Language::English);
         let analysis = Analysis::from_positions(
             String::new(),
+            &[],
             &[],
             vec![
                 None,

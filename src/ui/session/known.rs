@@ -196,9 +196,10 @@ mod tests {
                 hash_mb: 4,
                 retry: std::time::Duration::ZERO,
             },
-            &crate::ai::NoHandler,
+            &|| false,
             &mut |_, _| {},
-        );
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         let mut known = Known::default();
         known.learn_analysis(&game, &analysis);
         for ply in 0..=game.ply() {
