@@ -14,7 +14,7 @@
 //! which holds the ply, is the key).
 
 use queens::analysis::proved::Outcome;
-use queens::analysis::{analyse_proved, class_of, proved_moves};
+use queens::analysis::{Analysis, AnalysisSettings, analyse, class_of, proved_moves};
 use queens::games::game_string::read;
 use queens::games::seam::AnyGame;
 use queens::games::table::by_tag;
@@ -170,11 +170,22 @@ fn check_moves(game: &mut dyn AnyGame, reference: &mut Reference) -> usize {
     expected.len()
 }
 
+/// The one analysis of every game (`analysis::analyse`), with time enough for every
+/// position.
+fn analysed(game: &dyn AnyGame) -> Analysis {
+    let settings = AnalysisSettings {
+        time: std::time::Duration::from_secs(600),
+        threads: 1,
+        hash_mb: 16,
+        retry: std::time::Duration::ZERO,
+    };
+    analyse(game, settings, &|| false, &mut |_, _| {}).unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// Checks the analysis of `game` move by move against the reference: the values before
 /// and after each move, its loss in result steps and the slower-win plies.
 fn check_analysis(game: &dyn AnyGame, reference: &mut Reference) -> usize {
-    let analysis =
-        analyse_proved(game, &|| false, &mut |_, _| {}).unwrap_or_else(|e| panic!("{e}"));
+    let analysis = analysed(game);
     assert!(analysis.complete);
     let moves = game.moves();
     assert_eq!(analysis.moves.len(), moves.len(), "{}", game.game_string());
@@ -187,14 +198,21 @@ fn check_analysis(game: &dyn AnyGame, reference: &mut Reference) -> usize {
         let after = reference.value(walk.as_mut(), ply + 1).flipped();
         let what = format!("{} move {}", game.game_string(), k + 1);
         assert_eq!(judged.played, moves[k], "{what}");
+        let said = |outcome: Option<Option<Outcome>>, ends: Option<Option<u32>>| {
+            (outcome.flatten(), ends.flatten())
+        };
+        let expected = |r: Result| {
+            let (outcome, ends) = r.outcome();
+            (Some(outcome), ends)
+        };
         assert_eq!(
-            (judged.outcome_before, judged.ends_before),
-            before.outcome(),
+            said(judged.outcome_before, judged.ends_before),
+            expected(before),
             "{what}"
         );
         assert_eq!(
-            (judged.outcome_after, judged.ends_after),
-            after.outcome(),
+            said(judged.outcome_after, judged.ends_after),
+            expected(after),
             "{what}"
         );
         let rank = |r: Result| match r {
@@ -208,7 +226,7 @@ fn check_analysis(game: &dyn AnyGame, reference: &mut Reference) -> usize {
             "{what}"
         );
         assert_eq!(
-            judged.plies_lost > 0,
+            judged.plies_lost.unwrap_or(0) > 0,
             rank(before) == rank(after) && after < before,
             "{what}"
         );
@@ -306,8 +324,7 @@ fn queens_values_and_analyses_match_plain_minimax_of_the_margin() {
         let game = random_queens_game(&mut rng);
         let mut walk = game.clone_box();
         while walk.undo().is_some() {}
-        let analysis = analyse_proved(game.as_ref(), &|| false, &mut |_, _| {})
-            .unwrap_or_else(|e| panic!("{e}"));
+        let analysis = analysed(game.as_ref());
         assert!(analysis.complete);
         for (k, mv) in game.moves().iter().enumerate() {
             let what = format!("{} move {}", game.game_string(), k + 1);
@@ -335,8 +352,12 @@ fn queens_values_and_analyses_match_plain_minimax_of_the_margin() {
             let judged_move = &analysis.moves[k];
             let p1 = |margin: i32| if k % 2 == 0 { margin } else { -margin };
             assert_eq!(judged_move.played, *mv, "{what}");
-            assert_eq!(judged_move.margin_before, Some(p1(before)), "{what}");
-            assert_eq!(judged_move.margin_after, Some(p1(after)), "{what}");
+            assert_eq!(judged_move.margin_before, p1(before), "{what}");
+            assert_eq!(judged_move.margin_after, p1(after), "{what}");
+            assert!(
+                judged_move.exact && judged_move.outcome_before.is_none(),
+                "{what}"
+            );
             let loss = u32::try_from(before - after).unwrap_or_else(|_| panic!("{what}: a gain"));
             assert_eq!(judged_move.loss, Some(loss), "{what}");
             assert_eq!(judged_move.class, class_of(loss), "{what}");

@@ -392,7 +392,7 @@ fn the_table24_and_analysis_sheets_follow_the_language() {
     writer
         .add(&HistoryEntry::new("g", finished))
         .unwrap_or_else(|e| panic!("{e}"));
-    let analysis = Analysis::from_positions("size=4".into(), &[], &[], vec![None]);
+    let analysis = Analysis::from_positions("size=4".into(), &[], &[], vec![None], true);
     let sheet = writer
         .add_analysis(&analysis)
         .unwrap_or_else(|e| panic!("{e}"));

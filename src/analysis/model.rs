@@ -1,6 +1,7 @@
 //! What an analysis holds, and the two judgements it makes: a move's class from its loss,
 //! and a player's accuracy.
 
+use super::proved::Outcome;
 use crate::board::Player;
 pub use crate::games::solution::PositionValue;
 use serde::Serialize;
@@ -109,11 +110,48 @@ pub struct MoveAnalysis {
     /// beside a costly move needs).
     #[serde(skip)]
     pub better_proved: bool,
+    /// For a game won, drawn or lost (whose margin is 1, 0 or -1): the position's exact
+    /// value before the move from the mover's view, as the engines score a finished
+    /// game (0 a draw); absent for queens, `null` when not proved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_before: Option<Option<i32>>,
+    /// The same after the move played, from the mover's view.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_after: Option<Option<i32>>,
+    /// For a game won, drawn or lost: what the position before the move was worth to
+    /// the mover (`win`, `draw`, `loss`), `null` when not proved; absent for queens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome_before: Option<Option<Outcome>>,
+    /// The same after the move played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome_after: Option<Option<Outcome>>,
+    /// For a game won, drawn or lost: the ply the game ends at with best play before
+    /// the move (`null` for a draw or when not proved); absent for queens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ends_before: Option<Option<u32>>,
+    /// The same after the move played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ends_after: Option<Option<u32>>,
+    /// For a game won, drawn or lost: with the result kept, how many plies later the
+    /// win comes, or sooner the loss (0 otherwise); absent for queens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies_lost: Option<u32>,
+}
+
+/// What a margin from the mover's view proves for the mover.
+fn outcome_of(margin: i32) -> Outcome {
+    match margin.signum() {
+        1 => Outcome::Win,
+        0 => Outcome::Draw,
+        _ => Outcome::Loss,
+    }
 }
 
 impl MoveAnalysis {
     /// Judges move `ply` (1-based) `played` by `mover` (seat 0 or 1) between the positions
-    /// `before` and `after`.
+    /// `before` and `after`; `margin_result` says the game's result is a margin (queens'
+    /// cells, classed by [`class_of`]) rather than a win, a draw or a loss (classed
+    /// `best`, `good` for the result kept more slowly, `mistake` for it given away).
     /// The loss follows from the proved bounds of the two margins alone: estimates never
     /// enter it (an estimate subtracted from a proved value is no loss of anything).
     pub fn judge(
@@ -122,6 +160,7 @@ impl MoveAnalysis {
         mover: usize,
         before: &PositionValue,
         after: &PositionValue,
+        margin_result: bool,
     ) -> MoveAnalysis {
         let mover = if mover == 0 { Player::One } else { Player::Two };
         // The mover's view: what the position was worth, what the move kept.
@@ -152,7 +191,7 @@ impl MoveAnalysis {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        MoveAnalysis {
+        let mut judged = MoveAnalysis {
             ply,
             player: mover.number(),
             played,
@@ -169,7 +208,55 @@ impl MoveAnalysis {
                 None => class_of_bounds(loss_lower, loss_upper),
             },
             better_proved,
+            value_before: None,
+            value_after: None,
+            outcome_before: None,
+            outcome_after: None,
+            ends_before: None,
+            ends_after: None,
+            plies_lost: None,
+        };
+        if !margin_result {
+            judged.judge_result(view, before, after);
         }
+        judged
+    }
+
+    /// A game won, drawn or lost: its result's words (the values, outcomes and ends
+    /// before and after the move, from the mover's view), the plies a kept result lost,
+    /// and the class by them; `view` turns a margin into the mover's.
+    fn judge_result(
+        &mut self,
+        view: impl Fn(i32) -> i32,
+        before: &PositionValue,
+        after: &PositionValue,
+    ) {
+        let proved = |value: &PositionValue| value.exact.then_some(value.margin);
+        let worth = proved(before).map(|m| outcome_of(view(m)));
+        let kept = proved(after).map(|m| outcome_of(view(m)));
+        self.value_before = Some(before.exact_value.filter(|_| before.exact));
+        // The position after the move is the other side's to move.
+        self.value_after = Some(after.exact_value.filter(|_| after.exact).map(|v| -v));
+        self.outcome_before = Some(worth);
+        self.outcome_after = Some(kept);
+        self.ends_before = Some(before.ends_at_ply.filter(|_| before.exact));
+        self.ends_after = Some(after.ends_at_ply.filter(|_| after.exact));
+        let plies_lost = match (worth, kept, before.ends_at_ply, after.ends_at_ply) {
+            (Some(Outcome::Win), Some(Outcome::Win), Some(best), Some(mine)) => {
+                mine.saturating_sub(best)
+            }
+            (Some(Outcome::Loss), Some(Outcome::Loss), Some(best), Some(mine)) => {
+                best.saturating_sub(mine)
+            }
+            _ => 0,
+        };
+        self.plies_lost = Some(plies_lost);
+        self.class = match self.loss {
+            Some(0) if plies_lost == 0 => Class::Best,
+            Some(0) => Class::Good,
+            Some(_) => Class::Mistake,
+            None => Class::Unproved,
+        };
     }
 
     /// Whether the move is proved to have lost nothing.
@@ -262,12 +349,14 @@ pub struct Analysis {
 
 impl Analysis {
     /// The analysis of `game` from its position values (`positions[k]` after `k` moves;
-    /// `played[k]` is move `k + 1`, in the game's notation, made by seat `movers[k]`).
+    /// `played[k]` is move `k + 1`, in the game's notation, made by seat `movers[k]`);
+    /// `margin_result`: the game's result is a margin (see [`MoveAnalysis::judge`]).
     pub fn from_positions(
         game: String,
         played: &[String],
         movers: &[usize],
         positions: Vec<Option<PositionValue>>,
+        margin_result: bool,
     ) -> Analysis {
         let moves: Vec<MoveAnalysis> = played
             .iter()
@@ -276,7 +365,14 @@ impl Analysis {
             .filter_map(|(k, (mv, &mover))| {
                 let before = positions.get(k)?.as_ref()?;
                 let after = positions.get(k + 1)?.as_ref()?;
-                Some(MoveAnalysis::judge(k + 1, mv.clone(), mover, before, after))
+                Some(MoveAnalysis::judge(
+                    k + 1,
+                    mv.clone(),
+                    mover,
+                    before,
+                    after,
+                    margin_result,
+                ))
             })
             .collect();
         let complete = positions.iter().all(Option::is_some);
@@ -290,17 +386,24 @@ impl Analysis {
         }
     }
 
-    /// `player`'s (1 or 2) costliest moves: those proved to give cells away, the largest
-    /// proved loss first (a bound counts as its lower end; the earlier move first among
-    /// equals), at most `count`. What a player who lost looks at first: where the result
-    /// slipped, and what was better.
+    /// `player`'s (1 or 2) costliest moves: those proved to give some of the result
+    /// away (cells, or a result step), the largest proved loss first (a bound counts as
+    /// its lower end), then the slower wins of a game won, drawn or lost by the plies
+    /// they lost, the earlier move first among equals; at most `count`. What a player
+    /// who lost looks at first: where the result slipped, and what was better.
     pub fn worst_moves(&self, player: u8, count: usize) -> Vec<&MoveAnalysis> {
+        let slower = |m: &MoveAnalysis| m.plies_lost.unwrap_or(0);
         let mut mine: Vec<&MoveAnalysis> = self
             .moves
             .iter()
-            .filter(|m| m.player == player && m.proved_loss())
+            .filter(|m| m.player == player && (m.proved_loss() || slower(m) > 0))
             .collect();
-        mine.sort_by(|a, b| b.loss_lower.cmp(&a.loss_lower).then(a.ply.cmp(&b.ply)));
+        mine.sort_by(|a, b| {
+            b.loss_lower
+                .cmp(&a.loss_lower)
+                .then(slower(b).cmp(&slower(a)))
+                .then(a.ply.cmp(&b.ply))
+        });
         mine.truncate(count);
         mine
     }
@@ -363,6 +466,7 @@ mod tests {
             0,
             &value(18, "d4", true),
             &value(16, "a1", true),
+            true,
         );
         assert_eq!((p1.loss, p1.class, p1.player), (Some(2), Class::Good, 1));
         // P2 moves: the margin rises from 16 to 22, six cells given away by P2.
@@ -372,6 +476,7 @@ mod tests {
             1,
             &value(16, "d4", true),
             &value(22, "a1", true),
+            true,
         );
         assert_eq!((p2.loss, p2.class, p2.player), (Some(6), Class::Mistake, 2));
         // A proved best move loses nothing.
@@ -381,6 +486,7 @@ mod tests {
             0,
             &value(9, "c3", true),
             &value(9, "a1", true),
+            true,
         );
         assert_eq!((best.loss, best.class), (Some(0), Class::Best));
     }
@@ -397,6 +503,7 @@ mod tests {
             1,
             &value(14, "b13", false),
             &value(19, "a1", true),
+            true,
         );
         assert_eq!(m.loss, None);
         assert_eq!(m.class, Class::Unproved);
@@ -410,6 +517,7 @@ mod tests {
             0,
             &value(9, "b14", false),
             &value(1, "a1", false),
+            true,
         );
         assert_eq!((own.loss, own.class), (None, Class::Unproved));
     }
@@ -424,6 +532,7 @@ mod tests {
             0,
             &bounded(24, 20, 30),
             &value(16, "a1", true),
+            true,
         );
         assert_eq!((m.loss, m.loss_lower, m.loss_upper), (None, 4, 14));
         assert_eq!(m.class, Class::Unproved);
@@ -434,6 +543,7 @@ mod tests {
             0,
             &bounded(30, 26, 40),
             &value(16, "a1", true),
+            true,
         );
         assert_eq!(
             (m.loss_lower, m.loss_upper, m.class),
@@ -446,12 +556,20 @@ mod tests {
             0,
             &bounded(18, 16, 18),
             &value(16, "a1", true),
+            true,
         );
         assert_eq!((m.loss, m.loss_lower, m.loss_upper), (None, 0, 2));
         assert_eq!(m.class, Class::Unproved);
         // P2 moves (P2 wants the margin low): proved 10 before, at most 10 after. The
         // move kept all the position was worth: proved to lose nothing.
-        let m = MoveAnalysis::judge(2, c3.clone(), 1, &value(10, "d4", true), &bounded(8, 4, 10));
+        let m = MoveAnalysis::judge(
+            2,
+            c3.clone(),
+            1,
+            &value(10, "d4", true),
+            &bounded(8, 4, 10),
+            true,
+        );
         assert_eq!((m.loss_lower, m.loss_upper), (0, 0));
         assert_eq!(m.loss, Some(0));
         let m = MoveAnalysis::judge(
@@ -460,6 +578,7 @@ mod tests {
             1,
             &value(10, "d4", true),
             &bounded(14, 12, 20),
+            true,
         );
         assert_eq!((m.loss, m.loss_lower, m.loss_upper), (None, 2, 10));
     }
@@ -485,7 +604,7 @@ mod tests {
             .collect();
         let cells = ["b1", "b2", "b3", "b4", "b5", "c1"].map(cell);
         let analysis =
-            Analysis::from_positions(String::new(), &cells, &[0, 1, 0, 1, 0, 1], positions);
+            Analysis::from_positions(String::new(), &cells, &[0, 1, 0, 1, 0, 1], positions, true);
         let losses: Vec<(usize, Option<u32>)> =
             analysis.moves.iter().map(|m| (m.ply, m.loss)).collect();
         assert_eq!(
@@ -520,8 +639,13 @@ mod tests {
             Some(value(4, "a1", true)),
             Some(bounded(8, 6, 20)),
         ];
-        let analysis =
-            Analysis::from_positions(String::new(), &[cell("b1"), cell("b2")], &[0, 1], positions);
+        let analysis = Analysis::from_positions(
+            String::new(),
+            &[cell("b1"), cell("b2")],
+            &[0, 1],
+            positions,
+            true,
+        );
         // Move 1: an estimate before, nothing proved. Move 2 (P2): lost at least 2.
         assert_eq!(analysis.moves[0].class, Class::Unproved);
         assert!(analysis.worst_moves(1, 3).is_empty());
@@ -540,6 +664,7 @@ mod tests {
                 0,
                 &value(2, "c3", true),
                 &value(2, "a1", true),
+                true,
             ),
             MoveAnalysis::judge(
                 2,
@@ -547,6 +672,7 @@ mod tests {
                 1,
                 &value(2, "d4", true),
                 &value(4, "a1", true),
+                true,
             ),
             MoveAnalysis::judge(
                 3,
@@ -554,6 +680,7 @@ mod tests {
                 0,
                 &value(4, "d4", true),
                 &value(0, "a1", true),
+                true,
             ),
             MoveAnalysis::judge(
                 5,
@@ -561,6 +688,7 @@ mod tests {
                 0,
                 &value(0, "d4", true),
                 &value(0, "a1", true),
+                true,
             ),
             // Unproved: neither a loss nor a best move.
             MoveAnalysis::judge(
@@ -569,6 +697,7 @@ mod tests {
                 0,
                 &value(0, "d4", false),
                 &value(0, "a1", true),
+                true,
             ),
         ];
         let [one, two] = summarize_players(&moves);

@@ -100,7 +100,13 @@ pub fn analyse_reporting(
             on_second_look,
         );
     settle(&played, &movers, &mut positions);
-    let mut analysis = Analysis::from_positions(game.game_string(), &played, &movers, positions);
+    let mut analysis = Analysis::from_positions(
+        game.game_string(),
+        &played,
+        &movers,
+        positions,
+        game.tools().margin_result,
+    );
     analysis.complete &= !looked_short;
     Ok(analysis)
 }

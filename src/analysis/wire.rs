@@ -47,6 +47,7 @@ impl TryFrom<AnalysisWire> for Analysis {
             &played,
             &movers,
             wire.positions,
+            game.tools().margin_result,
         ))
     }
 }

@@ -366,8 +366,11 @@ impl<R: Rules> Prover for ExactProver<R> {
                 let margin = first_player_margin::<R>(&exact, position.seat_to_move());
                 let mut value =
                     PositionValue::proved(margin, exact.best_move.clone(), exact.pv.clone());
-                value.exact_value = Some(exact.value);
-                value.ends_at_ply = R::decided(exact.value).map(|d| d.ends_at_ply);
+                // A game won, drawn or lost tells how quickly too.
+                if exact.margin.is_none() {
+                    value.exact_value = Some(exact.value);
+                    value.ends_at_ply = R::decided(exact.value).map(|d| d.ends_at_ply);
+                }
                 value
             }
             // Out of time, stopped, or (a defect) no solver: nothing proved.

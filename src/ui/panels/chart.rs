@@ -292,6 +292,7 @@ mod tests {
             &[],
             &[],
             vec![None, value(4, false), value(6, true)],
+            true,
         );
         let got = series(&analysis);
         assert_eq!(got.all, vec![[1.0, 4.0], [2.0, 6.0]]);
@@ -357,6 +358,7 @@ mod tests {
                 )),
                 Some(crate::analysis::PositionValue::proved(-6, None, Vec::new())),
             ],
+            true,
         );
         let shown = series(&analysis);
         assert_eq!(
