@@ -191,10 +191,6 @@ fn a_game_without_a_solver_and_queens_options_are_refused() {
             "result steps",
         ),
         (
-            &["analyse", "--kind", "tictactoe", "--xlsx", "a.xlsx"],
-            "--xlsx is for queens",
-        ),
-        (
             &["analyse", "--kind", "tictactoe", "--moves", "a1,a1"],
             "move 2",
         ),
@@ -284,4 +280,42 @@ fn a_dodgem_position_in_its_notation_counts_plies_from_the_game_start() {
     assert_eq!(judged["loss"], 0);
     assert_eq!(judged["class"], "good");
     assert_eq!(judged["plies_lost"], 2);
+}
+
+/// Issue 39: one analysis for every game, so the workbook too: a tic-tac-toe game's
+/// analysis is written with one row per move, and its JSON has queens' fields plus
+/// its result's words.
+#[test]
+fn every_game_with_a_solver_writes_its_analysis_workbook() {
+    use calamine::{Reader, Xlsx, open_workbook};
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("ttt.xlsx");
+    let answer = json(&[
+        "analyse",
+        "--kind",
+        "tictactoe",
+        "--moves",
+        "a1,b2,c3,a3,c1",
+        "--xlsx",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(answer["xlsx"], out.display().to_string().as_str());
+    let queens = json(&["analyse", "--game", "size=4 stones=b2 moves=c3"]);
+    for key in queens.as_object().map(|o| o.keys()).into_iter().flatten() {
+        assert!(answer.get(key).is_some(), "{key} missing: {answer}");
+    }
+    let moves = answer["moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert_eq!(moves.len(), 5);
+    // X holds a1 and c3, O b2: O's corner a3 gives the draw away.
+    assert_eq!(moves[3]["outcome_after"], "loss", "{answer}");
+    assert_eq!(moves[3]["class"], "mistake", "{answer}");
+    assert_eq!(answer["worst_moves"][1][0], 4, "{answer}");
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap_or_else(|e| panic!("{e}"));
+    let range = book
+        .worksheet_range("Analysis")
+        .unwrap_or_else(|e| panic!("{e}"));
+    // A header row, then one row per move.
+    assert!(range.height() > 5, "{} rows", range.height());
 }

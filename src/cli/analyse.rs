@@ -2,18 +2,20 @@
 //! progress bar on stderr and, with `--xlsx`, an Analysis sheet.
 
 use super::args::AnalyseArgs;
+use super::args::GameArg;
 use super::error::CliError;
 use super::files::prepare_workbook;
 use super::interrupt::Interrupt;
+use super::table_game::{KindReport, legal_position, named, refuse_without_solver};
 use crate::analysis::{Analysis, AnalysisSettings, MoveAnalysis, PlayerSummary, analyse};
-use crate::board::Board;
-use crate::games::seam::SolveError;
-use crate::store::{export_analysis, load_from};
+use crate::games::seam::{AnyGame, SolveError};
+use crate::store::{Loaded, export_analysis, load_game};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::time::Duration;
 
-/// The answer of `queens analyse`.
+/// The answer of `queens analyse`, for every game with an exact solver (a game other
+/// than queens adds its `kind` before it).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AnalyseReport {
     /// The game string of the game analysed.
@@ -22,6 +24,10 @@ pub struct AnalyseReport {
     pub moves: Vec<MoveAnalysis>,
     /// P1's and P2's totals.
     pub players: [PlayerSummary; 2],
+    /// Each player's costliest moves (P1's list first) as ply numbers: the moves proved
+    /// to give some of the result away, most first, then (a game won, drawn or lost) the
+    /// slower wins by the plies they lost; at most 3.
+    pub worst_moves: [Vec<usize>; 2],
     /// Whether every move was analysed (false after Ctrl+C: the last moves are here).
     pub complete: bool,
     /// The time per position in milliseconds.
@@ -36,12 +42,24 @@ pub struct AnalyseReport {
     pub xlsx: Option<String>,
 }
 
+/// How many worst moves each player's list holds.
+pub const WORST_KEPT: usize = 3;
+
 impl AnalyseReport {
     fn new(analysis: Analysis, settings: AnalysisSettings, xlsx: Option<String>) -> Self {
+        let worst = |player: u8| -> Vec<usize> {
+            analysis
+                .worst_moves(player, WORST_KEPT)
+                .iter()
+                .map(|m| m.ply)
+                .collect()
+        };
+        let worst_moves = [worst(1), worst(2)];
         AnalyseReport {
             game: analysis.game,
             moves: analysis.moves,
             players: analysis.players,
+            worst_moves,
             complete: analysis.complete,
             time_ms: u64::try_from(settings.time.as_millis()).unwrap_or(u64::MAX),
             retry_ms: u64::try_from(settings.retry.as_millis()).unwrap_or(u64::MAX),
@@ -52,12 +70,27 @@ impl AnalyseReport {
     }
 }
 
-/// The game of `args`: from --file, or the position options (every move must be legal).
-fn game_of(args: &AnalyseArgs) -> Result<Board, CliError> {
-    match &args.file {
-        Some(path) => Ok(load_from(path)?.board),
-        None => args.position.board(),
+/// The game of `args`: from --file (any game's save; a `--kind` given beside it must be
+/// the file's), or the position options (every move must be legal).
+fn game_of(args: &AnalyseArgs) -> Result<Box<dyn AnyGame>, CliError> {
+    let Some(path) = &args.file else {
+        return legal_position(&args.position);
+    };
+    let game: Box<dyn AnyGame> = match load_game(path)? {
+        Loaded::Queens(loaded) => Box::new(loaded.board),
+        Loaded::Table(table) => table.game,
+    };
+    let kind = args.position.kind;
+    if !kind.is_default() && game.tag() != kind.name() {
+        return Err(CliError::Usage(format!(
+            "analyse --file {}: the file holds {} game, not {}; leave out --kind {}",
+            path.display(),
+            crate::board::with_article(game.tag()),
+            kind.name(),
+            kind.name()
+        )));
     }
+    Ok(game)
 }
 
 fn bar(total: usize) -> ProgressBar {
@@ -82,21 +115,27 @@ pub fn partial_name(path: &std::path::Path) -> std::path::PathBuf {
     path.with_file_name(format!("{stem}.partial.{extension}"))
 }
 
-/// Runs `queens analyse` until done or `interrupt` is raised. The report of a stopped
-/// analysis has `complete: false`; the caller prints it and exits 130.
+/// Runs `queens analyse` until done or `interrupt` is raised, for every game with an
+/// exact solver. The report of a stopped analysis has `complete: false`; the caller
+/// prints it and exits 130.
 ///
 /// # Errors
 /// A [`CliError`] for a game that cannot be set up, holds an illegal move (named), or a
-/// file that cannot be read; [`CliError::Target`] for an `--xlsx` path that cannot take a
-/// workbook (checked first); the workbook's errors when it cannot be written.
-pub fn analyse_until(args: &AnalyseArgs, interrupt: &Interrupt) -> Result<AnalyseReport, CliError> {
+/// file that cannot be read or holds another game than `--kind`; [`CliError::Target`]
+/// for an `--xlsx` path that cannot take a workbook (checked first); the workbook's
+/// errors when it cannot be written.
+pub fn analyse_until(
+    args: &AnalyseArgs,
+    interrupt: &Interrupt,
+) -> Result<KindReport<AnalyseReport>, CliError> {
     // The workbook's path is checked before the game is even read: a bad one must not
     // throw an analysis away, and the saved game itself is never a place to write.
     let inputs: Vec<&std::path::Path> = args.file.iter().map(|p| p.as_path()).collect();
     if let Some(path) = &args.xlsx {
         prepare_workbook(path, &inputs)?;
     }
-    let board = game_of(args)?;
+    let game = game_of(args)?;
+    refuse_without_solver("analyse", GameArg(game_entry(game.as_ref())?))?;
     let (threads, note) =
         crate::ai::strong::thread_note(usize::try_from(args.threads).unwrap_or(usize::MAX));
     if let Some(note) = note {
@@ -108,9 +147,9 @@ pub fn analyse_until(args: &AnalyseArgs, interrupt: &Interrupt) -> Result<Analys
         threads,
         hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
     };
-    let progress = bar(board.ply() + 1);
+    let progress = bar(game.moves().len() + 1);
     let stop = || interrupt.requested();
-    let analysis = analyse(&board, settings, &stop, &mut |done, _| {
+    let analysis = analyse(game.as_ref(), settings, &stop, &mut |done, _| {
         progress.set_position(done as u64);
     })
     .map_err(|err| match err {
@@ -133,5 +172,15 @@ pub fn analyse_until(args: &AnalyseArgs, interrupt: &Interrupt) -> Result<Analys
         }
         None => None,
     };
-    Ok(AnalyseReport::new(analysis, settings, xlsx))
+    Ok(KindReport {
+        kind: named(game.as_ref()),
+        position: None,
+        report: AnalyseReport::new(analysis, settings, xlsx),
+    })
+}
+
+/// The games table's row of `game`.
+fn game_entry(game: &dyn AnyGame) -> Result<&'static crate::games::table::GameEntry, CliError> {
+    crate::games::table::by_tag(game.tag())
+        .ok_or_else(|| CliError::Usage(format!("{} is no game of the games table", game.tag())))
 }

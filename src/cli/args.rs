@@ -125,12 +125,13 @@ pub enum Command {
     /// moves analysed so far (the last ones) are printed with "complete": false, and the
     /// exit code is 130.
     ///
-    /// Another game with an exact solver (--kind, or a --game string's game=) is
-    /// analysed with proved values only, from the mover's view: "value_before" and
-    /// "value_after" with their "outcome_before" and "outcome_after" (win, draw, loss),
-    /// "loss" in result steps (1: a win to a draw or a draw to a loss; 2: a win to a
-    /// loss), "plies_lost" for a win kept but later (or a loss sooner), and a class:
-    /// best, good (the result kept, more slowly) or mistake (the result given away);
+    /// Every game with an exact solver is analysed the same way, with the same answer
+    /// (--kind, or a --game string's game=, adds "kind"): a game won, drawn or lost has
+    /// the margins 1, 0 or -1 (the first player's view), so "loss" is in result steps,
+    /// and each move adds "value_before" and "value_after" (the mover's view),
+    /// "outcome_before" and "outcome_after" (win, draw, loss), "ends_before" and
+    /// "ends_after", and "plies_lost" for a win kept but later (or a loss sooner); its
+    /// classes are best, good (the result kept, more slowly) and mistake.
     /// "worst_moves" lists each player's costliest moves (docs/cli.md).
     #[command(after_help = solver_games_note())]
     Analyse(AnalyseArgs),

@@ -51,7 +51,7 @@ pub use puzzles::{
 };
 pub use replay::{ReplayReport, SideName, replay};
 pub use solve::{MoveReport, SolveReport, solution_of, solve_until};
-pub use table_game::{KindReport, TableAnalyseReport, TablePuzzleReport, TablePuzzlesReport};
+pub use table_game::{KindReport, TablePuzzleReport, TablePuzzlesReport};
 pub use tree::{TreeAnswer, tree};
 
 use clap::Parser;
@@ -131,28 +131,9 @@ fn run_command(command: Command, saves_dir: Option<&std::path::Path>) -> Result<
         Command::Perft(args) => print_json(&perft(&args, &Interrupt::install())?),
         Command::Analyse(mut args) => {
             args.position.settle_kind()?;
-            // A save of another game than queens names its game, as a game string does.
-            let saved = table_game::saved_game(&args);
-            if let Some(game) = &saved
-                && args.position.kind.is_default()
-                && let Ok(kind) = args::parse_kind(game.tag())
-            {
-                args.position.kind = kind;
-            }
-            table_game::refuse_without_solver("analyse", args.position.kind)?;
-            if !args.position.kind.is_queens() {
-                let report = table_game::analyse(&args, saved, &Interrupt::install())?;
-                print_json(&report)?;
-                return if report.analysis.complete {
-                    Ok(())
-                } else {
-                    Err(CliError::AnalysisStopped {
-                        moves: report.analysis.moves.len(),
-                    })
-                };
-            }
-            let report = analyse_until(&args, &Interrupt::install())?;
-            print_json(&report)?;
+            let answer = analyse_until(&args, &Interrupt::install())?;
+            print_json(&answer)?;
+            let report = &answer.report;
             if report.complete {
                 Ok(())
             } else {

@@ -12,8 +12,8 @@
 
 mod proved;
 
-pub use proved::{TableAnalyseReport, TablePuzzleReport, TablePuzzlesReport};
-pub(super) use proved::{analyse, games_with_solver, puzzles, refuse_without_solver, saved_game};
+pub use proved::{TablePuzzleReport, TablePuzzlesReport};
+pub(super) use proved::{games_with_solver, puzzles, refuse_without_solver};
 
 use super::args::PositionArgs;
 use super::error::CliError;

@@ -5,14 +5,13 @@
 //! a game without a solver is refused by [`refuse_without_solver`] with the games that
 //! have one, read off the table.
 
-use super::{CliError, position_of, position_only};
+use super::CliError;
 use crate::analysis::proved::Outcome;
-use crate::analysis::{ProvedAnalysis, ProvedPuzzle, analyse_proved, generate_proved};
-use crate::cli::args::{AnalyseArgs, GameArg};
+use crate::analysis::{ProvedPuzzle, generate_proved};
+use crate::cli::args::GameArg;
 use crate::cli::interrupt::Interrupt;
 use crate::cli::puzzles::{OtherMove, PuzzlesArgs};
 use crate::games::seam::{AnyGame, NoExactSolver};
-use crate::store::Loaded;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -45,85 +44,6 @@ pub(in crate::cli) fn refuse_without_solver(command: &str, kind: GameArg) -> Res
 /// A solver the row promises but the seam does not answer: a defect, told as such.
 fn no_solver(err: NoExactSolver) -> CliError {
     CliError::Usage(err.to_string())
-}
-
-/// The answer of `queens analyse --kind K`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TableAnalyseReport {
-    /// The game's tag.
-    pub kind: &'static str,
-    /// The analysis (`game`, `moves`, `players`, `worst_moves`, `complete`).
-    #[serde(flatten)]
-    pub analysis: ProvedAnalysis,
-    /// Whole milliseconds of the run.
-    pub time_ms: u64,
-}
-
-/// The game of `analyse --file` when the save holds another game of the games table
-/// than queens; `None` for no `--file`, a queens save or a file that does not load,
-/// which the queens analysis reads and reports as it always has.
-pub(in crate::cli) fn saved_game(args: &AnalyseArgs) -> Option<Box<dyn AnyGame>> {
-    let path = args.file.as_ref()?;
-    match crate::store::load_game(path) {
-        Ok(Loaded::Table(table)) => Some(table.game),
-        _ => None,
-    }
-}
-
-/// `queens analyse --kind K` (or `--file` holding a game of K): every move of the game
-/// proved. `saved` is the game of `--file` ([`saved_game`]).
-///
-/// # Errors
-/// A game without a solver, the queens-only options, `--xlsx` (queens' workbook), a
-/// `--file` that holds no game of K, a position that cannot be set up or an illegal
-/// move.
-pub(in crate::cli) fn analyse(
-    args: &AnalyseArgs,
-    saved: Option<Box<dyn AnyGame>>,
-    interrupt: &Interrupt,
-) -> Result<TableAnalyseReport, CliError> {
-    let start = Instant::now();
-    let kind = args.position.kind;
-    refuse_without_solver("analyse", kind)?;
-    position_only(&args.position)?;
-    if args.xlsx.is_some() {
-        return Err(CliError::Usage(format!(
-            "analyse --xlsx is for queens; {} analysis is printed only",
-            crate::board::with_article(kind.name())
-        )));
-    }
-    let game = match (saved, &args.file) {
-        (Some(game), _) if game.tag() == kind.name() => game,
-        (Some(game), Some(path)) => {
-            return Err(CliError::Usage(format!(
-                "analyse --file {}: the file holds {} game, not {}",
-                path.display(),
-                crate::board::with_article(game.tag()),
-                kind.name()
-            )));
-        }
-        (_, Some(path)) => {
-            // Not a game of the table: the store's own reason, or a queens save.
-            crate::store::load_game(path)?;
-            return Err(CliError::Usage(format!(
-                "analyse --file {}: the file holds a queens game; leave out --kind {}",
-                path.display(),
-                kind.name()
-            )));
-        }
-        (_, None) => position_of(
-            kind.0,
-            args.position.position.as_deref(),
-            args.position.moves.as_deref(),
-        )?,
-    };
-    let stop = || interrupt.requested();
-    let analysis = analyse_proved(game.as_ref(), &stop, &mut |_, _| {}).map_err(no_solver)?;
-    Ok(TableAnalyseReport {
-        kind: kind.name(),
-        analysis,
-        time_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
-    })
 }
 
 /// One puzzle of `queens puzzles --kind K`.
