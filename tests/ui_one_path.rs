@@ -279,7 +279,7 @@ fn the_proved_analysis_runs_on_every_game_with_an_exact_solver() {
     assert!(harness.state().can_analyse());
     click(&mut harness, "Analyse this game");
     step_until(&mut harness, "the analysis", |app| {
-        app.proved_analysis().is_some_and(|a| a.is_ok())
+        app.analysis_answer().is_some_and(|a| a.is_ok())
     });
     frames(&mut harness, 2);
     assert_eq!(
@@ -307,7 +307,7 @@ fn the_proved_analysis_runs_on_every_game_with_an_exact_solver() {
     }
     click(&mut harness, "Analyse game");
     step_until(&mut harness, "Dodgem's analysis", |app| {
-        app.proved_analysis()
+        app.analysis_answer()
             .is_some_and(|a| a.is_ok_and(|a| a.moves.len() == 2))
     });
 }

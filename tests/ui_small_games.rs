@@ -236,7 +236,7 @@ fn a_whole_dodgem_game_between_two_people_with_undo_redo_and_both_exits() {
     apply(&mut harness, Action::AnalyseHistoryEntry(0));
     assert_eq!(position(&harness).tag(), DODGEM);
     step_until(&mut harness, "the Dodgem game's analysis", |app| {
-        app.proved_analysis().is_some_and(|a| a.is_ok())
+        app.analysis_answer().is_some_and(|a| a.is_ok())
     });
 }
 

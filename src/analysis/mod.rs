@@ -6,10 +6,13 @@
 //! depth) where it does not. The board does not know this module and the window does not
 //! compute it: both front ends (`queens analyse`, the window) call [`analyse`].
 //!
-//! For the other games whose row in the games table has an exact solver (a win, a draw
-//! or a loss rather than a margin), [`proved`] values every legal move exactly,
-//! [`proved_game`] analyses a game with those values and [`proved_puzzles`] finds
-//! puzzles, all through the game seam and never naming a game.
+//! The analysis is one for every game whose row in the games table has an exact solver:
+//! each position is asked of the game's prover through the seam (`Rules::prover`;
+//! queens' proves bounds and estimates, the others' prove all or nothing), and every
+//! game's result is a margin from the first player's view (queens' cells; 1, 0, -1 for
+//! a game won, drawn or lost, whose moves also get their result's words).
+//! [`proved`] values every legal move exactly and [`proved_puzzles`] finds puzzles,
+//! through the game seam and never naming a game.
 //!
 //! [`table24`] is the thesis's table 2.4 measured on a position: nodes per depth of
 //! minimax, alpha-beta and `pvs`.
@@ -17,7 +20,6 @@
 mod live;
 mod model;
 pub mod proved;
-pub mod proved_game;
 pub mod proved_puzzles;
 mod run;
 pub mod table24;
@@ -32,7 +34,6 @@ pub use model::{
     summarize_players,
 };
 pub use proved::{Outcome, Proved, ProvedMove, ProvedMoves, proved_moves};
-pub use proved_game::{ProvedAnalysis, ProvedMoveAnalysis, analyse_proved};
 pub use proved_puzzles::{ProvedPuzzle, ProvedPuzzleStats, generate_proved, puzzle_from};
 pub use run::{AnalysisSettings, analyse, analyse_reporting};
 pub use table24::{Table24, Table24Row, Table24Settings, run_table24};

@@ -6,8 +6,8 @@
 //! Nothing here names a game. Queens also keeps its own time-limited values
 //! (`value_moves`, `queens solve --all-moves`), which prove bounds and estimates too.
 //!
-//! The game analysis (`analyse_proved`, in `proved_game.rs`) and the puzzles
-//! (`proved_puzzles.rs`) are built on these values.
+//! The puzzles (`proved_puzzles.rs`) and the move values on the board are built on
+//! these values; the move-by-move analysis of every game is `run.rs`'s.
 
 use crate::games::seam::{AnyGame, Exact, NoExactSolver, Seat};
 use serde::{Deserialize, Serialize};

@@ -196,9 +196,6 @@ impl App {
                 if let Some(job) = &self.analysis.job {
                     job.cancel();
                 }
-                if let Some(job) = &self.analysis.proved_job {
-                    job.cancel();
-                }
             }
             Action::ShowWorstMove(ply) => {
                 self.review_at(ply.saturating_sub(1));

@@ -7,24 +7,17 @@ use eframe::egui;
 use std::borrow::Cow;
 
 impl App {
-    /// Starts analysing the game on screen (its moves so far), unless one is running.
+    /// Starts analysing the game on screen (its moves so far), unless one is running:
+    /// one analysis for every game with an exact solver (`analysis::analyse`).
     pub(super) fn start_analysis(&mut self, ctx: &egui::Context) {
         if self.is_analysing() {
             return;
         }
         let repaint = ctx.clone();
         self.analysis.shown = None;
-        self.analysis.proved = None;
-        let Some(board) = self.game.queens() else {
-            // Every value proved by the game's exact solver (`analysis::proved`).
-            self.analysis.proved_job = Some(crate::ui::jobs::proved::ProvedAnalysisJob::start(
-                self.game.game.as_ref(),
-                move || repaint.request_repaint(),
-            ));
-            return;
-        };
+        self.analysis.failed = None;
         self.analysis.job = Some(crate::ui::jobs::analysis::AnalysisJob::start(
-            board,
+            self.game.game.as_ref(),
             self.analysis.time,
             move || repaint.request_repaint(),
         ));
@@ -40,43 +33,50 @@ impl App {
 
     /// Takes a finished analysis.
     pub(in crate::ui) fn poll_analysis(&mut self) {
-        if let Some(job) = self.analysis.proved_job.as_mut()
-            && let Some(answer) = job.finished()
-        {
-            self.analysis.proved = Some(answer);
-            self.analysis.proved_job = None;
-        }
         let Some(job) = self.analysis.job.as_mut() else {
             return;
         };
-        if let Some(result) = job.finished() {
-            if let Ok(analysis) = &result
-                && let Some(board) = self.game.queens()
-            {
-                self.advice.known.learn_analysis(board, analysis);
+        let Some(result) = job.finished() else {
+            return;
+        };
+        self.analysis.job = None;
+        match result {
+            Ok(analysis) => {
+                if let Some(board) = self.game.queens() {
+                    self.advice.known.learn_analysis(board, &analysis);
+                }
+                self.analysis.shown = Some(analysis);
+                self.analysis.failed = None;
             }
-            // A lost analysis shows none, as before its start.
-            self.analysis.shown = result.ok();
-            self.analysis.job = None;
+            Err(why) => {
+                self.analysis.shown = None;
+                self.analysis.failed = Some(why);
+            }
         }
     }
 
     /// Whether an analysis is running.
     pub fn is_analysing(&self) -> bool {
-        self.analysis.job.is_some() || self.analysis.proved_job.is_some()
+        self.analysis.job.is_some()
     }
 
-    /// A table game's running analysis: positions solved and positions in all.
-    pub fn proved_analysis_progress(&self) -> Option<(usize, usize)> {
-        self.analysis.proved_job.as_ref().map(|job| job.progress())
+    /// The running analysis's counts: positions analysed and positions in all in its
+    /// first pass, positions looked at again and left unproved in its second look.
+    pub fn analysis_counts(&self) -> Option<(usize, usize)> {
+        use crate::ui::jobs::analysis::AnalysisProgress;
+        self.analysis.job.as_ref().map(|job| match job.progress() {
+            AnalysisProgress::Positions { done, total } => (done, total),
+            AnalysisProgress::SecondLook { done, unproved } => (done, unproved),
+        })
     }
 
-    /// The proved analysis of the table game on screen, once finished (none after a
-    /// move changed the game), or why it could not be made.
-    pub fn proved_analysis(&self) -> Option<Result<&crate::analysis::ProvedAnalysis, &str>> {
-        match self.analysis.proved.as_ref()? {
-            Ok(analysis) => (analysis.game == self.game.game_string()).then_some(Ok(analysis)),
-            Err(why) => Some(Err(why.as_str())),
+    /// The analysis of the game on screen, once finished (none after a move changed the
+    /// game), or why the last one could not be made.
+    pub fn analysis_answer(&self) -> Option<Result<&crate::analysis::Analysis, &str>> {
+        match (self.analysis(), &self.analysis.failed) {
+            (Some(analysis), _) => Some(Ok(analysis)),
+            (None, Some(why)) => Some(Err(why.as_str())),
+            (None, None) => None,
         }
     }
 

@@ -43,11 +43,8 @@ pub(super) struct AnalysisSlot {
     pub compared: Option<usize>,
     /// A game just put on screen is to be analysed (History's "Analyse").
     pub requested: bool,
-    /// A table game's proved analysis running in the background, if any.
-    pub proved_job: Option<crate::ui::jobs::proved::ProvedAnalysisJob>,
-    /// A table game's last proved analysis (shown while its game is the one on screen),
-    /// or why it could not be made.
-    pub proved: Option<Result<crate::analysis::ProvedAnalysis, String>>,
+    /// Why the last analysis could not be made (a lost thread), until the next one.
+    pub failed: Option<String>,
 }
 
 impl Default for AnalysisSlot {
@@ -58,8 +55,7 @@ impl Default for AnalysisSlot {
             shown: None,
             compared: None,
             requested: false,
-            proved_job: None,
-            proved: None,
+            failed: None,
         }
     }
 }

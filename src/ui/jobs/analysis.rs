@@ -219,6 +219,39 @@ pub fn loss_sentence(t: &crate::ui::i18n::Texts, m: &MoveAnalysis) -> String {
 }
 
 #[cfg(test)]
+mod task_tests {
+    use super::*;
+    use crate::ui::jobs::job::wait_for;
+
+    #[test]
+    fn the_analysis_task_finds_the_move_that_threw_the_win_away() {
+        // X could win with c1 at move 5 and played c3; O then wins with c2.
+        let task = AnalysisTask {
+            game: "game=tictactoe moves=a1,a2,b1,b2,c3,c2".to_string(),
+            time_per_position: TIME_PER_POSITION,
+        };
+        let job = Job::start(task, || {});
+        let Polled::Done(Ok(analysis)) = wait_for(&mut { job }) else {
+            panic!("no analysis");
+        };
+        assert!(analysis.complete);
+        assert_eq!(analysis.moves.len(), 6);
+        let worst: Vec<usize> = analysis.worst_moves(1, 3).iter().map(|m| m.ply).collect();
+        assert_eq!(worst, vec![5]);
+        let fifth = &analysis.moves[4];
+        assert_eq!(fifth.best.as_deref(), Some("c1"));
+        assert_eq!(
+            (fifth.outcome_before, fifth.outcome_after),
+            (
+                Some(Some(crate::analysis::Outcome::Win)),
+                Some(Some(crate::analysis::Outcome::Loss))
+            )
+        );
+        assert_eq!((fifth.margin_before, fifth.margin_after), (1, -1));
+    }
+}
+
+#[cfg(test)]
 mod contrast_tests {
     use super::*;
     use eframe::egui::{Color32, Visuals};

@@ -6,7 +6,7 @@
 //! (bounds and estimates on boards too big to solve) are [`super::live`].
 
 use super::job::{Job, Polled, Reporter, Task};
-use crate::analysis::{Outcome, Proved, ProvedAnalysis, ProvedMoves, analyse_proved, proved_moves};
+use crate::analysis::{Outcome, Proved, ProvedMoves, proved_moves};
 use crate::games::seam::AnyGame;
 use crate::ui::i18n::{Texts, fill};
 use serde::{Deserialize, Serialize};
@@ -94,69 +94,6 @@ impl Task for ProvedTask {
     }
 }
 
-/// What Analyse game answers for a game with an exact solver: the analysis (the moves
-/// both of whose positions were solved, `complete: false` after Cancel), or why none.
-type AnalysisAnswer = Result<ProvedAnalysis, String>;
-
-/// Analyse game on a table game with an exact solver, in the background: progress is
-/// (positions solved, positions in all).
-pub struct ProvedAnalysisJob {
-    job: Job<(usize, usize), AnalysisAnswer>,
-}
-
-impl ProvedAnalysisJob {
-    /// Starts analysing `game`'s moves; `repaint` is called as positions are solved.
-    pub fn start(
-        game: &dyn AnyGame,
-        repaint: impl Fn() + Send + Sync + 'static,
-    ) -> ProvedAnalysisJob {
-        let task = ProvedAnalysisTask {
-            game: game.game_string(),
-        };
-        ProvedAnalysisJob {
-            job: Job::start(task, repaint),
-        }
-    }
-
-    /// Positions solved, and positions in all.
-    pub fn progress(&self) -> (usize, usize) {
-        self.job.progress(|done| *done)
-    }
-
-    /// Asks it to stop: it answers with the moves analysed so far.
-    pub fn cancel(&self) {
-        self.job.stop();
-    }
-
-    /// The answer, once it came (a lost job says so).
-    pub fn finished(&mut self) -> Option<AnalysisAnswer> {
-        match self.job.poll() {
-            Polled::Running => None,
-            Polled::Done(answer) => Some(answer),
-            Polled::Lost => Some(Err("the analysis was lost".to_string())),
-        }
-    }
-}
-
-/// Analyse game as a [`Task`]: the game string of the game (it names the game).
-#[derive(Serialize, Deserialize)]
-pub struct ProvedAnalysisTask {
-    game: String,
-}
-
-impl Task for ProvedAnalysisTask {
-    const NAME: &'static str = "proved-analysis";
-    type Progress = (usize, usize);
-    type Output = AnalysisAnswer;
-
-    fn run(self, reporter: &Reporter<(usize, usize)>) -> AnalysisAnswer {
-        let game = crate::games::game_string::read(&self.game).map_err(|e| e.to_string())?;
-        let stop = || reporter.should_stop();
-        let mut progress = |done: usize, all: usize| reporter.report((done, all));
-        analyse_proved(game.as_ref(), &stop, &mut progress).map_err(|e| e.to_string())
-    }
-}
-
 /// A proved value in words: "win at move 5", "draw", "loss at move 8".
 pub fn value_words(t: &Texts, value: &Proved) -> String {
     let g = t.grid;
@@ -201,26 +138,5 @@ mod tests {
         assert_eq!(values.moves.len(), 5);
         let vi = texts(Language::Vietnamese);
         assert_ne!(value_words(vi, &best.value), "win at move 5");
-    }
-
-    #[test]
-    fn the_analysis_task_finds_the_move_that_threw_the_win_away() {
-        // X could win with c1 at move 5 and played c3; O then wins with c2.
-        let task = ProvedAnalysisTask {
-            game: "game=tictactoe moves=a1,a2,b1,b2,c3,c2".to_string(),
-        };
-        let job = Job::start(task, || {});
-        let Polled::Done(Ok(analysis)) = super::super::job::wait_for(&mut { job }) else {
-            panic!("no analysis");
-        };
-        assert!(analysis.complete);
-        assert_eq!(analysis.moves.len(), 6);
-        assert_eq!(analysis.worst_moves[0], vec![5]);
-        let fifth = &analysis.moves[4];
-        assert_eq!(fifth.best.as_deref(), Some("c1"));
-        assert_eq!(
-            (fifth.outcome_before, fifth.outcome_after),
-            (Outcome::Win, Outcome::Loss)
-        );
     }
 }

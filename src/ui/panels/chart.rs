@@ -3,7 +3,7 @@
 //! other game with an exact solver the result with best play after every move (all
 //! proved); a click on a chart shows the position after the nearest move.
 
-use crate::analysis::{Analysis, Outcome, ProvedAnalysis};
+use crate::analysis::Analysis;
 use crate::ui::app::{Action, App};
 use crate::ui::i18n::{Texts, fill};
 use eframe::egui;
@@ -112,26 +112,19 @@ pub fn margin_chart_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
 /// The accessible label of the proved analysis's chart.
 pub const RESULT_CHART_LABEL: &str = "result chart";
 
-/// P1's result with best play after every move of a proved analysis (the start is ply
-/// 0): 1 P1 wins, 0 a draw, -1 P2 wins; every point is proved.
-fn result_series(analysis: &ProvedAnalysis) -> Series {
-    let for_p1 = |outcome: Outcome, player: u8| {
-        let mover = f64::from(outcome.rank()) - 1.0;
-        if player == 1 { mover } else { -mover }
-    };
-    let mut all = Vec::new();
-    if let Some(first) = analysis.moves.first() {
-        all.push([
-            first.ply.saturating_sub(1) as f64,
-            for_p1(first.outcome_before, first.player),
-        ]);
-    }
-    for judged in &analysis.moves {
-        all.push([
-            judged.ply as f64,
-            for_p1(judged.outcome_after, judged.player),
-        ]);
-    }
+/// P1's result with best play after every move of the analysis of a game won, drawn
+/// or lost (the start is ply 0): its margins, 1 P1 wins, 0 a draw, -1 P2 wins; the
+/// positions not proved are left out.
+fn result_series(analysis: &Analysis) -> Series {
+    let all: Vec<[f64; 2]> = analysis
+        .positions
+        .iter()
+        .enumerate()
+        .filter_map(|(ply, value)| {
+            let value = value.as_ref().filter(|value| value.exact)?;
+            Some([ply as f64, f64::from(value.margin)])
+        })
+        .collect();
     Series {
         exact: all.clone(),
         all,
@@ -149,12 +142,12 @@ fn result_marks(_input: GridInput) -> Vec<GridMark> {
         .to_vec()
 }
 
-/// The chart of a proved analysis (every game with an exact solver but queens, whose
-/// chart is its margin): who wins with best play after every move, so the move that
+/// The chart of the analysis of a game won, drawn or lost (queens' chart is its
+/// margin in cells): who wins with best play after every move, so the move that
 /// gave a result away is the step in the line; a click shows the position there.
 pub fn result_chart_ui(
     app: &App,
-    analysis: &ProvedAnalysis,
+    analysis: &Analysis,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
@@ -170,7 +163,7 @@ pub fn result_chart_ui(
         id: "result_chart",
         label: RESULT_CHART_LABEL,
         names: [g.result_chart, t.chart_proved, t.chart_estimate],
-        last: analysis.moves.last().map_or(0, |m| m.ply),
+        last: analysis.positions.len().saturating_sub(1),
         marks: result_marks,
         axis: |value| {
             match value.round() as i64 {
@@ -305,7 +298,13 @@ mod tests {
     fn the_result_line_steps_where_a_move_gave_the_result_away() {
         let game = crate::games::game_string::read("game=tictactoe moves=a1,a2,b1,b2,c3,c2")
             .unwrap_or_else(|e| panic!("{e}"));
-        let analysis = crate::analysis::analyse_proved(game.as_ref(), &|| false, &mut |_, _| {})
+        let settings = crate::analysis::AnalysisSettings {
+            time: std::time::Duration::from_secs(60),
+            threads: 1,
+            hash_mb: 1,
+            retry: std::time::Duration::ZERO,
+        };
+        let analysis = crate::analysis::analyse(game.as_ref(), settings, &|| false, &mut |_, _| {})
             .unwrap_or_else(|e| panic!("{e}"));
         let shown = result_series(&analysis);
         // The start is a draw; O's a2 lost it (X wins); X's c3 gave the win away to O.

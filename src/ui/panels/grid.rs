@@ -154,6 +154,9 @@ fn values_ui(app: &App, ui: &mut egui::Ui) {
     }
 }
 
+/// The worst moves listed for each player, as the analysis's answer lists them.
+const WORST_MOVES_SHOWN: usize = 3;
+
 /// Analyse game for a game with an exact solver: the button, its progress with Cancel,
 /// then each player's moves that kept the result and the worst moves (a click shows
 /// the position before it).
@@ -163,7 +166,7 @@ fn analysis_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     }
     let t = app.texts();
     let g = t.grid;
-    if let Some((done, all)) = app.proved_analysis_progress() {
+    if let Some((done, all)) = app.analysis_counts() {
         ui.separator();
         ui.horizontal_wrapped(|ui| {
             ui.spinner();
@@ -174,7 +177,7 @@ fn analysis_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         });
         return;
     }
-    let analysis = match app.proved_analysis() {
+    let analysis = match app.analysis_answer() {
         None => {
             if app.can_analyse() && ui.button(t.analyse_game).clicked() {
                 actions.push(Action::Analyse);
@@ -193,39 +196,44 @@ fn analysis_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         ui.label(RichText::new(g.analysis_stopped).weak());
     }
     let names = app.player_names();
+    let mut any_worst = false;
     for (seat, summary) in analysis.players.iter().enumerate() {
         ui.label(fill(g.kept, &[&names[seat], &summary.best, &summary.moves]));
-        for &ply in &analysis.worst_moves[seat] {
-            let Some(judged) = analysis.moves.iter().find(|m| m.ply == ply) else {
-                continue;
-            };
+        let player = summary.player;
+        for judged in analysis.worst_moves(player, WORST_MOVES_SHOWN) {
+            any_worst = true;
+            let ply = judged.ply;
             let best = judged.best.as_deref().unwrap_or("-");
+            // A proved result's word; "?" where a position was not proved.
+            let word = |outcome: Option<Option<crate::analysis::Outcome>>| {
+                outcome
+                    .flatten()
+                    .map_or("?", |outcome| g.outcomes[outcome.rank() as usize])
+            };
             let text = if judged.loss_lower > 0 {
                 fill(
                     g.worst_move,
                     &[
                         &ply,
                         &judged.played,
-                        &g.outcomes[judged.outcome_before.rank() as usize],
-                        &g.outcomes[judged.outcome_after.rank() as usize],
+                        &word(judged.outcome_before),
+                        &word(judged.outcome_after),
                         &best,
                     ],
                 )
             } else {
                 // The result kept, by a longer way: a slower win or a sooner loss.
-                let kept = if judged.outcome_before == crate::analysis::Outcome::Loss {
-                    g.sooner_move
-                } else {
-                    g.slower_move
-                };
-                fill(kept, &[&ply, &judged.played, &judged.plies_lost, &best])
+                let lost = judged.outcome_before.flatten() == Some(crate::analysis::Outcome::Loss);
+                let kept = if lost { g.sooner_move } else { g.slower_move };
+                let plies = judged.plies_lost.unwrap_or(0);
+                fill(kept, &[&ply, &judged.played, &plies, &best])
             };
             if ui.link(text).clicked() {
                 actions.push(Action::ShowWorstMove(ply));
             }
         }
     }
-    if analysis.worst_moves.iter().all(Vec::is_empty) {
+    if !any_worst {
         ui.label(g.all_kept);
     }
     crate::ui::panels::chart::result_chart_ui(app, analysis, ui, actions);

@@ -97,7 +97,6 @@ pub(crate) fn run_named(name: &str, input: &str, flag: &str) -> Result<(), Strin
         analysis::AnalysisTask::NAME => run::<analysis::AnalysisTask>(input, flag),
         live::LiveTask::NAME => run::<live::LiveTask>(input, flag),
         proved::ProvedTask::NAME => run::<proved::ProvedTask>(input, flag),
-        proved::ProvedAnalysisTask::NAME => run::<proved::ProvedAnalysisTask>(input, flag),
         game_puzzles::GamePuzzlesTask::NAME => run::<game_puzzles::GamePuzzlesTask>(input, flag),
         table24::Table24Task::NAME => run::<table24::Table24Task>(input, flag),
         crate::ui::windows::puzzles::LineTask::NAME => {

@@ -85,7 +85,7 @@ fn buttons_ui(app: &App, analysable: bool, ui: &mut egui::Ui, actions: &mut Vec<
         }
         // As lichess and KaTrain offer at the end of a game (issue 32.9): the
         // summary closes so the move list's losses and the chart are seen.
-        let analysed = app.analysis().is_some() || app.proved_analysis().is_some();
+        let analysed = app.analysis().is_some();
         let analysable = analysable && !app.is_analysing() && !analysed;
         if analysable && ui.button(t.analyse_this).clicked() {
             actions.push(Action::Analyse);
