@@ -104,6 +104,7 @@ pub fn margin_chart_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) 
         last: analysis.positions.len().saturating_sub(1),
         marks: y_marks,
         axis: |value| format!("{}", value.round() as i64),
+        include: None,
     };
     let clicked = chart.show(ui, shown, move |ply| hover_text(t, &hover_series, ply));
     actions.extend(clicked.map(Action::Review));
@@ -173,6 +174,7 @@ pub fn result_chart_ui(
             }
             .to_string()
         },
+        include: Some([-1.0, 1.0]),
     };
     let clicked = chart.show(ui, shown, move |ply| {
         let point = points.iter().find(|p| p[0] == ply as f64)?;
@@ -197,6 +199,9 @@ struct Chart {
     marks: fn(GridInput) -> Vec<GridMark>,
     /// A mark's label.
     axis: fn(f64) -> String,
+    /// Values the value axis always shows (the result chart's -1 and 1, so a game
+    /// that never left a draw still shows who could have won); none for the margin.
+    include: Option<[f64; 2]>,
 }
 
 impl Chart {
@@ -220,7 +225,11 @@ impl Chart {
         // beside it, so they get a fixed room that is taken off.
         let axis = 32.0;
         let width = (ui.available_width() - axis).max(60.0);
-        let response = Plot::new(self.id)
+        let mut plot = Plot::new(self.id);
+        if let Some([low, high]) = self.include {
+            plot = plot.include_y(low).include_y(high);
+        }
+        let response = plot
             .width(width)
             .y_axis_min_width(axis)
             .height(130.0)
