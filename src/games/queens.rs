@@ -139,7 +139,7 @@ impl Rules for Board {
 
     /// One `pvs` engine (one table) for every position of the game, each proved within
     /// its time from what the position after it proves, or estimated
-    /// ([`super::queens_prove`]).
+    /// (`games/queens_prove.rs`).
     fn prover(
         &self,
         ask: &crate::games::seam::ProverAsk,
@@ -148,7 +148,7 @@ impl Rules for Board {
     }
 
     /// The strong engine's solver with a deadline, threads and one table for the
-    /// position and its moves ([`super::queens_solve`]), proving bounds when it does
+    /// position and its moves (`games/queens_solve.rs`), proving bounds when it does
     /// not finish.
     fn solve_within(
         &self,

@@ -1,5 +1,5 @@
 //! A solve within limits, for every game with an exact solver: what `queens solve` asks
-//! of a game through the seam ([`Rules::solve_within`]) and what it answers
+//! of a game through the seam (`Rules::solve_within`) and what it answers
 //! ([`Solution`]), proved or bounded.
 //!
 //! Every game's result is told as a **margin** from the first player's view, so that
