@@ -82,9 +82,12 @@ async function clickWord(page, word, tries = 40) {
 /** Opens `fragment` in a new page of `size`; resolves once the first frame is drawn. */
 async function open(context, fragment) {
   const page = await context.newPage();
-  // Every Web Worker the page starts, counted.
+  // Every search worker (worker.js) the page starts, counted; not the page's short-lived
+  // worker that readies the GPU at start (index.html's warmGpu, a blob: address).
   page.workersStarted = 0;
-  page.on('worker', () => { page.workersStarted += 1; });
+  page.on('worker', (worker) => {
+    if (new URL(worker.url()).pathname.endsWith('/worker.js')) page.workersStarted += 1;
+  });
   page.on('console', (m) => { if (m.type() === 'error') console.log(`  console: ${m.text()}`); });
   page.on('pageerror', (e) => console.log(`  page error: ${e}`));
   const start = Date.now();
