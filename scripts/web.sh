@@ -49,14 +49,19 @@ wasm-bindgen --target web --no-typescript --out-dir "$OUT" --out-name queens \
 # binaryen 108 turned a working module into one that failed to start: "WebAssembly.Table
 # .set(): Argument 1 is invalid"). The features are read from the module's own
 # target_features section. WASM_OPT=none skips it (a quicker build for trying things).
+# -O1, not -O2 (issue 41.3, BENCHMARKS.md): Chromium compiles each function of the module
+# on the page's thread the first time it runs, and -O2's inlining made the functions of
+# the first frame half again as long to compile (120-180 ms against 75-90 ms in that
+# frame's task), while the module was no smaller compressed (-O1: 3.29 MB gzip, 2.26 MB
+# brotli; -O2: 3.31 and 2.33) and the engine no faster (bench.html, within the noise).
 WASM_OPT=${WASM_OPT:-tests/web/node_modules/.bin/wasm-opt}
 if [ "$WASM_OPT" != none ] && [ ! -x "$WASM_OPT" ] && command -v npm >/dev/null; then
   (cd tests/web && npm ci --no-audit --no-fund)
 fi
 BEFORE=$(stat -c %s "$OUT/queens_bg.wasm")
 if [ "$WASM_OPT" != none ] && [ -x "$WASM_OPT" ]; then
-  echo "== $("$WASM_OPT" --version) -O2 --strip-debug --strip-producers"
-  "$WASM_OPT" -O2 --strip-debug --strip-producers "$OUT/queens_bg.wasm" -o "$OUT/queens_bg.opt.wasm"
+  echo "== $("$WASM_OPT" --version) -O1 --strip-debug --strip-producers"
+  "$WASM_OPT" -O1 --strip-debug --strip-producers "$OUT/queens_bg.wasm" -o "$OUT/queens_bg.opt.wasm"
   mv "$OUT/queens_bg.opt.wasm" "$OUT/queens_bg.wasm"
 else
   echo "== no wasm-opt ($WASM_OPT): the module is left as wasm-bindgen wrote it"

@@ -24,7 +24,11 @@ pub fn in_worker() -> bool {
 /// them in.
 pub fn start_page() {
     wasm_bindgen_futures::spawn_local(async {
-        let Some(document) = web_sys::window().and_then(|window| window.document()) else {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        next_task(&window).await;
+        let Some(document) = window.document() else {
             return;
         };
         let Some(canvas) = document
@@ -61,4 +65,17 @@ pub fn start_page() {
             }
         }
     });
+}
+
+/// Resolves in a task of its own (a `setTimeout` of 0): the browser's task that
+/// instantiated the module ends here, and eframe's start (the WebGL painter, the app)
+/// runs in the next one, so that no single task on the page's thread holds both
+/// (issue 41.3: none may take 200 ms). If the timer cannot be set, resolves at once.
+async fn next_task(window: &web_sys::Window) {
+    let timer = js_sys::Promise::new(&mut |resolve, _reject| {
+        if window.set_timeout_with_callback(&resolve).is_err() {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::UNDEFINED);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(timer).await;
 }
