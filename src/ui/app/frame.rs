@@ -32,35 +32,7 @@ impl eframe::App for App {
             egui::Panel::top("menu_bar").show(ui, |ui| menu::menu_bar_ui(self, ui, &mut actions));
         crate::ui::windows::set_menu_bottom(&ctx, menu.response.rect.bottom());
         egui::Panel::bottom("status_bar").show(ui, |ui| frame::status_bar_ui(self, ui));
-        let room = ui.available_size();
-        let panel = match crate::ui::shell::place::panel_place(room) {
-            crate::ui::shell::place::PanelPlace::Beside(width) => {
-                egui::Panel::right("side_panel").exact_size(width)
-            }
-            crate::ui::shell::place::PanelPlace::Below(height) => {
-                egui::Panel::bottom("side_panel_below").exact_size(height)
-            }
-        };
-        // In a browser the side panel's contents come one frame after the rest: the
-        // browser compiles each function the first time it runs, on the page's thread,
-        // and the first frame with them all was one task of 140-210 ms on CI's machine
-        // (issue 41.3 asks for none of 200 ms up to the first frame).
-        let panel_later = cfg!(target_arch = "wasm32") && ctx.cumulative_pass_nr() == 0;
-        panel.resizable(false).show(ui, |ui| {
-            if panel_later {
-                ctx.request_repaint();
-            } else if self.new_game.open {
-                new_game::new_game_ui(self.texts(), &mut self.new_game.draft, ui, &mut actions);
-            } else if self.grid_game().is_some() {
-                crate::ui::panels::grid::grid_panel_ui(self, ui, &mut actions);
-            } else {
-                // The paste box is the one field the status panel edits: lent to it
-                // for the frame, the rest of the app only read.
-                let mut paste = std::mem::take(&mut self.paste.text);
-                side_panel::side_panel_ui(self, &mut paste, ui, &mut actions);
-                self.paste.text = paste;
-            }
-        });
+        self.side_panel_ui(&ctx, ui, &mut actions);
         egui::CentralPanel::default().show(ui, |ui| frame::central_ui(self, ui, &mut actions));
         self.old_saves_ui(&ctx);
         self.windows_ui(&ctx, &mut actions);
@@ -107,6 +79,40 @@ impl eframe::App for App {
 }
 
 impl App {
+    /// The side panel, beside the board or below it as the room allows: New game's
+    /// form, a grid game's panel, or queens' status panel.
+    fn side_panel_ui(&mut self, ctx: &egui::Context, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+        let room = ui.available_size();
+        let panel = match crate::ui::shell::place::panel_place(room) {
+            crate::ui::shell::place::PanelPlace::Beside(width) => {
+                egui::Panel::right("side_panel").exact_size(width)
+            }
+            crate::ui::shell::place::PanelPlace::Below(height) => {
+                egui::Panel::bottom("side_panel_below").exact_size(height)
+            }
+        };
+        // In a browser the side panel's contents come one frame after the rest: the
+        // browser compiles each function the first time it runs, on the page's thread,
+        // and the first frame with them all was one task of 140-210 ms on CI's machine
+        // (issue 41.3 asks for none of 200 ms up to the first frame).
+        let panel_later = cfg!(target_arch = "wasm32") && ctx.cumulative_pass_nr() == 0;
+        panel.resizable(false).show(ui, |ui| {
+            if panel_later {
+                ctx.request_repaint();
+            } else if self.new_game.open {
+                new_game::new_game_ui(self.texts(), &mut self.new_game.draft, ui, actions);
+            } else if self.grid_game().is_some() {
+                crate::ui::panels::grid::grid_panel_ui(self, ui, actions);
+            } else {
+                // The paste box is the one field the status panel edits: lent to it
+                // for the frame, the rest of the app only read.
+                let mut paste = std::mem::take(&mut self.paste.text);
+                side_panel::side_panel_ui(self, &mut paste, ui, actions);
+                self.paste.text = paste;
+            }
+        });
+    }
+
     /// Draws every window of [`crate::ui::windows::Windows`] from a read-only view.
     fn windows_ui(&mut self, ctx: &egui::Context, actions: &mut Vec<Action>) {
         // Borrowed field by field: the windows change, the rest is only read.
