@@ -1,4 +1,4 @@
-//! Measures the window's move values (`analysis::value_moves`) on 15x15 boards with 20
+//! Measures the window's move values (`games::queens_values::value_board_moves`) on 15x15 boards with 20
 //! stones (issue 33 goal 2), before and after the rounds of proofs, in one run: how many
 //! of the moves are exact / bounded / estimated at 1, 2 and 4 s, and when every move was
 //! at least bounded and when every move was exact.
@@ -7,8 +7,10 @@
 //! window's); "before" is the method without rounds (`prove_time: None`, 4 s, the
 //! window's budget before issue 33).
 use queens::ai::NoHandler;
-use queens::analysis::{KindCounts, LiveSettings, value_moves};
+use queens::analysis::KindCounts;
 use queens::board::random_position;
+use queens::games::move_values::ValuesAsk;
+use queens::games::queens_values::value_board_moves;
 use std::time::{Duration, Instant};
 
 /// The window's budget for estimates and the position's own solve.
@@ -32,7 +34,7 @@ fn main() {
             ("before", None),
             ("after", Some(Duration::from_secs(prove_secs))),
         ] {
-            let settings = LiveSettings {
+            let settings = ValuesAsk {
                 time: TIME,
                 hash_mb: 32,
                 prove_time,
@@ -49,11 +51,11 @@ struct Run {
     ended_ms: u128,
 }
 
-fn measure(board: &queens::board::Board, settings: LiveSettings) -> Run {
+fn measure(board: &queens::board::Board, settings: ValuesAsk) -> Run {
     let started = Instant::now();
     let mut updates = Vec::new();
-    value_moves(board, settings, &NoHandler, &mut |v| {
-        updates.push((started.elapsed().as_millis(), v.counts()));
+    value_board_moves(board, settings, &NoHandler, &mut |v| {
+        updates.push((started.elapsed().as_millis(), v.to_seam().counts()));
     });
     Run {
         updates,

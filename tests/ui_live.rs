@@ -18,26 +18,26 @@ fn the_move_values_of_a_small_board_are_the_solvers() {
     frames(&mut harness, 2);
     // Off by default: nothing is computed.
     assert!(!harness.state().settings().heat_map);
-    assert!(harness.state().live_values().is_none());
+    assert!(harness.state().move_values().is_none());
 
     click(&mut harness, "View");
     click(&mut harness, TOGGLE);
     assert!(harness.state().settings().heat_map);
     step_until(&mut harness, "every move to be proved", |app| {
-        app.live_values().is_some_and(|v| v.solved())
+        app.move_values().is_some_and(|v| v.solved())
     });
     let board = harness.state().board().clone();
     let values = harness
         .state()
-        .live_values()
+        .move_values()
         .unwrap_or_else(|| panic!("no values"));
     assert_eq!(values.position, board.game_string());
     assert_eq!(values.moves.len(), board.free().count() as usize);
     for value in &values.moves {
         let mut child = board.clone();
-        child.do_move(value.cell);
+        child.do_move(cell(&value.mv));
         let proved = solve_board(&child, SolveSettings::default(), 4);
-        assert_eq!(Some(value.margin), proved.margin, "{}", value.cell);
+        assert_eq!(Some(value.margin), proved.margin, "{}", value.mv);
     }
     // The position's proved result is said in the panel.
     let root = solve_board(&board, SolveSettings::default(), 4);
@@ -53,20 +53,20 @@ fn the_move_values_of_a_small_board_are_the_solvers() {
     // A move: the values follow the new position.
     let best = values
         .best()
-        .map(|b| b.cell)
+        .map(|b| b.mv.clone())
         .unwrap_or_else(|| panic!("no best"));
     click(&mut harness, &format!("cell {best}"));
     let after = harness.state().board().game_string();
     assert_ne!(after, board.game_string());
     step_until(&mut harness, "the new position's values", |app| {
-        app.board().is_over() || app.live_values().is_some_and(|v| v.position == after)
+        app.board().is_over() || app.move_values().is_some_and(|v| v.position == after)
     });
 
     // Off again: no values.
     click(&mut harness, "View");
     click(&mut harness, TOGGLE);
     frames(&mut harness, 2);
-    assert!(harness.state().live_values().is_none());
+    assert!(harness.state().move_values().is_none());
 }
 
 /// Issue 19 (2): the side panel said a proven "7 cells ahead" beside the heat map's
@@ -83,7 +83,7 @@ fn a_proven_margin_is_the_one_every_line_tells() {
     click(&mut harness, "View");
     click(&mut harness, TOGGLE);
     step_until(&mut harness, "the position to be proved", |app| {
-        app.live_values()
+        app.move_values()
             .is_some_and(|v| v.proved_margin().is_some())
     });
     frames(&mut harness, 2);
@@ -93,7 +93,7 @@ fn a_proven_margin_is_the_one_every_line_tells() {
         .unwrap_or_else(|| panic!("not solved"));
     let values = harness
         .state()
-        .live_values()
+        .move_values()
         .unwrap_or_else(|| panic!("no values"));
     assert_eq!(values.margin(), Some(exact));
     assert_eq!(harness.state().known_margin(), Some(exact));
@@ -121,7 +121,7 @@ fn a_proven_margin_is_the_one_every_line_tells() {
     // with bounds and exact values as they come: there may be none left).
     let values = harness
         .state()
-        .live_values()
+        .move_values()
         .unwrap_or_else(|| panic!("no values"));
     if values.counts().estimate > 0 {
         assert!(
@@ -131,9 +131,9 @@ fn a_proven_margin_is_the_one_every_line_tells() {
         );
     }
     // The best line drawn is the proved one: its first move keeps the margin.
-    let first = values.principal_variation()[0];
+    let first = values.principal_variation()[0].clone();
     let mut child = board.clone();
-    child.do_move(first);
+    child.do_move(cell(&first));
     let after = solve_board(&child, SolveSettings::default(), 16).margin;
     assert_eq!(after, Some(exact));
 }
@@ -184,27 +184,27 @@ fn a_proved_bound_is_told_as_a_bound() {
     click(&mut harness, "View");
     click(&mut harness, TOGGLE);
     step_until(&mut harness, "a move with a proved bound", |app| {
-        app.live_values()
+        app.move_values()
             .is_some_and(|v| v.moves.iter().any(|m| m.kind == ValueKind::Bound))
     });
     // Stop: the values stay as they are, so the ones read below are the ones drawn.
     click(&mut harness, "Stop valuing");
     step_until(&mut harness, "the move values to stop", |app| {
-        !app.live_running()
+        !app.move_values_running()
     });
     frames(&mut harness, 2);
     let values = harness
         .state()
-        .live_values()
+        .move_values()
         .unwrap_or_else(|| panic!("no values after Stop"));
     let bound = values
         .moves
         .iter()
         .find(|m| m.kind == ValueKind::Bound)
         .unwrap_or_else(|| panic!("no bound left"));
-    let loss = values.loss(bound.cell).unwrap_or_else(|| panic!("no loss"));
+    let loss = values.loss(&bound.mv).unwrap_or_else(|| panic!("no loss"));
     assert!(loss > 0, "a bound that proves no loss: {bound:?}");
-    let cell = format!("cell {}", bound.cell);
+    let cell = format!("cell {}", bound.mv);
     let unit = if loss == 1 { "cell" } else { "cells" };
     let words = format!("loses at least {loss} {unit} against the best move (a proved bound");
     let said = harness.get_by_label(&cell).value().unwrap_or_default();
@@ -214,7 +214,7 @@ fn a_proved_bound_is_told_as_a_bound() {
     frames(&mut harness, 2);
     assert!(
         harness
-            .query_by_label_contains(&format!("{}: {words}", bound.cell))
+            .query_by_label_contains(&format!("{}: {words}", bound.mv))
             .is_some(),
         "the panel does not tell {cell}'s bound"
     );
@@ -229,4 +229,9 @@ fn a_proved_bound_is_told_as_a_bound() {
         harness.query_by_label_contains(&progress).is_some(),
         "no progress line {progress:?}"
     );
+}
+
+/// The cell of a queens move in notation (the values name moves as the game does).
+fn cell(name: &str) -> queens::board::Cell {
+    queens::board::Cell::parse(name).unwrap_or_else(|| panic!("{name} is no cell"))
 }

@@ -76,16 +76,22 @@ fn a_small_game_on_screen_runs_no_queens_tool_on_a_game_not_shown() {
     // Tic-tac-toe has an exact solver: its proved tools (issue 39), never queens' ones.
     let tools = harness.state().tools();
     assert!(tools.move_values() && tools.analysis());
-    // Move values on: the small game's are proved; no queens position is valued.
+    // Move values on: the small game's are proved, through the one job every game's
+    // values go through, and of the position on screen (no queens board is valued).
     click(&mut harness, "View");
     click(
         &mut harness,
         "Move values on the board (heat map and best line)",
     );
     assert!(harness.state().settings().heat_map);
-    frames(&mut harness, 5);
-    assert!(!harness.state().live_running(), "values of a hidden game");
-    assert!(harness.state().live_values().is_none());
+    step_until(&mut harness, "tic-tac-toe's values", |app| {
+        app.move_values().is_some_and(|values| values.solved())
+    });
+    let values = harness.state().move_values();
+    let values = values.as_ref().unwrap_or_else(|| panic!("no values"));
+    assert_eq!(values.position, "game=tictactoe moves=b2");
+    assert_eq!(values.moves.len(), 8);
+    assert_eq!(values.proved_margin(), Some(0), "tic-tac-toe is a draw");
     // The analysis and a hint are the game's own, on the position on screen.
     assert!(harness.state().can_analyse());
     assert!(harness.state().can_hint());
@@ -93,7 +99,13 @@ fn a_small_game_on_screen_runs_no_queens_tool_on_a_game_not_shown() {
     step_until(&mut harness, "the hint", |app| {
         app.grid_game().is_some_and(|g| g.hint.is_some())
     });
-    assert!(harness.state().live_values().is_none());
+    assert!(
+        harness
+            .state()
+            .move_values()
+            .is_some_and(|values| values.position == "game=tictactoe moves=b2"),
+        "a hint leaves the values of the position on screen"
+    );
     // Back to queens: the tools are the table's queens row again.
     paste(&mut harness, "size=5");
     click(&mut harness, "Discard it");

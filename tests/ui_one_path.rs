@@ -223,7 +223,7 @@ fn move_values_are_proved_on_every_game_with_an_exact_solver() {
     paste(&mut harness, "game=tictactoe moves=a1,a2,b1,b2");
     move_values_on(&mut harness);
     step_until(&mut harness, "the proved values", |app| {
-        app.proved_values().is_some()
+        app.move_values().is_some()
     });
     frames(&mut harness, 2);
     let c1 = harness
@@ -242,7 +242,8 @@ fn move_values_are_proved_on_every_game_with_an_exact_solver() {
     // A move changes the position: its values are proved again, for O.
     click(&mut harness, "square c3");
     step_until(&mut harness, "the values after c3", |app| {
-        app.proved_values().is_some_and(|v| v.ply == 5)
+        app.move_values()
+            .is_some_and(|v| v.position.ends_with(",c3"))
     });
     // Dodgem: two-square moves, valued in the panel's list.
     paste(&mut harness, "game=dodgem");
@@ -250,11 +251,11 @@ fn move_values_are_proved_on_every_game_with_an_exact_solver() {
         click(&mut harness, "Discard it");
     }
     step_until(&mut harness, "Dodgem's proved values", |app| {
-        app.proved_values().is_some()
+        app.move_values().is_some()
     });
     let moves = harness
         .state()
-        .proved_values()
+        .move_values()
         .map(|v| v.moves.len())
         .unwrap_or_default();
     assert!(moves > 0);
@@ -266,8 +267,8 @@ fn move_values_are_proved_on_every_game_with_an_exact_solver() {
         click(&mut harness, "Discard it");
     }
     frames(&mut harness, 3);
-    assert!(harness.state().proved_values().is_none());
-    assert!(!harness.state().proving_values());
+    assert!(harness.state().move_values().is_none());
+    assert!(!harness.state().move_values_running());
 }
 
 #[test]

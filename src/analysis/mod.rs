@@ -17,17 +17,14 @@
 //! [`table24`] is the thesis's table 2.4 measured on a position: nodes per depth of
 //! minimax, alpha-beta and `pvs`.
 
-mod live;
 mod model;
 pub mod proved;
 pub mod proved_puzzles;
 mod run;
 pub mod table24;
-mod values;
 mod wire;
 
-pub use live::{LiveSettings, value_moves};
-pub use values::{KindCounts, MoveValue, MoveValues, ProvedValue, ValueKind};
+pub use crate::games::move_values::{KindCounts, MoveValue, MoveValues, ValueKind};
 
 pub use model::{
     Analysis, Class, MoveAnalysis, PlayerSummary, PositionValue, class_of, class_of_bounds,

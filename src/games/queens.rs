@@ -147,6 +147,18 @@ impl Rules for Board {
         super::queens_prove::prover(self, ask)
     }
 
+    /// Queens' own move values (`games/queens_values.rs`): on a board too big to prove
+    /// every move, estimates one depth at a time, then the position's proof and every
+    /// move's proved bounds, told as they come.
+    fn value_moves(
+        &self,
+        ask: &crate::games::move_values::ValuesAsk,
+        stop: &(dyn Fn() -> bool + Sync),
+        on_update: &mut dyn FnMut(&crate::games::move_values::MoveValues),
+    ) -> Result<Option<crate::games::move_values::MoveValues>, crate::games::seam::SolveError> {
+        super::queens_values::value_moves(self, ask, stop, on_update)
+    }
+
     /// The strong engine's solver with a deadline, threads and one table for the
     /// position and its moves (`games/queens_solve.rs`), proving bounds when it does
     /// not finish.

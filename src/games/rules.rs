@@ -8,6 +8,7 @@
 
 use super::exact::{Decided, Exact, NoExactSolver};
 use super::grid::{GridView, Square};
+use super::move_values::{MoveValue, MoveValues, ProvedLine, ValueKind, ValuesAsk};
 use super::setup::{DEFAULT_TAG, GameStringError, Reason, Refused, Setup};
 use super::solution::{
     MoveSolution, PositionValue, Prover, ProverAsk, Solution, SolveAsk, SolveError, SolveWatch,
@@ -239,6 +240,95 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
         }
         Ok(Box::new(ExactProver { game: self.clone() }))
     }
+
+    /// The values of every legal move of this position (the window's move values),
+    /// telling `on_update` each better answer and asking `stop` as it goes; `Ok(None)`
+    /// on a finished game or when stopped first. By default every move solved exactly
+    /// by [`Rules::solve_exact`] and told once ([`values_by_exact`]); a game whose
+    /// boards can be too big to prove gives its own, estimates and bounds first
+    /// (queens), within `ask`'s time.
+    ///
+    /// # Errors
+    /// [`SolveError`]: the game has no exact solver, or its table does not fit.
+    fn value_moves(
+        &self,
+        ask: &ValuesAsk,
+        stop: &(dyn Fn() -> bool + Sync),
+        on_update: &mut dyn FnMut(&MoveValues),
+    ) -> Result<Option<MoveValues>, SolveError> {
+        let _ = ask;
+        Ok(values_by_exact(self, stop, on_update)?)
+    }
+}
+
+/// The exact value of a move: `after` is the position after it solved (from that
+/// position's side to move's view), `margin` what it proves from the first player's
+/// view, `ends_at_ply` when the game is won with best play, if it tells.
+fn exact_move_value(mv: String, after: Exact, margin: i32, ends_at_ply: Option<u32>) -> MoveValue {
+    MoveValue {
+        mv,
+        margin,
+        kind: ValueKind::Exact,
+        line: after.pv,
+        ends_at_ply,
+    }
+}
+
+/// Every legal move of `game`'s position solved with `solve` (the position after the
+/// move, from its side to move's view), one after the other, then told once: the
+/// default of `Rules::value_moves`. `Ok(None)` on a finished game or once `stop` says
+/// so.
+///
+/// # Errors
+/// [`NoExactSolver`] for a game without one.
+pub fn values_by_exact<R: Rules>(
+    game: &R,
+    stop: &(dyn Fn() -> bool + Sync),
+    on_update: &mut dyn FnMut(&MoveValues),
+) -> Result<Option<MoveValues>, NoExactSolver> {
+    let mover = game.seat_to_move();
+    let mut moves = Vec::new();
+    let mut after = game.clone();
+    for mv in game.legal_moves() {
+        if after.play(mv).is_err() {
+            // A legal move the game refuses is a defect of its rules; it is left out
+            // rather than valued.
+            continue;
+        }
+        let solved = after.solve_exact(stop);
+        after.undo();
+        let Some(solved) = solved? else {
+            return Ok(None);
+        };
+        let margin = first_player_margin::<R>(&solved, 1 - mover);
+        let ends_at_ply = R::decided(solved.value).map(|decided| decided.ends_at_ply);
+        moves.push(exact_move_value(
+            mv.to_string(),
+            solved,
+            margin,
+            ends_at_ply,
+        ));
+    }
+    if moves.is_empty() {
+        return Ok(None);
+    }
+    let mut values = MoveValues {
+        position: write(game),
+        mover,
+        moves,
+        depth: None,
+        proved: None,
+    };
+    if let Some(best) = values.best() {
+        values.proved = Some(ProvedLine {
+            margin: best.margin,
+            line: std::iter::once(best.mv.clone())
+                .chain(best.line.iter().cloned())
+                .collect(),
+        });
+    }
+    on_update(&values);
+    Ok(Some(values))
 }
 
 /// The margin from the first player's view that `exact`, from `mover`'s view, proves: a

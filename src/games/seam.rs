@@ -23,6 +23,7 @@
 pub use super::ending::{Ending, resigning_seat};
 pub use super::exact::{Decided, Exact, NoExactSolver, StopWhen};
 use super::grid::GridView;
+use super::move_values::{MoveValues, ValuesAsk};
 pub use super::perft::perft;
 pub use super::rules::{NoEvalTable, Rules, Seat, Tools, pieces_on, write};
 pub use super::setup::Refused;
@@ -144,6 +145,16 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     /// # Errors
     /// As [`Rules::prover`].
     fn prover(&self, ask: &ProverAsk) -> Result<Box<dyn Prover>, SolveError>;
+    /// [`Rules::value_moves`].
+    ///
+    /// # Errors
+    /// As [`Rules::value_moves`].
+    fn value_moves(
+        &self,
+        ask: &ValuesAsk,
+        stop: &(dyn Fn() -> bool + Sync),
+        on_update: &mut dyn FnMut(&MoveValues),
+    ) -> Result<Option<MoveValues>, SolveError>;
     /// The game itself, for a front end whose painter or tool was written for one
     /// game's type (the queens board's claims and hover preview) and asks for it by
     /// name; a rule is never decided this way.
@@ -306,6 +317,15 @@ where
 
     fn prover(&self, ask: &ProverAsk) -> Result<Box<dyn Prover>, SolveError> {
         Rules::prover(self, ask)
+    }
+
+    fn value_moves(
+        &self,
+        ask: &ValuesAsk,
+        stop: &(dyn Fn() -> bool + Sync),
+        on_update: &mut dyn FnMut(&MoveValues),
+    ) -> Result<Option<MoveValues>, SolveError> {
+        Rules::value_moves(self, ask, stop, on_update)
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

@@ -49,7 +49,7 @@ impl App {
             }
             Action::Hovered(cell) => self.hovered = cell,
             Action::StopMoveValues => {
-                if let Some(job) = &self.advice.live {
+                if let Some(job) = &self.advice.values {
                     job.stop();
                 }
             }

@@ -2,9 +2,8 @@
 //! and the move values of the position on screen (View > move values).
 
 use super::App;
-use crate::board::{Board, Player};
+use crate::board::Player;
 use eframe::egui;
-use std::borrow::Cow;
 
 impl App {
     /// Starts analysing the game on screen (its moves so far), unless one is running:
@@ -118,102 +117,45 @@ impl App {
         })
     }
 
-    /// Keeps the move values' thread on the position on screen: started when they are
-    /// wanted and missing, replaced when the position changed, dropped (stopped) when
-    /// no longer wanted.
-    pub(in crate::ui) fn poll_live(&mut self, ctx: &egui::Context) {
+    /// Keeps the move values' job on the position on screen, for every game with an
+    /// exact solver: started when they are wanted and missing, replaced when the
+    /// position changed, dropped (stopped) when no longer wanted.
+    pub(in crate::ui) fn poll_values(&mut self, ctx: &egui::Context) {
         // What the move values proved is kept for every line that tells the margin.
-        if let Some(values) = self.advice.live.as_ref().and_then(|job| job.values()) {
+        if let Some(values) = self.advice.values.as_ref().and_then(|job| job.values()) {
             self.advice.known.learn_values(&values);
         }
-        let Some(board) = self.live_board() else {
-            self.advice.live = None;
-            return;
-        };
-        if self
-            .advice
-            .live
-            .as_ref()
-            .is_some_and(|job| job.is_for(&board))
-        {
-            return;
-        }
-        let repaint = ctx.clone();
-        self.advice.live = Some(crate::ui::jobs::live::LiveJob::start(&board, move || {
-            repaint.request_repaint()
-        }));
-    }
-
-    /// The position whose moves are valued now: the one on screen, while the move values
-    /// are on, a move is to be chosen there, and the computer is not thinking about it
-    /// (the two would share the machine, and the computer's time-limited search would
-    /// play weaker).
-    pub(super) fn live_board(&self) -> Option<Cow<'_, Board>> {
-        if !self.settings.heat_map
-            || !self.tools().move_values()
-            // Queens' values (bounds and estimates on any board); the other games'
-            // are proved (`poll_proved`).
-            || self.game.queens().is_none()
-            || self.new_game.open
-            || self.asking()
-        {
-            return None;
-        }
-        let board = self.shown_board();
-        let computer_thinking = self.review.is_none() && self.game.computer_to_move();
-        (!board.is_over() && !computer_thinking && self.game.resigned().is_none()).then_some(board)
-    }
-
-    /// The move values of the position on screen (the best answer so far), while the
-    /// move values are on.
-    pub fn live_values(&self) -> Option<crate::analysis::MoveValues> {
-        let board = self.live_board()?;
-        let job = self.advice.live.as_ref().filter(|job| job.is_for(&board))?;
-        job.values()
-    }
-
-    /// Whether the move values of the position on screen are still being improved.
-    pub fn live_running(&self) -> bool {
-        self.advice
-            .live
-            .as_ref()
-            .is_some_and(crate::ui::jobs::live::LiveJob::running)
-    }
-
-    /// Keeps the proved values of a table game's moves on the position on screen:
-    /// started when wanted and missing, replaced when the position changed, dropped
-    /// (stopped) when no longer wanted.
-    pub(in crate::ui) fn poll_proved(&mut self, ctx: &egui::Context) {
-        let Some(shown) = self.proved_position() else {
-            self.advice.proved = None;
+        let Some(shown) = self.valued_position() else {
+            self.advice.values = None;
             return;
         };
         let position = shown.game_string();
-        if let Some(job) = self.advice.proved.as_mut()
+        if let Some(job) = self.advice.values.as_mut()
             && job.is_for(&position)
         {
             job.poll();
             return;
         }
         let repaint = ctx.clone();
-        self.advice.proved = Some(crate::ui::jobs::proved::ProvedJob::start(
+        self.advice.values = Some(crate::ui::jobs::move_values::MoveValuesJob::start(
             shown.as_ref(),
             move || repaint.request_repaint(),
         ));
     }
 
-    /// The table game's position whose moves are proved now: the one on screen, while
-    /// the move values are on, the game has an exact solver, a move is to be chosen
-    /// there and the computer is not thinking about it.
-    fn proved_position(&self) -> Option<Box<dyn crate::games::seam::AnyGame>> {
-        if !self.settings.heat_map || !self.tools().solver || self.new_game.open || self.asking() {
+    /// The position whose moves are valued now: the one on screen (the one shown while
+    /// reviewing), while the move values are on, the game has an exact solver, a move
+    /// is to be chosen there, and the computer is not thinking about it (the two would
+    /// share the machine, and the computer's time-limited search would play weaker).
+    fn valued_position(&self) -> Option<Box<dyn crate::games::seam::AnyGame>> {
+        if !self.settings.heat_map
+            || !self.tools().move_values()
+            || self.new_game.open
+            || self.asking()
+        {
             return None;
         }
         let game = &self.game;
-        if game.queens().is_some() {
-            // Queens' values are its own move values (`live_board`).
-            return None;
-        }
         let computer_thinking = self.review.is_none() && game.computer_to_move();
         if computer_thinking || game.resigned().is_some() {
             return None;
@@ -225,31 +167,31 @@ impl App {
         shown.result().is_none().then_some(shown)
     }
 
-    /// The proved values of the table game's position on screen, once proved.
-    pub fn proved_values(&self) -> Option<&crate::analysis::ProvedMoves> {
-        let position = self.proved_position()?.game_string();
-        self.advice
-            .proved
-            .as_ref()
-            .filter(|job| job.is_for(&position))?
-            .values()
+    /// The move values of the position on screen (the best answer so far), while the
+    /// move values are on.
+    pub fn move_values(&self) -> Option<crate::games::move_values::MoveValues> {
+        self.values_job()?.values()
     }
 
-    /// Why the proved values of the table game's position could not be had, if so.
-    pub fn proved_values_failed(&self) -> Option<&str> {
-        let position = self.proved_position()?.game_string();
+    /// The move values' job of the position on screen, if it is the one valued.
+    fn values_job(&self) -> Option<&crate::ui::jobs::move_values::MoveValuesJob> {
+        let position = self.valued_position()?.game_string();
         self.advice
-            .proved
+            .values
             .as_ref()
-            .filter(|job| job.is_for(&position))?
-            .failed()
+            .filter(|job| job.is_for(&position))
     }
 
-    /// Whether the proved values of the table game's position are being proved.
-    pub fn proving_values(&self) -> bool {
+    /// Why the move values of the position on screen could not be had, if so.
+    pub fn move_values_failed(&self) -> Option<&str> {
+        self.values_job()?.failed()
+    }
+
+    /// Whether the move values of the position on screen are still being improved.
+    pub fn move_values_running(&self) -> bool {
         self.advice
-            .proved
+            .values
             .as_ref()
-            .is_some_and(crate::ui::jobs::proved::ProvedJob::running)
+            .is_some_and(crate::ui::jobs::move_values::MoveValuesJob::running)
     }
 }

@@ -164,7 +164,7 @@ impl App {
     /// on screen proved this frame.
     pub fn known_margin_of(&self, board: &crate::board::Board) -> Option<i32> {
         self.advice.known.margin_for(board).or_else(|| {
-            self.live_values()
+            self.move_values()
                 .filter(|values| values.position == board.game_string())
                 .and_then(|values| values.proved_margin())
         })

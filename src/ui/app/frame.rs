@@ -20,8 +20,7 @@ impl eframe::App for App {
         crate::ui::board::keys::first_tab_to_board(&ctx);
         self.poll_search();
         self.poll_analysis();
-        self.poll_live(&ctx);
-        self.poll_proved(&ctx);
+        self.poll_values(&ctx);
         self.poll_files(&ctx);
         let mut actions = Vec::new();
         menu::shortcuts(ui, self, &mut actions);

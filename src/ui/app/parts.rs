@@ -24,11 +24,9 @@ pub(super) struct SearchSlot {
 pub(super) struct Advice {
     /// The last result a search proved, for the position it holds for.
     pub known: Known,
-    /// The move values of the position on screen, while View > move values is on.
-    pub live: Option<crate::ui::jobs::live::LiveJob>,
-    /// The proved values of a table game's moves, while View > move values is on and
+    /// The move values of the position on screen, while View > move values is on and
     /// the game has an exact solver.
-    pub proved: Option<crate::ui::jobs::proved::ProvedJob>,
+    pub values: Option<crate::ui::jobs::move_values::MoveValuesJob>,
 }
 
 /// Analyse game: the job, its time per position, the last answer, and what is shown.

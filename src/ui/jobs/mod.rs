@@ -1,5 +1,5 @@
 //! Work the window does off its own thread: the computer's searches, the game analysis,
-//! the move values (queens' and the proved values of the other games), the other games'
+//! the move values (one job for every game with an exact solver), the other games'
 //! puzzles, Table 2.4's measurements and the native file dialogs. The window
 //! polls each job once a frame and never waits on one.
 
@@ -9,9 +9,8 @@ pub mod game_puzzles;
 #[cfg(target_arch = "wasm32")]
 pub mod in_worker;
 pub mod job;
-pub mod live;
+pub mod move_values;
 pub mod program;
-pub mod proved;
 pub mod search;
 pub mod table24;
 pub mod workbook;

@@ -12,7 +12,7 @@ use crate::ui::board::grid_view::{GridOverlay, SquareValue, grid_board_ui};
 use crate::ui::i18n::grid::{GridTexts, words};
 use crate::ui::i18n::names::seat_summary;
 use crate::ui::i18n::{Texts, fill};
-use crate::ui::jobs::proved::{value_label, value_words};
+use crate::ui::jobs::move_values::{result_label, result_tone, result_words};
 use crate::ui::session::game::{Game, GridTarget, PASS, last_change};
 use crate::ui::shell::theme::palette;
 use eframe::egui::{self, RichText};
@@ -104,19 +104,19 @@ pub fn grid_preview_ui(app: &App, setup: &str, ui: &mut egui::Ui) {
 /// The proved values of the moves played on one square (a placement: `d3`), for the
 /// board; a move of two squares (`a3-b3`) is valued in the panel's list only.
 fn square_values(app: &App, view: &crate::games::grid::GridView) -> Vec<SquareValue> {
-    let Some(values) = app.proved_values() else {
+    let Some(values) = app.move_values() else {
         return Vec::new();
     };
     values
         .moves
         .iter()
-        .filter_map(|proved| {
-            let index = view.names.iter().position(|name| *name == proved.mv)?;
+        .filter_map(|value| {
+            let index = view.names.iter().position(|name| *name == value.mv)?;
             Some(SquareValue {
                 index,
-                label: value_label(&proved.value),
-                words: value_words(app.texts(), &proved.value),
-                tone: proved.value.outcome.rank() as i8 - 1,
+                label: result_label(&values, value),
+                words: result_words(app.texts(), &values, value),
+                tone: result_tone(&values, value),
             })
         })
         .collect()
@@ -126,26 +126,26 @@ fn square_values(app: &App, view: &crate::games::grid::GridView) -> Vec<SquareVa
 /// values is on and the game has an exact solver.
 fn values_ui(app: &App, ui: &mut egui::Ui) {
     let g = app.texts().grid;
-    if let Some(values) = app.proved_values() {
+    if let Some(values) = app.move_values() {
         ui.separator();
         ui.label(RichText::new(g.values_title).strong());
         ui.add(egui::Label::new(RichText::new(g.values_legend).small().weak()).wrap());
-        for proved in values.best_first() {
-            let mv = if proved.mv == PASS {
+        for value in values.best_first() {
+            let mv = if value.mv == PASS {
                 g.pass_move
             } else {
-                proved.mv.as_str()
+                value.mv.as_str()
             };
-            let words = value_words(app.texts(), &proved.value);
-            ui.label(format!("{} {mv}: {words}", value_label(&proved.value)));
+            let words = result_words(app.texts(), &values, value);
+            ui.label(format!("{} {mv}: {words}", result_label(&values, value)));
         }
-    } else if app.proving_values() {
+    } else if app.move_values_running() {
         ui.separator();
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label(g.values_running);
         });
-    } else if let Some(why) = app.proved_values_failed() {
+    } else if let Some(why) = app.move_values_failed() {
         ui.separator();
         ui.colored_label(
             ui.visuals().error_fg_color,

@@ -424,8 +424,8 @@ fn live_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         return;
     }
     let t = app.texts();
-    let Some(values) = app.live_values() else {
-        if app.live_running() {
+    let Some(values) = app.move_values() else {
+        if app.move_values_running() {
             ui.label(RichText::new(t.live_thinking).small().weak());
         }
         return;
@@ -453,13 +453,14 @@ fn live_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let names = app.player_names();
     // The same words as the computer's thinking line; "you" is the only human.
     let view = ValueView {
-        mover: values.mover,
-        viewer: viewer(app, crate::ui::jobs::search::Purpose::Move),
-        best: best.cell.to_string(),
-        value: match values.mover {
-            Player::One => margin,
-            Player::Two => -margin,
+        mover: if values.mover == 0 {
+            Player::One
+        } else {
+            Player::Two
         },
+        viewer: viewer(app, crate::ui::jobs::search::Purpose::Move),
+        best: best.mv.clone(),
+        value: if values.mover == 0 { margin } else { -margin },
         // The engine's depth after the move, plus the move itself.
         depth,
     };
@@ -471,7 +472,7 @@ fn live_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
 /// hovered cell's value in the words its accessible label has.
 fn live_progress_ui(
     app: &App,
-    values: &crate::analysis::MoveValues,
+    values: &crate::games::move_values::MoveValues,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
@@ -485,13 +486,14 @@ fn live_progress_ui(
         );
         ui.add(egui::Label::new(RichText::new(words).small()).wrap());
     }
-    if app.live_running() && ui.small_button(t.live_stop).clicked() {
+    if app.move_values_running() && ui.small_button(t.live_stop).clicked() {
         actions.push(Action::StopMoveValues);
     }
     if let Some(cell) = app.hovered()
-        && let (Some(value), Some(loss)) = (values.of(cell), values.loss(cell))
+        && let (Some(value), Some(loss)) =
+            (values.of(&cell.to_string()), values.loss(&cell.to_string()))
     {
-        let words = crate::ui::jobs::live::value_words(t, loss, value.kind);
+        let words = crate::ui::jobs::move_values::value_words(t, loss, value.kind);
         ui.add(egui::Label::new(RichText::new(format!("{cell}: {words}")).small()).wrap());
     }
 }

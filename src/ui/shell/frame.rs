@@ -109,10 +109,10 @@ pub(in crate::ui) fn central_ui(app: &App, ui: &mut egui::Ui, actions: &mut Vec<
     };
     if !app.new_game_open()
         && overlay.compare.is_none()
-        && let Some(values) = app.live_values()
+        && let Some(values) = app.move_values()
     {
-        overlay.heat = crate::ui::jobs::live::heat_cells(&values, app.texts());
-        overlay.ghosts = crate::ui::jobs::live::ghosts(&values);
+        overlay.heat = crate::ui::jobs::move_values::heat_cells(&values, app.texts());
+        overlay.ghosts = crate::ui::jobs::move_values::ghosts(&values);
     }
     crate::ui::board::zoom::pinch(ui, room);
     let response = if zoom > 1.0 {

@@ -91,12 +91,11 @@ pub(crate) fn run<T: Task>(input: &str, flag: &str) -> Result<(), String> {
 /// No task has that name, or the input is not one.
 pub(crate) fn run_named(name: &str, input: &str, flag: &str) -> Result<(), String> {
     use crate::ui::jobs::job::Task;
-    use crate::ui::jobs::{analysis, game_puzzles, live, proved, search, table24};
+    use crate::ui::jobs::{analysis, game_puzzles, move_values, search, table24};
     match name {
         search::SearchTask::NAME => run::<search::SearchTask>(input, flag),
         analysis::AnalysisTask::NAME => run::<analysis::AnalysisTask>(input, flag),
-        live::LiveTask::NAME => run::<live::LiveTask>(input, flag),
-        proved::ProvedTask::NAME => run::<proved::ProvedTask>(input, flag),
+        move_values::MoveValuesTask::NAME => run::<move_values::MoveValuesTask>(input, flag),
         game_puzzles::GamePuzzlesTask::NAME => run::<game_puzzles::GamePuzzlesTask>(input, flag),
         table24::Table24Task::NAME => run::<table24::Table24Task>(input, flag),
         crate::ui::windows::puzzles::LineTask::NAME => {

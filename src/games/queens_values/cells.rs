@@ -4,25 +4,11 @@
 //! loss). What `value_moves` answers; how it finds them is in `live.rs`.
 
 use crate::board::{Cell, Player};
-
-/// What a move's `margin` is: one of three facts, each told in its own words wherever a
-/// value is shown (the board's cells, their accessible labels, the side panel).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ValueKind {
-    /// The margin is proved (solved).
-    Exact,
-    /// The margin is a proved bound: the most the move can reach for the mover (P1's
-    /// margin is at most it, P2's at least it), so the move's loss against the best is
-    /// at least [`MoveValues::loss`]. Never shown as if exact.
-    Bound,
-    /// The engine's estimate (at [`MoveValues::depth`]).
-    Estimate,
-}
+use crate::games::move_values::{MoveValue, MoveValues, ProvedLine, ValueKind};
 
 /// One legal move and the margin with best play after it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct MoveValue {
+pub struct CellValue {
     /// The move.
     pub cell: Cell,
     /// P1's final cells minus P2's with best play after the move: exact, a proved bound
@@ -36,7 +22,7 @@ pub struct MoveValue {
 
 /// A position's margin with best play, proved, and a proved best line from it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ProvedValue {
+pub struct ProvedCells {
     /// P1's final cells minus P2's with best play.
     pub margin: i32,
     /// Proved best moves from the position, its best move first.
@@ -45,55 +31,60 @@ pub struct ProvedValue {
 
 /// Every legal move of a position, valued.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct MoveValues {
+pub struct CellValues {
     /// The game string of the position.
     pub position: String,
     /// Who moves there.
     pub mover: Player,
     /// One value per legal move, in the board's cell order.
-    pub moves: Vec<MoveValue>,
+    pub moves: Vec<CellValue>,
     /// The engine's depth after the move for the estimates (`None` when every value is
     /// exact).
     pub depth: Option<u32>,
     /// The position's own margin, when proved (by a solve of the position, or because
     /// every move is proved).
-    pub proved: Option<ProvedValue>,
+    pub proved: Option<ProvedCells>,
 }
 
-impl MoveValue {
+impl CellValue {
     /// Whether `margin` is proved exactly.
     pub fn exact(&self) -> bool {
         self.kind == ValueKind::Exact
     }
 }
 
-/// How many moves' values are of each kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct KindCounts {
-    /// Proved exactly.
-    pub exact: usize,
-    /// Proved bounds only.
-    pub bound: usize,
-    /// Estimates.
-    pub estimate: usize,
-}
-
-impl MoveValues {
-    /// How many moves are exact, bounded and estimated.
-    pub fn counts(&self) -> KindCounts {
-        let mut counts = KindCounts::default();
-        for value in &self.moves {
-            match value.kind {
-                ValueKind::Exact => counts.exact += 1,
-                ValueKind::Bound => counts.bound += 1,
-                ValueKind::Estimate => counts.estimate += 1,
-            }
+impl CellValues {
+    /// The values in the seam's words ([`MoveValues`]): every move in notation; the
+    /// margins, already P1's, as they are.
+    pub fn to_seam(&self) -> MoveValues {
+        let names = |line: &[Cell]| line.iter().map(ToString::to_string).collect();
+        MoveValues {
+            position: self.position.clone(),
+            mover: match self.mover {
+                Player::One => 0,
+                Player::Two => 1,
+            },
+            moves: self
+                .moves
+                .iter()
+                .map(|value| MoveValue {
+                    mv: value.cell.to_string(),
+                    margin: value.margin,
+                    kind: value.kind,
+                    line: names(&value.line),
+                    ends_at_ply: None,
+                })
+                .collect(),
+            depth: self.depth,
+            proved: self.proved.as_ref().map(|proved| ProvedLine {
+                margin: proved.margin,
+                line: names(&proved.line),
+            }),
         }
-        counts
     }
 
     /// The value of `cell`, if it is a legal move.
-    pub fn of(&self, cell: Cell) -> Option<&MoveValue> {
+    pub fn of(&self, cell: Cell) -> Option<&CellValue> {
         self.moves.iter().find(|m| m.cell == cell)
     }
 
@@ -106,7 +97,7 @@ impl MoveValues {
     }
 
     /// The best move (the first of equals) and its value.
-    pub fn best(&self) -> Option<&MoveValue> {
+    pub fn best(&self) -> Option<&CellValue> {
         self.moves.iter().reduce(|a, b| {
             if self.for_mover(b.margin) > self.for_mover(a.margin) {
                 b
@@ -136,7 +127,7 @@ impl MoveValues {
 
     /// Whether every move's value is proved: the position's margin is then exact too.
     pub fn solved(&self) -> bool {
-        !self.moves.is_empty() && self.moves.iter().all(MoveValue::exact)
+        !self.moves.is_empty() && self.moves.iter().all(CellValue::exact)
     }
 
     /// P1's margin with best play from the position: the proved one when there is one
@@ -172,7 +163,7 @@ impl MoveValues {
 
     /// Takes in the position's proved value: its best move is proved to reach it, and no
     /// estimate of another move may claim more for the mover.
-    pub(super) fn take_proved(&mut self, proved: ProvedValue) {
+    pub(super) fn take_proved(&mut self, proved: ProvedCells) {
         let mover = self.mover;
         let view = |margin: i32| match mover {
             Player::One => margin,
@@ -195,13 +186,13 @@ impl MoveValues {
 mod tests {
     use super::*;
 
-    fn values(margins: &[(&str, i32)], mover: Player) -> MoveValues {
-        MoveValues {
+    fn values(margins: &[(&str, i32)], mover: Player) -> CellValues {
+        CellValues {
             position: String::new(),
             mover,
             moves: margins
                 .iter()
-                .map(|&(name, margin)| MoveValue {
+                .map(|&(name, margin)| CellValue {
                     cell: Cell::parse(name).unwrap_or_default(),
                     margin,
                     kind: ValueKind::Exact,

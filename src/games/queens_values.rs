@@ -11,13 +11,15 @@
 //! exact solve: its proved margin and line are what every line of the window shows
 //! (an empty 15x15 board is proved in seconds, where depth 6 said 20 for 35).
 //!
-//! Once the position is proved (margin V), with [`LiveSettings::prove_time`] the moves
+//! Once the position is proved (margin V), with [`ValuesAsk::prove_time`] the moves
 //! are asked in rounds of rising thresholds instead ("does it lose more than 3 cells
 //! against V? 10? 20? 40?", then exact; `ai::strong::value_every_move_in_rounds`), one
 //! table for all: every move soon has a proved bound (a [`ValueKind::Bound`]), the
 //! moves near the best become exact, and each answer is published as it comes.
 
-use super::values::{MoveValue, MoveValues, ProvedValue, ValueKind};
+use self::cells::{CellValue, CellValues, ProvedCells};
+use super::move_values::{MoveValues, ValueKind, ValuesAsk};
+use super::solution::SolveError;
 use crate::ai::strong::{
     OpeningBook, PvsEngine, SOLVE_FREE_CELLS, SolveProgress, SolveResult, SolveSettings, solve,
 };
@@ -26,21 +28,8 @@ use crate::board::{Board, Cell, Player};
 use std::time::Duration;
 use web_time::Instant;
 
+pub mod cells;
 mod rounds;
-
-/// How long to look at one position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LiveSettings {
-    /// The whole budget for the position (the last completed depth is kept).
-    pub time: Duration,
-    /// The transposition table in MiB.
-    pub hash_mb: usize,
-    /// With `Some(t)`: on boards too big to solve each move, once the position is
-    /// proved its moves are asked in rounds of [`LOSS_THRESHOLDS`] until `t` from the
-    /// start (bounds, then exact values, published as they come). `None`: estimates
-    /// only, as before issue 33 (kept for the benchmark's comparison).
-    pub prove_time: Option<Duration>,
-}
 
 /// The rounds' questions, defined beside the rounds (`solve --all-moves` asks the same).
 pub use crate::ai::strong::LOSS_THRESHOLDS;
@@ -64,15 +53,33 @@ impl SearchHandler<Cell> for Deadline<'_> {
     }
 }
 
+/// Queens' `Rules::value_moves`: [`value_board_moves`] told in the seam's words (moves
+/// in notation, the margin from P1's view as it is).
+///
+/// # Errors
+/// None today (the engine's table is made whatever its size); the seam's signature.
+pub(super) fn value_moves(
+    board: &Board,
+    ask: &ValuesAsk,
+    stop: &(dyn Fn() -> bool + Sync),
+    on_update: &mut dyn FnMut(&MoveValues),
+) -> Result<Option<MoveValues>, SolveError> {
+    let handler = super::exact::StopWhen(stop);
+    let answer = value_board_moves(board, *ask, &handler, &mut |values| {
+        on_update(&values.to_seam());
+    });
+    Ok(answer.map(|values| values.to_seam()))
+}
+
 /// Values every legal move of `board`, calling `on_update` with each better answer (all
 /// moves proved, then after each completed depth); returns the last one. `None` when the
 /// game is over, or stopped before the first answer.
-pub fn value_moves(
+pub fn value_board_moves(
     board: &Board,
-    settings: LiveSettings,
+    settings: ValuesAsk,
     handler: &dyn SearchHandler<Cell>,
-    on_update: &mut dyn FnMut(&MoveValues),
-) -> Option<MoveValues> {
+    on_update: &mut dyn FnMut(&CellValues),
+) -> Option<CellValues> {
     let started = Instant::now();
     let children: Vec<(Cell, Board)> = board
         .free()
@@ -122,15 +129,15 @@ struct Valuing<'a> {
     children: Vec<(Cell, Board)>,
     engine: PvsEngine,
     stop: Deadline<'a>,
-    settings: LiveSettings,
+    settings: ValuesAsk,
     started: Instant,
 }
 
 impl Valuing<'_> {
     /// Every move the solver proves within its share of the time (on boards it may
     /// prove; nothing elsewhere). `None` on a stop request.
-    fn solve_every_move(&self) -> Option<Vec<Option<MoveValue>>> {
-        let mut values: Vec<Option<MoveValue>> = vec![None; self.children.len()];
+    fn solve_every_move(&self) -> Option<Vec<Option<CellValue>>> {
+        let mut values: Vec<Option<CellValue>> = vec![None; self.children.len()];
         if self.board.free().count() > SOLVE_FREE_CELLS + 1 {
             return Some(values);
         }
@@ -146,22 +153,22 @@ impl Valuing<'_> {
 
     /// The engine one depth at a time over every move not proved, publishing each
     /// completed depth; after the first, a solve of the position itself, and when it
-    /// proves it and [`LiveSettings::prove_time`] asks, the rounds of proofs instead of
+    /// proves it and [`ValuesAsk::prove_time`] asks, the rounds of proofs instead of
     /// deeper estimates. Returns the last answer published, and whether the position was
     /// proved.
     fn deepen(
         &mut self,
-        mut values: Vec<Option<MoveValue>>,
-        on_update: &mut dyn FnMut(&MoveValues),
-    ) -> (Option<MoveValues>, bool) {
+        mut values: Vec<Option<CellValue>>,
+        on_update: &mut dyn FnMut(&CellValues),
+    ) -> (Option<CellValues>, bool) {
         let mut answer = None;
-        let mut proved: Option<ProvedValue> = None;
+        let mut proved: Option<ProvedCells> = None;
         for depth in 1..self.board.free().count().max(2) {
             let Some(pass) = self.pass(&values, depth) else {
                 return (answer, proved.is_some());
             };
             values = pass;
-            let all_exact = values.iter().flatten().all(MoveValue::exact);
+            let all_exact = values.iter().flatten().all(CellValue::exact);
             let depth_shown = (!all_exact).then_some(depth);
             if let Some(update) = gather(self.board, &values, depth_shown, proved.as_ref()) {
                 on_update(&update);
@@ -198,10 +205,10 @@ impl Valuing<'_> {
 
     /// One depth of the engine on every move not proved yet; `None` when the deadline or
     /// a stop request cut it short (an unfinished depth is never shown).
-    fn pass(&mut self, values: &[Option<MoveValue>], depth: u32) -> Option<Vec<Option<MoveValue>>> {
+    fn pass(&mut self, values: &[Option<CellValue>], depth: u32) -> Option<Vec<Option<CellValue>>> {
         let mut pass = values.to_vec();
         for ((cell, child), slot) in self.children.iter().zip(pass.iter_mut()) {
-            if slot.as_ref().is_some_and(MoveValue::exact) {
+            if slot.as_ref().is_some_and(CellValue::exact) {
                 continue;
             }
             let outcome = self
@@ -214,7 +221,7 @@ impl Valuing<'_> {
                 Player::One => outcome.value.0,
                 Player::Two => -outcome.value.0,
             };
-            *slot = Some(MoveValue {
+            *slot = Some(CellValue {
                 cell: *cell,
                 margin: mover,
                 kind: match outcome.exact {
@@ -232,12 +239,12 @@ impl Valuing<'_> {
 /// estimates' `depth`, and the position's `proved` value taken in.
 fn gather(
     board: &Board,
-    values: &[Option<MoveValue>],
+    values: &[Option<CellValue>],
     depth: Option<u32>,
-    proved: Option<&ProvedValue>,
-) -> Option<MoveValues> {
-    let moves: Vec<MoveValue> = values.iter().cloned().collect::<Option<_>>()?;
-    let mut values = MoveValues {
+    proved: Option<&ProvedCells>,
+) -> Option<CellValues> {
+    let moves: Vec<CellValue> = values.iter().cloned().collect::<Option<_>>()?;
+    let mut values = CellValues {
         position: board.game_string(),
         mover: board.side_to_move(),
         moves,
@@ -252,14 +259,14 @@ fn gather(
 
 /// Every move's exact value from the opening book, if `board` is an empty board it
 /// holds (the book stores margins, not lines: each move's line is left empty).
-fn from_book(board: &Board) -> Option<MoveValues> {
+fn from_book(board: &Board) -> Option<CellValues> {
     let book = OpeningBook::shipped().every_move(board)?;
     let moves = board
         .free()
         .into_iter()
         .map(|cell| {
             let value = book.iter().find(|value| value.cell == cell)?;
-            Some(MoveValue {
+            Some(CellValue {
                 cell,
                 margin: value.margin?,
                 kind: ValueKind::Exact,
@@ -267,7 +274,7 @@ fn from_book(board: &Board) -> Option<MoveValues> {
             })
         })
         .collect::<Option<Vec<_>>>()?;
-    Some(MoveValues {
+    Some(CellValues {
         position: board.game_string(),
         mover: board.side_to_move(),
         moves,
@@ -300,8 +307,8 @@ fn solved_position(
 }
 
 /// The proved margin and line of a solve, when it proved them.
-fn proved_value(result: &SolveResult) -> Option<ProvedValue> {
-    Some(ProvedValue {
+fn proved_value(result: &SolveResult) -> Option<ProvedCells> {
+    Some(ProvedCells {
         margin: result.margin.filter(|_| result.solved)?,
         line: result.pv.clone(),
     })
@@ -315,9 +322,9 @@ fn solved_value(
     engine: &PvsEngine,
     time: Duration,
     stop: &dyn SearchHandler<Cell>,
-) -> Option<MoveValue> {
+) -> Option<CellValue> {
     if child.free().count() == 0 {
-        return Some(MoveValue {
+        return Some(CellValue {
             cell,
             margin: crate::ai::strong::score_diff(child),
             kind: ValueKind::Exact,
@@ -335,7 +342,7 @@ fn solved_value(
         &SolveProgress::default(),
     );
     match (result.solved, result.margin) {
-        (true, Some(margin)) => Some(MoveValue {
+        (true, Some(margin)) => Some(CellValue {
             cell,
             margin,
             kind: ValueKind::Exact,
@@ -352,8 +359,8 @@ mod tests {
     use crate::ai::strong::solve_board;
     use crate::board::random_position;
 
-    fn settings(ms: u64) -> LiveSettings {
-        LiveSettings {
+    fn settings(ms: u64) -> ValuesAsk {
+        ValuesAsk {
             time: Duration::from_millis(ms),
             hash_mb: 4,
             prove_time: None,
@@ -365,7 +372,7 @@ mod tests {
         for seed in 1..4 {
             let board = random_position(5, 2, 1, seed).unwrap_or_else(|e| panic!("{e}"));
             assert!(!board.is_over(), "seed {seed}");
-            let answer = value_moves(&board, settings(20_000), &NoHandler, &mut |_| {})
+            let answer = value_board_moves(&board, settings(20_000), &NoHandler, &mut |_| {})
                 .unwrap_or_else(|| panic!("no answer"));
             assert!(answer.solved(), "seed {seed}");
             assert_eq!(answer.moves.len(), board.free().count() as usize);
@@ -386,7 +393,7 @@ mod tests {
         // solver's reach for every move, and no line ends soon.
         let board = random_position(15, 0, 1, 5).unwrap_or_else(|e| panic!("{e}"));
         let mut updates = 0;
-        let answer = value_moves(&board, settings(3000), &NoHandler, &mut |_| updates += 1)
+        let answer = value_board_moves(&board, settings(3000), &NoHandler, &mut |_| updates += 1)
             .unwrap_or_else(|| panic!("no answer"));
         assert!(updates >= 1);
         assert!(answer.depth.is_some_and(|d| d >= 1));
@@ -404,7 +411,7 @@ mod tests {
         let board = random_position(12, 0, 1, 3).unwrap_or_else(|e| panic!("{e}"));
         let exact = solve_board(&board, SolveSettings::default(), 16);
         assert!(exact.solved);
-        let answer = value_moves(&board, settings(4000), &NoHandler, &mut |_| {})
+        let answer = value_board_moves(&board, settings(4000), &NoHandler, &mut |_| {})
             .unwrap_or_else(|| panic!("no answer"));
         assert!(!answer.solved());
         assert_eq!(answer.proved_margin(), exact.margin);
@@ -435,7 +442,7 @@ mod tests {
     #[test]
     fn an_empty_board_is_valued_from_the_opening_book_at_once() {
         let board = Board::new(15, &[]).unwrap_or_else(|e| panic!("{e}"));
-        let answer = value_moves(&board, settings(1), &NoHandler, &mut |_| {})
+        let answer = value_board_moves(&board, settings(1), &NoHandler, &mut |_| {})
             .unwrap_or_else(|| panic!("no answer"));
         assert!(answer.solved());
         assert_eq!(answer.moves.len(), 225);
@@ -448,7 +455,7 @@ mod tests {
         assert_eq!(answer.loss(cell("a1")), Some(18));
         // A small board checked against the solver move by move.
         let small = Board::new(6, &[]).unwrap_or_else(|e| panic!("{e}"));
-        let answer = value_moves(&small, settings(1), &NoHandler, &mut |_| {})
+        let answer = value_board_moves(&small, settings(1), &NoHandler, &mut |_| {})
             .unwrap_or_else(|| panic!("no answer"));
         for value in &answer.moves {
             let mut child = small.clone();
@@ -462,6 +469,6 @@ mod tests {
     fn a_finished_game_has_no_moves_to_value() {
         let board = random_position(4, 0, 200, 1).unwrap_or_else(|e| panic!("{e}"));
         assert!(board.is_over());
-        assert!(value_moves(&board, settings(100), &NoHandler, &mut |_| {}).is_none());
+        assert!(value_board_moves(&board, settings(100), &NoHandler, &mut |_| {}).is_none());
     }
 }

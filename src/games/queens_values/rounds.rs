@@ -3,10 +3,11 @@
 //! each answer replaces the move's estimate as it comes (a proved bound, then an exact
 //! value); `ai::strong::value_every_move_in_rounds` asks, this side publishes.
 
+use super::cells::{CellValue, CellValues};
 use super::{Deadline, LOSS_THRESHOLDS, Valuing, gather, proved_value, solved_position};
 use crate::ai::strong::{SolveResult, SolveSettings, value_every_move_in_rounds};
-use crate::analysis::values::{MoveValue, MoveValues, ValueKind};
 use crate::board::Player;
+use crate::games::move_values::ValueKind;
 use std::time::Duration;
 use web_time::Instant;
 
@@ -22,10 +23,10 @@ impl Valuing<'_> {
     /// answer published.
     pub(super) fn late_rounds(
         &self,
-        answer: MoveValues,
+        answer: CellValues,
         until: Duration,
-        on_update: &mut dyn FnMut(&MoveValues),
-    ) -> Option<MoveValues> {
+        on_update: &mut dyn FnMut(&CellValues),
+    ) -> Option<CellValues> {
         let stop = Deadline {
             handler: self.stop.handler,
             deadline: self.started + until,
@@ -45,11 +46,11 @@ impl Valuing<'_> {
     /// [`PUBLISH_EVERY`] and at the end. Returns the last answer.
     pub(super) fn in_rounds(
         &self,
-        mut values: Vec<Option<MoveValue>>,
+        mut values: Vec<Option<CellValue>>,
         root: &SolveResult,
         until: Duration,
-        on_update: &mut dyn FnMut(&MoveValues),
-    ) -> Option<MoveValues> {
+        on_update: &mut dyn FnMut(&CellValues),
+    ) -> Option<CellValues> {
         let proved = proved_value(root);
         let margin = root.margin?;
         let mover = self.board.side_to_move();
@@ -61,7 +62,7 @@ impl Valuing<'_> {
         for (slot, (cell, _)) in self.children.iter().enumerate() {
             slots[cell.index()] = Some(slot);
         }
-        let publish = |values: &[Option<MoveValue>], on_update: &mut dyn FnMut(&MoveValues)| {
+        let publish = |values: &[Option<CellValue>], on_update: &mut dyn FnMut(&CellValues)| {
             let estimates = values
                 .iter()
                 .flatten()
@@ -104,11 +105,11 @@ impl Valuing<'_> {
 /// it loses something against the best, else the estimate `old` kept (moved inside the
 /// bounds).
 fn proved_move(
-    old: Option<MoveValue>,
+    old: Option<CellValue>,
     found: &crate::ai::strong::MoveValue,
     margin: i32,
     mover: Player,
-) -> MoveValue {
+) -> CellValue {
     let line = old.as_ref().map(|v| v.line.clone()).unwrap_or_default();
     // The most the move can reach for the mover.
     let reach = match mover {
@@ -125,7 +126,7 @@ fn proved_move(
         (None, Some(old)) => (old.margin.clamp(found.lower, found.upper), old.kind),
         (None, None) => (reach, ValueKind::Bound),
     };
-    MoveValue {
+    CellValue {
         cell: found.cell,
         margin,
         kind,
@@ -135,11 +136,12 @@ fn proved_move(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{LiveSettings, value_moves};
+    use super::super::cells::CellValues;
+    use super::super::value_board_moves;
     use crate::ai::SearchHandler;
     use crate::ai::strong::{SOLVE_FREE_CELLS, SolveSettings, solve_board};
-    use crate::analysis::values::{MoveValues, ValueKind};
     use crate::board::{Cell, Player, random_position};
+    use crate::games::move_values::ValueKind;
     use std::time::Duration;
 
     /// Issue 33.2: on a board too big to solve each move (15x15 after one move), once the
@@ -162,19 +164,19 @@ mod tests {
         assert!(board.free().count() > SOLVE_FREE_CELLS + 1);
         let stop = AtomicBool::new(false);
         let mut updates = 0;
-        let settings = LiveSettings {
+        let settings = crate::games::move_values::ValuesAsk {
             time: Duration::from_millis(4000),
             hash_mb: 4,
             prove_time: Some(Duration::from_secs(600)),
         };
-        let exact_but_best = |v: &MoveValues| {
+        let exact_but_best = |v: &CellValues| {
             let best = v.best().map(|b| b.cell);
             v.moves.iter().any(|m| m.exact() && Some(m.cell) != best)
         };
-        let mut seen: Option<MoveValues> = None;
-        let last = value_moves(&board, settings, &Flag(&stop), &mut |v| {
+        let mut seen: Option<CellValues> = None;
+        let last = value_board_moves(&board, settings, &Flag(&stop), &mut |v| {
             updates += 1;
-            let bounds = v.counts().bound > 0;
+            let bounds = v.to_seam().counts().bound > 0;
             if seen.is_none() && bounds && exact_but_best(v) {
                 seen = Some(v.clone());
                 stop.store(true, Ordering::Relaxed);
@@ -185,7 +187,7 @@ mod tests {
         let answer = seen.unwrap_or_else(|| {
             panic!(
                 "no values were published with both exact values and bounds: {:?}",
-                last.counts()
+                last.to_seam().counts()
             )
         });
         let margin = answer
@@ -219,6 +221,6 @@ mod tests {
                 checked.1 += 1;
             }
         }
-        assert_eq!(checked, (3, 3), "{:?}", answer.counts());
+        assert_eq!(checked, (3, 3), "{:?}", answer.to_seam().counts());
     }
 }
