@@ -3,11 +3,11 @@
 //! ([`AnyGame::solve_exact`]). A game whose result is a win, a draw or a loss
 //! (tic-tac-toe, Dodgem) has its value read by its own [`AnyGame::decided`]; a game whose
 //! result is a margin (queens' cells) gives the margin with the value ([`Exact::margin`]).
-//! Nothing here names a game. Queens also keeps its own time-limited values
-//! (`value_moves`, `queens solve --all-moves`), which prove bounds and estimates too.
+//! Nothing here names a game. The window's move values are the seam's
+//! (`Rules::value_moves`), which for queens prove bounds and estimates too.
 //!
-//! The puzzles (`proved_puzzles.rs`) and the move values on the board are built on
-//! these values; the move-by-move analysis of every game is `run.rs`'s.
+//! The puzzles (`proved_puzzles.rs`) and the engine check (`queens check-engine`) are
+//! built on these values; the move-by-move analysis of every game is `run.rs`'s.
 
 use crate::games::seam::{AnyGame, Exact, NoExactSolver, Seat};
 use serde::{Deserialize, Serialize};

@@ -47,10 +47,11 @@
 //! Every game gets Hint, Table 2.4 and the Tree Lab through its engines; the proved
 //! tools (move values, Analyse game) follow from its exact solver, read from its row of
 //! the games table ([`App::tools`]: `Tools::analysis()` is `solver`), never from which
-//! game it is. Queens' board keeps a painter of its own (claims, the hover preview),
-//! chosen through the seam ([`App::grid_game`] is every other game), and its
-//! margin-valued tools (move values with bounds, Analyse game in cells), which ask for
-//! its board by name (`Game::queens`); see docs/architecture.md.
+//! game it is, and each is one job for every game (`Rules::value_moves`,
+//! `analysis::analyse`), its values margins from the first player's view. Queens' board
+//! keeps a painter of its own (claims, the hover preview, the heat map), chosen through
+//! the seam ([`App::grid_game`] is every other game), which asks for its board by name
+//! (`Game::queens`); see docs/architecture.md.
 //! A game that replaces the one on screen (new, rematch, opened, pasted, continued,
 //! from the history) comes through one door, [`Replacement`] (`replace.rs`), which asks
 //! first when unsaved moves would be lost.

@@ -334,6 +334,10 @@ fn chart_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts, thesis: bool) {
         .allow_zoom(false)
         .allow_scroll(false)
         .include_y(0.0)
+        // Depths 1 to the depth asked for, before a run too (an empty plot would
+        // otherwise span -0.5..0.5, depths no search has).
+        .include_x(1.0)
+        .include_x(f64::from(deepest))
         .x_axis_label(t.table24_col_depth)
         // A grid line and a label at every power of ten (the y is log10 of the nodes).
         .y_grid_spacer(uniform_grid_spacer(|_| [1.0, 2.0, 4.0]))
