@@ -82,9 +82,13 @@ impl ReplayReport {
     pub fn new(game: &dyn AnyGame, played: Vec<String>, error: Option<String>) -> ReplayReport {
         let over = game.result().is_some();
         let position = own_notation(game);
+        // The moves as the game writes them (`B2` read is `b2` written): the last ones
+        // the game played.
+        let all = game.moves();
+        let written = all[all.len().saturating_sub(played.len())..].to_vec();
         ReplayReport {
             kind: named(game),
-            moves: position.is_some().then_some(played),
+            moves: position.is_some().then_some(written),
             position,
             legal: error.is_none(),
             error,
@@ -162,5 +166,12 @@ mod tests {
         let report = ReplayReport::new(drawn.as_ref(), Vec::new(), None);
         assert_eq!(report.winner, Some(SideName::Letter("draw")));
         assert_eq!(report.score, drawn.score());
+    }
+
+    #[test]
+    fn the_moves_are_told_in_the_games_notation_as_typed_or_not() {
+        let game = played("tictactoe", &["B2", "a1"]);
+        let report = ReplayReport::new(game.as_ref(), vec!["B2".into(), "a1".into()], None);
+        assert_eq!(report.moves, Some(vec!["b2".to_string(), "a1".to_string()]));
     }
 }

@@ -366,8 +366,9 @@ impl crate::games::setup::Reason for GameIsOver {
 }
 
 /// What the last move of `game` changed on its board, for the board to show: the square
-/// it was played on or a piece went to (none for a pass) and the squares whose piece changed seat (the
-/// discs an Othello move flipped). Found by comparing the board before and after it, so
+/// it was played on or a piece went to (none for a pass) and the other squares whose
+/// piece changed seat (the discs an Othello move flipped; a piece captured where the
+/// move went is not flipped). Found by comparing the board before and after it, so
 /// it holds for any grid game without asking its rules.
 pub fn last_change(game: &dyn AnyGame) -> (Option<usize>, Vec<usize>) {
     let (Some(after), Some(last)) = (game.grid(), game.moves().pop()) else {
@@ -384,7 +385,17 @@ pub fn last_change(game: &dyn AnyGame) -> (Option<usize>, Vec<usize>) {
     let Some(before) = before_game.grid() else {
         return (placed, Vec::new());
     };
-    (placed, changed_seat(&before, &after))
+    (placed, flipped(&before, &after, placed))
+}
+
+/// The squares a move flipped: those holding a piece before and after it whose seat
+/// differs, but for `placed`, where the move went (a piece captured there changed seat
+/// by the capture, not by a flip).
+fn flipped(before: &GridView, after: &GridView, placed: Option<usize>) -> Vec<usize> {
+    changed_seat(before, after)
+        .into_iter()
+        .filter(|&index| Some(index) != placed)
+        .collect()
 }
 
 /// The squares holding a piece in both views whose seat differs.

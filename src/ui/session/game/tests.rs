@@ -115,6 +115,28 @@ fn a_move_shows_its_square_and_the_discs_it_flipped() {
 }
 
 #[test]
+fn a_capture_where_the_move_went_is_no_flip() {
+    // A piece of seat 1 on e5 taken by seat 0's move there (as a pawn captures), and
+    // a piece elsewhere that changed seat (as a disc an Othello move flips).
+    let before = othello("6").grid().unwrap_or_else(|| panic!("no grid"));
+    let mut after = before.clone();
+    let square = |name: &str| {
+        before
+            .names
+            .iter()
+            .position(|n| n == name)
+            .unwrap_or_else(|| panic!("no {name}"))
+    };
+    let mut before = before.clone();
+    before.squares[square("e5")] = Square::Piece(1);
+    after.squares[square("e5")] = Square::Piece(0);
+    before.squares[square("a1")] = Square::Piece(1);
+    after.squares[square("a1")] = Square::Piece(0);
+    let flips = super::flipped(&before, &after, Some(square("e5")));
+    assert_eq!(flips, vec![square("a1")]);
+}
+
+#[test]
 fn undo_against_the_computer_takes_back_the_pair_and_redo_brings_it_back() {
     let computer = Seat::Computer(EngineSetup::default());
     let mut game = Game::new(1, othello("8"), [Seat::Human, computer]);
