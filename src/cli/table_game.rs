@@ -1,21 +1,16 @@
 //! A game of the games table at the command line, queens as much as the others: the
 //! position the options describe, reached through the game seam
 //! ([`crate::games::seam::AnyGame`], the row `--kind` names) by one path for every game
-//! ([`reached`], [`legal_position`], [`position_of`]); the exact solve of the games whose row has a
-//! solver ([`solve`]) and their proved tools (`analyse`, `puzzles`, `solve --all-moves`;
-//! the `proved` part). What a game reads differs by its row: a board of stones
+//! ([`reached`], [`legal_position`], [`position_of`]), and the refusal of the proved tools
+//! (`analyse`, `puzzles`, `solve`) for a game whose row has no exact solver
+//! ([`refuse_without_solver`]). What a game reads differs by its row: a board of stones
 //! (`tools.board_of_stones`, queens) is set up by `--size` and its stones or by a game
 //! string, and has no start here; the others take `--position` in their notation
 //! (docs/rules.md) or start from their start, and `--moves` follow it. Nothing here
 //! names a game: what differs between games is asked of the seam or read off the
 //! games table's row.
 
-mod proved;
-
-pub use proved::{TablePuzzleReport, TablePuzzlesReport};
-pub(super) use proved::{games_with_solver, puzzles, refuse_without_solver};
-
-use super::args::PositionArgs;
+use super::args::{GameArg, PositionArgs};
 use super::error::CliError;
 use super::game_text;
 use crate::board::with_article;
@@ -23,6 +18,32 @@ use crate::games::seam::AnyGame;
 use crate::games::table::GameEntry;
 use serde::Serialize;
 use std::path::Path;
+
+/// The games whose row has an exact solver, in table order (`queens, tictactoe, dodgem`).
+pub(super) fn games_with_solver() -> String {
+    crate::games::table::GAMES
+        .iter()
+        .filter(|entry| entry.tools.solver)
+        .map(|entry| entry.tag)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Refuses `command` for a game whose row has no exact solver (exit code 2), naming the
+/// games that have one.
+///
+/// # Errors
+/// [`CliError::Usage`] for such a game.
+pub(super) fn refuse_without_solver(command: &str, kind: GameArg) -> Result<(), CliError> {
+    if kind.0.tools.solver {
+        return Ok(());
+    }
+    Err(CliError::Usage(format!(
+        "{command} --kind {tag}: {tag} has no exact solver, so nothing about its moves is proved; {command} takes {}",
+        games_with_solver(),
+        tag = kind.name()
+    )))
+}
 
 /// The refusal of `--eval` beside a game without an evaluation table: the games that
 /// have one are read off the games table.

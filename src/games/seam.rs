@@ -24,6 +24,7 @@ pub use super::ending::{Ending, resigning_seat};
 pub use super::exact::{Decided, Exact, NoExactSolver, StopWhen};
 use super::grid::GridView;
 pub use super::perft::perft;
+pub use super::puzzle_finder::{PuzzleAsk, PuzzleFinder, PuzzleProof};
 pub use super::rules::{NoEvalTable, Rules, Seat, Tools, pieces_on, write};
 pub use super::setup::Refused;
 pub use super::solution::{
@@ -144,6 +145,8 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     /// # Errors
     /// As [`Rules::prover`].
     fn prover(&self, ask: &ProverAsk) -> Result<Box<dyn Prover>, SolveError>;
+    /// [`Rules::puzzle_finder`].
+    fn puzzle_finder(&self, ask: &PuzzleAsk) -> Option<Box<dyn PuzzleFinder>>;
     /// The game itself, for a front end whose painter or tool was written for one
     /// game's type (the queens board's claims and hover preview) and asks for it by
     /// name; a rule is never decided this way.
@@ -306,6 +309,10 @@ where
 
     fn prover(&self, ask: &ProverAsk) -> Result<Box<dyn Prover>, SolveError> {
         Rules::prover(self, ask)
+    }
+
+    fn puzzle_finder(&self, ask: &PuzzleAsk) -> Option<Box<dyn PuzzleFinder>> {
+        Rules::puzzle_finder(self, ask)
     }
 
     fn as_any(&self) -> &dyn std::any::Any {
