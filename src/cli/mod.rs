@@ -23,6 +23,7 @@ mod perft;
 mod position;
 mod puzzles;
 mod replay;
+mod rows;
 mod solve;
 mod table_game;
 mod tree;

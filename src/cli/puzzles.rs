@@ -11,7 +11,7 @@ use super::error::CliError;
 use super::files::refused_part_way;
 use super::interrupt::Interrupt;
 use super::number::whole;
-use super::table_game::{board_games, named, refuse_without_solver};
+use super::rows::{board_games, named, refuse_without_solver};
 use crate::ai::puzzles::PuzzleSet;
 use crate::ai::strong::thread_note;
 use crate::ai::{MAX_THREADS, MAX_TIME_MS};

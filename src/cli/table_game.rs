@@ -1,49 +1,23 @@
 //! A game of the games table at the command line, queens as much as the others: the
 //! position the options describe, reached through the game seam
 //! ([`crate::games::seam::AnyGame`], the row `--kind` names) by one path for every game
-//! ([`reached`], [`legal_position`], [`position_of`]), and the refusal of the proved tools
-//! (`analyse`, `puzzles`, `solve`) for a game whose row has no exact solver
-//! ([`refuse_without_solver`]). What a game reads differs by its row: a board of stones
+//! ([`reached`], [`legal_position`], [`position_of`]); what the games table's rows say
+//! at the command line is `rows.rs`'s. What a game reads differs by its row: a board of stones
 //! (`tools.board_of_stones`, queens) is set up by `--size` and its stones or by a game
 //! string, and has no start here; the others take `--position` in their notation
 //! (docs/rules.md) or start from their start, and `--moves` follow it. Nothing here
 //! names a game: what differs between games is asked of the seam or read off the
 //! games table's row.
 
-use super::args::{GameArg, PositionArgs};
+use super::args::PositionArgs;
 use super::error::CliError;
 use super::game_text;
+pub(super) use super::rows::{board_games, games_with_solver, named, refuse_without_solver};
 use crate::board::with_article;
 use crate::games::seam::AnyGame;
 use crate::games::table::GameEntry;
 use serde::Serialize;
 use std::path::Path;
-
-/// The games whose row has an exact solver, in table order (`queens, tictactoe, dodgem`).
-pub(super) fn games_with_solver() -> String {
-    crate::games::table::GAMES
-        .iter()
-        .filter(|entry| entry.tools.solver)
-        .map(|entry| entry.tag)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Refuses `command` for a game whose row has no exact solver (exit code 2), naming the
-/// games that have one.
-///
-/// # Errors
-/// [`CliError::Usage`] for such a game.
-pub(super) fn refuse_without_solver(command: &str, kind: GameArg) -> Result<(), CliError> {
-    if kind.0.tools.solver {
-        return Ok(());
-    }
-    Err(CliError::Usage(format!(
-        "{command} --kind {tag}: {tag} has no exact solver, so nothing about its moves is proved; {command} takes {}",
-        games_with_solver(),
-        tag = kind.name()
-    )))
-}
 
 /// The refusal of `--eval` beside a game without an evaluation table: the games that
 /// have one are read off the games table.
@@ -92,13 +66,6 @@ pub struct KindReport<T: Serialize> {
     pub report: T,
 }
 
-/// The tag an answer names `game` by: none for the game a game string without
-/// `game=` names (queens), as its game strings leave it out.
-pub(super) fn named(game: &dyn AnyGame) -> Option<&'static str> {
-    let tag = game.tag();
-    (tag != crate::games::table::DEFAULT_TAG).then_some(tag)
-}
-
 /// `game` in its notation when that is not its game string (queens' is), for an answer
 /// that gives the game string apart or not at all.
 pub(super) fn own_notation(game: &dyn AnyGame) -> Option<String> {
@@ -117,17 +84,6 @@ pub(super) fn legal_position(args: &PositionArgs) -> Result<Box<dyn AnyGame>, Cl
         None => Ok(reached.game),
         Some(error) => Err(CliError::Usage(error)),
     }
-}
-
-/// The games set up by the board options (`--size`, stones), read off the games table:
-/// the games an option refused for another game is for.
-pub(super) fn board_games() -> String {
-    crate::games::table::GAMES
-        .iter()
-        .filter(|entry| entry.tools.board_of_stones)
-        .map(|entry| entry.tag)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Refuses the board options (`--game` without `game=`, `--size`, stones, seeds) for a
