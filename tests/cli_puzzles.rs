@@ -1,11 +1,17 @@
 //! `queens puzzles` (issue 22.1): the JSON of docs/cli.md, the same puzzles from the same
-//! seed, --out written in the shipped set's format, bad values refused on one line.
+//! seed, --out written in the shipped set's format, bad values refused on one line; and
+//! (issue 39) every game's puzzles through the one command, re-checked by a plain
+//! minimax over the seam.
 
 mod common;
 
+use common::minimax::{Reference, Result as MinimaxResult, queens_margin};
 use common::{all_refused, json};
-use queens::ai::puzzles::PuzzleSet;
-use serde_json::Value;
+use queens::ai::puzzles::{Puzzle, PuzzleSet};
+use queens::games::game_string::read;
+use queens::games::seam::AnyGame;
+use serde_json::{Value, json};
+use std::collections::HashMap;
 
 fn without_time(mut value: Value) -> Value {
     if let Some(object) = value.as_object_mut() {
@@ -188,4 +194,152 @@ fn a_disk_that_fills_up_says_how_many_puzzles_the_file_holds() {
     let set = PuzzleSet::parse(&text).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(set.puzzles.len(), held, "{stderr}");
     assert!(held < 100, "{stderr}");
+}
+
+/// A move's value in the margin's units from the mover's view, by the plain minimax of
+/// `common/minimax.rs`: queens' cells, else 1 (a win), 0 (a draw) or -1 (a loss).
+fn reference_margin(game: &mut dyn AnyGame, reference: &mut Reference) -> i32 {
+    if game.tools().margin_result {
+        return queens_margin(game);
+    }
+    let ply = game.moves().len() as i64;
+    match reference.value(game, ply) {
+        MinimaxResult::Win(_) => 1,
+        MinimaxResult::Draw => 0,
+        MinimaxResult::Loss(_) => -1,
+    }
+}
+
+/// Checks `puzzle` (printed as `printed`) against the plain minimax: its margin, that the
+/// moves keeping it are the solution (and, for queens, its mirror images: the moves not
+/// in `others`), that every other move gives away exactly its loss and at least
+/// `min_loss`, least first, that a game won, drawn or lost says its outcome and how
+/// quickly, and that the refutation is the first of `others` then best play to the end.
+fn check_against_minimax(puzzle: &Puzzle, printed: &Value, min_loss: i32) {
+    let what = &puzzle.game;
+    let mut position = read(what).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mut reference = Reference::new();
+    let mover_sign = if position.seat_to_move() == 0 { 1 } else { -1 };
+    let mut values = Vec::new();
+    for mv in position.legal_moves() {
+        position
+            .play_text(&mv)
+            .unwrap_or_else(|e| panic!("{mv}: {e}"));
+        values.push((mv, -reference_margin(position.as_mut(), &mut reference)));
+        position.undo();
+    }
+    let best = values.iter().map(|(_, m)| *m).max();
+    let best = best.unwrap_or_else(|| panic!("{what}: no move"));
+    assert_eq!(puzzle.margin, mover_sign * best, "{what}: the margin");
+    assert_eq!(printed["margin"], puzzle.margin, "{what}");
+    let listed: HashMap<&str, i32> = puzzle
+        .others
+        .iter()
+        .map(|(mv, loss)| (mv.as_str(), *loss))
+        .collect();
+    assert_eq!(listed.len(), puzzle.others.len(), "{what}: a move twice");
+    for (mv, margin) in &values {
+        match listed.get(mv.as_str()) {
+            Some(&loss) => {
+                assert_eq!(loss, best - margin, "{what}: {mv}'s loss");
+                assert!(loss >= min_loss, "{what}: {mv} loses {loss}");
+            }
+            None => assert_eq!(*margin, best, "{what}: {mv} is not listed but loses"),
+        }
+    }
+    assert_eq!(listed.get(puzzle.solution.as_str()), None, "{what}");
+    assert!(
+        values.iter().any(|(mv, _)| *mv == puzzle.solution),
+        "{what}"
+    );
+    let losses: Vec<i32> = puzzle.others.iter().map(|(_, loss)| *loss).collect();
+    assert!(losses.is_sorted(), "{what}: {losses:?}");
+    if position.tools().margin_result {
+        assert!(printed.get("outcome").is_none() && printed.get("value").is_none());
+    } else {
+        // No mirror images here: the solution is the one move that keeps the result.
+        assert_eq!(values.len(), puzzle.others.len() + 1, "{what}");
+        let ply = position.moves().len() as i64;
+        let result = reference.value(position.as_mut(), ply);
+        let (outcome, ends) = result.outcome();
+        assert_eq!(printed["outcome"], json!(outcome), "{what}");
+        let value = printed["value"]
+            .as_i64()
+            .unwrap_or_else(|| panic!("{printed}"));
+        let decided = position.decided(value as i32);
+        assert_eq!(decided.map(|d| d.ends_at_ply), ends, "{what}: {value}");
+    }
+    // The refutation: the most tempting wrong move, then a best move at every ply.
+    assert_eq!(
+        puzzle.refutation.first(),
+        puzzle.others.first().map(|o| &o.0)
+    );
+    for (k, mv) in puzzle.refutation.iter().enumerate() {
+        let here = reference_margin(position.as_mut(), &mut reference);
+        position
+            .play_text(mv)
+            .unwrap_or_else(|e| panic!("{what}: {mv}: {e}"));
+        let after = -reference_margin(position.as_mut(), &mut reference);
+        if k > 0 {
+            assert_eq!(after, here, "{what}: refutation move {} ({mv})", k + 1);
+        }
+    }
+    assert!(
+        position.result().is_some(),
+        "{what}: the refutation stops early"
+    );
+}
+
+/// Issue 39: `puzzles` is one command for every game with an exact solver, with `--out`
+/// for each. The file holds exactly the printed puzzles in the shipped set's shape, the
+/// same seed gives the same puzzles, and every puzzle is what a plain minimax over the
+/// seam says it is.
+#[test]
+fn every_games_puzzles_go_to_out_and_agree_with_plain_minimax() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let runs: [(&str, &[&str], i32); 4] = [
+        ("tictactoe", &["--count", "12", "--seed", "3"], 1),
+        (
+            "tictactoe",
+            &["--count", "4", "--seed", "8", "--min-loss", "2"],
+            2,
+        ),
+        ("dodgem", &["--count", "6", "--seed", "3"], 1),
+        ("queens", &["--count", "3", "--seed", "6", "--size", "5"], 2),
+    ];
+    for (run, (tag, options, min_loss)) in runs.into_iter().enumerate() {
+        let out = dir.path().join(format!("{run}.ron"));
+        let out_arg = out.display().to_string();
+        let mut args = vec!["puzzles", "--kind", tag, "--out", &out_arg];
+        args.extend(options);
+        let answer = json(&args);
+        assert_eq!(answer["complete"], true, "{answer}");
+        let printed = answer["puzzles"].as_array().cloned().unwrap_or_default();
+        let text = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}"));
+        let set: PuzzleSet = ron::from_str(&text).unwrap_or_else(|e| panic!("{tag}: {e}"));
+        assert_eq!(set.puzzles.len(), printed.len(), "{tag}");
+        for (puzzle, printed) in set.puzzles.iter().zip(&printed) {
+            assert_eq!(printed["game"], puzzle.game.as_str());
+            assert_eq!(printed["solution"], puzzle.solution.as_str());
+            let others: Vec<(String, i32)> = printed["others"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|o| {
+                    let mv = o["move"].as_str().unwrap_or_default().to_string();
+                    (mv, o["loss"].as_i64().unwrap_or_default() as i32)
+                })
+                .collect();
+            assert_eq!(others, puzzle.others, "{}", puzzle.game);
+            assert_eq!(printed["refutation"], json!(puzzle.refutation));
+            check_against_minimax(puzzle, printed, min_loss);
+        }
+        let mut again = args.clone();
+        again.retain(|arg| *arg != "--out" && *arg != out_arg.as_str());
+        assert_eq!(
+            json(&again)["puzzles"],
+            answer["puzzles"],
+            "{tag}: the seed"
+        );
+    }
 }

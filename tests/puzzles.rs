@@ -3,24 +3,50 @@
 //! command makes), answers judged with mirror images right, bad sets refused by name.
 
 use queens::ai::NoHandler;
-use queens::ai::puzzles::{
-    GeneratorSettings, MAX_FREE, MIN_FREE, Puzzle, PuzzleSet, SHIPPED_PUZZLES, generate,
-};
+use queens::ai::puzzles::{MAX_FREE, MIN_FREE, Puzzle, PuzzleSet, SHIPPED_PUZZLES};
 use queens::ai::strong::{SolveSettings, move_classes, solve_every_move, table_for_board};
+use queens::analysis::{PuzzleStats, generate_puzzles};
 use queens::board::{Cell, Player};
+use queens::games::seam::{PuzzleAsk, PuzzleProof};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 fn shipped() -> PuzzleSet {
     PuzzleSet::parse(SHIPPED_PUZZLES).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn settings(seed: u64, sizes: std::ops::RangeInclusive<u8>) -> GeneratorSettings {
+fn settings(seed: u64, sizes: std::ops::RangeInclusive<u8>) -> PuzzleAsk {
     // No time limit: what is proved does not depend on the machine.
-    GeneratorSettings {
-        sizes,
+    PuzzleAsk {
         seed,
         min_loss: 2,
-        solve: SolveSettings::default(),
+        time: None,
+        threads: 1,
+        sizes: (*sizes.start(), *sizes.end()),
     }
+}
+
+/// The set of queens puzzles the one generator finds as `ask` says, as the file keeps
+/// it, telling `on_puzzle` of each set so far.
+fn generate(
+    ask: &PuzzleAsk,
+    count: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+    mut on_puzzle: impl FnMut(&PuzzleSet),
+) -> (PuzzleSet, PuzzleStats) {
+    let set = |found: &[PuzzleProof]| PuzzleSet {
+        puzzles: found.iter().map(|proof| proof.puzzle.clone()).collect(),
+    };
+    let start = queens::board::Board::new(8, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let (found, stats) = generate_puzzles(&start, ask, count, stop, |found, _| {
+        on_puzzle(&set(found));
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(found.iter().all(|proof| proof.value.is_none()));
+    (set(&found), stats)
+}
+
+fn never() -> bool {
+    false
 }
 
 /// Solves every move of the puzzle's position again and compares with what it says.
@@ -96,19 +122,14 @@ fn every_shipped_puzzle_is_proved_move_by_move() {
 fn the_shipped_set_is_what_its_command_makes() {
     // docs/cli.md: queens puzzles --count 300 --size 5..12 --seed 1 --out data/puzzles.ron
     let set = shipped();
-    let (made, stats) = generate(
-        &settings(1, 5..=12),
-        set.puzzles.len(),
-        &NoHandler,
-        |_, _| {},
-    );
+    let (made, stats) = generate(&settings(1, 5..=12), set.puzzles.len(), &never, |_| {});
     assert_eq!(stats.unproved, 0);
     assert_eq!(made, set);
 }
 
 #[test]
 fn the_same_seed_gives_the_same_puzzles_and_another_seed_others() {
-    let run = |seed| generate(&settings(seed, 6..=8), 6, &NoHandler, |_, _| {});
+    let run = |seed| generate(&settings(seed, 6..=8), 6, &never, |_| {});
     let (first, stats) = run(9);
     assert_eq!(first.puzzles.len(), 6);
     assert_eq!(run(9), (first.clone(), stats));
@@ -127,7 +148,7 @@ fn the_same_seed_gives_the_same_puzzles_and_another_seed_others() {
 fn a_harder_minimum_loss_keeps_only_puzzles_that_lose_as_much() {
     let mut hard = settings(3, 5..=9);
     hard.min_loss = 4;
-    let (set, _) = generate(&hard, 4, &NoHandler, |_, _| {});
+    let (set, _) = generate(&hard, 4, &never, |_| {});
     assert_eq!(set.puzzles.len(), 4);
     for puzzle in &set.puzzles {
         assert!(
@@ -224,27 +245,20 @@ fn bad_sets_are_refused_by_name() {
     );
 }
 
-/// Stops when told to, as Ctrl+C does through the CLI's handler.
-struct StopFlag(std::sync::atomic::AtomicBool);
-
-impl queens::ai::SearchHandler<Cell> for StopFlag {
-    fn should_stop(&self) -> bool {
-        self.0.load(std::sync::atomic::Ordering::Relaxed)
-    }
-}
-
 #[test]
 fn a_stop_request_keeps_the_puzzles_found_so_far() {
-    let stop = StopFlag(std::sync::atomic::AtomicBool::new(false));
+    // Stops when told to, as Ctrl+C does through the CLI's interrupt.
+    let flag = AtomicBool::new(false);
+    let stop = || flag.load(Ordering::Relaxed);
     let mut heard = 0;
-    let (set, _) = generate(&settings(5, 5..=8), 5, &stop, |so_far, _| {
+    let (set, _) = generate(&settings(5, 5..=8), 5, &stop, |so_far| {
         heard = so_far.puzzles.len();
         if heard == 2 {
-            stop.0.store(true, std::sync::atomic::Ordering::Relaxed);
+            flag.store(true, Ordering::Relaxed);
         }
     });
     assert_eq!((set.puzzles.len(), heard), (2, 2));
-    let (whole, _) = generate(&settings(5, 5..=8), 2, &NoHandler, |_, _| {});
+    let (whole, _) = generate(&settings(5, 5..=8), 2, &never, |_| {});
     assert_eq!(whole, set);
 }
 
@@ -311,7 +325,7 @@ fn the_shipped_puzzles_are_distinct_positions_up_to_mirror_images() {
 #[test]
 fn the_generator_never_gives_a_position_twice_up_to_mirror_images() {
     // Small boards repeat most: the empty 5x5 board came 225 times in 100,000 puzzles.
-    let (set, _) = generate(&settings(3, 4..=5), 60, &NoHandler, |_, _| {});
+    let (set, _) = generate(&settings(3, 4..=5), 60, &never, |_| {});
     assert_eq!(set.puzzles.len(), 60);
     let repeats = repeated(&set);
     assert!(

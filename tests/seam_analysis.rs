@@ -1,113 +1,24 @@
-//! The proved tools over the game seam (`analysis::proved`, `proved_game`) against a
-//! plain exhaustive minimax written here: for 200 random games each of tic-tac-toe and
+//! The proved tools over the game seam (`analysis::proved`, `analysis::analyse`)
+//! against a plain exhaustive minimax (`common/minimax.rs`, over the seam alone: no
+//! engine, no evaluation, no solver): for 200 random games each of tic-tac-toe and
 //! Dodgem (seeded), every move's value in the move-by-move analysis, and every legal
 //! move's value at each position of the game (tic-tac-toe) or at one position of each
-//! game (Dodgem), is the reference's.
-//!
-//! The reference uses only the seam's `legal_moves`, `play_text`, `undo`, `result` and
-//! `seat_to_move`: no engine, no evaluation, no solver. It scores a finished game from
-//! the side to move's view as a win, a draw or a loss at the ply the game ended (counted
-//! from the start), and prefers a quicker win and a slower loss, as the rules' exact
-//! values do. Dodgem's draw rule is the rules' own (a draw once 60 plies are played,
-//! `result` says so), so the reference is exhaustive to that limit; positions repeat a
-//! great deal, so it remembers each (position, ply) it solved (the position's notation,
-//! which holds the ply, is the key).
+//! game (Dodgem), is the reference's; queens' margins likewise on 60 small games.
 
+mod common;
+
+use common::minimax::{Reference, Result, queens_margin};
 use queens::analysis::proved::Outcome;
 use queens::analysis::{Analysis, AnalysisSettings, analyse, class_of, proved_moves};
 use queens::games::game_string::read;
 use queens::games::seam::AnyGame;
 use queens::games::table::by_tag;
-use std::collections::HashMap;
 
 /// Games per game kind.
 const GAMES: usize = 200;
 
 /// The longest Dodgem game played (the reference still searches to the draw limit).
 const DODGEM_PLIES: usize = 16;
-
-/// A result from the side to move's view, ordered as the side prefers it: a quicker win
-/// is worth more, a slower loss less bad.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-enum Result {
-    /// Lost at this ply (a later loss is larger).
-    Loss(i64),
-    Draw,
-    /// Won at this ply (negated, so a sooner win is larger).
-    Win(i64),
-}
-
-impl Result {
-    fn flipped(self) -> Result {
-        match self {
-            Result::Loss(p) => Result::Win(-p),
-            Result::Draw => Result::Draw,
-            Result::Win(p) => Result::Loss(-p),
-        }
-    }
-
-    fn outcome(self) -> (Outcome, Option<u32>) {
-        let ply = |p: i64| u32::try_from(p).ok();
-        match self {
-            Result::Loss(p) => (Outcome::Loss, ply(p)),
-            Result::Draw => (Outcome::Draw, None),
-            Result::Win(p) => (Outcome::Win, ply(-p)),
-        }
-    }
-}
-
-/// Plain minimax over the seam, remembering solved positions by their notation.
-struct Reference {
-    memo: HashMap<String, Result>,
-}
-
-impl Reference {
-    fn new() -> Reference {
-        Reference {
-            memo: HashMap::new(),
-        }
-    }
-
-    /// The value of `game` from its side to move's view; `ply` is its ply from the start.
-    fn value(&mut self, game: &mut dyn AnyGame, ply: i64) -> Result {
-        if let Some(result) = game.result() {
-            let mover = game.seat_to_move();
-            return match result {
-                None => Result::Draw,
-                Some(winner) if winner == mover => Result::Win(-ply),
-                Some(_) => Result::Loss(ply),
-            };
-        }
-        let key = game.to_string();
-        if let Some(&known) = self.memo.get(&key) {
-            return known;
-        }
-        let mut best = None;
-        for mv in game.legal_moves() {
-            game.play_text(&mv)
-                .unwrap_or_else(|e| panic!("{key}: {mv}: {e}"));
-            let child = self.value(game, ply + 1).flipped();
-            game.undo();
-            best = Some(best.map_or(child, |b: Result| b.max(child)));
-        }
-        let best = best.unwrap_or_else(|| panic!("{key}: no move and no result"));
-        self.memo.insert(key, best);
-        best
-    }
-
-    /// Each legal move of `game` with its value from the mover's view.
-    fn moves(&mut self, game: &mut dyn AnyGame, ply: i64) -> Vec<(String, Result)> {
-        game.legal_moves()
-            .into_iter()
-            .map(|mv| {
-                game.play_text(&mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-                let value = self.value(game, ply + 1).flipped();
-                game.undo();
-                (mv, value)
-            })
-            .collect()
-    }
-}
 
 /// A small seeded generator (xorshift64*), so the games need nothing of the crate.
 struct Rng(u64);
@@ -267,24 +178,6 @@ fn dodgem_values_and_analyses_match_plain_minimax() {
     }
     assert!(judged >= GAMES * 4, "{judged} moves judged");
     assert!(valued >= GAMES, "{valued} moves valued");
-}
-
-/// Queens' plain reference: exhaustive minimax over the seam alone, a finished game
-/// scored by the rules' own score (the cells each side owns) as the mover's final cells
-/// less the other's. No engine, no solver, no evaluation.
-fn queens_margin(game: &mut dyn AnyGame) -> i32 {
-    if game.result().is_some() {
-        let score = game.score();
-        let mover = game.seat_to_move().min(1);
-        return score[mover] as i32 - score[1 - mover] as i32;
-    }
-    let mut best = i32::MIN;
-    for mv in game.legal_moves() {
-        game.play_text(&mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-        best = best.max(-queens_margin(game));
-        game.undo();
-    }
-    best
 }
 
 /// A random queens game on a 4x4 or 5x5 board with random stones, played to its end.

@@ -11,8 +11,9 @@
 //! queens' proves bounds and estimates, the others' prove all or nothing), and every
 //! game's result is a margin from the first player's view (queens' cells; 1, 0, -1 for
 //! a game won, drawn or lost, whose moves also get their result's words).
-//! [`proved`] values every legal move exactly and [`proved_puzzles`] finds puzzles,
-//! through the game seam and never naming a game.
+//! [`proved`] values every legal move exactly and [`proved_puzzles`] is the one puzzle
+//! generator, through the game seam and never naming a game (a game brings its own
+//! games and proof where the generic ones do not fit it: `Rules::puzzle_finder`).
 //!
 //! [`table24`] is the thesis's table 2.4 measured on a position: nodes per depth of
 //! minimax, alpha-beta and `pvs`.
@@ -31,6 +32,9 @@ pub use model::{
     summarize_players,
 };
 pub use proved::{Outcome, Proved, ProvedMove, ProvedMoves, proved_moves};
-pub use proved_puzzles::{ProvedPuzzle, ProvedPuzzleStats, generate_proved, puzzle_from};
+pub use proved_puzzles::{
+    GAMES_PER_PUZZLE, PuzzleStats, RandomGames, SPARE_GAMES, generate_puzzles, outcome_of,
+    puzzle_from,
+};
 pub use run::{AnalysisSettings, analyse, analyse_reporting};
 pub use table24::{Table24, Table24Row, Table24Settings, run_table24};

@@ -23,6 +23,7 @@ mod perft;
 mod position;
 mod puzzles;
 mod replay;
+mod rows;
 mod solve;
 mod table_game;
 mod tree;
@@ -51,7 +52,7 @@ pub use puzzles::{
 };
 pub use replay::{ReplayReport, SideName, replay};
 pub use solve::{MoveReport, SolveReport, solution_of, solve_until};
-pub use table_game::{KindReport, TablePuzzleReport, TablePuzzlesReport};
+pub use table_game::KindReport;
 pub use tree::{TreeAnswer, tree};
 
 use clap::Parser;
@@ -111,14 +112,7 @@ fn run_command(command: Command, saves_dir: Option<&std::path::Path>) -> Result<
         Command::Engine(args) => engine::engine(&args),
         Command::Export(args) => print_json(&export(&args)?),
         Command::Book(args) => print_json(&book(&args, &Interrupt::install())?),
-        Command::Puzzles(args) => {
-            table_game::refuse_without_solver("puzzles", args.kind)?;
-            if args.kind.is_queens() {
-                print_json(&puzzles(&args, &Interrupt::install())?)
-            } else {
-                print_json(&table_game::puzzles(&args, &Interrupt::install())?)
-            }
-        }
+        Command::Puzzles(args) => print_json(&puzzles(&args, &Interrupt::install())?),
         Command::Replay(mut args) => {
             args.position.settle_kind()?;
             print_json(&replay(&args)?)

@@ -1,23 +1,18 @@
 //! A game of the games table at the command line, queens as much as the others: the
 //! position the options describe, reached through the game seam
 //! ([`crate::games::seam::AnyGame`], the row `--kind` names) by one path for every game
-//! ([`reached`], [`legal_position`], [`position_of`]); the exact solve of the games whose row has a
-//! solver ([`solve`]) and their proved tools (`analyse`, `puzzles`, `solve --all-moves`;
-//! the `proved` part). What a game reads differs by its row: a board of stones
+//! ([`reached`], [`legal_position`], [`position_of`]); what the games table's rows say
+//! at the command line is `rows.rs`'s. What a game reads differs by its row: a board of stones
 //! (`tools.board_of_stones`, queens) is set up by `--size` and its stones or by a game
 //! string, and has no start here; the others take `--position` in their notation
 //! (docs/rules.md) or start from their start, and `--moves` follow it. Nothing here
 //! names a game: what differs between games is asked of the seam or read off the
 //! games table's row.
 
-mod proved;
-
-pub use proved::{TablePuzzleReport, TablePuzzlesReport};
-pub(super) use proved::{games_with_solver, puzzles, refuse_without_solver};
-
 use super::args::PositionArgs;
 use super::error::CliError;
 use super::game_text;
+pub(super) use super::rows::{board_games, games_with_solver, named, refuse_without_solver};
 use crate::board::with_article;
 use crate::games::seam::AnyGame;
 use crate::games::table::GameEntry;
@@ -71,13 +66,6 @@ pub struct KindReport<T: Serialize> {
     pub report: T,
 }
 
-/// The tag an answer names `game` by: none for the game a game string without
-/// `game=` names (queens), as its game strings leave it out.
-pub(super) fn named(game: &dyn AnyGame) -> Option<&'static str> {
-    let tag = game.tag();
-    (tag != crate::games::table::DEFAULT_TAG).then_some(tag)
-}
-
 /// `game` in its notation when that is not its game string (queens' is), for an answer
 /// that gives the game string apart or not at all.
 pub(super) fn own_notation(game: &dyn AnyGame) -> Option<String> {
@@ -96,17 +84,6 @@ pub(super) fn legal_position(args: &PositionArgs) -> Result<Box<dyn AnyGame>, Cl
         None => Ok(reached.game),
         Some(error) => Err(CliError::Usage(error)),
     }
-}
-
-/// The games set up by the board options (`--size`, stones), read off the games table:
-/// the games an option refused for another game is for.
-pub(super) fn board_games() -> String {
-    crate::games::table::GAMES
-        .iter()
-        .filter(|entry| entry.tools.board_of_stones)
-        .map(|entry| entry.tag)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Refuses the board options (`--game` without `game=`, `--size`, stones, seeds) for a

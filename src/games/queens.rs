@@ -159,6 +159,15 @@ impl Rules for Board {
         super::queens_values::value_moves(self, ask, stop, on_update)
     }
 
+    /// Boards of stones drawn from the seed, self-play of the thesis's alpha-beta and
+    /// the strong solver with mirror images as one move (`games/queens_puzzles.rs`).
+    fn puzzle_finder(
+        &self,
+        ask: &crate::games::seam::PuzzleAsk,
+    ) -> Option<Box<dyn crate::games::seam::PuzzleFinder>> {
+        Some(super::queens_puzzles::finder(ask))
+    }
+
     /// The strong engine's solver with a deadline, threads and one table for the
     /// position and its moves (`games/queens_solve.rs`), proving bounds when it does
     /// not finish.

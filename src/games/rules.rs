@@ -9,6 +9,7 @@
 use super::exact::{Decided, Exact, NoExactSolver};
 use super::grid::{GridView, Square};
 use super::move_values::{MoveValue, MoveValues, ProvedLine, ValueKind, ValuesAsk};
+use super::puzzle_finder::{PuzzleAsk, PuzzleFinder};
 use super::setup::{DEFAULT_TAG, GameStringError, Reason, Refused, Setup};
 use super::solution::{
     MoveSolution, PositionValue, Prover, ProverAsk, Solution, SolveAsk, SolveError, SolveWatch,
@@ -258,6 +259,16 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     ) -> Result<Option<MoveValues>, SolveError> {
         let _ = ask;
         Ok(values_by_exact(self, stop, on_update)?)
+    }
+
+    /// What finds this game's puzzles for the one puzzle generator
+    /// (`analysis::generate_puzzles`) when the generic way (random games from this
+    /// position, each position proved move by move by [`Rules::solve_exact`]) does not
+    /// fit it: a game whose starts are drawn or whose solver proves its own way (queens)
+    /// gives its own [`PuzzleFinder`]. `None` by default: the generic one.
+    fn puzzle_finder(&self, ask: &PuzzleAsk) -> Option<Box<dyn PuzzleFinder>> {
+        let _ = ask;
+        None
     }
 }
 

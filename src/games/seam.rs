@@ -25,6 +25,7 @@ pub use super::exact::{Decided, Exact, NoExactSolver, StopWhen};
 use super::grid::GridView;
 use super::move_values::{MoveValues, ValuesAsk};
 pub use super::perft::perft;
+pub use super::puzzle_finder::{PuzzleAsk, PuzzleFinder, PuzzleProof};
 pub use super::rules::{NoEvalTable, Rules, Seat, Tools, pieces_on, write};
 pub use super::setup::Refused;
 pub use super::solution::{
@@ -155,6 +156,8 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
         stop: &(dyn Fn() -> bool + Sync),
         on_update: &mut dyn FnMut(&MoveValues),
     ) -> Result<Option<MoveValues>, SolveError>;
+    /// [`Rules::puzzle_finder`].
+    fn puzzle_finder(&self, ask: &PuzzleAsk) -> Option<Box<dyn PuzzleFinder>>;
     /// The game itself, for a front end whose painter or tool was written for one
     /// game's type (the queens board's claims and hover preview) and asks for it by
     /// name; a rule is never decided this way.
@@ -326,6 +329,10 @@ where
         on_update: &mut dyn FnMut(&MoveValues),
     ) -> Result<Option<MoveValues>, SolveError> {
         Rules::value_moves(self, ask, stop, on_update)
+    }
+
+    fn puzzle_finder(&self, ask: &PuzzleAsk) -> Option<Box<dyn PuzzleFinder>> {
+        Rules::puzzle_finder(self, ask)
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

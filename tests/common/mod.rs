@@ -5,6 +5,8 @@
 // Each test file uses only some of these.
 #![allow(dead_code)]
 
+pub mod minimax;
+
 use assert_cmd::cargo::cargo_bin_cmd;
 use serde_json::Value;
 use std::process::Output;

@@ -1,4 +1,8 @@
-//! "Find the move" puzzles proved by the solver (`queens puzzles`, `data/puzzles.ron`).
+//! Queens' "find the move" puzzles proved by the solver (`data/puzzles.ron`), and the
+//! puzzle files' shape ([`Puzzle`], [`PuzzleSet`]) that `queens puzzles --out` writes for
+//! every game: the one generator is `analysis::generate_puzzles`, which plays queens'
+//! games ([`plan`]) and proves their positions ([`puzzle_of`]) through queens' puzzle
+//! finder (`games/queens_puzzles.rs`).
 //!
 //! A puzzle is a position where exactly one move keeps the best margin, up to the board's
 //! symmetry, and every other move gives away at least some cells. Moves a symmetry of
@@ -16,10 +20,7 @@ mod prove;
 mod rating;
 mod seen;
 
-pub use generate::{
-    GAMES_PER_PUZZLE, GenerateStats, GeneratorSettings, MAX_FREE, MIN_FREE, PUZZLE_HASH_MB,
-    SPARE_GAMES, generate,
-};
+pub use generate::{GamePlan, MAX_FREE, MIN_FREE, PUZZLE_HASH_MB, plan};
 pub use prove::{Refusal, puzzle_of};
 pub use rating::{
     Attempt, HISTORY_KEPT, PLAYER_K, PUZZLE_K, PUZZLE_RATING_RANGE, PuzzleProgress, PuzzleWalk,

@@ -27,11 +27,6 @@ impl GameArg {
         self.0.tag
     }
 
-    /// Whether this is the queens game.
-    pub fn is_queens(self) -> bool {
-        self.0.tag == crate::games::table::DEFAULT_TAG
-    }
-
     /// Whether this is `--kind`'s default, the game a game string without `game=`
     /// names: a `--kind` left out cannot be told from one given as the default, so only
     /// another game contradicts a game string's `game=`.

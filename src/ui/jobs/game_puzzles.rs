@@ -1,6 +1,6 @@
 //! Learn > Puzzles for a game of the games table whose result is a win, a draw or a
 //! loss (tic-tac-toe, Dodgem): puzzles made from random games and proved through the
-//! seam ([`crate::analysis::generate_proved`]), off the window's thread (in a Web Worker
+//! seam ([`crate::analysis::generate_puzzles`]), off the window's thread (in a Web Worker
 //! in the browser). Each puzzle found is proved once more move by move
 //! ([`crate::analysis::proved_moves`]) so the window holds every move's proved value and
 //! best play after it: judging a click and playing out its line then need no proof of
@@ -8,8 +8,9 @@
 //! first can be tried while the next are looked for; Stop keeps those found.
 
 use super::job::{Job, Polled, Reporter, Task};
-use crate::analysis::{Proved, ProvedMove, generate_proved, proved_moves};
+use crate::analysis::{Proved, ProvedMove, generate_puzzles, proved_moves};
 use crate::games::seam::AnyGame;
+use crate::games::seam::PuzzleAsk;
 use serde::{Deserialize, Serialize};
 
 /// Puzzles one run looks for: a sitting's worth, found in a second or two (tic-tac-toe
@@ -74,25 +75,25 @@ impl Task for GamePuzzlesTask {
         let start = crate::games::game_string::read(&self.start).map_err(|e| e.to_string())?;
         let stop = || reporter.should_stop();
         let mut found = Found::default();
-        let (_, stats) = generate_proved(
-            start.as_ref(),
-            self.seed,
-            MIN_LOSS,
-            self.count,
-            &stop,
-            |puzzles, stats| {
+        let ask = PuzzleAsk {
+            seed: self.seed,
+            min_loss: MIN_LOSS,
+            ..PuzzleAsk::default()
+        };
+        let (_, stats) =
+            generate_puzzles(start.as_ref(), &ask, self.count, &stop, |puzzles, stats| {
                 found.games = stats.games;
                 found.positions = stats.positions;
                 let Some(newest) = puzzles.last() else {
                     return;
                 };
+                let newest = &newest.puzzle;
                 if let Some(puzzle) = with_every_move(&newest.game, &newest.solution, &stop) {
                     found.puzzles.push(puzzle);
                     reporter.report(found.clone());
                 }
-            },
-        )
-        .map_err(|e| e.to_string())?;
+            })
+            .map_err(|e| e.to_string())?;
         found.games = stats.games;
         found.positions = stats.positions;
         Ok(found)
