@@ -327,19 +327,47 @@ fn chart_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts, thesis: bool) {
     // Shorter on a short screen, so the export row under it is in view at 640x480 without
     // scrolling (issue 19.12).
     let height = (ui.ctx().content_rect().height() * 0.3).clamp(110.0, 220.0);
-    let response = Plot::new("table24_chart")
+    let response = nodes_plot(deepest, t.table24_col_depth, height).show(ui, move |plot_ui| {
+        for (name, colour, points) in series {
+            let line = Line::new(name.clone(), PlotPoints::from(points.clone()));
+            plot_ui.line(line.color(colour).width(2.0));
+            let dots = Points::new(name, PlotPoints::from(points));
+            plot_ui.points(dots.color(colour).radius(3.5));
+        }
+        let pale = |kind| colour_of(kind).gamma_multiply(0.55);
+        let dashed = |name, points: Vec<[f64; 2]>, kind| {
+            Line::new(name, PlotPoints::from(points))
+                .color(pale(kind))
+                .style(LineStyle::dashed_loose())
+        };
+        if thesis {
+            plot_ui.line(dashed(minimax_name, thesis_minimax, EngineKind::MINIMAX));
+            plot_ui.line(dashed(
+                alphabeta_name,
+                thesis_alphabeta,
+                EngineKind::ALPHABETA,
+            ));
+        }
+    });
+    response
+        .response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, CHART_LABEL));
+}
+
+/// The chart's frame: depths 1 to `deepest` across (before a run too: an empty plot
+/// would otherwise span -0.5..0.5, depths no search has), log10 of the nodes up with a
+/// line and a label at every power of ten, fixed in place (no drag, zoom or scroll).
+fn nodes_plot(deepest: u32, depth_label: &str, height: f32) -> Plot<'static> {
+    Plot::new("table24_chart")
         .height(height)
         .legend(Legend::default().position(Corner::LeftTop))
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
         .include_y(0.0)
-        // Depths 1 to the depth asked for, before a run too (an empty plot would
-        // otherwise span -0.5..0.5, depths no search has).
         .include_x(1.0)
         .include_x(f64::from(deepest))
-        .x_axis_label(t.table24_col_depth)
-        // A grid line and a label at every power of ten (the y is log10 of the nodes).
+        .x_axis_label(depth_label.to_string())
         .y_grid_spacer(uniform_grid_spacer(|_| [1.0, 2.0, 4.0]))
         .y_axis_formatter(|mark: GridMark, _range| {
             if mark.value.fract().abs() < 1e-9 {
@@ -348,31 +376,6 @@ fn chart_ui(panel: &Table24Panel, ui: &mut egui::Ui, t: &Texts, thesis: bool) {
                 String::new()
             }
         })
-        .show(ui, move |plot_ui| {
-            for (name, colour, points) in series {
-                let line = Line::new(name.clone(), PlotPoints::from(points.clone()));
-                plot_ui.line(line.color(colour).width(2.0));
-                let dots = Points::new(name, PlotPoints::from(points));
-                plot_ui.points(dots.color(colour).radius(3.5));
-            }
-            let pale = |kind| colour_of(kind).gamma_multiply(0.55);
-            let dashed = |name, points: Vec<[f64; 2]>, kind| {
-                Line::new(name, PlotPoints::from(points))
-                    .color(pale(kind))
-                    .style(LineStyle::dashed_loose())
-            };
-            if thesis {
-                plot_ui.line(dashed(minimax_name, thesis_minimax, EngineKind::MINIMAX));
-                plot_ui.line(dashed(
-                    alphabeta_name,
-                    thesis_alphabeta,
-                    EngineKind::ALPHABETA,
-                ));
-            }
-        });
-    response
-        .response
-        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, CHART_LABEL));
 }
 
 fn export_ui(panel: &mut Table24Panel, ui: &mut egui::Ui, t: &Texts) {

@@ -3,6 +3,7 @@
 //! row is highlighted and kept in view, and a click on a row jumps there.
 
 use super::TreeLab;
+use super::model::LabModel;
 use super::rows::{bound_text, column_titles, event_text, reason_text};
 use super::texts::LabTexts;
 use crate::ui::i18n::fill;
@@ -113,77 +114,122 @@ pub fn table_ui(ui: &mut egui::Ui, lab: &mut TreeLab, t: &LabTexts) -> Option<us
             ui.available_height(),
         ));
     }
-    let highlight = ui.visuals().selection.bg_fill.gamma_multiply(0.6);
-    let weak = ui.visuals().weak_text_color();
-    let strong = ui.visuals().text_color();
+    let layout = RowLayout {
+        widths,
+        show_reason,
+        reason_room,
+        row_height,
+        highlight: ui.visuals().selection.bg_fill.gamma_multiply(0.6),
+        weak: ui.visuals().weak_text_color(),
+        strong: ui.visuals().text_color(),
+    };
     area.show_rows(ui, row_height, model.steps(), |ui, range| {
         for index in range {
-            let step = &model.trace.steps[index];
-            let current = index + 1 == model.cursor;
-            let done = index < model.cursor;
-            let style = |text: String| RichText::new(text).color(if done { strong } else { weak });
-            let window = step.window;
-            let event = event_text(model, t, step);
-            let columns = [
-                (index + 1).to_string(),
-                model.numbers[step.node].to_string(),
-                event.clone(),
-                window.map_or(String::new(), |w| bound_text(w.alpha)),
-                window.map_or(String::new(), |w| bound_text(w.beta)),
-                step.value.map_or(String::new(), |v| v.to_string()),
-                step.evaluations.to_string(),
-            ];
-            let reason = reason_text(model, t, step);
-            let whole = if reason.is_empty() {
-                event.clone()
-            } else {
-                format!("{event}\n{reason}")
-            };
-            let elided = text_width(ui, event.clone()) > widths[2]
-                || text_width(ui, reason.clone()) > reason_room;
-            let cut = matches!(step.event, crate::ai::tree::lab::Event::Cut { .. });
-            let reason = if cut && done {
-                RichText::new(reason).color(Color32::from_rgb(200, 40, 40))
-            } else {
-                style(reason)
-            };
-            let row = |ui: &mut egui::Ui| {
-                if current {
-                    let rect = egui::Rect::from_min_size(
-                        ui.cursor().min,
-                        egui::vec2(ui.available_width(), row_height),
-                    );
-                    ui.painter().rect_filled(rect, 0.0, highlight);
-                }
-                ui.horizontal(|ui| {
-                    for (text, width) in columns.into_iter().zip(widths) {
-                        cell(ui, width, style(text));
-                    }
-                    if show_reason {
-                        // Cut to the room left, the whole reason on hover.
-                        ui.add(egui::Label::new(reason.clone()).truncate());
-                    }
-                });
-                if !show_reason {
-                    ui.horizontal(|ui| {
-                        ui.add_space(widths[0] + ui.spacing().item_spacing.x);
-                        ui.add(egui::Label::new(reason).truncate());
-                    });
-                }
-            };
-            let mut response = ui.vertical(row).response.interact(egui::Sense::click());
-            if elided {
-                // The row takes the pointer from its labels, so the whole event and
-                // reason are the row's to show (a cut's list of skipped nodes).
-                response = response.on_hover_text(whole);
-            }
-            if response.clicked() {
+            if step_row_ui(ui, model, t, index, &layout) {
                 clicked = Some(index + 1);
             }
         }
     });
     lab.scroll_table = false;
     clicked
+}
+
+/// How the table's rows are laid out and coloured, worked out once per frame.
+struct RowLayout {
+    /// The columns' widths.
+    widths: [f32; 7],
+    /// Whether the reason has a column (else a line of its own under the row).
+    show_reason: bool,
+    /// The width the reason is cut to.
+    reason_room: f32,
+    row_height: f32,
+    /// The current step's background.
+    highlight: Color32,
+    /// The text of a step not yet taken.
+    weak: Color32,
+    /// The text of a step taken.
+    strong: Color32,
+}
+
+/// One step of the trace as a row (the current one highlighted, the steps taken in
+/// strong text, a cut's reason in red, the whole text on hover when cut short);
+/// whether it was clicked.
+fn step_row_ui(
+    ui: &mut egui::Ui,
+    model: &LabModel,
+    t: &LabTexts,
+    index: usize,
+    layout: &RowLayout,
+) -> bool {
+    let RowLayout {
+        widths,
+        show_reason,
+        reason_room,
+        row_height,
+        highlight,
+        weak,
+        strong,
+    } = *layout;
+    let step = &model.trace.steps[index];
+    let current = index + 1 == model.cursor;
+    let done = index < model.cursor;
+    let style = |text: String| RichText::new(text).color(if done { strong } else { weak });
+    let window = step.window;
+    let event = event_text(model, t, step);
+    let columns = [
+        (index + 1).to_string(),
+        model.numbers[step.node].to_string(),
+        event.clone(),
+        window.map_or(String::new(), |w| bound_text(w.alpha)),
+        window.map_or(String::new(), |w| bound_text(w.beta)),
+        step.value.map_or(String::new(), |v| v.to_string()),
+        step.evaluations.to_string(),
+    ];
+    let reason = reason_text(model, t, step);
+    let whole = if reason.is_empty() {
+        event.clone()
+    } else {
+        format!("{event}\n{reason}")
+    };
+    let elided =
+        text_width(ui, event.clone()) > widths[2] || text_width(ui, reason.clone()) > reason_room;
+    let cut = matches!(step.event, crate::ai::tree::lab::Event::Cut { .. });
+    let reason = if cut && done {
+        RichText::new(reason).color(Color32::from_rgb(200, 40, 40))
+    } else {
+        style(reason)
+    };
+    let row = |ui: &mut egui::Ui| {
+        if current {
+            let rect = egui::Rect::from_min_size(
+                ui.cursor().min,
+                egui::vec2(ui.available_width(), row_height),
+            );
+            ui.painter().rect_filled(rect, 0.0, highlight);
+        }
+        ui.horizontal(|ui| {
+            for (text, width) in columns.into_iter().zip(widths) {
+                cell(ui, width, style(text));
+            }
+            if show_reason {
+                // Cut to the room left, the whole reason on hover.
+                ui.add(egui::Label::new(reason.clone()).truncate());
+            }
+        });
+        if !show_reason {
+            ui.horizontal(|ui| {
+                ui.add_space(widths[0] + ui.spacing().item_spacing.x);
+                ui.add(egui::Label::new(reason).truncate());
+            });
+        }
+    };
+    let mut response = ui.vertical(row).response.interact(egui::Sense::click());
+    if elided {
+        // The row takes the pointer from its labels, so the whole event and reason are
+        // the row's to show (a cut's list of skipped nodes).
+        response = response.on_hover_text(whole);
+    }
+    response.clicked()
 }
 
 /// The column titles, in the rows' widths (the reason's only where it has a column).
