@@ -10,7 +10,6 @@ mod ui_support;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use queens::ai::puzzles::{PuzzleProgress, PuzzleSet, START_RATING};
-use queens::board::Cell;
 use queens::ui::{App, Language, Mode, PuzzlePhase, PuzzleSession, Settings};
 use std::collections::BTreeSet;
 use ui_support::{click, frames, harness, settings, step_until};
@@ -33,10 +32,6 @@ fn session<'a>(harness: &'a Harness<'_, App>) -> &'a PuzzleSession {
 
 fn progress<'a>(harness: &'a Harness<'_, App>) -> &'a PuzzleProgress {
     &harness.state().settings().puzzles
-}
-
-fn cell(text: &str) -> Cell {
-    Cell::parse(text).unwrap_or_else(|| panic!("{text} is not a cell"))
 }
 
 /// "The game ends with Blue (first player) ahead by 14 cells." for P1's `margin`.
@@ -71,7 +66,7 @@ fn the_right_move_raises_the_rating_and_plays_out_the_proved_line() {
     assert_eq!(
         session(&harness).phase,
         PuzzlePhase::Right {
-            played: cell(&puzzle.solution)
+            played: puzzle.solution.clone()
         }
     );
     assert!(
@@ -97,7 +92,7 @@ fn the_right_move_raises_the_rating_and_plays_out_the_proved_line() {
     click(&mut harness, "Line end");
     let shown = session(&harness);
     assert_eq!(shown.step, shown.line.len());
-    assert!(shown.shown_board().is_over());
+    assert!(shown.shown().result().is_some());
     click(&mut harness, "Line start");
     assert_eq!(session(&harness).step, 0);
 }
@@ -112,7 +107,7 @@ fn a_wrong_move_shows_its_loss_and_the_refutation_and_a_retry_counts_for_nothing
     assert_eq!(
         session(&harness).phase,
         PuzzlePhase::Wrong {
-            played: cell(&tempting),
+            played: tempting.clone(),
             loss
         }
     );
@@ -132,10 +127,10 @@ fn a_wrong_move_shows_its_loss_and_the_refutation_and_a_retry_counts_for_nothing
     assert_eq!(line, puzzle.refutation);
     click(&mut harness, "Next move");
     assert_eq!(session(&harness).step, 2.min(line.len()));
-    let mover = session(&harness).board.side_to_move();
+    let mover = session(&harness).mover();
     let reached = match mover {
-        queens::board::Player::One => puzzle.margin - loss,
-        queens::board::Player::Two => puzzle.margin + loss,
+        0 => puzzle.margin - loss,
+        _ => puzzle.margin + loss,
     };
     assert!(harness.query_by_label(&end_sentence(reached)).is_some());
     let record = progress(&harness).clone();
@@ -163,7 +158,7 @@ fn show_solution_counts_as_a_miss_and_next_puzzle_moves_on() {
     assert_eq!(
         session(&harness).phase,
         PuzzlePhase::Shown {
-            solution: cell(&solution)
+            solution: solution.clone()
         }
     );
     assert!(
