@@ -1,9 +1,9 @@
-//! One puzzle session drawn, for every game: the position as its game string, the board
-//! through the painter its game is drawn with on the main screen (queens' own board,
-//! asked for by name as `Game::queens` does; every other game's grid), the verdict in
-//! the words the puzzle's stakes call for (cells given away, or a result turned into
-//! another), the line played out move by move, and Retry / Show solution / Next puzzle.
-//! What the source does with a try, a solution shown or Next (rate it, move on) is the
+//! One puzzle session drawn, for every game: the board through the painter its game is
+//! drawn with on the main screen (queens' own board, asked for by name as `Game::queens`
+//! does; every other game's grid), the verdict in the words the puzzle's stakes call
+//! for (cells given away, or a result turned into another), the line played out move by
+//! move, Retry / Show solution / Next puzzle, and the position as its game string. What
+//! the source does with a try, a solution shown or Next (rate it, move on) is the
 //! caller's: [`session_ui`] says what was pressed.
 
 use super::session::{Click, Phase, PuzzleSession, Stakes};
@@ -53,10 +53,6 @@ pub fn session_ui(
     t: &PuzzleTexts,
     extras: &Extras,
 ) -> Pressed {
-    // The position as its game string: Paste position plays it out on the board.
-    let text = fill(view.texts.grid.position, &[&session.puzzle.game]);
-    ui.add(egui::Label::new(RichText::new(text).small().monospace()).wrap());
-    ui.add_space(4.0);
     let mut pressed = Pressed::default();
     match board_side(ui) {
         Side::Beside(side) => {
@@ -341,6 +337,10 @@ fn controls_ui(
     if extras.rated && session.rated && session.phase == Phase::Solving {
         ui.label(RichText::new(t.retry_note).small().weak());
     }
+    // The position as its game string, under the buttons so the board keeps the
+    // screen's height: Paste position plays it out on the main board.
+    let text = fill(view.texts.grid.position, &[&session.puzzle.game]);
+    ui.add(egui::Label::new(RichText::new(text).small().monospace()).wrap());
 }
 
 /// The line played out: its caption, the step on show, the buttons that step through
