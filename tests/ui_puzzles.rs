@@ -231,3 +231,40 @@ fn next_puzzle_without_trying_skips_to_a_new_puzzle_each_time() {
     }
     assert_eq!(progress(&harness).attempts, 0, "skipping is no try");
 }
+
+/// Issue 39, one session for every game's puzzle: what the other games' puzzles did
+/// and queens' did not. A click on a cell that is no legal move says so in words (a
+/// queens puzzle ignored it without a word) and is no try; the puzzle's position is
+/// shown as its game string, ready for Paste position (only the generated puzzles
+/// showed it). Both seen failing on the code before the merge.
+#[test]
+fn a_queens_puzzle_names_an_illegal_click_and_shows_its_position() {
+    let mut harness = english();
+    let number = open_puzzles(&mut harness, "Learn", "Puzzles…");
+    let puzzle = PuzzleSet::shipped().puzzles[number].clone();
+    assert!(
+        harness
+            .query_by_label(&format!("Position: {}", puzzle.game))
+            .is_some(),
+        "no position line"
+    );
+    let board =
+        queens::board::Board::from_game_string(&puzzle.game).unwrap_or_else(|e| panic!("{e}"));
+    let position = queens::games::game_string::read(&puzzle.game).unwrap_or_else(|e| panic!("{e}"));
+    let legal = position.legal_moves();
+    let size = board.size();
+    let taken = (0..size)
+        .flat_map(|row| (0..size).map(move |column| (row, column)))
+        .map(|(row, column)| format!("{}{}", char::from(b'a' + column), row + 1))
+        .find(|name| !legal.contains(name))
+        .unwrap_or_else(|| panic!("{}: every cell is free", puzzle.game));
+    click(&mut harness, &format!("puzzle cell {taken}"));
+    assert!(
+        harness
+            .query_by_label(&format!("{taken} is not a legal move here."))
+            .is_some(),
+        "no word for the illegal click on {taken}"
+    );
+    assert_eq!(session(&harness).phase, PuzzlePhase::Solving);
+    assert_eq!(progress(&harness).attempts, 0, "an illegal click is no try");
+}
