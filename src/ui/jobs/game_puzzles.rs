@@ -1,10 +1,10 @@
 //! Learn > Puzzles for a game of the games table whose result is a win, a draw or a
 //! loss (tic-tac-toe, Dodgem): puzzles made from random games and proved through the
 //! seam ([`crate::analysis::generate_puzzles`]), off the window's thread (in a Web Worker
-//! in the browser). Each puzzle found is proved once more move by move
+//! in the browser), each in the puzzle files' shape the shipped set has, so the window's
+//! one puzzle session takes both. Each puzzle found is proved once more move by move
 //! ([`crate::analysis::proved_moves`]) so the window holds every move's proved value and
-//! best play after it: judging a click and playing out its line then need no proof of
-//! their own. The puzzles cross to the window as the job's progress, one by one, so the
+//! best play after it: playing out a move's line then needs no proof of its own. The puzzles cross to the window as the job's progress, one by one, so the
 //! first can be tried while the next are looked for; Stop keeps those found.
 
 use super::job::{Job, Polled, Reporter, Task};

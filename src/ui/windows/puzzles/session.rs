@@ -190,7 +190,7 @@ impl PuzzleSession {
     }
 
     /// What a click on `target` of a grid board means, as the main board takes it
-    /// ([`click_on`]): a square a move begins on plays it; the first click of a
+    /// (`click_on`): a square a move begins on plays it; the first click of a
     /// two-square move picks the piece up (a second on it puts it down) and the second,
     /// on a square or the exit, plays it.
     pub fn click(&mut self, target: GridTarget, wake: impl Fn() + Send + Sync + 'static) -> Click {
