@@ -9,7 +9,7 @@
 //! painter the game is drawn with on the main screen. Games differ only in where their
 //! puzzles come from: the game of the shipped set (queens, `data/puzzles.ron`) takes
 //! them from it, rated: the player's Elo rating, streaks and latest attempts are kept
-//! in the settings (through [`Action::PuzzleResult`]) and the next puzzle is the one
+//! in the settings (through `Action::PuzzleResult`) and the next puzzle is the one
 //! nearest the player's rating; every other game's are made from random games as the
 //! window goes, on a background job with progress and Stop (`generated`,
 //! [`crate::ui::jobs::game_puzzles`]), not rated.
@@ -18,22 +18,23 @@
 //! game of another kind is put on screen; its Game chooser offers the others, so a
 //! learner can try another game's puzzles without leaving the game on screen.
 //!
-//! Modules: the session without drawing (`session`), the generated puzzles' source
-//! (`generated`), the session drawn (`view`) and the strings (`texts`).
+//! Modules: the session without drawing (`session`), the two sources of puzzles (the
+//! shipped set with its rating in `shipped`; the generator's run in `generated`, its
+//! progress row drawn here), the session drawn (`view`) and the strings (`texts`).
 
 mod generated;
 mod session;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use session::LineTask;
+mod shipped;
 mod texts;
 mod view;
 
 use generated::GamePuzzles;
 pub use session::{Click as PuzzleClick, Phase, PuzzleSession, Stakes};
+use shipped::Shipped;
 pub use texts::{PuzzleTexts, puzzle_texts};
 
-use crate::ai::puzzles::{PuzzleSet, PuzzleWalk};
-use crate::board::Board;
 use crate::games::seam::Tools;
 use crate::games::table::{DEFAULT_TAG, GAMES, by_tag};
 use crate::ui::app::action::Action;
@@ -51,12 +52,8 @@ const BOARD_MAX: f32 = 840.0;
 pub struct PuzzlesWindow {
     /// Whether the window is shown.
     pub open: bool,
-    /// The shipped set's puzzle on show (chosen when its game is first shown).
-    shipped: Option<PuzzleSession>,
-    /// The player's rating before this puzzle's first try, to show the change.
-    rating_before: Option<i32>,
-    /// The puzzles this sitting has offered, so Next moves on through the whole set.
-    walk: PuzzleWalk,
+    /// The shipped set's puzzles (its game's).
+    shipped: Shipped,
     /// The game whose puzzles are on show (its tag; the shipped set's game until one
     /// is chosen or put on screen).
     chosen: Option<&'static str>,
@@ -80,13 +77,8 @@ impl Window for PuzzlesWindow {
         }
         self.follow_screen(view);
         let tag = self.chosen.unwrap_or(SET_GAME);
-        let set = PuzzleSet::shipped();
-        if tag == SET_GAME && self.shipped.is_none() {
-            let first = self.walk.next(view.puzzles, set, None);
-            self.load(set, first);
-        }
-        if let Some(session) = &mut self.shipped {
-            session.poll();
+        if tag == SET_GAME {
+            self.shipped.poll(view.puzzles);
         }
         let t = puzzle_texts(view.language);
         let mut open = self.open;
@@ -100,7 +92,8 @@ impl Window for PuzzlesWindow {
                 Self::no_solver_ui(ui, view, t);
                 let mut choice = tag;
                 if tag == SET_GAME {
-                    self.shipped_ui(ui, view, t, set, &mut choice, actions);
+                    let chooser = |ui: &mut egui::Ui| chooser_ui(ui, view, t, &mut choice);
+                    self.shipped.ui(ui, view, t, chooser, actions);
                 } else {
                     self.game_ui(ui, view, t, &mut choice);
                 }
@@ -112,9 +105,7 @@ impl Window for PuzzlesWindow {
 
     fn shut_down(&mut self) {
         // A closed window proves nothing in the background.
-        if let Some(session) = &mut self.shipped {
-            session.stop();
-        }
+        self.shipped.stop();
         for game in &mut self.games {
             game.stop();
         }
@@ -144,7 +135,7 @@ impl PuzzlesWindow {
     /// The puzzle on show, whichever game's it is.
     pub fn session(&self) -> Option<&PuzzleSession> {
         match self.chosen.unwrap_or(SET_GAME) {
-            SET_GAME => self.shipped.as_ref(),
+            SET_GAME => self.shipped.session.as_ref(),
             tag => self
                 .games
                 .iter()
@@ -235,87 +226,6 @@ impl PuzzlesWindow {
         if session_ui(ui, session, view, t, &extras).next {
             let ctx = ui.ctx().clone();
             puzzles.next(start.as_ref(), move || ctx.request_repaint());
-        }
-    }
-
-    fn load(&mut self, set: &PuzzleSet, number: Option<usize>) {
-        if let Some(session) = &mut self.shipped {
-            session.stop();
-        }
-        self.shipped = number.and_then(|number| {
-            let puzzle = set.puzzles.get(number)?.clone();
-            PuzzleSession::open(number, puzzle, Stakes::Cells, Vec::new())
-        });
-        self.rating_before = None;
-    }
-
-    /// The shipped set's puzzle on show, rated: the player's record, the puzzle, and
-    /// each first try (or solution asked for) told as [`Action::PuzzleResult`].
-    fn shipped_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        view: &View<'_>,
-        t: &PuzzleTexts,
-        set: &PuzzleSet,
-        chosen: &mut &'static str,
-        actions: &mut Vec<Action>,
-    ) {
-        let progress = view.puzzles;
-        ui.label(fill(
-            t.rating_line,
-            &[&progress.rating, &progress.solved, &progress.attempts],
-        ));
-        ui.label(fill(
-            t.streak_line,
-            &[&progress.streak, &progress.best_streak],
-        ));
-        ui.separator();
-        let Some(session) = &mut self.shipped else {
-            ui.horizontal_wrapped(|ui| chooser_ui(ui, view, t, chosen));
-            ui.label(t.no_puzzles);
-            return;
-        };
-        // The chooser shares the puzzle's row: the board keeps the screen's height.
-        let size = session
-            .position
-            .as_any()
-            .downcast_ref::<Board>()
-            .map_or(0, Board::size);
-        ui.horizontal_wrapped(|ui| {
-            chooser_ui(ui, view, t, chosen);
-            ui.label(
-                RichText::new(fill(
-                    t.puzzle_line,
-                    &[
-                        &(session.number + 1),
-                        &set.puzzles.len(),
-                        &progress.puzzle_rating(set, session.number),
-                        &size,
-                    ],
-                ))
-                .strong(),
-            );
-        });
-        let extras = Extras {
-            rating_change: self
-                .rating_before
-                .map(|before| fill(t.rating_change, &[&before, &progress.rating])),
-            rated: true,
-        };
-        let pressed = session_ui(ui, session, view, t, &extras);
-        // The first try, or the solution asked for before any try (a miss), is rated
-        // once; a retry counts for nothing.
-        if (pressed.tried || pressed.shown) && !session.rated {
-            session.rated = true;
-            self.rating_before = Some(progress.rating);
-            actions.push(Action::PuzzleResult {
-                puzzle: session.number,
-                solved: pressed.tried && matches!(session.phase, Phase::Right { .. }),
-            });
-        }
-        if pressed.next {
-            let following = self.walk.next(progress, set, Some(session.number));
-            self.load(set, following);
         }
     }
 }
