@@ -566,8 +566,11 @@ fn windows_open_below_the_menu_bar_and_the_puzzle_board_uses_the_screen() {
         let size_of_board = harness
             .state()
             .puzzle_session()
-            .map(|s| f32::from(s.board.size()))
-            .unwrap_or_else(|| panic!("no puzzle"));
+            .and_then(|s| {
+                let board = s.position.as_any().downcast_ref::<queens::board::Board>()?;
+                Some(f32::from(board.size()))
+            })
+            .unwrap_or_else(|| panic!("no queens puzzle"));
         let cell = harness.get_by_label("puzzle cell a1").rect().width();
         let board = cell * size_of_board;
         assert!(

@@ -33,7 +33,9 @@ pub use session::settings::{
     StoneMode, WINDOW_LIMITS,
 };
 pub use session::writes::{DiskStore, WindowStore};
-pub use windows::puzzles::{Phase as PuzzlePhase, PuzzleSession};
+pub use windows::puzzles::{
+    Phase as PuzzlePhase, PuzzleClick, PuzzleSession, Stakes as PuzzleStakes,
+};
 pub use windows::table24::CHART_LABEL as TABLE24_CHART_LABEL;
 pub use windows::tree_lab;
 

@@ -41,9 +41,9 @@ impl App {
         &self.windows.table24
     }
 
-    /// The puzzle on show in Learn > Puzzles, if the window has chosen one.
+    /// The puzzle on show in Learn > Puzzles (of whichever game), if the window has one.
     pub fn puzzle_session(&self) -> Option<&crate::ui::windows::puzzles::PuzzleSession> {
-        self.windows.puzzles.session.as_ref()
+        self.windows.puzzles.session()
     }
 
     /// Whether Learn > Puzzles is open.

@@ -1,13 +1,14 @@
 //! Learn > Puzzles for a game of the games table whose result is a win, a draw or a
 //! loss (tic-tac-toe, Dodgem): puzzles made from random games and proved through the
 //! seam ([`crate::analysis::generate_puzzles`]), off the window's thread (in a Web Worker
-//! in the browser). Each puzzle found is proved once more move by move
+//! in the browser), each in the puzzle files' shape the shipped set has, so the window's
+//! one puzzle session takes both. Each puzzle found is proved once more move by move
 //! ([`crate::analysis::proved_moves`]) so the window holds every move's proved value and
-//! best play after it: judging a click and playing out its line then need no proof of
-//! their own. The puzzles cross to the window as the job's progress, one by one, so the
+//! best play after it: playing out a move's line then needs no proof of its own. The puzzles cross to the window as the job's progress, one by one, so the
 //! first can be tried while the next are looked for; Stop keeps those found.
 
 use super::job::{Job, Polled, Reporter, Task};
+use crate::ai::puzzles::Puzzle;
 use crate::analysis::{Proved, ProvedMove, generate_puzzles, proved_moves};
 use crate::games::seam::AnyGame;
 use crate::games::seam::PuzzleAsk;
@@ -21,26 +22,17 @@ pub const PUZZLES_PER_RUN: usize = 10;
 /// a loss (the command line's default).
 const MIN_LOSS: u32 = 1;
 
-/// One puzzle as the window holds it: the position, the one move that keeps its proved
-/// result and every legal move's proved value with best play after it.
+/// One puzzle as the window holds it: the puzzle in the puzzle files' shape (the one
+/// move that keeps its proved result, every other move's loss in result steps) and every
+/// legal move's proved value with best play after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GamePuzzle {
-    /// The position as a game string (the moves that reach it included).
-    pub game: String,
-    /// The only move that keeps the proved result.
-    pub solution: String,
+    /// The puzzle, as `queens puzzles --out` writes it.
+    pub puzzle: Puzzle,
     /// The position's proved value from the mover's view (a win or a draw).
     pub value: Proved,
     /// Every legal move, in the game's move order, with its proved value and line.
     pub moves: Vec<ProvedMove>,
-}
-
-impl GamePuzzle {
-    /// The proved value and line of the legal move `mv`, `None` for a move that is not
-    /// one.
-    pub fn judge(&self, mv: &str) -> Option<&ProvedMove> {
-        self.moves.iter().find(|proved| proved.mv == mv)
-    }
 }
 
 /// What a run has found so far (the job's progress, and its answer).
@@ -87,8 +79,7 @@ impl Task for GamePuzzlesTask {
                 let Some(newest) = puzzles.last() else {
                     return;
                 };
-                let newest = &newest.puzzle;
-                if let Some(puzzle) = with_every_move(&newest.game, &newest.solution, &stop) {
+                if let Some(puzzle) = with_every_move(&newest.puzzle, &stop) {
                     found.puzzles.push(puzzle);
                     reporter.report(found.clone());
                 }
@@ -100,22 +91,17 @@ impl Task for GamePuzzlesTask {
     }
 }
 
-/// The puzzle at `game` whose one keeping move is `solution`, with every move proved;
-/// `None` once `stop` says so (or if the proof disagrees, which the tests rule out).
-fn with_every_move(
-    game: &str,
-    solution: &str,
-    stop: &(dyn Fn() -> bool + Sync),
-) -> Option<GamePuzzle> {
-    let position = crate::games::game_string::read(game).ok()?;
+/// `puzzle` with every move of its position proved; `None` once `stop` says so (or if
+/// the proof disagrees, which the tests rule out).
+fn with_every_move(puzzle: &Puzzle, stop: &(dyn Fn() -> bool + Sync)) -> Option<GamePuzzle> {
+    let position = crate::games::game_string::read(&puzzle.game).ok()?;
     let values = proved_moves(position.as_ref(), stop).ok()??;
     let keeping: Vec<&str> = values.keeping().map(|m| m.mv.as_str()).collect();
-    if keeping != [solution] {
+    if keeping != [puzzle.solution.as_str()] {
         return None;
     }
     Some(GamePuzzle {
-        game: values.position.clone(),
-        solution: solution.to_string(),
+        puzzle: puzzle.clone(),
         value: values.value,
         moves: values.moves,
     })
@@ -230,8 +216,8 @@ mod tests {
             let puzzles = job.found_after(0);
             assert_eq!(puzzles.len(), 3, "{tag}");
             for puzzle in &puzzles {
-                let position =
-                    crate::games::game_string::read(&puzzle.game).unwrap_or_else(|e| panic!("{e}"));
+                let position = crate::games::game_string::read(&puzzle.puzzle.game)
+                    .unwrap_or_else(|e| panic!("{e}"));
                 assert_eq!(puzzle.moves.len(), position.legal_moves().len());
                 assert_ne!(puzzle.value.outcome, Outcome::Loss);
                 let keeping: Vec<&str> = puzzle
@@ -240,7 +226,7 @@ mod tests {
                     .filter(|m| m.value.outcome == puzzle.value.outcome)
                     .map(|m| m.mv.as_str())
                     .collect();
-                assert_eq!(keeping, [puzzle.solution.as_str()]);
+                assert_eq!(keeping, [puzzle.puzzle.solution.as_str()]);
                 // Each move's line plays out to the end of the game.
                 for proved in &puzzle.moves {
                     let mut line = position.clone();
@@ -248,9 +234,13 @@ mod tests {
                     for mv in &proved.line {
                         line.play_text(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
                     }
-                    assert!(line.result().is_some(), "{}: {}", puzzle.game, proved.mv);
+                    assert!(
+                        line.result().is_some(),
+                        "{}: {}",
+                        puzzle.puzzle.game,
+                        proved.mv
+                    );
                 }
-                assert_eq!(puzzle.judge("z9"), None);
             }
             assert_eq!(job.found_after(2).len(), 1);
             assert!(job.games() >= 3);

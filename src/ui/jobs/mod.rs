@@ -14,27 +14,3 @@ pub mod program;
 pub mod search;
 pub mod table24;
 pub mod workbook;
-
-/// A board as its game string in a task's message (`#[serde(with = "game_string")]`):
-/// the string is the board's own exact text form, and reading it back checks it.
-pub(crate) mod game_string {
-    use crate::board::Board;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    /// Writes `board` as its game string.
-    ///
-    /// # Errors
-    /// The serializer's.
-    pub fn serialize<S: Serializer>(board: &Board, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&board.game_string())
-    }
-
-    /// Reads a board from its game string.
-    ///
-    /// # Errors
-    /// The text is not a game string that replays.
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        Board::from_game_string(&text).map_err(serde::de::Error::custom)
-    }
-}

@@ -1,46 +1,48 @@
-//! Learn > Puzzles (issue 22.2): "find the move that gives nothing away" on the shipped
-//! puzzles, each proved by the solver. A right answer plays out best play after it; a
-//! wrong one says exactly how many cells it gives away and plays out how it is punished,
-//! move by move; Retry and Show solution. The player's Elo rating, streaks and latest
-//! attempts are kept in the settings (through [`Action::PuzzleResult`]), and the next
-//! puzzle is the one nearest the player's rating.
+//! Learn > Puzzles (issue 22.2): "find the move that gives nothing away", each puzzle
+//! proved by the solver. A right answer plays out best play after it; a wrong one says
+//! exactly what it gives away (cells, or a result turned into another) and plays out how
+//! it is punished, move by move; Retry and Show solution.
 //!
 //! Every game whose row of the games table has a solver ([`Tools::puzzles`]) has
-//! puzzles here. The window shows the puzzles of the game on screen when it opens and
-//! whenever a game of another kind is put on screen; its Game chooser offers the
-//! others, so a learner can try another game's puzzles without leaving the game on
-//! screen. Queens' puzzles are the shipped set above, whose losses are cells; the other
-//! games' are made from random games as the window goes, proved in result steps
-//! ("right: keeps the win", "wrong: turns the win into a draw"), on a background job
-//! with progress and Stop (`game`, `game_view`, [`crate::ui::jobs::game_puzzles`]).
-//! They are not rated: the rating is the shipped set's.
+//! puzzles here, and every game's puzzle is one [`PuzzleSession`] over the seam (moves
+//! as text, the puzzle in the puzzle files' shape), drawn by one view (`view`) with the
+//! painter the game is drawn with on the main screen. Games differ only in where their
+//! puzzles come from: the game of the shipped set (queens, `data/puzzles.ron`) takes
+//! them from it, rated: the player's Elo rating, streaks and latest attempts are kept
+//! in the settings (through `Action::PuzzleResult`) and the next puzzle is the one
+//! nearest the player's rating; every other game's are made from random games as the
+//! window goes, on a background job with progress and Stop (`generated`,
+//! [`crate::ui::jobs::game_puzzles`]), not rated.
 //!
-//! Modules: the state without drawing (`model`, and `game` for the other games), the
-//! other games' drawing (`game_view`) and the strings (`texts`).
+//! The window shows the puzzles of the game on screen when it opens and whenever a
+//! game of another kind is put on screen; its Game chooser offers the others, so a
+//! learner can try another game's puzzles without leaving the game on screen.
+//!
+//! Modules: the session without drawing (`session`), the two sources of puzzles (the
+//! shipped set with its rating in `shipped`; the generator's run in `generated`, its
+//! progress row drawn here), the session drawn (`view`) and the strings (`texts`).
 
-mod game;
-mod game_view;
-mod model;
+mod generated;
+mod session;
 #[cfg(target_arch = "wasm32")]
-pub(crate) use model::LineTask;
+pub(crate) use session::LineTask;
+mod shipped;
 mod texts;
+mod view;
 
-use game::GamePuzzles;
-pub use model::{Phase, PuzzleSession};
+use generated::GamePuzzles;
+pub use session::{Click as PuzzleClick, Phase, PuzzleSession, Stakes};
+use shipped::Shipped;
 pub use texts::{PuzzleTexts, puzzle_texts};
 
-use crate::ai::puzzles::{PuzzleSet, PuzzleWalk};
-use crate::board::{Board, Cell, Player};
 use crate::games::seam::Tools;
 use crate::games::table::{DEFAULT_TAG, GAMES, by_tag};
 use crate::ui::app::action::Action;
-use crate::ui::board::layout::BoardLayout;
-use crate::ui::board::view::{CellWords, Ghost, Interaction, Overlay, board_ui};
 use crate::ui::i18n::fill;
 use crate::ui::i18n::grid::words;
-use crate::ui::shell::theme::palette;
 use crate::ui::windows::{View, Window};
 use eframe::egui::{self, RichText};
+use view::{Extras, session_ui};
 
 /// The largest board the window draws, in points (a 15x15 board's cells at 56).
 const BOARD_MAX: f32 = 840.0;
@@ -50,12 +52,8 @@ const BOARD_MAX: f32 = 840.0;
 pub struct PuzzlesWindow {
     /// Whether the window is shown.
     pub open: bool,
-    /// The puzzle on show (chosen when the window first opens).
-    pub session: Option<PuzzleSession>,
-    /// The player's rating before this puzzle's first try, to show the change.
-    rating_before: Option<i32>,
-    /// The puzzles this sitting has offered, so Next moves on through the whole set.
-    walk: PuzzleWalk,
+    /// The shipped set's puzzles (its game's).
+    shipped: Shipped,
     /// The game whose puzzles are on show (its tag; the shipped set's game until one
     /// is chosen or put on screen).
     chosen: Option<&'static str>,
@@ -66,9 +64,8 @@ pub struct PuzzlesWindow {
     games: Vec<GamePuzzles>,
 }
 
-/// The game of the shipped set (`crate::ai::puzzles` holds queens positions, whose
-/// results are margins of cells that result steps do not measure); every other game's
-/// puzzles are proved as the window goes.
+/// The game of the shipped set: its puzzles come from `data/puzzles.ron` (rated), every
+/// other game's from the generator as the window goes.
 const SET_GAME: &str = DEFAULT_TAG;
 
 impl Window for PuzzlesWindow {
@@ -80,13 +77,8 @@ impl Window for PuzzlesWindow {
         }
         self.follow_screen(view);
         let tag = self.chosen.unwrap_or(SET_GAME);
-        let set = PuzzleSet::shipped();
-        if tag == SET_GAME && self.session.is_none() {
-            let first = self.walk.next(view.puzzles, set, None);
-            self.load(set, first);
-        }
-        if let Some(session) = &mut self.session {
-            session.poll();
+        if tag == SET_GAME {
+            self.shipped.poll(view.puzzles);
         }
         let t = puzzle_texts(view.language);
         let mut open = self.open;
@@ -100,7 +92,8 @@ impl Window for PuzzlesWindow {
                 Self::no_solver_ui(ui, view, t);
                 let mut choice = tag;
                 if tag == SET_GAME {
-                    self.body_ui(ui, view, t, set, &mut choice, actions);
+                    let chooser = |ui: &mut egui::Ui| chooser_ui(ui, view, t, &mut choice);
+                    self.shipped.ui(ui, view, t, chooser, actions);
                 } else {
                     self.game_ui(ui, view, t, &mut choice);
                 }
@@ -112,9 +105,7 @@ impl Window for PuzzlesWindow {
 
     fn shut_down(&mut self) {
         // A closed window proves nothing in the background.
-        if let Some(session) = &mut self.session {
-            session.stop();
-        }
+        self.shipped.stop();
         for game in &mut self.games {
             game.stop();
         }
@@ -141,6 +132,18 @@ fn tools_of(tag: &str) -> Tools {
 }
 
 impl PuzzlesWindow {
+    /// The puzzle on show, whichever game's it is.
+    pub fn session(&self) -> Option<&PuzzleSession> {
+        match self.chosen.unwrap_or(SET_GAME) {
+            SET_GAME => self.shipped.session.as_ref(),
+            tag => self
+                .games
+                .iter()
+                .find(|game| game.tag == tag)
+                .and_then(|game| game.session.as_ref()),
+        }
+    }
+
     /// Shows the puzzles of a game of another kind put on screen, when it has any.
     fn follow_screen(&mut self, view: &View<'_>) {
         let here = view.game.tag();
@@ -192,178 +195,76 @@ impl PuzzlesWindow {
                 self.games.len() - 1
             }
         };
-        let chooser = |ui: &mut egui::Ui| chooser_ui(ui, view, t, chosen);
-        game_view::game_puzzles_ui(ui, &mut self.games[at], start.as_ref(), view, t, chooser);
-    }
-
-    fn load(&mut self, set: &PuzzleSet, number: Option<usize>) {
-        if let Some(session) = &mut self.session {
-            session.stop();
-        }
-        self.session = number.and_then(|number| PuzzleSession::open(set, number));
-        self.rating_before = None;
-    }
-
-    fn body_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        view: &View<'_>,
-        t: &PuzzleTexts,
-        set: &PuzzleSet,
-        chosen: &mut &'static str,
-        actions: &mut Vec<Action>,
-    ) {
-        let progress = view.puzzles;
-        ui.label(fill(
-            t.rating_line,
-            &[&progress.rating, &progress.solved, &progress.attempts],
-        ));
-        ui.label(fill(
-            t.streak_line,
-            &[&progress.streak, &progress.best_streak],
-        ));
-        ui.separator();
-        let Some(session) = &self.session else {
-            ui.horizontal_wrapped(|ui| chooser_ui(ui, view, t, chosen));
-            ui.label(t.no_puzzles);
-            return;
-        };
-        // The chooser shares the puzzle's row: the board keeps the screen's height.
-        ui.horizontal_wrapped(|ui| {
+        let puzzles = &mut self.games[at];
+        puzzles.poll();
+        run_ui(ui, puzzles, start.as_ref(), t, |ui| {
             chooser_ui(ui, view, t, chosen);
-            ui.label(
-                RichText::new(fill(
-                    t.puzzle_line,
-                    &[
-                        &(session.number + 1),
-                        &set.puzzles.len(),
-                        &progress.puzzle_rating(set, session.number),
-                        &session.board.size(),
-                    ],
-                ))
-                .strong(),
-            );
         });
-        match board_side(ui) {
-            Side::Beside(side) => {
-                ui.horizontal_top(|ui| {
-                    self.board_ui(ui, side, view, t, actions);
-                    ui.vertical(|ui| self.controls_ui(ui, view, t, set, actions));
-                });
-            }
-            Side::Above(side) => {
-                self.board_ui(ui, side, view, t, actions);
-                self.controls_ui(ui, view, t, set, actions);
-            }
-        }
-    }
-
-    /// The board, `side` points square; a move played on it is rated once.
-    fn board_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        side: f32,
-        view: &View<'_>,
-        t: &PuzzleTexts,
-        actions: &mut Vec<Action>,
-    ) {
-        let Some(session) = &mut self.session else {
-            return;
-        };
-        let Some(clicked) = board_area_ui(ui, side, session, view, t) else {
-            return;
-        };
-        let repaint = ui.ctx().clone();
-        if session
-            .try_move(clicked, move || repaint.request_repaint())
-            .is_some()
-            && !session.rated
-        {
-            session.rated = true;
-            self.rating_before = Some(view.puzzles.rating);
-            let solved = matches!(session.phase, Phase::Right { .. });
-            actions.push(Action::PuzzleResult {
-                puzzle: session.number,
-                solved,
-            });
-        }
-    }
-
-    /// The verdict, the line played out and Retry / Show solution / Next.
-    fn controls_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        view: &View<'_>,
-        t: &PuzzleTexts,
-        set: &PuzzleSet,
-        actions: &mut Vec<Action>,
-    ) {
-        let progress = view.puzzles;
-        let Some(session) = &mut self.session else {
-            return;
-        };
-        let mover = session.board.side_to_move();
-        let colours = palette(view.dark);
-        let name = |player: Player| match player {
-            Player::One => t.first_player,
-            Player::Two => t.second_player,
-        };
-        let verdict = match &session.phase {
-            Phase::Solving => {
-                RichText::new(fill(t.task, &[&name(mover)])).color(colours.queen_of(mover))
-            }
-            Phase::Right { played } => RichText::new(fill(t.right, &[played]))
-                .color(ui.visuals().widgets.active.fg_stroke.color)
-                .strong(),
-            Phase::Wrong { played, loss } => {
-                RichText::new(fill(t.wrong, &[played, loss])).color(ui.visuals().error_fg_color)
-            }
-            Phase::Shown { solution } => RichText::new(fill(t.shown, &[solution])),
-        };
-        ui.label(verdict);
-        if let Some(before) = self.rating_before {
-            ui.label(fill(t.rating_change, &[&before, &progress.rating]));
-        }
-        if session.phase != Phase::Solving {
-            line_ui(ui, session, t, &name);
-        }
+        ui.add(egui::Label::new(RichText::new(t.not_rated).small().weak()).wrap());
         ui.separator();
-        let (mut retry, mut show, mut next) = (false, false, false);
-        let tried = session.phase != Phase::Solving;
-        ui.horizontal_wrapped(|ui| {
-            retry = ui.add_enabled(tried, egui::Button::new(t.retry)).clicked();
-            show = ui
-                .add_enabled(!tried, egui::Button::new(t.show_solution))
-                .clicked();
-            next = ui.button(t.next_puzzle).clicked();
-        });
-        if retry {
-            session.retry();
+        let name = words(view.texts.grid, puzzles.tag).name;
+        let found = puzzles.puzzles.len();
+        let Some(session) = &mut puzzles.session else {
+            ui.label(if puzzles.looking().is_some() {
+                t.waiting
+            } else {
+                t.none_found
+            });
+            return;
+        };
+        ui.label(
+            RichText::new(fill(
+                t.game_puzzle_line,
+                &[&(session.number + 1), &found, &name],
+            ))
+            .strong(),
+        );
+        let extras = Extras {
+            rating_change: None,
+            rated: false,
+        };
+        if session_ui(ui, session, view, t, &extras).next {
+            let ctx = ui.ctx().clone();
+            puzzles.next(start.as_ref(), move || ctx.request_repaint());
         }
-        if show {
-            let repaint = ui.ctx().clone();
-            session.show_solution(move || repaint.request_repaint());
-            // Asking for the solution before any try counts as not solving it.
-            if !session.rated {
-                session.rated = true;
-                self.rating_before = Some(progress.rating);
-                actions.push(Action::PuzzleResult {
-                    puzzle: session.number,
-                    solved: false,
-                });
-            }
+    }
+}
+
+/// The Game chooser and the run looking for puzzles: what it has found, with Stop; then
+/// what it found (or why it stopped or failed) with More puzzles. Always one row of the
+/// same height, so the board and the buttons below stay where they are when the run
+/// ends.
+fn run_ui(
+    ui: &mut egui::Ui,
+    puzzles: &mut GamePuzzles,
+    start: &dyn crate::games::seam::AnyGame,
+    t: &PuzzleTexts,
+    chooser: impl FnOnce(&mut egui::Ui),
+) {
+    let (mut stop, mut more) = (false, false);
+    ui.horizontal_wrapped(|ui| {
+        chooser(ui);
+        if let Some(games) = puzzles.looking() {
+            ui.spinner();
+            ui.label(fill(t.looking, &[&puzzles.puzzles.len(), &games]));
+            stop = ui.button(t.stop).clicked();
+            return;
         }
-        if next {
-            let following = self.walk.next(progress, set, Some(session.number));
-            self.load(set, following);
+        if let Some(why) = puzzles.failed() {
+            ui.colored_label(ui.visuals().error_fg_color, fill(t.failed, &[&why]));
+        } else if puzzles.stopped() {
+            ui.label(RichText::new(t.stopped).italics());
+        } else {
+            ui.label(fill(t.found, &[&puzzles.puzzles.len()]));
         }
-        if self
-            .session
-            .as_ref()
-            .is_some_and(|s| s.rated && s.phase == Phase::Solving)
-        {
-            ui.label(RichText::new(t.retry_note).small().weak());
-        }
+        more = ui.button(t.more_puzzles).clicked();
+    });
+    if stop {
+        puzzles.stop_run();
+    }
+    if more {
+        let ctx = ui.ctx().clone();
+        puzzles.look_for_more(start, move || ctx.request_repaint());
     }
 }
 
@@ -422,150 +323,5 @@ fn wanted_width(room: egui::Vec2) -> f32 {
     match place(room.x - margin, room.y - HEADER) {
         Side::Beside(side) => side + BESIDE + margin,
         Side::Above(side) => side.max(420.0) + margin,
-    }
-}
-
-/// The puzzle's board (after the line's moves on show, the rest as numbered faint
-/// queens); returns a cell clicked while the player is looking for the move.
-fn board_area_ui(
-    ui: &mut egui::Ui,
-    side: f32,
-    session: &PuzzleSession,
-    view: &View<'_>,
-    t: &PuzzleTexts,
-) -> Option<Cell> {
-    let board = session.shown_board();
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
-    let overlay = overlay(rect, session, view, t, &board);
-    // A child ui with its own id keeps the puzzle's cells apart from the main board's.
-    let response = ui
-        .push_id("puzzle_board", |ui| board_ui(ui, &board, &overlay))
-        .inner;
-    response.clicked.filter(|_| session.phase == Phase::Solving)
-}
-
-/// The line played out: its caption, the step on show, the end it reaches, the buttons
-/// that step through it; "proving" with Stop while the solver works.
-fn line_ui(
-    ui: &mut egui::Ui,
-    session: &mut PuzzleSession,
-    t: &PuzzleTexts,
-    name: &dyn Fn(Player) -> &'static str,
-) {
-    let caption = match session.phase {
-        Phase::Wrong { .. } => t.refutation,
-        _ => t.best_play,
-    };
-    ui.label(RichText::new(caption).small());
-    if session.proving.is_some() {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(t.proving);
-            if ui.button(t.stop).clicked() {
-                session.stop();
-                session.unproved = true;
-            }
-        });
-    } else if session.unproved {
-        ui.label(RichText::new(t.not_proved).italics());
-    }
-    let total = session.line.len();
-    let step_text = if session.step == 0 {
-        fill(t.line_start, &[&total])
-    } else {
-        let cell = session.line[session.step - 1];
-        fill(t.line_step, &[&session.step, &total, &cell])
-    };
-    ui.label(step_text);
-    if let Some(to) = step_buttons_ui(ui, t, session.step, total) {
-        session.set_step(to);
-    }
-    if session.proving.is_none()
-        && let Some(margin) = session.line_margin()
-    {
-        let end = match margin.cmp(&0) {
-            std::cmp::Ordering::Greater => fill(t.ends_ahead, &[&name(Player::One), &margin]),
-            std::cmp::Ordering::Less => fill(t.ends_ahead, &[&name(Player::Two), &-margin]),
-            std::cmp::Ordering::Equal => t.ends_level.to_string(),
-        };
-        ui.label(end);
-    }
-}
-
-/// What a screen reader says each puzzle cell holds.
-/// The |< < > >| buttons that step through a puzzle's line of `total` moves, at
-/// `step`: the step clicked, if any (every game's puzzle line steps the same way).
-fn step_buttons_ui(ui: &mut egui::Ui, t: &PuzzleTexts, step: usize, total: usize) -> Option<usize> {
-    ui.horizontal_wrapped(|ui| {
-        let mut to = None;
-        let mut go = |ui: &mut egui::Ui, text: &str, enabled: bool, target: usize| {
-            if ui.add_enabled(enabled, egui::Button::new(text)).clicked() {
-                to = Some(target);
-            }
-        };
-        go(ui, t.first_step, step > 0, 0);
-        go(ui, t.back, step > 0, step.saturating_sub(1));
-        go(ui, t.forward, step < total, step + 1);
-        go(ui, t.last_step, step < total, total);
-        to
-    })
-    .inner
-}
-
-fn cell_words(view: &View<'_>, t: &PuzzleTexts) -> CellWords {
-    let words = view.texts;
-    CellWords {
-        empty: words.cell_empty.to_string(),
-        stone: words.cell_stone.to_string(),
-        queen: [
-            fill(words.cell_queen, &[&t.first_player]),
-            fill(words.cell_queen, &[&t.second_player]),
-        ],
-        claimed: [
-            fill(words.cell_claimed, &[&t.first_player]),
-            fill(words.cell_claimed, &[&t.second_player]),
-        ],
-    }
-}
-
-/// The overlay of the puzzle's board in `rect`.
-fn overlay(
-    rect: egui::Rect,
-    session: &PuzzleSession,
-    view: &View<'_>,
-    t: &PuzzleTexts,
-    board: &Board,
-) -> Overlay {
-    let solving = session.phase == Phase::Solving;
-    let ghosts = session
-        .line
-        .iter()
-        .enumerate()
-        .skip(session.step)
-        .map(|(index, &cell)| Ghost {
-            cell,
-            player: Player::at_ply(session.board.ply() + index),
-            number: index + 1,
-        })
-        .collect();
-    Overlay {
-        layout: BoardLayout::fit(rect, board.size(), true),
-        palette: palette(view.dark),
-        coordinates: true,
-        preview: solving,
-        preview_side: solving.then(|| board.side_to_move()),
-        interaction: if solving {
-            Interaction::Play
-        } else {
-            Interaction::ReadOnly
-        },
-        last_move: (session.step > 0).then(|| session.line[session.step - 1]),
-        hint: None,
-        appearing: None,
-        name: t.cell_prefix,
-        compare: None,
-        heat: Vec::new(),
-        ghosts,
-        words: Some(cell_words(view, t)),
     }
 }
