@@ -374,7 +374,8 @@ mod tests {
             assert!(!board.is_over(), "seed {seed}");
             let answer = value_board_moves(&board, settings(20_000), &NoHandler, &mut |_| {})
                 .unwrap_or_else(|| panic!("no answer"));
-            assert!(answer.solved(), "seed {seed}");
+            let seam = answer.to_seam();
+            assert!(seam.solved(), "seed {seed}");
             assert_eq!(answer.moves.len(), board.free().count() as usize);
             for value in &answer.moves {
                 let mut child = board.clone();
@@ -382,8 +383,8 @@ mod tests {
                 let proved = solve_board(&child, SolveSettings::default(), 4);
                 assert_eq!(Some(value.margin), proved.margin, "{seed} {}", value.cell);
             }
-            let pv = answer.principal_variation();
-            assert_eq!(pv.first(), answer.best().map(|b| &b.cell));
+            let pv = seam.principal_variation();
+            assert_eq!(pv.first(), seam.best().map(|b| &b.mv));
         }
     }
 
@@ -397,7 +398,7 @@ mod tests {
             .unwrap_or_else(|| panic!("no answer"));
         assert!(updates >= 1);
         assert!(answer.depth.is_some_and(|d| d >= 1));
-        assert!(!answer.solved());
+        assert!(!answer.to_seam().solved());
         assert_eq!(answer.moves.len(), board.free().count() as usize);
     }
 
@@ -413,14 +414,15 @@ mod tests {
         assert!(exact.solved);
         let answer = value_board_moves(&board, settings(4000), &NoHandler, &mut |_| {})
             .unwrap_or_else(|| panic!("no answer"));
-        assert!(!answer.solved());
-        assert_eq!(answer.proved_margin(), exact.margin);
-        assert_eq!(answer.margin(), exact.margin);
-        let line = answer.principal_variation();
-        let first = line.first().copied().unwrap_or_else(|| panic!("no line"));
+        let seam = answer.to_seam();
+        assert!(!seam.solved());
+        assert_eq!(seam.proved_margin(), exact.margin);
+        assert_eq!(seam.margin(), exact.margin);
+        let line = seam.principal_variation();
+        let first = line.first().cloned().unwrap_or_else(|| panic!("no line"));
         // The line's first move is a proved best move: its child has the same margin.
         let mut child = board.clone();
-        child.do_move(first);
+        child.do_move(Cell::parse(&first).unwrap_or_else(|| panic!("{first}")));
         let after = solve_board(&child, SolveSettings::default(), 16);
         assert_eq!(after.margin, exact.margin);
         let margin = exact.margin.unwrap_or_default();
@@ -434,7 +436,7 @@ mod tests {
                 "{value:?} over {margin}"
             );
         }
-        assert_eq!(answer.loss(first), Some(0));
+        assert_eq!(seam.loss(&first), Some(0));
     }
 
     /// Issue 21.3: on an empty board the heat map is the opening book's, every move
@@ -444,15 +446,15 @@ mod tests {
         let board = Board::new(15, &[]).unwrap_or_else(|e| panic!("{e}"));
         let answer = value_board_moves(&board, settings(1), &NoHandler, &mut |_| {})
             .unwrap_or_else(|| panic!("no answer"));
-        assert!(answer.solved());
-        assert_eq!(answer.moves.len(), 225);
-        assert_eq!(answer.margin(), Some(35));
-        assert_eq!(answer.proved_margin(), Some(35));
+        let seam = answer.to_seam();
+        assert!(seam.solved());
+        assert_eq!(seam.moves.len(), 225);
+        assert_eq!(seam.margin(), Some(35));
+        assert_eq!(seam.proved_margin(), Some(35));
         // Mirror images share their value; a corner gives away 18 against the centre.
-        let cell = |name| Cell::parse(name).unwrap_or_default();
-        assert_eq!(answer.loss(cell("h8")), Some(0));
-        assert_eq!(answer.loss(cell("a1")), answer.loss(cell("o15")));
-        assert_eq!(answer.loss(cell("a1")), Some(18));
+        assert_eq!(seam.loss("h8"), Some(0));
+        assert_eq!(seam.loss("a1"), seam.loss("o15"));
+        assert_eq!(seam.loss("a1"), Some(18));
         // A small board checked against the solver move by move.
         let small = Board::new(6, &[]).unwrap_or_else(|e| panic!("{e}"));
         let answer = value_board_moves(&small, settings(1), &NoHandler, &mut |_| {})

@@ -1,7 +1,7 @@
-//! The values of every legal move of one position, as the window's heat map shows them:
-//! each move's margin with best play after it and its line, the position's own proved
-//! margin when there is one, and what follows from them (the best move, each move's
-//! loss). What `value_moves` answers; how it finds them is in `live.rs`.
+//! Queens' move values by cell while they are worked out (`queens_values.rs`): each
+//! move's margin with best play after it and its line, and the position's own proved
+//! margin when there is one. What follows from them (the best move, each move's loss)
+//! is read from the seam's words, [`CellValues::to_seam`].
 
 use crate::board::{Cell, Player};
 use crate::games::move_values::{MoveValue, MoveValues, ProvedLine, ValueKind};
@@ -83,84 +83,6 @@ impl CellValues {
         }
     }
 
-    /// The value of `cell`, if it is a legal move.
-    pub fn of(&self, cell: Cell) -> Option<&CellValue> {
-        self.moves.iter().find(|m| m.cell == cell)
-    }
-
-    /// `margin` from the mover's side (more is better for the mover).
-    fn for_mover(&self, margin: i32) -> i32 {
-        match self.mover {
-            Player::One => margin,
-            Player::Two => -margin,
-        }
-    }
-
-    /// The best move (the first of equals) and its value.
-    pub fn best(&self) -> Option<&CellValue> {
-        self.moves.iter().reduce(|a, b| {
-            if self.for_mover(b.margin) > self.for_mover(a.margin) {
-                b
-            } else {
-                a
-            }
-        })
-    }
-
-    /// The margin cells `cell` gives away against the best move (0 for a best move);
-    /// `None` for a cell that is no legal move. For a [`ValueKind::Bound`] it is the
-    /// least it gives away (when the best move is exact, a proved "at least").
-    pub fn loss(&self, cell: Cell) -> Option<u32> {
-        let best = self.best()?;
-        let value = self.moves.iter().find(|m| m.cell == cell)?;
-        Some((self.for_mover(best.margin) - self.for_mover(value.margin)).max(0) as u32)
-    }
-
-    /// The largest loss of any move (0 when all moves are equal).
-    pub fn worst_loss(&self) -> u32 {
-        self.moves
-            .iter()
-            .filter_map(|m| self.loss(m.cell))
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// Whether every move's value is proved: the position's margin is then exact too.
-    pub fn solved(&self) -> bool {
-        !self.moves.is_empty() && self.moves.iter().all(CellValue::exact)
-    }
-
-    /// P1's margin with best play from the position: the proved one when there is one
-    /// (see [`Self::proved_margin`]), else the best move's estimate.
-    pub fn margin(&self) -> Option<i32> {
-        self.proved_margin()
-            .or_else(|| self.best().map(|best| best.margin))
-    }
-
-    /// P1's margin with best play from the position, when proved.
-    pub fn proved_margin(&self) -> Option<i32> {
-        match &self.proved {
-            Some(proved) => Some(proved.margin),
-            None if self.solved() => self.best().map(|best| best.margin),
-            None => None,
-        }
-    }
-
-    /// Best play from the position: the proved line when there is one, else the best
-    /// move, then best play after it.
-    pub fn principal_variation(&self) -> Vec<Cell> {
-        if let Some(proved) = self.proved.as_ref().filter(|p| !p.line.is_empty()) {
-            return proved.line.clone();
-        }
-        self.best()
-            .map(|best| {
-                std::iter::once(best.cell)
-                    .chain(best.line.clone())
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
     /// Takes in the position's proved value: its best move is proved to reach it, and no
     /// estimate of another move may claim more for the mover.
     pub(super) fn take_proved(&mut self, proved: ProvedCells) {
@@ -179,44 +101,5 @@ impl CellValues {
             }
         }
         self.proved = Some(proved);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn values(margins: &[(&str, i32)], mover: Player) -> CellValues {
-        CellValues {
-            position: String::new(),
-            mover,
-            moves: margins
-                .iter()
-                .map(|&(name, margin)| CellValue {
-                    cell: Cell::parse(name).unwrap_or_default(),
-                    margin,
-                    kind: ValueKind::Exact,
-                    line: Vec::new(),
-                })
-                .collect(),
-            depth: None,
-            proved: None,
-        }
-    }
-
-    #[test]
-    fn losses_are_from_the_movers_side() {
-        let cell = |name| Cell::parse(name).unwrap_or_default();
-        let p1 = values(&[("a1", 4), ("b1", -2), ("c1", 4)], Player::One);
-        assert_eq!(p1.best().map(|b| b.cell), Some(cell("a1")));
-        assert_eq!(p1.loss(cell("b1")), Some(6));
-        assert_eq!(p1.loss(cell("c1")), Some(0));
-        assert_eq!(p1.loss(cell("d4")), None);
-        assert_eq!(p1.worst_loss(), 6);
-        let p2 = values(&[("a1", 4), ("b1", -2)], Player::Two);
-        assert_eq!(p2.best().map(|b| b.cell), Some(cell("b1")));
-        assert_eq!(p2.loss(cell("a1")), Some(6));
-        assert_eq!(p2.margin(), Some(-2));
-        assert!(p2.solved());
     }
 }

@@ -170,8 +170,11 @@ mod tests {
             prove_time: Some(Duration::from_secs(600)),
         };
         let exact_but_best = |v: &CellValues| {
-            let best = v.best().map(|b| b.cell);
-            v.moves.iter().any(|m| m.exact() && Some(m.cell) != best)
+            let v = v.to_seam();
+            let best = v.best().map(|b| b.mv.clone());
+            v.moves
+                .iter()
+                .any(|m| m.exact() && Some(&m.mv) != best.as_ref())
         };
         let mut seen: Option<CellValues> = None;
         let last = value_board_moves(&board, settings, &Flag(&stop), &mut |v| {
@@ -191,6 +194,7 @@ mod tests {
             )
         });
         let margin = answer
+            .to_seam()
             .proved_margin()
             .unwrap_or_else(|| panic!("not proved"));
         let view = |m: i32| match board.side_to_move() {
