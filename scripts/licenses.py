@@ -4,12 +4,13 @@
     python3 scripts/licenses.py TARGET > THIRD-PARTY.txt
     (TARGET: x86_64-unknown-linux-gnu for the .deb, x86_64-pc-windows-gnu for the zip)
 
-Which crates: `cargo tree -e normal --target TARGET` from Cargo.lock, i.e. what the
-default build (the window included) links for that system, proc-macros counted, build
-scripts and dev-dependencies not. For each crate: its licence expression from its
-Cargo.toml, then the licence and notice files it ships (LICENSE*, COPYING*, NOTICE*, ...
-and `license-file`), verbatim. Identical texts are printed once, with every crate that
-carries them. A crate that ships no licence text is listed with its expression and the
+Which crates: `cargo tree -p queens -e normal --target TARGET` from Cargo.lock, i.e.
+what the default build (the window included) links for that system, proc-macros
+counted; build scripts, dev-dependencies and the workspace's own crates (LICENSE covers
+them) not. For each crate: its licence expression from its Cargo.toml, then the licence
+and notice files it ships (LICENSE*, COPYING*, NOTICE*, ... and `license-file`),
+verbatim. Identical texts are printed once, with every crate that carries them. A crate
+that ships no licence text is listed with its expression and the
 standard text of each licence the expression names, from licenses/ in this repository.
 
 The output depends only on Cargo.lock and the crates' published sources, so the same
@@ -35,7 +36,7 @@ def cargo(*args):
 
 def crates(target):
     """(name, version) of every crate the default build links for `target`."""
-    tree = cargo("tree", "--locked", "-e", "normal", "--target", target,
+    tree = cargo("tree", "--locked", "-p", "queens", "-e", "normal", "--target", target,
                  "--prefix", "none", "-f", "{p}")
     root = None
     found = set()
@@ -111,6 +112,9 @@ def main():
         package = packages.get(key)
         if package is None:
             sys.exit(f"licenses.py: {key[0]} {key[1]} is in cargo tree but not in cargo metadata")
+        # The workspace's own crates (a path, no registry source) are ours: LICENSE.
+        if package.get("source") is None:
+            continue
         expression = package.get("license") or "(none declared)"
         folder = os.path.dirname(package["manifest_path"])
         texts = licence_files(folder, package.get("license_file"))

@@ -17,7 +17,7 @@ echo "macOS icon: 824 px on the 1024 px grid"
 rustup target add aarch64-apple-darwin x86_64-apple-darwin >/dev/null
 start=$(date +%s)
 cargo clippy --locked --target aarch64-apple-darwin --target x86_64-apple-darwin \
-  --lib --bins -- -D warnings
+  --workspace --lib --bins -- -D warnings
 echo "macOS clippy (both targets): $(( $(date +%s) - start )) s"
 # The bundle's licence listing (package.sh mac puts it in Contents/Resources): every
 # crate the Mac programs link has a licence text (the same crates on both Apple targets).

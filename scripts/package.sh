@@ -56,7 +56,7 @@ deb() {
       "$root/usr/share/icons/hicolor/${size}x${size}/apps/queens.png"
   done
   install -m 0644 assets/icon.svg "$root/usr/share/icons/hicolor/scalable/apps/queens.svg"
-  # Generated from the clap definition and checked against it by tests/manpage.rs.
+  # Generated from the clap definition and checked against it by crates/cli/tests/manpage.rs.
   for page in docs/man/*.6; do
     gzip -9n < "$page" > "$root/usr/share/man/man6/$(basename "$page").gz"
   done

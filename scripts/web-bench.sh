@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The engine in the browser against the engine native (issue 29.5): the same work
-# (src/ai/speed.rs) timed in headless Chromium (the web build's bench.html) and natively
+# (crates/engines/src/ai/speed.rs) timed in headless Chromium (the web build's bench.html) and natively
 # on one thread (`cargo bench --bench speed`), one after the other, printed as a table
 # of times and browser/native ratios (BENCHMARKS.md, "The browser").
 set -euo pipefail

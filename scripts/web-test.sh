@@ -10,7 +10,9 @@ bash scripts/setup.sh web
 rustup target add wasm32-unknown-unknown
 # The browser build is linted like the desktop one, so desktop code cannot break it unseen.
 echo "== cargo clippy --target wasm32-unknown-unknown -- -D warnings"
-cargo clippy --target wasm32-unknown-unknown --lib --bin queens-web --locked -- -D warnings
+cargo clippy --target wasm32-unknown-unknown -p queens-board -p queens-engines \
+  -p queens-programs -p queens-store -p queens-app -p queens --lib --bin queens-web \
+  --locked -- -D warnings
 # playwright-core, and binaryen's wasm-opt for scripts/web.sh.
 (cd tests/web && npm ci --no-audit --no-fund)
 bash scripts/web.sh

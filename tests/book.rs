@@ -5,9 +5,11 @@
 mod common;
 
 use common::{all_refused, json};
-use queens::ai::NoHandler;
-use queens::ai::strong::{OpeningBook, SHIPPED_BOOK, SolveSettings, Table, solve_every_move};
-use queens::board::Board;
+use queens_board::Board;
+use queens_engines::ai::NoHandler;
+use queens_engines::ai::strong::{
+    OpeningBook, SHIPPED_BOOK, SolveSettings, Table, solve_every_move,
+};
 
 fn shipped() -> OpeningBook {
     OpeningBook::parse(SHIPPED_BOOK).unwrap_or_else(|e| panic!("{e}"))
@@ -33,7 +35,7 @@ fn the_book_agrees_with_the_solver_on_every_first_move_up_to_9x9() {
         let from_book = book
             .every_move(&board)
             .unwrap_or_else(|| panic!("{size}x{size} not in the book"));
-        let pairs = |values: &[queens::ai::strong::MoveValue]| {
+        let pairs = |values: &[queens_engines::ai::strong::MoveValue]| {
             let mut pairs: Vec<(String, Option<i32>)> = values
                 .iter()
                 .map(|v| (v.cell.to_string(), v.margin))
@@ -49,10 +51,10 @@ fn the_book_agrees_with_the_solver_on_every_first_move_up_to_9x9() {
 #[test]
 fn the_book_answers_only_empty_boards() {
     let book = shipped();
-    let stones = Board::new(7, &[queens::board::Cell::new(0, 0)]).unwrap_or_else(|e| panic!("{e}"));
+    let stones = Board::new(7, &[queens_board::Cell::new(0, 0)]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(book.every_move(&stones), None);
     let mut moved = Board::new(7, &[]).unwrap_or_else(|e| panic!("{e}"));
-    moved.do_move(queens::board::Cell::new(3, 3));
+    moved.do_move(queens_board::Cell::new(3, 3));
     assert_eq!(book.margin(&moved), None);
 }
 

@@ -3,7 +3,7 @@
 //! games read from files, and the workbook read back.
 
 mod common;
-#[path = "oracle/mod.rs"]
+#[path = "../crates/engines/tests/oracle/mod.rs"]
 mod oracle;
 
 use calamine::{Data, Reader, Xlsx, open_workbook};
@@ -11,8 +11,8 @@ use calamine::{Data, Reader, Xlsx, open_workbook};
 use common::signal_mask;
 use common::{json, refused};
 use oracle::{CellKind, RefBoard};
-use queens::board::random_position;
-use queens::store::{SavedGame, Side, append_history};
+use queens_board::random_position;
+use queens_store::{SavedGame, Side, append_history};
 use serde_json::Value;
 use std::collections::HashMap;
 

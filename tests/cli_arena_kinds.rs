@@ -7,7 +7,7 @@ mod common;
 
 use calamine::{DataType, Reader, Xlsx, open_workbook};
 use common::{all_refused, run};
-use queens::store::{GameKind, Winner, load_history};
+use queens_store::{GameKind, Winner, load_history};
 use serde_json::Value;
 use std::path::Path;
 

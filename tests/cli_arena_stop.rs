@@ -9,7 +9,7 @@
 mod common;
 
 use common::signal_mask;
-use queens::arena::FINISHED_QUEUE;
+use queens_arena::FINISHED_QUEUE;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;

@@ -190,9 +190,9 @@ fn engine_names_alone_are_contestants() {
 /// the export refuses it.
 #[test]
 fn one_cell_is_singular_in_a_save_check() {
-    let err = queens::store::CheckError::GainMismatch {
+    let err = queens_store::CheckError::GainMismatch {
         number: 3,
-        cell: queens::board::Cell::new(1, 1),
+        cell: queens_board::Cell::new(1, 1),
         stored: 1,
         actual: 2,
     };

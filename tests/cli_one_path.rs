@@ -20,7 +20,7 @@ fn position_of(tag: &str) -> Vec<String> {
 
 #[test]
 fn every_game_answers_bestmove_by_the_same_path_and_names_itself_unless_queens() {
-    for tag in queens::games::table::tags() {
+    for tag in queens_engines::games::table::tags() {
         let mut args = vec!["bestmove".to_string(), "--depth".into(), "2".into()];
         args.extend(position_of(tag));
         let args: Vec<&str> = args.iter().map(String::as_str).collect();

@@ -6,8 +6,8 @@ mod common;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use common::refused;
-use queens::board::random_position;
-use queens::store::{SavedGame, Side};
+use queens_board::random_position;
+use queens_store::{SavedGame, Side};
 use std::path::Path;
 use std::time::{Duration, Instant};
 

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{all_refused, json};
-use queens::games::table::GAMES;
+use queens_engines::games::table::GAMES;
 use serde_json::Value;
 
 fn strings(value: &Value) -> Vec<String> {

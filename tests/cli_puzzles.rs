@@ -7,9 +7,9 @@ mod common;
 
 use common::minimax::{Reference, Result as MinimaxResult, queens_margin};
 use common::{all_refused, json};
-use queens::ai::puzzles::{Puzzle, PuzzleSet};
-use queens::games::game_string::read;
-use queens::games::seam::AnyGame;
+use queens_engines::ai::puzzles::{Puzzle, PuzzleSet};
+use queens_engines::games::game_string::read;
+use queens_engines::games::seam::AnyGame;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 

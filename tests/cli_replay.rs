@@ -4,7 +4,7 @@
 mod common;
 
 use common::json;
-use queens::board::{Board, Cell};
+use queens_board::{Board, Cell};
 use serde_json::Value;
 
 #[test]
@@ -221,7 +221,7 @@ fn every_game_replays_with_the_fields_queens_has() {
     let queens_fields = [
         "legal", "error", "score", "free", "to_move", "over", "winner", "game",
     ];
-    for tag in queens::games::table::tags() {
+    for tag in queens_engines::games::table::tags() {
         let out = if tag == "queens" {
             json(&["replay", "--size", "5"])
         } else {

@@ -7,7 +7,7 @@ mod common;
 #[cfg(target_os = "linux")]
 use common::signal_mask;
 use common::{cells, json};
-use queens::board::{Board, Cell};
+use queens_board::{Board, Cell};
 use serde_json::Value;
 #[cfg(target_os = "linux")]
 use std::time::Duration;

@@ -433,7 +433,7 @@ fn exact_within_k_gives_exact_margins_near_the_best_and_proved_losses_beyond() {
 /// Plain exhaustive negamax over the board's own play/undo (no solver code), remembering
 /// the rest-of-game gain of each free set: the side to move's best gain from here.
 fn exhaustive_gain(
-    board: &mut queens::board::Board,
+    board: &mut queens_board::Board,
     memo: &mut std::collections::HashMap<[u64; 4], i32>,
 ) -> i32 {
     if board.is_over() {
@@ -459,7 +459,7 @@ fn exhaustive_gain(
 /// (so several rounds are asked); the list is complete (exit 0) and best first.
 #[test]
 fn all_moves_equal_a_plain_exhaustive_search_of_every_move() {
-    use queens::board::{Board, Cell, Player};
+    use queens_board::{Board, Cell, Player};
     let cases: [(&str, &[&str], &[&str]); 3] = [
         ("6", &["b2", "e5"], &["c3"]),
         ("6", &["a6", "d2", "f4"], &[]),

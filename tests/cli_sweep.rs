@@ -380,13 +380,10 @@ fn check(dir: &Path, args: &[OsString]) -> Option<String> {
     None
 }
 
-#[test]
-fn no_bad_value_gets_a_long_line_rust_words_or_an_undocumented_exit_code() {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    std::fs::create_dir_all(dir.path().join("saves")).unwrap_or_else(|e| panic!("{e}"));
+/// Every command line the sweep runs.
+fn cases() -> Vec<Vec<OsString>> {
     let values = bad_values();
-    let mut problems = Vec::new();
-    let mut runs = 0;
+    let mut cases = Vec::new();
     for sub in subcommands() {
         for option in sub.options {
             for value in &values {
@@ -397,8 +394,7 @@ fn no_bad_value_gets_a_long_line_rust_words_or_an_undocumented_exit_code() {
                 }
                 args.push(option.into());
                 args.push(value.clone());
-                runs += 1;
-                problems.extend(check(dir.path(), &args));
+                cases.push(args);
             }
         }
         // A positional where none is taken, an unknown option, `--option=value`.
@@ -411,25 +407,57 @@ fn no_bad_value_gets_a_long_line_rust_words_or_an_undocumented_exit_code() {
                 let mut args = vec![OsString::from(sub.name)];
                 args.extend(without(sub.base, ""));
                 args.push(extra);
-                runs += 1;
-                problems.extend(check(dir.path(), &args));
+                cases.push(args);
             }
         }
     }
     for value in &values {
         // The tree itself, a subcommand that does not exist, and a value of the
         // window's --saves-dir in front of a subcommand.
-        let cases = [
-            vec![OsString::from("tree"), value.clone()],
-            vec![value.clone()],
-            vec!["--saves-dir".into(), value.clone(), "replay".into()],
-        ];
-        for args in cases {
-            runs += 1;
-            problems.extend(check(dir.path(), &args));
-        }
+        cases.push(vec![OsString::from("tree"), value.clone()]);
+        cases.push(vec![value.clone()]);
+        cases.push(vec!["--saves-dir".into(), value.clone(), "replay".into()]);
     }
+    cases
+}
+
+/// How many runs go on at once: each is a process of its own that mostly waits for its
+/// start (under wine, for wineserver), so a few more than the cores.
+const WORKERS: usize = 4;
+
+#[test]
+fn no_bad_value_gets_a_long_line_rust_words_or_an_undocumented_exit_code() {
+    let cases = cases();
+    let runs = cases.len();
     assert!(runs > 500, "{runs}");
+    // Each worker takes every WORKERS-th case, in a folder of its own (a command that
+    // accepts its value may write there).
+    let problems: Vec<String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..WORKERS)
+            .map(|worker| {
+                let cases = &cases;
+                scope.spawn(move || {
+                    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+                    std::fs::create_dir_all(dir.path().join("saves"))
+                        .unwrap_or_else(|e| panic!("{e}"));
+                    cases
+                        .iter()
+                        .skip(worker)
+                        .step_by(WORKERS)
+                        .filter_map(|args| check(dir.path(), args))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|_| panic!("a worker panicked"))
+            })
+            .collect()
+    });
     assert!(
         problems.is_empty(),
         "{} of {runs} runs broke the contract:\n{}",

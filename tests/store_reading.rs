@@ -8,8 +8,8 @@
 mod common;
 
 use calamine::{Data, Reader, Xlsx, open_workbook};
-use queens::board::{Board, Cell};
-use queens::store::{
+use queens_board::{Board, Cell};
+use queens_store::{
     CheckError, CorruptReason, HistoryEntry, SavedGame, Side, StoreError, TimeField,
     append_history, export_workbook, load_from,
 };

@@ -5,12 +5,12 @@
 mod common;
 
 use calamine::{Data, Range, Reader, Xlsx, open_workbook};
-use queens::ai::{EngineKind, NoHandler};
-use queens::board::{Board, Cell, Player};
-use queens::games::dodgem::DodgemError;
-use queens::games::seam::AnyGame;
-use queens::games::tictactoe::TicTacToeError;
-use queens::store::{
+use queens_board::{Board, Cell, Player};
+use queens_engines::ai::{EngineKind, NoHandler};
+use queens_engines::games::dodgem::DodgemError;
+use queens_engines::games::seam::AnyGame;
+use queens_engines::games::tictactoe::TicTacToeError;
+use queens_store::{
     CheckError, EngineSettings, ExportOptions, GameKind, HistoryFilter, Loaded, ResignError,
     SavedGame, SearchInfo, Seat, Side, StoreError, Winner, append_history, export_history,
     load_from, load_game, load_history, summarize,
@@ -44,11 +44,11 @@ impl std::fmt::Display for SmallPosition {
 
 impl SmallPosition {
     fn start(tag: &str) -> SmallPosition {
-        let entry = queens::games::table::by_tag(tag).unwrap_or_else(|| panic!("no {tag}"));
+        let entry = queens_engines::games::table::by_tag(tag).unwrap_or_else(|| panic!("no {tag}"));
         SmallPosition((entry.start)().unwrap_or_else(|e| panic!("{e}")))
     }
 
-    fn play_text(&mut self, text: &str) -> Result<(), queens::games::seam::Refused> {
+    fn play_text(&mut self, text: &str) -> Result<(), queens_engines::games::seam::Refused> {
         self.0.play_text(text)
     }
 
@@ -128,7 +128,7 @@ fn dodgem_between_engines() -> (SavedGame, SmallPosition) {
     let mut saved = record_of(&position, [computer(3), computer(2)]);
     while !position.is_over() {
         let depth = [3, 2][position.seat_to_move()];
-        let config = queens::ai::EngineConfig::new(EngineKind::ALPHABETA, depth);
+        let config = queens_engines::ai::EngineConfig::new(EngineKind::ALPHABETA, depth);
         let outcome = position
             .0
             .think(&config, &NoHandler)

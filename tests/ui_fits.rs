@@ -5,13 +5,13 @@
 //! bar is on the screen and scrolls along the way it sticks out. Read from the accessibility tree,
 //! as a screen reader would find the widgets.
 
-#[path = "ui_support/mod.rs"]
+#[path = "../crates/app/tests/ui_support/mod.rs"]
 mod ui_support;
 
 use eframe::egui::{self, Rect, accesskit::Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use queens::ui::{Action, App, Language, Mode};
+use queens_app::{Action, App, Language, Mode};
 use ui_support::{
     click, first_free, frames, harness_sized, settings, step_until, wait_for_computer,
 };
@@ -363,7 +363,8 @@ fn the_puzzles_fit_before_and_after_a_wrong_move() {
                 .puzzle_session()
                 .map(|session| session.number)
                 .unwrap_or_else(|| panic!("no puzzle"));
-            let tempting = &queens::ai::puzzles::PuzzleSet::shipped().puzzles[number].others[0].0;
+            let tempting =
+                &queens_engines::ai::puzzles::PuzzleSet::shipped().puzzles[number].others[0].0;
             // The cells' prefix in each language.
             let prefix = if harness.query_by_label("Thử lại").is_some() {
                 "ô câu đố"
@@ -373,7 +374,7 @@ fn the_puzzles_fit_before_and_after_a_wrong_move() {
             click(harness, &format!("{prefix} {tempting}"));
             assert!(matches!(
                 harness.state().puzzle_session().map(|s| &s.phase),
-                Some(queens::ui::PuzzlePhase::Wrong { .. })
+                Some(queens_app::PuzzlePhase::Wrong { .. })
             ));
         },
     );
@@ -429,7 +430,7 @@ fn the_players_names_are_not_cut_at_640x480() {
     ] {
         let mut chosen = settings(Mode::HumanVsComputer, 8, 0);
         chosen.language = language;
-        chosen.setup.engines[1] = queens::ui::Preset::Medium.engine();
+        chosen.setup.engines[1] = queens_app::Preset::Medium.engine();
         let (mut harness, _dir) = harness_sized(chosen, [640.0, 480.0]);
         // Two-digit scores take the most room beside the names.
         apply(&mut harness, Action::PasteText("size=8 moves=a1,c2".into()));
@@ -455,7 +456,7 @@ fn the_players_names_are_not_cut_at_640x480() {
 
 /// A whole 15x15 game, each move the first free cell: longer than the move list shows.
 fn long_game() -> String {
-    let mut board = queens::board::Board::new(15, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let mut board = queens_board::Board::new(15, &[]).unwrap_or_else(|e| panic!("{e}"));
     while let Some(cell) = board.free().first() {
         board.play(cell).unwrap_or_else(|e| panic!("{e}"));
     }
@@ -567,7 +568,7 @@ fn windows_open_below_the_menu_bar_and_the_puzzle_board_uses_the_screen() {
             .state()
             .puzzle_session()
             .and_then(|s| {
-                let board = s.position.as_any().downcast_ref::<queens::board::Board>()?;
+                let board = s.position.as_any().downcast_ref::<queens_board::Board>()?;
                 Some(f32::from(board.size()))
             })
             .unwrap_or_else(|| panic!("no queens puzzle"));

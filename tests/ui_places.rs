@@ -1,10 +1,11 @@
 //! The window and its files: Help > About says where they are, and the `saves/` an
 //! older version left in the current folder is offered for copying once.
 
+#[path = "../crates/app/tests/ui_support/mod.rs"]
 mod ui_support;
 
 use egui_kittest::kittest::Queryable;
-use queens::ui::{Language, Mode};
+use queens_app::{Language, Mode};
 use ui_support::{click, frames, harness, settings};
 
 #[test]
@@ -135,9 +136,9 @@ fn history_shows_each_players_record_against_each_opponent() {
             .output()
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(arena.status.success(), "{arena:?}");
-        let (entries, _) = queens::store::load_history(dir.path());
+        let (entries, _) = queens_store::load_history(dir.path());
         assert_eq!(entries.len(), 4);
-        let mut records = queens::store::Records::default();
+        let mut records = queens_store::Records::default();
         for entry in &entries {
             records.add(&entry.game);
         }
@@ -180,4 +181,15 @@ fn history_shows_each_players_record_against_each_opponent() {
         assert_eq!(records[0].wins, records[1].losses);
         assert_eq!(records[0].margin_sum, -records[1].margin_sum);
     }
+}
+
+/// The folder the store decides is the one eframe keeps the window's settings in, on the
+/// system the test runs on (Linux in CI, and Windows when the program's tests run under
+/// wine).
+#[test]
+fn data_folder_is_eframes_storage_folder_on_this_system() {
+    assert_eq!(
+        queens_store::location::data_dir(),
+        eframe::storage_dir(queens_store::location::APP_ID)
+    );
 }

@@ -4,14 +4,14 @@
 //! same for a tic-tac-toe and a Dodgem game on screen (issue 39).
 
 mod common;
-#[path = "ui_support/mod.rs"]
+#[path = "../crates/app/tests/ui_support/mod.rs"]
 mod common_ui;
 
 use common::json;
 use common_ui::{click, frames, harness, settings, step_until};
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
-use queens::ui::{Mode, TABLE24_CHART_LABEL, group_digits};
+use queens_app::{Mode, TABLE24_CHART_LABEL, group_digits};
 
 #[test]
 fn the_panel_runs_depths_1_to_3_and_shows_bestmoves_node_counts() {
@@ -151,7 +151,7 @@ fn a_prediction_of_the_node_ratio_is_judged_by_the_run() {
     click(&mut harness, "Learn");
     click(&mut harness, "Table 2.4: minimax vs alpha-beta…");
     let field = "Predict minimax's nodes ÷ alpha-beta's at depth 3, then Run:";
-    let predict = |harness: &mut egui_kittest::Harness<'_, queens::ui::App>, text: &str| {
+    let predict = |harness: &mut egui_kittest::Harness<'_, queens_app::App>, text: &str| {
         harness
             .get_by_role_and_label(Role::TextInput, field)
             .focus();
@@ -211,8 +211,8 @@ fn a_prediction_of_the_node_ratio_is_judged_by_the_run() {
 #[test]
 fn a_tic_tac_toe_and_a_dodgem_game_run_the_table_and_show_their_rows() {
     use eframe::egui::accesskit::Role;
-    use queens::ai::NoHandler;
-    use queens::analysis::table24::table_engine;
+    use queens_engines::ai::NoHandler;
+    use queens_engines::analysis::table24::table_engine;
     for (game, tag) in [("Tic-tac-toe", "tictactoe"), ("Dodgem", "dodgem")] {
         let (mut harness, _dir) = harness(settings(Mode::HumanVsHuman, 5, 2));
         frames(&mut harness, 2);

@@ -6,6 +6,9 @@
 
 #![cfg_attr(windows, windows_subsystem = "windows")]
 
+#[path = "../window.rs"]
+mod window;
+
 use std::ffi::OsString;
 use std::process::ExitCode;
 
@@ -16,15 +19,11 @@ fn main() -> ExitCode {
         .collect();
     // `queens-gui ARGS` is `queens gui ARGS`.
     args.insert(1.min(args.len()), OsString::from("gui"));
-    match queens::cli::run(args) {
+    match queens_cli::run(args, window::WINDOW) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            let message = err.one_line();
-            eprintln!("queens: {message}");
-            // A window that could not open was already shown in a box by `gui`.
-            if !matches!(err, queens::cli::CliError::Gui { .. }) {
-                queens::cli::show_error_box(&message);
-            }
+            eprintln!("queens: {}", err.one_line());
+            window::show_in_a_box(&err, true);
             ExitCode::from(err.exit_code())
         }
     }

@@ -11,8 +11,8 @@ use wasm_bindgen::prelude::*;
 /// On the page: starts the window. In a worker: nothing until a task is posted.
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    if !queens::ui::web::in_worker() {
-        queens::ui::web::start_page();
+    if !queens_app::web::in_worker() {
+        queens_app::web::start_page();
     }
 }
 
@@ -20,15 +20,15 @@ fn main() {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 pub fn queens_worker_run(name: &str, input: &str, flag: &str) {
-    queens::ui::web::worker::run_posted(name, input, flag);
+    queens_app::web::worker::run_posted(name, input, flag);
 }
 
-/// The engine's speed on fixed work, as JSON (`bench.html`; src/ai/speed.rs): the same
+/// The engine's speed on fixed work, as JSON (`bench.html`; crates/engines/src/ai/speed.rs): the same
 /// function the native `cargo bench --bench speed` runs.
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 pub fn queens_speed(repeats: usize) -> String {
-    serde_json::to_string(&queens::ai::speed::measure(repeats))
+    serde_json::to_string(&queens_engines::ai::speed::measure(repeats))
         .unwrap_or_else(|err| format!("{{\"error\":{:?}}}", err.to_string()))
 }
 

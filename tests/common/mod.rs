@@ -5,14 +5,15 @@
 // Each test file uses only some of these.
 #![allow(dead_code)]
 
-pub mod minimax;
+#[path = "../../crates/engines/tests/support/minimax.rs"]
+pub(crate) mod minimax;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use serde_json::Value;
 use std::process::Output;
 
 /// Runs the real `queens` binary with `args` and returns what it did.
-pub fn queens(args: &[&str]) -> Output {
+pub(crate) fn queens(args: &[&str]) -> Output {
     output_of(|| {
         let mut command = cargo_bin_cmd!("queens");
         command.args(args);
@@ -25,7 +26,7 @@ pub fn queens(args: &[&str]) -> Output {
 /// Only a failure to start the process is tried again (up to three times): under wine,
 /// CI's Windows runner, `CreateProcess` now and then fails with "Internal error" (os error
 /// 1359) before the program runs. The program's own result is never retried.
-pub fn output_of(make: impl Fn() -> assert_cmd::Command) -> Output {
+pub(crate) fn output_of(make: impl Fn() -> assert_cmd::Command) -> Output {
     const STARTS: usize = 3;
     let mut last_error = String::new();
     for _ in 0..STARTS {
@@ -39,7 +40,7 @@ pub fn output_of(make: impl Fn() -> assert_cmd::Command) -> Output {
 }
 
 /// Runs `queens` and returns its exit code, stdout and stderr (both must be UTF-8).
-pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
+pub(crate) fn run(args: &[&str]) -> (Option<i32>, String, String) {
     let output = queens(args);
     let text = |bytes: Vec<u8>| {
         String::from_utf8(bytes).unwrap_or_else(|err| panic!("{args:?}: not UTF-8: {err}"))
@@ -52,7 +53,7 @@ pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
 }
 
 /// Runs a command that must succeed and returns its single JSON line.
-pub fn json(args: &[&str]) -> Value {
+pub(crate) fn json(args: &[&str]) -> Value {
     let (code, stdout, stderr) = run(args);
     assert_eq!(code, Some(0), "{args:?}: {stderr}");
     assert!(stderr.is_empty(), "{args:?} wrote to stderr: {stderr}");
@@ -61,7 +62,7 @@ pub fn json(args: &[&str]) -> Value {
 }
 
 /// Runs a command that must be refused as bad input and returns its one-line message.
-pub fn refused(args: &[&str]) -> String {
+pub(crate) fn refused(args: &[&str]) -> String {
     let (code, stdout, stderr) = run(args);
     assert_eq!(code, Some(2), "{args:?}: {stdout}{stderr}");
     assert!(stdout.is_empty(), "{args:?} wrote to stdout: {stdout}");
@@ -76,7 +77,7 @@ pub fn refused(args: &[&str]) -> String {
 }
 
 /// Checks each `(args, needle)`: refused, and the message contains the needle.
-pub fn all_refused(cases: &[(&[&str], &str)]) {
+pub(crate) fn all_refused(cases: &[(&[&str], &str)]) {
     for (args, needle) in cases {
         let message = refused(args);
         assert!(
@@ -86,7 +87,7 @@ pub fn all_refused(cases: &[(&[&str], &str)]) {
     }
 }
 
-pub fn cells(value: &Value) -> Vec<String> {
+pub(crate) fn cells(value: &Value) -> Vec<String> {
     let Some(items) = value.as_array() else {
         panic!("{value} is not an array");
     };
@@ -101,7 +102,7 @@ pub fn cells(value: &Value) -> Vec<String> {
 
 /// Checks each `(command line, needle)`: the line is split on spaces (so no argument
 /// may hold one), refused, and the message contains the needle.
-pub fn refused_lines(cases: &[(&str, &str)]) {
+pub(crate) fn refused_lines(cases: &[(&str, &str)]) {
     for (line, needle) in cases {
         let args: Vec<&str> = line.split_whitespace().collect();
         let message = refused(&args);
@@ -114,7 +115,7 @@ pub fn refused_lines(cases: &[(&str, &str)]) {
 
 /// The signal mask `field` ("SigIgn:", "SigCgt:") of process `pid`.
 #[cfg(target_os = "linux")]
-pub fn signal_mask(pid: u32, field: &str) -> u64 {
+pub(crate) fn signal_mask(pid: u32, field: &str) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .unwrap_or_default()
         .lines()
@@ -129,7 +130,7 @@ pub fn signal_mask(pid: u32, field: &str) -> u64 {
 /// program sees a write fail part way as it would with ENOSPC. Returns the exit code,
 /// stdout and stderr.
 #[cfg(target_os = "linux")]
-pub fn run_on_a_small_disk(bytes: u64, args: &[&str]) -> (Option<i32>, String, String) {
+pub(crate) fn run_on_a_small_disk(bytes: u64, args: &[&str]) -> (Option<i32>, String, String) {
     let script = format!(
         "trap '' XFSZ && ulimit -f {} && exec '{}' \"$@\"",
         bytes / 512,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A scripted fake engine for the tests of src/engines: it speaks the protocol of
+"""A scripted fake engine for the tests of crates/programs/src: it speaks the protocol of
 docs/protocol.md for tic-tac-toe (the first empty cell is its move) and misbehaves as its
 first argument says: good, crash, crash_at_start, hang, late, garbage, flood, longline,
 illegal, ignore_stop, refuse, silent_start, old_protocol, think (a depth, then waits
