@@ -118,6 +118,13 @@ fn route_signals(interrupt: &Interrupt) {
     let _ = ctrlc::try_set_handler(move || handler.request());
 }
 
+/// A system with neither (the browser's wasm32, which runs no command line): nothing to
+/// route, so `cargo check --target wasm32-unknown-unknown` of the whole workspace holds.
+#[cfg(not(any(unix, windows)))]
+fn route_signals(interrupt: &Interrupt) {
+    let _ = interrupt;
+}
+
 /// Stops the search when a stop request arrives, as the window's "Move now" does.
 pub(crate) struct StopOnRequest<'a>(pub &'a Interrupt);
 
