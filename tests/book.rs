@@ -2,7 +2,7 @@
 //! 3..15, and agrees with the solver move by move on the boards up to 9x9; `queens book`
 //! writes the same numbers; bad books are refused by name.
 
-mod common;
+use crate::common;
 
 use common::{all_refused, json};
 use queens_board::Board;

@@ -2,9 +2,8 @@
 //! (the oracle's rules, no shared code), the JSON contract, refusals naming the move,
 //! games read from files, and the workbook read back.
 
-mod common;
-#[path = "../crates/engines/tests/oracle/mod.rs"]
-mod oracle;
+use crate::common;
+use crate::oracle;
 
 use calamine::{Data, Reader, Xlsx, open_workbook};
 #[cfg(target_os = "linux")]

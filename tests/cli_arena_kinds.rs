@@ -3,7 +3,7 @@
 //! options, which are queens', are refused with exit 2. Since issue 39 every game's
 //! series keeps its games in the history and writes the workbook, as queens' does.
 
-mod common;
+use crate::common;
 
 use calamine::{DataType, Reader, Xlsx, open_workbook};
 use common::{all_refused, run};

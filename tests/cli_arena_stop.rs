@@ -6,7 +6,7 @@
 
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use common::signal_mask;
 use queens_arena::FINISHED_QUEUE;

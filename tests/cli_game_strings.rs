@@ -4,7 +4,7 @@
 //! no `--kind`) or `--position`; its moves are played as `--moves` are (an illegal one
 //! is told, not refused); a string naming another game than `--kind` is refused.
 
-mod common;
+use crate::common;
 
 use common::{all_refused, json};
 

@@ -2,7 +2,7 @@
 //! tree speak each game's notation, give the same answers as the library, and refuse what
 //! is not a position of the game, or a queens option, on one line with exit 2.
 
-mod common;
+use crate::common;
 
 use common::{all_refused, json};
 use serde_json::Value;

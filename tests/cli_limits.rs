@@ -2,7 +2,7 @@
 //! proves, output paths are checked whole before any work, a run that writes nothing says
 //! so, and the messages speak of what the user gave.
 
-mod common;
+use crate::common;
 
 use common::{all_refused, refused, run};
 use serde_json::Value;

@@ -3,7 +3,7 @@
 //! right advice for the command at hand, singular for one, and engine names alone taken
 //! as contestants.
 
-mod common;
+use crate::common;
 
 use common::{refused, run};
 use serde_json::Value;

@@ -4,7 +4,7 @@
 //! command. Queens' answers are checked byte for byte against main's by
 //! scripts/compare-cli.sh; these tests hold the shape every game shares.
 
-mod common;
+use crate::common;
 
 use common::{json, refused};
 

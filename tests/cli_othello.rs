@@ -2,7 +2,7 @@
 //! tree speak Othello's notation; solve refuses it with its reason; bad positions, moves,
 //! game strings and evaluation files are refused on one line with exit 2.
 
-mod common;
+use crate::common;
 
 use common::{all_refused, json};
 use serde_json::Value;

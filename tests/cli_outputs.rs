@@ -2,7 +2,7 @@
 //! game, a FIFO or a device given as an output is refused and left as it was (issue 18,
 //! item 1: `analyse --xlsx` used to replace anything, after the analysis).
 
-mod common;
+use crate::common;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use common::refused;

@@ -4,7 +4,7 @@
 //! checked against the rules by replaying, and the refusals (a game without a solver,
 //! queens' own options) with exit code 2.
 
-mod common;
+use crate::common;
 
 use common::{all_refused, json};
 use queens_engines::games::table::GAMES;

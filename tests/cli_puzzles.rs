@@ -3,7 +3,7 @@
 //! (issue 39) every game's puzzles through the one command, re-checked by a plain
 //! minimax over the seam.
 
-mod common;
+use crate::common;
 
 use common::minimax::{Reference, Result as MinimaxResult, queens_margin};
 use common::{all_refused, json};

@@ -1,7 +1,7 @@
 //! What `queens` refuses, and how: exit 2, nothing on stdout, one line on stderr naming
 //! the offending token (docs/cli.md); help and version; no window without a display.
 
-mod common;
+use crate::common;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use common::{all_refused, queens, refused, refused_lines};

@@ -1,7 +1,7 @@
 //! `queens replay` against docs/cli.md: the position a game reaches, illegal moves
 //! reported in the answer, random stones reproducible from their seed.
 
-mod common;
+use crate::common;
 
 use common::json;
 use queens_board::{Board, Cell};

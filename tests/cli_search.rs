@@ -2,7 +2,7 @@
 //! counts, agreement of the searches, exact values, time limits, stop signals, and the
 //! textbook trees.
 
-mod common;
+use crate::common;
 
 #[cfg(target_os = "linux")]
 use common::signal_mask;

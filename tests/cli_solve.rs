@@ -1,7 +1,7 @@
 //! `queens solve` and `bestmove --algo pvs` through the real binary: the JSON contract,
 //! exit 3 with proved bounds when the time runs out, exit 2 on bad input.
 
-mod common;
+use crate::common;
 
 use common::{all_refused, json, run};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! a table on stderr for the arena, exit 2 with one line for bad settings or paths. Every
 //! run works in a temporary folder, so nothing is written into the real saves folder.
 
-mod common;
+use crate::common;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use calamine::{DataType, Reader, Xlsx, open_workbook};

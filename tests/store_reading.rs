@@ -5,7 +5,7 @@
 //! name is not text is named rather than read under a lossy id, and the workbook carries
 //! the players' names.
 
-mod common;
+use crate::common;
 
 use calamine::{Data, Reader, Xlsx, open_workbook};
 use queens_board::{Board, Cell};

@@ -2,7 +2,7 @@
 //! store's public API: the same files, folders and workbook as queens games, each
 //! replayed by its own game's rules when loaded (issue 20).
 
-mod common;
+use crate::common;
 
 use calamine::{Data, Range, Reader, Xlsx, open_workbook};
 use queens_board::{Board, Cell, Player};

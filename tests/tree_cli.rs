@@ -1,7 +1,7 @@
 //! `queens tree --algo pvs` (NegaScout with its re-searches in the trace) and the
 //! character position a refused tree is reported with.
 
-mod common;
+use crate::common;
 
 use common::{all_refused, json};
 use serde_json::Value;

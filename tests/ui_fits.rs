@@ -5,8 +5,7 @@
 //! bar is on the screen and scrolls along the way it sticks out. Read from the accessibility tree,
 //! as a screen reader would find the widgets.
 
-#[path = "../crates/app/tests/ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use eframe::egui::{self, Rect, accesskit::Role};
 use egui_kittest::Harness;

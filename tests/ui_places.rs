@@ -1,8 +1,7 @@
 //! The window and its files: Help > About says where they are, and the `saves/` an
 //! older version left in the current folder is offered for copying once.
 
-#[path = "../crates/app/tests/ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use egui_kittest::kittest::Queryable;
 use queens_app::{Language, Mode};

@@ -3,9 +3,8 @@
 //! that every count shown is the one `queens bestmove` prints for that depth; and the
 //! same for a tic-tac-toe and a Dodgem game on screen (issue 39).
 
-mod common;
-#[path = "../crates/app/tests/ui_support/mod.rs"]
-mod common_ui;
+use crate::common;
+use crate::ui_support as common_ui;
 
 use common::json;
 use common_ui::{click, frames, harness, settings, step_until};

@@ -1,7 +1,7 @@
 //! The window driven through egui_kittest by its accessible labels, as a user would: no
 //! GPU, no display, no image snapshots.
 
-mod ui_support;
+use crate::ui_support;
 
 use eframe::egui;
 use egui_kittest::Harness;

@@ -1,8 +1,7 @@
 //! Actions that did something else, or nothing (issue 19, items 6-11 and 15), driven
 //! through kittest by accessible labels: each test failed on the window before its fix.
 
-#[path = "ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use eframe::egui;
 use egui_kittest::Harness;

@@ -2,7 +2,7 @@
 //! analysis runs to the end in the background and the move list then shows each move's
 //! loss, as `queens analyse` reports it.
 
-mod ui_support;
+use crate::ui_support;
 
 use calamine::{Reader, Xlsx, open_workbook};
 use eframe::egui;

@@ -8,8 +8,7 @@
 //! wine cannot start (the engine-process tests say the same).
 #![cfg(unix)]
 
-#[path = "ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;

@@ -5,8 +5,7 @@
 //! large names the deepest depth that fits, Dodgem grows from its start, and the board on
 //! screen grows its queens tree.
 
-#[path = "ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::{Key, Modifiers};

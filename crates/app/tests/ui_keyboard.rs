@@ -2,8 +2,7 @@
 //! cursor with the claims previewed as for a hovered cell, Enter plays; each cell is
 //! found by its accessible name and says what it holds.
 
-#[path = "ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use eframe::egui::Key;
 use egui_kittest::Harness;

@@ -4,8 +4,7 @@
 //! and the score counted per kind. The expected answers come from the library's trace
 //! (`ai::tree::exercise`), which `crates/engines/tests/tree_lab.rs` ties to the engine's evaluations.
 
-#[path = "ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::{Key, Modifiers};

@@ -2,7 +2,7 @@
 //! egui_kittest: on a small board every move's value is proved, and the window's values
 //! equal the exact solver's, move by move.
 
-mod ui_support;
+use crate::ui_support;
 
 use egui_kittest::kittest::Queryable;
 use queens_app::Mode;

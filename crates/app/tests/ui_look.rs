@@ -2,12 +2,12 @@
 //! labels: clipboard, panels at small and large sizes, the new-game panel, error texts,
 //! player names. No GPU, no display, no image snapshots.
 
+use crate::ui_support;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use queens_app::{App, Mode, Preset, Settings};
 use std::path::Path;
-mod ui_support;
 use ui_support::{
     click, frames, harness, harness_sized, harness_sized_in, open_history, settings,
     wait_for_computer,

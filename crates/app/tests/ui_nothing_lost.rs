@@ -6,8 +6,7 @@
 //! 3. our own path field asks before a Save as or an export replaces a file;
 //! 4. a game from a pasted position is marked so and credited to nobody.
 
-#[path = "ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

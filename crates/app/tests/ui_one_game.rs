@@ -4,8 +4,7 @@
 //! queens-only tools (move values, hints, the analysis) read from the games table row of
 //! the game on screen, so nothing runs on a queens game that is not shown.
 
-#[path = "ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use eframe::egui;
 use egui_kittest::Harness;

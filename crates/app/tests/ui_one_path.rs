@@ -2,8 +2,7 @@
 //! game of the games table. Each test is a defect found when queens went one way and
 //! the other games another, driven by kittest through accessible labels.
 
-#[path = "ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use eframe::egui;
 use egui_kittest::Harness;

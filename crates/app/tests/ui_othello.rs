@@ -5,8 +5,7 @@
 //! `game=othello` string (or a link to it) goes on screen, is autosaved as an Othello
 //! record and is continued in a new window.
 
-#[path = "ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use eframe::egui;
 use egui::accesskit::Role;

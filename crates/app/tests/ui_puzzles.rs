@@ -4,8 +4,7 @@
 //! refutation; a retry counts for nothing; Show solution counts as a miss; the record
 //! survives the settings file; the window speaks Vietnamese.
 
-#[path = "ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

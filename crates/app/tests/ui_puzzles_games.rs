@@ -6,8 +6,7 @@
 //! the refutation's end in words; the Game chooser offers them with queens on screen,
 //! and the window speaks Vietnamese.
 
-#[path = "ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use eframe::egui;
 use egui::accesskit::Role;

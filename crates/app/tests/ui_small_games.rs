@@ -4,8 +4,7 @@
 //! game goes to the history, a save opens again as the same game, the Tree Lab grows the
 //! game's tree from the position on screen, and the window speaks Vietnamese.
 
-#[path = "ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use eframe::egui;
 use egui::accesskit::Role;

@@ -2,8 +2,7 @@
 //! load the thesis tree, step the whole trace forwards and backwards, and read the
 //! evaluation count it shows; the same in Vietnamese; the step table's export.
 
-#[path = "ui_support/mod.rs"]
-mod ui_support;
+use crate::ui_support;
 
 use calamine::{Data, Reader, Xlsx, open_workbook};
 use eframe::egui::{Key, Modifiers};

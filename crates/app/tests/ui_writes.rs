@@ -4,7 +4,7 @@
 //! read) while the window goes on drawing and playing, and a window closed during the
 //! save still leaves the file complete. A cancelled search hands its engine back.
 
-mod ui_support;
+use crate::ui_support;
 
 use eframe::egui;
 use egui_kittest::Harness;

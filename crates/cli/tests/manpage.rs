@@ -5,7 +5,7 @@
 //! again with
 //!
 //! ```sh
-//! UPDATE_MANPAGES=1 cargo test --test manpage
+//! UPDATE_MANPAGES=1 cargo test -p queens-cli --test all manpage::
 //! ```
 
 use clap::CommandFactory;
@@ -75,13 +75,13 @@ fn man_pages_say_what_help_says() {
     assert_eq!(
         pages_on_disk(&folder),
         expected,
-        "docs/man/ holds other pages than the commands; run UPDATE_MANPAGES=1 cargo test --test manpage"
+        "docs/man/ holds other pages than the commands; run UPDATE_MANPAGES=1 cargo test -p queens-cli --test all manpage::"
     );
     for (name, text) in &pages {
         let on_disk = std::fs::read(folder.join(name)).unwrap_or_else(|err| panic!("{err}"));
         assert!(
             on_disk == *text,
-            "docs/man/{name} differs from the command line's help; run UPDATE_MANPAGES=1 cargo test --test manpage"
+            "docs/man/{name} differs from the command line's help; run UPDATE_MANPAGES=1 cargo test -p queens-cli --test all manpage::"
         );
     }
 }

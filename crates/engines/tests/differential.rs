@@ -6,8 +6,7 @@
 //! are what hold the crate's last-ply fast paths (which never run the plain loop) to the
 //! loop they replace.
 
-#[path = "oracle/mod.rs"]
-mod oracle;
+use crate::oracle;
 
 use oracle::{RefBoard, RefStats, ref_alphabeta, ref_minimax};
 use queens_board::{Board, Cell, Player, SplitMix64, random_stones};

@@ -1,8 +1,7 @@
 //! Exact answers: hand-checked facts, searches deep enough to reach the end of the game
 //! against the oracle's exhaustive solver, and the perft counts in `crates/engines/tests/data/perft.txt`.
 
-#[path = "oracle/mod.rs"]
-mod oracle;
+use crate::oracle;
 
 use oracle::{RefBoard, ref_minimax, ref_perft, ref_solve};
 use queens_board::{Board, Cell, Player, random_stones};

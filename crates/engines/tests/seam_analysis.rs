@@ -5,8 +5,7 @@
 //! move's value at each position of the game (tic-tac-toe) or at one position of each
 //! game (Dodgem), is the reference's; queens' margins likewise on 60 small games.
 
-#[path = "support/minimax.rs"]
-mod minimax;
+use crate::minimax;
 
 use minimax::{Reference, Result, queens_margin};
 use queens_engines::analysis::proved::Outcome;

@@ -2,8 +2,7 @@
 //! exhaustive solver (tests/oracle, no shared code), a memoized exhaustive search over
 //! `Board::play`/`undo` for the boards too big for it, and the thesis alpha-beta.
 
-#[path = "oracle/mod.rs"]
-mod oracle;
+use crate::oracle;
 
 use oracle::{RefBoard, ref_solve};
 use queens_board::{Board, Player, random_position};
