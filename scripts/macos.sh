@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # macOS, checked on Linux: the icon's margin, then clippy (a full type-check plus lints,
-# warnings as errors) of the library and both programs for Apple silicon and Intel Macs. Linking needs Apple's
+# warnings as errors) of the library and both programs for Apple silicon and Intel Macs,
+# and the workspace's docs. Linking needs Apple's
 # SDK, which no Linux machine has; a Mac builds the app with `bash scripts/package.sh mac`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,14 @@ start=$(date +%s)
 cargo clippy --locked --target aarch64-apple-darwin --target x86_64-apple-darwin \
   --workspace --lib --bins -- -D warnings
 echo "macOS clippy (both targets): $(( $(date +%s) - start )) s"
+# The workspace's docs (scripts/test.sh runs the same check on Linux): rustdoc reads the
+# dependencies' metadata that the type-check above just made, so here it costs only our
+# own crates, where on Linux (whose build makes no metadata-only dependencies) it would
+# type-check every dependency first. A broken link, or a public page linking a private
+# item, fails.
+start=$(date +%s)
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --target aarch64-apple-darwin --workspace --no-deps
+echo "cargo doc (Apple silicon): $(( $(date +%s) - start )) s"
 # The bundle's licence listing (package.sh mac puts it in Contents/Resources): every
 # crate the Mac programs link has a licence text (the same crates on both Apple targets).
 python3 scripts/licenses.py aarch64-apple-darwin > /dev/null

@@ -4,17 +4,34 @@
 # Debian's Chromium and downloads no browser), builds the site (scripts/web.sh), serves
 # it on 127.0.0.1:$PORT and runs tests/web/browser.mjs against it. Screenshots go to
 # target/web-shots/.
+#   bash scripts/web-test.sh          # everything
+#   bash scripts/web-test.sh --build  # the tools and the module, linted (CI's first half)
+#   bash scripts/web-test.sh --check  # the site made from it, served and tested
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=${1:-all}
+case "$mode" in
+  all | --build | --check) ;;
+  *) echo "web-test.sh: unknown option '$mode' (--build, --check)" >&2; exit 2 ;;
+esac
 bash scripts/setup.sh web
-rustup target add wasm32-unknown-unknown
-# The browser build is linted like the desktop one, so desktop code cannot break it unseen.
-echo "== cargo clippy --target wasm32-unknown-unknown -- -D warnings"
-cargo clippy --target wasm32-unknown-unknown -p queens-board -p queens-engines \
-  -p queens-programs -p queens-store -p queens-app -p queens --lib --bin queens-web \
-  --locked -- -D warnings
-# playwright-core, and binaryen's wasm-opt for scripts/web.sh.
-(cd tests/web && npm ci --no-audit --no-fund)
+# The browser build is linted like the desktop one, so desktop code cannot break it
+# unseen: clippy-driver is the compiler of our crates in the module's own release build
+# (scripts/test.sh says how), which lints every crate the module is made of (the board,
+# the engines, the engine programs, the store, the window and queens-web) with warnings as
+# errors, without a second, type-check-only pass over every dependency.
+RUSTC_WORKSPACE_WRAPPER=$(command -v clippy-driver) || {
+  echo "web-test.sh: clippy-driver not found: rustup component add clippy" >&2; exit 1; }
+export RUSTC_WORKSPACE_WRAPPER
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+if [ "$mode" != --check ]; then
+  echo "== the module, linted (clippy -D warnings) and built"
+  bash scripts/web.sh compile
+fi
+if [ "$mode" = --build ]; then
+  exit 0
+fi
+# The site (the module is built already: this only makes the site around it).
 bash scripts/web.sh
 PORT=${PORT:-8093}
 python3 -m http.server --bind 127.0.0.1 "$PORT" --directory target/web >/dev/null 2>&1 &

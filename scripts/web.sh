@@ -3,7 +3,9 @@
 # (index.html, queens.js and queens_bg.wasm optimised by wasm-opt, worker.js, the service
 # worker sw.js, the web app manifest and its icons, and .gz/.br copies), ready for any
 # static host (docs/install.md). `bash scripts/web.sh serve` then serves it on http://127.0.0.1:8080
-# (PORT=... to change) with Python's plain static server.
+# (PORT=... to change) with Python's plain static server. `bash scripts/web.sh tools` only
+# installs the tools below; `bash scripts/web.sh compile` also builds the module, and stops
+# there (CI builds it, then makes the site beside its next build).
 #
 # Installs what it needs on a fresh machine: the wasm32-unknown-unknown target (rustup)
 # and wasm-bindgen-cli at the version of the wasm-bindgen crate in Cargo.lock (the two
@@ -25,7 +27,17 @@ fi
 if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $BINDGEN_VERSION"; then
   # Not --locked: the CLI's own lock file names a webpki-roots release that the registry
   # no longer serves; its dependencies resolve within their semver ranges instead.
-  cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION"
+  # --debug: unoptimised, the CLI builds in 56 s instead of 174 s on a 2-core machine and
+  # still turns our module into the page's in 3.5 s (BENCHMARKS.md, "CI in half the time").
+  cargo install --debug wasm-bindgen-cli --version "$BINDGEN_VERSION"
+fi
+# wasm-opt from binaryen's npm package (see below).
+WASM_OPT=${WASM_OPT:-tests/web/node_modules/.bin/wasm-opt}
+if [ "$WASM_OPT" != none ] && [ ! -x "$WASM_OPT" ] && command -v npm >/dev/null; then
+  (cd tests/web && npm ci --no-audit --no-fund)
+fi
+if [ "${1:-}" = tools ]; then
+  exit 0
 fi
 
 echo "== cargo build --$PROFILE --target wasm32-unknown-unknown --bin queens-web"
@@ -41,6 +53,9 @@ else
   cargo build --locked --target wasm32-unknown-unknown --bin queens-web
   DIR=debug
 fi
+if [ "${1:-}" = compile ]; then
+  exit 0
+fi
 rm -rf "$OUT"
 mkdir -p "$OUT"
 wasm-bindgen --target web --no-typescript --out-dir "$OUT" --out-name queens \
@@ -54,10 +69,6 @@ wasm-bindgen --target web --no-typescript --out-dir "$OUT" --out-name queens \
 # the first frame half again as long to compile (120-180 ms against 75-90 ms in that
 # frame's task), while the module was no smaller compressed (-O1: 3.29 MB gzip, 2.26 MB
 # brotli; -O2: 3.31 and 2.33) and the engine no faster (bench.html, within the noise).
-WASM_OPT=${WASM_OPT:-tests/web/node_modules/.bin/wasm-opt}
-if [ "$WASM_OPT" != none ] && [ ! -x "$WASM_OPT" ] && command -v npm >/dev/null; then
-  (cd tests/web && npm ci --no-audit --no-fund)
-fi
 BEFORE=$(stat -c %s "$OUT/queens_bg.wasm")
 if [ "$WASM_OPT" != none ] && [ -x "$WASM_OPT" ]; then
   echo "== $("$WASM_OPT" --version) -O1 --strip-debug --strip-producers"

@@ -3,18 +3,50 @@
 # tests of the crates Windows changes and smoke runs of the CLI under wine, checks the executables
 # (subsystems, icon, version information, manifest, no mingw run-time DLL) and makes the
 # zip (programs, README, licences). CI runs it from .ci/run.
-#   bash scripts/windows.sh          # everything
-#   bash scripts/windows.sh --build  # only cross-build the release programs
-#   bash scripts/windows.sh --smoke  # the checks and smoke runs, without the test suite
+#   bash scripts/windows.sh            # everything
+#   bash scripts/windows.sh --release  # only cross-build the release programs
+#   bash scripts/windows.sh --build    # only build what the rest runs (CI's first half)
+#   bash scripts/windows.sh --check    # the rest: tests, checks, smoke runs, the zip
+#   bash scripts/windows.sh --smoke    # the checks and smoke runs, without the test suite
+# Every build here is linted (clippy -D warnings), as in scripts/test.sh: the Windows
+# target compiles code of its own (paths, consoles, signals) that Linux never sees.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=x86_64-pc-windows-gnu
+mode=${1:-all}
+case "$mode" in
+  all | --release | --build | --check | --smoke) ;;
+  *) echo "windows.sh: unknown option '$mode' (--release, --build, --check, --smoke)" >&2; exit 2 ;;
+esac
 bash scripts/setup.sh windows
 rustup target add "$target" >/dev/null
 export CARGO_TERM_COLOR=never
+RUSTC_WORKSPACE_WRAPPER=$(command -v clippy-driver) || {
+  echo "windows.sh: clippy-driver not found: rustup component add clippy" >&2; exit 1; }
+export RUSTC_WORKSPACE_WRAPPER
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+# What Windows changes: paths, files, processes, consoles and signals live in the
+# store, the engine programs, the arena, the command line and the programs. The rules
+# and the search (queens-board, queens-engines) are the same computation on every
+# system, and the window's tests drive a headless window: both ran on Linux already.
+windows_tests=(-p queens-store -p queens-programs -p queens-arena -p queens-cli -p queens
+               --lib --bins --tests)
 
-if [ "${1:-}" = "--build" ]; then
+if [ "$mode" = --release ]; then
   cargo build --release --locked --target "$target" --bins
+  exit 0
+fi
+if [ "$mode" != --check ]; then
+  # Every build the rest needs, first: CI runs the rest beside its next build, and
+  # cargo lets one build at a time use a profile's folder.
+  echo "== cargo test --no-run --target $target (linted): store, programs, arena, cli, queens"
+  start=$(date +%s)
+  cargo test --no-run --locked --target "$target" "${windows_tests[@]}"
+  cargo build --locked --profile dev --target "$target" --bins
+  cargo build --locked --bin queens
+  echo "windows build: $(( $(date +%s) - start )) s"
+fi
+if [ "$mode" = --build ]; then
   exit 0
 fi
 
@@ -29,18 +61,21 @@ wineboot --init >/dev/null 2>&1 || true
 wineserver --wait || true
 cp target/wine/bcryptprimitives.dll "$WINEPREFIX/drive_c/windows/system32/"
 
-if [ "${1:-}" = "--smoke" ]; then
-  cargo build --locked --target "$target" --bins
-else
-  # What Windows changes: paths, files, processes, consoles and signals live in the
-  # store, the engine programs, the arena, the command line and the programs. The rules
-  # and the search (queens-board, queens-engines) are the same computation on every
-  # system, and the window's tests drive a headless window: both ran on Linux already.
+# The zip first: its build is done already, and then nothing below waits for cargo.
+echo "== the zip"
+PROFILE=dev bash scripts/package.sh windows
+zip_file=$(ls -t target/dist/queens-*-windows-x86_64.zip | head -n 1)
+listing=$(python3 -m zipfile -l "$zip_file")
+echo "$listing"
+for file in queens.exe queens-gui.exe README.txt LICENSE.txt OFL.txt THIRD-PARTY-LICENSES.txt; do
+  echo "$listing" | grep -q "/$file " || { echo "the zip lacks $file" >&2; exit 1; }
+done
+
+if [ "$mode" != --smoke ]; then
   echo "== cargo test --target $target (under wine): store, programs, arena, cli, queens"
   start=$(date +%s)
   CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER=wine \
-    cargo test --locked --target "$target" -p queens-store -p queens-programs \
-      -p queens-arena -p queens-cli -p queens --lib --bins --tests
+    cargo test --locked --target "$target" "${windows_tests[@]}"
   echo "windows tests: $(( $(date +%s) - start )) s"
 fi
 
@@ -87,7 +122,6 @@ got=$(run replay --size 4 --moves b2,d3,a4 | tr -d '\r')
 echo "$got"
 test "$got" = "$expected" || { echo "replay differs from Linux" >&2; exit 1; }
 # The same proof, node for node, as on Linux (only the time may differ).
-cargo build --locked --bin queens
 no_time() { sed -E 's/"time_ms":[0-9]+,?//'; }
 got=$(run solve --size 7 --random-stones 3 --seed 2 --threads 1 | tr -d '\r')
 echo "$got"
@@ -111,12 +145,4 @@ test -s "$work/history.xlsx"
 # is reliable; the box's words are unit-tested (crates/cli/src/gui.rs) and the box was looked at
 # by hand (see the closing note of 2026-11-27).
 
-echo "== the zip"
-PROFILE=dev bash scripts/package.sh windows
-zip_file=$(ls -t target/dist/queens-*-windows-x86_64.zip | head -n 1)
-listing=$(python3 -m zipfile -l "$zip_file")
-echo "$listing"
-for file in queens.exe queens-gui.exe README.txt LICENSE.txt OFL.txt THIRD-PARTY-LICENSES.txt; do
-  echo "$listing" | grep -q "/$file " || { echo "the zip lacks $file" >&2; exit 1; }
-done
 echo "windows: all checks passed"

@@ -4,11 +4,13 @@
 
 use crate::common;
 
+#[cfg(unix)]
 use assert_cmd::cargo::cargo_bin_cmd;
 use common::refused;
 use queens_board::random_position;
 use queens_store::{SavedGame, Side};
 use std::path::Path;
+#[cfg(unix)]
 use std::time::{Duration, Instant};
 
 fn text(path: &Path) -> String {

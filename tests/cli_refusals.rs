@@ -3,8 +3,10 @@
 
 use crate::common;
 
+#[cfg(any(target_os = "linux", not(feature = "gui")))]
 use assert_cmd::cargo::cargo_bin_cmd;
 use common::{all_refused, queens, refused, refused_lines};
+#[cfg(any(target_os = "linux", not(feature = "gui")))]
 use std::time::Duration;
 
 #[test]

@@ -5,13 +5,14 @@
 //! name is not text is named rather than read under a lossy id, and the workbook carries
 //! the players' names.
 
+#[cfg(target_os = "linux")]
 use crate::common;
 
 use calamine::{Data, Reader, Xlsx, open_workbook};
 use queens_board::{Board, Cell};
 use queens_store::{
     CheckError, CorruptReason, HistoryEntry, SavedGame, Side, StoreError, TimeField,
-    append_history, export_workbook, load_from,
+    export_workbook, load_from,
 };
 use std::path::{Path, PathBuf};
 
@@ -212,7 +213,8 @@ fn a_history_file_whose_name_is_not_text_is_named_not_read() {
     use std::os::unix::ffi::OsStrExt;
     let dir = temp();
     let saved = finished_game();
-    let written = append_history(dir.path(), &saved).unwrap_or_else(|e| panic!("{e}"));
+    let written =
+        queens_store::append_history(dir.path(), &saved).unwrap_or_else(|e| panic!("{e}"));
     let history = written.parent().map(Path::to_path_buf).unwrap_or_default();
     let text = ron_of(&saved);
     for name in [&b"game-\xff.ron"[..], &b"game-\xfe.ron"[..]] {

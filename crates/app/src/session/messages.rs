@@ -113,8 +113,9 @@ pub enum Message {
     /// The autosave exists but could not be loaded: why, and where it was moved (or why
     /// it could not be moved, and so was left untouched).
     AutosaveDamaged {
-        /// Why it could not be loaded.
-        problem: FileProblem,
+        /// Why it could not be loaded (boxed: with Windows' larger paths this variant made
+        /// every `Message` over clippy's 128-byte limit for an error).
+        problem: Box<FileProblem>,
         /// Where it is now, or why it could not be moved.
         moved_to: Result<PathBuf, String>,
     },

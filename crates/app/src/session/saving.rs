@@ -297,7 +297,10 @@ impl Files {
                 } else {
                     AutosaveSlot::Ours
                 };
-                let report = Message::AutosaveDamaged { problem, moved_to };
+                let report = Message::AutosaveDamaged {
+                    problem: Box::new(problem),
+                    moved_to,
+                };
                 (slot, CheckEnded::WithReport(report))
             }
         };
