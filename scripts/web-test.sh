@@ -44,4 +44,8 @@ for _ in $(seq 1 100); do
   fi
   sleep 0.1
 done
+# Ours, not another server left on the port (python exits at once when it cannot bind).
+kill -0 "$server" 2>/dev/null || {
+  echo "web-test.sh: the server did not start: is port $PORT in use? (PORT=... to change)" >&2
+  exit 1; }
 BASE="http://127.0.0.1:$PORT/" node tests/web/browser.mjs
