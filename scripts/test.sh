@@ -24,10 +24,7 @@ case "$mode" in
 esac
 bash scripts/setup.sh build
 export CARGO_TERM_COLOR=never
-RUSTC_WORKSPACE_WRAPPER=$(command -v clippy-driver) || {
-  echo "test.sh: clippy-driver not found: rustup component add clippy" >&2; exit 1; }
-export RUSTC_WORKSPACE_WRAPPER
-export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+source scripts/clippy-build.sh
 timed() {
   local start
   start=$(date +%s)

@@ -20,10 +20,7 @@ bash scripts/setup.sh web
 # (scripts/test.sh says how), which lints every crate the module is made of (the board,
 # the engines, the engine programs, the store, the window and queens-web) with warnings as
 # errors, without a second, type-check-only pass over every dependency.
-RUSTC_WORKSPACE_WRAPPER=$(command -v clippy-driver) || {
-  echo "web-test.sh: clippy-driver not found: rustup component add clippy" >&2; exit 1; }
-export RUSTC_WORKSPACE_WRAPPER
-export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+source scripts/clippy-build.sh
 if [ "$mode" != --check ]; then
   echo "== the module, linted (clippy -D warnings) and built"
   bash scripts/web.sh compile

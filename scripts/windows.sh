@@ -21,10 +21,7 @@ esac
 bash scripts/setup.sh windows
 rustup target add "$target" >/dev/null
 export CARGO_TERM_COLOR=never
-RUSTC_WORKSPACE_WRAPPER=$(command -v clippy-driver) || {
-  echo "windows.sh: clippy-driver not found: rustup component add clippy" >&2; exit 1; }
-export RUSTC_WORKSPACE_WRAPPER
-export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+source scripts/clippy-build.sh
 # What Windows changes: paths, files, processes, consoles and signals live in the
 # store, the engine programs, the arena, the command line and the programs. The rules
 # and the search (queens-board, queens-engines) are the same computation on every
