@@ -1,5 +1,10 @@
 #!/usr/bin/env python3
-"""Which top-level module of src/ uses which (the measurements of docs/workspace-plan.md).
+"""Which top-level module of a crate uses which, and which crate uses which module of its
+neighbours (the measurements of docs/workspace-plan.md, ported to the workspace).
+
+With no folder given: every crate's table (crates/*/src), then each crate's uses of the
+other crates' modules (`queens_engines::games::...`, test code apart), the figures the
+crates' public APIs are cut by. With a folder: that crate's table alone.
 
 For each .rs file: every `crate::`, `super::`, `self::` path (and `queens::` in the
 programs of src/bin), `use` groups expanded leaf by leaf, resolved to the top-level
@@ -8,13 +13,15 @@ doc comments are counted apart; string literals are blanked first. Text, not the
 compiler: a path through a re-export counts where it is written, and an inline `mod`
 other than a test module would be resolved one level off (there are none outside tests).
 
-    python3 scripts/module-deps.py                    # the table
-    python3 scripts/module-deps.py --sites cli ui     # file:line of each cli -> ui reference
-    python3 scripts/module-deps.py --json out.json    # everything, for other scripts
+    python3 scripts/module-deps.py                               # every crate, and between crates
+    python3 scripts/module-deps.py crates/engines/src            # one crate's table
+    python3 scripts/module-deps.py crates/engines/src --sites games ai
+                                                  # file:line of each games -> ai reference
+    python3 scripts/module-deps.py crates/app/src --json out.json  # everything, for other scripts
 """
-import os, re, sys, json, collections
+import os, re, sys, json, collections, subprocess
 args = sys.argv[1:]
-ROOT = "src"
+ROOT = None
 SITES = None
 JSON_OUT = None
 while args:
@@ -22,6 +29,53 @@ while args:
     if a == "--sites": SITES = (args.pop(0), args.pop(0))
     elif a == "--json": JSON_OUT = args.pop(0)
     else: ROOT = a
+
+
+def workspace():
+    """Every crate's table, then what each crate uses of the others, by module."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    top_dir = os.path.dirname(here)
+    crates = sorted(os.listdir(os.path.join(top_dir, "crates")))
+    for crate in crates:
+        print(f"## crates/{crate}\n", flush=True)
+        subprocess.run([sys.executable, __file__, os.path.join(top_dir, "crates", crate, "src")], check=True)
+        print(flush=True)
+    # A neighbour's module named by path: `queens_engines::games::seam`, `use
+    # queens_engines::{ai::X, games::Y}` (one level of braces), comments and strings left out.
+    used = collections.defaultdict(collections.Counter)
+    tested = collections.defaultdict(collections.Counter)
+    places = [(f"root", os.path.join(top_dir, d)) for d in ("src", "tests", "benches", "examples")]
+    places += [(c, os.path.join(top_dir, "crates", c, d)) for c in crates for d in ("src", "tests", "benches")]
+    for who, folder in places:
+        for d, _, fs in os.walk(folder):
+            for f in fs:
+                if not f.endswith(".rs"): continue
+                p = os.path.join(d, f)
+                code = strip_comments_and_strings(open(p, encoding="utf-8").read())
+                test_code = "/tests" in p or "/benches" in p
+                ranges = [(0, len(code))] if test_code else test_ranges(code)
+                for m in re.finditer(r"(?<![\w:])queens_(\w+)::(\{[^}]*\}|\w+)", code):
+                    crate, rest = m.group(1), m.group(2)
+                    mods = re.findall(r"(?:^|[{,]\s*)(\w+)", rest) if rest.startswith("{") else [rest]
+                    in_test = any(a <= m.start() < b for a, b in ranges)
+                    for mod in mods:
+                        (tested if in_test else used)[who][f"{crate}::{mod}"] += 1
+    print("## between crates: what each names of the others (code refs; test refs after /)\n")
+    for who in ["root"] + crates:
+        names = sorted(set(used[who]) | set(tested[who]), key=lambda k: (-used[who][k], k))
+        if names:
+            print(f"{who:9} " + ", ".join(f"{k} {used[who][k]}/{tested[who][k]}" for k in names))
+
+
+def strip_comments_and_strings(text):
+    out = strip_strings(text)
+    return re.sub(r"//[^\n]*", lambda m: " " * len(m.group(0)), out)
+if ROOT is None and SITES is None and JSON_OUT is None:
+    DISPATCH = True
+    ROOT = os.devnull  # nothing to read before the dispatch below
+else:
+    DISPATCH = False
+    ROOT = ROOT or "src"
 TOPS = set()
 files = {}
 for d, _, fs in os.walk(ROOT):
@@ -102,6 +156,10 @@ def test_ranges(s):
                 j += 1
         rs.append((m.start(), j + 1))
     return rs
+
+if DISPATCH:
+    workspace()
+    sys.exit(0)
 
 def expand_use(tree):
     """expand a use tree string 'a::{b::c, d}' into paths."""

@@ -78,6 +78,8 @@ echo "== cargo build -p queens --no-default-features --bins (linted)"
 timed cargo build -p queens --no-default-features --bins --locked
 echo "== the crates' trees (scripts/check-crates.sh)"
 bash scripts/check-crates.sh
+echo "== every pub function, constant and module is a neighbour's (scripts/check-public.py)"
+python3 scripts/check-public.py
 if [ "$mode" = --build ]; then
   exit 0
 fi

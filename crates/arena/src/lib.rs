@@ -268,7 +268,7 @@ impl ArenaGame {
     /// A's result: a win is `Greater`. The record's winner where it has one (tic-tac-toe
     /// is won on a 0:0 score), else the scores (queens' winner is the one with more
     /// cells, so both say the same there).
-    pub fn a_result(&self) -> std::cmp::Ordering {
+    pub(crate) fn a_result(&self) -> std::cmp::Ordering {
         use queens_store::Winner;
         let a_seat = self.a_player.index();
         match self.game.result.map(|result| result.winner) {
@@ -326,17 +326,6 @@ pub struct ArenaReport {
     pub pairs: Vec<BoardPair>,
     /// The mean pair margin with its 95% interval, over `pairs`.
     pub pair_margin: PairMargin,
-}
-
-impl ArenaReport {
-    /// The report of finished `games` (any order), `planned` having been asked for.
-    pub fn from_games(games: &[ArenaGame], planned: usize, stopped: bool) -> ArenaReport {
-        let mut tally = ArenaTally::default();
-        for game in games {
-            tally.add(game);
-        }
-        tally.report(planned, stopped)
-    }
 }
 
 /// Stops a search when the series' stop flag or its own halt flag is raised.

@@ -27,7 +27,7 @@ pub struct BoardPair {
 
 impl BoardPair {
     /// The pair margin: A's margin as P1 plus A's margin as P2.
-    pub fn margin(&self) -> i64 {
+    pub(crate) fn margin(&self) -> i64 {
         self.a_as_p1 + self.a_as_p2
     }
 }
@@ -99,13 +99,13 @@ impl std::fmt::Display for PairMargin {
 /// series is tallied as its games arrive, and only these halves wait in memory (a few
 /// per worker thread, since a worker takes the games of a board one after the other).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PairHalves {
+pub(crate) struct PairHalves {
     waiting: BTreeMap<usize, [Option<i64>; 2]>,
 }
 
 impl PairHalves {
     /// Adds `game`; the board pair it completes, if its partner was waiting.
-    pub fn add(&mut self, game: &ArenaGame) -> Option<BoardPair> {
+    pub(crate) fn add(&mut self, game: &ArenaGame) -> Option<BoardPair> {
         let (mine, theirs) = game.scores();
         let seat = usize::from(game.a_player == Player::Two);
         let half = self.waiting.entry(game.pair).or_default();
@@ -123,7 +123,7 @@ impl PairHalves {
     }
 
     /// Finished games whose partner has not finished (unpaired, when the series ends).
-    pub fn waiting(&self) -> usize {
+    pub(crate) fn waiting(&self) -> usize {
         self.waiting.len()
     }
 }

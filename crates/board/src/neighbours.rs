@@ -85,8 +85,9 @@ impl NeighbourCounts {
 
     /// The cells with exactly `count` neighbours in the set (spare-column and off-board
     /// cells included: intersect with the cells you care about).
-    #[inline]
-    pub fn equal_to(&self, count: u8) -> Bitboard {
+    /// Only the tests ask for one count (the search reads the planes itself).
+    #[cfg(test)]
+    pub(crate) fn equal_to(&self, count: u8) -> Bitboard {
         let mut result = !Bitboard::EMPTY;
         for (bit, plane) in self.planes.iter().enumerate() {
             result &= if count >> bit & 1 == 1 {

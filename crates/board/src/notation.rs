@@ -83,7 +83,7 @@ impl GameSpec {
     ///
     /// # Errors
     /// The first parse or move error.
-    pub fn to_board(&self) -> Result<Board, GameError> {
+    pub(crate) fn to_board(&self) -> Result<Board, GameError> {
         match self.replay()? {
             (board, None) => Ok(board),
             (_, Some(err)) => Err(err.into()),

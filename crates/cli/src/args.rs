@@ -301,7 +301,7 @@ impl PositionArgs {
     ///
     /// # Errors
     /// `CliError::Usage` for an unknown game or a mismatch with `--kind`.
-    pub fn settle_kind(&mut self) -> Result<(), super::error::CliError> {
+    pub(crate) fn settle_kind(&mut self) -> Result<(), super::error::CliError> {
         let Some(text) = self.game.as_deref() else {
             return Ok(());
         };

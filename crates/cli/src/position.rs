@@ -14,7 +14,7 @@ impl PositionArgs {
     /// the offending token otherwise. Combinations clap already refuses (`--game` with
     /// `--size`, `--stones` with `--random-stones`) are checked again here, so a caller
     /// building these options by hand gets the same answer.
-    pub fn spec(&self) -> Result<GameSpec, CliError> {
+    pub(crate) fn spec(&self) -> Result<GameSpec, CliError> {
         if !self.kind.0.tools.board_of_stones {
             let boards: Vec<&str> = queens_engines::games::table::GAMES
                 .iter()
@@ -65,17 +65,6 @@ impl PositionArgs {
             moves,
         })
     }
-
-    /// The position after all the moves, for commands that need a legal position.
-    ///
-    /// # Errors
-    /// As [`PositionArgs::spec`], or the first illegal move as [`CliError::Move`].
-    pub fn board(&self) -> Result<Board, CliError> {
-        match self.spec()?.replay()? {
-            (board, None) => Ok(board),
-            (_, Some(err)) => Err(err.into()),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -118,12 +107,14 @@ mod tests {
     }
 
     #[test]
-    fn board_refuses_an_illegal_move() {
+    fn a_move_on_a_stone_is_read_and_refused_when_played() {
         let args = PositionArgs {
             stones: Some("a1".to_string()),
             moves: Some("a1".to_string()),
             ..sized(4)
         };
-        assert!(matches!(args.board(), Err(CliError::Move(_))));
+        let (board, refused) = args.spec().unwrap().replay().unwrap();
+        assert_eq!(board.ply(), 0);
+        assert!(refused.is_some());
     }
 }

@@ -90,14 +90,6 @@ impl ProgramSpec {
         self.command.join(" ")
     }
 
-    /// The `go` for a search at `depth` instead of the spec's own depth.
-    pub fn go_at(&self, depth: u32) -> Go {
-        Go {
-            depth: Some(depth),
-            ..self.go
-        }
-    }
-
     /// The depth of the spec's `go`, for reports (0 with none: a time or node limit).
     pub fn depth(&self) -> u32 {
         self.go.depth.unwrap_or(0)

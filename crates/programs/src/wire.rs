@@ -68,7 +68,7 @@ pub struct BestMove {
 
 /// One line from the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineLine {
+pub(crate) enum EngineLine {
     /// `id name <text>` or `id author <text>`.
     Id {
         /// `name` or `author`.
@@ -96,7 +96,7 @@ pub enum EngineLine {
 ///
 /// # Errors
 /// What is wrong with it, in words.
-pub fn parse_line(line: &str) -> Result<EngineLine, String> {
+pub(crate) fn parse_line(line: &str) -> Result<EngineLine, String> {
     let line = line.trim_end_matches('\r');
     if line.trim().is_empty() || line.starts_with('#') {
         return Ok(EngineLine::Comment);

@@ -14,10 +14,10 @@ use std::path::{Path, PathBuf};
 use wasm_bindgen::JsCast;
 
 /// The autosave's key.
-pub const AUTOSAVE_KEY: &str = "queens.autosave.ron";
+pub(crate) const AUTOSAVE_KEY: &str = "queens.autosave.ron";
 
 /// The history's keys: this, then the game's end time and a suffix.
-pub const HISTORY_PREFIX: &str = "queens.history.";
+pub(crate) const HISTORY_PREFIX: &str = "queens.history.";
 
 /// The name a stored entry goes by in messages (where the desktop names a file).
 pub fn label(key: &str) -> PathBuf {

@@ -216,7 +216,7 @@ pub enum ExportError {
 impl ExportError {
     /// Whether the error concerns one game only (the export can skip it and go on), as
     /// opposed to the workbook as a whole.
-    pub fn is_about_one_game(&self) -> bool {
+    pub(crate) fn is_about_one_game(&self) -> bool {
         matches!(
             self,
             ExportError::Invalid { .. } | ExportError::TextTooLong { .. }

@@ -285,7 +285,7 @@ pub struct GameResult {
 
 impl GameResult {
     /// The result of `ending` at `score`, ended at `ended`.
-    pub fn from_ending(ending: Ending, score: [u32; 2], ended: u64) -> GameResult {
+    pub(crate) fn from_ending(ending: Ending, score: [u32; 2], ended: u64) -> GameResult {
         GameResult {
             score,
             winner: Winner::from_outcome(ending.winner()),
@@ -499,7 +499,7 @@ impl SavedGame {
     }
 
     /// Seconds from the start to the last move.
-    pub fn duration_secs(&self) -> u64 {
+    pub(crate) fn duration_secs(&self) -> u64 {
         self.moves
             .last()
             .map_or(0, |m| m.at.saturating_sub(self.created))

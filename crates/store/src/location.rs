@@ -21,11 +21,11 @@ pub const SAVES_DIR_VAR: &str = "QUEENS_SAVES_DIR";
 pub const APP_ID: &str = "queens";
 
 /// The saves folder's name inside the application's data folder.
-pub const SAVES_SUBDIR: &str = "saves";
+pub(crate) const SAVES_SUBDIR: &str = "saves";
 
 /// The systems whose conventions for user data differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Platform {
+pub(crate) enum Platform {
     /// Linux and the other Unix systems: the XDG base directories.
     Unix,
     /// macOS: `~/Library/Application Support`.
@@ -36,7 +36,7 @@ pub enum Platform {
 
 impl Platform {
     /// The system this program was built for.
-    pub fn current() -> Platform {
+    pub(crate) fn current() -> Platform {
         if cfg!(windows) {
             Platform::Windows
         } else if cfg!(target_os = "macos") {
@@ -50,7 +50,7 @@ impl Platform {
 /// The application's data folder as a base folder and the names below it, kept apart so
 /// that tests of another system's decision compare names, not separators.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DataDir {
+pub(crate) struct DataDir {
     /// The folder the system gives (from the environment).
     pub base: PathBuf,
     /// The folders below it, outermost first.
@@ -59,7 +59,7 @@ pub struct DataDir {
 
 impl DataDir {
     /// The whole path, joined with this system's separator.
-    pub fn path(&self) -> PathBuf {
+    pub(crate) fn path(&self) -> PathBuf {
         self.below
             .iter()
             .fold(self.base.clone(), |path, name| path.join(name))
@@ -78,7 +78,10 @@ impl DataDir {
 /// A relative value is invalid, as the XDG base directory rule says of its variables: it
 /// would name a folder under wherever the program happens to be started
 /// ([`ignored_variables_for`] lists them, for a note).
-pub fn data_dir_for(platform: Platform, env: impl Fn(&str) -> Option<OsString>) -> Option<DataDir> {
+pub(crate) fn data_dir_for(
+    platform: Platform,
+    env: impl Fn(&str) -> Option<OsString>,
+) -> Option<DataDir> {
     let var = |name: &str| {
         env(name)
             .filter(|value| !value.is_empty())
@@ -109,7 +112,7 @@ pub fn data_dir_for(platform: Platform, env: impl Fn(&str) -> Option<OsString>) 
 
 /// The variables [`data_dir_for`] reads on `platform` that are set to a relative path,
 /// and so ignored, each as `NAME=value`.
-pub fn ignored_variables_for(
+pub(crate) fn ignored_variables_for(
     platform: Platform,
     env: impl Fn(&str) -> Option<OsString>,
 ) -> Vec<String> {
@@ -128,7 +131,7 @@ pub fn ignored_variables_for(
         .collect()
 }
 
-/// [`ignored_variables_for`] this system and this process's environment.
+/// `ignored_variables_for` this system and this process's environment.
 pub fn ignored_variables() -> Vec<String> {
     ignored_variables_for(Platform::current(), |name| std::env::var_os(name))
 }

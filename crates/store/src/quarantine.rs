@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 /// The name `path` gets when moved aside at the UTC time `stamp` (`20261123-113400`):
 /// `autosave.ron` becomes `autosave.damaged-20261123-113400.ron`, with `-2`, `-3`, ...
 /// after the stamp for the `n`th file of the same second (`n` >= 2).
-pub fn damaged_name(path: &Path, stamp: &str, n: u32) -> PathBuf {
+pub(crate) fn damaged_name(path: &Path, stamp: &str, n: u32) -> PathBuf {
     let stem = path
         .file_stem()
         .map_or_else(|| "file".into(), |s| s.to_string_lossy().into_owned());
@@ -27,7 +27,7 @@ pub fn damaged_name(path: &Path, stamp: &str, n: u32) -> PathBuf {
     path.with_file_name(format!("{stem}.damaged-{stamp}{suffix}{extension}"))
 }
 
-/// Moves `path` aside under [`damaged_name`] in the same folder and returns the new path.
+/// Moves `path` aside under `damaged_name` in the same folder and returns the new path.
 /// An existing file (or link, or anything) is never replaced: the next free name is used.
 ///
 /// # Errors

@@ -41,7 +41,7 @@ impl SettingSummary {
     }
 
     /// (wins + draws / 2) over games, 0 with no games.
-    pub fn score_rate(&self) -> f64 {
+    pub(crate) fn score_rate(&self) -> f64 {
         ratio(
             f64::from(self.wins) + f64::from(self.draws) / 2.0,
             self.games(),

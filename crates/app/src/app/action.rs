@@ -216,7 +216,7 @@ impl Action {
     /// Whether the action changes only the shell around the game (the look, a window,
     /// the mouse position): it is carried out while a question is open, as it replaces
     /// and overwrites nothing.
-    pub fn is_shell(&self) -> bool {
+    pub(crate) fn is_shell(&self) -> bool {
         matches!(
             self,
             Action::SetView(_)

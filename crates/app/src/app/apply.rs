@@ -13,7 +13,7 @@ impl App {
     /// Carries out `action`, as if the user had clicked it. While a question is open
     /// ([`App::asking`]) other actions (shortcuts, a click that got through) are refused,
     /// so nothing replaces or overwrites a game the player has not decided about; the
-    /// shell's ([`Action::is_shell`]) replace nothing and are always carried out.
+    /// shell's (`Action::is_shell`) replace nothing and are always carried out.
     pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
         if self.asking() && !action.answers() && !action.is_shell() {
             if self.files.awaiting_choice() {

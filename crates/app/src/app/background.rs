@@ -61,7 +61,7 @@ impl App {
 
     /// The running analysis's counts: positions analysed and positions in all in its
     /// first pass, positions looked at again and left unproved in its second look.
-    pub fn analysis_counts(&self) -> Option<(usize, usize)> {
+    pub(crate) fn analysis_counts(&self) -> Option<(usize, usize)> {
         use crate::jobs::analysis::AnalysisProgress;
         self.analysis.job.as_ref().map(|job| match job.progress() {
             AnalysisProgress::Positions { done, total } => (done, total),
@@ -183,7 +183,7 @@ impl App {
     }
 
     /// Why the move values of the position on screen could not be had, if so.
-    pub fn move_values_failed(&self) -> Option<&str> {
+    pub(crate) fn move_values_failed(&self) -> Option<&str> {
         self.values_job()?.failed()
     }
 

@@ -161,7 +161,7 @@ impl App {
 
     /// P1's proven margin of `board`: what the window remembers, or what the move values
     /// on screen proved this frame.
-    pub fn known_margin_of(&self, board: &queens_board::Board) -> Option<i32> {
+    pub(crate) fn known_margin_of(&self, board: &queens_board::Board) -> Option<i32> {
         self.advice.known.margin_for(board).or_else(|| {
             self.move_values()
                 .filter(|values| values.position == board.game_string())

@@ -163,7 +163,7 @@ impl App {
     /// Whose queen the hover preview shows: the person to move, or while a computer is
     /// to move the person playing it (weighing their next move); `None` between two
     /// computers. Never the computer's colour.
-    pub fn preview_side(&self) -> Option<Player> {
+    pub(crate) fn preview_side(&self) -> Option<Player> {
         let to_move = self.game.side_to_move();
         [to_move, to_move.opponent()]
             .into_iter()

@@ -14,7 +14,7 @@ impl Game {
     /// The game's tag when the saves cannot hold it (a game the store has no record
     /// for, or a position pasted without the moves that reach it: see
     /// [`queens_store::table_savable`]), so Save and the autosave refuse it.
-    pub fn unsavable(&self) -> Option<&'static str> {
+    pub(crate) fn unsavable(&self) -> Option<&'static str> {
         (!queens_store::savable(self.game.as_ref())).then(|| self.tag())
     }
 
@@ -39,13 +39,13 @@ impl Game {
     }
 
     /// The status line of this game at its start.
-    pub fn started_message(&self) -> Message {
+    pub(crate) fn started_message(&self) -> Message {
         super::replace::started_of(self.game.as_ref())
     }
 
     /// What a click on `target` means here: a move to play, or a word for the status
     /// line (a piece picked up, a click where no move begins).
-    pub fn click_target(&mut self, target: Target) -> Result<String, Option<Message>> {
+    pub(crate) fn click_target(&mut self, target: Target) -> Result<String, Option<Message>> {
         use crate::session::game::GridClick;
         let Target::Grid(target) = target else {
             // A click on the New game panel's board: not the game's.

@@ -43,7 +43,7 @@ impl App {
 
     /// Who resigns now: the human against the computer, the side to move between two
     /// people; nobody between two computers or in an ended game.
-    pub fn resigning_side(&self) -> Option<Player> {
+    pub(crate) fn resigning_side(&self) -> Option<Player> {
         self.game.resigning_side()
     }
 

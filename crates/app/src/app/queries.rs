@@ -125,7 +125,7 @@ impl App {
     }
 
     /// Whether "resign this game?" is on screen.
-    pub fn resign_asked(&self) -> bool {
+    pub(crate) fn resign_asked(&self) -> bool {
         self.asked.resign
     }
 
@@ -143,12 +143,12 @@ impl App {
     }
 
     /// Whether a file is being read or written (Save, Open and Export wait).
-    pub fn files_busy(&self) -> bool {
+    pub(crate) fn files_busy(&self) -> bool {
         self.files.busy()
     }
 
     /// Whether Paste position asked for the system clipboard and its text has not come.
-    pub fn paste_waiting(&self) -> bool {
+    pub(crate) fn paste_waiting(&self) -> bool {
         self.paste.asked.is_some()
     }
 }
@@ -172,7 +172,7 @@ impl App {
     }
 
     /// Why the game's engine program lost by forfeit, when it did.
-    pub fn forfeit_reason(&self) -> Option<&str> {
+    pub(crate) fn forfeit_reason(&self) -> Option<&str> {
         self.game.forfeit.as_deref()
     }
 

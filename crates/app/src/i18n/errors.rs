@@ -7,7 +7,7 @@ use queens_board::{GameError, MoveError, Occupant, ParseError, Player};
 
 impl Texts {
     /// Why a cell cannot take a queen, in this language. `names` are the players' names.
-    pub fn occupant(&self, occupant: Occupant, names: &[String; 2]) -> String {
+    pub(crate) fn occupant(&self, occupant: Occupant, names: &[String; 2]) -> String {
         let name = |p: Player| names[p.index()].clone();
         match occupant {
             Occupant::OffBoard => self.occupant_off.to_string(),
@@ -18,7 +18,7 @@ impl Texts {
     }
 
     /// A refused move, in this language.
-    pub fn move_error(&self, error: &MoveError, names: &[String; 2]) -> String {
+    pub(crate) fn move_error(&self, error: &MoveError, names: &[String; 2]) -> String {
         match *error {
             MoveError::NotFree {
                 number,
@@ -33,7 +33,7 @@ impl Texts {
     }
 
     /// A bad game string, in this language, naming the offending token.
-    pub fn game_error(&self, error: &GameError, names: &[String; 2]) -> String {
+    pub(crate) fn game_error(&self, error: &GameError, names: &[String; 2]) -> String {
         match error {
             GameError::Move(error) => self.move_error(error, names),
             GameError::Parse(error) => self.parse_error(error),

@@ -7,7 +7,7 @@ use queens_engines::games::words::{GameWords, Tongue};
 
 /// Every string a table game shows; each field is named after where it appears.
 #[allow(missing_docs)]
-pub struct GridTexts {
+pub(crate) struct GridTexts {
     /// English (the game names and rules are chosen by it).
     pub english: bool,
     pub to_move: &'static str,

@@ -27,7 +27,7 @@ use queens_engines::ai::EngineKind;
 /// The strings of one language. Field names say where a string is used.
 // The browser has no folders and no Quit: their texts are the desktop's alone.
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-pub struct Texts {
+pub(crate) struct Texts {
     pub app_title: &'static str,
     /// What separates groups of three digits in a large count: "1,503,407,535" in
     /// English, "1.503.407.535" in Vietnamese.
@@ -489,7 +489,7 @@ pub(crate) fn texts(language: Language) -> &'static Texts {
 
 impl Texts {
     /// The label of `engine` in this language; its name where the language has none.
-    pub fn engine_label(&self, engine: EngineKind) -> &'static str {
+    pub(crate) fn engine_label(&self, engine: EngineKind) -> &'static str {
         let key = engine.name();
         self.engine_labels
             .iter()

@@ -19,7 +19,7 @@ pub(crate) fn group_digits_with(n: u64, separator: char) -> String {
 impl Texts {
     /// `n` with its digits in groups of three, as this language writes them (issue
     /// 32.12: "1503407535 nodes" was hard to read).
-    pub fn count(&self, n: u64) -> String {
+    pub(crate) fn count(&self, n: u64) -> String {
         group_digits_with(n, self.digit_separator)
     }
 }

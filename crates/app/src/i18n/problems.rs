@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 /// The reasons a save's text is not a valid save, one per
 /// [`queens_store::CorruptReason`] variant.
-pub struct CorruptTexts {
+pub(crate) struct CorruptTexts {
     pub punctuation: &'static str,
     pub trailing_text: &'static str,
     pub expected_number: &'static str,
@@ -34,7 +34,7 @@ pub struct CorruptTexts {
 
 /// How a save disagrees with its replay, one text per [`CheckError`] variant, and the
 /// words its results and times are told in.
-pub struct CheckTexts {
+pub(crate) struct CheckTexts {
     pub bad_setup: &'static str,
     pub bad_stone: &'static str,
     pub seed_mismatch: &'static str,
@@ -59,7 +59,7 @@ pub struct CheckTexts {
 /// Why the system refused a read or a write: its kind (translated when common) and the
 /// system's own words (shown otherwise).
 #[derive(Clone, Debug, PartialEq)]
-pub struct IoReason {
+pub(crate) struct IoReason {
     kind: ErrorKind,
     text: String,
 }
@@ -75,7 +75,7 @@ impl From<&std::io::Error> for IoReason {
 
 /// A file problem of the store (or of the window's use of it), ready to be translated.
 #[derive(Clone, Debug, PartialEq)]
-pub enum FileProblem {
+pub(crate) enum FileProblem {
     /// [`StoreError::NotFound`].
     NotFound(PathBuf),
     /// [`StoreError::Read`].
@@ -197,7 +197,7 @@ impl Texts {
     /// `template` ("Autosave failed. {0}") filled with `problem` in words; a browser
     /// that keeps no site data is said alone, with what the person can do instead
     /// (issue 41.5), whichever write found it.
-    pub fn failed_because(&self, template: &str, problem: &FileProblem) -> String {
+    pub(crate) fn failed_because(&self, template: &str, problem: &FileProblem) -> String {
         match problem {
             FileProblem::StorageBlocked(_) => self.storage_blocked.to_string(),
             other => fill(template, &[&self.file_problem(other)]),
@@ -222,7 +222,7 @@ impl Texts {
     }
 
     /// How a save disagrees with its replay, in this language.
-    pub fn check_error(&self, error: &CheckError) -> String {
+    pub(crate) fn check_error(&self, error: &CheckError) -> String {
         let t = &self.check;
         match error {
             CheckError::BadSetup(parse) => fill(t.bad_setup, &[&self.parse_error(parse)]),
@@ -373,7 +373,7 @@ impl Texts {
     }
 
     /// A file problem in this language: what is wrong for a person, then the detail.
-    pub fn file_problem(&self, problem: &FileProblem) -> String {
+    pub(crate) fn file_problem(&self, problem: &FileProblem) -> String {
         let file = |path: &PathBuf| path.display().to_string();
         match problem {
             FileProblem::StorageBlocked(_) => self.storage_blocked.to_string(),

@@ -6,7 +6,7 @@ use super::texts_list::texts_struct;
 texts_struct! {
     /// Every string of an engine program in the window; each field is named after where
     /// it appears.
-    pub ProgramTexts {
+    pub(crate) ProgramTexts {
         played_by,
         our_engine,
         engine_program,

@@ -4,7 +4,7 @@
 
 /// Every string the small games show; each field is named after where it appears.
 #[allow(missing_docs)]
-pub struct TableTexts {
+pub(crate) struct TableTexts {
     pub game: &'static str,
     pub computer_note: &'static str,
     pub plays: &'static str,

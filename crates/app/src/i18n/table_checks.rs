@@ -8,7 +8,7 @@ use queens_store::GameKind;
 /// How a tic-tac-toe or Dodgem save disagrees with its replay, one text per
 /// [`CheckError`] variant of the small games, the refusal of a small game where a queens
 /// one was asked for ([`StoreError::NotQueens`]), and the games' names.
-pub struct TableCheckTexts {
+pub(crate) struct TableCheckTexts {
     /// The language the games are asked to give their reasons in ([`CheckError::TableMove`]'s).
     pub tongue: Tongue,
     /// [`CheckError::WrongGame`] of a small game's save: its game.

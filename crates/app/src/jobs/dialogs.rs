@@ -31,7 +31,7 @@ pub enum FileTask {
 
 impl FileTask {
     /// The path the dialog or the path field proposes in the saves folder `dir`.
-    pub fn suggested_path(self, dir: &Path) -> PathBuf {
+    pub(crate) fn suggested_path(self, dir: &Path) -> PathBuf {
         match self {
             FileTask::SaveAs => new_save_path(dir),
             FileTask::Open | FileTask::Program(_) => dir.to_path_buf(),

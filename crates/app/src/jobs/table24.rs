@@ -58,13 +58,13 @@ pub struct Prediction {
 
 impl Prediction {
     /// How many times off the prediction is (1 = exact), once measured.
-    pub fn factor(&self) -> Option<f64> {
+    pub(crate) fn factor(&self) -> Option<f64> {
         let measured = self.measured?;
         Some((self.value / measured).max(measured / self.value))
     }
 
     /// Whether the prediction is within [`PREDICTION_FACTOR`] of the measure.
-    pub fn right(&self) -> Option<bool> {
+    pub(crate) fn right(&self) -> Option<bool> {
         self.factor().map(|factor| factor <= PREDICTION_FACTOR)
     }
 }
@@ -135,7 +135,7 @@ impl Task for Table24Task {
 impl Table24Panel {
     /// Starts measuring `game`, any game of the games table (a run under way is stopped
     /// first); `repaint` is called after each depth.
-    pub fn start(&mut self, game: &dyn AnyGame, repaint: impl Fn() + Send + Sync + 'static) {
+    pub(crate) fn start(&mut self, game: &dyn AnyGame, repaint: impl Fn() + Send + Sync + 'static) {
         self.stop();
         let algorithms: Vec<EngineKind> = ALGORITHMS
             .iter()
@@ -159,7 +159,7 @@ impl Table24Panel {
     }
 
     /// Asks the running searches to stop; the rows finished so far are kept.
-    pub fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         if let Some(job) = &self.job {
             job.stop();
         }
@@ -171,7 +171,7 @@ impl Table24Panel {
     }
 
     /// Copies the new rows and takes a finished table (once per frame).
-    pub fn poll(&mut self) {
+    pub(crate) fn poll(&mut self) {
         let Some(job) = self.job.as_mut() else {
             return;
         };
@@ -228,7 +228,7 @@ impl Table24Panel {
     /// Drops a finished table measured on another position than `game` (a move was
     /// played, another game loaded, or another position reviewed): a table stays on
     /// screen only beside the position it counts.
-    pub fn keep_only_for(&mut self, game: &dyn AnyGame) {
+    pub(crate) fn keep_only_for(&mut self, game: &dyn AnyGame) {
         if self.job.is_none()
             && self
                 .table
@@ -242,7 +242,7 @@ impl Table24Panel {
     }
 
     /// The algorithms of the rows shown.
-    pub fn algorithms(&self) -> &[EngineKind] {
+    pub(crate) fn algorithms(&self) -> &[EngineKind] {
         &self.algorithms
     }
 

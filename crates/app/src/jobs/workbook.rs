@@ -13,7 +13,7 @@ pub struct WorkbookJob {
 impl WorkbookJob {
     /// Runs `write` (the store's export of a table to `path`) on its own thread;
     /// `wake` is called when it ends (the window passes a repaint request).
-    pub fn start<E: std::error::Error>(
+    pub(crate) fn start<E: std::error::Error>(
         path: PathBuf,
         write: impl FnOnce(&std::path::Path) -> Result<(), E> + Send + 'static,
         wake: impl Fn() + Send + Sync + 'static,
@@ -28,7 +28,7 @@ impl WorkbookJob {
 
     /// The answer once written: the file, or what went wrong; `lost` is what to say
     /// when the thread died without an answer (in the window's language).
-    pub fn poll(&mut self, lost: &str) -> Option<Result<PathBuf, String>> {
+    pub(crate) fn poll(&mut self, lost: &str) -> Option<Result<PathBuf, String>> {
         match self.job.poll() {
             Polled::Running => None,
             Polled::Done(answer) => Some(answer),

@@ -109,7 +109,7 @@ impl Game {
 
     /// The squares of the hinted move on `view` (where it begins and ends: `a3-b3`
     /// names two, `d3` one, a pass none), for the board to ring.
-    pub fn hint_squares(&self, view: &GridView) -> Vec<usize> {
+    pub(crate) fn hint_squares(&self, view: &GridView) -> Vec<usize> {
         let Some(hint) = &self.hint else {
             return Vec::new();
         };
@@ -190,7 +190,7 @@ impl Game {
     }
 
     /// Who may resign now (see [`resigning_seat`]).
-    pub fn resigning_side(&self) -> Option<Player> {
+    pub(crate) fn resigning_side(&self) -> Option<Player> {
         resigning_seat(
             self.seats.each_ref().map(|seat| !seat.is_computer()),
             self.seat_to_move(),
@@ -200,7 +200,7 @@ impl Game {
     }
 
     /// Whether the side to move has no move but the forced pass.
-    pub fn must_pass(&self) -> bool {
+    pub(crate) fn must_pass(&self) -> bool {
         !self.is_over() && self.game.legal_moves() == [PASS]
     }
 
@@ -261,7 +261,7 @@ impl Game {
 
     /// The moves undone and not played again, the next to redo first (as a save keeps
     /// them: `SavedGame::redo`).
-    pub fn redo_moves(&self) -> Vec<String> {
+    pub(crate) fn redo_moves(&self) -> Vec<String> {
         self.redo.iter().rev().cloned().collect()
     }
 
@@ -269,7 +269,7 @@ impl Game {
     /// them) to redo, as far as they replay from its position: a move the rules refuse
     /// there, and every one after it, is dropped (a save edited by hand, a file of
     /// another version).
-    pub fn with_redo(mut self, moves: &[String]) -> Game {
+    pub(crate) fn with_redo(mut self, moves: &[String]) -> Game {
         let mut ahead = self.game.clone_box();
         let kept = moves
             .iter()

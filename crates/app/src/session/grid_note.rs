@@ -7,7 +7,7 @@ use crate::i18n::{Texts, fill};
 
 /// A status-line note about the table game on screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GridNote {
+pub(crate) enum GridNote {
     /// A game with this tag started (or was pasted).
     Started(&'static str),
     /// The seat played this move, turning `flipped` pieces.
@@ -44,7 +44,7 @@ pub enum GridNote {
 
 impl GridNote {
     /// The note in the language of `t`; `names` are the players' names.
-    pub fn text(&self, t: &Texts, names: &[String; 2]) -> String {
+    pub(crate) fn text(&self, t: &Texts, names: &[String; 2]) -> String {
         let g = t.grid;
         match self {
             GridNote::Started(tag) => fill(t.table.started, &[&game_name(g, tag)]),
@@ -67,7 +67,7 @@ impl GridNote {
     }
 
     /// Whether the note reports something refused.
-    pub fn is_error(&self) -> bool {
+    pub(crate) fn is_error(&self) -> bool {
         matches!(
             self,
             GridNote::Illegal(_)

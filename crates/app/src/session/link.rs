@@ -64,7 +64,7 @@ pub(crate) fn game_string_in(text: &str) -> Result<Cow<'_, str>, MalformedLink> 
 
 /// A link whose fragment is not valid percent-encoding (see [`game_string_in`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MalformedLink {
+pub(crate) enum MalformedLink {
     /// A `%` not followed by two hex digits: the escape as written (at most three
     /// characters) and its place in the fragment, counted in characters from 1.
     #[error("“{escape}” at character {at} is not a percent-escape (% and two hex digits)")]

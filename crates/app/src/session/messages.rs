@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 /// What the status line says.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Message {
+pub(crate) enum Message {
     /// A game started.
     Started {
         /// Board side.
@@ -158,7 +158,7 @@ pub enum Message {
 
 impl Message {
     /// The text in the language of `t`; `names` are the players' names.
-    pub fn text(&self, t: &Texts, names: &[String; 2]) -> String {
+    pub(crate) fn text(&self, t: &Texts, names: &[String; 2]) -> String {
         match self {
             Message::Started { size, stones } => fill(t.started, &[size, stones]),
             Message::Played {
@@ -308,7 +308,7 @@ impl Message {
     }
 
     /// Whether the message reports something refused (shown in the error colour).
-    pub fn is_error(&self) -> bool {
+    pub(crate) fn is_error(&self) -> bool {
         matches!(
             self,
             Message::Refused(_)

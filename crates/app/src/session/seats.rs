@@ -19,7 +19,7 @@ pub enum Seat {
 
 impl Seat {
     /// Whether an engine plays this seat.
-    pub fn is_computer(&self) -> bool {
+    pub(crate) fn is_computer(&self) -> bool {
         matches!(self, Seat::Computer(_))
     }
 }

@@ -94,7 +94,7 @@ impl Language {
     pub const ALL: [Language; 2] = [Language::English, Language::Vietnamese];
 
     /// The language's own name, as shown in the menu.
-    pub fn native_name(self) -> &'static str {
+    pub(crate) fn native_name(self) -> &'static str {
         match self {
             Language::English => "English",
             Language::Vietnamese => "Tiếng Việt",
@@ -104,7 +104,7 @@ impl Language {
     /// The language a language tag names, if the window speaks it: a browser's
     /// `vi-VN` or `en`, a desktop locale's `vi_VN.UTF-8` (the primary subtag decides,
     /// in any case); `None` for another language or `C`/`POSIX`.
-    pub fn from_tag(tag: &str) -> Option<Language> {
+    pub(crate) fn from_tag(tag: &str) -> Option<Language> {
         let primary = tag
             .split(['-', '_', '.', '@'])
             .next()
@@ -220,7 +220,7 @@ impl GameSetup {
     /// The computer of seat P1 (0) or P2 (1) as the New game panel shows it: the table
     /// game's, the watched computers' (computer against computer), or the one a person
     /// plays.
-    pub fn computer_mut(&mut self, seat: usize) -> &mut EngineSetup {
+    pub(crate) fn computer_mut(&mut self, seat: usize) -> &mut EngineSetup {
         let seat = seat.min(1);
         if self.table.table_setup().is_some() {
             return &mut self.table.engines[seat];
@@ -235,7 +235,7 @@ impl GameSetup {
     /// The same choices with the sides swapped, for the next game of a series: the
     /// person moves second if they moved first (the computer keeps its level), two
     /// people swap names, two computers swap engines.
-    pub fn swapped(&self) -> GameSetup {
+    pub(crate) fn swapped(&self) -> GameSetup {
         let mut next = self.clone();
         match self.mode {
             Mode::HumanVsComputer => {
@@ -253,14 +253,14 @@ impl GameSetup {
     }
 
     /// The two computers of computer vs computer (see `watch_engines`).
-    pub fn watch_engines(&self) -> [EngineSetup; 2] {
+    pub(crate) fn watch_engines(&self) -> [EngineSetup; 2] {
         self.watch_engines
             .clone()
             .unwrap_or_else(|| self.engines.clone())
     }
 
     /// Brings every number into its allowed range (a hand-edited file may hold anything).
-    pub fn clamp(&mut self) {
+    pub(crate) fn clamp(&mut self) {
         self.size = self.size.clamp(MIN_SIZE, MAX_SIZE);
         self.stones = self.stones.min(Board::max_stones(self.size));
         for engine in self
@@ -338,7 +338,7 @@ impl Settings {
     /// default is kept`). The settings are the program's own, not the user's data, so a
     /// default in place of a value they cannot use is right; the note keeps it from
     /// being silent.
-    pub fn from_json_with_notes(text: &str) -> (Settings, Vec<String>) {
+    pub(crate) fn from_json_with_notes(text: &str) -> (Settings, Vec<String>) {
         let mut notes = Vec::new();
         let mut settings = match serde_json::from_str::<Value>(text) {
             Ok(input) => {
@@ -359,7 +359,7 @@ impl Settings {
     /// no storage or no entry (a first run: [`Settings::first_run`]).
     /// Values that had to be dropped are noted on stderr (the window has no place for
     /// them before it opens).
-    pub fn from_storage(storage: Option<&dyn eframe::Storage>) -> Option<Settings> {
+    pub(crate) fn from_storage(storage: Option<&dyn eframe::Storage>) -> Option<Settings> {
         let text = storage.and_then(|storage| storage.get_string(STORAGE_KEY))?;
         let (settings, notes) = Settings::from_json_with_notes(&text);
         for note in notes {
@@ -375,7 +375,7 @@ impl Settings {
     /// `LC_ALL`, `LC_MESSAGES`, `LANG`) that the window speaks; English otherwise.
     /// Everything else is the default. Once the person changes a setting it is
     /// remembered and these are not asked again.
-    pub fn first_run(system_dark: bool, preferred: &[String]) -> Settings {
+    pub(crate) fn first_run(system_dark: bool, preferred: &[String]) -> Settings {
         Settings {
             dark: system_dark,
             language: preferred
@@ -407,7 +407,7 @@ impl Settings {
     }
 
     /// Keeps the settings in eframe's storage under `STORAGE_KEY`.
-    pub fn to_storage(&self, storage: &mut dyn eframe::Storage) {
+    pub(crate) fn to_storage(&self, storage: &mut dyn eframe::Storage) {
         storage.set_string(STORAGE_KEY, self.to_json());
     }
 

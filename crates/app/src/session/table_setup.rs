@@ -37,7 +37,7 @@ impl Default for TableSetup {
 
 impl TableSetup {
     /// The game string of the table game chosen (`game=othello size=6`), if not queens.
-    pub fn table_setup(&self) -> Option<&str> {
+    pub(crate) fn table_setup(&self) -> Option<&str> {
         self.table.as_deref()
     }
 }

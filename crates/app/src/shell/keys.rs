@@ -35,7 +35,7 @@ pub(crate) fn wanted(shortcut: &KeyboardShortcut, typing: bool) -> bool {
 }
 
 /// The Tree Lab's shortcut in this build (Ctrl+T; in a browser T).
-pub const TREE_LAB: KeyboardShortcut = tree_lab_shortcut(IN_BROWSER);
+pub(crate) const TREE_LAB: KeyboardShortcut = tree_lab_shortcut(IN_BROWSER);
 /// New game's shortcut in this build (Ctrl+N; in a browser N).
 pub(crate) const NEW: KeyboardShortcut = new_game_shortcut(IN_BROWSER);
 pub(crate) const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);

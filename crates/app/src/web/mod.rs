@@ -10,7 +10,7 @@ pub mod worker;
 use wasm_bindgen::JsCast;
 
 /// The id of the page's canvas (scripts/web/index.html).
-pub const CANVAS_ID: &str = "queens";
+pub(crate) const CANVAS_ID: &str = "queens";
 
 /// Whether this copy of the program runs in a Web Worker (not on the page).
 pub fn in_worker() -> bool {

@@ -23,14 +23,14 @@ impl Default for GameArg {
 
 impl GameArg {
     /// The game's tag: its name on the command line and in the JSON.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         self.0.tag
     }
 
     /// Whether this is `--kind`'s default, the game a game string without `game=`
     /// names: a `--kind` left out cannot be told from one given as the default, so only
     /// another game contradicts a game string's `game=`.
-    pub fn is_default(self) -> bool {
+    pub(crate) fn is_default(self) -> bool {
         self.0.tag == queens_engines::games::table::DEFAULT_TAG
     }
 }

@@ -2,8 +2,11 @@
 //! through a small handler (the search itself does no I/O and knows no threads).
 
 use super::stats::Iteration;
+#[cfg(test)]
 use queens_board::Cell;
+#[cfg(test)]
 use std::sync::Mutex;
+#[cfg(test)]
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -46,15 +49,18 @@ impl<M> SearchHandler<M> for NoHandler {}
 
 /// A handler shared between a search thread and a window: a stop flag another thread can
 /// raise, and live progress it can read at any time. Generic over the game's move; the
-/// default is the queens' [`Cell`], so `SharedProgress` alone still names theirs.
+/// default is the queens' [`Cell`], so `SharedProgress` alone still names theirs. The
+/// tests' handler: the window has its own (`queens-app`'s jobs), the CLI [`NoHandler`].
+#[cfg(test)]
 #[derive(Debug)]
-pub struct SharedProgress<M = Cell> {
+pub(crate) struct SharedProgress<M = Cell> {
     stop: AtomicBool,
     nodes: AtomicU64,
     last: Mutex<Option<Iteration<M>>>,
 }
 
 // By hand: a derived `Default` would ask `M: Default`, which a move type need not be.
+#[cfg(test)]
 impl<M> Default for SharedProgress<M> {
     fn default() -> Self {
         SharedProgress {
@@ -65,24 +71,25 @@ impl<M> Default for SharedProgress<M> {
     }
 }
 
+#[cfg(test)]
 impl<M: Clone> SharedProgress<M> {
     /// Asks the search to stop; it answers with its deepest completed depth.
-    pub fn request_stop(&self) {
+    pub(crate) fn request_stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 
     /// Whether a stop was requested.
-    pub fn stop_requested(&self) -> bool {
+    pub(crate) fn stop_requested(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
 
     /// Nodes searched so far.
-    pub fn nodes(&self) -> u64 {
+    pub(crate) fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
     }
 
     /// The deepest completed depth so far, with its best move and value.
-    pub fn last_iteration(&self) -> Option<Iteration<M>> {
+    pub(crate) fn last_iteration(&self) -> Option<Iteration<M>> {
         match self.last.lock() {
             Ok(guard) => guard.clone(),
             Err(poisoned) => poisoned.into_inner().clone(),
@@ -90,6 +97,7 @@ impl<M: Clone> SharedProgress<M> {
     }
 }
 
+#[cfg(test)]
 impl<M: Clone + Send> SearchHandler<M> for SharedProgress<M> {
     fn should_stop(&self) -> bool {
         self.stop_requested()

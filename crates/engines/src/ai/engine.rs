@@ -45,20 +45,15 @@ pub trait Engine<P: GamePosition + ?Sized = Board>: Send {
 /// on any game, with the game's own ordering and evaluation. Its registry rows give it
 /// its name, so the engine table stays the one place names are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ThesisEngine {
+pub(crate) struct ThesisEngine {
     method: Method,
     name: &'static str,
 }
 
 impl ThesisEngine {
     /// The thesis's `method`, answering to `name`.
-    pub fn new(method: Method, name: &'static str) -> ThesisEngine {
+    pub(crate) fn new(method: Method, name: &'static str) -> ThesisEngine {
         ThesisEngine { method, name }
-    }
-
-    /// Which of the thesis's searches it runs.
-    pub fn method(&self) -> Method {
-        self.method
     }
 }
 
@@ -93,8 +88,9 @@ pub fn search_board(board: &Board, method: Method, limits: Limits) -> SearchOutc
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::control::SharedProgress;
     use crate::ai::takeaway::{LOST, Pile};
-    use crate::ai::{EngineConfig, EngineKind, NotForThisGame, Score, SharedProgress};
+    use crate::ai::{EngineConfig, EngineKind, NotForThisGame, Score};
 
     fn engine_for_piles(kind: EngineKind) -> Box<dyn Engine<Pile>> {
         EngineConfig::new(kind, 1)

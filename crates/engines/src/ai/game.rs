@@ -125,7 +125,7 @@ pub enum ChildFrontier<M> {
 /// A position as a front end holds it (for Queens & Stones, a `Board`): what an engine is
 /// asked about. It builds the state the search walks, so the thesis's engine (minimax and
 /// alpha-beta with iterative deepening, the principal variation, progress through a
-/// handler) serves every game that implements this and [`FrontierGame`] for its state.
+/// handler) serves every game that implements this and `FrontierGame` for its state.
 pub trait GamePosition: Sync {
     /// A move, as engines answer with it and handlers see it.
     type Move: Copy + Default + PartialEq + std::fmt::Debug + Send + Sync;

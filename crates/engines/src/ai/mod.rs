@@ -2,7 +2,7 @@
 //! one engine trait. It sees the board only through the board's public API, does no I/O,
 //! and reports progress and takes "stop" through a [`SearchHandler`].
 
-mod control;
+pub(crate) mod control;
 mod engine;
 mod frontier;
 mod game;
@@ -21,15 +21,17 @@ pub mod strong;
 mod takeaway;
 pub mod tree;
 
-pub use control::{Limits, NoHandler, SearchHandler, SharedProgress};
-pub use engine::{Engine, ThesisEngine, search_board};
-pub use game::{ChildFrontier, FrontierGame, FrontierResult, GamePosition, SearchGame};
-pub use movelist::{MAX_MOVES, MoveList};
-pub use negamax::{MAX_PLY, Method, Observer, Searcher, Silent};
-pub use ordering::{CentreOrder, QueensGame, evaluate, heuristic_moves};
+pub use control::{Limits, NoHandler, SearchHandler};
+pub use engine::{Engine, search_board};
+pub(crate) use game::FrontierGame;
+pub use game::{GamePosition, SearchGame};
+pub(crate) use movelist::MAX_MOVES;
+pub use movelist::MoveList;
+pub use negamax::{Method, Silent};
+pub use ordering::{CentreOrder, evaluate, heuristic_moves};
 pub use registry::{
-    ConfigError, ENGINES, EngineConfig, EngineEntry, EngineKind, EngineLimits, MAX_DEPTH,
-    MAX_THREADS, MAX_TIME_MS, NotForThisGame, UnknownEngine, known_engines,
+    ConfigError, ENGINES, EngineConfig, EngineKind, EngineLimits, MAX_DEPTH, MAX_THREADS,
+    MAX_TIME_MS, NotForThisGame, UnknownEngine, known_engines,
 };
 pub use score::Score;
 pub use search::run_search;

@@ -5,9 +5,9 @@ use queens_board::MAX_CELLS;
 /// Capacity of a [`MoveList`]: a position has at most one legal move per cell, so 225 on
 /// the largest (15 x 15) board. Explicit trees (`queens tree`) share the limit: at most
 /// 225 children per node.
-pub const MAX_MOVES: usize = MAX_CELLS;
+pub(crate) const MAX_MOVES: usize = MAX_CELLS;
 
-/// Up to [`MAX_MOVES`] moves in search order, stored inline.
+/// Up to `MAX_MOVES` moves in search order, stored inline.
 #[derive(Clone)]
 pub struct MoveList<M: Copy + Default> {
     moves: [M; MAX_MOVES],
@@ -33,7 +33,7 @@ impl<M: Copy + Default> MoveList<M> {
     /// Appends a move.
     ///
     /// # Panics
-    /// If the list already holds [`MAX_MOVES`] moves (a game or tree breaking its limit).
+    /// If the list already holds `MAX_MOVES` moves (a game or tree breaking its limit).
     #[inline]
     pub fn push(&mut self, mv: M) {
         self.moves[self.len] = mv;

@@ -12,7 +12,7 @@ use super::stats::Stats;
 use web_time::Instant;
 
 /// The deepest ply a search can reach: one move per cell plus the root.
-pub const MAX_PLY: usize = MAX_MOVES + 1;
+pub(crate) const MAX_PLY: usize = MAX_MOVES + 1;
 
 /// How often (in nodes) the search looks at the clock and the stop flag: rare enough to
 /// cost nothing, often enough to stop within well under a millisecond.
@@ -53,7 +53,7 @@ impl<M> Observer<M> for Silent {
 }
 
 /// One search to one depth, with its reusable buffers.
-pub struct Searcher<'a, G: FrontierGame, O: Observer<G::Move>> {
+pub(crate) struct Searcher<'a, G: FrontierGame, O: Observer<G::Move>> {
     game: &'a mut G,
     observer: &'a mut O,
     handler: &'a dyn SearchHandler<G::Move>,
@@ -76,7 +76,7 @@ pub struct Searcher<'a, G: FrontierGame, O: Observer<G::Move>> {
 
 impl<'a, G: FrontierGame, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// A searcher for depths up to `max_depth` (clamped to [`MAX_PLY`] - 1).
-    pub fn new(
+    pub(crate) fn new(
         game: &'a mut G,
         observer: &'a mut O,
         handler: &'a dyn SearchHandler<G::Move>,
@@ -103,7 +103,7 @@ impl<'a, G: FrontierGame, O: Observer<G::Move>> Searcher<'a, G, O> {
 
     /// Searches the root to `depth` with `method`. Returns the value, or `None` if the
     /// search was interrupted (then nothing of this depth should be used).
-    pub fn search_root(
+    pub(crate) fn search_root(
         &mut self,
         method: Method,
         depth: u32,
@@ -126,12 +126,12 @@ impl<'a, G: FrontierGame, O: Observer<G::Move>> Searcher<'a, G, O> {
     }
 
     /// Counters of the last [`Searcher::search_root`] call (complete or not).
-    pub fn stats(&self) -> Stats {
+    pub(crate) fn stats(&self) -> Stats {
         self.stats
     }
 
     /// The principal variation of the last completed root search.
-    pub fn pv(&self) -> &[G::Move] {
+    pub(crate) fn pv(&self) -> &[G::Move] {
         &self.pv[..self.pv_len[0]]
     }
 

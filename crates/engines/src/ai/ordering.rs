@@ -59,7 +59,7 @@ impl CentreOrder {
     /// Appends the cells of `set` to `list` in static order: each cell's bit moved to its
     /// rank (O(cells in the set), no sorting), then read back lowest rank first.
     #[inline]
-    pub fn push_in_rank_order(&self, set: Bitboard, list: &mut MoveList<Cell>) {
+    pub(crate) fn push_in_rank_order(&self, set: Bitboard, list: &mut MoveList<Cell>) {
         self.ranks_of(set)
             .for_each_index(|rank| list.push(self.cell_of_rank[rank]));
     }
@@ -78,7 +78,7 @@ impl CentreOrder {
     /// The first cell of `set` in static order (its lowest rank), if any: one pass over
     /// the set, no re-indexing, for when only the first is wanted.
     #[inline]
-    pub fn first_in_rank_order(&self, set: Bitboard) -> Option<Cell> {
+    pub(crate) fn first_in_rank_order(&self, set: Bitboard) -> Option<Cell> {
         let mut best = u32::MAX;
         set.for_each_index(|index| best = best.min(u32::from(self.rank[index])));
         (best != u32::MAX).then(|| self.cell_of_rank[best as usize])
@@ -94,13 +94,13 @@ impl CentreOrder {
 
     /// The cell of static rank `rank`.
     #[inline]
-    pub fn cell_of_rank(&self, rank: u8) -> Cell {
+    pub(crate) fn cell_of_rank(&self, rank: u8) -> Cell {
         self.cell_of_rank[rank as usize]
     }
 
-    /// The cell whose key is `key`.
-    #[inline]
-    pub fn cell_of_key(&self, key: u16) -> Cell {
+    /// The cell whose key is `key` (the tests' way back from a key).
+    #[cfg(test)]
+    pub(crate) fn cell_of_key(&self, key: u16) -> Cell {
         self.cell_of_rank[(key & 0xFF) as usize]
     }
 }
@@ -131,7 +131,7 @@ pub struct QueensGame {
 
 impl QueensGame {
     /// Wraps a copy of `board` for searching.
-    pub fn new(board: &Board) -> QueensGame {
+    pub(crate) fn new(board: &Board) -> QueensGame {
         QueensGame {
             order: CentreOrder::new(board.size()),
             board: board.clone(),
@@ -139,17 +139,17 @@ impl QueensGame {
     }
 
     /// The current position.
-    pub fn board(&self) -> &Board {
+    pub(crate) fn board(&self) -> &Board {
         &self.board
     }
 
     /// The ordering tables.
-    pub fn order(&self) -> &CentreOrder {
+    pub(crate) fn order(&self) -> &CentreOrder {
         &self.order
     }
 }
 
-/// A board is searched as a [`QueensGame`]: a copy with the ordering tables of its size.
+/// A board is searched as a `QueensGame`: a copy with the ordering tables of its size.
 impl GamePosition for Board {
     type Move = Cell;
     type Search = QueensGame;

@@ -358,15 +358,6 @@ impl EngineConfig {
         }
     }
 
-    /// The threads to run: [`EngineConfig::threads`], or one per core for 0.
-    pub fn thread_count(&self) -> usize {
-        match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        }
-        .min(MAX_THREADS)
-    }
-
     /// Whether an engine built from `other` is the one built from `self`: the same engine,
     /// threads and table. Depth and time are per move, so changing them keeps the engine
     /// (and what its table has learnt).
@@ -535,15 +526,6 @@ mod tests {
         let mut free = EngineConfig::new(EngineKind::ALPHABETA, 4);
         free.clamp(&EngineLimits::ANY);
         assert_eq!(free.time_ms, None);
-        // Threads: a number is kept (up to the cap); 0 means the machine's cores.
-        let mut threads = EngineConfig::new(EngineKind::PVS, 1);
-        threads.threads = 3;
-        assert_eq!(threads.thread_count(), 3);
-        threads.threads = MAX_THREADS + 5;
-        assert_eq!(threads.thread_count(), MAX_THREADS);
-        threads.threads = 0;
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        assert_eq!(threads.thread_count(), cores.min(MAX_THREADS));
     }
 
     #[test]

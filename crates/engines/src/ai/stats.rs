@@ -68,7 +68,7 @@ pub struct SearchOutcome<M> {
 impl<M> Iteration<M> {
     /// The same depth with its moves turned into another game's move type (a front end
     /// holding several games names them with one type).
-    pub fn map_moves<N>(&self, map: impl Fn(M) -> N) -> Iteration<N>
+    pub(crate) fn map_moves<N>(&self, map: impl Fn(M) -> N) -> Iteration<N>
     where
         M: Copy,
     {
@@ -85,7 +85,7 @@ impl<M> Iteration<M> {
 
 impl<M> SearchOutcome<M> {
     /// The same answer with its moves turned into another game's move type.
-    pub fn map_moves<N>(&self, map: impl Fn(M) -> N) -> SearchOutcome<N>
+    pub(crate) fn map_moves<N>(&self, map: impl Fn(M) -> N) -> SearchOutcome<N>
     where
         M: Copy,
     {

@@ -21,7 +21,8 @@ mod parse;
 pub mod random;
 pub mod report;
 
-pub use from_game::{GameTreeError, MAX_GAME_TREE_LEAVES};
+pub(crate) use from_game::GameTreeError;
+pub use from_game::MAX_GAME_TREE_LEAVES;
 pub use parse::TreeError;
 
 /// The largest leaf magnitude a tree may hold (well inside the search's infinity).
@@ -30,7 +31,7 @@ pub const MAX_LEAF: i64 = 100_000_000;
 /// The deepest tree accepted, in levels below the root: the deepest search the engine
 /// runs, and the same bound as `bestmove --depth` (225, the longest possible game), so a
 /// depth one command accepts the other accepts too.
-pub const MAX_HEIGHT: usize = MAX_PLY - 1;
+pub(crate) const MAX_HEIGHT: usize = MAX_PLY - 1;
 
 #[derive(Clone, Debug)]
 enum Node {

@@ -27,14 +27,8 @@ mod wire;
 
 pub use crate::games::move_values::{KindCounts, MoveValue, MoveValues, ValueKind};
 
-pub use model::{
-    Analysis, Class, MoveAnalysis, PlayerSummary, PositionValue, class_of, class_of_bounds,
-    summarize_players,
-};
+pub use model::{Analysis, Class, MoveAnalysis, PlayerSummary, PositionValue, class_of};
 pub use proved::{Outcome, Proved, ProvedMove, ProvedMoves, proved_moves};
-pub use proved_puzzles::{
-    GAMES_PER_PUZZLE, PuzzleStats, RandomGames, SPARE_GAMES, generate_puzzles, outcome_of,
-    puzzle_from,
-};
+pub use proved_puzzles::{PuzzleStats, generate_puzzles, outcome_of};
 pub use run::{AnalysisSettings, analyse, analyse_reporting};
 pub use table24::{Table24, Table24Row, Table24Settings, run_table24};

@@ -66,7 +66,7 @@ pub fn class_of(loss: u32) -> Class {
 
 /// The class of a loss proved to lie in `lower..=upper`: the class both ends share, or
 /// [`Class::Unproved`] when the bounds span several.
-pub fn class_of_bounds(lower: u32, upper: u32) -> Class {
+pub(crate) fn class_of_bounds(lower: u32, upper: u32) -> Class {
     let class = class_of(lower);
     if class == class_of(upper) {
         class
@@ -260,7 +260,7 @@ impl MoveAnalysis {
     }
 
     /// Whether the move is proved to have lost nothing.
-    pub fn proved_best(&self) -> bool {
+    pub(crate) fn proved_best(&self) -> bool {
         self.loss_upper == 0
     }
 
@@ -295,7 +295,7 @@ pub struct PlayerSummary {
 }
 
 /// The per-player totals of `moves`, P1 first.
-pub fn summarize_players(moves: &[MoveAnalysis]) -> [PlayerSummary; 2] {
+pub(crate) fn summarize_players(moves: &[MoveAnalysis]) -> [PlayerSummary; 2] {
     [1u8, 2].map(|player| {
         let mine: Vec<&MoveAnalysis> = moves.iter().filter(|m| m.player == player).collect();
         let best = mine.iter().filter(|m| m.proved_best()).count();

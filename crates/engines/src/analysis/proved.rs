@@ -133,7 +133,7 @@ impl Proved {
     /// What a move of this value gives away against `best`, in the game's unit: the
     /// margin's units (queens' cells) for a game whose result is a margin, else the
     /// result steps of [`Proved::steps_below`].
-    pub fn loss_below(self, best: Proved) -> u32 {
+    pub(crate) fn loss_below(self, best: Proved) -> u32 {
         match (self.margin, best.margin) {
             (Some(mine), Some(best)) => best.saturating_sub(mine).max(0).unsigned_abs(),
             _ => self.steps_below(best),
@@ -143,14 +143,16 @@ impl Proved {
     /// The result steps (win, draw, loss) this value is below `best`: 0 when it keeps
     /// the result, 1 for a win turned into a draw or a draw into a loss, 2 for a win
     /// turned into a loss.
-    pub fn steps_below(self, best: Proved) -> u32 {
+    pub(crate) fn steps_below(self, best: Proved) -> u32 {
         best.outcome.rank().saturating_sub(self.outcome.rank())
     }
 
     /// The plies a move of this value gives away against `best` while keeping its
     /// result: how much later a win comes, or how much sooner a loss (0 for a draw, or
-    /// when the result is not kept).
-    pub fn plies_below(self, best: Proved) -> u32 {
+    /// when the result is not kept). The tests' measure: the window and the CLI show
+    /// [`Proved::steps_below`].
+    #[cfg(test)]
+    pub(crate) fn plies_below(self, best: Proved) -> u32 {
         match (
             self.outcome,
             best.outcome,
@@ -219,7 +221,7 @@ impl ProvedMoves {
 
 /// A position solved: its value, a best move and best play to the end.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProvedPosition {
+pub(crate) struct ProvedPosition {
     /// The value from the side to move's view.
     pub value: Proved,
     /// A best move (`None` on a finished game).
@@ -238,7 +240,7 @@ pub struct ProvedPosition {
 /// # Errors
 /// [`NoExactSolver`] for a game without an exact solver (queens among them: its solver
 /// proves margins, through its own commands).
-pub fn proved_position(
+pub(crate) fn proved_position(
     game: &dyn AnyGame,
     stop: Stop<'_>,
 ) -> Result<Option<ProvedPosition>, NoExactSolver> {
@@ -256,7 +258,7 @@ pub fn proved_position(
 /// (a window's Cancel), nothing proved.
 ///
 /// # Errors
-/// [`NoExactSolver`] for a game without an exact solver.
+/// `NoExactSolver` for a game without an exact solver.
 pub fn proved_moves(
     game: &dyn AnyGame,
     stop: Stop<'_>,

@@ -24,10 +24,10 @@ use web_time::Instant;
 /// queens seed gives about one puzzle per 1.3 games at the default minimum loss, and a
 /// small game has few positions, so only settings that find none (a zero time limit,
 /// a minimum loss no position has) or more puzzles than the game has reach it.
-pub const GAMES_PER_PUZZLE: u64 = 50;
+pub(crate) const GAMES_PER_PUZZLE: u64 = 50;
 
 /// See [`GAMES_PER_PUZZLE`].
-pub const SPARE_GAMES: u64 = 100;
+pub(crate) const SPARE_GAMES: u64 = 100;
 
 /// What a run looked at.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,11 +43,11 @@ pub struct PuzzleStats {
 /// Generates up to `count` puzzles of `start`'s game as `ask` says, telling
 /// `on_puzzle` of each as it is found (with the puzzles so far), until `count` are
 /// found, `stop` says so (a position being proved then is dropped), or
-/// [`GAMES_PER_PUZZLE`] times `count` games (plus [`SPARE_GAMES`]) are played. A game
+/// `GAMES_PER_PUZZLE` times `count` games (plus `SPARE_GAMES`) are played. A game
 /// whose start is drawn (queens) draws it from the ask; the others play from `start`.
 ///
 /// # Errors
-/// [`NoExactSolver`] for a game without an exact solver.
+/// `NoExactSolver` for a game without an exact solver.
 pub fn generate_puzzles(
     start: &dyn AnyGame,
     ask: &PuzzleAsk,
@@ -124,7 +124,7 @@ fn mover_view(margin: i32, seat: Seat) -> i32 {
 /// least `min_loss` of it: the puzzle's margin from the first player's view (1, 0 or
 /// -1 for a game won, drawn or lost), the others least loss first (the slower loss
 /// first among equals, then in move order).
-pub fn puzzle_from(values: &ProvedMoves, min_loss: u32) -> Option<PuzzleProof> {
+pub(crate) fn puzzle_from(values: &ProvedMoves, min_loss: u32) -> Option<PuzzleProof> {
     let mut keeping = values.keeping();
     let solution = keeping.next()?;
     if keeping.next().is_some() || values.moves.len() < 2 {
@@ -171,7 +171,7 @@ pub fn puzzle_from(values: &ProvedMoves, min_loss: u32) -> Option<PuzzleProof> {
 /// The generic [`PuzzleFinder`]: games from the start with uniformly random moves, each
 /// position with two legal moves or more, and not offered before (by its notation),
 /// proved move by move through the seam within the ask's time.
-pub struct RandomGames {
+pub(crate) struct RandomGames {
     start: Box<dyn AnyGame>,
     min_loss: u32,
     time: Option<std::time::Duration>,
@@ -183,7 +183,7 @@ pub struct RandomGames {
 
 impl RandomGames {
     /// Games of `start`'s position as `ask` says.
-    pub fn new(start: &dyn AnyGame, ask: &PuzzleAsk) -> RandomGames {
+    pub(crate) fn new(start: &dyn AnyGame, ask: &PuzzleAsk) -> RandomGames {
         RandomGames {
             start: start.clone_box(),
             min_loss: ask.min_loss,

@@ -68,7 +68,7 @@ pub fn thesis_applies(game: &dyn AnyGame) -> bool {
 
 /// The largest search the table starts: about a minute of minimax on this machine. A
 /// depth predicted above it is skipped (and said so), and so are the deeper ones.
-pub const DEFAULT_NODE_CAP: u64 = 2_000_000_000;
+pub(crate) const DEFAULT_NODE_CAP: u64 = 2_000_000_000;
 
 /// The deepest depth the table offers: beyond it even alpha-beta takes minutes on a big
 /// board, and the thesis's own table stops at 8.
@@ -86,7 +86,7 @@ pub struct Table24Settings {
 }
 
 impl Table24Settings {
-    /// Depths 1..=`max_depth` for `algorithms`, with [`DEFAULT_NODE_CAP`].
+    /// Depths 1..=`max_depth` for `algorithms`, with `DEFAULT_NODE_CAP`.
     pub fn new(max_depth: u32, algorithms: Vec<EngineKind>) -> Table24Settings {
         Table24Settings {
             max_depth,

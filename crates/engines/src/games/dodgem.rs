@@ -28,7 +28,7 @@ pub const KIND: &str = "dodgem";
 pub const WIN: i32 = 100_000;
 
 /// Cars per side.
-pub const CARS: usize = 2;
+pub(crate) const CARS: usize = 2;
 
 /// The plies after which a game still going is a draw (our rule; the lecture has none).
 pub const PLY_LIMIT: u32 = 60;
@@ -181,7 +181,7 @@ impl Dodgem {
 
     /// The same position under another draw limit (the solver compares limits with it);
     /// at most [`PLY_LIMIT`] keeps every search within the engine's depth.
-    pub fn with_ply_limit(mut self, limit: u32) -> Dodgem {
+    pub(crate) fn with_ply_limit(mut self, limit: u32) -> Dodgem {
         self.limit = limit;
         self
     }

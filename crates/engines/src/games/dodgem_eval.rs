@@ -17,7 +17,7 @@ pub const DEFAULT_EVAL_RON: &str = include_str!("../../../../data/dodgem_eval.ro
 /// The largest magnitude a table entry may have: four cars and four blocks stay far
 /// below Dodgem's won-game value (`dodgem::WIN`, 100,000), so no guess ever looks like
 /// a won game.
-pub const MAX_ENTRY: i32 = 1000;
+pub(crate) const MAX_ENTRY: i32 = 1000;
 
 /// The evaluation's parameters. Tables are indexed `[row][col]`, row 0 at the top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,7 +88,7 @@ pub enum EvalFileError {
     /// A table that is not 3 rows of 3 values.
     #[error("the {0} table must be 3 rows of 3 values")]
     Shape(&'static str),
-    /// An entry beyond ±[`MAX_ENTRY`].
+    /// An entry beyond ±`MAX_ENTRY`.
     #[error("the entry {0} is beyond ±{MAX_ENTRY}")]
     OutOfRange(i32),
 }

@@ -37,7 +37,7 @@ pub fn solve(position: &Dodgem) -> Solved {
 /// The exact result of `game` as the game seam answers it ([`Exact`]), with its best
 /// line replayed move by move from each position's own solution; `None` once `stop`
 /// says so.
-pub fn exact_until(game: &Dodgem, stop: &dyn Fn() -> bool) -> Option<Exact> {
+pub(crate) fn exact_until(game: &Dodgem, stop: &dyn Fn() -> bool) -> Option<Exact> {
     // One memo for the position and its line: its keys are (position, ply), so every
     // value in it holds for every position of the line, which then costs next to
     // nothing (a fresh memo for each re-solved the game some twenty times over).
@@ -61,7 +61,7 @@ pub fn exact_until(game: &Dodgem, stop: &dyn Fn() -> bool) -> Option<Exact> {
     })
 }
 
-/// As [`solve`], asking `stop` every [`STOP_CHECK`] positions; `None` once it says yes.
+/// As [`solve`], asking `stop` every `STOP_CHECK` positions; `None` once it says yes.
 pub fn solve_until(position: &Dodgem, stop: &dyn Fn() -> bool) -> Option<Solved> {
     solve_with(position, &mut HashMap::new(), stop)
 }
@@ -108,7 +108,7 @@ fn solve_with(
 }
 
 /// Positions searched between two questions to `stop`.
-pub const STOP_CHECK: u32 = 4096;
+pub(crate) const STOP_CHECK: u32 = 4096;
 
 /// The stop question and the count since it was last asked.
 struct Watch<'a> {

@@ -14,7 +14,7 @@ pub struct Exact {
     /// game (0 a draw).
     pub value: i32,
     /// The ply of the game (counted from its start) the position is at, as the value's
-    /// [`Decided::ends_at_ply`] counts.
+    /// `Decided::ends_at_ply` counts.
     pub ply: u32,
     /// A best move in the game's notation; `None` on a finished game.
     pub best_move: Option<String>,
@@ -36,7 +36,7 @@ pub struct NoExactSolver(pub &'static str);
 
 /// A search handler that stops when `0` says so: an exact solve's stop question handed
 /// to the engines.
-pub struct StopWhen<'a>(pub &'a (dyn Fn() -> bool + Sync));
+pub(crate) struct StopWhen<'a>(pub &'a (dyn Fn() -> bool + Sync));
 
 impl<M> SearchHandler<M> for StopWhen<'_> {
     fn should_stop(&self) -> bool {

@@ -193,35 +193,35 @@ impl GridView {
 
     /// The view drawn with `look`.
     #[must_use]
-    pub fn with_look(mut self, look: Look) -> GridView {
+    pub(crate) fn with_look(mut self, look: Look) -> GridView {
         self.look = look;
         self
     }
 
     /// The view with its empty targets left unmarked.
     #[must_use]
-    pub fn unmarked(mut self) -> GridView {
+    pub(crate) fn unmarked(mut self) -> GridView {
         self.mark_targets = false;
         self
     }
 
     /// The view whose pieces leave the board by `exits`.
     #[must_use]
-    pub fn with_exits(mut self, exits: Exits) -> GridView {
+    pub(crate) fn with_exits(mut self, exits: Exits) -> GridView {
         self.exits = Some(exits);
         self
     }
 
     /// The view with the winning line through `squares` (indices, end to end).
     #[must_use]
-    pub fn with_line(mut self, squares: Vec<usize>) -> GridView {
+    pub(crate) fn with_line(mut self, squares: Vec<usize>) -> GridView {
         self.line = squares;
         self
     }
 }
 
 /// Legal moves in notation, as [`GridView::build`] takes them.
-pub fn legal_texts<M: Display>(moves: &[M]) -> Vec<String> {
+pub(crate) fn legal_texts<M: Display>(moves: &[M]) -> Vec<String> {
     moves.iter().map(ToString::to_string).collect()
 }
 

@@ -48,7 +48,7 @@ impl Default for PuzzleAsk {
     }
 }
 
-/// One puzzle proved, as a [`PuzzleFinder`] gives it.
+/// One puzzle proved, as a `PuzzleFinder` gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleProof {
     /// The puzzle in the puzzle files' shape.

@@ -32,7 +32,7 @@ pub(crate) mod cells;
 mod rounds;
 
 /// The rounds' questions, defined beside the rounds (`solve --all-moves` asks the same).
-pub use crate::ai::strong::LOSS_THRESHOLDS;
+pub(crate) use crate::ai::strong::LOSS_THRESHOLDS;
 
 /// The share of the budget the solver gets first, on boards it may prove.
 const SOLVE_SHARE_PERCENT: u32 = 50;

@@ -100,7 +100,7 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     fn parse_move(&self, text: &str) -> Result<Self::Move, Refused>;
 
     /// The game's tree below this position to `depth` plies, for the Tree Lab and
-    /// `queens tree`: by default [`tree_below`], the engines' own moves from here.
+    /// `queens tree`: by default `tree_below`, the engines' own moves from here.
     ///
     /// # Errors
     /// [`TreeError`] for depth 0 or a tree too large to draw.
@@ -164,7 +164,7 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     }
 
     /// What a search value from this game's engines proves, when it is a won or lost
-    /// game rather than an estimate (see [`Decided`]); `None` by default.
+    /// game rather than an estimate (see `Decided`); `None` by default.
     fn decided(value: i32) -> Option<Decided> {
         let _ = value;
         None
@@ -199,7 +199,7 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     /// result is a margin of its score (queens) says so in [`Exact::margin`].
     ///
     /// # Errors
-    /// [`NoExactSolver`] for a game without an exact solver.
+    /// `NoExactSolver` for a game without an exact solver.
     fn solve_exact(
         &self,
         stop: &(dyn Fn() -> bool + Sync),
@@ -265,7 +265,7 @@ pub trait Rules: Clone + fmt::Display + fmt::Debug + Send + Sync + 'static {
     /// (`analysis::generate_puzzles`) when the generic way (random games from this
     /// position, each position proved move by move by [`Rules::solve_exact`]) does not
     /// fit it: a game whose starts are drawn or whose solver proves its own way (queens)
-    /// gives its own [`PuzzleFinder`]. `None` by default: the generic one.
+    /// gives its own `PuzzleFinder`. `None` by default: the generic one.
     fn puzzle_finder(&self, ask: &PuzzleAsk) -> Option<Box<dyn PuzzleFinder>> {
         let _ = ask;
         None
@@ -481,7 +481,7 @@ impl<R: Rules> Prover for ExactProver<R> {
 }
 
 /// The pieces each seat has on `grid`, seat 0 first.
-pub fn pieces_on(grid: &GridView) -> [u32; 2] {
+pub(crate) fn pieces_on(grid: &GridView) -> [u32; 2] {
     let mut count = [0u32; 2];
     for square in &grid.squares {
         if let Square::Piece(seat) = square
@@ -496,7 +496,7 @@ pub fn pieces_on(grid: &GridView) -> [u32; 2] {
 /// An evaluation table given to a game that has none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error("{0} has no evaluation table to change")]
-pub struct NoEvalTable(pub &'static str);
+pub(crate) struct NoEvalTable(pub &'static str);
 
 /// What the front ends may ask of a game beyond playing it. A tool a game lacks is
 /// refused with a word rather than run on some other position. Hint, the Tree Lab,

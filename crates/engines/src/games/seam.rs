@@ -21,18 +21,19 @@
 //! `games::seam::X` names every part.
 
 pub use super::ending::{Ending, resigning_seat};
-pub use super::exact::{Decided, Exact, NoExactSolver, StopWhen};
+pub use super::exact::Exact;
+pub(crate) use super::exact::{Decided, NoExactSolver, StopWhen};
 use super::grid::GridView;
 use super::move_values::{MoveValues, ValuesAsk};
 pub use super::perft::perft;
-pub use super::puzzle_finder::{PuzzleAsk, PuzzleFinder, PuzzleProof};
-pub use super::rules::{NoEvalTable, Rules, Seat, Tools, pieces_on, write};
+pub(crate) use super::puzzle_finder::PuzzleFinder;
+pub use super::puzzle_finder::{PuzzleAsk, PuzzleProof};
+pub use super::rules::{Rules, Seat, Tools, write};
 pub use super::setup::Refused;
-pub use super::solution::{
-    MoveSolution, PositionValue, Prover, ProverAsk, Solution, SolveAsk, SolveError, SolveWatch,
-};
+pub use super::solution::{MoveSolution, PositionValue, SolveAsk, SolveError, SolveWatch};
+pub(crate) use super::solution::{Prover, ProverAsk, Solution};
 pub use super::think::{KeptBox, ThinkError, think, think_kept};
-pub use super::tree::{TreeError, tree_below};
+pub use super::tree::TreeError;
 use super::words::{GameWords, Tongue};
 use crate::ai::tree::Tree;
 use crate::ai::{EngineConfig, GamePosition, SearchGame, SearchHandler, SearchOutcome};
@@ -77,8 +78,8 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// The engine's move here: the engine `config` names (registry row, depth, time,
     /// threads, table) searches, reporting progress to `handler` and stopping when it
-    /// says so (a [`crate::ai::SharedProgress<String>`] gives a window the stop flag,
-    /// the live node count and the last finished depth). The answer's moves are in
+    /// says so (the window's handler gives it the stop flag, the live node count and
+    /// the last finished depth). The answer's moves are in
     /// notation, ready for [`AnyGame::play_text`]; `depth`, `value`, `stats.nodes`,
     /// `pv`, `exact` and `interrupted` are the engine's. See [`super::think`].
     ///
@@ -128,7 +129,7 @@ pub trait AnyGame: fmt::Display + fmt::Debug + Send + Sync {
     /// [`Rules::solve_exact`].
     ///
     /// # Errors
-    /// [`NoExactSolver`] for a game without an exact solver.
+    /// `NoExactSolver` for a game without an exact solver.
     fn solve_exact(&self, stop: &(dyn Fn() -> bool + Sync))
     -> Result<Option<Exact>, NoExactSolver>;
     /// [`Rules::solve_within`].

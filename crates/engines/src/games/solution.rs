@@ -28,7 +28,7 @@ pub struct SolveAsk {
     pub threads: usize,
     /// The table's size in MiB, for a game whose solver keeps one.
     pub hash_mb: usize,
-    /// Every legal move's margin too ([`Solution::moves`]).
+    /// Every legal move's margin too (`Solution::moves`).
     pub all_moves: bool,
     /// With `all_moves`: the exact margin only of the moves that give away at most this
     /// much of the margin; each other move is only proved to give away more. A game that

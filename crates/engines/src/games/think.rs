@@ -2,9 +2,9 @@
 //! game's type (`AnyGame::think` and [`think`] here): its error and
 //! the relay that writes the search's moves in notation. The engine is named by an
 //! [`EngineConfig`] (the engine registry's row, depth, time, threads, table), progress
-//! and the stop flag come through a [`SearchHandler`] over moves in notation (a
-//! [`crate::ai::SharedProgress<String>`] serves a window: its stop flag, its live node
-//! count and last finished depth), and the answer is the engine's [`SearchOutcome`] with
+//! and the stop flag come through a [`SearchHandler`] over moves in notation (the
+//! window's gives it the stop flag, the live node count and the last finished depth),
+//! and the answer is the engine's [`SearchOutcome`] with
 //! its moves written in the game's notation.
 //!
 //! Moves become text only where a person reads them: once per finished depth and once
@@ -113,7 +113,8 @@ where
 
 #[cfg(test)]
 mod tests {
-    use crate::ai::{EngineConfig, EngineKind, NoHandler, SharedProgress};
+    use crate::ai::control::SharedProgress;
+    use crate::ai::{EngineConfig, EngineKind, NoHandler};
     use crate::games::table::GAMES;
 
     #[test]

@@ -175,7 +175,7 @@ impl TicTacToe {
     }
 
     /// Lines still open to `mark` (none of the opponent's marks on them).
-    pub fn open_lines(&self, mark: Mark) -> i32 {
+    pub(crate) fn open_lines(&self, mark: Mark) -> i32 {
         let other = Some(mark.other());
         LINES
             .iter()

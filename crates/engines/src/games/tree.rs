@@ -31,7 +31,7 @@ pub enum TreeError {
 ///
 /// # Errors
 /// [`TreeError::NoDepth`] for depth 0, [`TreeError::TooLarge`], another tree limit.
-pub fn tree_below<P>(position: &P, depth: u32) -> Result<Tree, TreeError>
+pub(crate) fn tree_below<P>(position: &P, depth: u32) -> Result<Tree, TreeError>
 where
     P: GamePosition,
     <P::Search as SearchGame>::Move: fmt::Display,

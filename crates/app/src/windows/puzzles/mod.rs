@@ -31,7 +31,8 @@ mod texts;
 mod view;
 
 use generated::GamePuzzles;
-pub use session::{Phase, PuzzleSession};
+pub use session::Phase;
+pub use session::PuzzleSession;
 use shipped::Shipped;
 pub(crate) use texts::{PuzzleTexts, puzzle_texts};
 

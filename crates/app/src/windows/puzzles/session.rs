@@ -74,7 +74,7 @@ pub struct LineJob {
 
 impl LineJob {
     /// Asks the proof to stop; the line is then not shown.
-    pub fn stop(&self) {
+    pub(crate) fn stop(&self) {
         self.job.stop();
     }
 }
@@ -211,7 +211,7 @@ impl PuzzleSession {
     /// The player tries `mv` (in notation): the judgement (`Click::Illegal` for a move
     /// that is not legal, and nothing changes; `Click::Nothing` unless looking for the
     /// move). The line starts with the move.
-    pub fn try_move(&mut self, mv: &str, wake: impl Fn() + Send + Sync + 'static) -> Click {
+    pub(crate) fn try_move(&mut self, mv: &str, wake: impl Fn() + Send + Sync + 'static) -> Click {
         if self.phase != Phase::Solving {
             return Click::Nothing;
         }
@@ -234,7 +234,7 @@ impl PuzzleSession {
     }
 
     /// Shows the solution and best play after it.
-    pub fn show_solution(&mut self, wake: impl Fn() + Send + Sync + 'static) {
+    pub(crate) fn show_solution(&mut self, wake: impl Fn() + Send + Sync + 'static) {
         let solution = self.puzzle.solution.clone();
         self.picked = None;
         self.last_click = Click::Nothing;
@@ -321,12 +321,12 @@ impl PuzzleSession {
     }
 
     /// Shows `step` moves of the line (kept within it).
-    pub fn set_step(&mut self, step: usize) {
+    pub(crate) fn set_step(&mut self, step: usize) {
         self.step = step.min(self.line.len());
     }
 
     /// The position at the end of the line, when the line reaches the end of the game.
-    pub fn line_end(&self) -> Option<Box<dyn AnyGame>> {
+    pub(crate) fn line_end(&self) -> Option<Box<dyn AnyGame>> {
         let mut game = self.position.clone_box();
         for mv in &self.line {
             game.play_text(mv).ok()?;

@@ -7,7 +7,7 @@
 
 mod texts;
 
-pub use texts::{ExerciseTexts, exercise_texts};
+pub(crate) use texts::{ExerciseTexts, exercise_texts};
 
 use super::TreeLab;
 use super::rows::{bound_text, window_text};
@@ -48,13 +48,13 @@ impl ExerciseState {
 
     /// Whether a click on the tree ticks a node: an open, unchecked exercise that asks
     /// for nodes (leaves never evaluated, failing tests).
-    pub fn marks_by_click(&self) -> bool {
+    pub(crate) fn marks_by_click(&self) -> bool {
         self.hiding() && matches!(self.kind, ExerciseKind::Pruned | ExerciseKind::Scout)
     }
 
     /// Ticks or unticks `node` if the exercise can ask for it: a leaf for the pruned
     /// leaves, a child other than a first one for the null-window tests.
-    pub fn toggle(&mut self, tree: &queens_engines::ai::tree::Tree, node: usize) {
+    pub(crate) fn toggle(&mut self, tree: &queens_engines::ai::tree::Tree, node: usize) {
         let askable = match self.kind {
             ExerciseKind::Pruned => tree.leaf_value(node).is_some(),
             ExerciseKind::Scout => (0..tree.node_count())

@@ -16,10 +16,9 @@ mod rows;
 mod table;
 mod texts;
 
-pub use exercise::{ExerciseState, ExerciseTexts, exercise_texts};
-pub use grow::GrowForm;
+pub(crate) use exercise::{ExerciseState, exercise_texts};
 pub use model::{LabModel, Status};
-pub use texts::{LabTexts, lab_texts};
+pub(crate) use texts::{LabTexts, lab_texts};
 
 use crate::session::settings::Language;
 use eframe::egui::{self, Key, Modifiers};
@@ -28,16 +27,13 @@ use queens_engines::ai::tree::examples::EXAMPLES;
 use queens_engines::ai::tree::lab::LabOptions;
 use std::path::Path;
 
-/// Ctrl+T opens (or closes) the lab (kept with the other keys).
-pub use crate::shell::keys::TREE_LAB as SHORTCUT;
-
 /// The zoom range: at 1/500 the largest tree the lab holds (4,096 leaves, 377 points at
 /// this zoom) fits a 640-point window whole, so Fit always shows its root and principal
 /// path (issue 38.13: at the old floor of a tenth, Fit showed three of a 15x15 board's
 /// 58 moves and not the root); triple size reads well on a projector.
-pub const MIN_ZOOM: f32 = 0.002;
+pub(crate) const MIN_ZOOM: f32 = 0.002;
 /// See [`MIN_ZOOM`].
-pub const MAX_ZOOM: f32 = 3.0;
+pub(crate) const MAX_ZOOM: f32 = 3.0;
 
 /// The least height of the controls' scroll area: a line and its scroll bar.
 const CONTROLS_LEAST: f32 = 36.0;
@@ -154,7 +150,11 @@ impl Default for TreeLab {
 impl TreeLab {
     /// Opens the lab on `game`'s tree grown from `position` (the small game on screen)
     /// to the "From a game" depth; a refusal is shown in that section as for Grow.
-    pub fn grow_from(&mut self, game: queens_engines::games::grow::TreeGame, position: String) {
+    pub(crate) fn grow_from(
+        &mut self,
+        game: queens_engines::games::grow::TreeGame,
+        position: String,
+    ) {
         self.open = true;
         self.grow.game = game;
         self.grow.position = position;
@@ -162,7 +162,7 @@ impl TreeLab {
     }
 
     /// Moves the cursor and stops playing at the end.
-    pub fn go_to(&mut self, cursor: usize) {
+    pub(crate) fn go_to(&mut self, cursor: usize) {
         self.model.go_to(cursor);
         self.scroll_table = true;
         if self.model.cursor == self.model.steps() {
@@ -183,7 +183,7 @@ impl TreeLab {
     }
 
     /// The evaluation line the window shows (tests read it back).
-    pub fn evaluations_text(&self, t: &LabTexts) -> String {
+    pub(crate) fn evaluations_text(&self, t: &LabTexts) -> String {
         crate::i18n::fill(
             t.evaluations,
             &[
@@ -197,7 +197,7 @@ impl TreeLab {
 
 /// Left, Right, Home and End step the trace while the lab is open (and no text field
 /// has the keyboard); call before the game's own review keys.
-pub fn keys_ui(lab: &mut TreeLab, ui: &mut egui::Ui) {
+pub(crate) fn keys_ui(lab: &mut TreeLab, ui: &mut egui::Ui) {
     if !lab.open || ui.ctx().text_edit_focused() {
         return;
     }
@@ -403,7 +403,7 @@ pub enum ExportNote {
 
 impl ExportNote {
     /// The note in the lab's language now.
-    pub fn text(&self, t: &LabTexts) -> String {
+    pub(crate) fn text(&self, t: &LabTexts) -> String {
         match self {
             ExportNote::Written(path) => {
                 crate::windows::written_text(path, t.exported, t.downloaded)

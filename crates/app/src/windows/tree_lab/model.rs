@@ -107,7 +107,7 @@ impl LabModel {
     }
 
     /// Loads a document's example (its root kind included).
-    pub fn load_example(&mut self, example: &'static Example) {
+    pub(crate) fn load_example(&mut self, example: &'static Example) {
         if let Ok(tree) = Tree::parse(example.tree) {
             self.options.root = example.root;
             self.set_tree(tree);
@@ -137,7 +137,7 @@ impl LabModel {
     }
 
     /// Shows a game's grown tree, searched from a MAX root (the side to move).
-    pub fn load_grown(&mut self, tree: Tree) {
+    pub(crate) fn load_grown(&mut self, tree: Tree) {
         self.options.root = queens_engines::ai::tree::RootKind::Max;
         self.set_tree(tree);
     }
@@ -155,7 +155,7 @@ impl LabModel {
     }
 
     /// Changes the options and traces again (the cursor stays where it can).
-    pub fn set_options(&mut self, options: LabOptions) {
+    pub(crate) fn set_options(&mut self, options: LabOptions) {
         if options != self.options {
             self.options = options;
             self.retrace();
@@ -163,7 +163,7 @@ impl LabModel {
     }
 
     /// Gives a leaf a new value and traces again, keeping the cursor.
-    pub fn set_leaf(&mut self, node: usize, value: i32) {
+    pub(crate) fn set_leaf(&mut self, node: usize, value: i32) {
         if self.tree.leaf_value(node) != Some(value) && self.tree.set_leaf_value(node, value) {
             self.text = self.tree.to_text();
             self.example = None;

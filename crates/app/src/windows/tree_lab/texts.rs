@@ -7,7 +7,7 @@ use queens_engines::ai::tree::examples::{EXAMPLES, Example};
 
 /// Every string the lab shows; each field is named after where it appears.
 #[allow(missing_docs)]
-pub struct LabTexts {
+pub(crate) struct LabTexts {
     pub title: &'static str,
     pub menu_item: &'static str,
     pub examples: &'static str,
@@ -112,7 +112,7 @@ pub struct LabTexts {
 impl LabTexts {
     /// Where `example` comes from and what the document says about it, in this
     /// language, as `(source, note)`.
-    pub fn example_about(&self, example: &Example) -> (&'static str, &'static str) {
+    pub(crate) fn example_about(&self, example: &Example) -> (&'static str, &'static str) {
         let index = EXAMPLES.iter().position(|known| known.key == example.key);
         match index.and_then(|i| Some((self.example_sources.get(i)?, self.example_notes.get(i)?))) {
             Some((source, note)) => (source, note),
@@ -123,7 +123,7 @@ impl LabTexts {
 }
 
 /// The lab's strings in `language`.
-pub fn lab_texts(language: Language) -> &'static LabTexts {
+pub(crate) fn lab_texts(language: Language) -> &'static LabTexts {
     match language {
         Language::English => &EN,
         Language::Vietnamese => &VI,

@@ -26,7 +26,7 @@ pub const MAX_FREE: u32 = 40;
 
 /// The transposition table of each game, in MiB (or less: as much as its first position
 /// offered can fill).
-pub const PUZZLE_HASH_MB: usize = 32;
+pub(crate) const PUZZLE_HASH_MB: usize = 32;
 
 /// The deepest alpha-beta of the self-play: deeper plays better but costs seconds a move
 /// on 12x12 boards and more.
@@ -37,7 +37,7 @@ const RANDOM_MOVE_ONE_IN: u64 = 5;
 
 /// One game's board and players, drawn from the run's stream.
 #[derive(Clone, Debug)]
-pub struct GamePlan {
+pub(crate) struct GamePlan {
     /// The position the game has reached.
     pub board: Board,
     /// Each side's alpha-beta depth, P1's first.
@@ -49,7 +49,7 @@ pub struct GamePlan {
 /// The next game of a run: its board (a side from `sizes`, 0..=N random stones), each
 /// side's depth and its own move stream, drawn from `stream` (a fixed number of draws);
 /// `None` for a range whose first side is larger than its last.
-pub fn plan(stream: &mut SplitMix64, sizes: &RangeInclusive<u8>) -> Option<GamePlan> {
+pub(crate) fn plan(stream: &mut SplitMix64, sizes: &RangeInclusive<u8>) -> Option<GamePlan> {
     let (low, high) = (*sizes.start(), *sizes.end());
     let span = u64::from(high.checked_sub(low)?) + 1;
     let size = low + u8::try_from(stream.below(span)).ok()?;
@@ -73,7 +73,7 @@ pub fn plan(stream: &mut SplitMix64, sizes: &RangeInclusive<u8>) -> Option<GameP
 
 impl GamePlan {
     /// Plays the self-play's next move; false when the game is over.
-    pub fn advance(&mut self) -> bool {
+    pub(crate) fn advance(&mut self) -> bool {
         let side = usize::from(self.board.ply() % 2 == 1);
         let depth = self.depths[side];
         let Some(cell) = next_move(&self.board, depth, &mut self.moves) else {

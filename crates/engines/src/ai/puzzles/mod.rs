@@ -1,7 +1,7 @@
 //! Queens' "find the move" puzzles proved by the solver (`data/puzzles.ron`), and the
 //! puzzle files' shape ([`Puzzle`], [`PuzzleSet`]) that `queens puzzles --out` writes for
 //! every game: the one generator is `analysis::generate_puzzles`, which plays queens'
-//! games ([`plan`]) and proves their positions ([`puzzle_of`]) through queens' puzzle
+//! games (`plan`) and proves their positions (`puzzle_of`) through queens' puzzle
 //! finder (`games/queens_puzzles.rs`).
 //!
 //! A puzzle is a position where exactly one move keeps the best margin, up to the board's
@@ -20,13 +20,11 @@ mod prove;
 mod rating;
 mod seen;
 
-pub use generate::{GamePlan, MAX_FREE, MIN_FREE, PUZZLE_HASH_MB, plan};
-pub use prove::{Refusal, puzzle_of};
-pub use rating::{
-    Attempt, HISTORY_KEPT, PLAYER_K, PUZZLE_K, PUZZLE_RATING_RANGE, PuzzleProgress, PuzzleWalk,
-    START_RATING, change, expected, starting_rating,
-};
-pub use seen::SeenPositions;
+pub(crate) use generate::{GamePlan, PUZZLE_HASH_MB, plan};
+pub use generate::{MAX_FREE, MIN_FREE};
+pub(crate) use prove::{Refusal, puzzle_of};
+pub use rating::{PuzzleProgress, PuzzleWalk, START_RATING, change, expected};
+pub(crate) use seen::SeenPositions;
 
 use queens_board::{Board, Cell, Player};
 use serde::{Deserialize, Serialize};

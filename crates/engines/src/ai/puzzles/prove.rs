@@ -51,7 +51,7 @@ fn loss_of(mover: Player, best: i32, margin: i32) -> i32 {
 ///
 /// # Errors
 /// The [`Refusal`] that rules the position out.
-pub fn puzzle_of(
+pub(crate) fn puzzle_of(
     board: &Board,
     table: &Table,
     settings: SolveSettings,

@@ -19,14 +19,14 @@ use std::collections::{BTreeMap, BTreeSet};
 /// A new player's rating (as lichess and FIDE start).
 pub const START_RATING: i32 = 1500;
 /// How far the player's rating moves per attempt, at most.
-pub const PLAYER_K: f64 = 32.0;
+pub(crate) const PLAYER_K: f64 = 32.0;
 /// How far a puzzle's rating moves per attempt, at most.
-pub const PUZZLE_K: f64 = 16.0;
+pub(crate) const PUZZLE_K: f64 = 16.0;
 /// The attempts kept in the history (the oldest are dropped first); the rating, the
 /// streaks and the solved count keep counting past it.
-pub const HISTORY_KEPT: usize = 500;
+pub(crate) const HISTORY_KEPT: usize = 500;
 /// The lowest and highest starting rating of a puzzle.
-pub const PUZZLE_RATING_RANGE: (i32, i32) = (800, 2200);
+pub(crate) const PUZZLE_RATING_RANGE: (i32, i32) = (800, 2200);
 
 /// The expected score of a player rated `rating` against an opponent rated `opponent`
 /// (between 0 and 1).
@@ -41,7 +41,7 @@ pub fn change(rating: i32, opponent: i32, score: f64, k: f64) -> i32 {
 
 /// A puzzle's starting rating: 1000, plus 12 per legal move, plus 300 divided by the
 /// cells the most tempting wrong move gives away, kept in [`PUZZLE_RATING_RANGE`].
-pub fn starting_rating(puzzle: &Puzzle) -> i32 {
+pub(crate) fn starting_rating(puzzle: &Puzzle) -> i32 {
     let moves = puzzle.others.len() as i32 + 1;
     let tempting = puzzle.others.first().map_or(1, |&(_, loss)| loss.max(1));
     (1000 + 12 * moves + 300 / tempting).clamp(PUZZLE_RATING_RANGE.0, PUZZLE_RATING_RANGE.1)
@@ -68,12 +68,12 @@ pub struct PuzzleProgress {
     pub streak: u32,
     /// The longest streak so far.
     pub best_streak: u32,
-    /// Attempts in all (the history keeps the last [`HISTORY_KEPT`]).
+    /// Attempts in all (the history keeps the last `HISTORY_KEPT`).
     pub attempts: u32,
     /// Attempts solved in all.
     pub solved: u32,
     /// The puzzles whose rating attempts have moved, by number: a puzzle not listed is
-    /// at its [`starting_rating`].
+    /// at its `starting_rating`.
     pub puzzle_ratings: BTreeMap<usize, i32>,
     /// The latest attempts, oldest first.
     pub history: Vec<Attempt>,
@@ -133,7 +133,7 @@ impl PuzzleProgress {
     }
 
     /// Whether puzzle `number` was ever solved (as far as the history reaches).
-    pub fn was_solved(&self, number: usize) -> bool {
+    pub(crate) fn was_solved(&self, number: usize) -> bool {
         self.history.iter().any(|a| a.puzzle == number && a.solved)
     }
 

@@ -38,16 +38,16 @@ impl Shown {
 
 /// The positions seen so far, each with its mirror images.
 #[derive(Clone, Debug, Default)]
-pub struct SeenPositions(HashSet<Shown>);
+pub(crate) struct SeenPositions(HashSet<Shown>);
 
 impl SeenPositions {
     /// Whether `board`'s position, or a mirror image of it, was seen.
-    pub fn contains(&self, board: &Board) -> bool {
+    pub(crate) fn contains(&self, board: &Board) -> bool {
         self.0.contains(&Shown::of(board, None))
     }
 
     /// Records `board`'s position and its mirror images; false if it was seen already.
-    pub fn insert(&mut self, board: &Board) -> bool {
+    pub(crate) fn insert(&mut self, board: &Board) -> bool {
         if self.contains(board) {
             return false;
         }

@@ -63,7 +63,7 @@ impl OpeningBook {
     /// cell once, on the board.
     ///
     /// # Errors
-    /// A [`BookError`] naming the board and the problem.
+    /// A `BookError` naming the board and the problem.
     pub fn parse(text: &str) -> Result<OpeningBook, BookError> {
         let book: OpeningBook =
             ron::from_str(text).map_err(|err| BookError::Syntax(err.to_string()))?;

@@ -22,7 +22,7 @@ const ASPIRATION: i32 = 2;
 
 /// Positions with at most this many free cells are tried exactly first (larger ones go
 /// straight to deepening; their solve would rarely finish in a move's time).
-pub const SOLVE_FREE_CELLS: u32 = 100;
+pub(crate) const SOLVE_FREE_CELLS: u32 = 100;
 
 /// A finished solve: the best move, the value (the side to move's remaining gain) and
 /// the principal variation.
@@ -102,7 +102,11 @@ impl PvsEngine {
     ///
     /// # Errors
     /// [`TableError`] when the memory cannot be had.
-    pub fn prepare(&mut self, board: &Board, time: Option<Duration>) -> Result<(), TableError> {
+    pub(crate) fn prepare(
+        &mut self,
+        board: &Board,
+        time: Option<Duration>,
+    ) -> Result<(), TableError> {
         let Some(wanted) = self.buckets_wanted(board, time) else {
             return Ok(());
         };

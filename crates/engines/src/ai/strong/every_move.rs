@@ -167,7 +167,7 @@ pub(super) fn move_bounds(board: &Board, child: &Board, root: Option<(i32, i32)>
 
 /// What a list of every legal move's value proves of the position itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ListProof {
+pub(crate) struct ListProof {
     /// A proved lower bound on the position's margin.
     pub lower: i32,
     /// A proved upper bound on the position's margin.
@@ -183,7 +183,7 @@ pub struct ListProof {
 /// its bounds are the best of the moves' bounds for the side to move (P1 the highest,
 /// P2 the lowest). `None` when the list is not every legal move (a position is worth no
 /// less than a move left out).
-pub fn proof_of_list(board: &Board, values: &[MoveValue]) -> Option<ListProof> {
+pub(crate) fn proof_of_list(board: &Board, values: &[MoveValue]) -> Option<ListProof> {
     if values.is_empty() || values.len() != board.free().count() as usize {
         return None;
     }
@@ -215,7 +215,7 @@ pub fn move_classes(board: &Board) -> Vec<Vec<Cell>> {
 /// Best first for `mover`: P1 wants the margin high, P2 low. Proved moves first by margin;
 /// then the unproved by the bound the mover hopes for, then the one it can count on;
 /// ties in cell order.
-pub fn sort_best_first(values: &mut [MoveValue], mover: Player) {
+pub(crate) fn sort_best_first(values: &mut [MoveValue], mover: Player) {
     let sign = match mover {
         Player::One => 1,
         Player::Two => -1,

@@ -385,7 +385,7 @@ impl Tokens {
 }
 
 /// The score difference (P1 - P2) of `board` now.
-pub fn score_diff(board: &Board) -> i32 {
+pub(crate) fn score_diff(board: &Board) -> i32 {
     board.score(Player::One) as i32 - board.score(Player::Two) as i32
 }
 

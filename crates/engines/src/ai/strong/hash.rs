@@ -40,7 +40,7 @@ pub(super) fn key_of(free: Bitboard) -> u64 {
 
 /// One of the square's 8 symmetries: a bijection of the cells of an `size` board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Symmetry {
+pub(crate) struct Symmetry {
     /// Swap columns and rows first.
     transpose: bool,
     /// Then mirror columns.
@@ -51,7 +51,7 @@ pub struct Symmetry {
 
 impl Symmetry {
     /// All 8 symmetries, the identity first.
-    pub fn all() -> impl Iterator<Item = Symmetry> {
+    pub(crate) fn all() -> impl Iterator<Item = Symmetry> {
         (0..8u8).map(|bits| Symmetry {
             transpose: bits & 1 != 0,
             flip_cols: bits & 2 != 0,
@@ -60,12 +60,12 @@ impl Symmetry {
     }
 
     /// Whether this is the identity.
-    pub fn is_identity(self) -> bool {
+    pub(crate) fn is_identity(self) -> bool {
         !(self.transpose || self.flip_cols || self.flip_rows)
     }
 
     /// The image of `cell` on an `size` board.
-    pub fn map(self, cell: Cell, size: u8) -> Cell {
+    pub(crate) fn map(self, cell: Cell, size: u8) -> Cell {
         let (mut col, mut row) = (cell.col(), cell.row());
         if self.transpose {
             std::mem::swap(&mut col, &mut row);
@@ -80,7 +80,7 @@ impl Symmetry {
     }
 
     /// The image of a set.
-    pub fn map_set(self, set: Bitboard, size: u8) -> Bitboard {
+    pub(crate) fn map_set(self, set: Bitboard, size: u8) -> Bitboard {
         set.into_iter().map(|cell| self.map(cell, size)).collect()
     }
 }

@@ -19,22 +19,20 @@ mod smp;
 mod solver;
 mod table;
 
-pub use book::{BookBoard, BookError, OpeningBook, SHIPPED_BOOK};
-pub use engine::{PvsEngine, SOLVE_FREE_CELLS};
-pub use every_move::{
-    ListProof, MoveValue, move_classes, proof_of_list, solve_every_move, solve_every_move_with,
-    sort_best_first,
-};
-pub use gain::{margin_of, score_diff};
-pub use hash::Symmetry;
-pub use rounds::{
-    EXACT, LOSS_THRESHOLDS, MoveRounds, value_every_move_in_rounds, value_every_move_within,
-};
+pub use book::{OpeningBook, SHIPPED_BOOK};
+pub use engine::PvsEngine;
+pub(crate) use engine::SOLVE_FREE_CELLS;
+pub(crate) use every_move::{ListProof, proof_of_list};
+pub use every_move::{MoveValue, move_classes, solve_every_move, solve_every_move_with};
+pub use gain::margin_of;
+pub(crate) use gain::score_diff;
+pub(crate) use hash::Symmetry;
+pub use rounds::{EXACT, value_every_move_in_rounds, value_every_move_within};
+pub(crate) use rounds::{LOSS_THRESHOLDS, MoveRounds};
 pub use search::Options;
 pub use sizing::table_for_board;
-pub use smp::{default_threads, thread_note, threads_for};
-pub use solver::{
-    SolveProgress, SolveResult, SolveSettings, SolveStart, solve, solve_board, solve_from,
-    solve_or_settle, symmetric_duplicates,
-};
+pub(crate) use smp::default_threads;
+pub use smp::thread_note;
+pub use solver::{SolveProgress, SolveResult, SolveSettings, solve, solve_board};
+pub(crate) use solver::{SolveStart, solve_from};
 pub use table::{DEFAULT_HASH_MB, MAX_HASH_MB, Table, TableError};

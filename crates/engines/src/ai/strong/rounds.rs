@@ -29,7 +29,7 @@ pub const EXACT: u32 = 1_000;
 /// exact margin. Small steps first, so every move has a bound within one round and the
 /// best moves are exact; each later round is asked only of the moves not yet proved to
 /// lose more.
-pub const LOSS_THRESHOLDS: [u32; 5] = [3, 10, 20, 40, EXACT];
+pub(crate) const LOSS_THRESHOLDS: [u32; 5] = [3, 10, 20, 40, EXACT];
 
 /// Every legal move of `board` valued as `solve --all-moves --exact-within K` asks: the
 /// position is solved first (its margin V), then one round of questions with `within`
@@ -92,14 +92,14 @@ pub fn value_every_move_in_rounds(
 /// copy and a move per class, 220 classes on a board without symmetry: 3.5-7.5 ms
 /// measured), so a caller with a time limit makes them before the position's own solve
 /// and that cost is inside the limit, not after it (`solve --all-moves`).
-pub struct MoveRounds<'b> {
+pub(crate) struct MoveRounds<'b> {
     board: &'b Board,
     orbits: Vec<Orbit>,
 }
 
 impl<'b> MoveRounds<'b> {
     /// The moves of `board`, ready to be asked.
-    pub fn new(board: &'b Board) -> MoveRounds<'b> {
+    pub(crate) fn new(board: &'b Board) -> MoveRounds<'b> {
         let orbits = Geometry::of(board)
             .orbits(board.free())
             .into_iter()
@@ -110,7 +110,7 @@ impl<'b> MoveRounds<'b> {
 
     /// [`value_every_move_in_rounds`] of the moves made ready: `root` is the position's
     /// solve, `settings.time` covers all rounds (from this call).
-    pub fn value(
+    pub(crate) fn value(
         self,
         table: &Table,
         settings: SolveSettings,

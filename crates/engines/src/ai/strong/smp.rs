@@ -9,7 +9,7 @@ use queens_board::Cell;
 use std::sync::atomic::Ordering;
 
 /// The default number of threads: every core.
-pub fn default_threads() -> usize {
+pub(crate) fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
 
@@ -17,7 +17,7 @@ pub fn default_threads() -> usize {
 /// than the cores are capped at them. Lazy SMP threads beyond the cores only take turns
 /// with the main one, whose clock checks then wait behind them (1,024 threads turned a
 /// 500 ms limit into 5.5 s on two cores).
-pub fn threads_for(requested: usize) -> usize {
+pub(crate) fn threads_for(requested: usize) -> usize {
     let cores = default_threads();
     match requested {
         0 => cores,
@@ -54,7 +54,7 @@ pub(super) fn run_threads<'a, T>(
     (answer, worker)
 }
 
-/// [`threads_for`] and, when fewer threads than asked for will run, a one-line note
+/// `threads_for` and, when fewer threads than asked for will run, a one-line note
 /// saying so (the commands print it on stderr).
 pub fn thread_note(requested: usize) -> (usize, Option<String>) {
     let used = threads_for(requested);

@@ -92,12 +92,6 @@ pub struct SolveResult {
     pub elapsed: Duration,
 }
 
-/// The root moves to leave out: for each symmetry of the square that maps the stones and
-/// the free set onto themselves, every move but the first of its orbit.
-pub fn symmetric_duplicates(board: &Board) -> Bitboard {
-    Geometry::of(board).duplicates(board.free())
-}
-
 /// The default [`SolveSettings::guess_depth`] (BENCHMARKS.md, "Solver techniques").
 pub(super) const DEFAULT_GUESS_DEPTH: u32 = 4;
 
@@ -109,7 +103,7 @@ pub(super) const DEFAULT_GUESS_DEPTH: u32 = 4;
 /// ("did the played move lose anything?") gets its answer from the first probe, before
 /// the time runs out, instead of from a bisection that starts in the middle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SolveStart {
+pub(crate) struct SolveStart {
     /// Proved bounds on the margin, lower then upper (`None`: nothing is known).
     pub bounds: Option<(i32, i32)>,
     /// The first probe asks whether the side to move's margin is strictly better than
@@ -275,7 +269,7 @@ pub fn solve(
 /// In three stages: the probes narrow the value (`run_probes`), a solved value gets a
 /// best move and a principal variation (`name_the_line`), and the bounds become
 /// margins (`answer`).
-pub fn solve_from(
+pub(crate) fn solve_from(
     board: &Board,
     table: &Table,
     settings: SolveSettings,
@@ -291,7 +285,7 @@ pub fn solve_from(
 /// the answer is then not solved and its bounds say so, usually from one null-window
 /// probe, the cheap kind (one good move proves it). A no goes on to the exact margin.
 /// `solve --all-moves --exact-within` asks each move "does it lose more than K?" so.
-pub fn solve_or_settle(
+pub(crate) fn solve_or_settle(
     board: &Board,
     table: &Table,
     settings: SolveSettings,

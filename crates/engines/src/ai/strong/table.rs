@@ -95,18 +95,18 @@ pub struct Table {
 
 impl Table {
     /// Entries per bucket.
-    pub const WAYS: usize = WAYS;
+    pub(crate) const WAYS: usize = WAYS;
     /// Bytes per bucket (one cache line).
-    pub const BUCKET_BYTES: usize = BUCKET_BYTES;
+    pub(crate) const BUCKET_BYTES: usize = BUCKET_BYTES;
 
     /// The buckets of a table of about `mb` MiB (at least one).
-    pub fn buckets_of_mb(mb: usize) -> usize {
+    pub(crate) fn buckets_of_mb(mb: usize) -> usize {
         (mb.saturating_mul(1 << 20) / BUCKET_BYTES).max(1)
     }
 
     /// A table of about `mb` MiB, or the largest half, quarter... of it that the memory
     /// allows: for engines that must answer whatever the machine has. A command whose
-    /// user set the size uses [`Table::try_with_buckets`] and reports the failure.
+    /// user set the size uses `Table::try_with_buckets` and reports the failure.
     pub fn with_mb(mb: usize) -> Table {
         Table::with_buckets(Table::buckets_of_mb(mb))
     }
@@ -136,7 +136,7 @@ impl Table {
     ///
     /// # Errors
     /// [`TableError`] when the memory cannot be had.
-    pub fn try_with_buckets(count: usize) -> Result<Table, TableError> {
+    pub(crate) fn try_with_buckets(count: usize) -> Result<Table, TableError> {
         let count = count.max(1);
         let error = TableError {
             mb: count.saturating_mul(BUCKET_BYTES).div_ceil(1 << 20),

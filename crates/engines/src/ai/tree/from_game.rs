@@ -36,7 +36,7 @@ impl Tree {
     /// left as it was.
     ///
     /// # Errors
-    /// A [`GameTreeError`] when the depth or the tree is too large, or a leaf value is
+    /// A `GameTreeError` when the depth or the tree is too large, or a leaf value is
     /// out of range.
     pub fn from_game<G>(game: &mut G, depth: u32) -> Result<Tree, GameTreeError>
     where

@@ -8,7 +8,7 @@ use thiserror::Error;
 
 /// The most leaves a random tree may have: the lab draws every node, and a few thousand
 /// still scroll and zoom smoothly.
-pub const MAX_RANDOM_LEAVES: u64 = 4096;
+pub(crate) const MAX_RANDOM_LEAVES: u64 = 4096;
 
 /// What makes a random tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -48,7 +48,7 @@ pub struct CellValues {
 
 impl CellValue {
     /// Whether `margin` is proved exactly.
-    pub fn exact(&self) -> bool {
+    pub(crate) fn exact(&self) -> bool {
         self.kind == ValueKind::Exact
     }
 }

@@ -4,7 +4,7 @@ use crate::session::settings::Language;
 
 /// The exercise panel's strings.
 #[allow(missing_docs)]
-pub struct ExerciseTexts {
+pub(crate) struct ExerciseTexts {
     pub heading: &'static str,
     pub kinds: [&'static str; 4],
     pub questions: [&'static str; 4],
@@ -39,7 +39,7 @@ pub struct ExerciseTexts {
 }
 
 /// The panel's strings in `language`.
-pub fn exercise_texts(language: Language) -> &'static ExerciseTexts {
+pub(crate) fn exercise_texts(language: Language) -> &'static ExerciseTexts {
     match language {
         Language::English => &EN,
         Language::Vietnamese => &VI,
