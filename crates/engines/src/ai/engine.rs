@@ -88,7 +88,7 @@ pub fn search_board(board: &Board, method: Method, limits: Limits) -> SearchOutc
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::control::SharedProgress;
+    use crate::ai::shared_progress::SharedProgress;
     use crate::ai::takeaway::{LOST, Pile};
     use crate::ai::{EngineConfig, EngineKind, NotForThisGame, Score};
 

@@ -2,7 +2,7 @@
 //! one engine trait. It sees the board only through the board's public API, does no I/O,
 //! and reports progress and takes "stop" through a [`SearchHandler`].
 
-pub(crate) mod control;
+mod control;
 mod engine;
 mod frontier;
 mod game;
@@ -13,6 +13,8 @@ pub mod puzzles;
 mod registry;
 mod score;
 mod search;
+#[cfg(test)]
+pub(crate) mod shared_progress;
 mod spec;
 pub mod speed;
 mod stats;

@@ -113,7 +113,7 @@ where
 
 #[cfg(test)]
 mod tests {
-    use crate::ai::control::SharedProgress;
+    use crate::ai::shared_progress::SharedProgress;
     use crate::ai::{EngineConfig, EngineKind, NoHandler};
     use crate::games::table::GAMES;
 
